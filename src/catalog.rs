@@ -1,0 +1,1 @@
+//! What the application knows of each game.

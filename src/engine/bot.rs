@@ -1,0 +1,74 @@
+//! Bots choose among the legal actions of a prompt. The random bot plays any game; each game
+//! adds a heuristic bot of its own.
+
+use super::game::{Actor, Game, Outcome, Prompt};
+use super::rng::Rng;
+
+pub trait Bot<G: Game> {
+    /// Picks one of `prompt.choices` (never called with an empty list).
+    fn choose(&mut self, game: &G, prompt: &Prompt<G::Action>) -> G::Action;
+}
+
+/// Picks uniformly among the legal actions, from a generator of its own.
+pub struct RandomBot {
+    rng: Rng,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: Rng::seeded(seed ^ 0x5EED_B07),
+        }
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(&mut self, _game: &G, prompt: &Prompt<G::Action>) -> G::Action {
+        let i = self.rng.index(prompt.choices.len());
+        prompt.choices[i].action.clone()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlayError {
+    #[error("dead end after {actions} actions: nobody can act but the game is not over ({prompt})")]
+    DeadEnd { actions: usize, prompt: String },
+    #[error("the bot's choice {action} was refused after {actions} actions: {reason}")]
+    Refused {
+        actions: usize,
+        action: String,
+        reason: String,
+    },
+    #[error("no end after {0} actions")]
+    TooLong(usize),
+}
+
+/// Plays `game` to its end with `bot` taking every decision (for both sides in a two-player
+/// game). Returns the outcome and the number of actions taken.
+pub fn play_out<G: Game>(
+    game: &mut G,
+    bot: &mut dyn Bot<G>,
+    max_actions: usize,
+) -> Result<(Outcome, usize), PlayError> {
+    for taken in 0..=max_actions {
+        if let Some(outcome) = game.outcome() {
+            return Ok((outcome, taken));
+        }
+        let prompt = game.prompt();
+        if prompt.choices.is_empty() || prompt.actor == Actor::Nobody {
+            return Err(PlayError::DeadEnd {
+                actions: taken,
+                prompt: prompt.text.english(),
+            });
+        }
+        let action = bot.choose(game, &prompt);
+        if let Err(refusal) = game.apply(&action) {
+            return Err(PlayError::Refused {
+                actions: taken,
+                action: format!("{action:?}"),
+                reason: refusal.reason.english(),
+            });
+        }
+    }
+    Err(PlayError::TooLong(max_actions))
+}

@@ -1,0 +1,166 @@
+//! Dice, each roll kept with its raw faces so that the log can show exactly what fell.
+//!
+//! Conventions: a d6 reads 1–6; a d10 reads 0–9 (Skyhawk's tables); percentile is two d10
+//! (tens and units) read 01–100 with "00" meaning 100; `nd10` adds n d10 read 0–9.
+
+use serde::{Deserialize, Serialize};
+
+use super::rng::Rng;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DiceKind {
+    D6,
+    D10,
+    Percentile,
+    SumD10(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub kind: DiceKind,
+    /// What each die showed, in the order rolled (for percentile: tens die, then units die).
+    pub faces: Vec<u8>,
+    pub total: i32,
+}
+
+impl Roll {
+    /// A short text such as `d10 = 7`, `2d10 [0,3] = 3`, `% [0,0] = 100`.
+    pub fn describe(&self) -> String {
+        let faces = self
+            .faces
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        match self.kind {
+            DiceKind::D6 => format!("d6 = {}", self.total),
+            DiceKind::D10 => format!("d10 = {}", self.total),
+            DiceKind::Percentile => format!("d% [{faces}] = {}", self.total),
+            DiceKind::SumD10(n) => format!("{n}d10 [{faces}] = {}", self.total),
+        }
+    }
+}
+
+pub fn d6(rng: &mut Rng) -> Roll {
+    let face = rng.below(6) as u8 + 1;
+    Roll {
+        kind: DiceKind::D6,
+        faces: vec![face],
+        total: i32::from(face),
+    }
+}
+
+pub fn d10(rng: &mut Rng) -> Roll {
+    let face = rng.below(10) as u8;
+    Roll {
+        kind: DiceKind::D10,
+        faces: vec![face],
+        total: i32::from(face),
+    }
+}
+
+/// Reads two d10 faces as a percentile result: tens and units, "00" is 100.
+pub fn percentile_value(tens: u8, units: u8) -> i32 {
+    match i32::from(tens) * 10 + i32::from(units) {
+        0 => 100,
+        v => v,
+    }
+}
+
+pub fn percentile(rng: &mut Rng) -> Roll {
+    let tens = rng.below(10) as u8;
+    let units = rng.below(10) as u8;
+    Roll {
+        kind: DiceKind::Percentile,
+        faces: vec![tens, units],
+        total: percentile_value(tens, units),
+    }
+}
+
+/// The sum of `n` d10 read 0–9 (Skyhawk's 2d10 and 3d10 tables).
+pub fn nd10(rng: &mut Rng, n: u8) -> Roll {
+    let faces: Vec<u8> = (0..n).map(|_| rng.below(10) as u8).collect();
+    let total = faces.iter().map(|&f| i32::from(f)).sum();
+    Roll {
+        kind: DiceKind::SumD10(n),
+        faces,
+        total,
+    }
+}
+
+/// Exact distribution of `nd10` (0–9 faces): `result[s]` is the number of the 10^n outcomes
+/// that sum to `s`. The odds assistants divide by 10^n.
+pub fn nd10_distribution(n: u8) -> Vec<u64> {
+    let mut dist = vec![1u64];
+    for _ in 0..n {
+        let mut next = vec![0u64; dist.len() + 9];
+        for (s, &ways) in dist.iter().enumerate() {
+            for face in 0..10 {
+                next[s + face] += ways;
+            }
+        }
+        dist = next;
+    }
+    dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faces_stay_in_range() {
+        let mut rng = Rng::seeded(1);
+        for _ in 0..10_000 {
+            let r = d6(&mut rng);
+            assert!((1..=6).contains(&r.total));
+            let r = d10(&mut rng);
+            assert!((0..=9).contains(&r.total));
+            let r = percentile(&mut rng);
+            assert!((1..=100).contains(&r.total));
+            let r = nd10(&mut rng, 3);
+            assert_eq!(r.faces.len(), 3);
+            assert!((0..=27).contains(&r.total));
+            assert_eq!(r.total, r.faces.iter().map(|&f| i32::from(f)).sum::<i32>());
+        }
+    }
+
+    #[test]
+    fn double_zero_is_one_hundred() {
+        assert_eq!(percentile_value(0, 0), 100);
+        assert_eq!(percentile_value(0, 1), 1);
+        assert_eq!(percentile_value(9, 9), 99);
+        assert_eq!(percentile_value(1, 0), 10);
+    }
+
+    #[test]
+    fn every_face_appears() {
+        let mut rng = Rng::seeded(5);
+        let mut seen = [false; 10];
+        for _ in 0..1000 {
+            seen[d10(&mut rng).total as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn nd10_distribution_is_exact() {
+        let two = nd10_distribution(2);
+        assert_eq!(two.len(), 19);
+        assert_eq!(two.iter().sum::<u64>(), 100);
+        assert_eq!(two[0], 1);
+        assert_eq!(two[9], 10);
+        assert_eq!(two[18], 1);
+        assert_eq!(nd10_distribution(3).iter().sum::<u64>(), 1000);
+    }
+
+    #[test]
+    fn describe_shows_faces() {
+        let roll = Roll {
+            kind: DiceKind::Percentile,
+            faces: vec![0, 0],
+            total: 100,
+        };
+        assert_eq!(roll.describe(), "d% [0,0] = 100");
+    }
+}

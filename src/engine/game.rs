@@ -1,0 +1,160 @@
+//! The contract every game's rules module fulfils.
+//!
+//! A game is its state. The state says which decision is pending; [`Game::prompt`] says who
+//! decides, what, and lists every legal action; [`Game::apply`] checks one action, performs it,
+//! logs it, and says whether it revealed anything random or hidden. Anything that shows a game
+//! (window, command line, bot, test) works only through this trait.
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::log::Log;
+use super::message::Message;
+
+/// Who must act now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// Player 0 in a solitaire game; players 0 and 1 in a two-player game.
+    Player(u8),
+    /// The game is over.
+    Nobody,
+}
+
+/// One legal action, as offered to whoever acts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice<A> {
+    pub action: A,
+    pub label: Message,
+    /// The map element this action is about (a zone, a counter, a card), so that the window
+    /// can offer it as a click on the map as well as a button. Ids are the game's own.
+    pub target: Option<String>,
+}
+
+impl<A> Choice<A> {
+    pub fn new(action: A, label: Message) -> Self {
+        Choice {
+            action,
+            label,
+            target: None,
+        }
+    }
+
+    pub fn on(mut self, target: impl Into<String>) -> Self {
+        self.target = Some(target.into());
+        self
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prompt<A> {
+    pub actor: Actor,
+    pub text: Message,
+    /// The rule the decision comes from, e.g. `4.3.2`.
+    pub rule: String,
+    pub choices: Vec<Choice<A>>,
+}
+
+impl<A> Prompt<A> {
+    pub fn game_over(text: Message) -> Self {
+        Prompt {
+            actor: Actor::Nobody,
+            text,
+            rule: String::new(),
+            choices: Vec::new(),
+        }
+    }
+}
+
+/// What an applied action did that matters beyond the state itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// A card, die, cup draw or hidden unit became known: an undo barrier.
+    pub revealed: bool,
+}
+
+impl Applied {
+    pub const QUIET: Applied = Applied { revealed: false };
+    pub const REVEALED: Applied = Applied { revealed: true };
+}
+
+/// Why an action was refused. The state is left exactly as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub reason: Message,
+}
+
+impl Refusal {
+    pub fn new(reason: Message) -> Self {
+        Refusal { reason }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason.render())
+    }
+}
+
+/// The result of a finished game, from player 0's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Verdict {
+    Win,
+    Draw,
+    Loss,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// Why: the conditions met, in a sentence or two.
+    pub summary: Message,
+    /// Points scored, where the game counts them.
+    pub points: Option<i32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioInfo {
+    pub id: &'static str,
+    pub title: Message,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("unknown scenario '{0}'")]
+    UnknownScenario(String),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static {
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static;
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + 'static;
+
+    /// The id used on the command line and in saves, e.g. `csar`.
+    const ID: &'static str;
+
+    fn scenarios() -> Vec<ScenarioInfo>;
+
+    /// Sets up a new game. All randomness of the game comes from `seed`.
+    fn setup(scenario: &str, options: &Self::Options, seed: u64) -> Result<Self, SetupError>;
+
+    fn prompt(&self) -> Prompt<Self::Action>;
+
+    /// Checks and performs one action. On refusal the state must be left unchanged.
+    fn apply(&mut self, action: &Self::Action) -> Result<Applied, Refusal>;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    fn log(&self) -> &Log;
+
+    /// A few lines describing the position (for `tonkin replay`).
+    fn summary(&self) -> String {
+        match self.outcome() {
+            Some(o) => format!("{:?}: {}", o.verdict, o.summary.english()),
+            None => format!("in progress: {}", self.prompt().text.english()),
+        }
+    }
+}

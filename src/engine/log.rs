@@ -1,0 +1,109 @@
+//! The game log: what happened, under which rule, and the random values behind it.
+
+use serde::{Deserialize, Serialize};
+
+use super::dice::Roll;
+use super::message::Message;
+
+/// A random or hidden value that a log entry's result came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Random {
+    Dice(Roll),
+    /// Cards drawn, by name, in the order drawn.
+    Cards(Vec<String>),
+    /// A blind pick (cup draw, random choice among equals): what was picked out of how many.
+    Pick { picked: String, out_of: usize },
+    /// A modifier applied to a roll, with its reason.
+    Modifier { reason: Message, value: i32 },
+}
+
+impl Random {
+    pub fn english(&self) -> String {
+        match self {
+            Random::Dice(roll) => roll.describe(),
+            Random::Cards(cards) => format!("cards: {}", cards.join(", ")),
+            Random::Pick { picked, out_of } => format!("picked {picked} of {out_of}"),
+            Random::Modifier { reason, value } => format!("{value:+} {}", reason.english()),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// The rulebook section this follows, e.g. `4.3.3 C`.
+    pub rule: String,
+    pub message: Message,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub random: Vec<Random>,
+}
+
+impl LogEntry {
+    pub fn english(&self) -> String {
+        let mut line = format!("[{}] {}", self.rule, self.message.english());
+        if !self.random.is_empty() {
+            let parts: Vec<String> = self.random.iter().map(Random::english).collect();
+            line.push_str(&format!(" ({})", parts.join("; ")));
+        }
+        line
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Log {
+    entries: Vec<LogEntry>,
+}
+
+impl Log {
+    pub fn add(&mut self, rule: &str, message: Message) {
+        self.add_with(rule, message, Vec::new());
+    }
+
+    pub fn add_with(&mut self, rule: &str, message: Message, random: Vec<Random>) {
+        self.entries.push(LogEntry {
+            rule: rule.to_owned(),
+            message,
+            random,
+        });
+    }
+
+    pub fn entries(&self) -> &[LogEntry] {
+        &self.entries
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::DiceKind;
+    use crate::engine::message::msg;
+
+    #[test]
+    fn entry_carries_rule_and_randoms() {
+        let mut log = Log::default();
+        log.add_with(
+            "4.3.3 C",
+            msg("{n} hits").arg("n", 2),
+            vec![
+                Random::Cards(vec!["Blast".into(), "Crosshairs".into()]),
+                Random::Dice(Roll {
+                    kind: DiceKind::D10,
+                    faces: vec![7],
+                    total: 7,
+                }),
+            ],
+        );
+        assert_eq!(log.len(), 1);
+        assert_eq!(
+            log.entries()[0].english(),
+            "[4.3.3 C] 2 hits (cards: Blast, Crosshairs; d10 = 7)"
+        );
+    }
+}

@@ -1,0 +1,16 @@
+//! The rules core shared by every game. No GTK here: it builds and tests headless.
+
+pub mod atomic;
+pub mod bot;
+pub mod cup;
+pub mod deck;
+pub mod dice;
+pub mod game;
+pub mod log;
+pub mod message;
+pub mod rng;
+pub mod session;
+pub mod track;
+
+#[cfg(test)]
+mod testing;

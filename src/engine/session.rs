@@ -1,0 +1,441 @@
+//! A game being played: undo and redo, undo barriers, saving, loading, autosave.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::atomic::write_atomically;
+use super::game::{Applied, Game, Prompt, Refusal, SetupError};
+
+/// The save format's name and version. A later Tonkin that changes the format raises the
+/// version and keeps reading the older ones it can.
+pub const SAVE_FORMAT: &str = "tonkin-save";
+pub const SAVE_VERSION: u32 = 1;
+
+/// A save file, and also an action script: a script is a save without `snapshot`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct SaveFile<G: Game> {
+    pub format: String,
+    pub version: u32,
+    pub game: String,
+    #[serde(default)]
+    pub app_version: String,
+    pub scenario: String,
+    pub seed: u64,
+    #[serde(default)]
+    pub options: G::Options,
+    #[serde(default)]
+    pub actions: Vec<G::Action>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<G>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: not a Tonkin save or script: {detail}")]
+    Corrupt { path: String, detail: String },
+    #[error("{path}: saved by a newer Tonkin (save format {found}; this version reads up to {SAVE_VERSION})")]
+    TooNew { path: String, found: u32 },
+    #[error("{path}: this is a save of '{found}', not of '{expected}'")]
+    WrongGame {
+        path: String,
+        expected: String,
+        found: String,
+    },
+    #[error("{path}: cannot set the game up: {source}")]
+    Setup { path: String, source: SetupError },
+    #[error("{path}: action {index} is not legal when replayed: {reason}")]
+    ReplayRefused {
+        path: String,
+        index: usize,
+        reason: String,
+    },
+    #[error("{path}: replaying the actions does not reach the saved position; the save was changed or made by an incompatible version")]
+    ReplayMismatch { path: String },
+}
+
+pub struct Session<G: Game> {
+    scenario: String,
+    seed: u64,
+    options: G::Options,
+    current: G,
+    /// The state before each action taken, so that undo is exact.
+    history: Vec<G>,
+    actions: Vec<G::Action>,
+    /// For each action taken, whether it revealed something random or hidden.
+    revealed: Vec<bool>,
+    redo: Vec<G::Action>,
+    /// Casual undo lets the player step back over reveals too.
+    pub casual: bool,
+    autosave: Option<PathBuf>,
+}
+
+/// What a step did, and whether the autosave that followed it failed.
+#[derive(Debug)]
+pub struct Stepped {
+    pub applied: Applied,
+    pub autosave_error: Option<String>,
+}
+
+impl<G: Game> Session<G> {
+    pub fn new(scenario: &str, options: G::Options, seed: u64) -> Result<Self, SetupError> {
+        let current = G::setup(scenario, &options, seed)?;
+        Ok(Session {
+            scenario: scenario.to_owned(),
+            seed,
+            options,
+            current,
+            history: Vec::new(),
+            actions: Vec::new(),
+            revealed: Vec::new(),
+            redo: Vec::new(),
+            casual: false,
+            autosave: None,
+        })
+    }
+
+    pub fn state(&self) -> &G {
+        &self.current
+    }
+    pub fn scenario(&self) -> &str {
+        &self.scenario
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn options(&self) -> &G::Options {
+        &self.options
+    }
+    pub fn actions(&self) -> &[G::Action] {
+        &self.actions
+    }
+    pub fn prompt(&self) -> Prompt<G::Action> {
+        self.current.prompt()
+    }
+
+    /// Saves after every action from now on.
+    pub fn autosave_to(&mut self, path: PathBuf) {
+        self.autosave = Some(path);
+    }
+
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_deref()
+    }
+
+    pub fn apply(&mut self, action: &G::Action) -> Result<Stepped, Refusal> {
+        let applied = self.apply_quietly(action)?;
+        self.redo.clear();
+        Ok(self.after_step(applied))
+    }
+
+    fn apply_quietly(&mut self, action: &G::Action) -> Result<Applied, Refusal> {
+        let before = self.current.clone();
+        let applied = self.current.apply(action)?;
+        self.history.push(before);
+        self.actions.push(action.clone());
+        self.revealed.push(applied.revealed);
+        Ok(applied)
+    }
+
+    fn after_step(&mut self, applied: Applied) -> Stepped {
+        let autosave_error = self
+            .autosave
+            .clone()
+            .and_then(|path| self.save(&path).err().map(|e| e.to_string()));
+        Stepped {
+            applied,
+            autosave_error,
+        }
+    }
+
+    /// The last action can be taken back unless it revealed something (and play isn't casual).
+    pub fn can_undo(&self) -> bool {
+        match self.revealed.last() {
+            None => false,
+            Some(&revealed) => self.casual || !revealed,
+        }
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    pub fn undo(&mut self) -> Option<Stepped> {
+        if !self.can_undo() {
+            return None;
+        }
+        let before = self.history.pop()?;
+        let action = self.actions.pop()?;
+        self.revealed.pop();
+        self.current = before;
+        self.redo.push(action);
+        Some(self.after_step(Applied::QUIET))
+    }
+
+    /// Takes the last undone action again. The generator is part of the state, so a redone
+    /// draw gives the same card.
+    pub fn redo(&mut self) -> Option<Stepped> {
+        let action = self.redo.pop()?;
+        match self.apply_quietly(&action) {
+            Ok(applied) => Some(self.after_step(applied)),
+            Err(_) => {
+                // Cannot happen for a deterministic game; drop the redo list rather than lie.
+                self.redo.clear();
+                None
+            }
+        }
+    }
+
+    pub fn to_save(&self) -> SaveFile<G> {
+        SaveFile {
+            format: SAVE_FORMAT.to_owned(),
+            version: SAVE_VERSION,
+            game: G::ID.to_owned(),
+            app_version: env!("CARGO_PKG_VERSION").to_owned(),
+            scenario: self.scenario.clone(),
+            seed: self.seed,
+            options: self.options.clone(),
+            actions: self.actions.clone(),
+            snapshot: Some(self.current.clone()),
+        }
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), SessionError> {
+        let json = serde_json::to_vec_pretty(&self.to_save()).map_err(|e| SessionError::Corrupt {
+            path: path.display().to_string(),
+            detail: e.to_string(),
+        })?;
+        write_atomically(path, &json).map_err(|source| SessionError::Io {
+            path: path.display().to_string(),
+            source,
+        })
+    }
+
+    pub fn load(path: &Path) -> Result<Self, SessionError> {
+        let bytes = std::fs::read(path).map_err(|source| SessionError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Self::from_bytes(&bytes, &path.display().to_string())
+    }
+
+    /// Rebuilds a session from a save or a script: sets the game up from its seed, replays
+    /// every action, and (for a save) checks that the replay reaches the saved position.
+    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Self, SessionError> {
+        let header = read_header(bytes, name)?;
+        if header.game != G::ID {
+            return Err(SessionError::WrongGame {
+                path: name.to_owned(),
+                expected: G::ID.to_owned(),
+                found: header.game,
+            });
+        }
+        let file: SaveFile<G> =
+            serde_json::from_slice(bytes).map_err(|e| SessionError::Corrupt {
+                path: name.to_owned(),
+                detail: e.to_string(),
+            })?;
+        let mut session = Session::new(&file.scenario, file.options.clone(), file.seed).map_err(
+            |source| SessionError::Setup {
+                path: name.to_owned(),
+                source,
+            },
+        )?;
+        for (index, action) in file.actions.iter().enumerate() {
+            session
+                .apply_quietly(action)
+                .map_err(|refusal| SessionError::ReplayRefused {
+                    path: name.to_owned(),
+                    index: index + 1,
+                    reason: refusal.reason.english(),
+                })?;
+        }
+        if let Some(snapshot) = file.snapshot
+            && snapshot != session.current
+        {
+            return Err(SessionError::ReplayMismatch {
+                path: name.to_owned(),
+            });
+        }
+        Ok(session)
+    }
+}
+
+/// The part of a save every game shares, read before the game is known.
+#[derive(Debug, Deserialize)]
+pub struct SaveHeader {
+    pub format: String,
+    pub version: u32,
+    pub game: String,
+}
+
+/// Reads and checks the common header of a save or script.
+pub fn read_header(bytes: &[u8], name: &str) -> Result<SaveHeader, SessionError> {
+    let header: SaveHeader = serde_json::from_slice(bytes).map_err(|e| SessionError::Corrupt {
+        path: name.to_owned(),
+        detail: e.to_string(),
+    })?;
+    if header.format != SAVE_FORMAT {
+        return Err(SessionError::Corrupt {
+            path: name.to_owned(),
+            detail: format!("format is '{}', expected '{SAVE_FORMAT}'", header.format),
+        });
+    }
+    if header.version > SAVE_VERSION {
+        return Err(SessionError::TooNew {
+            path: name.to_owned(),
+            found: header.version,
+        });
+    }
+    Ok(header)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bot::{Bot, RandomBot};
+    use crate::engine::testing::Race;
+    use proptest::prelude::*;
+
+    fn play(session: &mut Session<Race>, bot_seed: u64, steps: usize) {
+        let mut bot = RandomBot::new(bot_seed);
+        for _ in 0..steps {
+            let prompt = session.prompt();
+            if prompt.choices.is_empty() {
+                break;
+            }
+            let action = bot.choose(session.state(), &prompt);
+            session.apply(&action).unwrap();
+        }
+    }
+
+    #[test]
+    fn undo_stops_at_a_reveal_unless_casual() {
+        let mut s: Session<Race> = Session::new("short", Default::default(), 1).unwrap();
+        assert!(!s.can_undo());
+        s.apply(&crate::engine::testing::RaceAction::Step).unwrap();
+        assert!(s.can_undo());
+        s.apply(&crate::engine::testing::RaceAction::Roll).unwrap();
+        assert!(!s.can_undo(), "a roll is an undo barrier");
+        assert!(s.undo().is_none());
+        s.casual = true;
+        assert!(s.undo().is_some());
+        assert!(s.undo().is_some());
+        assert!(!s.can_undo());
+    }
+
+    #[test]
+    fn refused_action_changes_nothing() {
+        let mut s: Session<Race> = Session::new("short", Default::default(), 1).unwrap();
+        let before = s.state().clone();
+        let err = s.apply(&crate::engine::testing::RaceAction::Stop).unwrap_err();
+        assert!(err.reason.english().contains("not before"));
+        assert_eq!(s.state(), &before);
+        assert!(s.actions().is_empty());
+    }
+
+    #[test]
+    fn autosave_after_every_action() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("auto.json");
+        let mut s: Session<Race> = Session::new("short", Default::default(), 1).unwrap();
+        s.autosave_to(path.clone());
+        s.apply(&crate::engine::testing::RaceAction::Step).unwrap();
+        let loaded: Session<Race> = Session::load(&path).unwrap();
+        assert_eq!(loaded.actions().len(), 1);
+    }
+
+    #[test]
+    fn autosave_failure_is_reported_not_fatal() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocker = dir.path().join("file");
+        std::fs::write(&blocker, b"x").unwrap();
+        let mut s: Session<Race> = Session::new("short", Default::default(), 1).unwrap();
+        s.autosave_to(blocker.join("cannot/auto.json"));
+        let step = s.apply(&crate::engine::testing::RaceAction::Step).unwrap();
+        assert!(step.autosave_error.is_some());
+        assert_eq!(s.actions().len(), 1);
+    }
+
+    #[test]
+    fn tampered_save_is_refused() {
+        let mut s: Session<Race> = Session::new("short", Default::default(), 3).unwrap();
+        play(&mut s, 3, 6);
+        let mut save = s.to_save();
+        save.seed += 1;
+        let bytes = serde_json::to_vec(&save).unwrap();
+        let err = Session::<Race>::from_bytes(&bytes, "x.json");
+        assert!(matches!(err, Err(SessionError::ReplayMismatch { .. })));
+    }
+
+    #[test]
+    fn header_errors_say_what_is_wrong() {
+        let newer = br#"{"format":"tonkin-save","version":99,"game":"race"}"#;
+        let e = Session::<Race>::from_bytes(newer, "n.json").err().unwrap();
+        assert!(e.to_string().contains("newer Tonkin"), "{e}");
+        let other = br#"{"format":"tonkin-save","version":1,"game":"csar","scenario":"x","seed":1}"#;
+        let e = Session::<Race>::from_bytes(other, "o.json").err().unwrap();
+        assert!(e.to_string().contains("not of 'race'"), "{e}");
+        let e = Session::<Race>::from_bytes(b"{}", "e.json").err().unwrap();
+        assert!(e.to_string().starts_with("e.json: not a Tonkin save"), "{e}");
+        let e = Session::<Race>::load(Path::new("/nonexistent/x.json")).err().unwrap();
+        assert!(e.to_string().starts_with("/nonexistent/x.json"), "{e}");
+    }
+
+    proptest! {
+        #[test]
+        fn replay_is_deterministic(seed in any::<u64>(), bot in any::<u64>(), steps in 0usize..40) {
+            let mut a: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            play(&mut a, bot, steps);
+            let mut b: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            for action in a.actions().to_vec() {
+                b.apply(&action).unwrap();
+            }
+            prop_assert_eq!(a.state(), b.state());
+        }
+
+        #[test]
+        fn undo_then_redo_is_identical(seed in any::<u64>(), bot in any::<u64>(), steps in 1usize..40, back in 1usize..40) {
+            let mut s: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            s.casual = true;
+            play(&mut s, bot, steps);
+            let end = s.state().clone();
+            let mut undone = 0;
+            while undone < back && s.undo().is_some() { undone += 1; }
+            for _ in 0..undone { prop_assert!(s.redo().is_some()); }
+            prop_assert_eq!(s.state(), &end);
+            prop_assert!(!s.can_redo());
+        }
+
+        #[test]
+        fn save_load_round_trips(seed in any::<u64>(), bot in any::<u64>(), steps in 0usize..40) {
+            let mut s: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            play(&mut s, bot, steps);
+            let bytes = serde_json::to_vec(&s.to_save()).unwrap();
+            let back = Session::<Race>::from_bytes(&bytes, "t.json").unwrap();
+            prop_assert_eq!(back.state(), s.state());
+            prop_assert_eq!(back.actions(), s.actions());
+        }
+
+        #[test]
+        fn damaged_saves_fail_cleanly(seed in any::<u64>(), cut in any::<prop::sample::Index>(), flip in any::<prop::sample::Index>(), garbage in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let mut s: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            play(&mut s, seed, 12);
+            let bytes = serde_json::to_vec(&s.to_save()).unwrap();
+            let truncated = &bytes[..cut.index(bytes.len())];
+            prop_assert!(Session::<Race>::from_bytes(truncated, "t.json").is_err());
+            let mut flipped = bytes.clone();
+            let i = flip.index(flipped.len());
+            flipped[i] ^= 0x55;
+            // A flipped byte may still be valid JSON for the same game; it must never panic.
+            let _ = Session::<Race>::from_bytes(&flipped, "f.json");
+            prop_assert!(Session::<Race>::from_bytes(&garbage, "g.json").is_err());
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! A tiny game used only by the engine's own tests: race a counter to a target with safe
+//! single steps or a die roll. It exercises every part of the `Game` contract.
+
+use serde::{Deserialize, Serialize};
+
+use super::dice::d6;
+use super::game::*;
+use super::log::{Log, Random};
+use super::message::msg;
+use super::rng::Rng;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Race {
+    rng: Rng,
+    position: i32,
+    target: i32,
+    turns_left: i32,
+    stopped: bool,
+    log: Log,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RaceAction {
+    Step,
+    Roll,
+    Stop,
+}
+
+impl Game for Race {
+    type Action = RaceAction;
+    type Options = ();
+    const ID: &'static str = "race";
+
+    fn scenarios() -> Vec<ScenarioInfo> {
+        vec![
+            ScenarioInfo {
+                id: "short",
+                title: msg("Short"),
+            },
+            ScenarioInfo {
+                id: "long",
+                title: msg("Long"),
+            },
+        ]
+    }
+
+    fn setup(scenario: &str, _: &(), seed: u64) -> Result<Self, SetupError> {
+        let (target, turns_left) = match scenario {
+            "short" => (10, 8),
+            "long" => (40, 30),
+            other => return Err(SetupError::UnknownScenario(other.to_owned())),
+        };
+        Ok(Race {
+            rng: Rng::seeded(seed),
+            position: 0,
+            target,
+            turns_left,
+            stopped: false,
+            log: Log::default(),
+        })
+    }
+
+    fn prompt(&self) -> Prompt<RaceAction> {
+        if self.outcome().is_some() {
+            return Prompt::game_over(msg("Race over"));
+        }
+        let mut choices = vec![
+            Choice::new(RaceAction::Step, msg("Step")),
+            Choice::new(RaceAction::Roll, msg("Roll")),
+        ];
+        if self.position > 0 {
+            choices.push(Choice::new(RaceAction::Stop, msg("Stop")));
+        }
+        Prompt {
+            actor: Actor::Player(0),
+            text: msg("Move"),
+            rule: "1".into(),
+            choices,
+        }
+    }
+
+    fn apply(&mut self, action: &RaceAction) -> Result<Applied, Refusal> {
+        if self.outcome().is_some() {
+            return Err(Refusal::new(msg("The race is over")));
+        }
+        let applied = match action {
+            RaceAction::Step => {
+                self.position += 1;
+                Applied::QUIET
+            }
+            RaceAction::Roll => {
+                let roll = d6(&mut self.rng);
+                self.position += roll.total;
+                self.log
+                    .add_with("1", msg("Rolled"), vec![Random::Dice(roll)]);
+                Applied::REVEALED
+            }
+            RaceAction::Stop => {
+                if self.position == 0 {
+                    return Err(Refusal::new(msg("You may not stop, not before moving")));
+                }
+                self.stopped = true;
+                Applied::QUIET
+            }
+        };
+        self.turns_left -= 1;
+        Ok(applied)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let verdict = if self.position >= self.target {
+            Verdict::Win
+        } else if self.stopped {
+            Verdict::Draw
+        } else if self.turns_left <= 0 {
+            Verdict::Loss
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            verdict,
+            summary: msg("Race over"),
+            points: Some(self.position),
+        })
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+}
+
+#[test]
+fn random_bot_finishes_a_race() {
+    use super::bot::{RandomBot, play_out};
+    for seed in 0..200 {
+        let mut game = Race::setup("long", &(), seed).unwrap();
+        let (_, actions) = play_out(&mut game, &mut RandomBot::new(seed), 100).unwrap();
+        assert!(actions <= 30);
+    }
+}
