@@ -1,1 +1,342 @@
-//! What the application knows of each game.
+//! What the application knows of each game: its name and blurb for the launcher, and, once
+//! its rules exist, a driver that starts, loads, draws and simulates it without the caller
+//! knowing the game's types. The launcher, the game windows and the command line all go
+//! through this list.
+
+use std::any::Any;
+use std::time::Instant;
+
+use crate::art::{Board, View};
+use crate::engine::bot::{Bot, RandomBot, play_out};
+use crate::engine::game::{Actor, Game, Outcome, ScenarioInfo, Verdict};
+use crate::engine::log::Log;
+use crate::engine::message::{Message, msg};
+use crate::engine::reference::RuleSection;
+use crate::engine::session::{Session, SessionError, Stepped};
+
+/// One game of the collection.
+pub struct GameInfo {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// e.g. "1 player".
+    pub players: Message,
+    pub blurb: Message,
+    /// `None` while the game's rules are not written yet.
+    pub driver: Option<&'static dyn Driver>,
+}
+
+impl GameInfo {
+    pub fn playable(&self) -> bool {
+        self.driver.is_some()
+    }
+}
+
+/// Every game, in the launcher's order.
+pub fn games() -> Vec<GameInfo> {
+    vec![
+        GameInfo {
+            id: "csar",
+            title: "That Others May Live",
+            players: msg("1 player"),
+            blurb: msg("Combat search and rescue: bring the downed airmen home under the guns."),
+            driver: None,
+        },
+        GameInfo {
+            id: "skyhawk",
+            title: "Skyhawk: Rolling Thunder 1966",
+            players: msg("1 player"),
+            blurb: msg("Fly A-4 strike missions from Yankee Station and bring the jet back."),
+            driver: None,
+        },
+        GameInfo {
+            id: "search_destroy",
+            title: "Search & Destroy",
+            players: msg("2 players"),
+            blurb: msg("Company-level hunt through hidden units on a hex map."),
+            driver: None,
+        },
+        GameInfo {
+            id: "phantom_leader",
+            title: "Phantom Leader",
+            players: msg("1 player"),
+            blurb: msg("Command a squadron of F-4 Phantoms through a whole campaign."),
+            driver: None,
+        },
+        GameInfo {
+            id: "chopper_pilot",
+            title: "Chopper Pilot Vietnam",
+            players: msg("1 player"),
+            blurb: msg("Fly a Huey crew through insertions, extractions and medevacs."),
+            driver: None,
+        },
+    ]
+}
+
+pub fn find(id: &str) -> Option<GameInfo> {
+    games().into_iter().find(|g| g.id == id)
+}
+
+/// The ids of every game, for error messages.
+pub fn ids() -> Vec<&'static str> {
+    games().iter().map(|g| g.id).collect()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    Random,
+    Heuristic,
+}
+
+/// What `simulate` measured.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct SimReport {
+    pub game: String,
+    pub scenario: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub mean_points: Option<f64>,
+    pub mean_actions: f64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+}
+
+/// A game's rules, seen without their types.
+pub trait Driver: Sync {
+    fn scenarios(&self) -> Vec<ScenarioInfo>;
+    fn rules_reference(&self) -> Vec<RuleSection>;
+    fn new_session(&self, scenario: &str, seed: u64) -> Result<Box<dyn PlaySession>, String>;
+    fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String>;
+    fn simulate(&self, scenario: &str, games: u64, seed: u64, bot: BotKind) -> Result<SimReport, String>;
+}
+
+/// What the window needs of a prompt, with actions turned into indices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromptView {
+    pub actor: Actor,
+    pub text: Message,
+    pub rule: String,
+    pub choices: Vec<ChoiceView>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChoiceView {
+    pub label: Message,
+    pub target: Option<String>,
+}
+
+/// A game being played, seen without its types: what the generic window drives.
+pub trait PlaySession {
+    fn game_id(&self) -> &'static str;
+    fn scenario(&self) -> &str;
+    fn prompt(&self) -> PromptView;
+    /// Takes the prompt's choice number `index`.
+    fn choose(&mut self, index: usize) -> Result<Stepped, String>;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    fn undo(&mut self) -> Option<Stepped>;
+    fn redo(&mut self) -> Option<Stepped>;
+    fn set_casual_undo(&mut self, casual: bool);
+    fn log(&self) -> &Log;
+    fn outcome(&self) -> Option<Outcome>;
+    fn save(&self, path: &std::path::Path) -> Result<(), SessionError>;
+    fn autosave_to(&mut self, path: std::path::PathBuf);
+    fn draw(&self, cr: &cairo::Context, view: &View) -> Result<(), cairo::Error>;
+    fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String>;
+    fn status(&self) -> Vec<(Message, String)>;
+    /// The game state itself, for game-specific panels.
+    fn state_any(&self) -> &dyn Any;
+}
+
+/// What a game adds to [`Game`] to be driven by the application.
+pub trait Playable: Game + Board {
+    fn heuristic_bot(seed: u64) -> Box<dyn Bot<Self>>;
+    fn rules_reference() -> Vec<RuleSection>;
+}
+
+impl<G: Playable> PlaySession for Session<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+    fn scenario(&self) -> &str {
+        Session::scenario(self)
+    }
+    fn prompt(&self) -> PromptView {
+        let p = Session::prompt(self);
+        PromptView {
+            actor: p.actor,
+            text: p.text,
+            rule: p.rule,
+            choices: p
+                .choices
+                .into_iter()
+                .map(|c| ChoiceView {
+                    label: c.label,
+                    target: c.target,
+                })
+                .collect(),
+        }
+    }
+    fn choose(&mut self, index: usize) -> Result<Stepped, String> {
+        let prompt = Session::prompt(self);
+        let choice = prompt
+            .choices
+            .get(index)
+            .ok_or_else(|| format!("no choice number {index}"))?;
+        let action = choice.action.clone();
+        self.apply(&action).map_err(|r| r.reason.render())
+    }
+    fn can_undo(&self) -> bool {
+        Session::can_undo(self)
+    }
+    fn can_redo(&self) -> bool {
+        Session::can_redo(self)
+    }
+    fn undo(&mut self) -> Option<Stepped> {
+        Session::undo(self)
+    }
+    fn redo(&mut self) -> Option<Stepped> {
+        Session::redo(self)
+    }
+    fn set_casual_undo(&mut self, casual: bool) {
+        self.casual = casual;
+    }
+    fn log(&self) -> &Log {
+        self.state().log()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.state().outcome()
+    }
+    fn save(&self, path: &std::path::Path) -> Result<(), SessionError> {
+        Session::save(self, path)
+    }
+    fn autosave_to(&mut self, path: std::path::PathBuf) {
+        Session::autosave_to(self, path)
+    }
+    fn draw(&self, cr: &cairo::Context, view: &View) -> Result<(), cairo::Error> {
+        self.state().draw_board(cr, view)
+    }
+    fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        self.state().target_at(view, x, y)
+    }
+    fn status(&self) -> Vec<(Message, String)> {
+        self.state().status()
+    }
+    fn state_any(&self) -> &dyn Any {
+        self.state()
+    }
+}
+
+/// The one driver implementation, for any playable game.
+pub struct GameDriver<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G> GameDriver<G> {
+    pub const fn new() -> Self {
+        GameDriver(std::marker::PhantomData)
+    }
+}
+
+impl<G> Default for GameDriver<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// More actions than any real game takes: a bot game that runs past it is a bug.
+const MAX_ACTIONS: usize = 200_000;
+
+impl<G: Playable> Driver for GameDriver<G> {
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        G::scenarios()
+    }
+
+    fn rules_reference(&self) -> Vec<RuleSection> {
+        G::rules_reference()
+    }
+
+    fn new_session(&self, scenario: &str, seed: u64) -> Result<Box<dyn PlaySession>, String> {
+        Session::<G>::new(scenario, G::Options::default(), seed)
+            .map(|s| Box::new(s) as Box<dyn PlaySession>)
+            .map_err(|e| e.to_string())
+    }
+
+    fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String> {
+        Session::<G>::from_bytes(bytes, name)
+            .map(|s| Box::new(s) as Box<dyn PlaySession>)
+            .map_err(|e| e.to_string())
+    }
+
+    fn simulate(&self, scenario: &str, games: u64, seed: u64, bot: BotKind) -> Result<SimReport, String> {
+        let start = Instant::now();
+        let mut report = SimReport {
+            game: G::ID.to_owned(),
+            scenario: scenario.to_owned(),
+            ..SimReport::default()
+        };
+        let mut points_total = 0i64;
+        let mut points_seen = 0u64;
+        let mut actions_total = 0u64;
+        for i in 0..games {
+            let game_seed = seed.wrapping_add(i);
+            let mut game = G::setup(scenario, &G::Options::default(), game_seed).map_err(|e| e.to_string())?;
+            let mut bot: Box<dyn Bot<G>> = match bot {
+                BotKind::Random => Box::new(RandomBot::new(game_seed)),
+                BotKind::Heuristic => G::heuristic_bot(game_seed),
+            };
+            let (outcome, actions) = play_out(&mut game, bot.as_mut(), MAX_ACTIONS)
+                .map_err(|e| format!("game with seed {game_seed}: {e}"))?;
+            actions_total += actions as u64;
+            match outcome.verdict {
+                Verdict::Win => report.wins += 1,
+                Verdict::Draw => report.draws += 1,
+                Verdict::Loss => report.losses += 1,
+            }
+            if let Some(p) = outcome.points {
+                points_total += i64::from(p);
+                points_seen += 1;
+            }
+        }
+        report.games = games;
+        report.seconds = start.elapsed().as_secs_f64();
+        report.games_per_second = if report.seconds > 0.0 { games as f64 / report.seconds } else { 0.0 };
+        report.mean_actions = if games > 0 { actions_total as f64 / games as f64 } else { 0.0 };
+        report.mean_points = (points_seen > 0).then(|| points_total as f64 / points_seen as f64);
+        Ok(report)
+    }
+}
+
+/// Loads a save or script of any game: reads its header to find the game, then replays it.
+pub fn load_any(bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String> {
+    let header = crate::engine::session::read_header(bytes, name).map_err(|e| e.to_string())?;
+    let info = find(&header.game).ok_or_else(|| format!("{name}: unknown game '{}'", header.game))?;
+    let driver = info
+        .driver
+        .ok_or_else(|| format!("{name}: {} is not playable in this version", info.title))?;
+    driver.load_session(bytes, name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn five_games_with_unique_ids() {
+        let ids = ids();
+        assert_eq!(ids.len(), 5);
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 5);
+        assert!(find("csar").is_some());
+        assert!(find("nope").is_none());
+    }
+
+    #[test]
+    fn load_any_names_unknown_games() {
+        let e = load_any(br#"{"format":"tonkin-save","version":1,"game":"chess"}"#, "x.json")
+            .err()
+            .unwrap();
+        assert_eq!(e, "x.json: unknown game 'chess'");
+    }
+}

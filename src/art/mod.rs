@@ -1,1 +1,10 @@
-//! Cairo drawing of counters, cards, maps and sheets: the same code draws on screen and on paper.
+//! Cairo drawing of counters, cards, maps and record sheets.
+//!
+//! One renderer, two targets: the game windows call these functions from a drawing area, and
+//! `export` calls the very same functions on PDF, SVG and PNG surfaces. Sizes are given in
+//! millimetres; a caller scales the context to its own units. No GTK here.
+
+pub mod board;
+pub mod draw;
+
+pub use board::{Board, View};

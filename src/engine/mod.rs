@@ -2,12 +2,14 @@
 
 pub mod atomic;
 pub mod bot;
+pub mod content;
 pub mod cup;
 pub mod deck;
 pub mod dice;
 pub mod game;
 pub mod log;
 pub mod message;
+pub mod reference;
 pub mod rng;
 pub mod session;
 pub mod track;

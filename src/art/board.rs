@@ -1,0 +1,57 @@
+//! The playing surface of a game as the window shows it.
+
+use cairo::Context;
+
+use crate::engine::message::Message;
+
+/// How the window wants the board drawn.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct View {
+    /// Size of the drawing area in device-independent pixels.
+    pub width: f64,
+    pub height: f64,
+    /// Map targets of the legal actions, drawn highlighted so the player sees where to click.
+    pub targets: Vec<String>,
+    /// The target under the pointer.
+    pub hovered: Option<String>,
+    /// The desktop uses a dark style: the surround follows it; counters and cards keep their
+    /// printed colours, as on the table.
+    pub dark: bool,
+}
+
+/// A game state that can be drawn as a board and clicked on.
+pub trait Board {
+    /// Draws the whole surface (map, tracks, cards in play) fitted into `view`.
+    fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error>;
+
+    /// The map target at a point of the drawing area, if any.
+    fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String>;
+
+    /// Short facts for the side panel: (label, value).
+    fn status(&self) -> Vec<(Message, String)>;
+}
+
+/// Fits a surface of `w_mm × h_mm` into `view`, centred: returns (scale in px per mm, x, y).
+pub fn fit(view: &View, w_mm: f64, h_mm: f64) -> (f64, f64, f64) {
+    let scale = (view.width / w_mm).min(view.height / h_mm).max(0.0001);
+    let x = (view.width - w_mm * scale) / 2.0;
+    let y = (view.height - h_mm * scale) / 2.0;
+    (scale, x, y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fit_centres_and_keeps_aspect() {
+        let view = View {
+            width: 400.0,
+            height: 200.0,
+            ..View::default()
+        };
+        let (s, x, y) = fit(&view, 100.0, 100.0);
+        assert_eq!(s, 2.0);
+        assert_eq!((x, y), (100.0, 0.0));
+    }
+}

@@ -1,0 +1,155 @@
+//! Small drawing helpers shared by every game's art.
+
+use cairo::Context;
+use pangocairo::pango;
+
+/// An RGB colour with components 0–1.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rgb(pub f64, pub f64, pub f64);
+
+impl Rgb {
+    pub const BLACK: Rgb = Rgb(0.0, 0.0, 0.0);
+    pub const WHITE: Rgb = Rgb(1.0, 1.0, 1.0);
+
+    pub fn hex(v: u32) -> Rgb {
+        Rgb(
+            f64::from((v >> 16) & 0xff) / 255.0,
+            f64::from((v >> 8) & 0xff) / 255.0,
+            f64::from(v & 0xff) / 255.0,
+        )
+    }
+
+    pub fn set(self, cr: &Context) {
+        cr.set_source_rgb(self.0, self.1, self.2);
+    }
+
+    pub fn with_alpha(self, cr: &Context, a: f64) {
+        cr.set_source_rgba(self.0, self.1, self.2, a);
+    }
+}
+
+/// Adds a rounded rectangle path.
+pub fn rounded_rect(cr: &Context, x: f64, y: f64, w: f64, h: f64, r: f64) {
+    let r = r.min(w / 2.0).min(h / 2.0);
+    use std::f64::consts::PI;
+    cr.new_sub_path();
+    cr.arc(x + w - r, y + r, r, -PI / 2.0, 0.0);
+    cr.arc(x + w - r, y + h - r, r, 0.0, PI / 2.0);
+    cr.arc(x + r, y + h - r, r, PI / 2.0, PI);
+    cr.arc(x + r, y + r, r, PI, 1.5 * PI);
+    cr.close_path();
+}
+
+/// Where text sits relative to the point given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+/// Text style: a Pango font description ("Sans Bold") and a size in the context's units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Font<'a> {
+    pub family: &'a str,
+    pub size: f64,
+    pub bold: bool,
+}
+
+impl<'a> Font<'a> {
+    pub fn sans(size: f64) -> Self {
+        Font {
+            family: "Sans",
+            size,
+            bold: false,
+        }
+    }
+    pub fn bold(size: f64) -> Self {
+        Font {
+            family: "Sans",
+            size,
+            bold: true,
+        }
+    }
+}
+
+fn layout(cr: &Context, text: &str, font: &Font, width: Option<f64>) -> pango::Layout {
+    let layout = pangocairo::functions::create_layout(cr);
+    let mut desc = pango::FontDescription::new();
+    desc.set_family(font.family);
+    desc.set_weight(if font.bold {
+        pango::Weight::Bold
+    } else {
+        pango::Weight::Normal
+    });
+    // Sizes are in user units: absolute size keeps them independent of the surface's DPI.
+    desc.set_absolute_size(font.size * f64::from(pango::SCALE));
+    layout.set_font_description(Some(&desc));
+    if let Some(w) = width {
+        layout.set_width((w * f64::from(pango::SCALE)) as i32);
+        layout.set_wrap(pango::WrapMode::WordChar);
+    }
+    layout.set_text(text);
+    layout
+}
+
+/// Draws one line of text with its top at `y`; returns its width.
+pub fn text(cr: &Context, x: f64, y: f64, s: &str, font: &Font, align: Align) -> f64 {
+    let layout = layout(cr, s, font, None);
+    let (_, logical) = layout.extents();
+    let w = f64::from(logical.width()) / f64::from(pango::SCALE);
+    let dx = match align {
+        Align::Left => 0.0,
+        Align::Center => -w / 2.0,
+        Align::Right => -w,
+    };
+    cr.move_to(x + dx, y);
+    pangocairo::functions::show_layout(cr, &layout);
+    w
+}
+
+/// Draws text wrapped to `width`, top-left at (x, y); returns the height used.
+pub fn paragraph(cr: &Context, x: f64, y: f64, width: f64, s: &str, font: &Font, align: Align) -> f64 {
+    let layout = layout(cr, s, font, Some(width));
+    layout.set_alignment(match align {
+        Align::Left => pango::Alignment::Left,
+        Align::Center => pango::Alignment::Center,
+        Align::Right => pango::Alignment::Right,
+    });
+    cr.move_to(x, y);
+    pangocairo::functions::show_layout(cr, &layout);
+    let (_, logical) = layout.extents();
+    f64::from(logical.height()) / f64::from(pango::SCALE)
+}
+
+/// The size (width, height) text would take.
+pub fn measure(cr: &Context, s: &str, font: &Font, width: Option<f64>) -> (f64, f64) {
+    let layout = layout(cr, s, font, width);
+    let (_, logical) = layout.extents();
+    (
+        f64::from(logical.width()) / f64::from(pango::SCALE),
+        f64::from(logical.height()) / f64::from(pango::SCALE),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_colours() {
+        assert_eq!(Rgb::hex(0xff0000), Rgb(1.0, 0.0, 0.0));
+    }
+
+    #[test]
+    fn text_measures_and_wraps() {
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 200, 200).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        let (w1, h1) = measure(&cr, "Sandy", &Font::sans(10.0), None);
+        assert!(w1 > 10.0 && h1 > 8.0);
+        let (_, h2) = measure(&cr, "a long line of card text that must wrap", &Font::sans(10.0), Some(60.0));
+        assert!(h2 > 2.0 * h1, "wrapped text is taller");
+        let used = paragraph(&cr, 0.0, 0.0, 60.0, "x y z", &Font::sans(10.0), Align::Center);
+        assert!(used > 0.0);
+    }
+}
