@@ -6,7 +6,7 @@
 use std::any::Any;
 use std::time::Instant;
 
-use crate::art::{Board, View};
+use crate::art::Board;
 use crate::engine::bot::{Bot, RandomBot, play_out};
 use crate::engine::game::{Actor, Game, Outcome, ScenarioInfo, Verdict};
 use crate::engine::log::Log;
@@ -108,7 +108,13 @@ pub trait Driver: Sync {
     fn rules_reference(&self) -> Vec<RuleSection>;
     fn new_session(&self, scenario: &str, seed: u64) -> Result<Box<dyn PlaySession>, String>;
     fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String>;
-    fn simulate(&self, scenario: &str, games: u64, seed: u64, bot: BotKind) -> Result<SimReport, String>;
+    fn simulate(
+        &self,
+        scenario: &str,
+        games: u64,
+        seed: u64,
+        bot: BotKind,
+    ) -> Result<SimReport, String>;
 }
 
 /// What the window needs of a prompt, with actions turned into indices.
@@ -142,17 +148,20 @@ pub trait PlaySession {
     fn outcome(&self) -> Option<Outcome>;
     fn save(&self, path: &std::path::Path) -> Result<(), SessionError>;
     fn autosave_to(&mut self, path: std::path::PathBuf);
-    fn draw(&self, cr: &cairo::Context, view: &View) -> Result<(), cairo::Error>;
-    fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String>;
-    fn status(&self) -> Vec<(Message, String)>;
+    fn board(&self) -> Option<&dyn Board>;
     /// The game state itself, for game-specific panels.
     fn state_any(&self) -> &dyn Any;
 }
 
 /// What a game adds to [`Game`] to be driven by the application.
-pub trait Playable: Game + Board {
+pub trait Playable: Game {
     fn heuristic_bot(seed: u64) -> Box<dyn Bot<Self>>;
     fn rules_reference() -> Vec<RuleSection>;
+    /// The state as a board to draw and click; `None` while the game has no art yet (the
+    /// window then offers the prompt's actions as buttons only).
+    fn board(&self) -> Option<&dyn Board> {
+        None
+    }
 }
 
 impl<G: Playable> PlaySession for Session<G> {
@@ -214,14 +223,8 @@ impl<G: Playable> PlaySession for Session<G> {
     fn autosave_to(&mut self, path: std::path::PathBuf) {
         Session::autosave_to(self, path)
     }
-    fn draw(&self, cr: &cairo::Context, view: &View) -> Result<(), cairo::Error> {
-        self.state().draw_board(cr, view)
-    }
-    fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
-        self.state().target_at(view, x, y)
-    }
-    fn status(&self) -> Vec<(Message, String)> {
-        self.state().status()
+    fn board(&self) -> Option<&dyn Board> {
+        self.state().board()
     }
     fn state_any(&self) -> &dyn Any {
         self.state()
@@ -267,7 +270,13 @@ impl<G: Playable> Driver for GameDriver<G> {
             .map_err(|e| e.to_string())
     }
 
-    fn simulate(&self, scenario: &str, games: u64, seed: u64, bot: BotKind) -> Result<SimReport, String> {
+    fn simulate(
+        &self,
+        scenario: &str,
+        games: u64,
+        seed: u64,
+        bot: BotKind,
+    ) -> Result<SimReport, String> {
         let start = Instant::now();
         let mut report = SimReport {
             game: G::ID.to_owned(),
@@ -279,7 +288,8 @@ impl<G: Playable> Driver for GameDriver<G> {
         let mut actions_total = 0u64;
         for i in 0..games {
             let game_seed = seed.wrapping_add(i);
-            let mut game = G::setup(scenario, &G::Options::default(), game_seed).map_err(|e| e.to_string())?;
+            let mut game =
+                G::setup(scenario, &G::Options::default(), game_seed).map_err(|e| e.to_string())?;
             let mut bot: Box<dyn Bot<G>> = match bot {
                 BotKind::Random => Box::new(RandomBot::new(game_seed)),
                 BotKind::Heuristic => G::heuristic_bot(game_seed),
@@ -299,8 +309,16 @@ impl<G: Playable> Driver for GameDriver<G> {
         }
         report.games = games;
         report.seconds = start.elapsed().as_secs_f64();
-        report.games_per_second = if report.seconds > 0.0 { games as f64 / report.seconds } else { 0.0 };
-        report.mean_actions = if games > 0 { actions_total as f64 / games as f64 } else { 0.0 };
+        report.games_per_second = if report.seconds > 0.0 {
+            games as f64 / report.seconds
+        } else {
+            0.0
+        };
+        report.mean_actions = if games > 0 {
+            actions_total as f64 / games as f64
+        } else {
+            0.0
+        };
         report.mean_points = (points_seen > 0).then(|| points_total as f64 / points_seen as f64);
         Ok(report)
     }
@@ -309,7 +327,8 @@ impl<G: Playable> Driver for GameDriver<G> {
 /// Loads a save or script of any game: reads its header to find the game, then replays it.
 pub fn load_any(bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String> {
     let header = crate::engine::session::read_header(bytes, name).map_err(|e| e.to_string())?;
-    let info = find(&header.game).ok_or_else(|| format!("{name}: unknown game '{}'", header.game))?;
+    let info =
+        find(&header.game).ok_or_else(|| format!("{name}: unknown game '{}'", header.game))?;
     let driver = info
         .driver
         .ok_or_else(|| format!("{name}: {} is not playable in this version", info.title))?;
@@ -334,9 +353,12 @@ mod tests {
 
     #[test]
     fn load_any_names_unknown_games() {
-        let e = load_any(br#"{"format":"tonkin-save","version":1,"game":"chess"}"#, "x.json")
-            .err()
-            .unwrap();
+        let e = load_any(
+            br#"{"format":"tonkin-save","version":1,"game":"chess"}"#,
+            "x.json",
+        )
+        .err()
+        .unwrap();
         assert_eq!(e, "x.json: unknown game 'chess'");
     }
 }

@@ -70,7 +70,11 @@ pub fn run(command: Command) -> Result<(), String> {
 
 fn simulate(args: SimulateArgs) -> Result<(), String> {
     let info = catalog::find(&args.game).ok_or_else(|| {
-        format!("unknown game '{}' (known: {})", args.game, catalog::ids().join(", "))
+        format!(
+            "unknown game '{}' (known: {})",
+            args.game,
+            catalog::ids().join(", ")
+        )
     })?;
     let driver = info
         .driver
@@ -80,7 +84,11 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         Some(s) => {
             if !scenarios.iter().any(|i| i.id == s) {
                 let known: Vec<&str> = scenarios.iter().map(|i| i.id).collect();
-                return Err(format!("unknown scenario '{s}' for {} (known: {})", args.game, known.join(", ")));
+                return Err(format!(
+                    "unknown scenario '{s}' for {} (known: {})",
+                    args.game,
+                    known.join(", ")
+                ));
             }
             s
         }
@@ -98,10 +106,16 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     };
     let report = driver.simulate(&scenario, args.games, args.seed, bot)?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        );
     } else {
         let pct = |n: u64| 100.0 * n as f64 / report.games as f64;
-        println!("{} / {}: {} games, {:?} bot", report.game, report.scenario, report.games, args.bot);
+        println!(
+            "{} / {}: {} games, {:?} bot",
+            report.game, report.scenario, report.games, args.bot
+        );
         println!("wins   {:>8} ({:5.1} %)", report.wins, pct(report.wins));
         println!("draws  {:>8} ({:5.1} %)", report.draws, pct(report.draws));
         println!("losses {:>8} ({:5.1} %)", report.losses, pct(report.losses));
@@ -118,7 +132,11 @@ fn replay(file: &std::path::Path) -> Result<(), String> {
     let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let session = catalog::load_any(&bytes, &file.display().to_string())?;
     let prompt = session.prompt();
-    println!("game: {}  scenario: {}", session.game_id(), session.scenario());
+    println!(
+        "game: {}  scenario: {}",
+        session.game_id(),
+        session.scenario()
+    );
     println!("log entries: {}", session.log().len());
     for entry in session.log().entries().iter().rev().take(5).rev() {
         println!("  {}", entry.english());

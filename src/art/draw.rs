@@ -109,7 +109,15 @@ pub fn text(cr: &Context, x: f64, y: f64, s: &str, font: &Font, align: Align) ->
 }
 
 /// Draws text wrapped to `width`, top-left at (x, y); returns the height used.
-pub fn paragraph(cr: &Context, x: f64, y: f64, width: f64, s: &str, font: &Font, align: Align) -> f64 {
+pub fn paragraph(
+    cr: &Context,
+    x: f64,
+    y: f64,
+    width: f64,
+    s: &str,
+    font: &Font,
+    align: Align,
+) -> f64 {
     let layout = layout(cr, s, font, Some(width));
     layout.set_alignment(match align {
         Align::Left => pango::Alignment::Left,
@@ -147,9 +155,22 @@ mod tests {
         let cr = Context::new(&surface).unwrap();
         let (w1, h1) = measure(&cr, "Sandy", &Font::sans(10.0), None);
         assert!(w1 > 10.0 && h1 > 8.0);
-        let (_, h2) = measure(&cr, "a long line of card text that must wrap", &Font::sans(10.0), Some(60.0));
+        let (_, h2) = measure(
+            &cr,
+            "a long line of card text that must wrap",
+            &Font::sans(10.0),
+            Some(60.0),
+        );
         assert!(h2 > 2.0 * h1, "wrapped text is taller");
-        let used = paragraph(&cr, 0.0, 0.0, 60.0, "x y z", &Font::sans(10.0), Align::Center);
+        let used = paragraph(
+            &cr,
+            0.0,
+            0.0,
+            60.0,
+            "x y z",
+            &Font::sans(10.0),
+            Align::Center,
+        );
         assert!(used > 0.0);
     }
 }

@@ -43,7 +43,11 @@ pub fn parse<T: DeserializeOwned>(name: &str, text: &str) -> Result<T, ContentEr
 }
 
 /// Loads `file` for `game`: the override if one exists, else the embedded text.
-pub fn load<T: DeserializeOwned>(game: &str, file: &str, embedded: &str) -> Result<T, ContentError> {
+pub fn load<T: DeserializeOwned>(
+    game: &str,
+    file: &str,
+    embedded: &str,
+) -> Result<T, ContentError> {
     match override_dir(game).map(|d| d.join(file)) {
         Some(path) if path.exists() => load_file(&path),
         _ => parse(&format!("data/games/{game}/{file}"), embedded),
@@ -95,7 +99,11 @@ mod tests {
         assert!(shown.starts_with("cards.toml: line 7:"), "{shown}");
         let e = parse::<Cards>("c.toml", "[[card]]\nid = 1\ntitle = \"x\"\n").unwrap_err();
         assert!(e.to_string().contains("source"), "{e}");
-        let e = parse::<Cards>("c.toml", "[[card]]\nid = 1\ntitle = \"x\"\nsource = \"guess\"\n").unwrap_err();
+        let e = parse::<Cards>(
+            "c.toml",
+            "[[card]]\nid = 1\ntitle = \"x\"\nsource = \"guess\"\n",
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("line 4"), "{e}");
     }
 
@@ -103,7 +111,11 @@ mod tests {
     fn override_file_wins() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("cards.toml");
-        std::fs::write(&path, "[[card]]\nid = 9\ntitle = \"Override\"\nsource = \"rulebook\"\n").unwrap();
+        std::fs::write(
+            &path,
+            "[[card]]\nid = 9\ntitle = \"Override\"\nsource = \"rulebook\"\n",
+        )
+        .unwrap();
         let cards: Cards = load_file(&path).unwrap();
         assert_eq!(cards.card[0].id, 9);
     }

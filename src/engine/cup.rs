@@ -57,8 +57,8 @@ impl<T> Cup<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::Rng;
+    use super::*;
     use proptest::prelude::*;
 
     #[test]

@@ -153,8 +153,8 @@ impl<T: Clone + PartialEq> Deck<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::Rng;
+    use super::*;
     use proptest::prelude::*;
 
     #[test]

@@ -12,9 +12,15 @@ pub enum Random {
     /// Cards drawn, by name, in the order drawn.
     Cards(Vec<String>),
     /// A blind pick (cup draw, random choice among equals): what was picked out of how many.
-    Pick { picked: String, out_of: usize },
+    Pick {
+        picked: String,
+        out_of: usize,
+    },
     /// A modifier applied to a roll, with its reason.
-    Modifier { reason: Message, value: i32 },
+    Modifier {
+        reason: Message,
+        value: i32,
+    },
 }
 
 impl Random {

@@ -35,13 +35,15 @@ pub fn msg(id: &str) -> Message {
 impl Message {
     /// Adds an argument shown as written.
     pub fn arg(mut self, name: &str, value: impl ToString) -> Self {
-        self.args.push((name.to_owned(), Arg::Text(value.to_string())));
+        self.args
+            .push((name.to_owned(), Arg::Text(value.to_string())));
         self
     }
 
     /// Adds an argument that is itself a word of the game and gets translated.
     pub fn term(mut self, name: &str, value: &str) -> Self {
-        self.args.push((name.to_owned(), Arg::Term(value.to_owned())));
+        self.args
+            .push((name.to_owned(), Arg::Term(value.to_owned())));
         self
     }
 

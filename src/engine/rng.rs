@@ -93,7 +93,11 @@ mod tests {
         let first: Vec<u64> = (0..3).map(|_| r.next_u64()).collect();
         assert_eq!(first, FROZEN);
     }
-    const FROZEN: [u64; 3] = [0x99EC_5F36_CB75_F2B4, 0xBF6E_1F78_4956_452A, 0x1A5F_849D_4933_E6E0];
+    const FROZEN: [u64; 3] = [
+        0x99EC_5F36_CB75_F2B4,
+        0xBF6E_1F78_4956_452A,
+        0x1A5F_849D_4933_E6E0,
+    ];
 
     #[test]
     fn below_is_uniform_enough() {

@@ -40,7 +40,9 @@ pub enum SessionError {
     },
     #[error("{path}: not a Tonkin save or script: {detail}")]
     Corrupt { path: String, detail: String },
-    #[error("{path}: saved by a newer Tonkin (save format {found}; this version reads up to {SAVE_VERSION})")]
+    #[error(
+        "{path}: saved by a newer Tonkin (save format {found}; this version reads up to {SAVE_VERSION})"
+    )]
     TooNew { path: String, found: u32 },
     #[error("{path}: this is a save of '{found}', not of '{expected}'")]
     WrongGame {
@@ -56,7 +58,9 @@ pub enum SessionError {
         index: usize,
         reason: String,
     },
-    #[error("{path}: replaying the actions does not reach the saved position; the save was changed or made by an incompatible version")]
+    #[error(
+        "{path}: replaying the actions does not reach the saved position; the save was changed or made by an incompatible version"
+    )]
     ReplayMismatch { path: String },
 }
 
@@ -207,10 +211,11 @@ impl<G: Game> Session<G> {
     }
 
     pub fn save(&self, path: &Path) -> Result<(), SessionError> {
-        let json = serde_json::to_vec_pretty(&self.to_save()).map_err(|e| SessionError::Corrupt {
-            path: path.display().to_string(),
-            detail: e.to_string(),
-        })?;
+        let json =
+            serde_json::to_vec_pretty(&self.to_save()).map_err(|e| SessionError::Corrupt {
+                path: path.display().to_string(),
+                detail: e.to_string(),
+            })?;
         write_atomically(path, &json).map_err(|source| SessionError::Io {
             path: path.display().to_string(),
             source,
@@ -241,12 +246,13 @@ impl<G: Game> Session<G> {
                 path: name.to_owned(),
                 detail: e.to_string(),
             })?;
-        let mut session = Session::new(&file.scenario, file.options.clone(), file.seed).map_err(
-            |source| SessionError::Setup {
-                path: name.to_owned(),
-                source,
-            },
-        )?;
+        let mut session =
+            Session::new(&file.scenario, file.options.clone(), file.seed).map_err(|source| {
+                SessionError::Setup {
+                    path: name.to_owned(),
+                    source,
+                }
+            })?;
         for (index, action) in file.actions.iter().enumerate() {
             session
                 .apply_quietly(action)
@@ -334,7 +340,9 @@ mod tests {
     fn refused_action_changes_nothing() {
         let mut s: Session<Race> = Session::new("short", Default::default(), 1).unwrap();
         let before = s.state().clone();
-        let err = s.apply(&crate::engine::testing::RaceAction::Stop).unwrap_err();
+        let err = s
+            .apply(&crate::engine::testing::RaceAction::Stop)
+            .unwrap_err();
         assert!(err.reason.english().contains("not before"));
         assert_eq!(s.state(), &before);
         assert!(s.actions().is_empty());
@@ -379,12 +387,18 @@ mod tests {
         let newer = br#"{"format":"tonkin-save","version":99,"game":"race"}"#;
         let e = Session::<Race>::from_bytes(newer, "n.json").err().unwrap();
         assert!(e.to_string().contains("newer Tonkin"), "{e}");
-        let other = br#"{"format":"tonkin-save","version":1,"game":"csar","scenario":"x","seed":1}"#;
+        let other =
+            br#"{"format":"tonkin-save","version":1,"game":"csar","scenario":"x","seed":1}"#;
         let e = Session::<Race>::from_bytes(other, "o.json").err().unwrap();
         assert!(e.to_string().contains("not of 'race'"), "{e}");
         let e = Session::<Race>::from_bytes(b"{}", "e.json").err().unwrap();
-        assert!(e.to_string().starts_with("e.json: not a Tonkin save"), "{e}");
-        let e = Session::<Race>::load(Path::new("/nonexistent/x.json")).err().unwrap();
+        assert!(
+            e.to_string().starts_with("e.json: not a Tonkin save"),
+            "{e}"
+        );
+        let e = Session::<Race>::load(Path::new("/nonexistent/x.json"))
+            .err()
+            .unwrap();
         assert!(e.to_string().starts_with("/nonexistent/x.json"), "{e}");
     }
 
