@@ -149,6 +149,7 @@ pub trait PlaySession {
     fn save(&self, path: &std::path::Path) -> Result<(), SessionError>;
     fn autosave_to(&mut self, path: std::path::PathBuf);
     fn board(&self) -> Option<&dyn Board>;
+    fn odds(&self) -> Option<Vec<(Message, f64)>>;
     /// The game state itself, for game-specific panels.
     fn state_any(&self) -> &dyn Any;
 }
@@ -160,6 +161,10 @@ pub trait Playable: Game {
     /// The state as a board to draw and click; `None` while the game has no art yet (the
     /// window then offers the prompt's actions as buttons only).
     fn board(&self) -> Option<&dyn Board> {
+        None
+    }
+    /// The exact chance of each outcome of the pending risky decision, if there is one.
+    fn odds(&self) -> Option<Vec<(Message, f64)>> {
         None
     }
 }
@@ -225,6 +230,9 @@ impl<G: Playable> PlaySession for Session<G> {
     }
     fn board(&self) -> Option<&dyn Board> {
         self.state().board()
+    }
+    fn odds(&self) -> Option<Vec<(Message, f64)>> {
+        self.state().odds()
     }
     fn state_any(&self) -> &dyn Any {
         self.state()

@@ -13,5 +13,6 @@ pub mod engine;
 pub mod export;
 pub mod games;
 pub mod i18n;
+pub mod settings;
 #[cfg(feature = "gui")]
 pub mod ui;

@@ -17,7 +17,7 @@ pub struct RandomBot {
 impl RandomBot {
     pub fn new(seed: u64) -> Self {
         RandomBot {
-            rng: Rng::seeded(seed ^ 0x5EED_B07),
+            rng: Rng::seeded(seed ^ 0x05EE_DB07),
         }
     }
 }

@@ -306,7 +306,7 @@ pub fn read_header(bytes: &[u8], name: &str) -> Result<SaveHeader, SessionError>
 mod tests {
     use super::*;
     use crate::engine::bot::{Bot, RandomBot};
-    use crate::engine::testing::Race;
+    use crate::engine::testing::{Race, RaceAction};
     use proptest::prelude::*;
 
     fn play(session: &mut Session<Race>, bot_seed: u64, steps: usize) {
@@ -323,11 +323,11 @@ mod tests {
 
     #[test]
     fn undo_stops_at_a_reveal_unless_casual() {
-        let mut s: Session<Race> = Session::new("short", Default::default(), 1).unwrap();
+        let mut s: Session<Race> = Session::new("short", (), 1).unwrap();
         assert!(!s.can_undo());
-        s.apply(&crate::engine::testing::RaceAction::Step).unwrap();
+        s.apply(&RaceAction::Step).unwrap();
         assert!(s.can_undo());
-        s.apply(&crate::engine::testing::RaceAction::Roll).unwrap();
+        s.apply(&RaceAction::Roll).unwrap();
         assert!(!s.can_undo(), "a roll is an undo barrier");
         assert!(s.undo().is_none());
         s.casual = true;
@@ -338,11 +338,9 @@ mod tests {
 
     #[test]
     fn refused_action_changes_nothing() {
-        let mut s: Session<Race> = Session::new("short", Default::default(), 1).unwrap();
+        let mut s: Session<Race> = Session::new("short", (), 1).unwrap();
         let before = s.state().clone();
-        let err = s
-            .apply(&crate::engine::testing::RaceAction::Stop)
-            .unwrap_err();
+        let err = s.apply(&RaceAction::Stop).unwrap_err();
         assert!(err.reason.english().contains("not before"));
         assert_eq!(s.state(), &before);
         assert!(s.actions().is_empty());
@@ -352,9 +350,9 @@ mod tests {
     fn autosave_after_every_action() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("auto.json");
-        let mut s: Session<Race> = Session::new("short", Default::default(), 1).unwrap();
+        let mut s: Session<Race> = Session::new("short", (), 1).unwrap();
         s.autosave_to(path.clone());
-        s.apply(&crate::engine::testing::RaceAction::Step).unwrap();
+        s.apply(&RaceAction::Step).unwrap();
         let loaded: Session<Race> = Session::load(&path).unwrap();
         assert_eq!(loaded.actions().len(), 1);
     }
@@ -364,16 +362,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let blocker = dir.path().join("file");
         std::fs::write(&blocker, b"x").unwrap();
-        let mut s: Session<Race> = Session::new("short", Default::default(), 1).unwrap();
+        let mut s: Session<Race> = Session::new("short", (), 1).unwrap();
         s.autosave_to(blocker.join("cannot/auto.json"));
-        let step = s.apply(&crate::engine::testing::RaceAction::Step).unwrap();
+        let step = s.apply(&RaceAction::Step).unwrap();
         assert!(step.autosave_error.is_some());
         assert_eq!(s.actions().len(), 1);
     }
 
     #[test]
     fn tampered_save_is_refused() {
-        let mut s: Session<Race> = Session::new("short", Default::default(), 3).unwrap();
+        let mut s: Session<Race> = Session::new("short", (), 3).unwrap();
         play(&mut s, 3, 6);
         let mut save = s.to_save();
         save.seed += 1;
@@ -405,9 +403,9 @@ mod tests {
     proptest! {
         #[test]
         fn replay_is_deterministic(seed in any::<u64>(), bot in any::<u64>(), steps in 0usize..40) {
-            let mut a: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            let mut a: Session<Race> = Session::new("long", (), seed).unwrap();
             play(&mut a, bot, steps);
-            let mut b: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            let mut b: Session<Race> = Session::new("long", (), seed).unwrap();
             for action in a.actions().to_vec() {
                 b.apply(&action).unwrap();
             }
@@ -416,7 +414,7 @@ mod tests {
 
         #[test]
         fn undo_then_redo_is_identical(seed in any::<u64>(), bot in any::<u64>(), steps in 1usize..40, back in 1usize..40) {
-            let mut s: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            let mut s: Session<Race> = Session::new("long", (), seed).unwrap();
             s.casual = true;
             play(&mut s, bot, steps);
             let end = s.state().clone();
@@ -429,7 +427,7 @@ mod tests {
 
         #[test]
         fn save_load_round_trips(seed in any::<u64>(), bot in any::<u64>(), steps in 0usize..40) {
-            let mut s: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            let mut s: Session<Race> = Session::new("long", (), seed).unwrap();
             play(&mut s, bot, steps);
             let bytes = serde_json::to_vec(&s.to_save()).unwrap();
             let back = Session::<Race>::from_bytes(&bytes, "t.json").unwrap();
@@ -439,7 +437,7 @@ mod tests {
 
         #[test]
         fn damaged_saves_fail_cleanly(seed in any::<u64>(), cut in any::<prop::sample::Index>(), flip in any::<prop::sample::Index>(), garbage in proptest::collection::vec(any::<u8>(), 0..200)) {
-            let mut s: Session<Race> = Session::new("long", Default::default(), seed).unwrap();
+            let mut s: Session<Race> = Session::new("long", (), seed).unwrap();
             play(&mut s, seed, 12);
             let bytes = serde_json::to_vec(&s.to_save()).unwrap();
             let truncated = &bytes[..cut.index(bytes.len())];

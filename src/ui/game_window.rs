@@ -1,0 +1,551 @@
+//! The generic game window that every game fills in: header bar with undo and redo, the board
+//! drawn by the game's art, a side panel with the position's facts and the log, and the
+//! prompt bar with the legal actions.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use relm4::adw;
+use relm4::adw::prelude::*;
+use relm4::gtk;
+use relm4::gtk::gio;
+use relm4::prelude::*;
+
+use super::log_view::LogView;
+use super::prompt_bar::PromptBar;
+use super::rules_window::RulesWindow;
+use crate::art::View;
+use crate::catalog::{self, PlaySession};
+use crate::engine::game::Verdict;
+use crate::engine::session::Stepped;
+use crate::i18n::gettext;
+
+pub struct GameInit {
+    pub session: Box<dyn PlaySession>,
+    /// The file the game was opened from, where Save writes.
+    pub path: Option<PathBuf>,
+}
+
+/// Opens a new window for a game session.
+pub fn open_game_window(mut session: Box<dyn PlaySession>, path: Option<PathBuf>) {
+    let settings = super::settings();
+    session.set_casual_undo(settings.casual_undo);
+    if settings.autosave
+        && let Some(auto) = super::launcher::autosave_path(session.game_id())
+    {
+        session.autosave_to(auto);
+    }
+    let builder = GameWindow::builder();
+    relm4::main_application().add_window(&builder.root);
+    builder.launch(GameInit { session, path }).detach_runtime();
+}
+
+pub struct GameWindow {
+    session: Rc<RefCell<Box<dyn PlaySession>>>,
+    view: Rc<RefCell<View>>,
+    path: Option<PathBuf>,
+    title: String,
+    rules: RulesWindow,
+    game_over_shown: bool,
+}
+
+#[derive(Debug)]
+pub enum GameMsg {
+    Choose(usize),
+    ChooseNth(usize),
+    Click(f64, f64),
+    Hover(f64, f64),
+    Undo,
+    Redo,
+    Save,
+    SaveAs,
+    SaveTo(PathBuf),
+    ShowRule(Option<String>),
+}
+
+pub struct GameWidgets {
+    board: gtk::DrawingArea,
+    prompt: PromptBar,
+    log: LogView,
+    status: gtk::Grid,
+    toasts: adw::ToastOverlay,
+    title: adw::WindowTitle,
+    undo: gio::SimpleAction,
+    redo: gio::SimpleAction,
+}
+
+impl Component for GameWindow {
+    type Init = GameInit;
+    type Input = GameMsg;
+    type Output = ();
+    type CommandOutput = ();
+    type Root = adw::ApplicationWindow;
+    type Widgets = GameWidgets;
+
+    fn init_root() -> Self::Root {
+        adw::ApplicationWindow::builder()
+            .default_width(1280)
+            .default_height(860)
+            .build()
+    }
+
+    fn init(
+        init: GameInit,
+        root: Self::Root,
+        sender: ComponentSender<Self>,
+    ) -> ComponentParts<Self> {
+        let id = init.session.game_id();
+        let info = catalog::find(id);
+        let title = info
+            .as_ref()
+            .map(|i| i.title.to_owned())
+            .unwrap_or_else(|| id.to_owned());
+        let rules_sections = info
+            .as_ref()
+            .and_then(|i| i.driver)
+            .map(|d| d.rules_reference())
+            .unwrap_or_default();
+        root.set_title(Some(&title));
+
+        let header = adw::HeaderBar::new();
+        let window_title = adw::WindowTitle::new(&title, init.session.scenario());
+        header.set_title_widget(Some(&window_title));
+        let undo_button = icon_button("edit-undo-symbolic", &gettext("Undo"), "win.undo");
+        let redo_button = icon_button("edit-redo-symbolic", &gettext("Redo"), "win.redo");
+        header.pack_start(&undo_button);
+        header.pack_start(&redo_button);
+        let menu = gtk::MenuButton::builder()
+            .icon_name("open-menu-symbolic")
+            .menu_model(&super::primary_menu(true))
+            .tooltip_text(gettext("Main Menu"))
+            .primary(true)
+            .build();
+        header.pack_end(&menu);
+        let rules_button = icon_button(
+            "help-contents-symbolic",
+            &gettext("Rules Reference"),
+            "win.rules",
+        );
+        header.pack_end(&rules_button);
+
+        let board = gtk::DrawingArea::builder()
+            .hexpand(true)
+            .vexpand(true)
+            .focusable(true)
+            .build();
+        super::set_accessible_label(&board, &gettext("Game board"));
+        let click = gtk::GestureClick::new();
+        let s = sender.clone();
+        click.connect_released(move |_, _, x, y| s.input(GameMsg::Click(x, y)));
+        board.add_controller(click);
+        let motion = gtk::EventControllerMotion::new();
+        let s = sender.clone();
+        motion.connect_motion(move |_, x, y| s.input(GameMsg::Hover(x, y)));
+        board.add_controller(motion);
+
+        let s = sender.clone();
+        let prompt = PromptBar::new(move |i| s.input(GameMsg::Choose(i)), {
+            let s = sender.clone();
+            move |r| s.input(GameMsg::ShowRule(Some(r)))
+        });
+        let s = sender.clone();
+        let log = LogView::new(move |r| s.input(GameMsg::ShowRule(Some(r))));
+
+        let status = gtk::Grid::builder()
+            .column_spacing(12)
+            .row_spacing(4)
+            .margin_top(12)
+            .margin_start(12)
+            .margin_end(12)
+            .build();
+        let log_title = gtk::Label::builder()
+            .label(gettext("Log"))
+            .xalign(0.0)
+            .css_classes(["heading"])
+            .margin_start(12)
+            .margin_top(12)
+            .build();
+        let side = gtk::Box::new(gtk::Orientation::Vertical, 6);
+        side.add_css_class("side-panel");
+        side.set_width_request(320);
+        side.append(&status);
+        side.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+        side.append(&log_title);
+        side.append(&log.widget);
+
+        let paned = gtk::Paned::builder()
+            .orientation(gtk::Orientation::Horizontal)
+            .start_child(&board)
+            .end_child(&side)
+            .resize_end_child(false)
+            .shrink_end_child(false)
+            .vexpand(true)
+            .build();
+        let main = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        main.append(&paned);
+        main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+        main.append(&prompt.widget);
+        let toasts = adw::ToastOverlay::new();
+        toasts.set_child(Some(&main));
+        let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        content.append(&header);
+        content.append(&toasts);
+        root.set_content(Some(&content));
+
+        let session = Rc::new(RefCell::new(init.session));
+        let view = Rc::new(RefCell::new(View::default()));
+        {
+            let session = session.clone();
+            let view = view.clone();
+            board.set_draw_func(move |area, cr, w, h| {
+                let mut v = view.borrow_mut();
+                v.width = f64::from(w);
+                v.height = f64::from(h);
+                v.dark = adw::StyleManager::default().is_dark();
+                let s = session.borrow();
+                match s.board() {
+                    Some(b) => {
+                        if let Err(e) = b.draw_board(cr, &v) {
+                            eprintln!("tonkin: drawing the board failed: {e}");
+                        }
+                    }
+                    None => draw_no_board(area, cr),
+                }
+            });
+        }
+        adw::StyleManager::default().connect_dark_notify({
+            let board = board.clone();
+            move |_| board.queue_draw()
+        });
+
+        let undo = window_action(&root, "undo", &sender, || GameMsg::Undo);
+        let redo = window_action(&root, "redo", &sender, || GameMsg::Redo);
+        window_action(&root, "save", &sender, || GameMsg::Save);
+        window_action(&root, "save-as", &sender, || GameMsg::SaveAs);
+        window_action(&root, "rules", &sender, || GameMsg::ShowRule(None));
+        let close = gio::SimpleAction::new("close", None);
+        let win = root.clone();
+        close.connect_activate(move |_, _| win.close());
+        root.add_action(&close);
+        install_choice_shortcuts(&root, &sender);
+
+        let model = GameWindow {
+            session,
+            view,
+            path: init.path,
+            title: title.clone(),
+            rules: RulesWindow::new(&title, rules_sections),
+            game_over_shown: false,
+        };
+        let mut widgets = GameWidgets {
+            board,
+            prompt,
+            log,
+            status,
+            toasts,
+            title: window_title,
+            undo,
+            redo,
+        };
+        model.refresh(&mut widgets);
+        root.present();
+        ComponentParts { model, widgets }
+    }
+
+    fn update_with_view(
+        &mut self,
+        widgets: &mut GameWidgets,
+        msg: GameMsg,
+        sender: ComponentSender<Self>,
+        root: &Self::Root,
+    ) {
+        match msg {
+            GameMsg::Choose(i) => {
+                let result = self.session.borrow_mut().choose(i);
+                self.after_step(widgets, result.map(Some));
+            }
+            GameMsg::ChooseNth(i) => {
+                if i < self.session.borrow().prompt().choices.len() {
+                    sender.input(GameMsg::Choose(i));
+                }
+            }
+            GameMsg::Click(x, y) => self.click(widgets, root, &sender, x, y),
+            GameMsg::Hover(x, y) => {
+                let hovered = self.target_at(x, y);
+                let mut view = self.view.borrow_mut();
+                if view.hovered != hovered {
+                    view.hovered = hovered;
+                    widgets.board.queue_draw();
+                }
+            }
+            GameMsg::Undo => {
+                let step = self.session.borrow_mut().undo();
+                self.after_step(widgets, Ok(step));
+            }
+            GameMsg::Redo => {
+                let step = self.session.borrow_mut().redo();
+                self.after_step(widgets, Ok(step));
+            }
+            GameMsg::Save => match self.path.clone() {
+                Some(path) => sender.input(GameMsg::SaveTo(path)),
+                None => sender.input(GameMsg::SaveAs),
+            },
+            GameMsg::SaveAs => {
+                let s = sender.clone();
+                let name = format!("{}.json", self.session.borrow().game_id());
+                super::dialogs::choose_save_path(root.upcast_ref(), &name, move |p| {
+                    s.input(GameMsg::SaveTo(p))
+                });
+            }
+            GameMsg::SaveTo(path) => match self.session.borrow().save(&path) {
+                Ok(()) => {
+                    super::toast(&widgets.toasts, &gettext("Game saved"));
+                    self.path = Some(path);
+                }
+                Err(e) => super::dialogs::error_dialog(
+                    Some(root.upcast_ref()),
+                    &gettext("The game was not saved"),
+                    &e.to_string(),
+                ),
+            },
+            GameMsg::ShowRule(reference) => self.rules.show(root, reference.as_deref()),
+        }
+        if !self.game_over_shown && self.session.borrow().outcome().is_some() {
+            self.game_over_shown = true;
+            self.show_game_over(root);
+        }
+    }
+}
+
+impl GameWindow {
+    fn after_step(&self, widgets: &mut GameWidgets, result: Result<Option<Stepped>, String>) {
+        match result {
+            Ok(Some(step)) => {
+                if let Some(e) = step.autosave_error {
+                    super::toast(
+                        &widgets.toasts,
+                        &format!("{}: {e}", gettext("Autosave failed")),
+                    );
+                }
+            }
+            Ok(None) => {}
+            Err(reason) => super::toast(&widgets.toasts, &reason),
+        }
+        self.refresh(widgets);
+    }
+
+    fn target_at(&self, x: f64, y: f64) -> Option<String> {
+        let session = self.session.borrow();
+        let view = self.view.borrow();
+        session.board().and_then(|b| b.target_at(&view, x, y))
+    }
+
+    /// A click on the board takes the action on that target; when several actions share it,
+    /// a small menu asks which.
+    fn click(
+        &self,
+        widgets: &mut GameWidgets,
+        root: &adw::ApplicationWindow,
+        sender: &ComponentSender<Self>,
+        x: f64,
+        y: f64,
+    ) {
+        widgets.board.grab_focus();
+        let Some(target) = self.target_at(x, y) else {
+            return;
+        };
+        let prompt = self.session.borrow().prompt();
+        let matching: Vec<usize> = prompt
+            .choices
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.target.as_deref() == Some(target.as_str()))
+            .map(|(i, _)| i)
+            .collect();
+        match matching.as_slice() {
+            [] => {}
+            [only] => sender.input(GameMsg::Choose(*only)),
+            several => {
+                let popover = gtk::Popover::new();
+                let list = gtk::Box::new(gtk::Orientation::Vertical, 4);
+                for &i in several {
+                    let b = gtk::Button::builder()
+                        .label(prompt.choices[i].label.render())
+                        .css_classes(["flat"])
+                        .build();
+                    let s = sender.clone();
+                    let p = popover.clone();
+                    b.connect_clicked(move |_| {
+                        p.popdown();
+                        s.input(GameMsg::Choose(i));
+                    });
+                    list.append(&b);
+                }
+                popover.set_child(Some(&list));
+                popover.set_parent(&widgets.board);
+                popover.set_pointing_to(Some(&gtk::gdk::Rectangle::new(x as i32, y as i32, 1, 1)));
+                popover.connect_closed(|p| p.unparent());
+                popover.popup();
+                let _ = root;
+            }
+        }
+    }
+
+    fn refresh(&self, widgets: &mut GameWidgets) {
+        let session = self.session.borrow();
+        let prompt = session.prompt();
+        let outcome = session.outcome();
+        let headline = outcome
+            .as_ref()
+            .map(|o| format!("{} — {}", verdict_text(o.verdict), o.summary.render()));
+        widgets.prompt.show(&prompt, headline.as_deref());
+        let odds = if super::settings().show_odds {
+            session.odds()
+        } else {
+            None
+        };
+        widgets.prompt.show_odds(odds.map(|list| {
+            list.iter()
+                .map(|(what, p)| format!("{}: {:.1} %", what.render(), p * 100.0))
+                .collect::<Vec<_>>()
+                .join("   ")
+        }));
+        widgets.log.show(session.log().entries());
+        while let Some(child) = widgets.status.first_child() {
+            widgets.status.remove(&child);
+        }
+        if let Some(board) = session.board() {
+            for (row, (label, value)) in board.status().into_iter().enumerate() {
+                let l = gtk::Label::builder()
+                    .label(label.render())
+                    .xalign(0.0)
+                    .css_classes(["dim-label"])
+                    .build();
+                let v = gtk::Label::builder()
+                    .label(value)
+                    .xalign(0.0)
+                    .wrap(true)
+                    .build();
+                widgets.status.attach(&l, 0, row as i32, 1, 1);
+                widgets.status.attach(&v, 1, row as i32, 1, 1);
+            }
+        }
+        widgets.undo.set_enabled(session.can_undo());
+        widgets.redo.set_enabled(session.can_redo());
+        let subtitle = match &self.path {
+            Some(p) => format!(
+                "{} — {}",
+                session.scenario(),
+                p.file_name()
+                    .map(|f| f.to_string_lossy().to_string())
+                    .unwrap_or_default()
+            ),
+            None => session.scenario().to_owned(),
+        };
+        widgets.title.set_subtitle(&subtitle);
+        self.view.borrow_mut().targets = prompt
+            .choices
+            .iter()
+            .filter_map(|c| c.target.clone())
+            .collect();
+        widgets.board.queue_draw();
+    }
+
+    fn show_game_over(&self, root: &adw::ApplicationWindow) {
+        let Some(outcome) = self.session.borrow().outcome() else {
+            return;
+        };
+        let mut body = outcome.summary.render();
+        if let Some(points) = outcome.points {
+            body.push_str(&format!(
+                "\n\n{}",
+                crate::i18n::ngettext("{n} point", "{n} points", points.unsigned_abs())
+                    .replace("{n}", &points.to_string())
+            ));
+        }
+        let dialog = adw::MessageDialog::new(
+            Some(root),
+            Some(&format!(
+                "{} — {}",
+                self.title,
+                verdict_text(outcome.verdict)
+            )),
+            Some(&body),
+        );
+        dialog.add_response("close", &gettext("_Close"));
+        dialog.add_response("new", &gettext("_New Game"));
+        dialog.set_response_appearance("new", adw::ResponseAppearance::Suggested);
+        dialog.connect_response(Some("new"), |_, _| {
+            super::launcher::present(&relm4::main_adw_application())
+        });
+        dialog.present();
+    }
+}
+
+fn verdict_text(v: Verdict) -> String {
+    match v {
+        Verdict::Win => gettext("Victory"),
+        Verdict::Draw => gettext("Draw"),
+        Verdict::Loss => gettext("Defeat"),
+    }
+}
+
+fn icon_button(icon: &str, tooltip: &str, action: &str) -> gtk::Button {
+    let b = gtk::Button::builder()
+        .icon_name(icon)
+        .tooltip_text(tooltip)
+        .action_name(action)
+        .build();
+    super::set_accessible_label(&b, tooltip);
+    b
+}
+
+fn window_action(
+    root: &adw::ApplicationWindow,
+    name: &str,
+    sender: &ComponentSender<GameWindow>,
+    msg: fn() -> GameMsg,
+) -> gio::SimpleAction {
+    let action = gio::SimpleAction::new(name, None);
+    let s = sender.clone();
+    action.connect_activate(move |_, _| s.input(msg()));
+    root.add_action(&action);
+    action
+}
+
+/// Alt+1 … Alt+9 take the prompt's first nine actions, so a game can be played from the keyboard.
+fn install_choice_shortcuts(root: &adw::ApplicationWindow, sender: &ComponentSender<GameWindow>) {
+    let controller = gtk::ShortcutController::new();
+    controller.set_scope(gtk::ShortcutScope::Managed);
+    for n in 1..=9usize {
+        let s = sender.clone();
+        let trigger = gtk::ShortcutTrigger::parse_string(&format!("<Alt>{n}"));
+        let action = gtk::CallbackAction::new(move |_, _| {
+            s.input(GameMsg::ChooseNth(n - 1));
+            gtk::glib::Propagation::Stop
+        });
+        controller.add_shortcut(gtk::Shortcut::new(trigger, Some(action)));
+    }
+    root.add_controller(controller);
+}
+
+fn draw_no_board(area: &gtk::DrawingArea, cr: &gtk::cairo::Context) {
+    let layout = area.create_pango_layout(Some(&gettext(
+        "This game has no board drawing yet: use the actions below.",
+    )));
+    let (w, h) = layout.pixel_size();
+    cr.move_to(
+        (f64::from(area.width()) - f64::from(w)) / 2.0,
+        (f64::from(area.height()) - f64::from(h)) / 2.0,
+    );
+    #[allow(deprecated)] // GTK 4.8 has no Widget::color yet
+    let color = area.style_context().color();
+    cr.set_source_rgba(
+        color.red().into(),
+        color.green().into(),
+        color.blue().into(),
+        0.6,
+    );
+    pangocairo::functions::show_layout(cr, &layout);
+}

@@ -1,0 +1,213 @@
+//! The launcher: the five games, their scenarios, and the way back into a saved game.
+
+use relm4::adw;
+use relm4::adw::prelude::*;
+use relm4::gtk;
+use relm4::prelude::*;
+
+use crate::catalog::{self, GameInfo};
+use crate::i18n::gettext;
+
+pub struct Launcher {
+    toasts: adw::ToastOverlay,
+}
+
+#[derive(Debug)]
+pub enum LauncherMsg {
+    Play {
+        game: &'static str,
+        scenario: String,
+    },
+    Resume {
+        game: &'static str,
+    },
+}
+
+/// Brings the launcher to the front (Ctrl+N from any window).
+pub fn present(app: &adw::Application) {
+    if let Some(w) = app
+        .windows()
+        .into_iter()
+        .find(|w| w.widget_name() == "launcher")
+    {
+        w.present();
+    }
+}
+
+impl SimpleComponent for Launcher {
+    type Init = ();
+    type Input = LauncherMsg;
+    type Output = ();
+    type Root = adw::ApplicationWindow;
+    type Widgets = ();
+
+    fn init_root() -> Self::Root {
+        adw::ApplicationWindow::builder()
+            .title(gettext("Tonkin"))
+            .default_width(760)
+            .default_height(680)
+            .name("launcher")
+            .build()
+    }
+
+    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        let header = adw::HeaderBar::new();
+        header.set_title_widget(Some(&adw::WindowTitle::new(
+            &gettext("Tonkin"),
+            &gettext("Board wargames of the Vietnam War"),
+        )));
+        let menu = gtk::MenuButton::builder()
+            .icon_name("open-menu-symbolic")
+            .menu_model(&super::primary_menu(false))
+            .tooltip_text(gettext("Main Menu"))
+            .primary(true)
+            .build();
+        header.pack_end(&menu);
+        let open = gtk::Button::builder()
+            .label(gettext("_Open…"))
+            .use_underline(true)
+            .action_name("app.open")
+            .tooltip_text(gettext("Open a saved game or an action script"))
+            .build();
+        header.pack_start(&open);
+
+        let group = adw::PreferencesGroup::builder()
+            .title(gettext("Games"))
+            .description(gettext("Pick a scenario to start a new game."))
+            .build();
+        for info in catalog::games() {
+            group.add(&game_row(&info, &sender));
+        }
+        let page = gtk::Box::new(gtk::Orientation::Vertical, 24);
+        page.set_margin_top(24);
+        page.set_margin_bottom(24);
+        page.set_margin_start(12);
+        page.set_margin_end(12);
+        page.append(&group);
+        let clamp = adw::Clamp::builder().maximum_size(720).child(&page).build();
+        let scroller = gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .vexpand(true)
+            .child(&clamp)
+            .build();
+        let toasts = adw::ToastOverlay::new();
+        toasts.set_child(Some(&scroller));
+        let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        content.append(&header);
+        content.append(&toasts);
+        root.set_content(Some(&content));
+
+        let close = gtk::gio::SimpleAction::new("close", None);
+        let win = root.clone();
+        close.connect_activate(move |_, _| win.close());
+        root.add_action(&close);
+
+        if super::exit_after_first_frame() {
+            quit_after_first_frame(&root);
+        }
+        ComponentParts {
+            model: Launcher { toasts },
+            widgets: (),
+        }
+    }
+
+    fn update(&mut self, msg: LauncherMsg, _sender: ComponentSender<Self>) {
+        let result = match msg {
+            LauncherMsg::Play { game, scenario } => start_new(game, &scenario),
+            LauncherMsg::Resume { game } => resume(game),
+        };
+        if let Err(e) = result {
+            super::toast(&self.toasts, &e);
+        }
+    }
+}
+
+fn game_row(info: &GameInfo, sender: &ComponentSender<Launcher>) -> gtk::Widget {
+    let subtitle = format!("{} · {}", info.players.render(), info.blurb.render());
+    let Some(driver) = info.driver else {
+        let row = adw::ActionRow::builder()
+            .title(info.title)
+            .use_markup(false)
+            .subtitle(&subtitle)
+            .build();
+        let tag = gtk::Label::new(Some(&gettext("Not playable yet")));
+        tag.add_css_class("dim-label");
+        tag.add_css_class("caption");
+        row.add_suffix(&tag);
+        return row.upcast();
+    };
+    let row = adw::ExpanderRow::builder()
+        .title(info.title)
+        .subtitle(&subtitle)
+        .build();
+    let id = info.id;
+    if autosave_path(id).is_some_and(|p| p.exists()) {
+        let resume = scenario_row(&gettext("Continue the last game"), &gettext("Resume"));
+        let s = sender.clone();
+        resume.connect_activated(move |_| s.input(LauncherMsg::Resume { game: id }));
+        row.add_row(&resume);
+    }
+    for scenario in driver.scenarios() {
+        let r = scenario_row(&scenario.title.render(), &gettext("Play"));
+        let s = sender.clone();
+        let scenario_id = scenario.id.to_owned();
+        r.connect_activated(move |_| {
+            s.input(LauncherMsg::Play {
+                game: id,
+                scenario: scenario_id.clone(),
+            })
+        });
+        row.add_row(&r);
+    }
+    row.upcast()
+}
+
+fn scenario_row(title: &str, verb: &str) -> adw::ActionRow {
+    let row = adw::ActionRow::builder()
+        .title(title)
+        .use_markup(false)
+        .activatable(true)
+        .build();
+    let button = gtk::Button::builder()
+        .label(verb)
+        .valign(gtk::Align::Center)
+        .css_classes(["suggested-action", "pill-small"])
+        .build();
+    let r = row.clone();
+    button.connect_clicked(move |_| ActionRowExt::activate(&r));
+    row.add_suffix(&button);
+    row
+}
+
+/// Where a game's autosave lives.
+pub fn autosave_path(game: &str) -> Option<std::path::PathBuf> {
+    crate::config::project_dirs()
+        .map(|d| d.data_dir().join("autosave").join(format!("{game}.json")))
+}
+
+fn start_new(game: &'static str, scenario: &str) -> Result<(), String> {
+    let info = catalog::find(game).ok_or_else(|| format!("unknown game {game}"))?;
+    let driver = info
+        .driver
+        .ok_or_else(|| gettext("This game is not playable yet"))?;
+    let session = driver.new_session(scenario, super::fresh_seed())?;
+    super::open_game_window(session, None);
+    Ok(())
+}
+
+fn resume(game: &'static str) -> Result<(), String> {
+    let path =
+        autosave_path(game).ok_or_else(|| gettext("No place to keep saves on this system"))?;
+    super::dialogs::open_file(&path)
+}
+
+/// Quits once the window's first frame has been painted (for start-up timing).
+fn quit_after_first_frame(window: &adw::ApplicationWindow) {
+    window.connect_realize(|w| {
+        if let Some(clock) = w.frame_clock() {
+            clock.connect_after_paint(|_| {
+                relm4::main_application().quit();
+            });
+        }
+    });
+}

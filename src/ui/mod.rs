@@ -1,0 +1,193 @@
+//! The GTK front end: a launcher, one window per game, preferences, shortcuts, about.
+//!
+//! The windows only show what the rules say: the prompt, its legal actions, the log and the
+//! board drawn by `crate::art`. No rule is decided here.
+
+mod dialogs;
+mod game_window;
+mod launcher;
+mod log_view;
+mod preferences;
+mod prompt_bar;
+mod rules_window;
+
+use std::cell::RefCell;
+
+use relm4::adw;
+use relm4::adw::prelude::*;
+use relm4::gtk;
+use relm4::gtk::{gio, glib};
+
+use crate::config::APP_ID;
+use crate::i18n::gettext;
+use crate::settings::{ColorScheme, Settings};
+
+pub use game_window::{GameInit, GameWindow, open_game_window};
+pub use launcher::Launcher;
+
+thread_local! {
+    static SETTINGS: RefCell<Settings> = RefCell::new(Settings::default());
+}
+
+/// The current preferences (GTK thread only).
+pub fn settings() -> Settings {
+    SETTINGS.with(|s| s.borrow().clone())
+}
+
+/// Changes the preferences, applies them and writes them to disk.
+pub fn update_settings(change: impl FnOnce(&mut Settings)) {
+    let updated = SETTINGS.with(|s| {
+        change(&mut s.borrow_mut());
+        s.borrow().clone()
+    });
+    apply_color_scheme(updated.color_scheme);
+    if let Some(path) = Settings::default_path()
+        && let Err(e) = updated.save(&path)
+    {
+        eprintln!("tonkin: {e}");
+    }
+}
+
+fn apply_color_scheme(scheme: ColorScheme) {
+    adw::StyleManager::default().set_color_scheme(match scheme {
+        ColorScheme::System => adw::ColorScheme::Default,
+        ColorScheme::Light => adw::ColorScheme::ForceLight,
+        ColorScheme::Dark => adw::ColorScheme::ForceDark,
+    });
+}
+
+/// Set by `TONKIN_EXIT_AFTER_FIRST_FRAME=1`: quit as soon as the launcher has drawn once, so
+/// that start-up can be timed.
+pub fn exit_after_first_frame() -> bool {
+    std::env::var_os("TONKIN_EXIT_AFTER_FIRST_FRAME").is_some_and(|v| v == "1")
+}
+
+/// Runs the application until its last window closes.
+pub fn run() {
+    let app = new_application();
+    relm4::RelmApp::from_app(app)
+        .with_args(Vec::new())
+        .run::<Launcher>(());
+}
+
+/// The application object with its settings, actions and style installed at start-up.
+pub fn new_application() -> adw::Application {
+    let app = adw::Application::builder()
+        .application_id(APP_ID)
+        .flags(gio::ApplicationFlags::NON_UNIQUE)
+        .build();
+    app.connect_startup(|app| {
+        glib::set_application_name(&gettext("Tonkin"));
+        gtk::Window::set_default_icon_name(APP_ID);
+        let (loaded, problem) = Settings::default_path()
+            .map(|p| Settings::load(&p))
+            .unwrap_or_default();
+        if let Some(problem) = problem {
+            eprintln!("tonkin: settings ignored: {problem}");
+        }
+        apply_color_scheme(loaded.color_scheme);
+        SETTINGS.with(|s| *s.borrow_mut() = loaded);
+        install_app_actions(app);
+        relm4::set_global_css(include_str!("../../resources/style.css"));
+    });
+    app
+}
+
+fn install_app_actions(app: &adw::Application) {
+    let action = |name: &str, accels: &[&str], f: fn(&adw::Application)| {
+        let a = gio::SimpleAction::new(name, None);
+        let app_ = app.clone();
+        a.connect_activate(move |_, _| f(&app_));
+        app.add_action(&a);
+        app.set_accels_for_action(&format!("app.{name}"), accels);
+    };
+    action("quit", &["<Primary>q"], |app| {
+        for w in app.windows() {
+            w.close();
+        }
+        app.quit();
+    });
+    action("new-game", &["<Primary>n"], launcher::present);
+    action("open", &["<Primary>o"], |app| {
+        dialogs::open_saved_game(app.active_window().as_ref())
+    });
+    action("preferences", &["<Primary>comma"], |app| {
+        preferences::show(app.active_window().as_ref())
+    });
+    action("shortcuts", &["<Primary>question"], |app| {
+        dialogs::show_shortcuts(app.active_window().as_ref())
+    });
+    action("about", &[], |app| {
+        dialogs::show_about(app.active_window().as_ref())
+    });
+
+    // Window actions, handled by each window that has them.
+    app.set_accels_for_action("win.save", &["<Primary>s"]);
+    app.set_accels_for_action("win.save-as", &["<Primary><Shift>s"]);
+    app.set_accels_for_action("win.undo", &["<Primary>z"]);
+    app.set_accels_for_action("win.redo", &["<Primary><Shift>z"]);
+    app.set_accels_for_action("win.close", &["<Primary>w"]);
+    app.set_accels_for_action("win.rules", &["F1"]);
+}
+
+/// The application menu shared by every window.
+pub fn primary_menu(game_items: bool) -> gio::Menu {
+    let menu = gio::Menu::new();
+    let top = gio::Menu::new();
+    top.append(Some(&gettext("_New Game")), Some("app.new-game"));
+    top.append(Some(&gettext("_Open Saved Game…")), Some("app.open"));
+    if game_items {
+        top.append(Some(&gettext("_Save")), Some("win.save"));
+        top.append(Some(&gettext("Save _As…")), Some("win.save-as"));
+        top.append(Some(&gettext("_Rules Reference")), Some("win.rules"));
+    }
+    menu.append_section(None, &top);
+    let app_part = gio::Menu::new();
+    app_part.append(Some(&gettext("_Preferences")), Some("app.preferences"));
+    app_part.append(Some(&gettext("_Keyboard Shortcuts")), Some("app.shortcuts"));
+    app_part.append(Some(&gettext("_About Tonkin")), Some("app.about"));
+    menu.append_section(None, &app_part);
+    menu
+}
+
+/// Shows a short message at the bottom of a window, or on standard error when there is none.
+pub fn toast(overlay: &adw::ToastOverlay, text: &str) {
+    overlay.add_toast(adw::Toast::new(text));
+}
+
+/// A new seed for a game, from the clock.
+pub fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+}
+
+/// Gives a widget the name a screen reader announces (for icon-only buttons and the board).
+/// The function exists since GTK 4.0, but gtk4-rs only binds it from 4.10 on, so it is
+/// declared here.
+pub fn set_accessible_label(widget: &impl IsA<gtk::Widget>, label: &str) {
+    use gtk::glib::translate::ToGlibPtr;
+    unsafe extern "C" {
+        fn gtk_accessible_update_property_value(
+            accessible: *mut std::ffi::c_void,
+            n_properties: std::ffi::c_int,
+            properties: *mut std::ffi::c_int,
+            values: *const gtk::glib::gobject_ffi::GValue,
+        );
+    }
+    const GTK_ACCESSIBLE_PROPERTY_LABEL: std::ffi::c_int = 4;
+    let value = label.to_value();
+    let mut property = GTK_ACCESSIBLE_PROPERTY_LABEL;
+    let pointer: *mut gtk::ffi::GtkWidget = widget.as_ref().to_glib_none().0;
+    // SAFETY: every GtkWidget implements GtkAccessible; one property with one initialised
+    // string GValue, as the function expects; both live for the duration of the call.
+    unsafe {
+        gtk_accessible_update_property_value(
+            pointer.cast(),
+            1,
+            &mut property,
+            value.to_glib_none().0,
+        );
+    }
+}

@@ -1,0 +1,105 @@
+//! The prompt bar: what is being decided, by which rule, and one button per legal action.
+
+use relm4::gtk;
+use relm4::gtk::prelude::*;
+
+use crate::catalog::PromptView;
+use crate::i18n::gettext;
+
+pub struct PromptBar {
+    pub widget: gtk::Box,
+    text: gtk::Label,
+    rule: gtk::LinkButton,
+    odds: gtk::Label,
+    buttons: gtk::FlowBox,
+}
+
+impl PromptBar {
+    pub fn new(on_choose: impl Fn(usize) + 'static, on_rule: impl Fn(String) + 'static) -> Self {
+        let widget = gtk::Box::new(gtk::Orientation::Vertical, 6);
+        widget.add_css_class("prompt-bar");
+        let line = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+        let text = gtk::Label::builder()
+            .wrap(true)
+            .xalign(0.0)
+            .hexpand(true)
+            .css_classes(["heading"])
+            .build();
+        let rule = gtk::LinkButton::builder()
+            .uri("rule:")
+            .css_classes(["rule-ref"])
+            .tooltip_text(gettext("Open this rule in the rules reference"))
+            .build();
+        rule.connect_activate_link(move |b| {
+            on_rule(b.label().map(|l| l.to_string()).unwrap_or_default());
+            gtk::glib::Propagation::Stop
+        });
+        line.append(&text);
+        line.append(&rule);
+        let odds = gtk::Label::builder()
+            .wrap(true)
+            .xalign(0.0)
+            .visible(false)
+            .css_classes(["odds"])
+            .build();
+        let buttons = gtk::FlowBox::builder()
+            .selection_mode(gtk::SelectionMode::None)
+            .max_children_per_line(8)
+            .row_spacing(6)
+            .column_spacing(6)
+            .homogeneous(false)
+            .build();
+        let on_choose = std::rc::Rc::new(on_choose);
+        buttons.connect_child_activated(move |_, child| on_choose(child.index() as usize));
+        let scroller = gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .max_content_height(150)
+            .propagate_natural_height(true)
+            .child(&buttons)
+            .build();
+        widget.append(&line);
+        widget.append(&odds);
+        widget.append(&scroller);
+        PromptBar {
+            widget,
+            text,
+            rule,
+            odds,
+            buttons,
+        }
+    }
+
+    /// Shows a prompt; `headline` replaces the prompt's text (game over).
+    pub fn show(&self, prompt: &PromptView, headline: Option<&str>) {
+        self.text.set_label(
+            &headline
+                .map(str::to_owned)
+                .unwrap_or_else(|| prompt.text.render()),
+        );
+        self.rule.set_label(&prompt.rule);
+        self.rule.set_visible(!prompt.rule.is_empty());
+        while let Some(child) = self.buttons.first_child() {
+            self.buttons.remove(&child);
+        }
+        for (i, choice) in prompt.choices.iter().enumerate() {
+            let label = choice.label.render();
+            let button = gtk::Button::builder().label(&label).build();
+            if i < 9 {
+                button.set_tooltip_text(Some(&format!("Alt+{}", i + 1)));
+            }
+            let buttons = self.buttons.clone();
+            button.connect_clicked(move |b| {
+                if let Some(child) = b.parent().and_downcast::<gtk::FlowBoxChild>() {
+                    buttons.emit_by_name::<()>("child-activated", &[&child]);
+                }
+            });
+            self.buttons.insert(&button, -1);
+        }
+    }
+
+    /// Shows (or hides, with `None`) the odds of the pending decision.
+    pub fn show_odds(&self, odds: Option<String>) {
+        self.odds.set_visible(odds.is_some());
+        self.odds.set_label(odds.as_deref().unwrap_or(""));
+    }
+}
