@@ -29,6 +29,7 @@ unit-tests:
 
 bench: deps
 	$(CARGO) bench
+	build-aux/startup-time.sh
 
 clean:
 	$(CARGO) clean

@@ -1,0 +1,50 @@
+//! The yardstick for Tonkin's start-up time: an empty relm4 + libadwaita window that quits
+//! after its first frame, as `TONKIN_EXIT_AFTER_FIRST_FRAME=1 tonkin` does.
+//! `build-aux/startup-time.sh` times both.
+
+use relm4::adw;
+use relm4::adw::prelude::*;
+use relm4::gtk;
+use relm4::prelude::*;
+
+struct Bare;
+
+impl SimpleComponent for Bare {
+    type Init = ();
+    type Input = ();
+    type Output = ();
+    type Root = adw::ApplicationWindow;
+    type Widgets = ();
+
+    fn init_root() -> Self::Root {
+        adw::ApplicationWindow::builder()
+            .default_width(760)
+            .default_height(680)
+            .build()
+    }
+
+    fn init(_: (), root: Self::Root, _: ComponentSender<Self>) -> ComponentParts<Self> {
+        let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        content.append(&adw::HeaderBar::new());
+        root.set_content(Some(&content));
+        root.connect_realize(|w| {
+            if let Some(clock) = w.frame_clock() {
+                clock.connect_after_paint(|_| relm4::main_application().quit());
+            }
+        });
+        ComponentParts {
+            model: Bare,
+            widgets: (),
+        }
+    }
+}
+
+fn main() {
+    let app = adw::Application::builder()
+        .application_id("io.github.tonkin.BareWindow")
+        .flags(gtk::gio::ApplicationFlags::NON_UNIQUE)
+        .build();
+    relm4::RelmApp::from_app(app)
+        .with_args(Vec::new())
+        .run::<Bare>(());
+}

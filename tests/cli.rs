@@ -1,0 +1,66 @@
+//! The command line as a user meets it: help, one-line errors, non-zero exits, no panics.
+
+use std::process::Command;
+
+fn tonkin(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tonkin"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run tonkin");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn assert_one_line_error(args: &[&str], expected: &str) {
+    let (code, _, err) = tonkin(args);
+    assert_ne!(code, 0, "{args:?} should fail");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(expected), "{args:?}: {err}");
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let (code, out, _) = tonkin(&["--help"]);
+    assert_eq!(code, 0);
+    for command in ["simulate", "replay", "export"] {
+        assert!(out.contains(command), "--help lacks {command}: {out}");
+    }
+    let (code, out, _) = tonkin(&["--version"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("tonkin "), "{out}");
+}
+
+#[test]
+fn unknown_game_is_one_line() {
+    assert_one_line_error(&["simulate", "--game", "nope"], "unknown game 'nope'");
+}
+
+#[test]
+fn bad_files_are_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.json");
+    assert_one_line_error(&["replay", missing.to_str().unwrap()], "missing.json");
+    let garbage = dir.path().join("garbage.json");
+    std::fs::write(&garbage, b"\x00\x01 not json").unwrap();
+    assert_one_line_error(&["replay", garbage.to_str().unwrap()], "not a Tonkin save");
+    let newer = dir.path().join("newer.json");
+    std::fs::write(
+        &newer,
+        br#"{"format":"tonkin-save","version":99,"game":"csar"}"#,
+    )
+    .unwrap();
+    assert_one_line_error(&["replay", newer.to_str().unwrap()], "newer Tonkin");
+}
+
+#[test]
+fn bad_arguments_fail() {
+    let (code, _, err) = tonkin(&["simulate", "--game", "csar", "--games", "many"]);
+    assert_ne!(code, 0);
+    assert!(!err.contains("panicked"), "{err}");
+}
