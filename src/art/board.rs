@@ -29,6 +29,22 @@ pub trait Board {
 
     /// Short facts for the side panel: (label, value).
     fn status(&self) -> Vec<(Message, String)>;
+
+    /// A piece under the point that can be shown enlarged (a card, a counter), by id.
+    fn zoomable_at(&self, _view: &View, _x: f64, _y: f64) -> Option<String> {
+        None
+    }
+
+    /// The natural size in millimetres of an enlargeable piece.
+    fn zoom_size_mm(&self, _id: &str) -> Option<(f64, f64)> {
+        None
+    }
+
+    /// Draws an enlargeable piece with its top-left corner at the origin, in millimetres
+    /// (the caller scales the context).
+    fn draw_zoom(&self, _cr: &Context, _id: &str) -> Result<(), cairo::Error> {
+        Ok(())
+    }
 }
 
 /// Fits a surface of `w_mm × h_mm` into `view`, centred: returns (scale in px per mm, x, y).

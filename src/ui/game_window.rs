@@ -55,6 +55,7 @@ pub enum GameMsg {
     Choose(usize),
     ChooseNth(usize),
     Click(f64, f64),
+    Zoom(f64, f64),
     Hover(f64, f64),
     Undo,
     Redo,
@@ -139,6 +140,12 @@ impl Component for GameWindow {
         let s = sender.clone();
         click.connect_released(move |_, _, x, y| s.input(GameMsg::Click(x, y)));
         board.add_controller(click);
+        let secondary = gtk::GestureClick::builder()
+            .button(gtk::gdk::BUTTON_SECONDARY)
+            .build();
+        let s = sender.clone();
+        secondary.connect_released(move |_, _, x, y| s.input(GameMsg::Zoom(x, y)));
+        board.add_controller(secondary);
         let motion = gtk::EventControllerMotion::new();
         let s = sender.clone();
         motion.connect_motion(move |_, x, y| s.input(GameMsg::Hover(x, y)));
@@ -270,7 +277,8 @@ impl Component for GameWindow {
                     sender.input(GameMsg::Choose(i));
                 }
             }
-            GameMsg::Click(x, y) => self.click(widgets, root, &sender, x, y),
+            GameMsg::Click(x, y) => self.click(widgets, &sender, x, y),
+            GameMsg::Zoom(x, y) => self.zoom(widgets, x, y),
             GameMsg::Hover(x, y) => {
                 let hovered = self.target_at(x, y);
                 let mut view = self.view.borrow_mut();
@@ -343,16 +351,11 @@ impl GameWindow {
 
     /// A click on the board takes the action on that target; when several actions share it,
     /// a small menu asks which.
-    fn click(
-        &self,
-        widgets: &mut GameWidgets,
-        root: &adw::ApplicationWindow,
-        sender: &ComponentSender<Self>,
-        x: f64,
-        y: f64,
-    ) {
+    fn click(&self, widgets: &mut GameWidgets, sender: &ComponentSender<Self>, x: f64, y: f64) {
         widgets.board.grab_focus();
         let Some(target) = self.target_at(x, y) else {
+            // A click on a piece that is not an action's target shows it enlarged.
+            self.zoom(widgets, x, y);
             return;
         };
         let prompt = self.session.borrow().prompt();
@@ -364,7 +367,7 @@ impl GameWindow {
             .map(|(i, _)| i)
             .collect();
         match matching.as_slice() {
-            [] => {}
+            [] => self.zoom(widgets, x, y),
             [only] => sender.input(GameMsg::Choose(*only)),
             several => {
                 let popover = gtk::Popover::new();
@@ -383,13 +386,44 @@ impl GameWindow {
                     list.append(&b);
                 }
                 popover.set_child(Some(&list));
-                popover.set_parent(&widgets.board);
-                popover.set_pointing_to(Some(&gtk::gdk::Rectangle::new(x as i32, y as i32, 1, 1)));
-                popover.connect_closed(|p| p.unparent());
-                popover.popup();
-                let _ = root;
+                popup_at(&popover, &widgets.board, x, y);
             }
         }
+    }
+
+    /// Shows the card or counter under the point enlarged, in a popover.
+    fn zoom(&self, widgets: &mut GameWidgets, x: f64, y: f64) {
+        let id = {
+            let session = self.session.borrow();
+            let view = self.view.borrow();
+            session.board().and_then(|b| b.zoomable_at(&view, x, y))
+        };
+        let Some(id) = id else { return };
+        let Some((w_mm, h_mm)) = self
+            .session
+            .borrow()
+            .board()
+            .and_then(|b| b.zoom_size_mm(&id))
+        else {
+            return;
+        };
+        // About three times the printed size: a card becomes comfortably readable.
+        let scale = (360.0 / h_mm.max(w_mm)).min(12.0);
+        let area = gtk::DrawingArea::builder()
+            .content_width((w_mm * scale) as i32)
+            .content_height((h_mm * scale) as i32)
+            .build();
+        let session = self.session.clone();
+        area.set_draw_func(move |_, cr, _, _| {
+            cr.scale(scale, scale);
+            if let Some(board) = session.borrow().board()
+                && let Err(e) = board.draw_zoom(cr, &id)
+            {
+                eprintln!("tonkin: drawing the enlarged piece failed: {e}");
+            }
+        });
+        let popover = gtk::Popover::builder().child(&area).build();
+        popup_at(&popover, &widgets.board, x, y);
     }
 
     fn refresh(&self, widgets: &mut GameWidgets) {
@@ -481,6 +515,14 @@ impl GameWindow {
         });
         dialog.present();
     }
+}
+
+/// Opens a popover pointing at a point of the board; it removes itself when closed.
+fn popup_at(popover: &gtk::Popover, board: &gtk::DrawingArea, x: f64, y: f64) {
+    popover.set_parent(board);
+    popover.set_pointing_to(Some(&gtk::gdk::Rectangle::new(x as i32, y as i32, 1, 1)));
+    popover.connect_closed(|p| p.unparent());
+    popover.popup();
 }
 
 fn verdict_text(v: Verdict) -> String {
