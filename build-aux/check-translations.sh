@@ -12,7 +12,7 @@ python3 "$root/build-aux/extract-content.py" --root "$root" --check || status=1
 
 for lang in $(grep -v '^#' "$root/po/LINGUAS"); do
     po="$root/po/$lang.po"
-    if ! msgcmp "$po" "$root/po/tonkin.pot"; then
+    if ! msgcmp --use-untranslated --use-fuzzy "$po" "$root/po/tonkin.pot"; then
         echo "po/$lang.po lacks strings of po/tonkin.pot: run build-aux/update-po.sh" >&2
         status=1
     fi
