@@ -272,3 +272,52 @@ fn the_translatable_call_finder_is_exact() {
     assert!(!calls_with_literal("msg(id)", "msg"));
     assert!(shipped_code("a\n// msg(\"x\")\n#[cfg(test)]\nmsg(\"y\")").trim() == "a");
 }
+
+/// Compiles every catalogue, then runs [`render_catalog_in_child`] in a child process per
+/// language (the language comes from the environment, which a running test must not change)
+/// and checks that the program's own set-up (`i18n::init`, `config::locale_dir`) finds the
+/// catalogue and renders the launcher's texts translated.
+#[test]
+fn the_program_speaks_the_compiled_catalogues() {
+    let locale_dir = tempfile::tempdir().unwrap();
+    for lang in ["de", "fr"] {
+        let folder = locale_dir.path().join(lang).join("LC_MESSAGES");
+        std::fs::create_dir_all(&folder).unwrap();
+        let status = std::process::Command::new("msgfmt")
+            .arg("-o")
+            .arg(folder.join("tonkin.mo"))
+            .arg(root().join(format!("po/{lang}.po")))
+            .status()
+            .expect("msgfmt (package gettext) is installed");
+        assert!(status.success(), "msgfmt po/{lang}.po");
+    }
+    let expected = [("de", "1 Spieler"), ("fr", "1 joueur"), ("en", "1 player")];
+    for (lang, players) in expected {
+        let output = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--ignored",
+                "--exact",
+                "render_catalog_in_child",
+                "--nocapture",
+            ])
+            .env("TONKIN_LOCALEDIR", locale_dir.path())
+            .env("LANG", "C.UTF-8")
+            .env("LANGUAGE", lang)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let first = stdout.lines().find_map(|l| l.strip_prefix("rendered: "));
+        assert_eq!(first, Some(players), "{lang}: {stdout}");
+    }
+}
+
+#[test]
+#[ignore = "run in a child process by the_program_speaks_the_compiled_catalogues"]
+fn render_catalog_in_child() {
+    tonkin::i18n::init();
+    for game in tonkin::catalog::games() {
+        println!("rendered: {}", game.players.render());
+    }
+}
