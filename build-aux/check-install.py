@@ -22,7 +22,6 @@ def expected_files(options, languages):
     yield data / "metainfo" / f"{app}.metainfo.xml"
     yield data / "icons/hicolor/scalable/apps" / f"{app}.svg"
     yield data / "icons/hicolor/symbolic/apps" / f"{app}-symbolic.svg"
-    yield data / "tonkin" / "tonkin.gresource"
     for lang in languages:
         yield Path(options.localedir) / lang / "LC_MESSAGES" / "tonkin.mo"
 

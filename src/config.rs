@@ -1,6 +1,19 @@
 //! Names and places fixed at build time.
 
-pub const APP_ID: &str = "io.github.tonkin.Tonkin";
+/// The application id; meson's development profile builds `….Devel` beside the release.
+pub const APP_ID: &str = match option_env!("TONKIN_BUILD_APP_ID") {
+    Some(id) => id,
+    None => "io.github.tonkin.Tonkin",
+};
+/// `default` or `development` (meson's `profile` option).
+pub const PROFILE: &str = match option_env!("TONKIN_BUILD_PROFILE") {
+    Some(p) => p,
+    None => "default",
+};
+/// The icon's name, the same in both profiles (it ships inside the binary's resources).
+pub const ICON_NAME: &str = "io.github.tonkin.Tonkin";
+/// Where the embedded resources live.
+pub const RESOURCE_BASE: &str = "/io/github/tonkin/Tonkin";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The gettext domain.
 pub const GETTEXT_PACKAGE: &str = "tonkin";

@@ -6,13 +6,13 @@ use relm4::adw;
 use relm4::adw::prelude::*;
 use relm4::gtk;
 
-use crate::config::{APP_ID, VERSION};
+use crate::config::{ICON_NAME, VERSION};
 use crate::i18n::gettext;
 
 pub fn show_about(parent: Option<&gtk::Window>) {
     let about = adw::AboutWindow::builder()
         .application_name(gettext("Tonkin"))
-        .application_icon(APP_ID)
+        .application_icon(ICON_NAME)
         .version(VERSION)
         .developer_name(gettext("The Tonkin developers"))
         .license_type(gtk::License::Gpl30)

@@ -235,6 +235,7 @@ impl Component for GameWindow {
         let win = root.clone();
         close.connect_activate(move |_, _| win.close());
         root.add_action(&close);
+        super::mark_profile(&root);
         install_choice_shortcuts(&root, &sender);
 
         let model = GameWindow {

@@ -102,6 +102,7 @@ impl SimpleComponent for Launcher {
         close.connect_activate(move |_, _| win.close());
         root.add_action(&close);
 
+        super::mark_profile(&root);
         if super::exit_after_first_frame() {
             quit_after_first_frame(&root);
         }

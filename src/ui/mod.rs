@@ -18,7 +18,7 @@ use relm4::adw::prelude::*;
 use relm4::gtk;
 use relm4::gtk::{gio, glib};
 
-use crate::config::APP_ID;
+use crate::config::{APP_ID, ICON_NAME, PROFILE, RESOURCE_BASE};
 use crate::i18n::gettext;
 use crate::settings::{ColorScheme, Settings};
 
@@ -76,9 +76,14 @@ pub fn new_application() -> adw::Application {
         .application_id(APP_ID)
         .flags(gio::ApplicationFlags::NON_UNIQUE)
         .build();
+    app.set_resource_base_path(Some(RESOURCE_BASE));
     app.connect_startup(|app| {
         glib::set_application_name(&gettext("Tonkin"));
-        gtk::Window::set_default_icon_name(APP_ID);
+        gio::resources_register_include!("tonkin.gresource").expect("the embedded resource bundle is valid");
+        if let Some(display) = gtk::gdk::Display::default() {
+            gtk::IconTheme::for_display(&display).add_resource_path(&format!("{RESOURCE_BASE}/icons"));
+        }
+        gtk::Window::set_default_icon_name(ICON_NAME);
         let (loaded, problem) = Settings::default_path()
             .map(|p| Settings::load(&p))
             .unwrap_or_default();
@@ -88,9 +93,25 @@ pub fn new_application() -> adw::Application {
         apply_color_scheme(loaded.color_scheme);
         SETTINGS.with(|s| *s.borrow_mut() = loaded);
         install_app_actions(app);
-        relm4::set_global_css(include_str!("../../resources/style.css"));
+        load_style();
     });
     app
+}
+
+fn load_style() {
+    let Some(display) = gtk::gdk::Display::default() else {
+        return;
+    };
+    let provider = gtk::CssProvider::new();
+    provider.load_from_resource(&format!("{RESOURCE_BASE}/style.css"));
+    gtk::style_context_add_provider_for_display(&display, &provider, gtk::STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+/// Marks a window of the development profile with libadwaita's striped header bar.
+pub fn mark_profile(window: &impl IsA<gtk::Widget>) {
+    if PROFILE == "development" {
+        window.add_css_class("devel");
+    }
 }
 
 fn install_app_actions(app: &adw::Application) {
