@@ -4,7 +4,7 @@ CARGO ?= cargo
 # GTK tests need a display and a session bus.
 HEADLESS = xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session --
 
-.PHONY: all deps build run test lint unit-tests gui-tests bench pot screenshots clean
+.PHONY: all deps build run test lint unit-tests bench clean flatpak-sources pot
 
 all: build
 
