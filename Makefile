@@ -4,7 +4,7 @@ CARGO ?= cargo
 # GTK tests need a display and a session bus.
 HEADLESS = xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session --
 
-.PHONY: all deps build run test lint unit-tests bench clean flatpak-sources pot
+.PHONY: all deps build run test lint unit-tests meson-tests bench clean flatpak-sources pot
 
 all: build
 
@@ -17,7 +17,15 @@ build: deps
 run: deps
 	$(CARGO) run --release
 
-test: deps lint unit-tests
+test: deps lint unit-tests meson-tests
+
+# The desktop file, metainfo, translations and install layout, checked by meson (see
+# docs/packaging.md). The binary is cargo's debug build from target/, so little is rebuilt.
+MESON_BUILD = target/meson
+meson-tests:
+	test -f $(MESON_BUILD)/build.ninja || meson setup $(MESON_BUILD) -Dcargo_profile=dev -Dcargo_target_dir=$(CURDIR)/target -Dprefix=/usr
+	meson compile -C $(MESON_BUILD)
+	meson test -C $(MESON_BUILD) --print-errorlogs
 
 lint:
 	$(CARGO) fmt --check
