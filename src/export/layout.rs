@@ -784,11 +784,11 @@ pub fn alignment_pages(s: &Settings) -> Vec<Page> {
     let inner = region.inflate(-MARK_BAND);
     // Uneven spacing makes a shift show, and which way it goes.
     for (fx, fy) in [
-        (0.1, 0.1),
-        (0.9, 0.15),
-        (0.2, 0.85),
-        (0.85, 0.9),
-        (0.5, 0.5),
+        (0.03, 0.08),
+        (0.97, 0.15),
+        (0.03, 0.9),
+        (0.97, 0.85),
+        (0.97, 0.5),
     ] {
         front.targets.push(Target {
             x: inner.x + fx * inner.w,
@@ -796,7 +796,7 @@ pub fn alignment_pages(s: &Settings) -> Vec<Page> {
             face: Face::Front,
         });
     }
-    let chart_w = 150.0_f64.min(inner.w - 20.0);
+    let chart_w = 140.0_f64.min(inner.w - 30.0);
     let chart_h = 112.0_f64.min(inner.h - 10.0);
     front.chart = Some(Rect::new(
         inner.x + (inner.w - chart_w) / 2.0,
