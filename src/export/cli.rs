@@ -34,10 +34,20 @@ pub struct ExportArgs {
     #[arg(long, default_value = "long")]
     pub duplex: String,
     /// How far card and counter art runs past the cut line, in mm
-    #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 3.0,
+        allow_negative_numbers = true
+    )]
     pub bleed: f64,
     /// Unprinted margin around every page, in mm
-    #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 5.0,
+        allow_negative_numbers = true
+    )]
     pub margin: f64,
     /// pdf (one file), svg or png (one file per page)
     #[arg(long, default_value = "pdf")]
@@ -49,7 +59,7 @@ pub struct ExportArgs {
     #[arg(long)]
     pub alignment_page: bool,
     /// Folder to write into (created if missing)
-    #[arg(short = 'o', long = "output")]
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub out: PathBuf,
 }
 
@@ -138,12 +148,11 @@ pub fn run(args: ExportArgs) -> Result<(), String> {
     for (kit, pages) in &documents {
         bar.set_message(kit.title.clone());
         let files = job::write(kit, pages, &options, &mut tick)?;
-        report.push(format!(
-            "{}: {} pages → {}",
-            kit.title,
-            pages.len(),
-            summarize(&files)
-        ));
+        let count = match pages.len() {
+            1 => "1 page".to_owned(),
+            n => format!("{n} pages"),
+        };
+        report.push(format!("{}: {count} → {}", kit.title, summarize(&files)));
     }
     bar.finish_and_clear();
     for line in report {

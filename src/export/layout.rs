@@ -30,7 +30,7 @@ pub const FOOTER: f64 = 6.0;
 /// How much neighbouring tiles of a large component repeat of each other.
 pub const TILE_OVERLAP: f64 = 10.0;
 /// Free space on each side of the fold line, beyond the mark band.
-pub const FOLD_GAP: f64 = 2.0;
+pub const FOLD_GAP: f64 = 4.0;
 
 const EPS: f64 = 1e-6;
 
@@ -967,9 +967,17 @@ mod tests {
                             );
                         }
                     }
+                    // The fold's label takes 1.5 mm each side of the line.
                     if let Some(fold) = page.fold {
+                        let zone = fold.bounds().inflate(1.5);
                         for item in &page.items {
-                            assert!(!item.clip().overlaps(&fold.bounds().inflate(1.0)));
+                            assert!(!item.clip().overlaps(&zone));
+                        }
+                        for m in &page.crop_marks {
+                            assert!(
+                                !m.bounds().inflate(0.01).overlaps(&zone),
+                                "{m:?} by the fold"
+                            );
                         }
                     }
                 }

@@ -136,10 +136,9 @@ fn registration_marks(cr: &Context, r: &Rect) -> Result<(), cairo::Error> {
     cr.stroke()
 }
 
-/// The fold line across the printable width (or height), with a word at its start.
+/// The fold line across the printable width (or height), broken in its middle by a word.
 fn fold_line(cr: &Context, fold: &Line, page: &Page, margin: f64) -> Result<(), cairo::Error> {
-    let horizontal = fold.y1 == fold.y2;
-    let (x1, y1, x2, y2) = if horizontal {
+    let (x1, y1, x2, y2) = if fold.y1 == fold.y2 {
         (margin, fold.y1, page.width - margin, fold.y2)
     } else {
         (fold.x1, margin, fold.x2, page.height - margin)
@@ -148,11 +147,13 @@ fn fold_line(cr: &Context, fold: &Line, page: &Page, margin: f64) -> Result<(), 
     cr.line_to(x2, y2);
     cr.stroke()?;
     let font = Font::sans(2.5);
-    if horizontal {
-        draw::text(cr, x1, y1 - 3.2, "fold", &font, Align::Left);
-    } else {
-        draw::text(cr, x1 + 1.0, y1, "fold", &font, Align::Left);
-    }
+    let (w, h) = draw::measure(cr, "fold", &font, None);
+    let (cx, cy) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+    Rgb::WHITE.set(cr);
+    cr.rectangle(cx - w / 2.0 - 1.0, cy - h / 2.0, w + 2.0, h);
+    cr.fill()?;
+    Rgb::hex(0x555555).set(cr);
+    draw::text(cr, cx, cy - h / 2.0, "fold", &font, Align::Center);
     Ok(())
 }
 
