@@ -5,8 +5,6 @@ use std::fmt;
 
 use cairo::Context;
 
-use super::paper::parse_choice;
-
 /// The kind of a component, which is also what `--components` selects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -17,42 +15,19 @@ pub enum Kind {
     Sheets,
 }
 
+named_choices!(Kind, "component kind", {
+    Cards => "cards",
+    Counters => "counters",
+    Map => "map",
+    Aids => "aids",
+    Sheets => "sheets",
+});
+
 impl Kind {
-    pub const ALL: [Kind; 5] = [
-        Kind::Cards,
-        Kind::Counters,
-        Kind::Map,
-        Kind::Aids,
-        Kind::Sheets,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Kind::Cards => "cards",
-            Kind::Counters => "counters",
-            Kind::Map => "map",
-            Kind::Aids => "aids",
-            Kind::Sheets => "sheets",
-        }
-    }
-
     /// Cards and counters are cut out one by one, so their art runs past the cut line;
     /// maps, aids and sheets keep a white border.
     pub fn bleeds_by_default(self) -> bool {
         matches!(self, Kind::Cards | Kind::Counters)
-    }
-}
-
-impl std::str::FromStr for Kind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        parse_choice(s, "component kind", &Kind::ALL, |k| k.id())
-    }
-}
-
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(self.id())
     }
 }
 

@@ -17,7 +17,7 @@
 //! mirrored backs stay inside the printable area.
 
 use super::component::{Component, Kit};
-use super::paper::{Orientation, PaperSize, parse_choice};
+use super::paper::{Orientation, PaperSize};
 
 /// Distance from the outer bleed edge to the start of a crop mark.
 pub const MARK_GAP: f64 = 1.0;
@@ -96,18 +96,14 @@ pub enum Duplex {
     None,
 }
 
+named_choices!(Duplex, "duplex mode", {
+    Long => "long",
+    Short => "short",
+    Fold => "fold",
+    None => "none",
+});
+
 impl Duplex {
-    pub const ALL: [Duplex; 4] = [Duplex::Long, Duplex::Short, Duplex::Fold, Duplex::None];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Duplex::Long => "long",
-            Duplex::Short => "short",
-            Duplex::Fold => "fold",
-            Duplex::None => "none",
-        }
-    }
-
     /// How the backs mirror the fronts on a page of the given size.
     /// Turning a sheet over its long edge mirrors across the page's long axis; a fold goes
     /// across the long dimension, giving two halves like a short-edge turn.
@@ -118,13 +114,6 @@ impl Duplex {
             (Duplex::Long, false) | (Duplex::Short | Duplex::Fold, true) => Some(Flip::TopBottom),
             (Duplex::None, _) => None,
         }
-    }
-}
-
-impl std::str::FromStr for Duplex {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        parse_choice(s, "duplex mode", &Duplex::ALL, |d| d.id())
     }
 }
 

@@ -5,6 +5,8 @@
 //! table in [`kits`]. The exporter plans pages ([`layout`]), draws them ([`render`]) and
 //! writes files ([`output`]); [`job`] strings these together for the command line ([`cli`]).
 
+#[macro_use]
+pub mod choice;
 pub mod cli;
 pub mod component;
 pub mod golden;

@@ -8,7 +8,6 @@ use cairo::{Context, ImageSurface, PdfSurface, SvgSurface};
 
 use super::component::Kit;
 use super::layout::Page;
-use super::paper::parse_choice;
 use super::render::draw_page;
 use crate::engine::atomic::write_atomically_with;
 
@@ -24,23 +23,7 @@ pub enum Format {
     Png,
 }
 
-impl Format {
-    pub const ALL: [Format; 3] = [Format::Pdf, Format::Svg, Format::Png];
-    pub fn id(self) -> &'static str {
-        match self {
-            Format::Pdf => "pdf",
-            Format::Svg => "svg",
-            Format::Png => "png",
-        }
-    }
-}
-
-impl std::str::FromStr for Format {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        parse_choice(s, "format", &Format::ALL, |f| f.id())
-    }
-}
+named_choices!(Format, "format", { Pdf => "pdf", Svg => "svg", Png => "png" });
 
 /// The pages of one document with what their footers need.
 #[derive(Clone, Copy)]
@@ -96,12 +79,7 @@ pub fn pdf_into<W: Write + 'static>(
         }
         Ok(())
     })();
-    let stream = surface.finish_output_stream().map_err(|e| e.error)?;
-    drawn.map_err(cairo_err)?;
-    stream
-        .downcast::<W>()
-        .map(|b| *b)
-        .map_err(|_| io::Error::other("PDF stream lost"))
+    finish(&surface, drawn)
 }
 
 /// Writes one page as an SVG document into `out`.
@@ -114,12 +92,18 @@ pub fn svg_into<W: Write + 'static>(out: W, doc: Document, i: usize) -> io::Resu
         cr.scale(PT_PER_MM, PT_PER_MM);
         doc.draw(&cr, i)
     })();
+    finish(&surface, drawn)
+}
+
+/// Ends a stream surface and gives its stream back, or the first error: writing's, then
+/// drawing's.
+fn finish<W: 'static>(surface: &cairo::Surface, drawn: Result<(), cairo::Error>) -> io::Result<W> {
     let stream = surface.finish_output_stream().map_err(|e| e.error)?;
     drawn.map_err(cairo_err)?;
     stream
         .downcast::<W>()
         .map(|b| *b)
-        .map_err(|_| io::Error::other("SVG stream lost"))
+        .map_err(|_| io::Error::other("output stream of an unexpected type"))
 }
 
 /// Page `i` rendered on white at `dpi`.
