@@ -189,12 +189,52 @@ pub struct Item {
     pub source: Rect,
     /// How far the art runs past `cut`.
     pub bleed: f64,
+    /// Pieces may be turned a quarter to fit more on a page.
+    pub turn: Turn,
+}
+
+/// How a piece sits on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    Upright,
+    /// A quarter turn clockwise: the piece's top faces the page's right edge.
+    Clockwise,
+    /// A quarter turn anticlockwise: the piece's top faces the page's left edge.
+    Anticlockwise,
+}
+
+impl Turn {
+    /// The turn of the back behind a piece turned this way: the sheet's turn reverses it.
+    fn behind(self) -> Turn {
+        match self {
+            Turn::Upright => Turn::Upright,
+            Turn::Clockwise => Turn::Anticlockwise,
+            Turn::Anticlockwise => Turn::Clockwise,
+        }
+    }
 }
 
 impl Item {
     /// What the art is clipped to.
     pub fn clip(&self) -> Rect {
         self.cut.inflate(self.bleed)
+    }
+
+    /// The map from the piece's millimetres to the page's, as `cairo::Matrix::new` takes it:
+    /// `[xx, yx, xy, yy, x0, y0]` with x' = xx·u + xy·v + x0 and y' = yx·u + yy·v + y0.
+    pub fn to_page(&self) -> [f64; 6] {
+        let (c, s) = (self.cut, self.source);
+        match self.turn {
+            Turn::Upright => [1.0, 0.0, 0.0, 1.0, c.x - s.x, c.y - s.y],
+            Turn::Clockwise => [0.0, 1.0, -1.0, 0.0, c.right() + s.y, c.y - s.x],
+            Turn::Anticlockwise => [0.0, -1.0, 1.0, 0.0, c.x - s.y, c.bottom() + s.x],
+        }
+    }
+
+    /// Where the piece's point (u, v) lands on the page.
+    pub fn page_point(&self, u: f64, v: f64) -> (f64, f64) {
+        let [xx, yx, xy, yy, x0, y0] = self.to_page();
+        (xx * u + xy * v + x0, yx * u + yy * v + y0)
     }
 }
 
@@ -287,6 +327,7 @@ impl Page {
             .map(|i| Item {
                 face: Face::Back,
                 cut: flip.rect(&i.cut, w, h),
+                turn: i.turn.behind(),
                 ..*i
             })
             .collect();
@@ -446,6 +487,10 @@ fn best_orientation(c: &Component, s: &Settings, folded: bool) -> Orientation {
 struct Grid {
     cols: usize,
     rows: usize,
+    turn: Turn,
+    /// Size of a piece's trim on the page (turned when `turn` is not upright).
+    piece_w: f64,
+    piece_h: f64,
     /// Top-left trim corner of the first piece.
     x0: f64,
     y0: f64,
@@ -455,13 +500,25 @@ struct Grid {
 }
 
 impl Grid {
+    /// The grid holding most pieces, upright or turned a quarter (upright on a tie).
     fn fit(area: &Rect, c: &Component, bleed: f64) -> Option<Grid> {
+        let bleed = if c.bleeds { bleed } else { 0.0 };
+        let upright = Self::fit_as(area, c.width, c.height, bleed, Turn::Upright);
+        let turned = Self::fit_as(area, c.height, c.width, bleed, Turn::Clockwise);
+        let capacity = |g: &Option<Grid>| g.map_or(0, |g| g.cols * g.rows);
+        if capacity(&turned) > capacity(&upright) {
+            turned
+        } else {
+            upright
+        }
+    }
+
+    fn fit_as(area: &Rect, piece_w: f64, piece_h: f64, bleed: f64, turn: Turn) -> Option<Grid> {
         if area.w <= 0.0 || area.h <= 0.0 {
             return None;
         }
-        let bleed = if c.bleeds { bleed } else { 0.0 };
-        let pitch_x = c.width + 2.0 * bleed;
-        let pitch_y = c.height + 2.0 * bleed;
+        let pitch_x = piece_w + 2.0 * bleed;
+        let pitch_y = piece_h + 2.0 * bleed;
         let cols = ((area.w + EPS) / pitch_x).floor() as usize;
         let rows = ((area.h + EPS) / pitch_y).floor() as usize;
         if cols == 0 || rows == 0 {
@@ -470,6 +527,9 @@ impl Grid {
         Some(Grid {
             cols,
             rows,
+            turn,
+            piece_w,
+            piece_h,
             x0: area.x + (area.w - cols as f64 * pitch_x) / 2.0 + bleed,
             y0: area.y + (area.h - rows as f64 * pitch_y) / 2.0 + bleed,
             pitch_x,
@@ -478,13 +538,13 @@ impl Grid {
         })
     }
 
-    fn cut(&self, slot: usize, c: &Component) -> Rect {
+    fn cut(&self, slot: usize) -> Rect {
         let (row, col) = (slot / self.cols, slot % self.cols);
         Rect::new(
             self.x0 + col as f64 * self.pitch_x,
             self.y0 + row as f64 * self.pitch_y,
-            c.width,
-            c.height,
+            self.piece_w,
+            self.piece_h,
         )
     }
 }
@@ -560,13 +620,14 @@ fn front_pages(
                         .iter()
                         .enumerate()
                         .map(|(slot, &i)| {
-                            let cut = grid.cut(slot, c);
+                            let cut = grid.cut(slot);
                             Item {
                                 index: i,
                                 face: Face::Front,
                                 cut,
                                 source: Rect::new(0.0, 0.0, c.width, c.height),
                                 bleed: grid.bleed,
+                                turn: grid.turn,
                             }
                         })
                         .collect();
@@ -624,6 +685,7 @@ fn tile_page(
         cut,
         source,
         bleed: 0.0,
+        turn: Turn::Upright,
     };
     page.items.push(item);
     // Crop marks only where the tile's edge is the piece's edge.
@@ -879,6 +941,24 @@ mod tests {
                                 }
                                 assert_eq!((b.cut.w, b.cut.h), (f.cut.w, f.cut.h));
                                 assert_eq!(b.bleed, f.bleed);
+                                // Every point of the piece lands on the point of its back
+                                // that the sheet's turn puts behind it, turned or not.
+                                for (fu, fv) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (0.3, 0.8)] {
+                                    let u = f.source.x + fu * f.source.w;
+                                    let v = f.source.y + fv * f.source.h;
+                                    let (x, y) = flip.point(f.page_point(u, v), w, h);
+                                    let (bu, bv) = match flip {
+                                        Flip::LeftRight => (c.width - u, v),
+                                        Flip::TopBottom => (u, c.height - v),
+                                    };
+                                    let (bx, by) = b.page_point(bu, bv);
+                                    assert!((x - bx).abs() < 1e-9 && (y - by).abs() < 1e-9);
+                                    assert!(
+                                        b.clip()
+                                            .inflate(1e-9)
+                                            .contains(&Rect::new(bx, by, 0.0, 0.0))
+                                    );
+                                }
                                 seen += 1;
                             }
                         }
@@ -992,17 +1072,47 @@ mod tests {
         // Neighbours share cut lines: 4 vertical and 4 horizontal, a mark at both ends.
         assert_eq!(pages[0].crop_marks.len(), 2 * (4 + 4));
         assert_eq!(pages[1].crop_marks.len(), 2 * (2 + 2));
-        // With 3 mm bleed a card takes 69 × 94 mm: 2 × 2 per page, gutters of 6 mm, and
-        // every card has its own four cut lines.
+        // With 3 mm bleed a card takes 69 × 94 mm: turned, 2 × 3 per page, gutters of 6 mm,
+        // and every card has its own four cut lines.
         let pages = plan_component(0, &c, &Settings { bleed: 3.0, ..s });
-        assert_eq!(pages.len(), 3);
-        assert_eq!(pages[0].items.len(), 4);
+        assert_eq!(pages.len(), 2);
+        assert_eq!(pages[0].items.len(), 6);
         let (a, b) = (pages[0].items[0].cut, pages[0].items[1].cut);
         assert!(
             (b.x - a.right() - 6.0).abs() < 1e-9,
             "gutter is twice the bleed"
         );
-        assert_eq!(pages[0].crop_marks.len(), 2 * (4 + 4));
+        assert_eq!(pages[0].crop_marks.len(), 2 * (4 + 6));
+    }
+
+    #[test]
+    fn pieces_turn_a_quarter_when_more_fit() {
+        let c = Component::new("cards", Kind::Cards, (63.0, 88.0), 6, |_, _, _| Ok(()))
+            .with_back(|_, _, _| Ok(()));
+        let s = Settings {
+            duplex: Duplex::Long,
+            bleed: 3.0,
+            ..Settings::default()
+        };
+        // Upright 2 × 2 fit on A4; turned, 2 × 3.
+        let pages = plan_component(0, &c, &s);
+        assert_eq!(pages.len(), 2);
+        let front = pages[0].items[0];
+        assert_eq!(front.turn, Turn::Clockwise);
+        assert_eq!((front.cut.w, front.cut.h), (88.0, 63.0));
+        // The piece's top-left corner is at the cut's top-right, its bottom-right at the
+        // cut's bottom-left.
+        let (x, y) = front.page_point(0.0, 0.0);
+        assert!((x - front.cut.right()).abs() < 1e-9 && (y - front.cut.y).abs() < 1e-9);
+        let (x, y) = front.page_point(63.0, 88.0);
+        assert!((x - front.cut.x).abs() < 1e-9 && (y - front.cut.bottom()).abs() < 1e-9);
+        assert_eq!(pages[1].items[0].turn, Turn::Anticlockwise);
+        // Square pieces stay upright.
+        let square = Component::new("c", Kind::Counters, (16.0, 16.0), 4, |_, _, _| Ok(()));
+        assert_eq!(
+            plan_component(0, &square, &s)[0].items[0].turn,
+            Turn::Upright
+        );
     }
 
     #[test]
@@ -1040,7 +1150,7 @@ mod tests {
 
     #[test]
     fn auto_orientation_takes_fewer_pages() {
-        let wide = Component::new("w", Kind::Sheets, (250.0, 160.0), 2, |_, _, _| Ok(()));
+        let wide = Component::new("w", Kind::Sheets, (270.0, 100.0), 2, |_, _, _| Ok(()));
         let pages = plan_component(0, &wide, &settings(Duplex::None));
         assert_eq!(pages.len(), 2);
         assert!(pages[0].width > pages[0].height);

@@ -61,7 +61,8 @@ pub fn draw_page(
             let clip = item.clip();
             cr.rectangle(clip.x, clip.y, clip.w, clip.h);
             cr.clip();
-            cr.translate(item.cut.x - item.source.x, item.cut.y - item.source.y);
+            let [xx, yx, xy, yy, x0, y0] = item.to_page();
+            cr.transform(cairo::Matrix::new(xx, yx, xy, yy, x0, y0));
             match item.face {
                 Face::Front => component.draw_front(cr, item.index, item.bleed)?,
                 Face::Back => component.draw_back(cr, item.index, item.bleed)?,
