@@ -259,44 +259,52 @@ fn find_page(
 #[test]
 fn pages_match_their_golden_images() {
     let kit = sample::kit();
-    let cases: &[(&str, Duplex, Option<&str>, Role, Option<usize>)] = &[
-        (
+    /// A reference page: its name and which page of which export it is.
+    struct Case(
+        &'static str,
+        Duplex,
+        Option<&'static str>,
+        Role,
+        Option<usize>,
+    );
+    let cases = [
+        Case(
             "long-cards-fronts",
             Duplex::Long,
             Some("Test cards"),
             Role::Fronts,
             None,
         ),
-        (
+        Case(
             "long-cards-backs",
             Duplex::Long,
             Some("Test cards"),
             Role::Backs,
             None,
         ),
-        (
+        Case(
             "short-cards-backs",
             Duplex::Short,
             Some("Test cards"),
             Role::Backs,
             None,
         ),
-        (
+        Case(
             "long-counters-fronts",
             Duplex::Long,
             Some("Test counters"),
             Role::Fronts,
             None,
         ),
-        (
+        Case(
             "fold-cards",
             Duplex::Fold,
             Some("Test cards"),
             Role::Folded,
             None,
         ),
-        ("fold-alignment", Duplex::Fold, None, Role::Alignment, None),
-        (
+        Case("fold-alignment", Duplex::Fold, None, Role::Alignment, None),
+        Case(
             "long-map-tile-2",
             Duplex::Long,
             Some("Test map"),
@@ -305,9 +313,9 @@ fn pages_match_their_golden_images() {
         ),
     ];
     let mut failures = Vec::new();
-    for (name, duplex, component, role, tile) in cases {
+    for Case(name, duplex, component, role, tile) in cases {
         let settings = Settings {
-            duplex: *duplex,
+            duplex,
             ..Settings::default()
         };
         let o = options(Path::new("."), settings, Format::Png);
@@ -317,7 +325,7 @@ fn pages_match_their_golden_images() {
             pages: &pages,
             margin: settings.margin,
         };
-        let page = find_page(&kit, &pages, *component, *role, *tile);
+        let page = find_page(&kit, &pages, component, role, tile);
         let image = output::png_surface(doc, page, 30).unwrap();
         if let Err(e) = golden::check(name, &image) {
             failures.push(e);
