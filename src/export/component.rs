@@ -73,8 +73,9 @@ impl Component {
         }
     }
 
-    /// Gives the pieces a back. It is drawn upright as seen after turning the piece over the
-    /// way the sheet turns in the printer (see `layout::Flip`).
+    /// Gives the pieces a back, drawn upright like the front. On paper the back of piece `i`
+    /// lands behind its front; a cut piece shows it upright when turned over its left-right
+    /// axis (long-edge duplex on portrait pages) or its top-bottom axis (short edge, fold).
     pub fn with_back(
         mut self,
         back: impl Fn(&Context, usize, f64) -> Result<(), cairo::Error> + 'static,
