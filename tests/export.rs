@@ -333,3 +333,48 @@ fn pages_match_their_golden_images() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn the_command_answers_in_one_line_and_exits_accordingly() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tonkin"))
+            .arg("export")
+            .args(args)
+            .arg("-o")
+            .arg(dir.path())
+            .output()
+            .unwrap()
+    };
+    for (args, expected) in [
+        (
+            &["--game", "csar"][..],
+            "That Others May Live has no printable components yet",
+        ),
+        (
+            &["--game", "all", "--components", "cards,dice"],
+            "unknown component kind 'dice'",
+        ),
+        (
+            &["--alignment-page", "--bleed", "-3"],
+            "bleed must be between 0 and 10 mm",
+        ),
+        (
+            &["--alignment-page", "--dpi", "2000"],
+            "dpi must be between 36 and 1200",
+        ),
+    ] {
+        let out = run(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(expected), "{err}");
+    }
+    let out = run(&["--alignment-page", "--format", "svg", "--duplex", "long"]);
+    assert!(out.status.success());
+    // Not a terminal: no progress bar, only the summary.
+    assert!(out.stderr.is_empty());
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.starts_with("Tonkin: 2 pages → "), "{said}");
+    assert!(dir.path().join("alignment-002.svg").exists());
+}
