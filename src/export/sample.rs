@@ -10,20 +10,31 @@ use crate::art::draw::{self, Align, Font, Rgb};
 /// A kit exercising every path: bleeding cards and counters with backs, an aid without back
 /// that fits a page, and a map larger than A4 that must be tiled.
 pub fn kit() -> Kit {
+    kit_of(11, 30)
+}
+
+/// The same kit with as many cards and counters as asked, for benchmarks.
+pub fn kit_of(cards: usize, counters: usize) -> Kit {
     Kit {
         game: "sample".into(),
         title: "Sample kit".into(),
         components: vec![
-            Component::new("Test cards", Kind::Cards, (63.0, 88.0), 11, |cr, i, b| {
-                piece(
-                    cr,
-                    (63.0, 88.0),
-                    b,
-                    Rgb::hex(0x3b6ea5),
-                    &format!("card {}", i + 1),
-                    "front",
-                )
-            })
+            Component::new(
+                "Test cards",
+                Kind::Cards,
+                (63.0, 88.0),
+                cards,
+                |cr, i, b| {
+                    piece(
+                        cr,
+                        (63.0, 88.0),
+                        b,
+                        Rgb::hex(0x3b6ea5),
+                        &format!("card {}", i + 1),
+                        "front",
+                    )
+                },
+            )
             .with_back(|cr, i, b| {
                 piece(
                     cr,
@@ -38,7 +49,7 @@ pub fn kit() -> Kit {
                 "Test counters",
                 Kind::Counters,
                 (16.0, 16.0),
-                30,
+                counters,
                 |cr, i, b| {
                     piece(
                         cr,
