@@ -39,6 +39,7 @@
 pub mod choice;
 pub mod cli;
 pub mod component;
+pub mod geometry;
 pub mod golden;
 pub mod job;
 pub mod kits;
