@@ -1,4 +1,54 @@
 //! Print-and-play export: paper, layout, bleed, crop marks, duplex backs, PDF/SVG/PNG.
 //! Everything is drawn through `crate::art`, the same code the game windows use.
+//!
+//! A game takes part by building a [`Kit`] of [`Component`]s and adding one line to the
+//! table in [`kits`]. The exporter plans pages ([`layout`]), draws them ([`render`]) and
+//! writes files ([`output`]); [`job`] strings these together for the command line ([`cli`]).
+//!
+//! A component draws one piece at a time with its top-left trim corner at the origin, in
+//! millimetres, and paints its background `bleed` mm past every edge; the exporter places,
+//! turns, clips and mirrors it:
+//!
+//! ```no_run
+//! use tonkin::art::draw::{self, Align, Font, Rgb};
+//! use tonkin::export::{Component, Kind, Kit};
+//!
+//! pub fn kit() -> Kit {
+//!     let names = ["Sandy", "Jolly", "King"];
+//!     let cards = Component::new("Resolution cards", Kind::Cards, (63.0, 88.0), names.len(),
+//!         move |cr, i, bleed| {
+//!             Rgb::hex(0xf4efe0).set(cr);
+//!             cr.rectangle(-bleed, -bleed, 63.0 + 2.0 * bleed, 88.0 + 2.0 * bleed);
+//!             cr.fill()?;
+//!             Rgb::BLACK.set(cr);
+//!             draw::text(cr, 31.5, 10.0, names[i], &Font::bold(5.0), Align::Center);
+//!             Ok(())
+//!         })
+//!     .with_back(|cr, _, bleed| {
+//!         Rgb::hex(0x2d4a2b).set(cr);
+//!         cr.rectangle(-bleed, -bleed, 63.0 + 2.0 * bleed, 88.0 + 2.0 * bleed);
+//!         cr.fill()
+//!     });
+//!     Kit::new("csar", vec![cards])
+//! }
+//! ```
+//!
+//! and in `kits.rs`: `("csar", crate::games::csar::print::kit),`.
 
+#[macro_use]
+pub mod choice;
 pub mod cli;
+pub mod component;
+pub mod geometry;
+pub mod golden;
+pub mod job;
+pub mod kits;
+pub mod layout;
+pub mod output;
+pub mod paper;
+pub mod render;
+#[doc(hidden)]
+pub mod sample;
+
+pub use component::{Component, Kind, Kit};
+pub use kits::kit_for;

@@ -1,0 +1,116 @@
+//! Plane geometry in millimetres for page layout: rectangles, segments and the mirror a
+//! sheet's turn applies.
+
+/// Lengths closer than this (mm) are equal.
+pub const EPS: f64 = 1e-6;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Rect {
+    pub fn new(x: f64, y: f64, w: f64, h: f64) -> Self {
+        Rect { x, y, w, h }
+    }
+    pub fn right(&self) -> f64 {
+        self.x + self.w
+    }
+    pub fn bottom(&self) -> f64 {
+        self.y + self.h
+    }
+    /// Grown by `d` on every side (shrunk when `d` is negative).
+    pub fn inflate(&self, d: f64) -> Rect {
+        Rect::new(self.x - d, self.y - d, self.w + 2.0 * d, self.h + 2.0 * d)
+    }
+    /// Whether the two rectangles share any area (touching edges do not count).
+    pub fn overlaps(&self, o: &Rect) -> bool {
+        self.x < o.right() - EPS
+            && o.x < self.right() - EPS
+            && self.y < o.bottom() - EPS
+            && o.y < self.bottom() - EPS
+    }
+    pub fn contains(&self, o: &Rect) -> bool {
+        o.x >= self.x - EPS
+            && o.y >= self.y - EPS
+            && o.right() <= self.right() + EPS
+            && o.bottom() <= self.bottom() + EPS
+    }
+}
+
+/// A straight line segment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Line {
+    pub x1: f64,
+    pub y1: f64,
+    pub x2: f64,
+    pub y2: f64,
+}
+
+impl Line {
+    /// The smallest rectangle holding the segment.
+    pub fn bounds(&self) -> Rect {
+        let (x, y) = (self.x1.min(self.x2), self.y1.min(self.y2));
+        Rect::new(x, y, (self.x1 - self.x2).abs(), (self.y1 - self.y2).abs())
+    }
+}
+
+/// A mirror about the page's centre line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flip {
+    /// x ↦ width − x (the sheet turns over a vertical edge).
+    LeftRight,
+    /// y ↦ height − y (the sheet turns over a horizontal edge).
+    TopBottom,
+}
+
+impl Flip {
+    /// The rectangle mirrored inside a `w × h` area.
+    pub fn rect(self, r: &Rect, w: f64, h: f64) -> Rect {
+        match self {
+            Flip::LeftRight => Rect::new(w - r.x - r.w, r.y, r.w, r.h),
+            Flip::TopBottom => Rect::new(r.x, h - r.y - r.h, r.w, r.h),
+        }
+    }
+    pub fn point(self, (x, y): (f64, f64), w: f64, h: f64) -> (f64, f64) {
+        match self {
+            Flip::LeftRight => (w - x, y),
+            Flip::TopBottom => (x, h - y),
+        }
+    }
+    pub fn line(self, l: &Line, w: f64, h: f64) -> Line {
+        let (x1, y1) = self.point((l.x1, l.y1), w, h);
+        let (x2, y2) = self.point((l.x2, l.y2), w, h);
+        Line { x1, y1, x2, y2 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flips_mirror_about_the_centre_and_undo_themselves() {
+        let r = Rect::new(10.0, 20.0, 30.0, 40.0);
+        assert_eq!(
+            Flip::LeftRight.rect(&r, 200.0, 300.0),
+            Rect::new(160.0, 20.0, 30.0, 40.0)
+        );
+        assert_eq!(
+            Flip::TopBottom.rect(&r, 200.0, 300.0),
+            Rect::new(10.0, 240.0, 30.0, 40.0)
+        );
+        for flip in [Flip::LeftRight, Flip::TopBottom] {
+            assert_eq!(flip.rect(&flip.rect(&r, 200.0, 300.0), 200.0, 300.0), r);
+        }
+        assert!(r.overlaps(&Rect::new(39.0, 59.0, 5.0, 5.0)));
+        assert!(
+            !r.overlaps(&Rect::new(40.0, 20.0, 5.0, 5.0)),
+            "touching is not overlapping"
+        );
+        assert!(r.inflate(1.0).contains(&r) && !r.contains(&r.inflate(1.0)));
+    }
+}

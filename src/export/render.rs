@@ -1,0 +1,272 @@
+//! Draws a planned page on a Cairo context whose units are millimetres: the pieces (through
+//! the components' own drawing), crop, registration, overlap and fold marks, the alignment
+//! chart and the footer.
+
+use cairo::Context;
+
+use super::component::Kit;
+use super::layout::{FOOTER, Face, Line, MARK_BAND, Page, Rect, Role};
+use crate::art::draw::{self, Align, Font, Rgb};
+
+/// Hairline for marks, in mm (about 0.57 pt).
+const HAIRLINE: f64 = 0.2;
+
+/// The footer line of page `number` (1-based) of `total`.
+pub fn footer(kit: &Kit, page: &Page, number: usize, total: usize) -> String {
+    let what = match page.component.and_then(|c| kit.components.get(c)) {
+        Some(c) => c.name.clone(),
+        None => "printer alignment".to_owned(),
+    };
+    let side = match page.role {
+        Role::Fronts => "fronts".to_owned(),
+        Role::Backs => "backs".to_owned(),
+        Role::Folded => "fold on the dashed line, glue, then cut".to_owned(),
+        Role::Blank => format!("back of page {}, left blank", number.saturating_sub(1)),
+        Role::Alignment => match page.targets.first().map(|t| t.face) {
+            Some(Face::Back) => "back: circles".to_owned(),
+            _ => "front: crosses".to_owned(),
+        },
+    };
+    let tile = page
+        .tile
+        .map(|t| {
+            format!(
+                " · tile {} of {} (row {}, column {})",
+                t.number(),
+                t.rows * t.cols,
+                t.row + 1,
+                t.col + 1
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "{} · {what} · {side}{tile} · page {number} of {total}",
+        kit.title
+    )
+}
+
+/// Draws page `number` of `total`. `margin` is the export's margin in mm (the footer sits
+/// just inside it).
+pub fn draw_page(
+    cr: &Context,
+    kit: &Kit,
+    page: &Page,
+    number: usize,
+    total: usize,
+    margin: f64,
+) -> Result<(), cairo::Error> {
+    if let Some(component) = page.component.and_then(|c| kit.components.get(c)) {
+        for item in &page.items {
+            cr.save()?;
+            let clip = item.clip();
+            cr.rectangle(clip.x, clip.y, clip.w, clip.h);
+            cr.clip();
+            let [xx, yx, xy, yy, x0, y0] = item.to_page();
+            cr.transform(cairo::Matrix::new(xx, yx, xy, yy, x0, y0));
+            match item.face {
+                Face::Front => component.draw_front(cr, item.index, item.bleed)?,
+                Face::Back => component.draw_back(cr, item.index, item.bleed)?,
+            }
+            cr.restore()?;
+        }
+    }
+    cr.save()?;
+    Rgb::BLACK.set(cr);
+    cr.set_line_width(HAIRLINE);
+    stroke_lines(cr, &page.crop_marks)?;
+    stroke_lines(cr, &page.overlap_ticks)?;
+    for region in &page.regions {
+        registration_marks(cr, region)?;
+    }
+    cr.set_dash(&[2.0, 1.5], 0.0);
+    Rgb::hex(0x555555).set(cr);
+    stroke_lines(cr, &page.overlap_guides)?;
+    if let Some(fold) = page.fold {
+        fold_line(cr, &fold, page, margin)?;
+    }
+    cr.set_dash(&[], 0.0);
+    if let Some(chart) = page.chart {
+        alignment_chart(cr, &chart)?;
+    }
+    for t in &page.targets {
+        target(cr, t.x, t.y, t.face)?;
+    }
+    Rgb::BLACK.set(cr);
+    let text = footer(kit, page, number, total);
+    let y = page.height - margin - FOOTER + 1.5;
+    draw::text(
+        cr,
+        page.width / 2.0,
+        y,
+        &text,
+        &Font::sans(2.8),
+        Align::Center,
+    );
+    cr.restore()
+}
+
+fn stroke_lines(cr: &Context, lines: &[Line]) -> Result<(), cairo::Error> {
+    if lines.is_empty() {
+        return Ok(());
+    }
+    for l in lines {
+        cr.move_to(l.x1, l.y1);
+        cr.line_to(l.x2, l.y2);
+    }
+    cr.stroke()
+}
+
+/// A circle with a cross at each corner of the art region, inside its mark band, where no
+/// crop mark goes. They print at mirrored places on the back, so they also show registration.
+fn registration_marks(cr: &Context, r: &Rect) -> Result<(), cairo::Error> {
+    let d = MARK_BAND / 2.0;
+    let arm = d - 0.2;
+    for (x, y) in [
+        (r.x + d, r.y + d),
+        (r.right() - d, r.y + d),
+        (r.x + d, r.bottom() - d),
+        (r.right() - d, r.bottom() - d),
+    ] {
+        cr.new_sub_path();
+        cr.arc(x, y, arm * 0.6, 0.0, std::f64::consts::TAU);
+        cr.move_to(x - arm, y);
+        cr.line_to(x + arm, y);
+        cr.move_to(x, y - arm);
+        cr.line_to(x, y + arm);
+    }
+    cr.stroke()
+}
+
+/// The fold line across the printable width (or height), broken in its middle by a word.
+fn fold_line(cr: &Context, fold: &Line, page: &Page, margin: f64) -> Result<(), cairo::Error> {
+    let (x1, y1, x2, y2) = if fold.y1 == fold.y2 {
+        (margin, fold.y1, page.width - margin, fold.y2)
+    } else {
+        (fold.x1, margin, fold.x2, page.height - margin)
+    };
+    cr.move_to(x1, y1);
+    cr.line_to(x2, y2);
+    cr.stroke()?;
+    let font = Font::sans(2.5);
+    let (w, h) = draw::measure(cr, "fold", &font, None);
+    let (cx, cy) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+    Rgb::WHITE.set(cr);
+    cr.rectangle(cx - w / 2.0 - 1.0, cy - h / 2.0, w + 2.0, h);
+    cr.fill()?;
+    Rgb::hex(0x555555).set(cr);
+    draw::text(cr, cx, cy - h / 2.0, "fold", &font, Align::Center);
+    Ok(())
+}
+
+/// A ruler in millimetres along the top of `chart`, and a 100 mm square under it with
+/// centimetre ticks along its left side.
+fn alignment_chart(cr: &Context, chart: &Rect) -> Result<(), cairo::Error> {
+    Rgb::BLACK.set(cr);
+    cr.set_line_width(HAIRLINE);
+    let base = chart.y + 6.0;
+    let length = chart.w.floor();
+    cr.move_to(chart.x, base);
+    cr.line_to(chart.x + length, base);
+    for mm in 0..=length as usize {
+        let tick = match mm {
+            m if m % 10 == 0 => 4.0,
+            m if m % 5 == 0 => 2.5,
+            _ => 1.5,
+        };
+        let x = chart.x + mm as f64;
+        cr.move_to(x, base);
+        cr.line_to(x, base - tick);
+    }
+    cr.stroke()?;
+    for cm in (0..=length as usize).step_by(10) {
+        let x = chart.x + cm as f64;
+        draw::text(
+            cr,
+            x,
+            base + 0.5,
+            &cm.to_string(),
+            &Font::sans(2.2),
+            Align::Center,
+        );
+    }
+    let top = base + 5.0;
+    let side = 100.0_f64.min(chart.bottom() - top);
+    cr.rectangle(chart.x, top, side, side);
+    for cm in 1..(side / 10.0).ceil() as usize {
+        let y = top + cm as f64 * 10.0;
+        cr.move_to(chart.x, y);
+        cr.line_to(chart.x + 3.0, y);
+    }
+    cr.stroke()?;
+    let note = "This square measures 100 mm on each side when printed at actual size. \
+                Printed on both sides, hold the sheet against the light: each cross should \
+                sit in the middle of the circle printed on the back.";
+    draw::paragraph(
+        cr,
+        chart.x + 10.0,
+        top + side / 2.0 - 10.0,
+        side - 20.0,
+        note,
+        &Font::sans(3.0),
+        Align::Center,
+    );
+    Ok(())
+}
+
+/// A cross on the front; on the back a circle with a centre dot, sized so a 1 mm miss shows.
+fn target(cr: &Context, x: f64, y: f64, face: Face) -> Result<(), cairo::Error> {
+    Rgb::BLACK.set(cr);
+    cr.set_line_width(HAIRLINE);
+    match face {
+        Face::Front => {
+            cr.move_to(x - 5.0, y);
+            cr.line_to(x + 5.0, y);
+            cr.move_to(x, y - 5.0);
+            cr.line_to(x, y + 5.0);
+            cr.stroke()
+        }
+        Face::Back => {
+            for r in [1.0, 2.0, 3.0] {
+                cr.new_sub_path();
+                cr.arc(x, y, r, 0.0, std::f64::consts::TAU);
+            }
+            cr.stroke()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::layout::{Duplex, Settings, alignment_pages, plan};
+    use crate::export::sample;
+
+    #[test]
+    fn footers_name_game_component_side_tile_and_page() {
+        let kit = sample::kit();
+        let pages = plan(&kit, &Settings::default());
+        let f = footer(&kit, &pages[0], 1, pages.len());
+        assert_eq!(
+            f,
+            format!(
+                "Sample kit · Test cards · fronts · page 1 of {}",
+                pages.len()
+            )
+        );
+        assert!(footer(&kit, &pages[1], 2, 9).contains("Test cards · backs · page 2 of 9"));
+        let tiled = pages.iter().position(|p| p.tile.is_some()).unwrap();
+        let f = footer(&kit, &pages[tiled], tiled + 1, pages.len());
+        assert!(f.contains("Test map · fronts · tile 1 of"), "{f}");
+        let blank = pages.iter().position(|p| p.role == Role::Blank).unwrap();
+        let f = footer(&kit, &pages[blank], blank + 1, pages.len());
+        assert!(
+            f.contains(&format!("back of page {blank}, left blank")),
+            "{f}"
+        );
+        let align = alignment_pages(&Settings {
+            duplex: Duplex::Short,
+            ..Settings::default()
+        });
+        assert!(footer(&kit, &align[1], 2, 2).contains("printer alignment · back: circles"));
+    }
+}
