@@ -35,7 +35,7 @@ pub struct Document<'a> {
 
 impl Document<'_> {
     /// Draws page `i` (0-based) on a context already scaled to millimetres.
-    fn draw(&self, cr: &Context, i: usize) -> Result<(), cairo::Error> {
+    pub fn draw(&self, cr: &Context, i: usize) -> Result<(), cairo::Error> {
         // Unhinted metrics: text is laid out the same at every resolution and on every surface.
         let mut fonts = cairo::FontOptions::new()?;
         fonts.set_hint_metrics(cairo::HintMetrics::Off);

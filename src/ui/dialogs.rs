@@ -60,6 +60,7 @@ fn shortcuts_ui() -> String {
             vec![
                 shortcut("&lt;Primary&gt;n", gettext("Show the game launcher")),
                 shortcut("&lt;Primary&gt;o", gettext("Open a saved game")),
+                shortcut("&lt;Primary&gt;p", gettext("Print and play")),
                 shortcut("&lt;Primary&gt;comma", gettext("Preferences")),
                 shortcut("&lt;Primary&gt;question", gettext("Keyboard shortcuts")),
                 shortcut("&lt;Primary&gt;q", gettext("Quit")),

@@ -108,6 +108,8 @@ impl Component for GameWindow {
             .map(|d| d.rules_reference())
             .unwrap_or_default();
         root.set_title(Some(&title));
+        // The app's Print and Play action reads the game from the active window's name.
+        root.set_widget_name(&format!("game:{id}"));
 
         let header = adw::HeaderBar::new();
         let window_title = adw::WindowTitle::new(&title, init.session.scenario());

@@ -4,6 +4,7 @@
 //! board drawn by `crate::art`. No rule is decided here.
 
 mod dialogs;
+mod export_dialog;
 mod game_window;
 mod launcher;
 mod log_view;
@@ -79,9 +80,11 @@ pub fn new_application() -> adw::Application {
     app.set_resource_base_path(Some(RESOURCE_BASE));
     app.connect_startup(|app| {
         glib::set_application_name(&gettext("Tonkin"));
-        gio::resources_register_include!("tonkin.gresource").expect("the embedded resource bundle is valid");
+        gio::resources_register_include!("tonkin.gresource")
+            .expect("the embedded resource bundle is valid");
         if let Some(display) = gtk::gdk::Display::default() {
-            gtk::IconTheme::for_display(&display).add_resource_path(&format!("{RESOURCE_BASE}/icons"));
+            gtk::IconTheme::for_display(&display)
+                .add_resource_path(&format!("{RESOURCE_BASE}/icons"));
         }
         gtk::Window::set_default_icon_name(ICON_NAME);
         let (loaded, problem) = Settings::default_path()
@@ -104,7 +107,11 @@ fn load_style() {
     };
     let provider = gtk::CssProvider::new();
     provider.load_from_resource(&format!("{RESOURCE_BASE}/style.css"));
-    gtk::style_context_add_provider_for_display(&display, &provider, gtk::STYLE_PROVIDER_PRIORITY_APPLICATION);
+    gtk::style_context_add_provider_for_display(
+        &display,
+        &provider,
+        gtk::STYLE_PROVIDER_PRIORITY_APPLICATION,
+    );
 }
 
 /// Marks a window of the development profile with libadwaita's striped header bar.
@@ -141,6 +148,14 @@ fn install_app_actions(app: &adw::Application) {
     action("about", &[], |app| {
         dialogs::show_about(app.active_window().as_ref())
     });
+    action("export", &["<Primary>p"], |app| {
+        // From a game window, that game's kit; from the launcher, any game's.
+        let window = app.active_window();
+        let game = window
+            .as_ref()
+            .and_then(|w| w.widget_name().strip_prefix("game:").map(str::to_owned));
+        export_dialog::show(window.as_ref(), game.as_deref())
+    });
 
     // Window actions, handled by each window that has them.
     app.set_accels_for_action("win.save", &["<Primary>s"]);
@@ -157,6 +172,7 @@ pub fn primary_menu(game_items: bool) -> gio::Menu {
     let top = gio::Menu::new();
     top.append(Some(&gettext("_New Game")), Some("app.new-game"));
     top.append(Some(&gettext("_Open Saved Game…")), Some("app.open"));
+    top.append(Some(&gettext("_Print and Play…")), Some("app.export"));
     if game_items {
         top.append(Some(&gettext("_Save")), Some("win.save"));
         top.append(Some(&gettext("Save _As…")), Some("win.save-as"));
