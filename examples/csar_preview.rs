@@ -1,0 +1,98 @@
+//! Renders contact sheets of the "That Others May Live" art to PNG files for a visual check:
+//! `cargo run --no-default-features --example csar_preview -- /work/art-preview`.
+
+use std::path::{Path, PathBuf};
+
+use tonkin::art::csar::{self, CARD_H, CARD_W, CardDeck, CounterFace, samples};
+
+/// Pixels per millimetre of the previews (about 300 dpi / 2.5).
+const PX: f64 = 5.0;
+
+fn sheet(w_mm: f64, h_mm: f64) -> (cairo::ImageSurface, cairo::Context) {
+    let s =
+        cairo::ImageSurface::create(cairo::Format::Rgb24, (w_mm * PX) as i32, (h_mm * PX) as i32)
+            .expect("surface");
+    let cr = cairo::Context::new(&s).expect("context");
+    cr.set_source_rgb(0.85, 0.85, 0.85);
+    cr.paint().expect("paint");
+    cr.scale(PX, PX);
+    (s, cr)
+}
+
+fn save(s: &cairo::ImageSurface, dir: &Path, name: &str) {
+    let path = dir.join(name);
+    let mut f = std::fs::File::create(&path).expect("create png");
+    s.write_to_png(&mut f).expect("write png");
+    println!("{}", path.display());
+}
+
+fn main() -> Result<(), cairo::Error> {
+    let dir = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "/work/art-preview".into()),
+    );
+    std::fs::create_dir_all(&dir).expect("preview dir");
+
+    // Counters: each front above its back, then the board-only states.
+    let gallery = samples::counter_gallery();
+    let per_row = 10;
+    let pitch = 22.0;
+    let rows = gallery.len().div_ceil(per_row) * 2 + 1;
+    let (s, cr) = sheet(per_row as f64 * pitch + 6.0, rows as f64 * pitch + 6.0);
+    for (i, face) in gallery.iter().enumerate() {
+        let (col, row) = ((i % per_row) as f64, (i / per_row * 2) as f64);
+        csar::draw_counter(&cr, face, 3.0 + col * pitch, 3.0 + row * pitch)?;
+        csar::draw_counter(
+            &cr,
+            &face.back(),
+            3.0 + col * pitch,
+            3.0 + (row + 1.0) * pitch,
+        )?;
+    }
+    let last = (rows - 1) as f64;
+    for (i, face) in samples::counter_states().iter().enumerate() {
+        csar::draw_counter(&cr, face, 3.0 + i as f64 * pitch, 3.0 + last * pitch)?;
+    }
+    drop(cr);
+    save(&s, &dir, "counters.png");
+
+    // Cards: every gallery front, then the four backs.
+    let cards = samples::card_gallery();
+    let per_row = 6;
+    let rows = cards.len().div_ceil(per_row) + 1;
+    let (s, cr) = sheet(
+        per_row as f64 * (CARD_W + 4.0) + 4.0,
+        rows as f64 * (CARD_H + 4.0) + 4.0,
+    );
+    for (i, card) in cards.iter().enumerate() {
+        let (col, row) = ((i % per_row) as f64, (i / per_row) as f64);
+        csar::draw_card_front(
+            &cr,
+            card,
+            4.0 + col * (CARD_W + 4.0),
+            4.0 + row * (CARD_H + 4.0),
+        )?;
+    }
+    let row = (rows - 1) as f64;
+    for (i, deck) in [
+        CardDeck::Resolution,
+        CardDeck::Action,
+        CardDeck::Event,
+        CardDeck::PilotPj,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        csar::draw_card_back(
+            &cr,
+            deck,
+            4.0 + i as f64 * (CARD_W + 4.0),
+            4.0 + row * (CARD_H + 4.0),
+        )?;
+    }
+    drop(cr);
+    save(&s, &dir, "cards.png");
+    let _ = CounterFace::Barrage;
+    Ok(())
+}
