@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tonkin::art::csar::{self, CARD_H, CARD_W, CardDeck, CounterFace, samples};
+use tonkin::art::csar::{self, CARD_H, CARD_W, CardDeck, samples};
 
 /// Pixels per millimetre of the previews (about 300 dpi / 2.5).
 const PX: f64 = 5.0;
@@ -93,6 +93,20 @@ fn main() -> Result<(), cairo::Error> {
     }
     drop(cr);
     save(&s, &dir, "cards.png");
-    let _ = CounterFace::Barrage;
+    maps(&dir)
+}
+
+/// The printed sheet and a busy live board.
+fn maps(dir: &Path) -> Result<(), cairo::Error> {
+    for (name, scene) in [
+        ("map-empty.png", csar::MapScene::empty()),
+        ("map-busy.png", samples::busy_scene()),
+    ] {
+        let (w, h) = scene.size();
+        let (s, cr) = sheet(w, h);
+        csar::draw_map(&cr, &scene)?;
+        drop(cr);
+        save(&s, dir, name);
+    }
     Ok(())
 }

@@ -24,7 +24,7 @@ const BODY_SIZE: f64 = 3.4;
 const MARGIN: f64 = 3.5;
 
 /// The four card decks, each with its own back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CardDeck {
     Resolution,
     Action,
@@ -33,7 +33,7 @@ pub enum CardDeck {
 }
 
 /// What a Resolution card shows in its centre.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ResultSymbol {
     Crosshairs,
     Roundel,
@@ -69,7 +69,7 @@ impl ResultSymbol {
 }
 
 /// How long an Event card lasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EventDuration {
     Instant,
     ThisTurn,
@@ -77,7 +77,7 @@ pub enum EventDuration {
 }
 
 /// The printed front of one card.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CardFace {
     /// The card number printed on it (Resolution numbers drive random determinations).
     pub number: u32,
@@ -85,7 +85,7 @@ pub struct CardFace {
 }
 
 /// The deck-specific content of a card front.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CardBody {
     /// `count` repeats the symbol (several crosshairs); `aircraft` is the icon and ID used to
     /// pick which aircraft takes a hit (none on Reshuffle and Wild).

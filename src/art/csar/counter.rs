@@ -14,7 +14,7 @@ use crate::art::draw::{Rgb, rounded_rect};
 
 /// Side of an aircraft counter: Cool/Shaken for Sandys, FAC and helicopters, Enter/Exit for
 /// Fast Movers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AircraftSide {
     Cool,
     Shaken,
@@ -23,14 +23,14 @@ pub enum AircraftSide {
 }
 
 /// A crew member's trade.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CrewRole {
     Pilot,
     Pj,
 }
 
 /// The three markers of the Information Track.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TrackKind {
     Turn,
     Search,
@@ -38,7 +38,7 @@ pub enum TrackKind {
 }
 
 /// Two-turn ordnance markers (ONE side, then TWO side).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum OrdnanceKind {
     CsGas,
     Smoke,
@@ -46,7 +46,7 @@ pub enum OrdnanceKind {
 }
 
 /// The six zone markers (9.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ZoneMarkerKind {
     CoordinatedFire,
     Entrenchment,
@@ -92,7 +92,7 @@ impl ZoneMarkerKind {
 }
 
 /// The number on a Hidden or Enemy marker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MarkerValue {
     Units(u8),
     /// "1+": one unit plus another marker drawn from the same cup.
@@ -110,7 +110,7 @@ impl MarkerValue {
 
 /// Firepower printed at the foot of an Enemy Gun: one number (own zone only), or own/range
 /// with an optional star (range also reaches non-adjacent zones).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Firepower {
     pub own: u8,
     pub range: Option<u8>,
@@ -127,7 +127,7 @@ impl Firepower {
 }
 
 /// One printed side of a counter, with everything needed to draw it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CounterFace {
     /// Sandy, FAC, helicopter or Fast Mover. `number` is the printed ID ("1", "5", "A").
     /// `crew` names a Pilot/PJ riding on it; `carrying` counts Survivors aboard a helicopter;

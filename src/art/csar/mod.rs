@@ -12,8 +12,9 @@
 pub mod card;
 pub mod counter;
 pub mod icons;
+pub mod map;
+pub mod painter;
 pub mod samples;
-// pub mod map;
 // pub mod sheets;
 
 pub use card::{
@@ -25,6 +26,8 @@ pub use counter::{
     ZoneMarkerKind, draw_counter,
 };
 pub use icons::AircraftKind;
+pub use map::{AssignedCard, MapLayout, MapScene, Piece, ZoneId, ZoneScene, draw_map, hit_test};
+pub use painter::MapPainter;
 
 use super::draw::Rgb;
 

@@ -268,3 +268,168 @@ pub fn card_gallery() -> Vec<CardFace> {
         },
     ]
 }
+
+/// A busy mid-game board: every zone occupied, cards assigned, markers on guns, Orbit and Pool
+/// in use, a full hand and five Resolution draws, some targets highlighted and one hovered.
+pub fn busy_scene() -> super::map::MapScene {
+    use super::map::{AssignedCard, MapScene, Piece, ZoneId};
+    let mut s = MapScene {
+        tray: true,
+        turn: Some(4),
+        search: Some(3),
+        abort: Some(2),
+        ..MapScene::default()
+    };
+    let sandy = |n: &str, side| aircraft(AircraftKind::Sandy, n, side);
+    let mut hit_gun = gun("M38");
+    if let CounterFace::Gun { fired, .. } = &mut hit_gun {
+        *fired = true;
+    }
+    let c = s.zone_mut(ZoneId::C);
+    c.pieces = vec![
+        Piece::new(
+            "surv1",
+            CounterFace::Survivor {
+                injured: true,
+                pinpointed: false,
+                crew: None,
+            },
+        ),
+        Piece::new("hidC", CounterFace::Hidden { value: None }),
+        Piece::new("zoneC", CounterFace::Zone(ZoneMarkerKind::HeavyJungle)),
+        Piece::new("sandy1", sandy("1", AircraftSide::Cool)),
+        Piece::new(
+            "jolly5",
+            CounterFace::Aircraft {
+                kind: AircraftKind::Helicopter,
+                number: "5".into(),
+                side: AircraftSide::Cool,
+                crew: Some("Pits".into()),
+                carrying: 0,
+                moved: false,
+            },
+        ),
+        Piece {
+            id: "gunC1".into(),
+            face: hit_gun,
+            on_top: vec![
+                CounterFace::Hit { hits: 2 },
+                CounterFace::Ordnance {
+                    kind: OrdnanceKind::Mark,
+                    second_turn: false,
+                },
+            ],
+        },
+        Piece::new("gunC2", gun("DShK")),
+        Piece::new("barC", CounterFace::Barrage),
+        Piece::new(
+            "smokeC",
+            CounterFace::Ordnance {
+                kind: OrdnanceKind::Smoke,
+                second_turn: true,
+            },
+        ),
+    ];
+    c.cards = vec![AssignedCard {
+        face: action(
+            3,
+            "Attack",
+            AircraftKind::Sandy,
+            "Two Hits on one Enemy Gun or Target of Opportunity in this zone, or remove one Barrage here.",
+        ),
+        aircraft: Some("SANDY 1".into()),
+    }];
+    for (z, n) in [
+        (ZoneId::N, "2"),
+        (ZoneId::E, "3"),
+        (ZoneId::S, "4"),
+        (ZoneId::W, "7"),
+    ] {
+        let zs = s.zone_mut(z);
+        let plane = if n == "7" {
+            aircraft(AircraftKind::Fac, n, AircraftSide::Shaken)
+        } else {
+            sandy(n, AircraftSide::Cool)
+        };
+        zs.pieces = vec![
+            Piece::new(format!("enemy{n}"), CounterFace::Enemy { value: None }),
+            Piece::new(format!("hid{n}"), CounterFace::Hidden { value: None }),
+            Piece::new(
+                format!("zone{n}"),
+                CounterFace::Zone(ZoneMarkerKind::ALL[n.len() + z as usize]),
+            ),
+            Piece::new(format!("plane{n}"), plane),
+            Piece::new(format!("gun{n}a"), gun("ZPU")),
+            Piece::new(format!("gun{n}b"), gun("S-60")),
+            Piece::new(
+                format!("gas{n}"),
+                CounterFace::Ordnance {
+                    kind: OrdnanceKind::CsGas,
+                    second_turn: false,
+                },
+            ),
+            Piece::new(format!("cbu{n}"), CounterFace::ClusterMunitions),
+        ];
+        zs.cards = vec![
+            AssignedCard {
+                face: action(
+                    10 + z as u32,
+                    "Suppress",
+                    AircraftKind::Sandy,
+                    "Flip one Active Enemy Gun in this zone to its Suppressed side.",
+                ),
+                aircraft: Some(format!("SANDY {n}")),
+            },
+            AssignedCard {
+                face: action(
+                    20 + z as u32,
+                    "Troll for Fire",
+                    AircraftKind::Sandy,
+                    "If this zone's Enemy marker is still hidden, reveal it and place its units; new guns fire at once.",
+                ),
+                aircraft: None,
+            },
+        ];
+    }
+    s.orbit = vec![
+        Piece::new(
+            "jolly6",
+            aircraft(AircraftKind::Helicopter, "6", AircraftSide::Shaken),
+        ),
+        Piece::new(
+            "fmA",
+            aircraft(AircraftKind::FastMover, "A", AircraftSide::Exit),
+        ),
+    ];
+    s.pool = vec![
+        Piece::new(
+            "fmB",
+            aircraft(AircraftKind::FastMover, "B", AircraftSide::Enter),
+        ),
+        Piece::new(
+            "fmC",
+            aircraft(AircraftKind::FastMover, "C", AircraftSide::Enter),
+        ),
+    ];
+    let gallery = card_gallery();
+    s.reserve = vec![gallery[6].clone(), gallery[8].clone()];
+    s.event_in_play = Some(gallery[10].clone());
+    s.hand = vec![
+        gallery[6].clone(),
+        gallery[7].clone(),
+        gallery[8].clone(),
+        gallery[9].clone(),
+        gallery[11].clone(),
+    ];
+    s.drawn = gallery[..5].to_vec();
+    s.highlighted = vec![
+        "zone:N".into(),
+        "zone:E".into(),
+        "aircraft:sandy1".into(),
+        "counter:gunC2".into(),
+        "card:hand:1".into(),
+        "orbit".into(),
+    ];
+    s.hovered = Some("counter:gunC1".into());
+    s
+}
