@@ -93,7 +93,8 @@ fn main() -> Result<(), cairo::Error> {
     }
     drop(cr);
     save(&s, &dir, "cards.png");
-    maps(&dir)
+    maps(&dir)?;
+    sheets(&dir)
 }
 
 /// The printed sheet and a busy live board.
@@ -108,5 +109,29 @@ fn maps(dir: &Path) -> Result<(), cairo::Error> {
         drop(cr);
         save(&s, dir, name);
     }
+    Ok(())
+}
+
+/// The Player Aid sides and the record sheets, blank.
+fn sheets(dir: &Path) -> Result<(), cairo::Error> {
+    use csar::sheets::{self, Page};
+    let aid = sheets::PlayerAid::load().expect("player aid");
+    for (i, side) in aid.side.iter().enumerate() {
+        let page = Page::A4_PORTRAIT;
+        let (s, cr) = sheet(page.w, page.h);
+        sheets::draw_player_aid(&cr, side, page)?;
+        drop(cr);
+        save(&s, dir, &format!("aid-{}.png", i + 1));
+    }
+    let page = Page::A4_LANDSCAPE;
+    let (s, cr) = sheet(page.w, page.h);
+    sheets::draw_mission_log(&cr, &sheets::MissionLog::blank(), page)?;
+    drop(cr);
+    save(&s, dir, "mission-log.png");
+    let page = Page::A4_PORTRAIT;
+    let (s, cr) = sheet(page.w, page.h);
+    sheets::draw_campaign_record(&cr, &sheets::CampaignRecord::blank(), page)?;
+    drop(cr);
+    save(&s, dir, "campaign-record.png");
     Ok(())
 }

@@ -673,7 +673,7 @@ mod tests {
         {
             let s = face.size_mm();
             let (mut surf, cr) = surface(s + 10.0, s + 10.0);
-            draw_counter(&cr, &face, 5.0, 5.0).unwrap();
+            draw_counter(&cr, face, 5.0, 5.0).unwrap();
             drop(cr);
             let inside = inked(&mut surf, 5.0, 5.0, s, s);
             let total = inked(&mut surf, 0.0, 0.0, s + 10.0, s + 10.0);

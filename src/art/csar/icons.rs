@@ -220,7 +220,7 @@ pub fn gun(cr: &Context, cx: f64, cy: f64, s: f64, colour: Rgb) -> Result<(), ca
 }
 
 /// A jagged star polygon with `n` points between radii `r_in` and `r_out` (unit square).
-fn star(cr: &Context, cx: f64, cy: f64, s: f64, n: usize, r_out: f64, r_in: f64, turn: f64) {
+fn star(cr: &Context, cx: f64, cy: f64, s: f64, n: usize, (r_out, r_in): (f64, f64), turn: f64) {
     for i in 0..2 * n {
         let r = if i % 2 == 0 { r_out } else { r_in };
         let a = turn + PI * i as f64 / n as f64 - PI / 2.0;
@@ -237,7 +237,7 @@ fn star(cr: &Context, cx: f64, cy: f64, s: f64, n: usize, r_out: f64, r_in: f64,
 /// Flak bursts: one large and two small star bursts.
 pub fn barrage(cr: &Context, cx: f64, cy: f64, s: f64, colour: Rgb) -> Result<(), cairo::Error> {
     for (dx, dy, k) in [(-0.12, 0.05, 0.8), (0.26, -0.22, 0.45), (0.25, 0.28, 0.4)] {
-        star(cr, cx + dx * s, cy + dy * s, s * k, 9, 0.42, 0.2, 0.1);
+        star(cr, cx + dx * s, cy + dy * s, s * k, 9, (0.42, 0.2), 0.1);
         fill(cr, colour)?;
     }
     Ok(())
@@ -245,9 +245,9 @@ pub fn barrage(cr: &Context, cx: f64, cy: f64, s: f64, colour: Rgb) -> Result<()
 
 /// An explosion: the BLAST result symbol.
 pub fn blast(cr: &Context, cx: f64, cy: f64, s: f64) -> Result<(), cairo::Error> {
-    star(cr, cx, cy, s, 11, 0.5, 0.27, 0.0);
+    star(cr, cx, cy, s, 11, (0.5, 0.27), 0.0);
     fill(cr, Rgb(0.85, 0.2, 0.08))?;
-    star(cr, cx, cy, s, 9, 0.3, 0.15, 0.2);
+    star(cr, cx, cy, s, 9, (0.3, 0.15), 0.2);
     fill(cr, Rgb(1.0, 0.8, 0.2))
 }
 
@@ -281,7 +281,7 @@ pub fn roundel(cr: &Context, cx: f64, cy: f64, s: f64) -> Result<(), cairo::Erro
     fill(cr, red)?;
     cr.arc(cx, cy, 0.3 * s, 0.0, 2.0 * PI);
     fill(cr, blue)?;
-    star(cr, cx, cy, s, 5, 0.29, 0.115, 0.0);
+    star(cr, cx, cy, s, 5, (0.29, 0.115), 0.0);
     fill(cr, Rgb::WHITE)
 }
 
@@ -346,7 +346,7 @@ pub fn reshuffle(cr: &Context, cx: f64, cy: f64, s: f64, colour: Rgb) -> Result<
 
 /// A five-pointed star: the Wild card.
 pub fn wild(cr: &Context, cx: f64, cy: f64, s: f64, colour: Rgb) -> Result<(), cairo::Error> {
-    star(cr, cx, cy + 0.04 * s, s, 5, 0.5, 0.2, 0.0);
+    star(cr, cx, cy + 0.04 * s, s, 5, (0.5, 0.2), 0.0);
     colour.set(cr);
     cr.set_line_width(s * 0.05);
     cr.stroke()

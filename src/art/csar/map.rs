@@ -219,6 +219,8 @@ pub struct MapLayout {
     pub reserve: Vec<Rect>,
     /// Space for an Event card that stays in play.
     pub event: Rect,
+    /// The four draw cups: guns/barrages, hidden, enemy, zone.
+    pub cups: Vec<Rect>,
     /// Corner panels for keys.
     pub corners: [Rect; 4],
     /// The live board's tray: hand on the left, Resolution draws on the right.
@@ -294,6 +296,16 @@ impl MapLayout {
             search_track: grid(x0, 168.0, 6, 11, track + 1.0, track),
             reserve: vec![card(0.0, 0.0), card(1.0, 0.0), card(0.0, 1.0)],
             event: card(1.0, 1.0),
+            cups: (0..4)
+                .map(|i| {
+                    Rect::new(
+                        pool.x + pool.w + 4.0 + (i % 2) as f64 * 33.0,
+                        pool.y + (i / 2) as f64 * 17.0,
+                        31.0,
+                        15.0,
+                    )
+                })
+                .collect(),
             corners: [
                 Rect::new(4.0, 4.0, corner, corner),
                 Rect::new(right, 4.0, corner, corner),
@@ -476,6 +488,8 @@ pub struct AssignedCard {
 pub struct ZoneScene {
     pub pieces: Vec<Piece>,
     pub cards: Vec<AssignedCard>,
+    /// The Rules of Engagement event lies beside this zone: no attacks on its enemy units.
+    pub rules_of_engagement: bool,
 }
 
 /// Everything placed on the board. `MapScene::empty()` is the printed sheet.
@@ -496,6 +510,10 @@ pub struct MapScene {
     pub hand: Vec<CardFace>,
     /// The latest Resolution cards drawn, oldest first.
     pub drawn: Vec<CardFace>,
+    /// A line of counts for the tray header, e.g. "Action deck 23 · discards 5 · Resolution 18".
+    pub tray_note: String,
+    /// Counters left in the four cups (guns/barrages, hidden, enemy, zone), shown on them.
+    pub cups: Option<[u32; 4]>,
     /// Target ids of the legal actions: drawn with an accent outline.
     pub highlighted: Vec<String>,
     /// The target under the pointer: drawn with a stronger outline.
@@ -566,11 +584,12 @@ fn place<'a>(pieces: &'a [Piece], slots: &dyn Fn(SlotKind) -> Vec<Rect>, out: &m
             None => continue,
         };
         let extra = n.saturating_sub(free.len().saturating_sub(1)) as f64 * 2.5;
+        // A small marker sits at the foot of its box, over the printed caption.
         let s = p.face.size_mm();
         let inset = (SLOT - s) / 2.0;
         out.push(Item::Counter(
             p,
-            Rect::new(base.x + inset + extra, base.y + inset - extra, s, s),
+            Rect::new(base.x + inset + extra, base.y + 2.0 * inset - extra, s, s),
         ));
     }
 }
@@ -685,6 +704,7 @@ pub(crate) fn paint_scene(
     for (face, r) in board::track_markers(l, scene) {
         stamp.counter(cr, &face, r.x, r.y)?;
     }
+    board::live_notes(cr, l, scene)?;
     let hovered = scene.hovered.as_deref();
     let lit = |id: &str| scene.highlighted.iter().any(|h| h == id);
     // Zone, Orbit and Pool highlights sit under the pieces.
@@ -713,6 +733,9 @@ pub(crate) fn paint_scene(
         }
     }
     for z in ZoneId::ALL {
+        if scene.zone(z).rules_of_engagement {
+            board::roe_badge(cr, l, z)?;
+        }
         for (n, c) in scene.zone(z).cards.iter().enumerate().take(2) {
             if let Some(label) = &c.aircraft {
                 let card = l.zone(z).card(n);
@@ -1031,12 +1054,9 @@ mod board {
         }
         // Draw cups.
         let cups = ["GUNS / BARRAGES", "HIDDEN", "ENEMY", "ZONE"];
-        for (i, name) in cups.iter().enumerate() {
-            let (x, y) = (
-                l.pool.x + l.pool.w + 4.0 + (i % 2) as f64 * 33.0,
-                l.pool.y + (i / 2) as f64 * 17.0,
-            );
-            rounded_rect(cr, x, y, 31.0, 15.0, 4.0);
+        for (name, r) in cups.iter().zip(&l.cups) {
+            let (x, y) = (r.x, r.y);
+            rounded_rect(cr, x, y, r.w, r.h, 4.0);
             fill_stroke(cr, palette::MARKER, palette::INK, 0.3)?;
             palette::INK.set(cr);
             fitted_text(cr, x + 15.5, y + 2.0, 28.0, "CUP", 3.0, true);
@@ -1094,49 +1114,52 @@ mod board {
         Ok(())
     }
 
+    /// A corner panel with a title and short lines.
+    fn text_panel(cr: &Context, r: &Rect, title: &str, lines: &[&str]) -> Result<(), cairo::Error> {
+        panel(cr, r, title, "")?;
+        palette::INK.set(cr);
+        for (i, s) in lines.iter().enumerate() {
+            let font = condensed(3.4, false);
+            text(
+                cr,
+                r.x + 3.0,
+                r.y + 8.0 + i as f64 * 7.5,
+                s,
+                &font,
+                Align::Left,
+            );
+        }
+        Ok(())
+    }
+
     fn draw_corners(cr: &Context, l: &MapLayout) -> Result<(), cairo::Error> {
         let [tl, tr, bl, br] = l.corners;
         // Adjacency.
-        panel(cr, &tl, "ADJACENCY", "")?;
-        palette::INK.set(cr);
-        let lines = [
-            "C: all Outer Zones",
-            "N: C, E, W",
-            "E: C, N, S",
-            "S: C, E, W",
-            "W: C, N, S",
-            "Orbit: not a zone",
-        ];
-        for (i, s) in lines.iter().enumerate() {
-            text(
-                cr,
-                tl.x + 3.0,
-                tl.y + 8.0 + i as f64 * 7.5,
-                s,
-                &condensed(3.6, false),
-                Align::Left,
-            );
-        }
-        // Gun ranges.
-        panel(cr, &tr, "GUN RANGE", "")?;
-        palette::INK.set(cr);
-        let lines = [
-            "1 : own zone only",
-            "2/1 : own 2, adjacent 1",
-            "1/2* : own 1, adj. 2,",
-            "   non-adjacent 2",
-            "Never into the Orbit Box",
-        ];
-        for (i, s) in lines.iter().enumerate() {
-            text(
-                cr,
-                tr.x + 3.0,
-                tr.y + 8.0 + i as f64 * 7.5,
-                s,
-                &condensed(3.4, false),
-                Align::Left,
-            );
-        }
+        text_panel(
+            cr,
+            &tl,
+            "ADJACENCY",
+            &[
+                "C: all Outer Zones",
+                "N: C, E, W",
+                "E: C, N, S",
+                "S: C, E, W",
+                "W: C, N, S",
+                "Orbit: not a zone",
+            ],
+        )?;
+        text_panel(
+            cr,
+            &tr,
+            "GUN RANGE",
+            &[
+                "1 : own zone only",
+                "2/1 : own 2, adjacent 1",
+                "1/2* : own 1, adj. 2,",
+                "   non-adjacent 2",
+                "Never into the Orbit Box",
+            ],
+        )?;
         // Resolution symbols.
         panel(cr, &bl, "RESOLUTION", "")?;
         let legend = [
@@ -1159,26 +1182,19 @@ mod board {
             );
         }
         // Zone limits.
-        panel(cr, &br, "ZONE LIMITS", "")?;
-        palette::INK.set(cr);
-        let lines = [
-            "4 aircraft at most",
-            "2 cards per turn",
-            "Sandy, FAC: 1 card",
-            "Fast Mover: 2 cards",
-            "No Fast Mover with",
-            "   a helicopter",
-        ];
-        for (i, s) in lines.iter().enumerate() {
-            text(
-                cr,
-                br.x + 3.0,
-                br.y + 8.0 + i as f64 * 7.5,
-                s,
-                &condensed(3.6, false),
-                Align::Left,
-            );
-        }
+        text_panel(
+            cr,
+            &br,
+            "ZONE LIMITS",
+            &[
+                "4 aircraft at most",
+                "2 cards per turn",
+                "Sandy, FAC: 1 card",
+                "Fast Mover: 2 cards",
+                "No Fast Mover with",
+                "   a helicopter",
+            ],
+        )?;
         Ok(())
     }
 
@@ -1203,6 +1219,46 @@ mod board {
             "RESOLUTION DRAWS",
             &condensed(4.5, true),
             Align::Left,
+        );
+        Ok(())
+    }
+
+    /// What only the live board shows under the pieces: cup counts and the tray note.
+    pub fn live_notes(cr: &Context, l: &MapLayout, scene: &MapScene) -> Result<(), cairo::Error> {
+        if let Some(counts) = scene.cups {
+            for (n, r) in counts.iter().zip(&l.cups) {
+                let (cx, cy) = (r.x + r.w - 1.5, r.y + 1.5);
+                cr.new_path();
+                cr.arc(cx, cy, 3.6, 0.0, 2.0 * PI);
+                fill_stroke(cr, palette::HIDDEN, Rgb::WHITE, 0.4)?;
+                Rgb::WHITE.set(cr);
+                fitted_text(cr, cx, cy - 2.3, 6.4, &n.to_string(), 4.0, true);
+            }
+        }
+        if scene.tray && !scene.tray_note.is_empty() {
+            Rgb::WHITE.set(cr);
+            let x = l.hand_area.x + 20.0;
+            let font = condensed(4.0, false);
+            text(cr, x, l.tray.y + 3.0, &scene.tray_note, &font, Align::Left);
+        }
+        Ok(())
+    }
+
+    /// A red band across the zone's name: Rules of Engagement in force there.
+    pub fn roe_badge(cr: &Context, l: &MapLayout, z: ZoneId) -> Result<(), cairo::Error> {
+        let label = l.zone(z).slots[0].1;
+        let r = Rect::new(label.x - 2.0, label.y + label.h - 6.5, label.w + 4.0, 6.0);
+        rounded_rect(cr, r.x, r.y, r.w, r.h, 1.0);
+        fill_stroke(cr, palette::SHAKEN, Rgb::WHITE, 0.4)?;
+        Rgb::WHITE.set(cr);
+        fitted_text(
+            cr,
+            r.x + r.w / 2.0,
+            r.y + 0.8,
+            r.w - 1.5,
+            "ROE: NO ATTACK",
+            3.8,
+            true,
         );
         Ok(())
     }

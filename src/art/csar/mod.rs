@@ -15,7 +15,7 @@ pub mod icons;
 pub mod map;
 pub mod painter;
 pub mod samples;
-// pub mod sheets;
+pub mod sheets;
 
 pub use card::{
     CARD_H, CARD_RADIUS, CARD_W, CardBody, CardDeck, CardFace, EventDuration, ResultSymbol,

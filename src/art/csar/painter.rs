@@ -28,12 +28,33 @@ const MAX_SPRITES: usize = 600;
 pub struct MapPainter {
     /// Device pixels per millimetre the bitmaps were made for.
     scale: f64,
+    /// Extra resolution of the bitmaps (the window's scale factor on a HiDPI screen, where
+    /// GTK records the drawing at logical pixels and replays it at device pixels).
+    pixel_ratio: f64,
     sprites: HashMap<Sprite, ImageSurface>,
 }
 
 impl MapPainter {
     pub fn new() -> MapPainter {
         MapPainter::default()
+    }
+
+    /// Makes the bitmaps `ratio` times finer than the context's pixels (use the widget's
+    /// scale factor; 1 by default).
+    pub fn set_pixel_ratio(&mut self, ratio: f64) {
+        let ratio = ratio.max(1.0);
+        if (ratio - self.ratio()).abs() > 1e-9 {
+            self.pixel_ratio = ratio;
+            self.sprites.clear();
+        }
+    }
+
+    fn ratio(&self) -> f64 {
+        if self.pixel_ratio > 0.0 {
+            self.pixel_ratio
+        } else {
+            1.0
+        }
     }
 
     /// Draws `scene` like [`draw_map`](super::map::draw_map). The context must map millimetres
@@ -57,7 +78,8 @@ impl MapPainter {
         (w, h): (f64, f64),
         draw: &dyn Fn(&Context) -> Result<(), cairo::Error>,
     ) -> Result<(), cairo::Error> {
-        let scale = self.scale;
+        let ratio = self.ratio();
+        let scale = self.scale * ratio;
         let image = match self.sprites.get(&key) {
             Some(i) => i.clone(),
             None => {
@@ -83,7 +105,13 @@ impl MapPainter {
         let (dx, dy) = cr.user_to_device(x, y);
         cr.save()?;
         cr.identity_matrix();
-        cr.set_source_surface(&image, dx.round(), dy.round())?;
+        if ratio == 1.0 {
+            cr.set_source_surface(&image, dx.round(), dy.round())?;
+        } else {
+            cr.translate(dx, dy);
+            cr.scale(1.0 / ratio, 1.0 / ratio);
+            cr.set_source_surface(&image, 0.0, 0.0)?;
+        }
         cr.paint()?;
         cr.restore()
     }

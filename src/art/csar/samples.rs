@@ -431,5 +431,8 @@ pub fn busy_scene() -> super::map::MapScene {
         "orbit".into(),
     ];
     s.hovered = Some("counter:gunC1".into());
+    s.zone_mut(ZoneId::E).rules_of_engagement = true;
+    s.cups = Some([9, 3, 2, 4]);
+    s.tray_note = "Action deck 21 · discards 6 · Resolution 14 (discards 11) · Events 12".into();
     s
 }
