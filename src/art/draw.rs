@@ -75,6 +75,14 @@ impl<'a> Font<'a> {
 
 fn layout(cr: &Context, text: &str, font: &Font, width: Option<f64>) -> pango::Layout {
     let layout = pangocairo::functions::create_layout(cr);
+    // Unhinted metrics: sizes are in millimetres, and hinting would round line heights and
+    // advances to whole units.
+    if let Ok(mut options) = cairo::FontOptions::new() {
+        options.set_hint_metrics(cairo::HintMetrics::Off);
+        options.set_hint_style(cairo::HintStyle::None);
+        pangocairo::functions::context_set_font_options(&layout.context(), Some(&options));
+        layout.context_changed();
+    }
     let mut desc = pango::FontDescription::new();
     desc.set_family(font.family);
     desc.set_weight(if font.bold {

@@ -69,7 +69,7 @@ impl ZoneMarkerKind {
     /// Printed name.
     pub fn name(self) -> &'static str {
         match self {
-            ZoneMarkerKind::CoordinatedFire => "COORDINATED FIRE",
+            ZoneMarkerKind::CoordinatedFire => "COORD. FIRE",
             ZoneMarkerKind::Entrenchment => "ENTRENCHMENT",
             ZoneMarkerKind::HeavyJungle => "HEAVY JUNGLE",
             ZoneMarkerKind::Impassable => "IMPASSABLE",
@@ -84,7 +84,7 @@ impl ZoneMarkerKind {
             ZoneMarkerKind::CoordinatedFire => "+1 ZFV INTO ZONE",
             ZoneMarkerKind::Entrenchment => "BDA −1 CARD",
             ZoneMarkerKind::HeavyJungle => "NO TROLL FOR FIRE",
-            ZoneMarkerKind::Impassable => "NO SURVIVOR MOVES",
+            ZoneMarkerKind::Impassable => "NO MOVING SURVIVORS",
             ZoneMarkerKind::TargetOfOpportunity => "KILLED: ABORT −2",
             ZoneMarkerKind::Village => "NO GAS/CBU/NAPALM",
         }
@@ -283,6 +283,36 @@ fn band(cr: &Context, s: f64, colour: Rgb, word: &str) -> Result<(), cairo::Erro
     Rgb::WHITE.set(cr);
     fitted_text(cr, s / 2.0, s - h - 0.05, s - 2.0, word, h * 0.78, true);
     Ok(())
+}
+
+/// Height of the two-line band of zone markers.
+const TALL_BAND: f64 = 0.31;
+/// Text size of the two-line band.
+const TALL_BAND_SIZE: f64 = 2.3;
+
+/// A taller strip across the foot holding a reminder on up to two lines.
+fn tall_band(cr: &Context, s: f64, colour: Rgb, words: &str) -> Result<(), cairo::Error> {
+    let h = s * TALL_BAND;
+    cr.save()?;
+    rounded_rect(cr, 0.2, 0.2, s - 0.4, s - 0.4, 1.2);
+    cr.clip();
+    cr.rectangle(0.0, s - h - 0.2, s, h + 0.2);
+    colour.set(cr);
+    cr.fill()?;
+    let font = super::condensed(TALL_BAND_SIZE, true);
+    let (_, th) = crate::art::draw::measure(cr, words, &font, Some(s - 1.6));
+    Rgb::WHITE.set(cr);
+    let y = s - 0.2 - h + (h - th) / 2.0;
+    crate::art::draw::paragraph(
+        cr,
+        0.8,
+        y,
+        s - 1.6,
+        words,
+        &font,
+        crate::art::draw::Align::Center,
+    );
+    cr.restore()
 }
 
 /// The name across the top.
@@ -555,8 +585,8 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
             } else {
                 palette::TERRAIN_DARK
             };
-            icons::zone_symbol(cr, *kind, mid, s * 0.47, s * 0.42, colour)?;
-            band(cr, s, palette::TERRAIN_DARK, kind.reminder())
+            icons::zone_symbol(cr, *kind, mid, s * 0.42, s * 0.36, colour)?;
+            tall_band(cr, s, palette::TERRAIN_DARK, kind.reminder())
         }
         CounterFace::ZoneBack => {
             body(cr, s, palette::TERRAIN_DARK)?;
@@ -703,6 +733,30 @@ mod tests {
         );
         assert_eq!(CounterFace::Hit { hits: 1 }.size_mm(), MARKER_MM);
         assert_eq!(CounterFace::Barrage.size_mm(), UNIT_MM);
+    }
+
+    #[test]
+    fn zone_marker_words_stay_readable() {
+        // Title and band text shrink to fit the 19 mm counter; they must not shrink far.
+        let (_s, cr) = surface(10.0, 10.0);
+        let fitted = |s: &str, size: f64, max_w: f64| {
+            let (w, _) =
+                crate::art::draw::measure(&cr, s, &super::super::condensed(size, true), None);
+            size * (max_w / w).min(1.0)
+        };
+        for k in ZoneMarkerKind::ALL {
+            assert!(
+                fitted(k.name(), UNIT_MM * 0.16, UNIT_MM - 2.0) >= 2.0,
+                "{k:?} name"
+            );
+            // The reminder wraps onto at most two lines inside its band.
+            let font = super::super::condensed(TALL_BAND_SIZE, true);
+            let (_, h) = crate::art::draw::measure(&cr, k.reminder(), &font, Some(UNIT_MM - 1.6));
+            assert!(h <= UNIT_MM * TALL_BAND, "{k:?} reminder needs {h} mm");
+        }
+        for g in ["DShK 12.7mm", "ZPU 14.5mm", "M38 37mm", "S-60 57mm"] {
+            assert!(fitted(g, UNIT_MM * 0.16, UNIT_MM - 2.0) >= 2.2, "{g}");
+        }
     }
 
     #[test]

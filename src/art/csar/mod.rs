@@ -27,7 +27,7 @@ pub use counter::{
 };
 pub use icons::AircraftKind;
 pub use map::{AssignedCard, MapLayout, MapScene, Piece, ZoneId, ZoneScene, draw_map, hit_test};
-pub use painter::MapPainter;
+pub use painter::{MapPainter, paint_in_view, target_in_view};
 
 use super::draw::Rgb;
 

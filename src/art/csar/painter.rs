@@ -8,7 +8,11 @@ use cairo::{Context, Format, ImageSurface};
 
 use super::card::{CARD_H, CARD_W, CardFace, draw_card_front};
 use super::counter::{CounterFace, draw_counter};
-use super::map::{MapLayout, MapScene, Stamp, TAG_SIZE, TRAY_H, draw_sheet, draw_tag, paint_scene};
+use crate::art::board::{View, fit};
+
+use super::map::{
+    MapLayout, MapScene, Stamp, TAG_SIZE, TRAY_H, draw_sheet, draw_tag, hit_test, paint_scene,
+};
 
 /// A bitmap cache key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -154,5 +158,69 @@ impl Stamp for MapPainter {
         self.blit(cr, Sprite::Tag(label.into()), x, y, TAG_SIZE, &|c| {
             draw_tag(c, label, 0.0, 0.0)
         })
+    }
+}
+
+/// Draws `scene` fitted and centred in a window's drawing area (pixels), on a surround that
+/// follows the desktop's dark or light style.
+pub fn paint_in_view(
+    cr: &Context,
+    painter: &mut MapPainter,
+    scene: &MapScene,
+    view: &View,
+) -> Result<(), cairo::Error> {
+    let surround = if view.dark { 0.14 } else { 0.90 };
+    cr.save()?;
+    cr.set_source_rgb(surround, surround, surround);
+    cr.paint()?;
+    let (w, h) = scene.size();
+    let (scale, x, y) = fit(view, w, h);
+    cr.translate(x, y);
+    cr.scale(scale, scale);
+    let r = painter.paint(cr, scene);
+    cr.restore()?;
+    r
+}
+
+/// The target under a point of the drawing area (pixels) when drawn by [`paint_in_view`].
+pub fn target_in_view(scene: &MapScene, view: &View, x: f64, y: f64) -> Option<String> {
+    let (w, h) = scene.size();
+    let (scale, ox, oy) = fit(view, w, h);
+    hit_test(scene, (x - ox) / scale, (y - oy) / scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::art::csar::samples::busy_scene;
+
+    #[test]
+    fn window_clicks_map_back_to_targets() {
+        let scene = busy_scene();
+        let view = View {
+            width: 1600.0,
+            height: 1000.0,
+            ..View::default()
+        };
+        let l = MapLayout::standard();
+        let (w, h) = scene.size();
+        let (scale, ox, oy) = fit(&view, w, h);
+        let (cx, cy) = l.orbit_slots[10].centre();
+        let px = (ox + cx * scale, oy + cy * scale);
+        assert_eq!(
+            target_in_view(&scene, &view, px.0, px.1).as_deref(),
+            Some("orbit")
+        );
+        assert_eq!(target_in_view(&scene, &view, 1.0, 1.0), None);
+        let surface = ImageSurface::create(Format::ARgb32, 1600, 1000).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        let mut painter = MapPainter::new();
+        painter.set_pixel_ratio(2.0);
+        paint_in_view(&cr, &mut painter, &scene, &view).unwrap();
+        // Sheet, counters and cards were each rendered once into the cache.
+        assert!(painter.sprites.len() > 20);
+        let before = painter.sprites.len();
+        paint_in_view(&cr, &mut painter, &scene, &view).unwrap();
+        assert_eq!(painter.sprites.len(), before);
     }
 }
