@@ -524,10 +524,10 @@ fn pilot(
         cr.stroke()?;
         text(
             cr,
-            bx + 4.2,
-            by + 0.3,
+            bx + 4.0,
+            by + 0.4,
             label,
-            &condensed(3.0, false),
+            &condensed(2.7, false),
             Align::Left,
         );
     }
