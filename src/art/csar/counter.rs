@@ -273,13 +273,7 @@ fn body(cr: &Context, s: f64, fill: Rgb) -> Result<(), cairo::Error> {
 /// A coloured strip across the foot of the counter with a word in it.
 fn band(cr: &Context, s: f64, colour: Rgb, word: &str) -> Result<(), cairo::Error> {
     let h = s * 0.22;
-    cr.save()?;
-    rounded_rect(cr, 0.2, 0.2, s - 0.4, s - 0.4, 1.2);
-    cr.clip();
-    cr.rectangle(0.0, s - h - 0.2, s, h + 0.2);
-    colour.set(cr);
-    cr.fill()?;
-    cr.restore()?;
+    foot_strip(cr, s, h, colour)?;
     Rgb::WHITE.set(cr);
     fitted_text(cr, s / 2.0, s - h - 0.05, s - 2.0, word, h * 0.78, true);
     Ok(())
@@ -293,12 +287,7 @@ const TALL_BAND_SIZE: f64 = 2.3;
 /// A taller strip across the foot holding a reminder on up to two lines.
 fn tall_band(cr: &Context, s: f64, colour: Rgb, words: &str) -> Result<(), cairo::Error> {
     let h = s * TALL_BAND;
-    cr.save()?;
-    rounded_rect(cr, 0.2, 0.2, s - 0.4, s - 0.4, 1.2);
-    cr.clip();
-    cr.rectangle(0.0, s - h - 0.2, s, h + 0.2);
-    colour.set(cr);
-    cr.fill()?;
+    foot_strip(cr, s, h, colour)?;
     let font = super::condensed(TALL_BAND_SIZE, true);
     let (_, th) = crate::art::draw::measure(cr, words, &font, Some(s - 1.6));
     Rgb::WHITE.set(cr);
@@ -312,6 +301,17 @@ fn tall_band(cr: &Context, s: f64, colour: Rgb, words: &str) -> Result<(), cairo
         &font,
         crate::art::draw::Align::Center,
     );
+    Ok(())
+}
+
+/// Fills the foot of the counter, `h` high, inside its rounded outline.
+fn foot_strip(cr: &Context, s: f64, h: f64, colour: Rgb) -> Result<(), cairo::Error> {
+    cr.save()?;
+    rounded_rect(cr, 0.2, 0.2, s - 0.4, s - 0.4, 1.2);
+    cr.clip();
+    cr.rectangle(0.0, s - h - 0.2, s, h + 0.2);
+    colour.set(cr);
+    cr.fill()?;
     cr.restore()
 }
 
