@@ -28,6 +28,10 @@ fn busy_board(c: &mut Criterion) {
     c.bench_function("csar busy board 1920x1080 (window painter)", |b| {
         b.iter(|| painter.paint(&context(), &scene).unwrap())
     });
+    // The first frame after a zoom change renders every bitmap again.
+    c.bench_function("csar busy board 1920x1080 (cold painter)", |b| {
+        b.iter(|| MapPainter::new().paint(&context(), &scene).unwrap())
+    });
     // The vector path used by export, for comparison.
     c.bench_function("csar busy board 1920x1080 (vector, export path)", |b| {
         b.iter(|| draw_map(&context(), &scene).unwrap())

@@ -97,8 +97,16 @@ fn main() -> Result<(), cairo::Error> {
     sheets(&dir)
 }
 
-/// The printed sheet and a busy live board.
+/// The printed sheet and a busy live board (and the sheet as a PDF, as export draws it).
 fn maps(dir: &Path) -> Result<(), cairo::Error> {
+    let pt = 72.0 / 25.4;
+    let (w, h) = csar::MapScene::empty().size();
+    let pdf = cairo::PdfSurface::new(w * pt, h * pt, dir.join("map-empty.pdf"))?;
+    let cr = cairo::Context::new(&pdf)?;
+    cr.scale(pt, pt);
+    csar::draw_map(&cr, &csar::MapScene::empty())?;
+    drop(cr);
+    pdf.finish();
     for (name, scene) in [
         ("map-empty.png", csar::MapScene::empty()),
         ("map-busy.png", samples::busy_scene()),

@@ -1431,6 +1431,21 @@ mod tests {
     }
 
     #[test]
+    fn the_printed_sheet_goes_to_pdf() {
+        let file = std::env::temp_dir().join(format!("csar-map-{}.pdf", std::process::id()));
+        let (w, h) = MapScene::empty().size();
+        let surface = cairo::PdfSurface::new(w / 25.4 * 72.0, h / 25.4 * 72.0, &file).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        cr.scale(72.0 / 25.4, 72.0 / 25.4);
+        draw_map(&cr, &MapScene::empty()).unwrap();
+        drop(cr);
+        surface.finish();
+        let bytes = std::fs::read(&file).unwrap();
+        std::fs::remove_file(&file).ok();
+        assert!(bytes.starts_with(b"%PDF") && bytes.len() > 20_000);
+    }
+
+    #[test]
     fn the_painter_draws_the_same_picture_as_the_vector_path() {
         let scene = busy_scene();
         let (w, h) = scene.size();
