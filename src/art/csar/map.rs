@@ -805,6 +805,43 @@ pub fn hit_test(scene: &MapScene, x: f64, y: f64) -> Option<String> {
     l.zone_at(x, y).map(|z| format!("zone:{}", z.letter()))
 }
 
+/// A single counter or card of the scene, for showing it enlarged (the window's zoom).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drawable {
+    Counter(CounterFace),
+    Card(CardFace),
+}
+
+impl Drawable {
+    /// Its printed size in millimetres.
+    pub fn size_mm(&self) -> (f64, f64) {
+        match self {
+            Drawable::Counter(f) => (f.size_mm(), f.size_mm()),
+            Drawable::Card(_) => (CARD_W, CARD_H),
+        }
+    }
+
+    /// Draws it with its top-left corner at the origin.
+    pub fn draw(&self, cr: &Context) -> Result<(), cairo::Error> {
+        match self {
+            Drawable::Counter(f) => draw_counter(cr, f, 0.0, 0.0),
+            Drawable::Card(c) => draw_card_front(cr, c, 0.0, 0.0),
+        }
+    }
+}
+
+impl MapScene {
+    /// The counter or card drawn with target `id` (as [`hit_test`] returns it), if any.
+    pub fn drawable(&self, id: &str) -> Option<Drawable> {
+        let l = MapLayout::standard();
+        items(l, self).into_iter().find_map(|it| match it {
+            Item::Counter(p, _) if p.target() == id => Some(Drawable::Counter(p.face.clone())),
+            Item::Card(c, _, i) if i == id => Some(Drawable::Card(c.clone())),
+            _ => None,
+        })
+    }
+}
+
 /// The printed parts of the sheet.
 mod board {
     use super::*;
@@ -1386,6 +1423,14 @@ mod tests {
         }
         let (x, y) = l.orbit_slots[13].centre();
         assert_eq!(hit_test(&scene, x, y).as_deref(), Some("orbit"));
+        // Every piece and card can be fetched by its id for an enlarged view.
+        for (id, _) in &drawn {
+            let d = scene
+                .drawable(id)
+                .unwrap_or_else(|| panic!("{id} not found"));
+            assert!(d.size_mm().0 >= MARKER_MM);
+        }
+        assert_eq!(scene.drawable("orbit"), None);
         let (x, y) = l.pool_slots[3].centre();
         assert_eq!(hit_test(&scene, x, y).as_deref(), Some("pool"));
         assert_eq!(hit_test(&scene, 590.0, 415.0), None);

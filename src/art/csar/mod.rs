@@ -26,7 +26,9 @@ pub use counter::{
     ZoneMarkerKind, draw_counter,
 };
 pub use icons::AircraftKind;
-pub use map::{AssignedCard, MapLayout, MapScene, Piece, ZoneId, ZoneScene, draw_map, hit_test};
+pub use map::{
+    AssignedCard, Drawable, MapLayout, MapScene, Piece, ZoneId, ZoneScene, draw_map, hit_test,
+};
 pub use painter::{MapPainter, paint_in_view, target_in_view};
 
 use super::draw::Rgb;
