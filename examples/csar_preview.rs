@@ -107,6 +107,18 @@ fn maps(dir: &Path) -> Result<(), cairo::Error> {
     csar::draw_map(&cr, &csar::MapScene::empty())?;
     drop(cr);
     pdf.finish();
+    // The busy board as a 1920 × 1080 window shows it, through the caching painter.
+    let window = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080)?;
+    let view = tonkin::art::View {
+        width: 1920.0,
+        height: 1080.0,
+        dark: true,
+        ..Default::default()
+    };
+    let cr = cairo::Context::new(&window)?;
+    csar::paint_in_view(&cr, &mut csar::MapPainter::new(), &samples::busy_scene(), &view)?;
+    drop(cr);
+    save(&window, dir, "window.png");
     for (name, scene) in [
         ("map-empty.png", csar::MapScene::empty()),
         ("map-busy.png", samples::busy_scene()),
