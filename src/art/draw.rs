@@ -75,6 +75,16 @@ impl<'a> Font<'a> {
 
 fn layout(cr: &Context, text: &str, font: &Font, width: Option<f64>) -> pango::Layout {
     let layout = pangocairo::functions::create_layout(cr);
+    // Sizes are in millimetres: Pango must not round line heights, advances and glyph
+    // positions to whole units, which it does in user space when hinting.
+    let context = layout.context();
+    context.set_round_glyph_positions(false);
+    if let Ok(mut options) = cairo::FontOptions::new() {
+        options.set_hint_metrics(cairo::HintMetrics::Off);
+        options.set_hint_style(cairo::HintStyle::None);
+        pangocairo::functions::context_set_font_options(&context, Some(&options));
+    }
+    layout.context_changed();
     let mut desc = pango::FontDescription::new();
     desc.set_family(font.family);
     desc.set_weight(if font.bold {

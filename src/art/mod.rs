@@ -5,6 +5,7 @@
 //! millimetres; a caller scales the context to its own units. No GTK here.
 
 pub mod board;
+pub mod csar;
 pub mod draw;
 
 pub use board::{Board, View};

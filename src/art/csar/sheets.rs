@@ -1,0 +1,938 @@
+//! Printed sheets (rules digest §10.4–10.5): the two-sided Player Aid, the Mission Log and the
+//! Campaign Record. Each is drawn on a page of any size in millimetres; the record sheets are
+//! drawn blank, or filled from a record whose empty fields stay blank.
+
+use cairo::Context;
+use serde::{Deserialize, Serialize};
+
+use super::{condensed, palette};
+use crate::art::draw::{Align, Font, Rgb, measure, paragraph, text};
+use crate::engine::content::{self, ContentError, Source};
+
+/// A page size in millimetres.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Page {
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Page {
+    pub const A4_PORTRAIT: Page = Page { w: 210.0, h: 297.0 };
+    pub const A4_LANDSCAPE: Page = Page { w: 297.0, h: 210.0 };
+    pub const LETTER_PORTRAIT: Page = Page { w: 215.9, h: 279.4 };
+    pub const LETTER_LANDSCAPE: Page = Page { w: 279.4, h: 215.9 };
+}
+
+/// Safe margin of every sheet.
+pub const MARGIN: f64 = 8.0;
+/// Smallest text size of the Player Aid (about 2.2 mm capitals).
+pub const MIN_AID_SIZE: f64 = 3.05;
+
+// ---------------------------------------------------------------------------------------------
+// Player Aid
+
+/// The Player Aid text: two sides of titled sections.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerAid {
+    pub side: Vec<AidSide>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AidSide {
+    pub title: String,
+    pub section: Vec<AidSection>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AidSection {
+    pub title: String,
+    pub source: Source,
+    pub lines: Vec<String>,
+}
+
+impl PlayerAid {
+    /// The project's Player Aid (or a corrected `player_aid.toml` from the overrides folder).
+    pub fn load() -> Result<PlayerAid, ContentError> {
+        content::load("csar", "player_aid.toml", include_str!("player_aid.toml"))
+    }
+}
+
+/// Where one section of an aid side goes: (section index, x, y, column width).
+pub type Placement = (usize, f64, f64, f64);
+
+/// Where each section of an aid side goes at one text size, or None when the side does not
+/// fit the page at that size.
+fn aid_flow(
+    cr: &Context,
+    side: &AidSide,
+    page: Page,
+    size: f64,
+    columns: usize,
+) -> Option<Vec<Placement>> {
+    let gap = 6.0;
+    let top = MARGIN + 12.0;
+    let bottom = page.h - MARGIN;
+    let col_w = (page.w - 2.0 * MARGIN - gap * (columns - 1) as f64) / columns as f64;
+    let (mut col, mut y) = (0, top);
+    let mut out = Vec::new();
+    for (i, s) in side.section.iter().enumerate() {
+        let h = section_height(cr, s, col_w, size);
+        if y + h > bottom && y > top {
+            col += 1;
+            y = top;
+        }
+        if col >= columns || y + h > bottom {
+            return None;
+        }
+        out.push((i, MARGIN + col as f64 * (col_w + gap), y, col_w));
+        y += h + 4.0;
+    }
+    Some(out)
+}
+
+fn section_height(cr: &Context, s: &AidSection, w: f64, size: f64) -> f64 {
+    let head = measure(cr, &s.title, &condensed(size * 1.2, true), Some(w)).1 + 1.5;
+    head + s
+        .lines
+        .iter()
+        .map(|l| measure(cr, l, &Font::sans(size), Some(w - 3.0)).1 + 0.8)
+        .sum::<f64>()
+}
+
+/// The text size, columns and placements a side is drawn with: the largest size from 4.0 mm
+/// down to [`MIN_AID_SIZE`] that fits, in 2 columns on a portrait page or 3 on a landscape one.
+pub fn aid_layout(cr: &Context, side: &AidSide, page: Page) -> Option<(f64, Vec<Placement>)> {
+    let columns = if page.w > page.h { 3 } else { 2 };
+    let mut size = 4.0;
+    while size >= MIN_AID_SIZE - 1e-9 {
+        if let Some(flow) = aid_flow(cr, side, page, size, columns) {
+            return Some((size, flow));
+        }
+        size -= 0.1;
+    }
+    None
+}
+
+/// Draws one side of the Player Aid on `page`. Fails with `cairo::Error::InvalidSize` when the
+/// text cannot fit at a readable size.
+pub fn draw_player_aid(cr: &Context, side: &AidSide, page: Page) -> Result<(), cairo::Error> {
+    let (size, flow) = aid_layout(cr, side, page).ok_or(cairo::Error::InvalidSize)?;
+    page_frame(cr, page, &side.title)?;
+    for (i, x, y, w) in flow {
+        let s = &side.section[i];
+        let head = condensed(size * 1.2, true);
+        palette::COMMAND_BANNER.set(cr);
+        let mut y = y + paragraph(cr, x, y, w, &s.title, &head, Align::Left) + 1.5;
+        if s.source == Source::Recon {
+            palette::SHAKEN.set(cr);
+            text(
+                cr,
+                x + w,
+                y - 5.5,
+                "reconstructed",
+                &condensed(2.6, false),
+                Align::Right,
+            );
+        }
+        palette::INK.set(cr);
+        for line in &s.lines {
+            cr.new_path();
+            cr.arc(x + 1.0, y + size * 0.55, 0.5, 0.0, std::f64::consts::TAU);
+            cr.fill()?;
+            y += paragraph(
+                cr,
+                x + 3.0,
+                y,
+                w - 3.0,
+                line,
+                &Font::sans(size),
+                Align::Left,
+            ) + 0.8;
+        }
+    }
+    Ok(())
+}
+
+/// Paper, the title bar and the game name.
+fn page_frame(cr: &Context, page: Page, title: &str) -> Result<(), cairo::Error> {
+    cr.rectangle(0.0, 0.0, page.w, page.h);
+    Rgb::WHITE.set(cr);
+    cr.fill()?;
+    cr.rectangle(MARGIN, MARGIN, page.w - 2.0 * MARGIN, 9.0);
+    palette::HIDDEN.set(cr);
+    cr.fill()?;
+    Rgb::WHITE.set(cr);
+    text(
+        cr,
+        MARGIN + 2.0,
+        MARGIN + 1.6,
+        title,
+        &condensed(5.0, true),
+        Align::Left,
+    );
+    text(
+        cr,
+        page.w - MARGIN - 2.0,
+        MARGIN + 2.2,
+        "THAT OTHERS MAY LIVE",
+        &condensed(4.0, true),
+        Align::Right,
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables and fields
+
+/// A grid with a header row; `cols` are fractions of `w`; empty cells stay blank for writing.
+struct Table<'a> {
+    x: f64,
+    y: f64,
+    w: f64,
+    row_h: f64,
+    cols: &'a [f64],
+}
+
+impl Table<'_> {
+    fn draw(
+        &self,
+        cr: &Context,
+        headers: &[&str],
+        rows: &[Vec<String>],
+    ) -> Result<f64, cairo::Error> {
+        let head_h = 8.0;
+        let h = head_h + self.row_h * rows.len() as f64;
+        cr.rectangle(self.x, self.y, self.w, head_h);
+        Rgb(0.88, 0.88, 0.86).set(cr);
+        cr.fill()?;
+        palette::INK.set(cr);
+        cr.set_line_width(0.25);
+        cr.rectangle(self.x, self.y, self.w, h);
+        cr.stroke()?;
+        for r in 0..rows.len() {
+            let y = self.y + head_h + self.row_h * r as f64;
+            cr.move_to(self.x, y);
+            cr.line_to(self.x + self.w, y);
+        }
+        let mut x = self.x;
+        let mut edges = vec![x];
+        for f in self.cols {
+            x += f * self.w;
+            edges.push(x);
+        }
+        for e in &edges[1..edges.len() - 1] {
+            cr.move_to(*e, self.y);
+            cr.line_to(*e, self.y + h);
+        }
+        cr.stroke()?;
+        let head_font = condensed(2.9, true);
+        for (c, head) in headers.iter().enumerate() {
+            let cw = edges[c + 1] - edges[c] - 1.0;
+            let (_, th) = measure(cr, head, &head_font, Some(cw));
+            paragraph(
+                cr,
+                edges[c] + 0.5,
+                self.y + ((head_h - th) / 2.0).max(0.2),
+                cw,
+                head,
+                &head_font,
+                Align::Center,
+            );
+        }
+        let font = Font::sans((self.row_h * 0.45).min(3.2));
+        for (r, row) in rows.iter().enumerate() {
+            let y = self.y + head_h + self.row_h * r as f64;
+            for (c, cell) in row.iter().enumerate().take(edges.len() - 1) {
+                if cell.is_empty() {
+                    continue;
+                }
+                let cw = edges[c + 1] - edges[c] - 1.6;
+                let (_, th) = measure(cr, cell, &font, Some(cw));
+                cr.save()?;
+                cr.rectangle(edges[c], y, cw + 1.6, self.row_h);
+                cr.clip();
+                paragraph(
+                    cr,
+                    edges[c] + 0.8,
+                    y + ((self.row_h - th) / 2.0).max(0.3),
+                    cw,
+                    cell,
+                    &font,
+                    Align::Left,
+                );
+                cr.restore()?;
+            }
+        }
+        Ok(h)
+    }
+}
+
+/// A labelled line to write on, with an optional value; returns its width.
+fn field(
+    cr: &Context,
+    x: f64,
+    y: f64,
+    w: f64,
+    label: &str,
+    value: Option<&str>,
+) -> Result<(), cairo::Error> {
+    palette::INK.set(cr);
+    let lw = text(cr, x, y, label, &condensed(3.2, true), Align::Left);
+    cr.set_line_width(0.2);
+    cr.move_to(x + lw + 1.5, y + 4.3);
+    cr.line_to(x + w, y + 4.3);
+    cr.stroke()?;
+    if let Some(v) = value {
+        palette::FRIENDLY_DARK.set(cr);
+        super::fitted_text(
+            cr,
+            x + lw + 1.5 + (w - lw - 1.5) / 2.0,
+            y,
+            w - lw - 2.0,
+            v,
+            3.4,
+            false,
+        );
+    }
+    Ok(())
+}
+
+/// A tick box with its label; returns the width used.
+fn tick(cr: &Context, x: f64, y: f64, label: &str, on: bool) -> Result<f64, cairo::Error> {
+    cr.rectangle(x, y + 0.5, 3.2, 3.2);
+    palette::INK.set(cr);
+    cr.set_line_width(0.25);
+    cr.stroke()?;
+    if on {
+        cr.move_to(x + 0.5, y + 2.2);
+        cr.line_to(x + 1.4, y + 3.3);
+        cr.line_to(x + 2.9, y + 0.9);
+        palette::FRIENDLY_DARK.set(cr);
+        cr.set_line_width(0.6);
+        cr.stroke()?;
+        palette::INK.set(cr);
+    }
+    let w = text(
+        cr,
+        x + 4.2,
+        y + 0.2,
+        label,
+        &condensed(3.1, false),
+        Align::Left,
+    );
+    Ok(w + 7.0)
+}
+
+fn heading(cr: &Context, x: f64, y: f64, s: &str) {
+    palette::COMMAND_BANNER.set(cr);
+    text(cr, x, y, s, &condensed(4.0, true), Align::Left);
+}
+
+fn opt(v: &Option<String>) -> Option<&str> {
+    v.as_deref().filter(|s| !s.is_empty())
+}
+
+fn num(v: Option<i32>) -> String {
+    v.map(|n| n.to_string()).unwrap_or_default()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mission Log
+
+/// One turn's row of the Mission Log; empty strings stay blank.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnRow {
+    pub event: String,
+    pub cards: String,
+    pub moves: String,
+    pub played: String,
+    pub fire: String,
+    pub rescue: String,
+    pub bda: String,
+    pub search: String,
+    pub abort: String,
+    pub survivors: String,
+    pub notes: String,
+}
+
+/// What happened to an aircraft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AircraftFate {
+    Cool,
+    Shaken,
+    ShotDown,
+    Destroyed,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AircraftStatus {
+    pub name: String,
+    pub fate: Option<AircraftFate>,
+    pub turn: Option<u8>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SurvivorRow {
+    pub origin: String,
+    pub condition: String,
+    pub fate: String,
+    pub turn: Option<u8>,
+}
+
+/// The mission's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// A Mission Log; `MissionLog::blank()` prints an empty form.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MissionLog {
+    pub scenario: Option<String>,
+    pub date: Option<String>,
+    /// Optional rules 6.1–6.5 in use.
+    pub optional_rules: [bool; 5],
+    pub variable_end: Option<String>,
+    pub campaign_mission: Option<u8>,
+    /// Pilot/PJ card and the aircraft carrying it.
+    pub crew: Vec<(String, String)>,
+    pub search_start: Option<u8>,
+    pub abort_start: Option<u8>,
+    pub hand: Option<String>,
+    pub removed: Option<String>,
+    /// Turns 1–10.
+    pub turns: Vec<TurnRow>,
+    pub aircraft: Vec<AircraftStatus>,
+    pub survivors: Vec<SurvivorRow>,
+    pub outcome: Option<Outcome>,
+    pub deciding: Option<String>,
+}
+
+impl MissionLog {
+    pub fn blank() -> MissionLog {
+        let names = [
+            "Sandy 1", "Sandy 2", "Sandy 3", "Sandy 4", "Jolly 5", "Jolly 6", "FAC 7", "FM A",
+            "FM B", "FM C", "FM D",
+        ];
+        MissionLog {
+            scenario: None,
+            date: None,
+            optional_rules: [false; 5],
+            variable_end: None,
+            campaign_mission: None,
+            crew: Vec::new(),
+            search_start: None,
+            abort_start: None,
+            hand: None,
+            removed: None,
+            turns: vec![TurnRow::default(); 10],
+            aircraft: names
+                .iter()
+                .map(|n| AircraftStatus {
+                    name: (*n).into(),
+                    fate: None,
+                    turn: None,
+                })
+                .collect(),
+            survivors: vec![SurvivorRow::default(); 6],
+            outcome: None,
+            deciding: None,
+        }
+    }
+}
+
+/// Draws a Mission Log on `page` (designed for A4 or Letter landscape).
+pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<(), cairo::Error> {
+    page_frame(cr, page, "MISSION LOG")?;
+    let (x0, w) = (MARGIN, page.w - 2.0 * MARGIN);
+    let mut y = MARGIN + 12.0;
+    // Header.
+    let q = w / 4.0;
+    field(cr, x0, y, q * 1.6 - 3.0, "Scenario", opt(&log.scenario))?;
+    field(cr, x0 + q * 1.6, y, q * 0.9 - 3.0, "Date", opt(&log.date))?;
+    let mission = log.campaign_mission.map(|m| m.to_string());
+    field(
+        cr,
+        x0 + q * 2.5,
+        y,
+        q * 0.6 - 3.0,
+        "Campaign mission",
+        mission.as_deref(),
+    )?;
+    field(
+        cr,
+        x0 + q * 3.1,
+        y,
+        q * 0.9,
+        "Variable end",
+        opt(&log.variable_end),
+    )?;
+    y += 6.5;
+    palette::INK.set(cr);
+    let mut x =
+        x0 + text(
+            cr,
+            x0,
+            y,
+            "Optional rules:",
+            &condensed(3.2, true),
+            Align::Left,
+        ) + 2.0;
+    let names = [
+        "6.1 Bombing",
+        "6.2 Pinpointing",
+        "6.3 Danger Close",
+        "6.4 Recovering",
+        "6.5 Search",
+    ];
+    for (i, n) in names.iter().enumerate() {
+        x += tick(cr, x, y, n, log.optional_rules[i])?;
+    }
+    let crew = log
+        .crew
+        .iter()
+        .map(|(c, a)| format!("{c} on {a}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    field(
+        cr,
+        x + 2.0,
+        y,
+        x0 + w - x - 2.0,
+        "Pilot/PJ on",
+        Some(crew.as_str()).filter(|s| !s.is_empty()),
+    )?;
+    y += 6.5;
+    let s = log.search_start.map(|v| v.to_string());
+    let a = log.abort_start.map(|v| v.to_string());
+    field(cr, x0, y, q * 0.5 - 3.0, "Search start", s.as_deref())?;
+    field(
+        cr,
+        x0 + q * 0.5,
+        y,
+        q * 0.5 - 3.0,
+        "Abort start",
+        a.as_deref(),
+    )?;
+    field(cr, x0 + q, y, q * 1.5 - 3.0, "Hand", opt(&log.hand))?;
+    field(
+        cr,
+        x0 + q * 2.5,
+        y,
+        q * 1.5,
+        "Removed cards",
+        opt(&log.removed),
+    )?;
+    y += 8.0;
+    // Turns.
+    let headers = [
+        "Turn",
+        "Event",
+        "Cards drawn / reserved",
+        "Aircraft moves (zone)",
+        "Cards played",
+        "Enemy fire (ZFV, hits, burned, losses)",
+        "Rescue",
+        "BDA",
+        "Search",
+        "Abort",
+        "Survivors",
+        "Notes",
+    ];
+    let cols = [
+        0.04, 0.08, 0.09, 0.11, 0.09, 0.15, 0.08, 0.06, 0.07, 0.07, 0.08, 0.08,
+    ];
+    let rows: Vec<Vec<String>> = (0..10)
+        .map(|t| {
+            let r = log.turns.get(t).cloned().unwrap_or_default();
+            vec![
+                (t + 1).to_string(),
+                r.event,
+                r.cards,
+                r.moves,
+                r.played,
+                r.fire,
+                r.rescue,
+                r.bda,
+                r.search,
+                r.abort,
+                r.survivors,
+                r.notes,
+            ]
+        })
+        .collect();
+    let lower = 62.0;
+    let row_h = ((page.h - MARGIN - lower - y - 6.0) / 10.0).max(6.0);
+    y += Table {
+        x: x0,
+        y,
+        w,
+        row_h,
+        cols: &cols,
+    }
+    .draw(cr, &headers, &rows)?
+        + 4.0;
+    // Aircraft status, survivors and result side by side.
+    let aw = w * 0.42;
+    heading(cr, x0, y, "Aircraft");
+    let fates = [
+        (AircraftFate::Cool, "Cool"),
+        (AircraftFate::Shaken, "Shaken"),
+        (AircraftFate::ShotDown, "Shot down"),
+        (AircraftFate::Destroyed, "Destroyed"),
+    ];
+    let rh = 4.6;
+    let half = log.aircraft.len().div_ceil(2);
+    for (i, a) in log.aircraft.iter().enumerate() {
+        let (cx, cy) = (
+            x0 + (i / half) as f64 * aw / 2.0,
+            y + 6.0 + (i % half) as f64 * rh,
+        );
+        palette::INK.set(cr);
+        text(cr, cx, cy, &a.name, &condensed(3.0, true), Align::Left);
+        let mut tx = cx + 14.0;
+        for (f, _) in fates {
+            cr.rectangle(tx, cy + 0.5, 3.0, 3.0);
+            cr.set_line_width(0.25);
+            cr.stroke()?;
+            if a.fate == Some(f) {
+                cr.rectangle(tx + 0.7, cy + 1.2, 1.6, 1.6);
+                palette::FRIENDLY_DARK.set(cr);
+                cr.fill()?;
+                palette::INK.set(cr);
+            }
+            tx += 5.0;
+        }
+        let t = a
+            .turn
+            .map(|t| format!("t{t}"))
+            .unwrap_or_else(|| "t__".into());
+        text(cr, tx + 0.5, cy, &t, &condensed(3.0, false), Align::Left);
+    }
+    palette::INK.set(cr);
+    let legend = fates
+        .iter()
+        .map(|(_, n)| *n)
+        .collect::<Vec<_>>()
+        .join(" · ");
+    text(
+        cr,
+        x0 + 20.0,
+        y + 0.6,
+        &format!("boxes: {legend}"),
+        &condensed(2.8, false),
+        Align::Left,
+    );
+    let sx = x0 + aw + 4.0;
+    let sw = w * 0.36;
+    heading(cr, sx, y, "Survivors");
+    let rows: Vec<Vec<String>> = log
+        .survivors
+        .iter()
+        .map(|s| {
+            vec![
+                s.origin.clone(),
+                s.condition.clone(),
+                s.fate.clone(),
+                s.turn.map(|t| t.to_string()).unwrap_or_default(),
+            ]
+        })
+        .collect();
+    Table {
+        x: sx,
+        y: y + 6.0,
+        w: sw,
+        row_h: 5.2,
+        cols: &[0.34, 0.2, 0.34, 0.12],
+    }
+    .draw(
+        cr,
+        &[
+            "Origin (scenario / aircraft)",
+            "Healthy/Injured",
+            "Fate",
+            "Turn",
+        ],
+        &rows,
+    )?;
+    let rx = sx + sw + 4.0;
+    let rw = x0 + w - rx;
+    heading(cr, rx, y, "Result");
+    let mut ty = y + 7.0;
+    for (o, n) in [
+        (Outcome::Win, "Win"),
+        (Outcome::Draw, "Draw"),
+        (Outcome::Loss, "Loss"),
+    ] {
+        tick(cr, rx, ty, n, log.outcome == Some(o))?;
+        ty += 5.5;
+    }
+    palette::INK.set(cr);
+    text(
+        cr,
+        rx,
+        ty + 1.0,
+        "Deciding condition:",
+        &condensed(3.1, true),
+        Align::Left,
+    );
+    for i in 0..3 {
+        cr.move_to(rx, ty + 11.0 + 6.0 * f64::from(i));
+        cr.line_to(rx + rw, ty + 11.0 + 6.0 * f64::from(i));
+    }
+    cr.set_line_width(0.2);
+    cr.stroke()?;
+    if let Some(d) = opt(&log.deciding) {
+        palette::FRIENDLY_DARK.set(cr);
+        paragraph(cr, rx, ty + 6.0, rw, d, &Font::sans(3.3), Align::Left);
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Campaign Record
+
+/// One mission's Morale ledger; `None` fields stay blank.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MoraleLedger {
+    pub start: Option<i32>,
+    /// Purchases, in the order of [`PURCHASES`].
+    pub purchases: [Option<i32>; 4],
+    /// Scoring lines, in the order of [`SCORING`].
+    pub scoring: [Option<i32>; 7],
+    pub end: Option<i32>,
+}
+
+/// What may be bought before a mission (8.0), with the reconstructed prices of G-8.
+pub const PURCHASES: [&str; 4] = [
+    "Action cards from the removed set (1 MP each)",
+    "Extra turn, 9 → 10 (2 MP, once)",
+    "Pilots / PJs (2 MP each)",
+    "Fast Movers for the Pool (1 MP each, max 4)",
+];
+
+/// The scoring lines of 8.0.
+pub const SCORING: [&str; 7] = [
+    "No CSAR aircraft shot down or destroyed: +1",
+    "All Survivors rescued and off the map: +2",
+    "Each Survivor captured or abandoned: −3",
+    "Abort marker final space: −1 each",
+    "Auto Abort reached: −5 (instead)",
+    "Each Pilot/PJ killed or captured: −2",
+    "Each Pilot/PJ recovered after being shot down: +1",
+];
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RosterRow {
+    pub name: String,
+    pub bought_in: Option<u8>,
+    /// Status after missions 1–3.
+    pub status: [String; 3],
+}
+
+/// A Campaign Record; `CampaignRecord::blank()` prints an empty form.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CampaignRecord {
+    pub missions: [MoraleLedger; 3],
+    pub roster: Vec<RosterRow>,
+    /// For each campaign-removed card (2 Napalm, 1 CS Gas, 2 Request Aircraft): the mission it
+    /// was bought for.
+    pub removed_bought: [Option<u8>; 5],
+    pub won: Option<bool>,
+}
+
+impl CampaignRecord {
+    pub fn blank() -> CampaignRecord {
+        CampaignRecord {
+            roster: vec![RosterRow::default(); 8],
+            ..CampaignRecord::default()
+        }
+    }
+}
+
+/// Draws a Campaign Record on `page` (designed for A4 or Letter portrait).
+pub fn draw_campaign_record(
+    cr: &Context,
+    rec: &CampaignRecord,
+    page: Page,
+) -> Result<(), cairo::Error> {
+    page_frame(cr, page, "CAMPAIGN RECORD")?;
+    let (x0, w) = (MARGIN, page.w - 2.0 * MARGIN);
+    let mut y = MARGIN + 13.0;
+    heading(
+        cr,
+        x0,
+        y,
+        "Morale Points (start with 5; saved points carry over)",
+    );
+    y += 6.0;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let per = |f: &dyn Fn(&MoraleLedger) -> Option<i32>| -> Vec<String> {
+        rec.missions.iter().map(|m| num(f(m))).collect()
+    };
+    let mut push = |label: &str, cells: Vec<String>| {
+        let mut r = vec![label.to_string()];
+        r.extend(cells);
+        rows.push(r);
+    };
+    push("Morale at start", per(&|m| m.start));
+    for (i, p) in PURCHASES.iter().enumerate() {
+        push(&format!("Bought: {p}"), per(&|m| m.purchases[i]));
+    }
+    for (i, s) in SCORING.iter().enumerate() {
+        push(s, per(&|m| m.scoring[i]));
+    }
+    push("Morale at end", per(&|m| m.end));
+    let row_h = 6.2;
+    y += Table {
+        x: x0,
+        y,
+        w,
+        row_h,
+        cols: &[0.64, 0.12, 0.12, 0.12],
+    }
+    .draw(cr, &["", "Mission 1", "Mission 2", "Mission 3"], &rows)?
+        + 6.0;
+    heading(cr, x0, y, "Pilots and PJs");
+    y += 6.0;
+    let rows: Vec<Vec<String>> = rec
+        .roster
+        .iter()
+        .map(|r| {
+            let mut v = vec![
+                r.name.clone(),
+                r.bought_in.map(|m| m.to_string()).unwrap_or_default(),
+            ];
+            v.extend(r.status.iter().cloned());
+            v
+        })
+        .collect();
+    y += Table {
+        x: x0,
+        y,
+        w,
+        row_h,
+        cols: &[0.25, 0.12, 0.21, 0.21, 0.21],
+    }
+    .draw(
+        cr,
+        &[
+            "Name",
+            "Bought in",
+            "After mission 1",
+            "After mission 2",
+            "After mission 3",
+        ],
+        &rows,
+    )? + 2.0;
+    palette::INK.set(cr);
+    text(
+        cr,
+        x0,
+        y,
+        "Status: available · used & returned · downed & recovered · KIA · POW",
+        &condensed(3.0, false),
+        Align::Left,
+    );
+    y += 8.0;
+    heading(
+        cr,
+        x0,
+        y,
+        "Cards removed for the campaign — bought back for mission…",
+    );
+    y += 6.5;
+    let cards = [
+        "Ordnance: Napalm",
+        "Ordnance: Napalm",
+        "Ordnance: CS Gas",
+        "Request Aircraft",
+        "Request Aircraft",
+    ];
+    for (i, c) in cards.iter().enumerate() {
+        palette::INK.set(cr);
+        text(cr, x0, y, c, &condensed(3.2, false), Align::Left);
+        let mut x = x0 + 40.0;
+        for m in 1..=3u8 {
+            x += tick(
+                cr,
+                x,
+                y,
+                &format!("mission {m}"),
+                rec.removed_bought[i] == Some(m),
+            )?;
+        }
+        y += 5.5;
+    }
+    y += 4.0;
+    heading(
+        cr,
+        x0,
+        y,
+        "Campaign result (won with more than 0 Morale after mission 3)",
+    );
+    y += 6.5;
+    let x = x0 + tick(cr, x0, y, "Won", rec.won == Some(true))?;
+    tick(cr, x + 4.0, y, "Lost", rec.won == Some(false))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::art::csar::testutil::{inked, surface};
+
+    #[test]
+    fn player_aid_loads_and_both_sides_fit_readably() {
+        let aid = PlayerAid::load().unwrap();
+        assert_eq!(aid.side.len(), 2);
+        for page in [Page::A4_PORTRAIT, Page::LETTER_PORTRAIT, Page::A4_LANDSCAPE] {
+            for side in &aid.side {
+                let (mut s, cr) = surface(page.w, page.h);
+                let (size, flow) = aid_layout(&cr, side, page).expect("aid side fits");
+                assert!(size >= MIN_AID_SIZE - 1e-9);
+                assert_eq!(flow.len(), side.section.len());
+                draw_player_aid(&cr, side, page).unwrap();
+                drop(cr);
+                // Text everywhere the flow put a section.
+                for (_, x, y, w) in flow {
+                    assert!(inked(&mut s, x, y, w, 8.0) > 200);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn record_sheets_draw_blank_and_filled() {
+        let page = Page::A4_LANDSCAPE;
+        let mut filled = MissionLog::blank();
+        filled.scenario = Some("Caged Tiger".into());
+        filled.turns[0].event = "none (turn 1)".into();
+        filled.aircraft[0].fate = Some(AircraftFate::Shaken);
+        filled.outcome = Some(Outcome::Win);
+        let (mut a, cra) = surface(page.w, page.h);
+        draw_mission_log(&cra, &MissionLog::blank(), page).unwrap();
+        let (mut b, crb) = surface(page.w, page.h);
+        draw_mission_log(&crb, &filled, page).unwrap();
+        drop((cra, crb));
+        // The scenario field differs, the blank form is not empty.
+        let blank_field = inked(&mut a, MARGIN + 15.0, MARGIN + 12.0, 40.0, 5.0);
+        let filled_field = inked(&mut b, MARGIN + 15.0, MARGIN + 12.0, 40.0, 5.0);
+        assert!(
+            filled_field > blank_field + 100,
+            "{filled_field} vs {blank_field}"
+        );
+        assert!(inked(&mut a, 0.0, 0.0, page.w, page.h) > 20_000);
+
+        let page = Page::A4_PORTRAIT;
+        let mut rec = CampaignRecord::blank();
+        rec.missions[0].start = Some(5);
+        rec.won = Some(true);
+        let (mut c, crc) = surface(page.w, page.h);
+        draw_campaign_record(&crc, &rec, page).unwrap();
+        drop(crc);
+        assert!(inked(&mut c, 0.0, page.h * 0.5, page.w, page.h * 0.4) > 5_000);
+    }
+}
