@@ -54,6 +54,8 @@ pub enum Action {
         target: CommandTarget,
     },
     DiscardCommand(u8),
+    /// Picks the aircraft to move next (the window then offers its destinations).
+    Select(u8),
     Move {
         aircraft: u8,
         to: Place,

@@ -156,7 +156,11 @@ impl Csar {
                 self.hand.retain(|&h| h != c);
                 self.actions.discard(c);
             }
-            Action::Move { aircraft, to } => self.move_aircraft(aircraft, to),
+            Action::Select(a) => self.selected = Some(a),
+            Action::Move { aircraft, to } => {
+                self.selected = None;
+                self.move_aircraft(aircraft, to);
+            }
             Action::Assign { card, aircraft } => {
                 self.hand.retain(|&h| h != card);
                 self.reserve.retain(|&h| h != card);
@@ -293,6 +297,7 @@ impl Csar {
         match self.step {
             Step::Purchase => self.start_campaign_mission(),
             Step::Reserve => self.step = Step::Command,
+            Step::Move if self.selected.is_some() => self.selected = None,
             Step::Move => self.step = Step::Assign,
             Step::Assign => {
                 self.step = Step::GunFire;

@@ -167,6 +167,12 @@ impl HeuristicBot {
                 _ => -1,
             },
             Action::DiscardCommand(_) => 0,
+            Action::Select(a) => g
+                .destinations(a)
+                .into_iter()
+                .map(|to| self.score(g, &Action::Move { aircraft: a, to }))
+                .max()
+                .unwrap_or(-1),
             Action::Move { aircraft, to } => {
                 let ac = &g.aircraft[usize::from(aircraft)];
                 match ac.kind {

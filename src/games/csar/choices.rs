@@ -33,6 +33,10 @@ impl<'a> Sink<'a> {
             out: Vec::new(),
         }
     }
+    /// Checking one action rather than listing them for a prompt.
+    pub fn probing(&self) -> bool {
+        self.probe.is_some()
+    }
     pub fn add(
         &mut self,
         action: Action,
@@ -61,6 +65,8 @@ fn place_target(p: Place) -> Option<String> {
 fn unit_name(c: u8) -> &'static str {
     &content().units[usize::from(c)].name
 }
+
+const ORBIT_BIT: u8 = 1 << 5;
 
 impl Csar {
     pub fn can_reserve(&self) -> bool {
@@ -93,58 +99,81 @@ impl Csar {
     }
 
     /// Where aircraft `a` may move now (4.3.1, G-1).
+    /// Where aircraft `a` may move now (4.3.1, G-1).
     pub fn destinations(&self, a: u8) -> Vec<Place> {
-        let ac = &self.aircraft[usize::from(a)];
+        let mask = self.destination_mask(a);
         let mut out = Vec::new();
+        if mask & ORBIT_BIT != 0 {
+            out.push(Place::Orbit);
+        }
+        out.extend((0..5u8).filter(|z| mask & (1 << z) != 0).map(Place::Zone));
+        out
+    }
+
+    /// How many aircraft each zone holds, and whether jets or helicopters are among them.
+    fn zone_occupancy(&self) -> ([u8; 5], [bool; 5], [bool; 5]) {
+        let mut count = [0u8; 5];
+        let mut jets = [false; 5];
+        let mut helis = [false; 5];
+        for other in &self.aircraft {
+            if let Place::Zone(z) = other.place {
+                let z = usize::from(z);
+                count[z] += 1;
+                jets[z] |= other.kind == Kind::FastMover;
+                helis[z] |= other.kind == Kind::Helicopter;
+            }
+        }
+        (count, jets, helis)
+    }
+
+    /// The destinations as bits: zones 0–4, then the Orbit Box. No allocation: prompts are
+    /// built very often by bots.
+    pub fn destination_mask(&self, a: u8) -> u8 {
+        let ac = &self.aircraft[usize::from(a)];
         if ac.moved || !matches!(ac.place, Place::Orbit | Place::Zone(_)) {
-            return out;
+            return 0;
         }
         if ac.place == Place::Orbit {
             let held = (ac.kind == Kind::FastMover && self.migs)
                 || self.evacuating == Some(a)
                 || (ac.kind == Kind::Helicopter && self.pinpoint_needed());
             if held {
-                return out;
+                return 0;
             }
         }
+        let (count, jets, helis) = self.zone_occupancy();
         let fits = |z: u8| {
-            let n = self.zone_count(z);
-            if n >= 4 {
-                return false;
-            }
-            let clash = |k: Kind| self.zone_aircraft(z).any(|o| self.kind(o) == k);
-            match ac.kind {
-                Kind::FastMover => !clash(Kind::Helicopter),
-                Kind::Helicopter => !clash(Kind::FastMover),
-                _ => true,
+            let z = usize::from(z);
+            count[z] < 4
+                && match ac.kind {
+                    Kind::FastMover => !helis[z],
+                    Kind::Helicopter => !jets[z],
+                    _ => true,
+                }
+        };
+        let mut mask = 0u8;
+        let mut allow = |z: u8| {
+            if fits(z) {
+                mask |= 1 << z;
             }
         };
         if ac.kind == Kind::Helicopter {
             // One step along the movement graph: Orbit–Outer, Outer–Outer neighbours, Outer–Center.
             match ac.place {
-                Place::Orbit => out.extend((1..5u8).filter(|&z| fits(z)).map(Place::Zone)),
-                Place::Zone(0) => out.extend((1..5u8).filter(|&z| fits(z)).map(Place::Zone)),
+                Place::Orbit | Place::Zone(0) => (1..5u8).for_each(&mut allow),
                 Place::Zone(z) => {
-                    out.push(Place::Orbit);
-                    out.extend(
-                        (0..5u8)
-                            .filter(|&t| t != z && super::state::adjacent(z, t) && fits(t))
-                            .map(Place::Zone),
-                    );
+                    (0..5u8).filter(|&t| super::state::adjacent(z, t)).for_each(&mut allow);
+                    mask |= ORBIT_BIT;
                 }
                 _ => {}
             }
         } else {
+            (0..5u8).filter(|&z| ac.place != Place::Zone(z)).for_each(&mut allow);
             if ac.place != Place::Orbit {
-                out.push(Place::Orbit);
+                mask |= ORBIT_BIT;
             }
-            out.extend(
-                (0..5u8)
-                    .filter(|&z| ac.place != Place::Zone(z) && fits(z))
-                    .map(Place::Zone),
-            );
         }
-        out
+        mask
     }
 
     pub fn rescue_options(&self) -> Vec<(u8, u8)> {
@@ -410,17 +439,22 @@ impl Csar {
                 }
             }
             Step::Move => {
+                // The prompt offers aircraft first, then the picked one's destinations; a direct
+                // Move action (scripts, tests) is accepted as well.
                 for a in 0..self.aircraft.len() as u8 {
-                    for to in self.destinations(a) {
-                        sink.add(
-                            Action::Move { aircraft: a, to },
-                            || {
-                                msg("Move {a} to {to}")
-                                    .term("a", aircraft_name(a))
-                                    .term("to", place_name(to))
-                            },
-                            || place_target(to),
-                        );
+                    if self.selected == Some(a) || sink.probing() {
+                        for to in self.destinations(a) {
+                            sink.add(Action::Move { aircraft: a, to }, || msg("Move {a} to {to}").term("a", aircraft_name(a)).term("to", place_name(to)), || place_target(to));
+                        }
+                    }
+                }
+                if self.selected.is_some() {
+                    sink.add(Action::Done, || msg("Pick another aircraft"), || None);
+                    return;
+                }
+                for a in 0..self.aircraft.len() as u8 {
+                    if self.destination_mask(a) != 0 {
+                        sink.add(Action::Select(a), || msg("Move {a}").term("a", aircraft_name(a)), || Some(target::aircraft(a)));
                     }
                 }
                 self.piney_choice(sink);

@@ -22,6 +22,11 @@ pub fn counts_as(card: u8, want: Want) -> Symbol {
 }
 
 pub fn card_name(card: u8) -> String {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| (1..=30).map(describe).collect())[usize::from(card) - 1].clone()
+}
+
+fn describe(card: u8) -> String {
     let c = content().res(card);
     let symbol = match c.symbol {
         Symbol::Crosshairs => "crosshairs",

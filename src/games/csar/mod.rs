@@ -160,7 +160,10 @@ impl Csar {
                 msg("Turn {t}: play or discard each Command card").arg("t", turn),
                 "4.2.3",
             ),
-            Step::Move => (msg("Turn {t}: move aircraft").arg("t", turn), "4.3.1"),
+            Step::Move => match self.selected {
+                Some(a) => (msg("Turn {t}: where does {a} fly?").arg("t", turn).term("a", state::aircraft_name(a)), "4.3.1"),
+                None => (msg("Turn {t}: pick an aircraft to move, or end movement").arg("t", turn), "4.3.1"),
+            },
             Step::Assign => (
                 msg("Turn {t}: assign Aircraft cards to aircraft on the map").arg("t", turn),
                 "4.3.2",

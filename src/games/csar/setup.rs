@@ -228,6 +228,7 @@ impl Csar {
             rescue_helis: Vec::new(),
             forgiven: false,
             burned: 0,
+            selected: None,
             pilot_queue,
             aborted: false,
             auto_aborted: false,

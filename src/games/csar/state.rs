@@ -280,6 +280,8 @@ pub struct Csar {
     pub forgiven: bool,
     /// Cards burned so far before the pending Search or Abort draw.
     pub burned: u8,
+    /// The aircraft picked to move in the Move Aircraft segment.
+    pub selected: Option<u8>,
     /// Pilots/PJs (bought in the campaign) still to be put on an aircraft.
     pub pilot_queue: Vec<u8>,
     pub aborted: bool,

@@ -285,12 +285,12 @@ impl Csar {
         ) {
             return false;
         }
-        let helis: Vec<_> = self
-            .aircraft
-            .iter()
-            .filter(|a| a.kind == Kind::Helicopter && a.in_mission)
-            .collect();
-        if !helis.is_empty() && helis.iter().all(|a| a.fate == Fate::Destroyed) {
+        let helis = || {
+            self.aircraft
+                .iter()
+                .filter(|a| a.kind == Kind::Helicopter && a.in_mission)
+        };
+        if helis().next().is_some() && helis().all(|a| a.fate == Fate::Destroyed) {
             return true;
         }
         if !self.survivors_on_map() {
@@ -304,7 +304,7 @@ impl Csar {
             {
                 return true;
             }
-            if helis.iter().all(|a| a.fate != Fate::Flying) {
+            if helis().all(|a| a.fate != Fate::Flying) {
                 return true;
             }
         }
