@@ -111,9 +111,17 @@ fn card_value(card: u8) -> i32 {
 impl HeuristicBot {
     fn score(&mut self, g: &Csar, action: &Action) -> i32 {
         let plan = rescue_plan(g);
-        let escort_zone = match plan {
-            Some((_, Place::Zone(z))) => Some(z),
-            _ => g.stranded().map(|(_, z)| z).next(),
+        // Escorts fly with the helicopter once it is over the map (their Suppress and Attack
+        // cards only work in their own zone, and Cool aircraft there add rescue draws); until
+        // then they wait over the Survivor, leaving room for the helicopter.
+        let heli_zone = plan.and_then(|(h, _)| match g.aircraft[usize::from(h)].place {
+            Place::Zone(z) => Some(z),
+            _ => None,
+        });
+        let escort_zone = heli_zone.or_else(|| g.stranded().map(|(_, z)| z).next());
+        let room = |z: u8| {
+            let needed = if heli_zone == Some(z) { 4 } else { 3 };
+            g.zone_count(z) < needed
         };
         match *action {
             Action::Buy(Purchase::FastMover) => {
@@ -135,7 +143,9 @@ impl HeuristicBot {
                 card_value(c) * 10 + i32::from(content().action(c).aircraft == Some(Kind::Sandy))
             }
             Action::Reserve(c) => {
-                if card_value(c) >= 7 {
+                // Keep enough cards in hand to burn against the coming Enemy Search.
+                let fodder = g.hand.len() as i32 - 1 - i32::from(g.search);
+                if card_value(c) >= 7 && fodder > 0 {
                     3
                 } else {
                     -1
@@ -182,6 +192,14 @@ impl HeuristicBot {
                     },
                     Kind::FastMover => {
                         let Place::Zone(z) = to else { return -1 };
+                        // A jet only goes in with a card to fly.
+                        let armed = g.hand.iter().chain(&g.reserve).any(|&c| {
+                            content().action(c).aircraft == Some(Kind::FastMover)
+                                && title(c) != "Ordnance: Smoke"
+                        });
+                        if !armed {
+                            return -1;
+                        }
                         let guns = active_guns(g, z) as i32;
                         if guns == 0 && g.zones[usize::from(z)].units.is_empty() {
                             -1
@@ -194,7 +212,12 @@ impl HeuristicBot {
                             return if to == Place::Orbit { 30 } else { -1 };
                         }
                         match (to, escort_zone) {
-                            (Place::Zone(z), Some(e)) if z == e && ac.place != Place::Zone(e) => 20,
+                            (Place::Zone(z), Some(e))
+                                if z == e && ac.place != Place::Zone(e) && room(z) =>
+                            {
+                                20
+                            }
+                            (Place::Orbit, Some(e)) if ac.place != Place::Zone(e) => 2,
                             _ => -1,
                         }
                     }
@@ -211,7 +234,9 @@ impl HeuristicBot {
                     .any(|u| !content().units[usize::from(u.counter)].barrage);
                 let unknown = zone.enemy.is_some() || zone.hidden.is_some();
                 let heli_here = g.zone_aircraft(z).any(|a| g.kind(a) == Kind::Helicopter);
-                match title(card) {
+                // Cards from the Reserve first: hand cards are burn fodder for the End Turn Phase.
+                let from_reserve = i32::from(g.reserve.contains(&card));
+                let base = match title(card) {
                     "Suppress" if guns || unknown => 20,
                     "Attack" if guns || zone.has_too() || !zone.units.is_empty() => 18,
                     "Ordnance: Napalm" | "Ordnance: CBU" if guns => 17,
@@ -219,7 +244,8 @@ impl HeuristicBot {
                     "Ordnance: Smoke" | "Smoke Marker" if guns && !heli_here => 6,
                     "Troll for Fire" if zone.enemy.is_some() && !heli_here => 8,
                     _ => -1,
-                }
+                };
+                if base < 0 { base } else { base + from_reserve }
             }
             Action::Suppress { gun, second, .. } => {
                 30 + i32::from(content().units[usize::from(gun)].own)

@@ -162,13 +162,17 @@ impl Csar {
             match ac.place {
                 Place::Orbit | Place::Zone(0) => (1..5u8).for_each(&mut allow),
                 Place::Zone(z) => {
-                    (0..5u8).filter(|&t| super::state::adjacent(z, t)).for_each(&mut allow);
+                    (0..5u8)
+                        .filter(|&t| super::state::adjacent(z, t))
+                        .for_each(&mut allow);
                     mask |= ORBIT_BIT;
                 }
                 _ => {}
             }
         } else {
-            (0..5u8).filter(|&z| ac.place != Place::Zone(z)).for_each(&mut allow);
+            (0..5u8)
+                .filter(|&z| ac.place != Place::Zone(z))
+                .for_each(&mut allow);
             if ac.place != Place::Orbit {
                 mask |= ORBIT_BIT;
             }
@@ -444,7 +448,15 @@ impl Csar {
                 for a in 0..self.aircraft.len() as u8 {
                     if self.selected == Some(a) || sink.probing() {
                         for to in self.destinations(a) {
-                            sink.add(Action::Move { aircraft: a, to }, || msg("Move {a} to {to}").term("a", aircraft_name(a)).term("to", place_name(to)), || place_target(to));
+                            sink.add(
+                                Action::Move { aircraft: a, to },
+                                || {
+                                    msg("Move {a} to {to}")
+                                        .term("a", aircraft_name(a))
+                                        .term("to", place_name(to))
+                                },
+                                || place_target(to),
+                            );
                         }
                     }
                 }
@@ -454,7 +466,11 @@ impl Csar {
                 }
                 for a in 0..self.aircraft.len() as u8 {
                     if self.destination_mask(a) != 0 {
-                        sink.add(Action::Select(a), || msg("Move {a}").term("a", aircraft_name(a)), || Some(target::aircraft(a)));
+                        sink.add(
+                            Action::Select(a),
+                            || msg("Move {a}").term("a", aircraft_name(a)),
+                            || Some(target::aircraft(a)),
+                        );
                     }
                 }
                 self.piney_choice(sink);

@@ -161,8 +161,16 @@ impl Csar {
                 "4.2.3",
             ),
             Step::Move => match self.selected {
-                Some(a) => (msg("Turn {t}: where does {a} fly?").arg("t", turn).term("a", state::aircraft_name(a)), "4.3.1"),
-                None => (msg("Turn {t}: pick an aircraft to move, or end movement").arg("t", turn), "4.3.1"),
+                Some(a) => (
+                    msg("Turn {t}: where does {a} fly?")
+                        .arg("t", turn)
+                        .term("a", state::aircraft_name(a)),
+                    "4.3.1",
+                ),
+                None => (
+                    msg("Turn {t}: pick an aircraft to move, or end movement").arg("t", turn),
+                    "4.3.1",
+                ),
             },
             Step::Assign => (
                 msg("Turn {t}: assign Aircraft cards to aircraft on the map").arg("t", turn),
