@@ -145,7 +145,7 @@ impl Csar {
 
     /// Every legal (card, target) for an assigned Aircraft card other than Suppress.
     pub fn play_targets(&self, card: u8) -> Vec<Target> {
-        let Some((zone, aircraft)) = self.card_zone(card) else {
+        let Some((zone, _)) = self.card_zone(card) else {
             return Vec::new();
         };
         let z = &self.zones[usize::from(zone)];
@@ -159,65 +159,52 @@ impl Csar {
         };
         let mut out = Vec::new();
         match title(card) {
-            "Troll for Fire" => {
-                if z.enemy.is_some() && !z.has(ZoneMarker::HeavyJungle) {
-                    out.push(Target::Zone);
+            "Troll for Fire" if z.enemy.is_some() && !z.has(ZoneMarker::HeavyJungle) => {
+                out.push(Target::Zone);
+            }
+            "Attack" if strikes => {
+                out.extend(z.units.iter().map(|u| Target::Unit(u.counter)));
+                if z.has_too() {
+                    out.push(Target::TargetOfOpportunity);
                 }
             }
-            "Attack" => {
+            "Mark Target" if self.free_mark() => {
+                out.extend(
+                    z.units
+                        .iter()
+                        .filter(|u| {
+                            u.mark.is_none() && !content().units[usize::from(u.counter)].barrage
+                        })
+                        .map(|u| Target::Unit(u.counter)),
+                );
+                if z.has_too() && z.too_mark.is_none() {
+                    out.push(Target::TargetOfOpportunity);
+                }
+            }
+            "Ordnance: Napalm"
+                if strikes && !village && (guns().next().is_some() || z.has_too()) =>
+            {
+                out.push(Target::Zone);
+            }
+            "Ordnance: CBU" if !village && self.free_cluster() => {
                 if strikes {
-                    out.extend(z.units.iter().map(|u| Target::Unit(u.counter)));
+                    out.extend(guns());
                     if z.has_too() {
                         out.push(Target::TargetOfOpportunity);
                     }
                 }
-            }
-            "Mark Target" => {
-                if self.free_mark() {
-                    out.extend(
-                        z.units
-                            .iter()
-                            .filter(|u| {
-                                u.mark.is_none() && !content().units[usize::from(u.counter)].barrage
-                            })
-                            .map(|u| Target::Unit(u.counter)),
-                    );
-                    if z.has_too() && z.too_mark.is_none() {
-                        out.push(Target::TargetOfOpportunity);
-                    }
+                if self.stranded().any(|(_, sz)| sz == zone) {
+                    out.push(Target::Search);
                 }
             }
-            "Ordnance: Napalm" => {
-                if strikes && !village && (guns().next().is_some() || z.has_too()) {
-                    out.push(Target::Zone);
-                }
+            "Ordnance: CS Gas" if !village && self.free_cs_gas() => {
+                out.push(Target::Zone);
             }
-            "Ordnance: CBU" => {
-                if !village && self.free_cluster() {
-                    if strikes {
-                        out.extend(guns());
-                        if z.has_too() {
-                            out.push(Target::TargetOfOpportunity);
-                        }
-                    }
-                    if self.stranded().any(|(_, sz)| sz == zone) {
-                        out.push(Target::Search);
-                    }
-                }
-            }
-            "Ordnance: CS Gas" => {
-                if !village && self.free_cs_gas() {
-                    out.push(Target::Zone);
-                }
-            }
-            "Ordnance: Smoke" | "Smoke Marker" => {
-                if self.free_smoke() {
-                    out.push(Target::Zone);
-                }
+            "Ordnance: Smoke" | "Smoke Marker" if self.free_smoke() => {
+                out.push(Target::Zone);
             }
             _ => {}
         }
-        let _ = aircraft;
         out
     }
 
@@ -365,15 +352,11 @@ impl Csar {
         let mut out = Vec::new();
         let in_pool = self.aircraft.iter().any(|a| a.place == Place::Pool);
         match title(card) {
-            "Request Aircraft" => {
-                if in_pool && !self.comms_trouble {
-                    out.push(CommandTarget::None);
-                }
+            "Request Aircraft" if in_pool && !self.comms_trouble => {
+                out.push(CommandTarget::None);
             }
-            "Broken Arrow" => {
-                if in_pool {
-                    out.push(CommandTarget::None);
-                }
+            "Broken Arrow" if in_pool => {
+                out.push(CommandTarget::None);
             }
             t @ ("Move Survivor" | "Exfil Team") => {
                 for (s, zone) in self.stranded() {

@@ -80,10 +80,8 @@ fn rescue_plan(g: &Csar) -> Option<(u8, Place)> {
         (true, _, Place::Zone(CENTER)) => Place::Zone(safest(g, (1..5).collect())),
         (true, _, _) => Place::Orbit,
         (false, Some(t), Place::Zone(h)) if h == t => Place::Zone(t),
-        (false, Some(t), Place::Zone(h)) if adjacent(h, t) && h != CENTER || h == CENTER => {
-            Place::Zone(t)
-        }
-        (false, Some(t), Place::Zone(_)) => Place::Zone(if t == CENTER { CENTER } else { CENTER }),
+        (false, Some(t), Place::Zone(h)) if adjacent(h, t) => Place::Zone(t),
+        (false, Some(_), Place::Zone(_)) => Place::Zone(CENTER),
         (false, Some(t), _) if t != CENTER => Place::Zone(t),
         (false, Some(_), _) => Place::Zone(safest(g, (1..5).collect())),
         (false, None, _) => Place::Orbit,

@@ -106,10 +106,8 @@ impl Csar {
                     self.survivors[usize::from(healthy[pick])].injured = true;
                 }
             }
-            "search_party" => {
-                if self.any_stranded() {
-                    self.search = (self.search + 1).min(self.search_cap);
-                }
+            "search_party" if self.any_stranded() => {
+                self.search = (self.search + 1).min(self.search_cap);
             }
             "good_hiding_place" => self.search = self.search.saturating_sub(1),
             "flak_trap" => {
@@ -167,10 +165,8 @@ impl Csar {
                     }
                 }
             }
-            "clear_skies" => {
-                if !self.shaken_aircraft().is_empty() {
-                    self.step = Step::ClearSkies;
-                }
+            "clear_skies" if !self.shaken_aircraft().is_empty() => {
+                self.step = Step::ClearSkies;
             }
             _ => {}
         }

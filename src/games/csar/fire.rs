@@ -367,10 +367,10 @@ impl Csar {
             let p = self.aircraft[usize::from(victim)].pilot.unwrap_or(0);
             let name = content().pilots[usize::from(p)].name.clone();
             self.pilot_card_used(victim);
-            if name == "Claws" {
-                if let Some(f) = self.fire.as_mut() {
-                    f.spared = Some(victim);
-                }
+            if name == "Claws"
+                && let Some(f) = self.fire.as_mut()
+            {
+                f.spared = Some(victim);
             }
             self.log.add(
                 "2.4.1",
