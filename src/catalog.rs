@@ -39,7 +39,7 @@ pub fn games() -> Vec<GameInfo> {
             title: "That Others May Live",
             players: msg("1 player"),
             blurb: msg("Combat search and rescue: bring the downed airmen home under the guns."),
-            driver: None,
+            driver: Some(&crate::games::csar::DRIVER),
         },
         GameInfo {
             id: "skyhawk",

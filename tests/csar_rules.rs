@@ -1,0 +1,537 @@
+//! Procedures of That Others May Live checked against the rulebook and its worked examples.
+
+use tonkin::engine::cup::Cup;
+use tonkin::engine::deck::Deck;
+use tonkin::engine::game::Game;
+use tonkin::games::csar::data::Symbol;
+use tonkin::games::csar::data::{MarkerValue, content};
+use tonkin::games::csar::fire::zone_firepower;
+use tonkin::games::csar::markers::MarkerKind;
+use tonkin::games::csar::odds::{Piles, any_of, hits_distribution, odds_for_prompt};
+use tonkin::games::csar::state::{Placed, Survivor, SurvivorPlace, Want};
+use tonkin::games::csar::{Action, Csar, Place, Step};
+
+const SANDY1: u8 = 0;
+const SANDY2: u8 = 1;
+const JOLLY5: u8 = 4;
+const FM_A: u8 = 7;
+const FM_B: u8 = 8;
+const FM_C: u8 = 9;
+
+/// Caged Tiger, past its set-up decisions, at the Move segment of turn 1.
+fn caged_tiger(seed: u64) -> Csar {
+    let mut g = Csar::setup("caged_tiger", &Default::default(), seed).unwrap();
+    while g.step != Step::Move {
+        let first = g.prompt().choices[0].action.clone();
+        g.apply(&first).unwrap();
+    }
+    g
+}
+
+/// Puts `top_first` on top of the Resolution deck, in that order, the rest below.
+fn stack(g: &mut Csar, top_first: &[u8]) {
+    let mut rest: Vec<u8> = (1..=30)
+        .filter(|c| !top_first.contains(c) && !g.set_aside.contains(c))
+        .collect();
+    rest.extend(top_first.iter().rev());
+    g.resolution = Deck::stacked(rest);
+}
+
+fn unit_id(name: &str) -> u8 {
+    content().units.iter().position(|u| u.name == name).unwrap() as u8
+}
+
+fn gun(counter: u8) -> Placed {
+    Placed {
+        counter,
+        suppressed: false,
+        fired: false,
+        hits: 0,
+        mark: None,
+        fresh: false,
+        target: None,
+        hit_this_turn: false,
+    }
+}
+
+fn clear_map(g: &mut Csar) {
+    for z in g.zones.iter_mut() {
+        for u in z.units.drain(..) {
+            g.units_out.push(u.counter);
+        }
+        if let Some(m) = z.enemy.take() {
+            g.enemy_out.push(m);
+        }
+        if let Some(m) = z.hidden.take() {
+            g.hidden_out.push(m);
+        }
+        g.zone_out.append(&mut z.markers);
+    }
+}
+
+#[test]
+fn one_plus_marker_adds_the_next_marker_drawn() {
+    // 9.4: a 1+ Enemy marker, then a 2 drawn from the cup: three units are placed.
+    let mut g = caged_tiger(1);
+    clear_map(&mut g);
+    let c = content();
+    let one_plus = c
+        .enemy
+        .iter()
+        .position(|v| *v == MarkerValue::OnePlus)
+        .unwrap() as u8;
+    let two = c
+        .enemy
+        .iter()
+        .position(|v| *v == MarkerValue::Plain(2))
+        .unwrap() as u8;
+    g.enemy_out.retain(|&m| m != one_plus && m != two);
+    let mut rest: Vec<u8> = g
+        .enemy_cup
+        .contents()
+        .iter()
+        .copied()
+        .filter(|&m| m != one_plus && m != two)
+        .collect();
+    g.enemy_out.append(&mut rest);
+    g.enemy_cup = Cup::new(vec![two]);
+    g.zones[1].enemy = Some(one_plus);
+    let placed = g.reveal(1, MarkerKind::Enemy, "9.4");
+    assert_eq!(placed, Some(3));
+    assert_eq!(g.zones[1].units.len(), 3);
+    assert!(
+        g.zones[1].enemy.is_none(),
+        "a revealed marker leaves the map (A-17)"
+    );
+    g.check_conservation().unwrap();
+}
+
+#[test]
+fn one_plus_with_an_empty_cup_counts_one() {
+    let mut g = caged_tiger(2);
+    clear_map(&mut g);
+    let one_plus = content()
+        .enemy
+        .iter()
+        .position(|v| *v == MarkerValue::OnePlus)
+        .unwrap() as u8;
+    g.enemy_out.retain(|&m| m != one_plus);
+    let mut rest: Vec<u8> = g
+        .enemy_cup
+        .contents()
+        .iter()
+        .copied()
+        .filter(|&m| m != one_plus)
+        .collect();
+    g.enemy_out.append(&mut rest);
+    g.enemy_cup = Cup::new(vec![]);
+    g.zones[2].enemy = Some(one_plus);
+    assert_eq!(g.reveal(2, MarkerKind::Enemy, "9.4"), Some(1));
+    g.check_conservation().unwrap();
+}
+
+#[test]
+fn zone_firepower_value() {
+    // 4.3.3 B: the best rating plus one per other gun; Coordinated Fire +1, Smoke -1 (9.2, 9.3).
+    assert_eq!(zone_firepower(&[2, 1, 1], false, false), 4);
+    assert_eq!(zone_firepower(&[2, 1, 1], true, false), 5);
+    assert_eq!(zone_firepower(&[1], false, true), 0);
+    assert_eq!(
+        zone_firepower(&[], true, false),
+        0,
+        "Coordinated Fire needs a gun firing"
+    );
+    // On the map: a ZPU (2) in North and an M38 (2/1) in the Center fire into North at a Sandy.
+    let mut g = caged_tiger(3);
+    clear_map(&mut g);
+    let zpu = unit_id("ZPU");
+    let m38 = unit_id("M38");
+    g.units_out.retain(|&u| u != zpu && u != m38);
+    let mut cup: Vec<u8> = g
+        .unit_cup
+        .contents()
+        .iter()
+        .copied()
+        .filter(|&u| u != zpu && u != m38)
+        .collect();
+    g.units_out.append(&mut cup);
+    g.unit_cup = Cup::new(vec![]);
+    g.zones[1].units.push(gun(zpu));
+    g.zones[0].units.push(gun(m38));
+    g.aircraft[usize::from(SANDY1)].place = Place::Zone(1);
+    assert!(g.start_fire(false));
+    assert_eq!(g.pending_targets(), vec![1]);
+    assert_eq!(g.zfv_of(1), 3, "ZPU 2 is the base, the M38 adds 1");
+    g.check_conservation().unwrap();
+}
+
+#[test]
+fn roundel_wipes_the_hits_drawn_so_far() {
+    // 4.3.3 C: crosshairs, roundel, crosshairs -> 1 hit; a Reshuffle is not counted.
+    let mut g = caged_tiger(4);
+    clear_map(&mut g);
+    let m38 = unit_id("M38");
+    g.unit_cup.take(|&u| u == m38);
+    g.zones[1].units.push(gun(m38));
+    g.aircraft[usize::from(SANDY1)].place = Place::Zone(1);
+    g.aircraft[usize::from(SANDY2)].place = Place::Zone(1);
+    // ZFV 2 (M38 in its own zone): #1 crosshairs, then #4 roundel wipes it.
+    stack(&mut g, &[1, 4]);
+    g.start_fire(false);
+    g.fire_at(1);
+    assert!(g.hits_pile.is_empty());
+    g.check_conservation().unwrap();
+    // #1 crosshairs, then the Reshuffle: it does not count, and the hit stays aside.
+    let mut g1 = caged_tiger(4);
+    clear_map(&mut g1);
+    g1.unit_cup.take(|&u| u == m38);
+    g1.units_out.retain(|&u| u != m38);
+    g1.zones[1].units.push(gun(m38));
+    g1.aircraft[usize::from(SANDY1)].place = Place::Zone(1);
+    stack(&mut g1, &[1, 29]);
+    g1.start_fire(false);
+    g1.fire_at(1);
+    assert_eq!(g1.resolution.reshuffle_count(), 1);
+    let entry = g1.log.entries().last().unwrap();
+    let tonkin::engine::log::Random::Cards(cards) = &entry.random[0] else {
+        panic!()
+    };
+    assert_eq!(
+        cards.len(),
+        3,
+        "two counted cards and the Reshuffle: {cards:?}"
+    );
+    assert!(
+        !cards[2].starts_with("#1 "),
+        "the set-aside hit was not shuffled back: {cards:?}"
+    );
+    g1.check_conservation().unwrap();
+    let mut g2 = caged_tiger(4);
+    clear_map(&mut g2);
+    g2.unit_cup.take(|&u| u == m38);
+    g2.zones[1].units.push(gun(m38));
+    g2.aircraft[usize::from(SANDY1)].place = Place::Zone(1);
+    stack(&mut g2, &[4, 1]);
+    g2.start_fire(false);
+    g2.fire_at(1);
+    assert_eq!(g2.hits_pile, vec![1], "roundel first, then a hit");
+}
+
+#[test]
+fn fast_movers_take_hits_first_and_leave_the_game() {
+    let mut g = caged_tiger(5);
+    clear_map(&mut g);
+    let zpu = unit_id("ZPU");
+    g.unit_cup.take(|&u| u == zpu);
+    g.zones[3].units.push(gun(zpu));
+    g.aircraft[usize::from(SANDY1)].place = Place::Zone(3);
+    g.aircraft[usize::from(FM_A)].place = Place::Zone(3);
+    // ZFV 2: two crosshairs -> two hits; the jet takes the first, the Sandy the second.
+    stack(&mut g, &[1, 2, 3]);
+    g.start_fire(false);
+    let hand: Vec<u8> = g.hand.drain(..).collect();
+    for c in hand {
+        g.actions.discard(c);
+    }
+    g.fire_at(3);
+    g.fire_auto();
+    assert_eq!(g.aircraft[usize::from(FM_A)].place, Place::Gone);
+    assert!(g.aircraft[usize::from(SANDY1)].shaken);
+    assert_eq!(g.abort, 0, "a lost jet moves no Abort marker (A-21)");
+    g.check_conservation().unwrap();
+}
+
+#[test]
+fn shaken_aircraft_hit_again_is_shot_down_and_leaves_a_survivor() {
+    let mut g = caged_tiger(6);
+    clear_map(&mut g);
+    g.aircraft[usize::from(SANDY1)].place = Place::Zone(2);
+    g.aircraft[usize::from(SANDY1)].shaken = true;
+    let before = g.survivors.len();
+    // The shoot-down draw: #4 roundel (even) -> shot down, Healthy Survivor, Abort +1.
+    stack(&mut g, &[4]);
+    g.hit_aircraft(SANDY1);
+    assert_eq!(g.survivors.len(), before + 1);
+    let s = g.survivors.last().unwrap();
+    assert_eq!(s.place, SurvivorPlace::Stranded(2));
+    assert!(!s.injured);
+    assert_eq!(g.abort, 1);
+    // A blast destroys the aircraft: Abort +2, nobody left behind.
+    let mut g = caged_tiger(6);
+    clear_map(&mut g);
+    g.aircraft[usize::from(JOLLY5)].place = Place::Zone(2);
+    g.aircraft[usize::from(JOLLY5)].shaken = true;
+    g.survivors.push(Survivor {
+        place: SurvivorPlace::Aboard(JOLLY5),
+        injured: false,
+        pinpointed: true,
+        pilot: None,
+    });
+    stack(&mut g, &[15]);
+    g.hit_aircraft(JOLLY5);
+    assert_eq!(g.abort, 2);
+    assert_eq!(g.survivors.last().unwrap().place, SurvivorPlace::Killed);
+}
+
+#[test]
+fn rescue_draw_count_and_its_modifiers() {
+    // 4.3.5: Cool aircraft in the zone, -1 Shaken helicopter, -1 Injured, -1 CS Gas anywhere,
+    // -1 Smoke here, never below one.
+    let mut g = caged_tiger(7);
+    clear_map(&mut g);
+    for a in [JOLLY5, SANDY1, SANDY2] {
+        g.aircraft[usize::from(a)].place = Place::Zone(0);
+        g.aircraft[usize::from(a)].pilot = None;
+    }
+    assert_eq!(g.rescue_draws(JOLLY5, 0, 0), 3);
+    g.survivors[0].injured = true;
+    assert_eq!(g.rescue_draws(JOLLY5, 0, 0), 2);
+    g.zones[3].cs_gas = Some(1);
+    assert_eq!(g.rescue_draws(JOLLY5, 0, 0), 1);
+    g.aircraft[usize::from(JOLLY5)].shaken = true;
+    g.zones[0].smoke.push(1);
+    assert_eq!(g.rescue_draws(JOLLY5, 0, 0), 1, "never below one");
+    // A Shaken helicopter neither counts nor escapes its penalty: 2 Cool Sandys - 1 = 1... plus mods.
+    g.zones[3].cs_gas = None;
+    g.zones[0].smoke.clear();
+    g.survivors[0].injured = false;
+    assert_eq!(g.rescue_draws(JOLLY5, 0, 0), 1);
+}
+
+#[test]
+fn marker_adjustment_in_its_exact_order() {
+    let mut g = caged_tiger(8);
+    clear_map(&mut g);
+    let m38 = unit_id("M38");
+    let barrage = unit_id("Barrage");
+    g.unit_cup.take(|&u| u == m38);
+    g.unit_cup.take(|&u| u == barrage);
+    let mut gun1 = gun(m38);
+    gun1.hits = 2;
+    gun1.mark = Some(1);
+    gun1.suppressed = true;
+    gun1.fired = true;
+    g.zones[1].units.push(gun1);
+    g.zones[2].units.push(gun(barrage));
+    g.zones[1].cs_gas = Some(1);
+    g.zones[3].smoke = vec![2, 1];
+    // Jets: A on EXIT in orbit -> Pool (6); B on the map -> Orbit (7) -> EXIT (8); C ENTER in orbit -> EXIT (8).
+    g.aircraft[usize::from(FM_A)].place = Place::Orbit;
+    g.aircraft[usize::from(FM_A)].shaken = true;
+    g.aircraft[usize::from(FM_B)].place = Place::Zone(4);
+    g.aircraft[usize::from(FM_C)].place = Place::Orbit;
+    g.aircraft[usize::from(SANDY1)].shaken = true; // in the Orbit Box: recovers (9)
+    g.aircraft[usize::from(SANDY2)].place = Place::Zone(2); // with the Barrage: Shaken (10)
+    let search = g.search;
+    g.marker_adjustment();
+    let u = &g.zones[1].units[0];
+    assert_eq!(
+        (u.hits, u.mark, u.suppressed, u.fired),
+        (0, Some(2), false, false)
+    );
+    assert!(!g.active(1, u), "a gun under CS Gas stays silent (A-11)");
+    assert_eq!(g.zones[1].cs_gas, Some(2));
+    assert_eq!(g.zones[3].smoke, vec![2]);
+    assert_eq!(g.aircraft[usize::from(FM_A)].place, Place::Pool);
+    assert_eq!(
+        (
+            g.aircraft[usize::from(FM_B)].place,
+            g.aircraft[usize::from(FM_B)].shaken
+        ),
+        (Place::Orbit, true)
+    );
+    assert!(g.aircraft[usize::from(FM_C)].shaken);
+    assert!(!g.aircraft[usize::from(SANDY1)].shaken);
+    assert!(g.aircraft[usize::from(SANDY2)].shaken);
+    assert_eq!(
+        g.search,
+        search + 1,
+        "a stranded Survivor raises the Search"
+    );
+    // A second adjustment takes the TWO sides away.
+    g.marker_adjustment();
+    assert_eq!(g.zones[1].cs_gas, None);
+    assert_eq!(g.zones[1].units[0].mark, None);
+    assert!(g.zones[3].smoke.is_empty());
+    assert_eq!(g.aircraft[usize::from(FM_B)].place, Place::Pool);
+}
+
+#[test]
+fn illegal_action_is_refused_with_its_reason_and_changes_nothing() {
+    let mut g = caged_tiger(9);
+    let before = g.clone();
+    // Four aircraft in North, then a fifth is refused.
+    for a in [0u8, 1, 2, 3] {
+        g.apply(&Action::Move {
+            aircraft: a,
+            to: Place::Zone(1),
+        })
+        .unwrap();
+    }
+    let full = g.clone();
+    let err = g
+        .apply(&Action::Move {
+            aircraft: 6,
+            to: Place::Zone(1),
+        })
+        .unwrap_err();
+    assert!(
+        err.reason.english().contains("four aircraft"),
+        "{}",
+        err.reason.english()
+    );
+    assert_eq!(g, full);
+    let err = g
+        .apply(&Action::Move {
+            aircraft: 0,
+            to: Place::Zone(2),
+        })
+        .unwrap_err();
+    assert!(
+        err.reason.english().contains("already moved"),
+        "{}",
+        err.reason.english()
+    );
+    assert_eq!(g, full);
+    let err = g.apply(&Action::Burn(0)).unwrap_err();
+    assert!(!err.reason.english().is_empty());
+    assert_eq!(g, full);
+    assert_ne!(before, full);
+}
+
+#[test]
+fn odds_match_the_digest_table() {
+    // G-2: with the full deck, rescue 31/53/69/80 %, rifle 14/26/37/47 %, fire >=1 hit 34/47/51/52 %.
+    let fresh = Csar::setup("caged_tiger", &Default::default(), 1).unwrap();
+    let mut g = fresh.clone();
+    let all: Vec<u8> = (1..=30).collect();
+    g.resolution = Deck::stacked(all);
+    let roundel = Piles::of(&g, Want::Get(Symbol::Roundel), false);
+    // The digest's figures are rounded from counts that ignore the Reshuffle bringing drawn
+    // cards back; the exact odds may differ by a point.
+    let near = |got: Vec<f64>, want: [f64; 4]| {
+        for (g, w) in got.iter().zip(want) {
+            assert!((g * 100.0 - w).abs() <= 1.0, "{got:?} vs {want:?}");
+        }
+    };
+    near(
+        (1..=4).map(|n| any_of(roundel, n)).collect(),
+        [31.0, 53.0, 69.0, 80.0],
+    );
+    assert!(
+        (any_of(roundel, 1) - 9.0 / 29.0).abs() < 1e-12,
+        "one draw: 9 of the 29 counted cards"
+    );
+    let rifle = Piles::of(&g, Want::Avoid(Symbol::Rifle), false);
+    near(
+        (1..=4).map(|n| any_of(rifle, n)).collect(),
+        [14.0, 26.0, 37.0, 47.0],
+    );
+    let fire = Piles::of(&g, Want::Avoid(Symbol::Crosshairs), true);
+    near(
+        (1..=4)
+            .map(|n| 1.0 - hits_distribution(fire, n)[0])
+            .collect(),
+        [34.0, 47.0, 51.0, 52.0],
+    );
+    for n in 1..=8 {
+        let d = hits_distribution(fire, n);
+        assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn odds_agree_with_sampling_a_used_deck() {
+    // A deck part-way through: exact odds against 20 000 real draws.
+    let mut g = caged_tiger(10);
+    stack(&mut g, &[]);
+    for c in [1u8, 2, 3, 4, 7, 8, 9, 12, 16] {
+        g.resolution.take(&c);
+        g.resolution.discard(c);
+    }
+    // Leave 5 cards in the draw pile so that a 4-draw often runs into the reshuffle.
+    while g.resolution.draw_count() > 5 {
+        let c = *g.resolution.draw_pile().last().unwrap();
+        g.resolution.take(&c);
+        g.resolution.discard(c);
+    }
+    let exact = g.chance(Want::Get(Symbol::Roundel), 4);
+    let trials = 20_000;
+    let mut hits = 0;
+    for t in 0..trials {
+        let mut h = g.clone();
+        h.rng = tonkin::engine::rng::Rng::seeded(t);
+        h.resolution.shuffle_draw(&mut h.rng);
+        if h.draw_for(
+            4,
+            Want::Get(Symbol::Roundel),
+            "test",
+            tonkin::engine::message::msg("t"),
+        ) {
+            hits += 1;
+        }
+    }
+    let sampled = f64::from(hits) / f64::from(trials as u32);
+    assert!(
+        (exact - sampled).abs() < 0.015,
+        "exact {exact} sampled {sampled}"
+    );
+}
+
+#[test]
+fn odds_for_the_prompt_are_fast() {
+    let mut g = caged_tiger(11);
+    g.aircraft[0].place = Place::Zone(1);
+    let m38 = unit_id("M38");
+    g.unit_cup.take(|&u| u == m38);
+    g.zones[1].units.push(gun(m38));
+    g.start_fire(false);
+    let start = std::time::Instant::now();
+    let odds = odds_for_prompt(&g).expect("fire odds");
+    assert!(start.elapsed().as_millis() < 50, "{:?}", start.elapsed());
+    assert!(!odds.is_empty());
+    let sum: f64 = odds.iter().map(|(_, p)| p).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn helicopter_entry_reveals_the_enemy_marker_and_rescue_needs_no_move() {
+    let mut g = caged_tiger(12);
+    let had = g.zones[1].enemy.is_some();
+    g.apply(&Action::Move {
+        aircraft: JOLLY5,
+        to: Place::Zone(1),
+    })
+    .unwrap();
+    assert!(had && g.zones[1].enemy.is_none());
+    // A helicopter cannot fly straight from the Orbit Box to the Center (G-1).
+    assert!(!g.destinations(5).contains(&Place::Zone(0)));
+    g.check_conservation().unwrap();
+}
+
+#[test]
+fn content_has_every_component() {
+    let c = content();
+    assert_eq!(c.resolution.len(), 30);
+    assert_eq!(c.actions.len(), 37);
+    assert_eq!(c.events.len(), 16);
+    assert_eq!(c.pilots.len(), 6);
+    let counters = c.aircraft.len()
+        + c.pilots.len()
+        + 6
+        + 3
+        + 6
+        + 1
+        + 2
+        + 2
+        + 3
+        + c.zone_markers.len()
+        + c.hidden.len()
+        + c.enemy.len()
+        + c.units.len();
+    assert_eq!(counters, 88);
+    let rules = tonkin::games::csar::data::content().rules.clone();
+    for n in ["4.3.3 B", "4.3.5", "4.4.5", "5.0", "6.5", "9.4"] {
+        assert!(tonkin::engine::reference::find(&rules, n).is_some(), "{n}");
+    }
+}
