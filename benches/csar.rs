@@ -34,7 +34,9 @@ fn odds(c: &mut Criterion) {
         g.place_units(z, 3);
     }
     g.start_fire(false);
-    c.bench_function("csar_odds_for_fire_prompt", |b| b.iter(|| odds_for_prompt(&g)));
+    c.bench_function("csar_odds_for_fire_prompt", |b| {
+        b.iter(|| odds_for_prompt(&g))
+    });
 }
 
 criterion_group!(benches, games, odds);

@@ -116,7 +116,12 @@ fn maps(dir: &Path) -> Result<(), cairo::Error> {
         ..Default::default()
     };
     let cr = cairo::Context::new(&window)?;
-    csar::paint_in_view(&cr, &mut csar::MapPainter::new(), &samples::busy_scene(), &view)?;
+    csar::paint_in_view(
+        &cr,
+        &mut csar::MapPainter::new(),
+        &samples::busy_scene(),
+        &view,
+    )?;
     drop(cr);
     save(&window, dir, "window.png");
     for (name, scene) in [

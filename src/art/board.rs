@@ -10,6 +10,8 @@ pub struct View {
     /// Size of the drawing area in device-independent pixels.
     pub width: f64,
     pub height: f64,
+    /// Device pixels per logical pixel (2 on a HiDPI screen); 0 is taken as 1.
+    pub scale_factor: f64,
     /// Map targets of the legal actions, drawn highlighted so the player sees where to click.
     pub targets: Vec<String>,
     /// The target under the pointer.

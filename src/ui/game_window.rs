@@ -212,6 +212,7 @@ impl Component for GameWindow {
                 v.width = f64::from(w);
                 v.height = f64::from(h);
                 v.dark = adw::StyleManager::default().is_dark();
+                v.scale_factor = f64::from(area.scale_factor());
                 let s = session.borrow();
                 match s.board() {
                     Some(b) => {
