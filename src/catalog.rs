@@ -115,6 +115,15 @@ pub trait Driver: Sync {
         seed: u64,
         bot: BotKind,
     ) -> Result<SimReport, String>;
+    /// Lets a bot take up to `steps` actions in a session (stops when the game ends); returns
+    /// how many it took.
+    fn bot_steps(
+        &self,
+        session: &mut dyn PlaySession,
+        bot: BotKind,
+        seed: u64,
+        steps: usize,
+    ) -> Result<usize, String>;
 }
 
 /// What the window needs of a prompt, with actions turned into indices.
@@ -278,6 +287,38 @@ impl<G: Playable> Driver for GameDriver<G> {
             .map_err(|e| e.to_string())
     }
 
+    fn bot_steps(
+        &self,
+        session: &mut dyn PlaySession,
+        bot: BotKind,
+        seed: u64,
+        steps: usize,
+    ) -> Result<usize, String> {
+        let mut bot = make_bot::<G>(bot, seed);
+        for taken in 0..steps {
+            if session.outcome().is_some() {
+                return Ok(taken);
+            }
+            let game = session
+                .state_any()
+                .downcast_ref::<G>()
+                .ok_or("the session is of another game")?
+                .clone();
+            let prompt = game.prompt();
+            if prompt.choices.is_empty() {
+                return Err(format!("dead end: {}", prompt.text.english()));
+            }
+            let action = bot.choose(&game, &prompt);
+            let index = prompt
+                .choices
+                .iter()
+                .position(|c| c.action == action)
+                .ok_or("the bot chose an action that was not offered")?;
+            session.choose(index)?;
+        }
+        Ok(steps)
+    }
+
     fn simulate(
         &self,
         scenario: &str,
@@ -298,10 +339,7 @@ impl<G: Playable> Driver for GameDriver<G> {
             let game_seed = seed.wrapping_add(i);
             let mut game =
                 G::setup(scenario, &G::Options::default(), game_seed).map_err(|e| e.to_string())?;
-            let mut bot: Box<dyn Bot<G>> = match bot {
-                BotKind::Random => Box::new(RandomBot::new(game_seed)),
-                BotKind::Heuristic => G::heuristic_bot(game_seed),
-            };
+            let mut bot = make_bot::<G>(bot, game_seed);
             let (outcome, actions) = play_out(&mut game, bot.as_mut(), MAX_ACTIONS)
                 .map_err(|e| format!("game with seed {game_seed}: {e}"))?;
             actions_total += actions as u64;
@@ -329,6 +367,13 @@ impl<G: Playable> Driver for GameDriver<G> {
         };
         report.mean_points = (points_seen > 0).then(|| points_total as f64 / points_seen as f64);
         Ok(report)
+    }
+}
+
+fn make_bot<G: Playable>(kind: BotKind, seed: u64) -> Box<dyn Bot<G>> {
+    match kind {
+        BotKind::Random => Box::new(RandomBot::new(seed)),
+        BotKind::Heuristic => G::heuristic_bot(seed),
     }
 }
 

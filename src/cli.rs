@@ -12,11 +12,14 @@ use crate::catalog::{self, BotKind};
     name = "tonkin",
     version,
     about = "Vietnam-war board wargames with their rules enforced",
-    long_about = "Vietnam-war board wargames with their rules enforced.\n\nWith no command, opens the game launcher."
+    long_about = "Vietnam-war board wargames with their rules enforced.\n\nWith no command, opens the game launcher.",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A save or action script to open in a game window (with no command)
+    pub file: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]

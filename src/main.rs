@@ -26,18 +26,18 @@ fn main() -> std::process::ExitCode {
                 std::process::ExitCode::FAILURE
             }
         },
-        None => open_launcher(),
+        None => open_launcher(cli.file),
     }
 }
 
 #[cfg(feature = "gui")]
-fn open_launcher() -> std::process::ExitCode {
-    tonkin::ui::run();
+fn open_launcher(file: Option<std::path::PathBuf>) -> std::process::ExitCode {
+    tonkin::ui::run(file);
     std::process::ExitCode::SUCCESS
 }
 
 #[cfg(not(feature = "gui"))]
-fn open_launcher() -> std::process::ExitCode {
+fn open_launcher(_file: Option<std::path::PathBuf>) -> std::process::ExitCode {
     eprintln!("tonkin: this build has no graphical interface; see --help for the commands");
     std::process::ExitCode::FAILURE
 }

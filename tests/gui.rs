@@ -29,7 +29,7 @@ impl SimpleComponent for Harness {
         let launcher = Launcher::builder();
         relm4::main_application().add_window(&launcher.root);
         launcher.root.present();
-        launcher.launch(()).detach_runtime();
+        launcher.launch(None).detach_runtime();
 
         let game = catalog::games()
             .into_iter()

@@ -46,6 +46,8 @@ pub struct GameWindow {
     view: Rc<RefCell<View>>,
     path: Option<PathBuf>,
     title: String,
+    /// The scenario's name as the player knows it.
+    scenario: String,
     rules: RulesWindow,
     game_over_shown: bool,
 }
@@ -102,17 +104,22 @@ impl Component for GameWindow {
             .as_ref()
             .map(|i| i.title.to_owned())
             .unwrap_or_else(|| id.to_owned());
-        let rules_sections = info
-            .as_ref()
-            .and_then(|i| i.driver)
-            .map(|d| d.rules_reference())
-            .unwrap_or_default();
+        let driver = info.as_ref().and_then(|i| i.driver);
+        let rules_sections = driver.map(|d| d.rules_reference()).unwrap_or_default();
+        let scenario = driver
+            .and_then(|d| {
+                d.scenarios()
+                    .into_iter()
+                    .find(|s| s.id == init.session.scenario())
+            })
+            .map(|s| s.title.render())
+            .unwrap_or_else(|| init.session.scenario().to_owned());
         root.set_title(Some(&title));
         // The app's Print and Play action reads the game from the active window's name.
         root.set_widget_name(&format!("game:{id}"));
 
         let header = adw::HeaderBar::new();
-        let window_title = adw::WindowTitle::new(&title, init.session.scenario());
+        let window_title = adw::WindowTitle::new(&title, &scenario);
         header.set_title_widget(Some(&window_title));
         let undo_button = icon_button("edit-undo-symbolic", &gettext("Undo"), "win.undo");
         let redo_button = icon_button("edit-redo-symbolic", &gettext("Redo"), "win.redo");
@@ -246,6 +253,7 @@ impl Component for GameWindow {
             view,
             path: init.path,
             title: title.clone(),
+            scenario,
             rules: RulesWindow::new(&title, rules_sections),
             game_over_shown: false,
         };
@@ -474,12 +482,12 @@ impl GameWindow {
         let subtitle = match &self.path {
             Some(p) => format!(
                 "{} — {}",
-                session.scenario(),
+                self.scenario,
                 p.file_name()
                     .map(|f| f.to_string_lossy().to_string())
                     .unwrap_or_default()
             ),
-            None => session.scenario().to_owned(),
+            None => self.scenario.clone(),
         };
         widgets.title.set_subtitle(&subtitle);
         self.view.borrow_mut().targets = prompt

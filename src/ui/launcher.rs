@@ -35,7 +35,8 @@ pub fn present(app: &adw::Application) {
 }
 
 impl SimpleComponent for Launcher {
-    type Init = ();
+    /// A save or script to open at once.
+    type Init = Option<std::path::PathBuf>;
     type Input = LauncherMsg;
     type Output = ();
     type Root = adw::ApplicationWindow;
@@ -50,7 +51,11 @@ impl SimpleComponent for Launcher {
             .build()
     }
 
-    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+    fn init(
+        file: Self::Init,
+        root: Self::Root,
+        sender: ComponentSender<Self>,
+    ) -> ComponentParts<Self> {
         let header = adw::HeaderBar::new();
         header.set_title_widget(Some(&adw::WindowTitle::new(
             &gettext("Tonkin"),
@@ -103,6 +108,14 @@ impl SimpleComponent for Launcher {
         root.add_action(&close);
 
         super::mark_profile(&root);
+        if let Some(file) = file {
+            let toasts_ = toasts.clone();
+            gtk::glib::idle_add_local_once(move || {
+                if let Err(e) = super::dialogs::open_file(&file) {
+                    super::toast(&toasts_, &e);
+                }
+            });
+        }
         if super::exit_after_first_frame() {
             quit_after_first_frame(&root);
         }

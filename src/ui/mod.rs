@@ -63,12 +63,13 @@ pub fn exit_after_first_frame() -> bool {
     std::env::var_os("TONKIN_EXIT_AFTER_FIRST_FRAME").is_some_and(|v| v == "1")
 }
 
-/// Runs the application until its last window closes.
-pub fn run() {
+/// Runs the application until its last window closes; `file` (a save or script) opens in a
+/// game window beside the launcher.
+pub fn run(file: Option<std::path::PathBuf>) {
     let app = new_application();
     relm4::RelmApp::from_app(app)
         .with_args(Vec::new())
-        .run::<Launcher>(());
+        .run::<Launcher>(file);
 }
 
 /// The application object with its settings, actions and style installed at start-up.
