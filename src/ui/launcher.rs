@@ -80,8 +80,16 @@ impl SimpleComponent for Launcher {
             .title(gettext("Games"))
             .description(gettext("Pick a scenario to start a new game."))
             .build();
+        let mut first_playable = true;
         for info in catalog::games() {
-            group.add(&game_row(&info, &sender));
+            let row = game_row(&info, &sender);
+            // The first playable game starts unfolded, its scenarios one click away.
+            if let Some(expander) = row.downcast_ref::<adw::ExpanderRow>()
+                && std::mem::take(&mut first_playable)
+            {
+                expander.set_expanded(true);
+            }
+            group.add(&row);
         }
         let page = gtk::Box::new(gtk::Orientation::Vertical, 24);
         page.set_margin_top(24);
