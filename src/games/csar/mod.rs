@@ -188,7 +188,7 @@ impl Csar {
             ),
             Step::Abort => (
                 msg("Abort Check: {n} draws; burn hand cards for fewer")
-                    .arg("n", self.abort.saturating_sub(self.burned).max(1)),
+                    .arg("n", self.abort_draws(self.burned)),
                 "4.4.3",
             ),
             Step::ClearSkies => (

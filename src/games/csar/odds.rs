@@ -217,29 +217,21 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
         }
         Step::Search => {
             let n = state.search_draws(state.burned);
-            out.push((
+            rifle_odds(
+                state,
+                &mut out,
                 msg("A Survivor is captured ({n} draws)").arg("n", n),
-                state.chance(Want::Avoid(Symbol::Rifle), n),
-            ));
-            if n > 1 {
-                out.push((
-                    msg("…after burning one more card"),
-                    state.chance(Want::Avoid(Symbol::Rifle), n - 1),
-                ));
-            }
+                n,
+            );
         }
         Step::Abort => {
-            let n = state.abort.saturating_sub(state.burned).max(1);
-            out.push((
+            let n = state.abort_draws(state.burned);
+            rifle_odds(
+                state,
+                &mut out,
                 msg("The mission is aborted ({n} draws)").arg("n", n),
-                state.chance(Want::Avoid(Symbol::Rifle), n),
-            ));
-            if n > 1 {
-                out.push((
-                    msg("…after burning one more card"),
-                    state.chance(Want::Avoid(Symbol::Rifle), n - 1),
-                ));
-            }
+                n,
+            );
         }
         Step::Command => {
             for &c in &state.hand {
@@ -265,6 +257,17 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
         _ => {}
     }
     Some(out).filter(|o| !o.is_empty())
+}
+
+/// The chance of a rifle in `n` draws, and with one card more burned.
+fn rifle_odds(state: &Csar, out: &mut Vec<(Message, f64)>, label: Message, n: u8) {
+    out.push((label, state.chance(Want::Avoid(Symbol::Rifle), n)));
+    if n > 1 {
+        out.push((
+            msg("…after burning one more card"),
+            state.chance(Want::Avoid(Symbol::Rifle), n - 1),
+        ));
+    }
 }
 
 /// Whether an action is a rescue attempt, with its chance (used by the bot).
