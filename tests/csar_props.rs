@@ -5,6 +5,7 @@
 use tonkin::catalog::Playable;
 use tonkin::engine::bot::{Bot, RandomBot};
 use tonkin::engine::game::{Actor, Game};
+use tonkin::engine::reference::find;
 use tonkin::games::csar::{Csar, Options};
 
 const SCENARIOS: [&str; 6] = [
@@ -33,9 +34,17 @@ fn play(scenario: &str, seed: u64, bot: &mut dyn Bot<Csar>) -> (usize, String) {
     g.check_conservation()
         .unwrap_or_else(|e| panic!("{scenario} seed {seed} at setup: {e}"));
     let mut max_turn = 0;
+    let rules = Csar::rules_reference();
     for step in 0..20_000 {
         if let Some(o) = g.outcome() {
             assert!(g.prompt().choices.is_empty());
+            for e in g.log().entries() {
+                assert!(
+                    find(&rules, &e.rule).is_some(),
+                    "log rule {} has no reference section",
+                    e.rule
+                );
+            }
             assert!(
                 g.turn <= g.turns,
                 "{scenario} seed {seed}: turn {} past {}",
@@ -49,6 +58,7 @@ fn play(scenario: &str, seed: u64, bot: &mut dyn Bot<Csar>) -> (usize, String) {
         }
         let p = g.prompt();
         assert_eq!(p.actor, Actor::Player(0));
+        assert!(find(&rules, &p.rule).is_some(), "prompt rule {}", p.rule);
         assert!(
             !p.choices.is_empty(),
             "{scenario} seed {seed}: dead end at step {step}: {}",

@@ -464,3 +464,24 @@ impl Csar {
         content().action(card).kind == CardKind::Command
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+
+    #[test]
+    fn survivors_never_cross_impassable_zones() {
+        let mut g = Csar::setup("youve_got_your_troubles", &Default::default(), 1).unwrap();
+        // North and East are Impassable in this scenario: from the Center only South and West.
+        let mut steps = survivor_steps(&g, 0, 2);
+        steps.sort();
+        assert_eq!(steps, vec![3, 4]);
+        assert!(
+            survivor_steps(&g, 1, 2).is_empty(),
+            "nothing leaves an Impassable zone"
+        );
+        g.zones[3].cluster = 1;
+        assert_eq!(survivor_steps(&g, 0, 2), vec![4]);
+    }
+}

@@ -295,3 +295,32 @@ pub fn rescue_chance(state: &Csar, action: &Action) -> Option<f64> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_decks_by_hand() {
+        // One wanted card of three, one draw: 1/3; two draws without any reshuffle: 2/3.
+        let p = Piles {
+            draw: [1, 0, 2, 0],
+            discard: [0; 4],
+        };
+        assert!((any_of(p, 1) - 1.0 / 3.0).abs() < 1e-12);
+        assert!((any_of(p, 2) - 2.0 / 3.0).abs() < 1e-12);
+        // An empty draw pile takes in the discards first.
+        let p = Piles {
+            draw: [0; 4],
+            discard: [1, 0, 1, 0],
+        };
+        assert!((any_of(p, 1) - 0.5).abs() < 1e-12);
+        // Fire: a crosshair and a roundel, two draws: the hit survives only if drawn second.
+        let p = Piles {
+            draw: [1, 1, 0, 0],
+            discard: [0; 4],
+        };
+        let d = hits_distribution(p, 2);
+        assert!((d[0] - 0.5).abs() < 1e-12 && (d[1] - 0.5).abs() < 1e-12);
+    }
+}

@@ -219,7 +219,6 @@ impl Csar {
             hand_limit: scen.hand_limit.unwrap_or(5),
             reserve_limit: scen.reserve_limit.unwrap_or(3),
             search_cap: scen.search_cap.unwrap_or(c.tracks.search_max),
-            fm_cap: orbit_fm + pool,
             comms_trouble: false,
             radio_contact: false,
             migs: false,
