@@ -35,6 +35,7 @@ use crate::engine::reference::RuleSection;
 use crate::engine::rng::Rng;
 
 pub use actions::{Action, CommandTarget, Purchase, Target};
+pub use odds::odds_for_prompt;
 pub use state::{Csar, Options, Place, Step};
 
 use choices::Sink;
