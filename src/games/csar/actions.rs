@@ -234,6 +234,7 @@ impl Csar {
             }
             ("Attack", Target::Unit(c)) if content().units[usize::from(c)].barrage => {
                 self.remove_unit(zone, c, "4.3.4");
+                strike = true;
             }
             ("Attack", t) => {
                 self.add_hits(zone, t, 2 + claws);

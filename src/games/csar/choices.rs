@@ -284,13 +284,12 @@ impl Csar {
             match &fire.stage {
                 FireStage::ChooseZone => {
                     for t in self.pending_targets() {
-                        let zfv = self.zfv_of(t);
                         sink.add(
                             Action::FireAt(t),
                             || {
                                 msg("Resolve enemy fire into {zone} (Zone Firepower {zfv})")
                                     .term("zone", ZONE_NAMES[usize::from(t)])
-                                    .arg("zfv", zfv)
+                                    .arg("zfv", self.zfv_of(t))
                             },
                             || Some(target::zone(t)),
                         );
@@ -566,7 +565,6 @@ impl Csar {
             }
             Step::Rescue => {
                 for (h, s) in self.rescue_options() {
-                    let n = self.rescue_draws(h, s, 0);
                     sink.add(
                         Action::Rescue {
                             heli: h,
@@ -576,7 +574,7 @@ impl Csar {
                         || {
                             msg("{h} attempts the rescue ({n} draws)")
                                 .term("h", aircraft_name(h))
-                                .arg("n", n)
+                                .arg("n", self.rescue_draws(h, s, 0))
                         },
                         || Some(target::survivor(s)),
                     );
