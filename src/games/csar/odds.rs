@@ -193,7 +193,31 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
                     ));
                 }
             }
-            FireStage::Burn { .. } | FireStage::Spare { .. } | FireStage::PickAircraft { .. } => {
+            FireStage::Burn { hits, .. } => {
+                // Each card burned now cancels a hit but is one fewer to burn against the
+                // Enemy Search: the capture chance if every card left is burned then.
+                let cards = state.burnable().count();
+                for burn in 0..=cards.min(usize::from(hits) - 1) {
+                    let left = (state.hand.len() - burn) as u8;
+                    let draws = if state.any_stranded() {
+                        state.search_draws(left)
+                    } else {
+                        0
+                    };
+                    out.push((
+                        msg("Burn {b}: take {h} hits; the Enemy Search then draws {n} (chance of a capture)")
+                            .arg("b", burn)
+                            .arg("h", usize::from(hits) - burn)
+                            .arg("n", draws),
+                        state.chance(Want::Avoid(Symbol::Rifle), draws),
+                    ));
+                }
+                out.push((
+                    msg("A Shaken aircraft hit again is destroyed (not just shot down)"),
+                    state.chance(Want::Get(Symbol::Blast), 1),
+                ));
+            }
+            FireStage::Spare { .. } | FireStage::PickAircraft { .. } => {
                 out.push((
                     msg("A Shaken aircraft hit again is destroyed (not just shot down)"),
                     state.chance(Want::Get(Symbol::Blast), 1),
