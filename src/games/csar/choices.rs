@@ -472,7 +472,7 @@ impl Csar {
                     }
                 }
                 if self.selected.is_some() {
-                    sink.add(Action::Done, || msg("Pick another aircraft"), || None);
+                    // No cancel: picking an aircraft reveals nothing, so it can be undone.
                     return;
                 }
                 for a in 0..self.aircraft.len() as u8 {
