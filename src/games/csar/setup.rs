@@ -173,6 +173,11 @@ impl Csar {
             .collect();
         let zone_ids: Vec<u8> = (0..c.zone_markers.len() as u8).collect();
         let mut state = Csar {
+            scenario_index: c
+                .scenarios
+                .iter()
+                .position(|x| x.id == scen.id)
+                .unwrap_or(0) as u8,
             scenario: if in_campaign {
                 "campaign".into()
             } else {

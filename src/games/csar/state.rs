@@ -219,6 +219,8 @@ pub struct Options {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Csar {
     pub scenario: String,
+    /// Index of the mission's record in `scenarios.toml`.
+    pub scenario_index: u8,
     pub options: Options,
     pub rng: Rng,
     pub log: Log,
@@ -352,13 +354,9 @@ impl Csar {
     pub fn grounded(&self) -> bool {
         self.scenario_data().grounded_turn == Some(self.turn)
     }
+    /// The scenario record this mission was set up from (Caged Tiger in the campaign).
     pub fn scenario_data(&self) -> &'static super::data::Scenario {
-        let id = if self.campaign.is_some() {
-            "caged_tiger"
-        } else {
-            self.scenario.as_str()
-        };
-        content().scenario(id).expect("scenario checked at setup")
+        &content().scenarios[usize::from(self.scenario_index)]
     }
 }
 
