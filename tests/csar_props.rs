@@ -5,6 +5,7 @@
 use tonkin::catalog::Playable;
 use tonkin::engine::bot::{Bot, RandomBot};
 use tonkin::engine::game::{Actor, Game};
+use tonkin::engine::reference::find;
 use tonkin::games::csar::{Csar, Options};
 
 const SCENARIOS: [&str; 6] = [
@@ -33,9 +34,17 @@ fn play(scenario: &str, seed: u64, bot: &mut dyn Bot<Csar>) -> (usize, String) {
     g.check_conservation()
         .unwrap_or_else(|e| panic!("{scenario} seed {seed} at setup: {e}"));
     let mut max_turn = 0;
+    let rules = Csar::rules_reference();
     for step in 0..20_000 {
         if let Some(o) = g.outcome() {
             assert!(g.prompt().choices.is_empty());
+            for e in g.log().entries() {
+                assert!(
+                    find(&rules, &e.rule).is_some(),
+                    "log rule {} has no reference section",
+                    e.rule
+                );
+            }
             assert!(
                 g.turn <= g.turns,
                 "{scenario} seed {seed}: turn {} past {}",
@@ -49,6 +58,7 @@ fn play(scenario: &str, seed: u64, bot: &mut dyn Bot<Csar>) -> (usize, String) {
         }
         let p = g.prompt();
         assert_eq!(p.actor, Actor::Player(0));
+        assert!(find(&rules, &p.rule).is_some(), "prompt rule {}", p.rule);
         assert!(
             !p.choices.is_empty(),
             "{scenario} seed {seed}: dead end at step {step}: {}",
@@ -134,4 +144,29 @@ fn unknown_scenario_is_an_error() {
     assert!(Csar::setup("nowhere", &Options::default(), 1).is_err());
     assert_eq!(Csar::scenarios().len(), 6);
     assert!(!Csar::rules_reference().is_empty());
+}
+
+#[test]
+fn odds_at_every_decision_are_probabilities_and_fast() {
+    use tonkin::games::csar::odds_for_prompt;
+    let mut slowest = std::time::Duration::ZERO;
+    let mut seen = 0;
+    for seed in 0..40 {
+        let mut g = Csar::setup("caged_tiger", &options(seed), seed).unwrap();
+        let mut bot = Csar::heuristic_bot(seed);
+        while g.outcome().is_none() {
+            let start = std::time::Instant::now();
+            if let Some(odds) = odds_for_prompt(&g) {
+                slowest = slowest.max(start.elapsed());
+                seen += odds.len();
+                for (label, p) in odds {
+                    assert!((0.0..=1.0 + 1e-9).contains(&p), "{}: {p}", label.english());
+                }
+            }
+            let a = bot.choose(&g, &g.prompt());
+            g.apply(&a).unwrap();
+        }
+    }
+    assert!(seen > 100);
+    assert!(slowest.as_millis() < 50, "slowest odds took {slowest:?}");
 }

@@ -535,3 +535,86 @@ fn content_has_every_component() {
         assert!(tonkin::engine::reference::find(&rules, n).is_some(), "{n}");
     }
 }
+
+/// A scenario past its set-up decisions.
+fn started(scenario: &str, seed: u64) -> Csar {
+    let mut g = Csar::setup(scenario, &Default::default(), seed).unwrap();
+    while matches!(
+        g.step,
+        Step::ChoosePilot | Step::PlacePilot(_) | Step::SelectHand | Step::RevealZones
+    ) {
+        let first = g.prompt().choices[0].action.clone();
+        g.apply(&first).unwrap();
+    }
+    g
+}
+
+#[test]
+fn streetcar_down_withdraws_everyone_at_the_end_of_turn_five() {
+    let mut g = started("streetcar_down", 13);
+    g.turn = 5;
+    g.aircraft[usize::from(JOLLY5)].place = Place::Zone(0);
+    g.survivors[0].place = SurvivorPlace::Aboard(JOLLY5);
+    g.aircraft[usize::from(SANDY1)].place = Place::Zone(2);
+    g.marker_adjustment();
+    assert_eq!(g.aircraft[usize::from(JOLLY5)].place, Place::Orbit);
+    assert_eq!(g.aircraft[usize::from(SANDY1)].place, Place::Orbit);
+    assert_eq!(
+        g.survivors[0].place,
+        SurvivorPlace::OffMap,
+        "carried off the map (A-42)"
+    );
+    g.check_conservation().unwrap();
+}
+
+#[test]
+fn streetcar_down_may_end_early_on_crosshairs_from_turn_eight() {
+    let mut g = started("streetcar_down", 14);
+    g.turn = 8;
+    g.step = Step::TurnStart;
+    stack(&mut g, &[1]);
+    g.run();
+    assert!(
+        g.outcome().is_some(),
+        "crosshairs at the start of turn 8 end the scenario"
+    );
+    let mut g = started("streetcar_down", 14);
+    g.turn = 8;
+    g.step = Step::TurnStart;
+    stack(&mut g, &[4]);
+    g.run();
+    assert!(g.outcome().is_none());
+}
+
+#[test]
+fn air_force_cross_is_lost_at_once_when_both_helicopters_are_down() {
+    let mut g = started("air_force_cross", 15);
+    assert!(
+        g.aircraft[0].pilot.is_some(),
+        "Claws or Piney flies Sandy 1"
+    );
+    assert!(g.survivors[0].pinpointed && g.survivors[0].injured);
+    for h in [4usize, 5] {
+        g.aircraft[h].place = Place::Gone;
+        g.aircraft[h].fate = tonkin::games::csar::state::Fate::ShotDown;
+    }
+    g.run();
+    let o = g.outcome().expect("the game ends at once");
+    assert_eq!(o.verdict, tonkin::engine::game::Verdict::Loss);
+}
+
+#[test]
+fn a_rescued_survivor_flown_out_wins_caged_tiger() {
+    let mut g = caged_tiger(16);
+    g.aircraft[usize::from(JOLLY5)].place = Place::Zone(1);
+    g.survivors[0].place = SurvivorPlace::Aboard(JOLLY5);
+    g.apply(&Action::Move {
+        aircraft: JOLLY5,
+        to: Place::Orbit,
+    })
+    .unwrap();
+    let o = g
+        .outcome()
+        .expect("no Survivor left on the map ends the game");
+    assert_eq!(o.verdict, tonkin::engine::game::Verdict::Win);
+}

@@ -234,6 +234,7 @@ impl Csar {
             }
             ("Attack", Target::Unit(c)) if content().units[usize::from(c)].barrage => {
                 self.remove_unit(zone, c, "4.3.4");
+                strike = true;
             }
             ("Attack", t) => {
                 self.add_hits(zone, t, 2 + claws);
@@ -462,5 +463,26 @@ impl Csar {
 
     pub fn is_command(card: u8) -> bool {
         content().action(card).kind == CardKind::Command
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+
+    #[test]
+    fn survivors_never_cross_impassable_zones() {
+        let mut g = Csar::setup("youve_got_your_troubles", &Default::default(), 1).unwrap();
+        // North and East are Impassable in this scenario: from the Center only South and West.
+        let mut steps = survivor_steps(&g, 0, 2);
+        steps.sort();
+        assert_eq!(steps, vec![3, 4]);
+        assert!(
+            survivor_steps(&g, 1, 2).is_empty(),
+            "nothing leaves an Impassable zone"
+        );
+        g.zones[3].cluster = 1;
+        assert_eq!(survivor_steps(&g, 0, 2), vec![4]);
     }
 }

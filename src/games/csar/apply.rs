@@ -297,7 +297,6 @@ impl Csar {
         match self.step {
             Step::Purchase => self.start_campaign_mission(),
             Step::Reserve => self.step = Step::Command,
-            Step::Move if self.selected.is_some() => self.selected = None,
             Step::Move => self.step = Step::Assign,
             Step::Assign => {
                 self.step = Step::GunFire;

@@ -7,9 +7,10 @@ use crate::engine::game::Prompt;
 use crate::engine::rng::Rng;
 
 use super::actions::{Action, CommandTarget, Purchase, Target, title};
+use super::data::Symbol;
 use super::data::{Kind, content};
 use super::odds::rescue_chance;
-use super::state::{CENTER, Csar, FireStage, Place, Step, SurvivorPlace, adjacent};
+use super::state::{CENTER, Csar, FireStage, Place, Step, SurvivorPlace, Want, adjacent};
 
 pub struct HeuristicBot {
     rng: Rng,
@@ -251,7 +252,26 @@ impl HeuristicBot {
             }
             Action::FireAt(z) => 10 - i32::from(g.zfv_of(z)),
             Action::Burn(_) => match (&g.fire, g.step) {
-                (Some(_), _) => 5,
+                (Some(fire), _) => {
+                    // A card burned now is one fewer against the Enemy Search. Weigh the hit it
+                    // cancels against the capture risk the exact odds give for one more draw.
+                    let FireStage::Burn { zone, .. } = fire.stage else {
+                        return -1;
+                    };
+                    let fragile = g.zone_aircraft(zone).any(|a| {
+                        let ac = &g.aircraft[usize::from(a)];
+                        ac.shaken || ac.kind == Kind::Helicopter
+                    });
+                    let search_draws = g.search_draws(0);
+                    let spare = g.hand.len() as i32 - i32::from(search_draws.saturating_sub(1));
+                    let extra_risk = g.chance(Want::Avoid(Symbol::Rifle), search_draws)
+                        - g.chance(Want::Avoid(Symbol::Rifle), search_draws.saturating_sub(1));
+                    if fragile || spare > 0 || extra_risk < 0.1 {
+                        5
+                    } else {
+                        -1
+                    }
+                }
                 (None, Step::Search | Step::Abort) => 5,
                 _ => -1,
             },

@@ -33,9 +33,12 @@ impl<'a> Sink<'a> {
             out: Vec::new(),
         }
     }
-    /// Checking one action rather than listing them for a prompt.
-    pub fn probing(&self) -> bool {
-        self.probe.is_some()
+    /// When checking a direct Move action (scripts, tests): the aircraft it moves.
+    pub fn probed_move(&self) -> Option<u8> {
+        match self.probe {
+            Some(Action::Move { aircraft, .. }) => Some(*aircraft),
+            _ => None,
+        }
     }
     pub fn add(
         &mut self,
@@ -67,6 +70,9 @@ fn unit_name(c: u8) -> &'static str {
 }
 
 const ORBIT_BIT: u8 = 1 << 5;
+
+/// Aircraft per zone, and whether jets or helicopters are among them.
+type Occupancy = ([u8; 5], [bool; 5], [bool; 5]);
 
 impl Csar {
     pub fn can_reserve(&self) -> bool {
@@ -111,7 +117,7 @@ impl Csar {
     }
 
     /// How many aircraft each zone holds, and whether jets or helicopters are among them.
-    fn zone_occupancy(&self) -> ([u8; 5], [bool; 5], [bool; 5]) {
+    fn zone_occupancy(&self) -> Occupancy {
         let mut count = [0u8; 5];
         let mut jets = [false; 5];
         let mut helis = [false; 5];
@@ -129,6 +135,10 @@ impl Csar {
     /// The destinations as bits: zones 0–4, then the Orbit Box. No allocation: prompts are
     /// built very often by bots.
     pub fn destination_mask(&self, a: u8) -> u8 {
+        self.destination_mask_in(a, &self.zone_occupancy())
+    }
+
+    fn destination_mask_in(&self, a: u8, occupancy: &Occupancy) -> u8 {
         let ac = &self.aircraft[usize::from(a)];
         if ac.moved || !matches!(ac.place, Place::Orbit | Place::Zone(_)) {
             return 0;
@@ -141,7 +151,7 @@ impl Csar {
                 return 0;
             }
         }
-        let (count, jets, helis) = self.zone_occupancy();
+        let (count, jets, helis) = occupancy;
         let fits = |z: u8| {
             let z = usize::from(z);
             count[z] < 4
@@ -274,13 +284,12 @@ impl Csar {
             match &fire.stage {
                 FireStage::ChooseZone => {
                     for t in self.pending_targets() {
-                        let zfv = self.zfv_of(t);
                         sink.add(
                             Action::FireAt(t),
                             || {
                                 msg("Resolve enemy fire into {zone} (Zone Firepower {zfv})")
                                     .term("zone", ZONE_NAMES[usize::from(t)])
-                                    .arg("zfv", zfv)
+                                    .arg("zfv", self.zfv_of(t))
                             },
                             || Some(target::zone(t)),
                         );
@@ -445,8 +454,10 @@ impl Csar {
             Step::Move => {
                 // The prompt offers aircraft first, then the picked one's destinations; a direct
                 // Move action (scripts, tests) is accepted as well.
+                let occupancy = self.zone_occupancy();
+                let probed = sink.probed_move();
                 for a in 0..self.aircraft.len() as u8 {
-                    if self.selected == Some(a) || sink.probing() {
+                    if self.selected == Some(a) || probed == Some(a) {
                         for to in self.destinations(a) {
                             sink.add(
                                 Action::Move { aircraft: a, to },
@@ -461,11 +472,11 @@ impl Csar {
                     }
                 }
                 if self.selected.is_some() {
-                    sink.add(Action::Done, || msg("Pick another aircraft"), || None);
+                    // No cancel: picking an aircraft reveals nothing, so it can be undone.
                     return;
                 }
                 for a in 0..self.aircraft.len() as u8 {
-                    if self.destination_mask(a) != 0 {
+                    if self.destination_mask_in(a, &occupancy) != 0 {
                         sink.add(
                             Action::Select(a),
                             || msg("Move {a}").term("a", aircraft_name(a)),
@@ -554,7 +565,6 @@ impl Csar {
             }
             Step::Rescue => {
                 for (h, s) in self.rescue_options() {
-                    let n = self.rescue_draws(h, s, 0);
                     sink.add(
                         Action::Rescue {
                             heli: h,
@@ -564,7 +574,7 @@ impl Csar {
                         || {
                             msg("{h} attempts the rescue ({n} draws)")
                                 .term("h", aircraft_name(h))
-                                .arg("n", n)
+                                .arg("n", self.rescue_draws(h, s, 0))
                         },
                         || Some(target::survivor(s)),
                     );

@@ -92,8 +92,8 @@ impl Csar {
     }
 
     /// A random determination among `k` outcomes (2.2.1, G-15): one card, its ones digit, the
-    /// outcomes spread evenly over 0–9. A Reshuffle (or the Wild) gives its number and then the
-    /// discards are shuffled back. More than ten outcomes use two cards.
+    /// outcomes spread evenly over 0–9. A Reshuffle gives its number and then the discards are
+    /// shuffled back; the Wild simply gives its number. More than ten outcomes use two cards.
     pub fn determine(&mut self, k: usize, rule: &str, what: Message) -> usize {
         if k <= 1 {
             return 0;
@@ -106,7 +106,7 @@ impl Csar {
                 Some(d) => {
                     seen.push(card_name(d.card));
                     self.resolution.discard(d.card);
-                    if d.card == RESHUFFLE || d.card == WILD {
+                    if d.card == RESHUFFLE {
                         self.resolution.reshuffle(&mut self.rng);
                     }
                     usize::from(d.card % 10)

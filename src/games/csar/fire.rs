@@ -538,3 +538,30 @@ impl Csar {
         card_name(card)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(name: &str) -> u8 {
+        content().units.iter().position(|u| u.name == name).unwrap() as u8
+    }
+
+    #[test]
+    fn gun_ranges_follow_the_range_table() {
+        // 9.5: one number = own zone only; L/R = own and adjacent; L/R* = anywhere on the map.
+        let (dshk, m38, s60, barrage) = (unit("DShK"), unit("M38"), unit("S-60"), unit("Barrage"));
+        assert_eq!(firepower(dshk, 1, 1), Some(1));
+        assert_eq!(firepower(dshk, 1, 0), None);
+        assert_eq!(firepower(m38, 0, 0), Some(2));
+        assert_eq!(firepower(m38, 0, 3), Some(1));
+        assert_eq!(
+            firepower(m38, 1, 3),
+            None,
+            "North and South are not adjacent"
+        );
+        assert_eq!(firepower(s60, 1, 3), Some(2));
+        assert_eq!(firepower(s60, 2, 2), Some(1));
+        assert_eq!(firepower(barrage, 2, 2), None, "Barrages never fire");
+    }
+}

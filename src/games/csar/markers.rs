@@ -30,6 +30,11 @@ impl Csar {
         }?;
         let first = Self::marker_value(kind, id);
         let mut shown = vec![first.label()];
+        // For the log: the marker and any 1+ extras, out of the markers still unseen.
+        let unseen = 1 + match kind {
+            MarkerKind::Hidden => self.hidden_cup.len(),
+            MarkerKind::Enemy => self.enemy_cup.len(),
+        };
         let mut total = 0u8;
         let mut value = first;
         self.marker_out(kind, id);
@@ -75,7 +80,7 @@ impl Csar {
                 .arg("units", placed.join(", ")),
             vec![Random::Pick {
                 picked: shown.join(" + "),
-                out_of: 0,
+                out_of: unseen,
             }],
         );
         Some(total)

@@ -35,6 +35,7 @@ use crate::engine::reference::RuleSection;
 use crate::engine::rng::Rng;
 
 pub use actions::{Action, CommandTarget, Purchase, Target};
+pub use odds::odds_for_prompt;
 pub use state::{Csar, Options, Place, Step};
 
 use choices::Sink;
@@ -188,7 +189,7 @@ impl Csar {
             ),
             Step::Abort => (
                 msg("Abort Check: {n} draws; burn hand cards for fewer")
-                    .arg("n", self.abort.saturating_sub(self.burned).max(1)),
+                    .arg("n", self.abort_draws(self.burned)),
                 "4.4.3",
             ),
             Step::ClearSkies => (

@@ -193,7 +193,31 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
                     ));
                 }
             }
-            FireStage::Burn { .. } | FireStage::Spare { .. } | FireStage::PickAircraft { .. } => {
+            FireStage::Burn { hits, .. } => {
+                // Each card burned now cancels a hit but is one fewer to burn against the
+                // Enemy Search: the capture chance if every card left is burned then.
+                let cards = state.burnable().count();
+                for burn in 0..=cards.min(usize::from(hits) - 1) {
+                    let left = (state.hand.len() - burn) as u8;
+                    let draws = if state.any_stranded() {
+                        state.search_draws(left)
+                    } else {
+                        0
+                    };
+                    out.push((
+                        msg("Burn {b}: take {h} hits; the Enemy Search then draws {n} (chance of a capture)")
+                            .arg("b", burn)
+                            .arg("h", usize::from(hits) - burn)
+                            .arg("n", draws),
+                        state.chance(Want::Avoid(Symbol::Rifle), draws),
+                    ));
+                }
+                out.push((
+                    msg("A Shaken aircraft hit again is destroyed (not just shot down)"),
+                    state.chance(Want::Get(Symbol::Blast), 1),
+                ));
+            }
+            FireStage::Spare { .. } | FireStage::PickAircraft { .. } => {
                 out.push((
                     msg("A Shaken aircraft hit again is destroyed (not just shot down)"),
                     state.chance(Want::Get(Symbol::Blast), 1),
@@ -217,29 +241,21 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
         }
         Step::Search => {
             let n = state.search_draws(state.burned);
-            out.push((
+            rifle_odds(
+                state,
+                &mut out,
                 msg("A Survivor is captured ({n} draws)").arg("n", n),
-                state.chance(Want::Avoid(Symbol::Rifle), n),
-            ));
-            if n > 1 {
-                out.push((
-                    msg("…after burning one more card"),
-                    state.chance(Want::Avoid(Symbol::Rifle), n - 1),
-                ));
-            }
+                n,
+            );
         }
         Step::Abort => {
-            let n = state.abort.saturating_sub(state.burned).max(1);
-            out.push((
+            let n = state.abort_draws(state.burned);
+            rifle_odds(
+                state,
+                &mut out,
                 msg("The mission is aborted ({n} draws)").arg("n", n),
-                state.chance(Want::Avoid(Symbol::Rifle), n),
-            ));
-            if n > 1 {
-                out.push((
-                    msg("…after burning one more card"),
-                    state.chance(Want::Avoid(Symbol::Rifle), n - 1),
-                ));
-            }
+                n,
+            );
         }
         Step::Command => {
             for &c in &state.hand {
@@ -267,6 +283,17 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
     Some(out).filter(|o| !o.is_empty())
 }
 
+/// The chance of a rifle in `n` draws, and with one card more burned.
+fn rifle_odds(state: &Csar, out: &mut Vec<(Message, f64)>, label: Message, n: u8) {
+    out.push((label, state.chance(Want::Avoid(Symbol::Rifle), n)));
+    if n > 1 {
+        out.push((
+            msg("…after burning one more card"),
+            state.chance(Want::Avoid(Symbol::Rifle), n - 1),
+        ));
+    }
+}
+
 /// Whether an action is a rescue attempt, with its chance (used by the bot).
 pub fn rescue_chance(state: &Csar, action: &Action) -> Option<f64> {
     match *action {
@@ -290,5 +317,34 @@ pub fn rescue_chance(state: &Csar, action: &Action) -> Option<f64> {
             card,
         } if title(card) == "Exfil Team" => Some(state.chance(Want::Get(Symbol::Roundel), 1)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_decks_by_hand() {
+        // One wanted card of three, one draw: 1/3; two draws without any reshuffle: 2/3.
+        let p = Piles {
+            draw: [1, 0, 2, 0],
+            discard: [0; 4],
+        };
+        assert!((any_of(p, 1) - 1.0 / 3.0).abs() < 1e-12);
+        assert!((any_of(p, 2) - 2.0 / 3.0).abs() < 1e-12);
+        // An empty draw pile takes in the discards first.
+        let p = Piles {
+            draw: [0; 4],
+            discard: [1, 0, 1, 0],
+        };
+        assert!((any_of(p, 1) - 0.5).abs() < 1e-12);
+        // Fire: a crosshair and a roundel, two draws: the hit survives only if drawn second.
+        let p = Piles {
+            draw: [1, 1, 0, 0],
+            discard: [0; 4],
+        };
+        let d = hits_distribution(p, 2);
+        assert!((d[0] - 0.5).abs() < 1e-12 && (d[1] - 0.5).abs() < 1e-12);
     }
 }

@@ -249,6 +249,11 @@ impl Csar {
         self.log.add("4.4.2", msg("A Survivor is captured"));
     }
 
+    /// Draws for the Abort Check after burning (4.4.3): the Abort value minus burned, at least 1.
+    pub fn abort_draws(&self, burned: u8) -> u8 {
+        self.abort.saturating_sub(burned).max(1)
+    }
+
     pub fn abort_check_due(&self) -> bool {
         self.any_stranded() && self.abort > 0
     }
@@ -257,7 +262,7 @@ impl Csar {
         if !self.abort_check_due() {
             return;
         }
-        let n = self.abort.saturating_sub(burned).max(1);
+        let n = self.abort_draws(burned);
         if self.draw_for(
             n,
             Want::Avoid(Symbol::Rifle),

@@ -173,6 +173,11 @@ impl Csar {
             .collect();
         let zone_ids: Vec<u8> = (0..c.zone_markers.len() as u8).collect();
         let mut state = Csar {
+            scenario_index: c
+                .scenarios
+                .iter()
+                .position(|x| x.id == scen.id)
+                .unwrap_or(0) as u8,
             scenario: if in_campaign {
                 "campaign".into()
             } else {
@@ -219,7 +224,6 @@ impl Csar {
             hand_limit: scen.hand_limit.unwrap_or(5),
             reserve_limit: scen.reserve_limit.unwrap_or(3),
             search_cap: scen.search_cap.unwrap_or(c.tracks.search_max),
-            fm_cap: orbit_fm + pool,
             comms_trouble: false,
             radio_contact: false,
             migs: false,

@@ -219,6 +219,8 @@ pub struct Options {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Csar {
     pub scenario: String,
+    /// Index of the mission's record in `scenarios.toml`.
+    pub scenario_index: u8,
     pub options: Options,
     pub rng: Rng,
     pub log: Log,
@@ -266,7 +268,6 @@ pub struct Csar {
     pub hand_limit: u8,
     pub reserve_limit: u8,
     pub search_cap: u8,
-    pub fm_cap: u8,
     /// This turn's event effects.
     pub comms_trouble: bool,
     pub radio_contact: bool,
@@ -353,13 +354,9 @@ impl Csar {
     pub fn grounded(&self) -> bool {
         self.scenario_data().grounded_turn == Some(self.turn)
     }
+    /// The scenario record this mission was set up from (Caged Tiger in the campaign).
     pub fn scenario_data(&self) -> &'static super::data::Scenario {
-        let id = if self.campaign.is_some() {
-            "caged_tiger"
-        } else {
-            self.scenario.as_str()
-        };
-        content().scenario(id).expect("scenario checked at setup")
+        &content().scenarios[usize::from(self.scenario_index)]
     }
 }
 
@@ -370,30 +367,76 @@ pub fn aircraft_name(a: u8) -> &'static str {
 /// Stable ids for map targets that the window can make clickable.
 pub mod target {
     use super::ZONE_KEYS;
+
+    /// `prefix` followed by `n` in decimal, without the formatting machinery (prompts are
+    /// built very often by bots).
+    fn id(prefix: &str, n: u8) -> String {
+        let mut s = String::with_capacity(prefix.len() + 3);
+        s.push_str(prefix);
+        if n >= 100 {
+            s.push(char::from(b'0' + n / 100));
+        }
+        if n >= 10 {
+            s.push(char::from(b'0' + n / 10 % 10));
+        }
+        s.push(char::from(b'0' + n % 10));
+        s
+    }
+    fn keyed(prefix: &str, z: u8) -> String {
+        let mut s = String::from(prefix);
+        s.push_str(ZONE_KEYS[usize::from(z)]);
+        s
+    }
     pub fn zone(z: u8) -> String {
-        format!("zone:{}", ZONE_KEYS[usize::from(z)])
+        keyed("zone:", z)
     }
     pub fn aircraft(a: u8) -> String {
-        format!("aircraft:{a}")
+        id("aircraft:", a)
     }
     pub fn hand(card: u8) -> String {
-        format!("card:hand:{card}")
+        id("card:hand:", card)
     }
     pub fn reserve(card: u8) -> String {
-        format!("card:reserve:{card}")
+        id("card:reserve:", card)
     }
     pub fn boxed(card: u8) -> String {
-        format!("card:box:{card}")
+        id("card:box:", card)
     }
     pub fn unit(counter: u8) -> String {
-        format!("unit:{counter}")
+        id("unit:", counter)
     }
     pub fn survivor(s: u8) -> String {
-        format!("survivor:{s}")
+        id("survivor:", s)
     }
     pub fn too(z: u8) -> String {
-        format!("too:{}", ZONE_KEYS[usize::from(z)])
+        keyed("too:", z)
     }
     pub const ORBIT: &str = "orbit";
     pub const POOL: &str = "pool";
+
+    #[cfg(test)]
+    #[test]
+    fn ids_read_as_written() {
+        assert_eq!(aircraft(7), "aircraft:7");
+        assert_eq!(hand(36), "card:hand:36");
+        assert_eq!(unit(105), "unit:105");
+        assert_eq!(zone(2), "zone:E");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adjacency_of_the_concentric_map() {
+        // the Center touches all; opposite Outer Zones do not touch.
+        for z in 1..5 {
+            assert!(adjacent(CENTER, z) && adjacent(z, CENTER));
+        }
+        assert!(adjacent(1, 2) && adjacent(4, 1) && adjacent(3, 4));
+        assert!(!adjacent(1, 3) && !adjacent(2, 4) && !adjacent(2, 2));
+        assert_eq!(zone_index("W"), Some(4));
+        assert_eq!(zone_index("X"), None);
+    }
 }
