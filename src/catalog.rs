@@ -304,15 +304,14 @@ impl<G: Playable> Driver for GameDriver<G> {
                 .downcast_ref::<G>()
                 .ok_or("the session is of another game")?
                 .clone();
-            let prompt = game.prompt();
-            if prompt.choices.is_empty() {
-                return Err(format!("dead end: {}", prompt.text.english()));
+            let actions = game.legal_actions();
+            if actions.is_empty() {
+                return Err(format!("dead end: {}", game.prompt().text.english()));
             }
-            let action = bot.choose(&game, &prompt);
-            let index = prompt
-                .choices
+            let action = bot.choose(&game, &actions);
+            let index = actions
                 .iter()
-                .position(|c| c.action == action)
+                .position(|a| *a == action)
                 .ok_or("the bot chose an action that was not offered")?;
             session.choose(index)?;
         }

@@ -64,7 +64,12 @@ fn play(scenario: &str, seed: u64, bot: &mut dyn Bot<Csar>) -> (usize, String) {
             "{scenario} seed {seed}: dead end at step {step}: {}",
             p.text.english()
         );
-        let action = bot.choose(&g, &p);
+        let legal = g.legal_actions();
+        assert!(
+            legal.iter().eq(p.choices.iter().map(|c| &c.action)),
+            "{scenario} seed {seed}: the bots' action list differs from the prompt's"
+        );
+        let action = bot.choose(&g, &legal);
         g.apply(&action).unwrap_or_else(|r| {
             panic!(
                 "{scenario} seed {seed}: {action:?} refused: {}",
@@ -112,8 +117,8 @@ fn same_seed_same_game() {
             let mut bot1 = Csar::heuristic_bot(seed);
             let mut bot2 = Csar::heuristic_bot(seed);
             while g1.outcome().is_none() {
-                let a1 = bot1.choose(&g1, &g1.prompt());
-                let a2 = bot2.choose(&g2, &g2.prompt());
+                let a1 = bot1.choose(&g1, &g1.legal_actions());
+                let a2 = bot2.choose(&g2, &g2.legal_actions());
                 assert_eq!(a1, a2);
                 g1.apply(&a1).unwrap();
                 g2.apply(&a2).unwrap();
@@ -131,7 +136,7 @@ fn saves_round_trip_through_json() {
         if g.outcome().is_some() {
             break;
         }
-        let a = bot.choose(&g, &g.prompt());
+        let a = bot.choose(&g, &g.legal_actions());
         g.apply(&a).unwrap();
     }
     let json = serde_json::to_string(&g).unwrap();
@@ -163,7 +168,7 @@ fn odds_at_every_decision_are_probabilities_and_fast() {
                     assert!((0.0..=1.0 + 1e-9).contains(&p), "{}: {p}", label.english());
                 }
             }
-            let a = bot.choose(&g, &g.prompt());
+            let a = bot.choose(&g, &g.legal_actions());
             g.apply(&a).unwrap();
         }
     }

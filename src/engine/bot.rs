@@ -1,12 +1,12 @@
 //! Bots choose among the legal actions of a prompt. The random bot plays any game; each game
 //! adds a heuristic bot of its own.
 
-use super::game::{Actor, Game, Outcome, Prompt};
+use super::game::{Game, Outcome};
 use super::rng::Rng;
 
 pub trait Bot<G: Game> {
-    /// Picks one of `prompt.choices` (never called with an empty list).
-    fn choose(&mut self, game: &G, prompt: &Prompt<G::Action>) -> G::Action;
+    /// Picks one of the legal `actions` (never called with an empty list).
+    fn choose(&mut self, game: &G, actions: &[G::Action]) -> G::Action;
 }
 
 /// Picks uniformly among the legal actions, from a generator of its own.
@@ -23,9 +23,8 @@ impl RandomBot {
 }
 
 impl<G: Game> Bot<G> for RandomBot {
-    fn choose(&mut self, _game: &G, prompt: &Prompt<G::Action>) -> G::Action {
-        let i = self.rng.index(prompt.choices.len());
-        prompt.choices[i].action.clone()
+    fn choose(&mut self, _game: &G, actions: &[G::Action]) -> G::Action {
+        actions[self.rng.index(actions.len())].clone()
     }
 }
 
@@ -54,14 +53,14 @@ pub fn play_out<G: Game>(
         if let Some(outcome) = game.outcome() {
             return Ok((outcome, taken));
         }
-        let prompt = game.prompt();
-        if prompt.choices.is_empty() || prompt.actor == Actor::Nobody {
+        let actions = game.legal_actions();
+        if actions.is_empty() {
             return Err(PlayError::DeadEnd {
                 actions: taken,
-                prompt: prompt.text.english(),
+                prompt: game.prompt().text.english(),
             });
         }
-        let action = bot.choose(game, &prompt);
+        let action = bot.choose(game, &actions);
         if let Err(refusal) = game.apply(&action) {
             return Err(PlayError::Refused {
                 actions: taken,

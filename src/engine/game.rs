@@ -142,6 +142,17 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
 
     fn prompt(&self) -> Prompt<Self::Action>;
 
+    /// The legal actions of the pending decision, in the prompt's order, without their labels.
+    /// Bots and simulations call this thousands of times per second; a game whose labels are
+    /// costly to build overrides it.
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        self.prompt()
+            .choices
+            .into_iter()
+            .map(|c| c.action)
+            .collect()
+    }
+
     /// Checks and performs one action. On refusal the state must be left unchanged.
     fn apply(&mut self, action: &Self::Action) -> Result<Applied, Refusal>;
 

@@ -312,11 +312,11 @@ mod tests {
     fn play(session: &mut Session<Race>, bot_seed: u64, steps: usize) {
         let mut bot = RandomBot::new(bot_seed);
         for _ in 0..steps {
-            let prompt = session.prompt();
-            if prompt.choices.is_empty() {
+            let actions = session.state().legal_actions();
+            if actions.is_empty() {
                 break;
             }
-            let action = bot.choose(session.state(), &prompt);
+            let action = bot.choose(session.state(), &actions);
             session.apply(&action).unwrap();
         }
     }

@@ -3,7 +3,6 @@
 //! and weighs rescue attempts with the exact odds.
 
 use crate::engine::bot::Bot;
-use crate::engine::game::Prompt;
 use crate::engine::rng::Rng;
 
 use super::actions::{Action, CommandTarget, Purchase, Target, title};
@@ -321,11 +320,11 @@ impl HeuristicBot {
 }
 
 impl Bot<Csar> for HeuristicBot {
-    fn choose(&mut self, game: &Csar, prompt: &Prompt<Action>) -> Action {
+    fn choose(&mut self, game: &Csar, actions: &[Action]) -> Action {
         let mut best: Vec<usize> = Vec::new();
         let mut best_score = i32::MIN;
-        for (i, c) in prompt.choices.iter().enumerate() {
-            let s = self.score(game, &c.action);
+        for (i, action) in actions.iter().enumerate() {
+            let s = self.score(game, action);
             if s > best_score {
                 best_score = s;
                 best.clear();
@@ -335,12 +334,10 @@ impl Bot<Csar> for HeuristicBot {
             }
         }
         // A negative best means "none of these is worth it": take Done if offered.
-        if best_score < 0
-            && let Some(done) = prompt.choices.iter().find(|c| c.action == Action::Done)
-        {
-            return done.action.clone();
+        if best_score < 0 && actions.contains(&Action::Done) {
+            return Action::Done;
         }
         let pick = best[self.rng.index(best.len())];
-        prompt.choices[pick].action.clone()
+        actions[pick].clone()
     }
 }

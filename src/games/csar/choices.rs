@@ -14,23 +14,36 @@ use super::state::{
 /// Collects choices, or only checks whether one given action is among them.
 pub struct Sink<'a> {
     probe: Option<&'a Action>,
+    /// Build labels and targets (for the prompt); bots need the actions only.
+    labelled: bool,
     pub found: bool,
     pub out: Vec<Choice<Action>>,
+    pub actions: Vec<Action>,
 }
 
 impl<'a> Sink<'a> {
+    /// Collects the choices with their labels and map targets.
     pub fn collect() -> Self {
         Sink {
             probe: None,
+            labelled: true,
             found: false,
             out: Vec::new(),
+            actions: Vec::new(),
         }
     }
+    /// Collects the bare actions into `actions`.
+    pub fn actions_only() -> Self {
+        Sink {
+            labelled: false,
+            ..Sink::collect()
+        }
+    }
+    /// Only checks whether `action` is among the choices.
     pub fn probe(action: &'a Action) -> Self {
         Sink {
             probe: Some(action),
-            found: false,
-            out: Vec::new(),
+            ..Sink::collect()
         }
     }
     /// When checking a direct Move action (scripts, tests): the aircraft it moves.
@@ -48,6 +61,7 @@ impl<'a> Sink<'a> {
     ) {
         match self.probe {
             Some(p) => self.found |= *p == action,
+            None if !self.labelled => self.actions.push(action),
             None => {
                 let mut c = Choice::new(action, label());
                 c.target = on();

@@ -96,6 +96,15 @@ impl Game for Csar {
         }
     }
 
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let mut sink = Sink::actions_only();
+        self.choices(&mut sink);
+        sink.actions
+    }
+
     fn apply(&mut self, action: &Action) -> Result<Applied, Refusal> {
         self.apply_action(action)
     }

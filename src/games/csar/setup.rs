@@ -369,9 +369,9 @@ impl Csar {
     }
 
     fn prompt_is_empty(&self) -> bool {
-        let mut sink = super::choices::Sink::collect();
+        let mut sink = super::choices::Sink::actions_only();
         self.choices(&mut sink);
-        sink.out.is_empty()
+        sink.actions.is_empty()
     }
 
     pub fn zones_default() -> [Zone; 5] {
