@@ -4,6 +4,8 @@ use relm4::gtk;
 use relm4::gtk::prelude::*;
 
 use crate::engine::log::{LogEntry, Random};
+use crate::engine::message::msg;
+use crate::i18n::gettext;
 
 /// A log pane that appends new entries and rebuilds when entries were taken back (undo).
 pub struct LogView {
@@ -87,9 +89,33 @@ impl LogView {
     }
 }
 
+/// The random values behind an entry, in the player's language: card names and picks that
+/// are words of the game go through the catalogue like message terms.
 fn describe(r: &Random) -> String {
     match r {
         Random::Modifier { reason, value } => format!("{value:+} {}", reason.render()),
-        other => other.english(),
+        Random::Cards(cards) => {
+            let names: Vec<String> = cards.iter().map(|c| translated(c)).collect();
+            // Translators: the cards drawn for a log entry, e.g. "cards: Attack, Suppress".
+            msg("cards: {cards}")
+                .arg("cards", names.join(", "))
+                .render()
+        }
+        // Translators: a blind pick in the log, e.g. "picked ZPU of 12".
+        Random::Pick { picked, out_of } => msg("picked {picked} of {out_of}")
+            .arg("picked", translated(picked))
+            .arg("out_of", out_of)
+            .render(),
+        Random::Dice(roll) => roll.describe(),
+    }
+}
+
+/// A word of the game in the catalogue; the empty string stays empty (gettext would return
+/// the catalogue's header for it).
+fn translated(word: &str) -> String {
+    if word.is_empty() {
+        String::new()
+    } else {
+        gettext(word)
     }
 }
