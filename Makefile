@@ -33,7 +33,7 @@ lint:
 
 # Every test of the crate, under a virtual display for the GTK ones.
 unit-tests:
-	$(HEADLESS) $(CARGO) test
+	$(HEADLESS) $(CARGO) test --no-fail-fast
 
 bench: deps
 	$(CARGO) bench

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::dice::Roll;
-use super::message::Message;
+use super::message::{Message, msg};
 
 /// A random or hidden value that a log entry's result came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,13 +24,24 @@ pub enum Random {
 }
 
 impl Random {
-    pub fn english(&self) -> String {
+    /// What fell, as a translatable message.
+    pub fn message(&self) -> Message {
         match self {
-            Random::Dice(roll) => roll.describe(),
-            Random::Cards(cards) => format!("cards: {}", cards.join(", ")),
-            Random::Pick { picked, out_of } => format!("picked {picked} of {out_of}"),
-            Random::Modifier { reason, value } => format!("{value:+} {}", reason.english()),
+            Random::Dice(roll) => msg("{roll}").arg("roll", roll.describe()),
+            // Translators: the cards drawn for a log entry, e.g. "cards: Attack, Suppress".
+            Random::Cards(cards) => msg("cards: {cards}").terms("cards", cards),
+            // Translators: a blind pick in the log, e.g. "picked ZPU of 12".
+            Random::Pick { picked, out_of } => msg("picked {picked} of {out_of}")
+                .term("picked", picked)
+                .arg("out_of", out_of),
+            Random::Modifier { reason, value } => msg("{value} {reason}")
+                .arg("value", format!("{value:+}"))
+                .message("reason", reason.clone()),
         }
+    }
+
+    pub fn english(&self) -> String {
+        self.message().english()
     }
 }
 

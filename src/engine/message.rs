@@ -15,6 +15,10 @@ pub enum Arg {
     Text(String),
     /// A word of the game, looked up in the catalogue.
     Term(String),
+    /// Words of the game, each looked up, shown as a list ("Attack, Suppress").
+    Terms(Vec<String>),
+    /// A message of its own, translated with the one around it.
+    Message(Box<Message>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,9 +51,30 @@ impl Message {
         self
     }
 
+    /// Adds a list of words of the game, each translated.
+    pub fn terms(mut self, name: &str, values: &[String]) -> Self {
+        self.args
+            .push((name.to_owned(), Arg::Terms(values.to_vec())));
+        self
+    }
+
+    /// Adds a message of its own (a reason, a nested sentence).
+    pub fn message(mut self, name: &str, value: Message) -> Self {
+        self.args
+            .push((name.to_owned(), Arg::Message(Box::new(value))));
+        self
+    }
+
     /// The message in the user's language.
     pub fn render(&self) -> String {
-        self.render_with(&|s| gettextrs::gettext(s))
+        // gettext("") would answer with the catalogue's header.
+        self.render_with(&|s| {
+            if s.is_empty() {
+                String::new()
+            } else {
+                gettextrs::gettext(s)
+            }
+        })
     }
 
     /// The message in English (for logs on the command line and for tests).
@@ -63,6 +88,12 @@ impl Message {
             let shown = match value {
                 Arg::Text(t) => t.clone(),
                 Arg::Term(t) => translate(t),
+                Arg::Terms(list) => list
+                    .iter()
+                    .map(|t| translate(t))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                Arg::Message(m) => m.render_with(translate),
             };
             out = out.replace(&format!("{{{name}}}"), &shown);
         }

@@ -3,9 +3,7 @@
 use relm4::gtk;
 use relm4::gtk::prelude::*;
 
-use crate::engine::log::{LogEntry, Random};
-use crate::engine::message::msg;
-use crate::i18n::gettext;
+use crate::engine::log::LogEntry;
 
 /// A log pane that appends new entries and rebuilds when entries were taken back (undo).
 pub struct LogView {
@@ -73,7 +71,7 @@ impl LogView {
         let escape = |s: &str| gtk::glib::markup_escape_text(s).to_string();
         let mut markup = escape(&entry.message.render());
         if !entry.random.is_empty() {
-            let parts: Vec<String> = entry.random.iter().map(describe).collect();
+            let parts: Vec<String> = entry.random.iter().map(|r| r.message().render()).collect();
             markup.push_str(&format!("\n<small>{}</small>", escape(&parts.join(" · "))));
         }
         let label = gtk::Label::builder()
@@ -86,36 +84,5 @@ impl LogView {
         row.append(&rule);
         row.append(&label);
         row.upcast()
-    }
-}
-
-/// The random values behind an entry, in the player's language: card names and picks that
-/// are words of the game go through the catalogue like message terms.
-fn describe(r: &Random) -> String {
-    match r {
-        Random::Modifier { reason, value } => format!("{value:+} {}", reason.render()),
-        Random::Cards(cards) => {
-            let names: Vec<String> = cards.iter().map(|c| translated(c)).collect();
-            // Translators: the cards drawn for a log entry, e.g. "cards: Attack, Suppress".
-            msg("cards: {cards}")
-                .arg("cards", names.join(", "))
-                .render()
-        }
-        // Translators: a blind pick in the log, e.g. "picked ZPU of 12".
-        Random::Pick { picked, out_of } => msg("picked {picked} of {out_of}")
-            .arg("picked", translated(picked))
-            .arg("out_of", out_of)
-            .render(),
-        Random::Dice(roll) => roll.describe(),
-    }
-}
-
-/// A word of the game in the catalogue; the empty string stays empty (gettext would return
-/// the catalogue's header for it).
-fn translated(word: &str) -> String {
-    if word.is_empty() {
-        String::new()
-    } else {
-        gettext(word)
     }
 }

@@ -2,7 +2,7 @@
 //! Immediate end triggers (5.0) are checked between every step.
 
 use crate::engine::game::Verdict;
-use crate::engine::message::msg;
+use crate::engine::message::{Message, msg};
 
 use super::data::{Kind, Symbol, content};
 use super::state::{Csar, Fate, Place, Step, SurvivorPlace, Want};
@@ -384,7 +384,7 @@ impl Csar {
         self.log.add(
             "5.0",
             msg("Mission over: {v}. {why}")
-                .arg("v", format!("{verdict:?}"))
+                .message("v", verdict_word(verdict))
                 .term("why", why),
         );
         self.fire = None;
@@ -419,5 +419,15 @@ impl Csar {
             "2.4.1",
             msg("{p} is lost").term("p", &content().pilots[usize::from(p)].name),
         );
+    }
+}
+
+/// The result in a word for the log.
+fn verdict_word(v: Verdict) -> Message {
+    match v {
+        Verdict::Win => msg("won"),
+        // Translators: the mission's result, not the verb "to draw a card".
+        Verdict::Draw => msg("drawn"),
+        Verdict::Loss => msg("lost"),
     }
 }
