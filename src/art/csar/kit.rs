@@ -1,0 +1,298 @@
+//! The print-and-play kit of That Others May Live (rules digest §10): the four card decks, the
+//! 88 counters in two sizes, the map sheet, the two-sided Player Aid and the record sheets
+//! (blank, or filled from a running game with [`kit_for_game`]).
+
+use std::rc::Rc;
+
+use cairo::Context;
+
+use super::card::{CARD_H, CARD_W, CardDeck, CardFace, draw_card_back, draw_card_front};
+use super::counter::{CounterFace, MARKER_MM, UNIT_MM, draw_counter};
+use super::faces::{self, counter_mix};
+use super::map::{MapScene, SHEET_H, SHEET_W, draw_map};
+use super::palette;
+use super::sheets::{
+    AircraftFate, AircraftStatus, CampaignRecord, MissionLog, Outcome, Page, PlayerAid, RosterRow,
+    SurvivorRow, TurnRow, draw_campaign_record, draw_mission_log, draw_player_aid,
+};
+use crate::engine::game::Verdict;
+use crate::export::{Component, Kind, Kit};
+use crate::games::csar::data::content;
+use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name};
+
+/// A portrait sheet that fits the printable area of both A4 and US Letter with the exporter's
+/// default margins, so it prints on one page.
+const SHEET_PORTRAIT: Page = Page { w: 200.0, h: 257.0 };
+const SHEET_LANDSCAPE: Page = Page { w: 269.0, h: 188.0 };
+
+/// The kit with blank record sheets.
+pub fn kit() -> Kit {
+    build(MissionLog::blank(), CampaignRecord::blank())
+}
+
+/// The kit with the Mission Log (and the Campaign Record in a campaign) filled from `game`.
+pub fn kit_for_game(game: &Csar) -> Kit {
+    let record = campaign_record_from(game).unwrap_or_else(CampaignRecord::blank);
+    build(mission_log_from(game), record)
+}
+
+fn build(log: MissionLog, record: CampaignRecord) -> Kit {
+    let mut components = vec![
+        cards("Resolution cards", CardDeck::Resolution),
+        cards("Action cards", CardDeck::Action),
+        cards("Event cards", CardDeck::Event),
+        cards("Pilot and PJ cards", CardDeck::PilotPj),
+        counters("Unit counters (19 mm)", UNIT_MM),
+        counters("Marker counters (16 mm)", MARKER_MM),
+        Component::new("Map sheet", Kind::Map, (SHEET_W, SHEET_H), 1, |cr, _, _| {
+            draw_map(cr, &MapScene::empty())
+        }),
+    ];
+    components.extend(player_aid());
+    components.push(sheet("Mission Log", SHEET_LANDSCAPE, move |cr, page| {
+        draw_mission_log(cr, &log, page)
+    }));
+    components.push(sheet("Campaign Record", SHEET_PORTRAIT, move |cr, page| {
+        draw_campaign_record(cr, &record, page)
+    }));
+    Kit::new("csar", components)
+}
+
+/// Paints the paper colour over the piece and its bleed, under the art.
+fn bleed_ground(cr: &Context, w: f64, h: f64, bleed: f64) -> Result<(), cairo::Error> {
+    palette::PAPER.set(cr);
+    cr.rectangle(-bleed, -bleed, w + 2.0 * bleed, h + 2.0 * bleed);
+    cr.fill()
+}
+
+fn cards(name: &str, deck: CardDeck) -> Component {
+    let faces: Rc<Vec<CardFace>> = Rc::new(faces::deck(deck));
+    let front = faces.clone();
+    Component::new(
+        name,
+        Kind::Cards,
+        (CARD_W, CARD_H),
+        faces.len(),
+        move |cr, i, bleed| {
+            bleed_ground(cr, CARD_W, CARD_H, bleed)?;
+            draw_card_front(cr, &front[i], 0.0, 0.0)
+        },
+    )
+    .with_back(move |cr, _, bleed| {
+        bleed_ground(cr, CARD_W, CARD_H, bleed)?;
+        draw_card_back(cr, deck, 0.0, 0.0)
+    })
+}
+
+/// The counters of one size, front and back.
+fn counters(name: &str, size: f64) -> Component {
+    let (fronts, backs): (Vec<CounterFace>, Vec<CounterFace>) = counter_mix()
+        .into_iter()
+        .filter(|e| (e.front.size_mm() - size).abs() < 1e-9)
+        .map(|e| (e.front, e.back))
+        .unzip();
+    let side = |faces: Vec<CounterFace>| {
+        move |cr: &Context, i: usize, bleed: f64| {
+            bleed_ground(cr, size, size, bleed)?;
+            draw_counter(cr, &faces[i], 0.0, 0.0)
+        }
+    };
+    Component::new(
+        name,
+        Kind::Counters,
+        (size, size),
+        fronts.len(),
+        side(fronts),
+    )
+    .with_back(side(backs))
+}
+
+/// The Player Aid, its second side on the back. Empty if its content file is broken (the
+/// content tests report that).
+fn player_aid() -> Option<Component> {
+    let aid = Rc::new(PlayerAid::load().ok()?);
+    let page = SHEET_PORTRAIT;
+    let back = aid.clone();
+    let side = move |aid: &PlayerAid, cr: &Context, n: usize| match aid.side.get(n) {
+        Some(s) => draw_player_aid(cr, s, page),
+        None => Ok(()),
+    };
+    Some(
+        Component::new(
+            "Player Aid",
+            Kind::Aids,
+            (page.w, page.h),
+            1,
+            move |cr, _, _| side(&aid, cr, 0),
+        )
+        .with_back(move |cr, _, _| side(&back, cr, 1)),
+    )
+}
+
+fn sheet(
+    name: &str,
+    page: Page,
+    draw: impl Fn(&Context, Page) -> Result<(), cairo::Error> + 'static,
+) -> Component {
+    Component::new(name, Kind::Sheets, (page.w, page.h), 1, move |cr, _, _| {
+        draw(cr, page)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Record sheets filled from a game
+
+fn outcome(v: Verdict) -> Outcome {
+    match v {
+        Verdict::Win => Outcome::Win,
+        Verdict::Draw => Outcome::Draw,
+        Verdict::Loss => Outcome::Loss,
+    }
+}
+
+/// The Mission Log of `game` so far: scenario, optional rules, crews, starting tracks, the
+/// current turn's track positions, every aircraft's and Survivor's state, and the outcome.
+pub fn mission_log_from(game: &Csar) -> MissionLog {
+    let sc = game.scenario_data();
+    let o = &game.options;
+    let mut log = MissionLog::blank();
+    log.scenario = Some(sc.title.clone());
+    log.optional_rules = [
+        o.bombing_effectiveness,
+        o.pinpointing,
+        o.danger_close,
+        o.recovering_pilots,
+        o.search_effectiveness,
+    ];
+    log.variable_end = sc
+        .variable_end_from
+        .map(|t| format!("from turn {t}; mission of {} turns", game.turns));
+    log.campaign_mission = game.campaign.as_ref().map(|c| c.mission);
+    log.crew = game
+        .aircraft
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| {
+            a.pilot.map(|p| {
+                (
+                    content().pilots[usize::from(p)].name.clone(),
+                    aircraft_name(i as u8).to_owned(),
+                )
+            })
+        })
+        .collect();
+    log.search_start = Some(sc.search);
+    log.abort_start = Some(sc.abort);
+    log.removed = (!sc.removed_actions.is_empty()).then(|| {
+        sc.removed_actions
+            .iter()
+            .map(|r| r.title.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    if let Some(row) = log.turns.get_mut(usize::from(game.turn).wrapping_sub(1)) {
+        *row = TurnRow {
+            search: game.search.to_string(),
+            abort: game.abort.to_string(),
+            survivors: format!("{} stranded", game.stranded().count()),
+            ..TurnRow::default()
+        };
+    }
+    log.aircraft = game
+        .aircraft
+        .iter()
+        .enumerate()
+        .map(|(i, a)| AircraftStatus {
+            name: aircraft_name(i as u8).to_owned(),
+            fate: a.in_mission.then_some(match a.fate {
+                Fate::Flying if a.shaken => AircraftFate::Shaken,
+                Fate::Flying => AircraftFate::Cool,
+                Fate::ShotDown => AircraftFate::ShotDown,
+                Fate::Destroyed | Fate::Lost => AircraftFate::Destroyed,
+            }),
+            turn: None,
+        })
+        .collect();
+    log.survivors = game
+        .survivors
+        .iter()
+        .enumerate()
+        .map(|(i, s)| SurvivorRow {
+            origin: sc
+                .survivors
+                .get(i)
+                .map_or_else(|| "Downed crew".to_owned(), |o| format!("Zone {}", o.zone)),
+            condition: if s.injured { "Injured" } else { "Healthy" }.into(),
+            fate: match s.place {
+                SurvivorPlace::Stranded(z) => format!("Stranded, {}", ZONE_NAMES[usize::from(z)]),
+                SurvivorPlace::Aboard(h) => format!("Aboard {}", aircraft_name(h)),
+                SurvivorPlace::OffMap => "Rescued".into(),
+                SurvivorPlace::Captured => "Captured".into(),
+                SurvivorPlace::Killed => "Killed".into(),
+            },
+            turn: None,
+        })
+        .collect();
+    if let Some((verdict, why)) = &game.result {
+        log.outcome = Some(outcome(*verdict));
+        log.deciding = Some(why.english());
+    }
+    log
+}
+
+/// The Campaign Record of a campaign game: the roster with each Pilot/PJ's state after every
+/// finished mission, and whether the campaign was won. `None` outside a campaign.
+pub fn campaign_record_from(game: &Csar) -> Option<CampaignRecord> {
+    let cs = game.campaign.as_ref()?;
+    let mut rec = CampaignRecord::blank();
+    let finished = cs.results.len().min(3);
+    let status = |p: u8| {
+        if cs.lost.contains(&p) {
+            "Lost"
+        } else {
+            "Available"
+        }
+    };
+    for (row, &p) in rec.roster.iter_mut().zip(cs.roster.iter().chain(&cs.lost)) {
+        *row = RosterRow {
+            name: content().pilots[usize::from(p)].name.clone(),
+            bought_in: None,
+            status: std::array::from_fn(|m| {
+                if m < finished {
+                    status(p).to_owned()
+                } else {
+                    String::new()
+                }
+            }),
+        };
+    }
+    if cs.over {
+        rec.won = cs.results.last().map(|(v, _)| *v == Verdict::Win);
+    }
+    Some(rec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kit_lists_every_component_of_the_digest() {
+        let kit = kit();
+        let count = |name: &str| {
+            kit.components
+                .iter()
+                .find(|c| c.name == name)
+                .map(|c| (c.count, c.has_back()))
+        };
+        assert_eq!(count("Resolution cards"), Some((30, true)));
+        assert_eq!(count("Action cards"), Some((37, true)));
+        assert_eq!(count("Event cards"), Some((16, true)));
+        let units = count("Unit counters (19 mm)").unwrap().0;
+        let markers = count("Marker counters (16 mm)").unwrap().0;
+        assert_eq!(units + markers, 88);
+        assert_eq!(count("Player Aid"), Some((1, true)));
+        assert_eq!(count("Mission Log"), Some((1, false)));
+        assert_eq!(count("Campaign Record"), Some((1, false)));
+    }
+}
