@@ -20,10 +20,10 @@ use crate::export::{Component, Kind, Kit};
 use crate::games::csar::data::content;
 use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name};
 
-/// A portrait sheet that fits the printable area of both A4 and US Letter with the exporter's
-/// default margins, so it prints on one page.
-const SHEET_PORTRAIT: Page = Page { w: 200.0, h: 257.0 };
-const SHEET_LANDSCAPE: Page = Page { w: 269.0, h: 188.0 };
+/// Sheets sized to fit the art area of both A4 and US Letter (less the exporter's default
+/// 5 mm margins, footer bands and crop-mark bands), so each side prints on one page.
+const SHEET_PORTRAIT: Page = Page { w: 190.0, h: 248.0 };
+const SHEET_LANDSCAPE: Page = Page { w: 260.0, h: 178.0 };
 
 /// The kit with blank record sheets.
 pub fn kit() -> Kit {
