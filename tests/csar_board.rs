@@ -11,15 +11,6 @@ use tonkin::engine::bot::{Bot, RandomBot};
 use tonkin::engine::game::Game;
 use tonkin::games::csar::{Csar, Options};
 
-const SCENARIOS: [&str; 6] = [
-    "caged_tiger",
-    "cauldron_of_fire",
-    "streetcar_down",
-    "youve_got_your_troubles",
-    "air_force_cross",
-    "campaign",
-];
-
 const BOARD_PREFIXES: [&str; 8] = [
     "aircraft:",
     "unit:",
@@ -64,7 +55,8 @@ fn position(scenario: &str, seed: u64, steps: usize) -> Csar {
 }
 
 fn positions() -> impl Iterator<Item = (String, Csar)> {
-    SCENARIOS.iter().flat_map(|s| {
+    Csar::scenarios().into_iter().flat_map(|s| {
+        let s = s.id;
         (0..6u64).map(move |seed| {
             let steps = 15 + 13 * seed as usize;
             (

@@ -2,6 +2,8 @@
 //! with its count, a PDF of the whole kit with the expected pages, golden images of a card page
 //! and a counter page, and record sheets filled from a played game.
 
+mod common;
+use common::boxes;
 use std::path::Path;
 
 use tonkin::art::csar::kit::{kit, kit_for_game, mission_log_from};
@@ -124,21 +126,6 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
             assert_eq!(pages.len(), expected);
         }
     }
-}
-
-/// The numbers after every `key [` in a PDF, e.g. each page's MediaBox.
-fn boxes(pdf: &str, key: &str) -> Vec<Vec<f64>> {
-    pdf.match_indices(key)
-        .map(|(at, _)| {
-            let rest = &pdf[at + key.len()..];
-            let open = rest.find('[').unwrap();
-            let close = rest.find(']').unwrap();
-            rest[open + 1..close]
-                .split_whitespace()
-                .map(|n| n.parse().unwrap())
-                .collect()
-        })
-        .collect()
 }
 
 #[test]
