@@ -16,6 +16,8 @@ use super::sheets::{
     SurvivorRow, TurnRow, draw_campaign_record, draw_mission_log, draw_player_aid,
 };
 use crate::engine::game::Verdict;
+use crate::engine::log::LogEntry;
+use crate::engine::message::Arg;
 use crate::export::{Component, Kind, Kit};
 use crate::games::csar::data::content;
 use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name};
@@ -190,20 +192,18 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
             .collect::<Vec<_>>()
             .join(", ")
     });
+    fill_turns(game, &mut log.turns);
     if let Some(row) = log.turns.get_mut(usize::from(game.turn).wrapping_sub(1)) {
-        *row = TurnRow {
-            search: game.search.to_string(),
-            abort: game.abort.to_string(),
-            survivors: format!("{} stranded", game.stranded().count()),
-            ..TurnRow::default()
-        };
+        row.search = game.search.to_string();
+        row.abort = game.abort.to_string();
+        row.survivors = format!("{} stranded", game.stranded().count());
     }
     log.aircraft = game
         .aircraft
         .iter()
         .enumerate()
         .map(|(i, a)| AircraftStatus {
-            name: aircraft_name(i as u8).to_owned(),
+            name: short_name(aircraft_name(i as u8)),
             fate: a.in_mission.then_some(match a.fate {
                 Fate::Flying if a.shaken => AircraftFate::Shaken,
                 Fate::Flying => AircraftFate::Cool,
@@ -238,6 +238,100 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         log.deciding = Some(why.english());
     }
     log
+}
+
+/// A column of the Mission Log's turn rows.
+fn column<'a>(row: &'a mut TurnRow, template: &str) -> Option<&'a mut String> {
+    Some(match template {
+        "Event: {title}" => &mut row.event,
+        "You draw {n} Action cards" => &mut row.cards,
+        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => &mut row.fire,
+        "Rescued! The Survivor is aboard {h}" | "No roundel: the pick-up fails this turn" => {
+            &mut row.rescue
+        }
+        "{unit} in {zone} is removed; Abort now {abort}"
+        | "Target of Opportunity in {zone} destroyed; Abort now {abort}" => &mut row.bda,
+        "{a} is shot down: a {state} Survivor in {zone}"
+        | "{a} is shot down with {n} Survivors aboard: they are stranded in {zone}"
+        | "{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}"
+        | "{a} is hit and leaves the game"
+        | "{p} is lost"
+        | "A Survivor is captured" => &mut row.notes,
+        _ => return None,
+    })
+}
+
+/// An aircraft's name as the sheet prints it ("FM A" for Fast Mover A).
+fn short_name(name: &str) -> String {
+    name.replace("Fast Mover", "FM")
+}
+
+/// The value of a log entry's message argument.
+fn arg(e: &LogEntry, name: &str) -> Option<String> {
+    e.message
+        .args
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, a)| match a {
+            Arg::Text(t) | Arg::Term(t) => t.clone(),
+        })
+}
+
+/// The short words a log entry adds to its column: the card title, the number drawn, the hits,
+/// the aircraft or unit named.
+fn entry_words(e: &LogEntry) -> String {
+    let arg = |name: &str| arg(e, name);
+    match e.message.id.as_str() {
+        "Event: {title}" => arg("title").unwrap_or_default(),
+        "You draw {n} Action cards" => arg("n").unwrap_or_default(),
+        // Zone initial and hits, e.g. "N1", to fit the cell.
+        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => format!(
+            "{}{}",
+            arg("zone")
+                .unwrap_or_default()
+                .chars()
+                .next()
+                .unwrap_or('?'),
+            arg("hits").unwrap_or_default()
+        ),
+        "Rescued! The Survivor is aboard {h}" => arg("h").unwrap_or_default(),
+        "No roundel: the pick-up fails this turn" => "failed".into(),
+        "A Survivor is captured" => "capture".into(),
+        _ => arg("a")
+            .map(|a| short_name(&a))
+            .or_else(|| arg("unit"))
+            .or_else(|| arg("p"))
+            .unwrap_or_else(|| "ToO".into()),
+    }
+}
+
+/// Fills the turn rows from the game's log: events, cards drawn, fire (zone and hits), rescues,
+/// units and targets destroyed, losses; each turn starts at its "Turn {t} begins" entry, and
+/// the Search and Abort columns take the Marker Adjustment's values.
+fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
+    let mut turn = 0usize;
+    for e in game.log.entries() {
+        let value = |name: &str| arg(e, name);
+        if e.message.id == "Turn {t} begins" {
+            turn = value("t").and_then(|t| t.parse().ok()).unwrap_or(turn);
+            continue;
+        }
+        let Some(row) = turn.checked_sub(1).and_then(|i| rows.get_mut(i)) else {
+            continue;
+        };
+        if e.message.id == "Markers adjusted; Search {search}, Abort {abort}" {
+            row.search = value("search").unwrap_or_default();
+            row.abort = value("abort").unwrap_or_default();
+            continue;
+        }
+        let words = entry_words(e);
+        if let Some(cell) = column(row, &e.message.id) {
+            if !cell.is_empty() {
+                cell.push_str(", ");
+            }
+            cell.push_str(&words);
+        }
+    }
 }
 
 /// The Campaign Record of a campaign game: the roster with each Pilot/PJ's state after every
