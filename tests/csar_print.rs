@@ -210,6 +210,8 @@ fn record_sheets_are_filled_from_a_played_game() {
     assert!(later.iter().all(|t| !t.cards.is_empty()), "{:?}", log.turns);
     assert!(later.iter().all(|t| !t.event.is_empty()), "{:?}", log.turns);
     assert!(log.turns[played..].iter().all(|t| t.cards.is_empty()));
+    let won = g.outcome().unwrap().verdict == tonkin::engine::game::Verdict::Win;
+    assert_eq!(log.outcome == Some(Outcome::Win), won);
     let kit = kit_for_game(&g);
     let sheet = component(&kit, "Mission Log");
     let surface = cairo::ImageSurface::create(
