@@ -389,4 +389,16 @@ mod tests {
         assert_eq!(count("Mission Log"), Some((1, false)));
         assert_eq!(count("Campaign Record"), Some((1, false)));
     }
+
+    #[test]
+    fn the_campaign_record_exists_only_in_a_campaign() {
+        use crate::engine::game::Game;
+        use crate::games::csar::Options;
+        let single = Csar::setup("caged_tiger", &Options::default(), 1).unwrap();
+        assert!(campaign_record_from(&single).is_none());
+        let campaign = Csar::setup("campaign", &Options::default(), 1).unwrap();
+        let rec = campaign_record_from(&campaign).unwrap();
+        assert_eq!(rec.won, None);
+        assert_eq!(mission_log_from(&campaign).campaign_mission, Some(1));
+    }
 }
