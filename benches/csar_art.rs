@@ -1,9 +1,18 @@
-//! Redraw time of a busy "That Others May Live" board at 1920×1080 (target: under 4 ms).
+//! Redraw time of a busy "That Others May Live" board at 1920×1080 (target: under 4 ms), the
+//! board of a real mid-game position (scene built from the rules state, then painted), and the
+//! whole print-and-play kit written as a PDF (target: under 1 s).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::art::View;
-use tonkin::art::board::fit;
+use tonkin::art::board::{Board, fit};
+use tonkin::art::csar::kit::kit;
+use tonkin::art::csar::scene::scene;
 use tonkin::art::csar::{MapPainter, draw_map, samples};
+use tonkin::catalog::Playable;
+use tonkin::engine::game::Game;
+use tonkin::export::layout::{Settings, plan};
+use tonkin::export::output::{self, Document};
+use tonkin::games::csar::{Csar, Options};
 
 fn busy_board(c: &mut Criterion) {
     let scene = samples::busy_scene();
@@ -38,5 +47,66 @@ fn busy_board(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, busy_board);
+/// A busy position of a real game: the heuristic bot plays Cauldron of Fire until the Move
+/// segment of turn 3 or later, with the hand, Card Boxes and guns in play.
+fn mid_game() -> Csar {
+    let mut g = Csar::setup("cauldron_of_fire", &Options::default(), 3).unwrap();
+    let mut bot = <Csar as Playable>::heuristic_bot(3);
+    for _ in 0..60 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let p = g.prompt();
+        let a = bot.choose(&g, &p);
+        g.apply(&a).unwrap();
+    }
+    g
+}
+
+fn real_board(c: &mut Criterion) {
+    let game = mid_game();
+    let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
+    let view = View {
+        width: 1920.0,
+        height: 1080.0,
+        scale_factor: 1.0,
+        targets: game
+            .prompt()
+            .choices
+            .iter()
+            .filter_map(|c| c.target.clone())
+            .collect(),
+        ..View::default()
+    };
+    c.bench_function("csar real mid-game board: scene + paint 1920x1080", |b| {
+        b.iter(|| {
+            let cr = cairo::Context::new(&surface).unwrap();
+            game.draw_board(&cr, &view).unwrap()
+        })
+    });
+    c.bench_function("csar real mid-game board: scene only", |b| {
+        b.iter(|| scene(&game, Some(&view)))
+    });
+}
+
+fn kit_pdf(c: &mut Criterion) {
+    let settings = Settings::default();
+    let mut group = c.benchmark_group("csar kit");
+    group.sample_size(10);
+    group.bench_function("whole csar kit to PDF in memory", |b| {
+        b.iter(|| {
+            let kit = kit();
+            let pages = plan(&kit, &settings);
+            let doc = Document {
+                kit: &kit,
+                pages: &pages,
+                margin: settings.margin,
+            };
+            output::pdf_into(Vec::new(), doc, &mut || {}).unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, busy_board, real_board, kit_pdf);
 criterion_main!(benches);

@@ -1,6 +1,8 @@
 //! Print-and-play export, end to end: files written, their pages and sizes, every piece drawn
 //! the right number of times, nothing half-written on failure, and golden images.
 
+mod common;
+use common::boxes;
 use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
@@ -20,21 +22,6 @@ fn options(out: &Path, settings: Settings, format: Format) -> Options {
         alignment: true,
         out: out.to_path_buf(),
     }
-}
-
-/// The numbers after every `key [` in a PDF, e.g. each page's MediaBox.
-fn boxes(pdf: &str, key: &str) -> Vec<Vec<f64>> {
-    pdf.match_indices(key)
-        .map(|(at, _)| {
-            let rest = &pdf[at + key.len()..];
-            let open = rest.find('[').unwrap();
-            let close = rest.find(']').unwrap();
-            rest[open + 1..close]
-                .split_whitespace()
-                .map(|n| n.parse().unwrap())
-                .collect()
-        })
-        .collect()
 }
 
 #[test]
@@ -348,8 +335,8 @@ fn the_command_answers_in_one_line_and_exits_accordingly() {
     };
     for (args, expected) in [
         (
-            &["--game", "csar"][..],
-            "That Others May Live has no printable components yet",
+            &["--game", "chopper_pilot"][..],
+            "Chopper Pilot Vietnam has no printable components yet",
         ),
         (
             &["--game", "all", "--components", "cards,dice"],

@@ -251,13 +251,8 @@ mod tests {
             ),
             (&["--game", "csar", "--dpi", "5000"], "dpi must be between"),
             (
-                &["--game", "csar"],
-                "That Others May Live has no printable components yet",
-            ),
-            (&["--game", "all"], "no game has printable components yet"),
-            (
-                &["--game", "all", "--components", "map"],
-                "no game has printable map yet",
+                &["--game", "chopper_pilot"],
+                "Chopper Pilot Vietnam has no printable components yet",
             ),
             (&[], "say which game to print"),
         ];

@@ -204,7 +204,7 @@ impl CounterFace {
         }
     }
 
-    /// Whether this is an aircraft (its board id is then "aircraft:<id>").
+    /// Whether this is an aircraft.
     pub fn is_aircraft(&self) -> bool {
         matches!(self, CounterFace::Aircraft { .. })
     }

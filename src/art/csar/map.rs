@@ -4,7 +4,7 @@
 //!
 //! [`MapLayout`] computes every rectangle once, in millimetres. [`draw_map`] draws the empty
 //! sheet and whatever a [`MapScene`] places on it; [`hit_test`] answers which target lies under
-//! a point, with these ids: `zone:C|N|E|S|W`, `orbit`, `pool`, `aircraft:<id>`, `counter:<id>`,
+//! a point, with these ids: `zone:C|N|E|S|W`, `orbit`, `pool`, each counter's own [`Piece::id`],
 //! `card:hand:<n>`, `card:reserve:<n>`, `card:zone:<Z>:<n>`, `card:drawn:<n>`, `card:event`.
 
 use std::f64::consts::PI;
@@ -448,7 +448,7 @@ fn zone_layout(z: ZoneId) -> ZoneLayout {
     }
 }
 
-/// A counter on the board with the caller's id. `on_top` are markers sitting on it (Hit,
+/// A counter on the board with the caller's id, which is also its target id. `on_top` are markers sitting on it (Hit,
 /// Mark), drawn offset over it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Piece {
@@ -466,13 +466,9 @@ impl Piece {
         }
     }
 
-    /// The board target id: `aircraft:<id>` or `counter:<id>`.
+    /// The board target id: the caller's id, unchanged (e.g. `aircraft:3`, `unit:12`).
     pub fn target(&self) -> String {
-        if self.face.is_aircraft() {
-            format!("aircraft:{}", self.id)
-        } else {
-            format!("counter:{}", self.id)
-        }
+        self.id.clone()
     }
 }
 
@@ -783,6 +779,17 @@ fn accent(
     colour.set(cr);
     cr.set_line_width(width);
     cr.stroke()
+}
+
+/// Every counter and card of the scene with its target id and rectangle (mm), bottom first.
+pub fn placements(scene: &MapScene) -> Vec<(String, Rect)> {
+    items(MapLayout::standard(), scene)
+        .into_iter()
+        .map(|it| match it {
+            Item::Counter(p, r) => (p.target(), r),
+            Item::Card(_, r, id) => (id, r),
+        })
+        .collect()
 }
 
 /// The target id at a point of the board (mm), topmost first.

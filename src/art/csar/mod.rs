@@ -9,12 +9,16 @@
 //! Sizes (rules digest §10, G-23): unit counters 19 mm, small markers 16 mm, cards 63.5 × 88.9 mm
 //! with a 3 mm corner radius, the map sheet 594 × 420 mm (two A3 sheets).
 
+pub mod board;
 pub mod card;
 pub mod counter;
+pub mod faces;
 pub mod icons;
+pub mod kit;
 pub mod map;
 pub mod painter;
 pub mod samples;
+pub mod scene;
 pub mod sheets;
 
 pub use card::{

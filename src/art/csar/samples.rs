@@ -288,18 +288,21 @@ pub fn busy_scene() -> super::map::MapScene {
     let c = s.zone_mut(ZoneId::C);
     c.pieces = vec![
         Piece::new(
-            "surv1",
+            "counter:surv1",
             CounterFace::Survivor {
                 injured: true,
                 pinpointed: false,
                 crew: None,
             },
         ),
-        Piece::new("hidC", CounterFace::Hidden { value: None }),
-        Piece::new("zoneC", CounterFace::Zone(ZoneMarkerKind::HeavyJungle)),
-        Piece::new("sandy1", sandy("1", AircraftSide::Cool)),
+        Piece::new("counter:hidC", CounterFace::Hidden { value: None }),
         Piece::new(
-            "jolly5",
+            "counter:zoneC",
+            CounterFace::Zone(ZoneMarkerKind::HeavyJungle),
+        ),
+        Piece::new("aircraft:sandy1", sandy("1", AircraftSide::Cool)),
+        Piece::new(
+            "aircraft:jolly5",
             CounterFace::Aircraft {
                 kind: AircraftKind::Helicopter,
                 number: "5".into(),
@@ -310,7 +313,7 @@ pub fn busy_scene() -> super::map::MapScene {
             },
         ),
         Piece {
-            id: "gunC1".into(),
+            id: "counter:gunC1".into(),
             face: hit_gun,
             on_top: vec![
                 CounterFace::Hit { hits: 2 },
@@ -320,10 +323,10 @@ pub fn busy_scene() -> super::map::MapScene {
                 },
             ],
         },
-        Piece::new("gunC2", gun("DShK")),
-        Piece::new("barC", CounterFace::Barrage),
+        Piece::new("counter:gunC2", gun("DShK")),
+        Piece::new("counter:barC", CounterFace::Barrage),
         Piece::new(
-            "smokeC",
+            "counter:smokeC",
             CounterFace::Ordnance {
                 kind: OrdnanceKind::Smoke,
                 second_turn: true,
@@ -352,23 +355,29 @@ pub fn busy_scene() -> super::map::MapScene {
             sandy(n, AircraftSide::Cool)
         };
         zs.pieces = vec![
-            Piece::new(format!("enemy{n}"), CounterFace::Enemy { value: None }),
-            Piece::new(format!("hid{n}"), CounterFace::Hidden { value: None }),
             Piece::new(
-                format!("zone{n}"),
+                format!("counter:enemy{n}"),
+                CounterFace::Enemy { value: None },
+            ),
+            Piece::new(
+                format!("counter:hid{n}"),
+                CounterFace::Hidden { value: None },
+            ),
+            Piece::new(
+                format!("counter:zone{n}"),
                 CounterFace::Zone(ZoneMarkerKind::ALL[n.len() + z as usize]),
             ),
-            Piece::new(format!("plane{n}"), plane),
-            Piece::new(format!("gun{n}a"), gun("ZPU")),
-            Piece::new(format!("gun{n}b"), gun("S-60")),
+            Piece::new(format!("aircraft:plane{n}"), plane),
+            Piece::new(format!("counter:gun{n}a"), gun("ZPU")),
+            Piece::new(format!("counter:gun{n}b"), gun("S-60")),
             Piece::new(
-                format!("gas{n}"),
+                format!("counter:gas{n}"),
                 CounterFace::Ordnance {
                     kind: OrdnanceKind::CsGas,
                     second_turn: false,
                 },
             ),
-            Piece::new(format!("cbu{n}"), CounterFace::ClusterMunitions),
+            Piece::new(format!("counter:cbu{n}"), CounterFace::ClusterMunitions),
         ];
         zs.cards = vec![
             AssignedCard {
@@ -393,21 +402,21 @@ pub fn busy_scene() -> super::map::MapScene {
     }
     s.orbit = vec![
         Piece::new(
-            "jolly6",
+            "aircraft:jolly6",
             aircraft(AircraftKind::Helicopter, "6", AircraftSide::Shaken),
         ),
         Piece::new(
-            "fmA",
+            "aircraft:fmA",
             aircraft(AircraftKind::FastMover, "A", AircraftSide::Exit),
         ),
     ];
     s.pool = vec![
         Piece::new(
-            "fmB",
+            "aircraft:fmB",
             aircraft(AircraftKind::FastMover, "B", AircraftSide::Enter),
         ),
         Piece::new(
-            "fmC",
+            "aircraft:fmC",
             aircraft(AircraftKind::FastMover, "C", AircraftSide::Enter),
         ),
     ];

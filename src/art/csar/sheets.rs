@@ -247,7 +247,13 @@ impl Table<'_> {
                     continue;
                 }
                 let cw = edges[c + 1] - edges[c] - 1.6;
-                let (_, th) = measure(cr, cell, &font, Some(cw));
+                // A filled-in cell that wraps past its row is set smaller until it fits.
+                let mut font = font.clone();
+                let (_, mut th) = measure(cr, cell, &font, Some(cw));
+                while th > self.row_h - 0.6 && font.size > 1.8 {
+                    font.size *= 0.9;
+                    th = measure(cr, cell, &font, Some(cw)).1;
+                }
                 cr.save()?;
                 cr.rectangle(edges[c], y, cw + 1.6, self.row_h);
                 cr.clip();

@@ -374,4 +374,12 @@ impl Playable for Csar {
     fn rules_reference() -> Vec<RuleSection> {
         content().rules.clone()
     }
+
+    fn board(&self) -> Option<&dyn crate::art::Board> {
+        Some(self)
+    }
+
+    fn odds(&self) -> Option<Vec<(Message, f64)>> {
+        odds::odds_for_prompt(self)
+    }
 }

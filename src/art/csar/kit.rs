@@ -1,0 +1,404 @@
+//! The print-and-play kit of That Others May Live (rules digest §10): the four card decks, the
+//! 88 counters in two sizes, the map sheet, the two-sided Player Aid and the record sheets
+//! (blank, or filled from a running game with [`kit_for_game`]).
+
+use std::rc::Rc;
+
+use cairo::Context;
+
+use super::card::{CARD_H, CARD_W, CardDeck, CardFace, draw_card_back, draw_card_front};
+use super::counter::{CounterFace, MARKER_MM, UNIT_MM, draw_counter};
+use super::faces::{self, counter_mix};
+use super::map::{MapScene, SHEET_H, SHEET_W, draw_map};
+use super::palette;
+use super::sheets::{
+    AircraftFate, AircraftStatus, CampaignRecord, MissionLog, Outcome, Page, PlayerAid, RosterRow,
+    SurvivorRow, TurnRow, draw_campaign_record, draw_mission_log, draw_player_aid,
+};
+use crate::engine::game::Verdict;
+use crate::engine::log::LogEntry;
+use crate::engine::message::Arg;
+use crate::export::{Component, Kind, Kit};
+use crate::games::csar::data::content;
+use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name};
+
+/// Sheets sized to fit the art area of both A4 and US Letter (less the exporter's default
+/// 5 mm margins, footer bands and crop-mark bands), so each side prints on one page.
+const SHEET_PORTRAIT: Page = Page { w: 190.0, h: 248.0 };
+const SHEET_LANDSCAPE: Page = Page { w: 260.0, h: 178.0 };
+
+/// The kit with blank record sheets.
+pub fn kit() -> Kit {
+    build(MissionLog::blank(), CampaignRecord::blank())
+}
+
+/// The kit with the Mission Log (and the Campaign Record in a campaign) filled from `game`.
+pub fn kit_for_game(game: &Csar) -> Kit {
+    let record = campaign_record_from(game).unwrap_or_else(CampaignRecord::blank);
+    build(mission_log_from(game), record)
+}
+
+fn build(log: MissionLog, record: CampaignRecord) -> Kit {
+    let mut components = vec![
+        cards("Resolution cards", CardDeck::Resolution),
+        cards("Action cards", CardDeck::Action),
+        cards("Event cards", CardDeck::Event),
+        cards("Pilot and PJ cards", CardDeck::PilotPj),
+        counters("Unit counters (19 mm)", UNIT_MM),
+        counters("Marker counters (16 mm)", MARKER_MM),
+        Component::new("Map sheet", Kind::Map, (SHEET_W, SHEET_H), 1, |cr, _, _| {
+            draw_map(cr, &MapScene::empty())
+        }),
+    ];
+    components.extend(player_aid());
+    components.push(sheet("Mission Log", SHEET_LANDSCAPE, move |cr, page| {
+        draw_mission_log(cr, &log, page)
+    }));
+    components.push(sheet("Campaign Record", SHEET_PORTRAIT, move |cr, page| {
+        draw_campaign_record(cr, &record, page)
+    }));
+    Kit::new("csar", components)
+}
+
+/// Paints the paper colour over the piece and its bleed, under the art.
+fn bleed_ground(cr: &Context, w: f64, h: f64, bleed: f64) -> Result<(), cairo::Error> {
+    palette::PAPER.set(cr);
+    cr.rectangle(-bleed, -bleed, w + 2.0 * bleed, h + 2.0 * bleed);
+    cr.fill()
+}
+
+fn cards(name: &str, deck: CardDeck) -> Component {
+    let faces: Rc<Vec<CardFace>> = Rc::new(faces::deck(deck));
+    let front = faces.clone();
+    Component::new(
+        name,
+        Kind::Cards,
+        (CARD_W, CARD_H),
+        faces.len(),
+        move |cr, i, bleed| {
+            bleed_ground(cr, CARD_W, CARD_H, bleed)?;
+            draw_card_front(cr, &front[i], 0.0, 0.0)
+        },
+    )
+    .with_back(move |cr, _, bleed| {
+        bleed_ground(cr, CARD_W, CARD_H, bleed)?;
+        draw_card_back(cr, deck, 0.0, 0.0)
+    })
+}
+
+/// The counters of one size, front and back.
+fn counters(name: &str, size: f64) -> Component {
+    let (fronts, backs): (Vec<CounterFace>, Vec<CounterFace>) = counter_mix()
+        .into_iter()
+        .filter(|e| (e.front.size_mm() - size).abs() < 1e-9)
+        .map(|e| (e.front, e.back))
+        .unzip();
+    let side = |faces: Vec<CounterFace>| {
+        move |cr: &Context, i: usize, bleed: f64| {
+            bleed_ground(cr, size, size, bleed)?;
+            draw_counter(cr, &faces[i], 0.0, 0.0)
+        }
+    };
+    Component::new(
+        name,
+        Kind::Counters,
+        (size, size),
+        fronts.len(),
+        side(fronts),
+    )
+    .with_back(side(backs))
+}
+
+/// The Player Aid, its second side on the back. Empty if its content file is broken (the
+/// content tests report that).
+fn player_aid() -> Option<Component> {
+    let aid = Rc::new(PlayerAid::load().ok()?);
+    let page = SHEET_PORTRAIT;
+    let back = aid.clone();
+    let side = move |aid: &PlayerAid, cr: &Context, n: usize| match aid.side.get(n) {
+        Some(s) => draw_player_aid(cr, s, page),
+        None => Ok(()),
+    };
+    Some(
+        Component::new(
+            "Player Aid",
+            Kind::Aids,
+            (page.w, page.h),
+            1,
+            move |cr, _, _| side(&aid, cr, 0),
+        )
+        .with_back(move |cr, _, _| side(&back, cr, 1)),
+    )
+}
+
+fn sheet(
+    name: &str,
+    page: Page,
+    draw: impl Fn(&Context, Page) -> Result<(), cairo::Error> + 'static,
+) -> Component {
+    Component::new(name, Kind::Sheets, (page.w, page.h), 1, move |cr, _, _| {
+        draw(cr, page)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Record sheets filled from a game
+
+fn outcome(v: Verdict) -> Outcome {
+    match v {
+        Verdict::Win => Outcome::Win,
+        Verdict::Draw => Outcome::Draw,
+        Verdict::Loss => Outcome::Loss,
+    }
+}
+
+/// The Mission Log of `game` so far: scenario, optional rules, crews, starting tracks, the
+/// current turn's track positions, every aircraft's and Survivor's state, and the outcome.
+pub fn mission_log_from(game: &Csar) -> MissionLog {
+    let sc = game.scenario_data();
+    let o = &game.options;
+    let mut log = MissionLog::blank();
+    log.scenario = Some(sc.title.clone());
+    log.optional_rules = [
+        o.bombing_effectiveness,
+        o.pinpointing,
+        o.danger_close,
+        o.recovering_pilots,
+        o.search_effectiveness,
+    ];
+    log.variable_end = sc
+        .variable_end_from
+        .map(|t| format!("from turn {t}; mission of {} turns", game.turns));
+    log.campaign_mission = game.campaign.as_ref().map(|c| c.mission);
+    log.crew = game
+        .aircraft
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| {
+            a.pilot.map(|p| {
+                (
+                    content().pilots[usize::from(p)].name.clone(),
+                    aircraft_name(i as u8).to_owned(),
+                )
+            })
+        })
+        .collect();
+    log.search_start = Some(sc.search);
+    log.abort_start = Some(sc.abort);
+    log.removed = (!sc.removed_actions.is_empty()).then(|| {
+        sc.removed_actions
+            .iter()
+            .map(|r| r.title.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    fill_turns(game, &mut log.turns);
+    if let Some(row) = log.turns.get_mut(usize::from(game.turn).wrapping_sub(1)) {
+        row.search = game.search.to_string();
+        row.abort = game.abort.to_string();
+        row.survivors = format!("{} stranded", game.stranded().count());
+    }
+    log.aircraft = game
+        .aircraft
+        .iter()
+        .enumerate()
+        .map(|(i, a)| AircraftStatus {
+            name: short_name(aircraft_name(i as u8)),
+            fate: a.in_mission.then_some(match a.fate {
+                Fate::Flying if a.shaken => AircraftFate::Shaken,
+                Fate::Flying => AircraftFate::Cool,
+                Fate::ShotDown => AircraftFate::ShotDown,
+                Fate::Destroyed | Fate::Lost => AircraftFate::Destroyed,
+            }),
+            turn: None,
+        })
+        .collect();
+    log.survivors = game
+        .survivors
+        .iter()
+        .enumerate()
+        .map(|(i, s)| SurvivorRow {
+            origin: sc
+                .survivors
+                .get(i)
+                .map_or_else(|| "Downed crew".to_owned(), |o| format!("Zone {}", o.zone)),
+            condition: if s.injured { "Injured" } else { "Healthy" }.into(),
+            fate: match s.place {
+                SurvivorPlace::Stranded(z) => format!("Stranded, {}", ZONE_NAMES[usize::from(z)]),
+                SurvivorPlace::Aboard(h) => format!("Aboard {}", aircraft_name(h)),
+                SurvivorPlace::OffMap => "Rescued".into(),
+                SurvivorPlace::Captured => "Captured".into(),
+                SurvivorPlace::Killed => "Killed".into(),
+            },
+            turn: None,
+        })
+        .collect();
+    if let Some((verdict, why)) = &game.result {
+        log.outcome = Some(outcome(*verdict));
+        log.deciding = Some(why.english());
+    }
+    log
+}
+
+/// A column of the Mission Log's turn rows.
+fn column<'a>(row: &'a mut TurnRow, template: &str) -> Option<&'a mut String> {
+    Some(match template {
+        "Event: {title}" => &mut row.event,
+        "You draw {n} Action cards" => &mut row.cards,
+        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => &mut row.fire,
+        "Rescued! The Survivor is aboard {h}" | "No roundel: the pick-up fails this turn" => {
+            &mut row.rescue
+        }
+        "{unit} in {zone} is removed; Abort now {abort}"
+        | "Target of Opportunity in {zone} destroyed; Abort now {abort}" => &mut row.bda,
+        "{a} is shot down: a {state} Survivor in {zone}"
+        | "{a} is shot down with {n} Survivors aboard: they are stranded in {zone}"
+        | "{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}"
+        | "{a} is hit and leaves the game"
+        | "{p} is lost"
+        | "A Survivor is captured" => &mut row.notes,
+        _ => return None,
+    })
+}
+
+/// An aircraft's name as the sheet prints it ("FM A" for Fast Mover A).
+fn short_name(name: &str) -> String {
+    name.replace("Fast Mover", "FM")
+}
+
+/// The value of a log entry's message argument.
+fn arg(e: &LogEntry, name: &str) -> Option<String> {
+    e.message
+        .args
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, a)| match a {
+            Arg::Text(t) | Arg::Term(t) => t.clone(),
+        })
+}
+
+/// The short words a log entry adds to its column: the card title, the number drawn, the hits,
+/// the aircraft or unit named.
+fn entry_words(e: &LogEntry) -> String {
+    let arg = |name: &str| arg(e, name);
+    match e.message.id.as_str() {
+        "Event: {title}" => arg("title").unwrap_or_default(),
+        "You draw {n} Action cards" => arg("n").unwrap_or_default(),
+        // Zone initial and hits, e.g. "N1", to fit the cell.
+        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => format!(
+            "{}{}",
+            arg("zone")
+                .unwrap_or_default()
+                .chars()
+                .next()
+                .unwrap_or('?'),
+            arg("hits").unwrap_or_default()
+        ),
+        "Rescued! The Survivor is aboard {h}" => arg("h").unwrap_or_default(),
+        "No roundel: the pick-up fails this turn" => "failed".into(),
+        "A Survivor is captured" => "capture".into(),
+        _ => arg("a")
+            .map(|a| short_name(&a))
+            .or_else(|| arg("unit"))
+            .or_else(|| arg("p"))
+            .unwrap_or_else(|| "ToO".into()),
+    }
+}
+
+/// Fills the turn rows from the game's log: events, cards drawn, fire (zone and hits), rescues,
+/// units and targets destroyed, losses; each turn starts at its "Turn {t} begins" entry, and
+/// the Search and Abort columns take the Marker Adjustment's values.
+fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
+    let mut turn = 0usize;
+    for e in game.log.entries() {
+        let value = |name: &str| arg(e, name);
+        if e.message.id == "Turn {t} begins" {
+            turn = value("t").and_then(|t| t.parse().ok()).unwrap_or(turn);
+            continue;
+        }
+        let Some(row) = turn.checked_sub(1).and_then(|i| rows.get_mut(i)) else {
+            continue;
+        };
+        if e.message.id == "Markers adjusted; Search {search}, Abort {abort}" {
+            row.search = value("search").unwrap_or_default();
+            row.abort = value("abort").unwrap_or_default();
+            continue;
+        }
+        let words = entry_words(e);
+        if let Some(cell) = column(row, &e.message.id) {
+            if !cell.is_empty() {
+                cell.push_str(", ");
+            }
+            cell.push_str(&words);
+        }
+    }
+}
+
+/// The Campaign Record of a campaign game: the roster with each Pilot/PJ's state after every
+/// finished mission, and whether the campaign was won. `None` outside a campaign.
+pub fn campaign_record_from(game: &Csar) -> Option<CampaignRecord> {
+    let cs = game.campaign.as_ref()?;
+    let mut rec = CampaignRecord::blank();
+    let finished = cs.results.len().min(3);
+    let status = |p: u8| {
+        if cs.lost.contains(&p) {
+            "Lost"
+        } else {
+            "Available"
+        }
+    };
+    for (row, &p) in rec.roster.iter_mut().zip(cs.roster.iter().chain(&cs.lost)) {
+        *row = RosterRow {
+            name: content().pilots[usize::from(p)].name.clone(),
+            bought_in: None,
+            status: std::array::from_fn(|m| {
+                if m < finished {
+                    status(p).to_owned()
+                } else {
+                    String::new()
+                }
+            }),
+        };
+    }
+    if cs.over {
+        rec.won = cs.results.last().map(|(v, _)| *v == Verdict::Win);
+    }
+    Some(rec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kit_lists_every_component_of_the_digest() {
+        let kit = kit();
+        let count = |name: &str| {
+            kit.components
+                .iter()
+                .find(|c| c.name == name)
+                .map(|c| (c.count, c.has_back()))
+        };
+        assert_eq!(count("Resolution cards"), Some((30, true)));
+        assert_eq!(count("Action cards"), Some((37, true)));
+        assert_eq!(count("Event cards"), Some((16, true)));
+        let units = count("Unit counters (19 mm)").unwrap().0;
+        let markers = count("Marker counters (16 mm)").unwrap().0;
+        assert_eq!(units + markers, 88);
+        assert_eq!(count("Player Aid"), Some((1, true)));
+        assert_eq!(count("Mission Log"), Some((1, false)));
+        assert_eq!(count("Campaign Record"), Some((1, false)));
+    }
+
+    #[test]
+    fn the_campaign_record_exists_only_in_a_campaign() {
+        use crate::engine::game::Game;
+        use crate::games::csar::Options;
+        let single = Csar::setup("caged_tiger", &Options::default(), 1).unwrap();
+        assert!(campaign_record_from(&single).is_none());
+        let campaign = Csar::setup("campaign", &Options::default(), 1).unwrap();
+        let rec = campaign_record_from(&campaign).unwrap();
+        assert_eq!(rec.won, None);
+        assert_eq!(mission_log_from(&campaign).campaign_mission, Some(1));
+    }
+}

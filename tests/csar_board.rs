@@ -1,0 +1,161 @@
+//! The live board of That Others May Live against the rules: every target the prompt offers on
+//! a piece of the board is drawn where a click finds it again, for many positions from bot play,
+//! and the board draws at full-HD size.
+
+use std::collections::HashSet;
+
+use tonkin::art::board::{Board, View, fit};
+use tonkin::art::csar::map::{hit_test, placements};
+use tonkin::art::csar::scene::{scene, to_art_id, to_rule_id};
+use tonkin::engine::bot::{Bot, RandomBot};
+use tonkin::engine::game::Game;
+use tonkin::games::csar::{Csar, Options};
+
+const BOARD_PREFIXES: [&str; 8] = [
+    "aircraft:",
+    "unit:",
+    "survivor:",
+    "too:",
+    "card:",
+    "zone:",
+    "orbit",
+    "pool",
+];
+
+fn view() -> View {
+    View {
+        width: 1920.0,
+        height: 1080.0,
+        scale_factor: 1.0,
+        ..View::default()
+    }
+}
+
+/// A position after `steps` random actions (fewer if the game ends).
+fn position(scenario: &str, seed: u64, steps: usize) -> Csar {
+    let options = Options {
+        pinpointing: seed.is_multiple_of(2),
+        recovering_pilots: seed.is_multiple_of(3),
+        ..Options::default()
+    };
+    let mut g = Csar::setup(scenario, &options, seed).unwrap();
+    let mut bot = RandomBot::new(seed);
+    for _ in 0..steps {
+        if g.outcome().is_some() {
+            break;
+        }
+        let p = g.prompt();
+        if p.choices.is_empty() {
+            break;
+        }
+        let a = bot.choose(&g, &p);
+        g.apply(&a).unwrap();
+    }
+    g
+}
+
+fn positions() -> impl Iterator<Item = (String, Csar)> {
+    Csar::scenarios().into_iter().flat_map(|s| {
+        let s = s.id;
+        (0..6u64).map(move |seed| {
+            let steps = 15 + 13 * seed as usize;
+            (
+                format!("{s} seed {seed} after {steps}"),
+                position(s, seed, steps),
+            )
+        })
+    })
+}
+
+/// Every id reachable by clicking somewhere on the board (mm grid), as rule ids.
+fn clickable(game: &Csar) -> HashSet<String> {
+    let sc = scene(game, None);
+    let (w, h) = sc.size();
+    let mut ids = HashSet::new();
+    let mut y = 0.5;
+    while y < h {
+        let mut x = 0.5;
+        while x < w {
+            if let Some(id) = hit_test(&sc, x, y) {
+                ids.insert(to_rule_id(game, &id));
+            }
+            x += 3.0;
+        }
+        y += 3.0;
+    }
+    ids
+}
+
+#[test]
+fn every_offered_board_target_is_clicked_at_the_centre_of_its_piece() {
+    let view = view();
+    let mut checked = 0;
+    for (name, g) in positions() {
+        let prompt = g.prompt();
+        let sc = scene(&g, None);
+        let rects = placements(&sc);
+        let (w, h) = sc.size();
+        let (scale, ox, oy) = fit(&view, w, h);
+        let mut areas = None;
+        for choice in &prompt.choices {
+            let Some(t) = &choice.target else { continue };
+            if !BOARD_PREFIXES.iter().any(|p| t.starts_with(p)) {
+                continue;
+            }
+            let art = to_art_id(&g, t);
+            match rects.iter().rev().find(|(id, _)| *id == art) {
+                Some((_, r)) => {
+                    let (cx, cy) = r.centre();
+                    let hit = g.target_at(&view, ox + cx * scale, oy + cy * scale);
+                    assert_eq!(
+                        hit.as_deref(),
+                        Some(t.as_str()),
+                        "{name}: {t} drawn at {r:?}"
+                    );
+                }
+                // Zones and boxes: somewhere on the board a click names them.
+                None => {
+                    let areas = areas.get_or_insert_with(|| clickable(&g));
+                    assert!(areas.contains(t), "{name}: {t} is nowhere on the board");
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} targets checked");
+}
+
+#[test]
+fn highlights_and_hover_use_the_art_ids_of_the_offered_targets() {
+    for (name, g) in positions().step_by(5) {
+        let prompt = g.prompt();
+        let mut v = view();
+        v.targets = prompt
+            .choices
+            .iter()
+            .filter_map(|c| c.target.clone())
+            .collect();
+        v.hovered = v.targets.first().cloned();
+        let sc = scene(&g, Some(&v));
+        for (t, art) in v.targets.iter().zip(&sc.highlighted) {
+            assert_eq!(to_rule_id(&g, art), *t, "{name}");
+        }
+        assert_eq!(sc.hovered.as_ref().map(|a| to_rule_id(&g, a)), v.hovered);
+    }
+}
+
+#[test]
+fn the_board_draws_at_full_hd_and_shows_cards_enlarged() {
+    for (name, g) in positions().step_by(4) {
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
+        let cr = cairo::Context::new(&surface).unwrap();
+        g.draw_board(&cr, &view())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!g.status().is_empty());
+        for (i, _) in g.hand.iter().enumerate() {
+            let art = format!("card:hand:{i}");
+            assert_eq!(g.zoom_size_mm(&art), Some((63.5, 88.9)), "{name}");
+            g.draw_zoom(&cr, &art).unwrap();
+        }
+    }
+}
