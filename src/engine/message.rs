@@ -85,19 +85,32 @@ impl Message {
     fn render_with(&self, translate: &dyn Fn(&str) -> String) -> String {
         let mut out = translate(&self.id);
         for (name, value) in &self.args {
-            let shown = match value {
-                Arg::Text(t) => t.clone(),
-                Arg::Term(t) => translate(t),
-                Arg::Terms(list) => list
-                    .iter()
-                    .map(|t| translate(t))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                Arg::Message(m) => m.render_with(translate),
-            };
-            out = out.replace(&format!("{{{name}}}"), &shown);
+            out = out.replace(&format!("{{{name}}}"), &value.render_with(translate));
         }
         out
+    }
+
+    /// The argument `name` in English, if the message has it.
+    pub fn arg_english(&self, name: &str) -> Option<String> {
+        self.args
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, a)| a.render_with(&|s| s.to_owned()))
+    }
+}
+
+impl Arg {
+    fn render_with(&self, translate: &dyn Fn(&str) -> String) -> String {
+        match self {
+            Arg::Text(t) => t.clone(),
+            Arg::Term(t) => translate(t),
+            Arg::Terms(list) => list
+                .iter()
+                .map(|t| translate(t))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Arg::Message(m) => m.render_with(translate),
+        }
     }
 }
 

@@ -17,7 +17,6 @@ use super::sheets::{
 };
 use crate::engine::game::Verdict;
 use crate::engine::log::LogEntry;
-use crate::engine::message::Arg;
 use crate::export::{Component, Kind, Kit};
 use crate::games::csar::data::content;
 use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name};
@@ -268,13 +267,7 @@ fn short_name(name: &str) -> String {
 
 /// The value of a log entry's message argument.
 fn arg(e: &LogEntry, name: &str) -> Option<String> {
-    e.message
-        .args
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, a)| match a {
-            Arg::Text(t) | Arg::Term(t) => t.clone(),
-        })
+    e.message.arg_english(name)
 }
 
 /// The short words a log entry adds to its column: the card title, the number drawn, the hits,
