@@ -466,11 +466,15 @@ impl GameWindow {
                 let l = gtk::Label::builder()
                     .label(label.render())
                     .xalign(0.0)
+                    .wrap(true)
+                    .max_width_chars(22)
                     .css_classes(["dim-label"])
                     .build();
                 let v = gtk::Label::builder()
                     .label(value)
                     .xalign(0.0)
+                    .hexpand(true)
+                    .width_chars(8)
                     .wrap(true)
                     .build();
                 widgets.status.attach(&l, 0, row as i32, 1, 1);

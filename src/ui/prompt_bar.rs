@@ -44,22 +44,19 @@ impl PromptBar {
             .build();
         let buttons = gtk::FlowBox::builder()
             .selection_mode(gtk::SelectionMode::None)
-            .max_children_per_line(8)
+            .min_children_per_line(4)
+            .max_children_per_line(12)
             .row_spacing(6)
             .column_spacing(6)
             .homogeneous(false)
+            .valign(gtk::Align::Start)
             .build();
         let on_choose = std::rc::Rc::new(on_choose);
         buttons.connect_child_activated(move |_, child| on_choose(child.index() as usize));
-        let scroller = gtk::ScrolledWindow::builder()
-            .hscrollbar_policy(gtk::PolicyType::Never)
-            .max_content_height(150)
-            .propagate_natural_height(true)
-            .child(&buttons)
-            .build();
         widget.append(&line);
         widget.append(&odds);
-        widget.append(&scroller);
+        // No scroller: a FlowBox in one asks for the height of its narrowest layout.
+        widget.append(&buttons);
         PromptBar {
             widget,
             text,
