@@ -9,6 +9,7 @@ use tonkin::art::csar::kit::kit;
 use tonkin::art::csar::scene::scene;
 use tonkin::art::csar::{MapPainter, draw_map, samples};
 use tonkin::catalog::Playable;
+use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
 use tonkin::export::layout::{Settings, plan};
 use tonkin::export::output::{self, Document};
@@ -52,14 +53,7 @@ fn busy_board(c: &mut Criterion) {
 fn mid_game() -> Csar {
     let mut g = Csar::setup("cauldron_of_fire", &Options::default(), 3).unwrap();
     let mut bot = <Csar as Playable>::heuristic_bot(3);
-    for _ in 0..60 {
-        if g.outcome().is_some() {
-            break;
-        }
-        let p = g.prompt();
-        let a = bot.choose(&g, &p);
-        g.apply(&a).unwrap();
-    }
+    play_steps(&mut g, bot.as_mut(), 60).unwrap();
     g
 }
 

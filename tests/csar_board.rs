@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use tonkin::art::board::{Board, View, fit};
 use tonkin::art::csar::map::{hit_test, placements};
 use tonkin::art::csar::scene::{scene, to_art_id, to_rule_id};
-use tonkin::engine::bot::{Bot, RandomBot};
+use tonkin::engine::bot::{RandomBot, play_steps};
 use tonkin::engine::game::Game;
 use tonkin::games::csar::{Csar, Options};
 
@@ -40,17 +40,7 @@ fn position(scenario: &str, seed: u64, steps: usize) -> Csar {
     };
     let mut g = Csar::setup(scenario, &options, seed).unwrap();
     let mut bot = RandomBot::new(seed);
-    for _ in 0..steps {
-        if g.outcome().is_some() {
-            break;
-        }
-        let p = g.prompt();
-        if p.choices.is_empty() {
-            break;
-        }
-        let a = bot.choose(&g, &p);
-        g.apply(&a).unwrap();
-    }
+    play_steps(&mut g, &mut bot, steps).unwrap();
     g
 }
 

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use tonkin::art::csar::kit::{kit, kit_for_game, mission_log_from};
 use tonkin::art::csar::sheets::Outcome;
+use tonkin::engine::bot::play_out;
 use tonkin::engine::game::Game;
 use tonkin::export::job::{self, Options};
 use tonkin::export::layout::{Duplex, Role, Settings};
@@ -187,11 +188,7 @@ fn record_sheets_are_filled_from_a_played_game() {
         .map(|seed| {
             let mut g = Csar::setup("caged_tiger", &CsarOptions::default(), seed).unwrap();
             let mut bot = <Csar as tonkin::catalog::Playable>::heuristic_bot(seed);
-            while g.outcome().is_none() {
-                let p = g.prompt();
-                let a = bot.choose(&g, &p);
-                g.apply(&a).unwrap();
-            }
+            play_out(&mut g, bot.as_mut(), 100_000).unwrap();
             g
         })
         .find(|g| g.turn >= 4)

@@ -42,16 +42,16 @@ pub enum PlayError {
     TooLong(usize),
 }
 
-/// Plays `game` to its end with `bot` taking every decision (for both sides in a two-player
-/// game). Returns the outcome and the number of actions taken.
-pub fn play_out<G: Game>(
+/// Lets `bot` take up to `steps` actions (for both sides in a two-player game), stopping
+/// early when the game ends. Returns how many it took.
+pub fn play_steps<G: Game>(
     game: &mut G,
     bot: &mut dyn Bot<G>,
-    max_actions: usize,
-) -> Result<(Outcome, usize), PlayError> {
-    for taken in 0..=max_actions {
-        if let Some(outcome) = game.outcome() {
-            return Ok((outcome, taken));
+    steps: usize,
+) -> Result<usize, PlayError> {
+    for taken in 0..steps {
+        if game.outcome().is_some() {
+            return Ok(taken);
         }
         let actions = game.legal_actions();
         if actions.is_empty() {
@@ -69,5 +69,18 @@ pub fn play_out<G: Game>(
             });
         }
     }
-    Err(PlayError::TooLong(max_actions))
+    Ok(steps)
+}
+
+/// Plays `game` to its end with `bot` taking every decision. Returns the outcome and the
+/// number of actions taken.
+pub fn play_out<G: Game>(
+    game: &mut G,
+    bot: &mut dyn Bot<G>,
+    max_actions: usize,
+) -> Result<(Outcome, usize), PlayError> {
+    let taken = play_steps(game, bot, max_actions)?;
+    game.outcome()
+        .map(|o| (o, taken))
+        .ok_or(PlayError::TooLong(max_actions))
 }
