@@ -28,6 +28,13 @@ pub struct Message {
     pub args: Vec<(String, Arg)>,
 }
 
+/// Marks a word of the game for the catalogue where it is stored (a table of names, a
+/// constant) without translating it there: it is translated where it is shown, as a
+/// [`Message::term`]. The name is an xgettext keyword.
+pub const fn n_(word: &'static str) -> &'static str {
+    word
+}
+
 /// Starts a message from its English template. The name is the xgettext keyword.
 pub fn msg(id: &str) -> Message {
     Message {

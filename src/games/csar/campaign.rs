@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::game::Verdict;
 use crate::engine::log::Log;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 use super::actions::{Action, Purchase};
 use super::choices::Sink;
@@ -123,7 +123,7 @@ impl Csar {
             }
             Purchase::ExtraTurn => {
                 cs.extra_turn = true;
-                (prices.price_extra_turn, "an extra turn".to_owned())
+                (prices.price_extra_turn, n_("an extra turn").to_owned())
             }
             Purchase::Pilot(pl) => {
                 cs.roster.push(pl);
@@ -134,7 +134,7 @@ impl Csar {
             }
             Purchase::FastMover => {
                 cs.fast_movers += 1;
-                (prices.price_fast_mover, "a Fast Mover".to_owned())
+                (prices.price_fast_mover, n_("a Fast Mover").to_owned())
             }
         };
         cs.morale -= cost;

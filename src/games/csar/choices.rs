@@ -2,7 +2,7 @@
 //! lists the choices for the prompt and checks an action in `apply` (without building labels).
 
 use crate::engine::game::Choice;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 use super::actions::{Action, CommandTarget, Target, title};
 use super::campaign::purchase_choices;
@@ -653,11 +653,11 @@ impl Csar {
 
 pub fn kind_name(k: Option<Kind>) -> &'static str {
     match k {
-        Some(Kind::Sandy) => "Sandy",
-        Some(Kind::Fac) => "FAC",
-        Some(Kind::Helicopter) => "helicopter",
-        Some(Kind::FastMover) => "Fast Mover",
-        None => "Command",
+        Some(Kind::Sandy) => n_("Sandy"),
+        Some(Kind::Fac) => n_("FAC"),
+        Some(Kind::Helicopter) => n_("helicopter"),
+        Some(Kind::FastMover) => n_("Fast Mover"),
+        None => n_("Command"),
     }
 }
 

@@ -2,7 +2,7 @@
 //! and hits on aircraft (Fast Movers first, random allocation, Shaken, shot down, destroyed).
 
 use crate::engine::log::Random;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 use super::data::{Kind, Symbol, ZoneMarker, content};
 use super::draws::{card_name, counts_as};
@@ -469,7 +469,7 @@ impl Csar {
                 "4.3.3 E",
                 msg("{a} is shot down: a {state} Survivor in {zone}")
                     .term("a", aircraft_name(a))
-                    .term("state", if injured { "Injured" } else { "Healthy" })
+                    .term("state", if injured { n_("Injured") } else { n_("Healthy") })
                     .term("zone", ZONE_NAMES[usize::from(zone)]),
             );
         } else {

@@ -1,7 +1,7 @@
 //! Hidden and Enemy markers, enemy units, ordnance markers and the Marker Adjustment Segment.
 
 use crate::engine::log::Random;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 use super::data::{Kind, MarkerValue, content};
 use super::state::{Csar, Fate, Place, Placed, SurvivorPlace, ZONE_NAMES};
@@ -68,8 +68,8 @@ impl Csar {
         }
         let placed = self.place_units(zone, total);
         let label = match kind {
-            MarkerKind::Hidden => "Hidden",
-            MarkerKind::Enemy => "Enemy",
+            MarkerKind::Hidden => n_("Hidden"),
+            MarkerKind::Enemy => n_("Enemy"),
         };
         self.log.add_with(
             rule,

@@ -6,7 +6,7 @@ use crate::engine::cup::Cup;
 use crate::engine::deck::Deck;
 use crate::engine::game::Verdict;
 use crate::engine::log::Log;
-use crate::engine::message::Message;
+use crate::engine::message::{Message, n_};
 use crate::engine::rng::Rng;
 
 use super::campaign::CampaignState;
@@ -14,7 +14,7 @@ use super::data::{Kind, Symbol, ZoneMarker, content};
 
 pub const CENTER: u8 = 0;
 pub const ZONE_KEYS: [&str; 5] = ["C", "N", "E", "S", "W"];
-pub const ZONE_NAMES: [&str; 5] = ["Center", "North", "East", "South", "West"];
+pub const ZONE_NAMES: [&str; 5] = [n_("Center"), n_("North"), n_("East"), n_("South"), n_("West")];
 /// The Reshuffle card's number in the Resolution deck.
 pub const RESHUFFLE: u8 = 29;
 pub const WILD: u8 = 30;

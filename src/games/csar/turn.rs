@@ -2,7 +2,7 @@
 //! Immediate end triggers (5.0) are checked between every step.
 
 use crate::engine::game::Verdict;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 use super::data::{Kind, Symbol, content};
 use super::state::{Csar, Fate, Place, Step, SurvivorPlace, Want};
@@ -328,13 +328,13 @@ impl Csar {
             .all(|s| s.place == SurvivorPlace::OffMap);
         let destroyed = self.aircraft.iter().any(|a| a.fate == Fate::Destroyed);
         if self.aborted {
-            return (Verdict::Loss, "The mission was aborted.");
+            return (Verdict::Loss, n_("The mission was aborted."));
         }
         if lost_survivor {
-            return (Verdict::Loss, "A Survivor was killed or captured.");
+            return (Verdict::Loss, n_("A Survivor was killed or captured."));
         }
         if stranded {
-            return (Verdict::Loss, "A Survivor is still stranded on the map.");
+            return (Verdict::Loss, n_("A Survivor is still stranded on the map."));
         }
         if self.air_force_cross() {
             let helis_gone = self
@@ -343,7 +343,7 @@ impl Csar {
                 .filter(|a| a.kind == Kind::Helicopter && a.in_mission)
                 .all(|a| a.fate != Fate::Flying);
             if helis_gone {
-                return (Verdict::Loss, "Both helicopters were shot down.");
+                return (Verdict::Loss, n_("Both helicopters were shot down."));
             }
             let team_lost = self.aircraft.iter().any(|a| {
                 a.kind != Kind::FastMover && matches!(a.fate, Fate::ShotDown | Fate::Destroyed)
@@ -351,12 +351,12 @@ impl Csar {
             return if team_lost {
                 (
                     Verdict::Draw,
-                    "Every Survivor was rescued, but an aircraft was lost.",
+                    n_("Every Survivor was rescued, but an aircraft was lost."),
                 )
             } else {
                 (
                     Verdict::Win,
-                    "Every Survivor was rescued with no aircraft lost.",
+                    n_("Every Survivor was rescued with no aircraft lost."),
                 )
             };
         }
@@ -364,17 +364,17 @@ impl Csar {
             if destroyed {
                 return (
                     Verdict::Draw,
-                    "Every Survivor is home, but an aircraft was destroyed.",
+                    n_("Every Survivor is home, but an aircraft was destroyed."),
                 );
             }
             return (
                 Verdict::Win,
-                "Every Survivor was flown off the map with no aircraft destroyed.",
+                n_("Every Survivor was flown off the map with no aircraft destroyed."),
             );
         }
         (
             Verdict::Draw,
-            "A Survivor is still aboard a helicopter over the map.",
+            n_("A Survivor is still aboard a helicopter over the map."),
         )
     }
 
