@@ -57,7 +57,7 @@ impl Game for Csar {
             .scenarios
             .iter()
             .map(|s| ScenarioInfo {
-                id: leak(&s.id),
+                id: s.id.as_str(),
                 title: msg(&s.title),
             })
             .collect();
@@ -121,16 +121,6 @@ impl Game for Csar {
     fn log(&self) -> &Log {
         &self.log
     }
-}
-
-/// Scenario ids live in the embedded content for the whole run.
-fn leak(id: &str) -> &'static str {
-    content()
-        .scenarios
-        .iter()
-        .find(|s| s.id == id)
-        .map(|s| s.id.as_str())
-        .unwrap_or("")
 }
 
 impl Csar {
