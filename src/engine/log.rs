@@ -32,7 +32,7 @@ impl Random {
             Random::Cards(cards) => msg("cards: {cards}").terms("cards", cards),
             // Translators: a blind pick in the log, e.g. "picked ZPU of 12".
             Random::Pick { picked, out_of } => msg("picked {picked} of {out_of}")
-                .term("picked", picked)
+                .term("picked", picked.clone())
                 .arg("out_of", out_of),
             Random::Modifier { reason, value } => msg("{value} {reason}")
                 .arg("value", format!("{value:+}"))

@@ -7,6 +7,8 @@
 //! --keyword=msg` finds them; arguments that are themselves words of the game (zone names,
 //! card titles) are [`Arg::Term`] and are translated too.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,7 +16,7 @@ pub enum Arg {
     /// Shown as written (numbers, proper names).
     Text(String),
     /// A word of the game, looked up in the catalogue.
-    Term(String),
+    Term(Cow<'static, str>),
     /// Words of the game, each looked up, shown as a list ("Attack, Suppress").
     Terms(Vec<String>),
     /// A message of its own, translated with the one around it.
@@ -23,9 +25,11 @@ pub enum Arg {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Message {
-    pub id: String,
+    /// Borrowed for the literal templates of the code (no allocation on the hot path of a
+    /// simulated game); owned when read back from a save.
+    pub id: Cow<'static, str>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub args: Vec<(String, Arg)>,
+    pub args: Vec<(Cow<'static, str>, Arg)>,
 }
 
 /// Marks a word of the game for the catalogue where it is stored (a table of names, a
@@ -36,39 +40,39 @@ pub const fn n_(word: &'static str) -> &'static str {
 }
 
 /// Starts a message from its English template. The name is the xgettext keyword.
-pub fn msg(id: &str) -> Message {
+pub fn msg(id: &'static str) -> Message {
     Message {
-        id: id.to_owned(),
+        id: Cow::Borrowed(id),
         args: Vec::new(),
     }
 }
 
 impl Message {
     /// Adds an argument shown as written.
-    pub fn arg(mut self, name: &str, value: impl ToString) -> Self {
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
         self.args
-            .push((name.to_owned(), Arg::Text(value.to_string())));
+            .push((Cow::Borrowed(name), Arg::Text(value.to_string())));
         self
     }
 
     /// Adds an argument that is itself a word of the game and gets translated.
-    pub fn term(mut self, name: &str, value: &str) -> Self {
+    pub fn term(mut self, name: &'static str, value: impl Into<Cow<'static, str>>) -> Self {
         self.args
-            .push((name.to_owned(), Arg::Term(value.to_owned())));
+            .push((Cow::Borrowed(name), Arg::Term(value.into())));
         self
     }
 
     /// Adds a list of words of the game, each translated.
-    pub fn terms(mut self, name: &str, values: &[String]) -> Self {
+    pub fn terms(mut self, name: &'static str, values: &[String]) -> Self {
         self.args
-            .push((name.to_owned(), Arg::Terms(values.to_vec())));
+            .push((Cow::Borrowed(name), Arg::Terms(values.to_vec())));
         self
     }
 
     /// Adds a message of its own (a reason, a nested sentence).
-    pub fn message(mut self, name: &str, value: Message) -> Self {
+    pub fn message(mut self, name: &'static str, value: Message) -> Self {
         self.args
-            .push((name.to_owned(), Arg::Message(Box::new(value))));
+            .push((Cow::Borrowed(name), Arg::Message(Box::new(value))));
         self
     }
 
@@ -121,8 +125,8 @@ impl Arg {
     }
 }
 
-impl From<&str> for Message {
-    fn from(id: &str) -> Self {
+impl From<&'static str> for Message {
+    fn from(id: &'static str) -> Self {
         msg(id)
     }
 }

@@ -274,7 +274,7 @@ fn arg(e: &LogEntry, name: &str) -> Option<String> {
 /// the aircraft or unit named.
 fn entry_words(e: &LogEntry) -> String {
     let arg = |name: &str| arg(e, name);
-    match e.message.id.as_str() {
+    match e.message.id.as_ref() {
         "Event: {title}" => arg("title").unwrap_or_default(),
         "You draw {n} Action cards" => arg("n").unwrap_or_default(),
         // Zone initial and hits, e.g. "N1", to fit the cell.

@@ -141,7 +141,7 @@ impl Csar {
         self.log.add(
             "8.0",
             msg("Bought {what} for {cost} MP; {mp} MP left")
-                .term("what", &what)
+                .term("what", what.clone())
                 .arg("cost", cost)
                 .arg("mp", cs.morale),
         );

@@ -375,7 +375,7 @@ impl Csar {
             self.log.add(
                 "2.4.1",
                 msg("{p}'s card cancels a hit on {a}")
-                    .term("p", &name)
+                    .term("p", name.clone())
                     .term("a", aircraft_name(victim)),
             );
             left -= 1;
@@ -469,7 +469,14 @@ impl Csar {
                 "4.3.3 E",
                 msg("{a} is shot down: a {state} Survivor in {zone}")
                     .term("a", aircraft_name(a))
-                    .term("state", if injured { n_("Injured") } else { n_("Healthy") })
+                    .term(
+                        "state",
+                        if injured {
+                            n_("Injured")
+                        } else {
+                            n_("Healthy")
+                        },
+                    )
                     .term("zone", ZONE_NAMES[usize::from(zone)]),
             );
         } else {

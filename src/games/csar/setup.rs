@@ -262,7 +262,7 @@ impl Csar {
         }
         state.log.add(
             "7.0",
-            msg("{title}: set-up done").term("title", &scen.title),
+            msg("{title}: set-up done").term("title", scen.title.clone()),
         );
         state.step = if in_campaign {
             Step::Purchase

@@ -14,7 +14,13 @@ use super::data::{Kind, Symbol, ZoneMarker, content};
 
 pub const CENTER: u8 = 0;
 pub const ZONE_KEYS: [&str; 5] = ["C", "N", "E", "S", "W"];
-pub const ZONE_NAMES: [&str; 5] = [n_("Center"), n_("North"), n_("East"), n_("South"), n_("West")];
+pub const ZONE_NAMES: [&str; 5] = [
+    n_("Center"),
+    n_("North"),
+    n_("East"),
+    n_("South"),
+    n_("West"),
+];
 /// The Reshuffle card's number in the Resolution deck.
 pub const RESHUFFLE: u8 = 29;
 pub const WILD: u8 = 30;

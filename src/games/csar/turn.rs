@@ -334,7 +334,10 @@ impl Csar {
             return (Verdict::Loss, n_("A Survivor was killed or captured."));
         }
         if stranded {
-            return (Verdict::Loss, n_("A Survivor is still stranded on the map."));
+            return (
+                Verdict::Loss,
+                n_("A Survivor is still stranded on the map."),
+            );
         }
         if self.air_force_cross() {
             let helis_gone = self
