@@ -1,1 +1,2 @@
 //! One rules module per game, each a state machine over `crate::engine`.
+pub mod skyhawk;
