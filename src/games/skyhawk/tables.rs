@@ -166,6 +166,8 @@ pub struct Drm {
     pub name: &'static str,
     pub times: i32,
     pub reason: &'static str,
+    /// A value that is not in the table's own list (Table 5 on Table 16, say).
+    pub value: Option<i32>,
 }
 
 /// Modifiers for one roll, collected by the rules before rolling.
@@ -184,6 +186,7 @@ impl Drms {
                 name,
                 times: 1,
                 reason,
+                value: None,
             });
         }
         self
@@ -196,6 +199,20 @@ impl Drms {
                 name,
                 times,
                 reason,
+                value: None,
+            });
+        }
+        self
+    }
+
+    /// Adds a modifier whose value comes from elsewhere than the table.
+    pub fn value(&mut self, value: i32, reason: &'static str) -> &mut Self {
+        if value != 0 {
+            self.0.push(Drm {
+                name: "",
+                times: 1,
+                reason,
+                value: Some(value),
             });
         }
         self
@@ -204,16 +221,16 @@ impl Drms {
 
 /// A roll made on a table, kept for the log.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Resolved {
+pub struct Resolved<'a> {
     pub natural: i32,
     pub modified: i32,
     pub row: usize,
-    pub result: String,
+    pub result: &'a str,
     /// The dice with their faces, then each non-zero modifier with its reason.
     pub random: Vec<Random>,
 }
 
-impl Resolved {
+impl Resolved<'_> {
     pub fn is(&self, result: &str) -> bool {
         self.result == result
     }
@@ -225,18 +242,18 @@ impl Resolved {
 }
 
 /// Rolls `table` in `column`, adds the modifiers, reads the row.
-pub fn resolve(rng: &mut Rng, table: &Table, column: usize, drms: &Drms) -> Resolved {
+pub fn resolve<'a>(rng: &mut Rng, table: &'a Table, column: usize, drms: &Drms) -> Resolved<'a> {
     let roll = table.dice.roll(rng);
     resolve_roll(roll, table, column, drms)
 }
 
 /// Reads an already-made roll on `table` (used by tests and worked examples).
-pub fn resolve_roll(roll: Roll, table: &Table, column: usize, drms: &Drms) -> Resolved {
+pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms) -> Resolved<'a> {
     let natural = roll.total;
     let mut random = vec![Random::Dice(roll)];
     let mut modified = natural;
     for d in &drms.0 {
-        let value = table.drm(d.name) * d.times;
+        let value = d.value.unwrap_or_else(|| table.drm(d.name) * d.times);
         if value != 0 {
             modified += value;
             random.push(Random::Modifier {
@@ -250,13 +267,13 @@ pub fn resolve_roll(roll: Roll, table: &Table, column: usize, drms: &Drms) -> Re
         natural,
         modified,
         row,
-        result: table.rows[row].cells[column].clone(),
+        result: &table.rows[row].cells[column],
         random,
     }
 }
 
 /// The log line of a table roll: "Table 12 (aaa_low), row 8: 2".
-pub fn describe(table: &Table, column: usize, r: &Resolved) -> Message {
+pub fn describe(table: &Table, column: usize, r: &Resolved<'_>) -> Message {
     let col = table.columns.get(column).cloned().unwrap_or_default();
     msg("Table {table} {title}{column}: modified roll {modified}, row {row}: {result}")
         .arg("table", &table.id)
@@ -271,7 +288,7 @@ pub fn describe(table: &Table, column: usize, r: &Resolved) -> Message {
         )
         .arg("modified", r.modified)
         .arg("row", table.row_label(r.row))
-        .term("result", &r.result)
+        .term("result", r.result)
 }
 
 #[cfg(test)]
