@@ -57,3 +57,11 @@ fn print_one() {
     let g = mission(5, true);
     println!("{}", log_text(&g));
 }
+
+#[test]
+fn pilot_killed_by_accepted_mig_hits() {
+    for seed in [14378, 15900] {
+        let g = mission(seed, true);
+        assert!(g.outcome().is_some());
+    }
+}

@@ -184,7 +184,7 @@ pub fn expected_hits(g: &Skyhawk, altitude: Altitude, migs_only: bool) -> f64 {
         let Some(col) = table12_column(k, altitude) else {
             continue;
         };
-        let c = t12.column(&col).unwrap_or(0);
+        let c = t12.column(col).unwrap_or(0);
         let m = pilot + t12.drm("per_suppressed") * i32::from(nv.suppressed);
         let sum: i32 = (0..10)
             .map(|n| {

@@ -377,7 +377,7 @@ impl Skyhawk {
             "5.4.1.1",
             msg("The {nv} box fires at the Skyhawk").term("nv", k.name()),
         );
-        let r = self.roll("12", &column, &d);
+        let r = self.roll("12", column, &d);
         let hits = r.number() as u8;
         if r.result.ends_with('*') {
             return Some(hits);
@@ -426,6 +426,10 @@ impl Skyhawk {
             );
         } else {
             self.take_hits(hits);
+            if self.down() {
+                self.cycle = None;
+                return;
+            }
         }
         match self.mig_source {
             MigSource::Cycle => {

@@ -14,9 +14,9 @@ impl Skyhawk {
     pub(crate) fn roll(&mut self, table: &str, column: &str, drms: &Drms) -> Resolved<'static> {
         let t = data().table(table);
         let col = t.column(column).unwrap_or(0);
-        let r = resolve(&mut self.rng, t, col, drms);
-        self.log
-            .add_with(&t.rule, describe(t, col, &r), r.random.clone());
+        let mut r = resolve(&mut self.rng, t, col, drms);
+        let random = std::mem::take(&mut r.random);
+        self.log.add_with(&t.rule, describe(t, col, &r), random);
         r
     }
 
@@ -669,7 +669,7 @@ impl Skyhawk {
     /// Table 14 Note C, pressing on: one MiG attack on Table 12 at the current altitude.
     pub(crate) fn press_on(&mut self) {
         self.mig_source = MigSource::ReAttack;
-        let column = format!("mig_{}", self.altitude.key());
+        let column = table12_column(NvBoxKind::Mig, self.altitude).unwrap_or("mig_low");
         let mut d = Drms::new();
         d.when(self.is(Experience::Green), "green", "Green pilot")
             .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
@@ -678,7 +678,7 @@ impl Skyhawk {
                 "weather_bad",
                 "weather Bad",
             );
-        let r = self.roll("12", &column, &d);
+        let r = self.roll("12", column, &d);
         let hits = r.number() as u8;
         if r.result.ends_with('*') {
             self.start_mig_star(hits);
@@ -856,12 +856,21 @@ enum Tanker {
 }
 
 /// A NV box's Table 12 column at an altitude, or `None` where it cannot fire [5.4.1.1].
-pub(crate) fn table12_column(kind: NvBoxKind, altitude: Altitude) -> Option<String> {
-    match (kind, altitude) {
-        (NvBoxKind::Sa, Altitude::Low) => Some("sa_low".into()),
-        (NvBoxKind::Sa, _) | (NvBoxKind::Sam, Altitude::Low) => None,
-        (k, a) => Some(format!("{}_{}", k.key(), a.key())),
-    }
+pub(crate) fn table12_column(kind: NvBoxKind, altitude: Altitude) -> Option<&'static str> {
+    use Altitude::*;
+    use NvBoxKind::*;
+    Some(match (kind, altitude) {
+        (Sa, Low) => "sa_low",
+        (Sa, _) | (Sam, Low) => return None,
+        (Aaa, Low) => "aaa_low",
+        (Aaa, Medium) => "aaa_medium",
+        (Aaa, High) => "aaa_high",
+        (Sam, Medium) => "sam_medium",
+        (Sam, High) => "sam_high",
+        (Mig, Low) => "mig_low",
+        (Mig, Medium) => "mig_medium",
+        (Mig, High) => "mig_high",
+    })
 }
 
 /// Whether a weapon is the Bullpup for the +1 of [3.3].

@@ -272,21 +272,15 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
     }
 }
 
-/// The log line of a table roll: "Table 12 (aaa_low), row 8: 2".
+/// The log line of a table roll, e.g. "Table 12 [aaa_low], row 8: 2" (the modified roll
+/// and the modifiers travel with it as `Random` values).
 pub fn describe(table: &Table, column: usize, r: &Resolved<'_>) -> Message {
-    let col = table.columns.get(column).cloned().unwrap_or_default();
-    msg("Table {table} {title}{column}: modified roll {modified}, row {row}: {result}")
-        .arg("table", &table.id)
-        .term("title", &table.title)
-        .arg(
-            "column",
-            if col.is_empty() {
-                String::new()
-            } else {
-                format!(" [{col}]")
-            },
-        )
-        .arg("modified", r.modified)
+    let name = match table.columns.get(column) {
+        Some(col) => format!("{} [{col}]", table.id),
+        None => table.id.clone(),
+    };
+    msg("Table {table}, row {row}: {result}")
+        .arg("table", name)
         .arg("row", table.row_label(r.row))
         .term("result", r.result)
 }
