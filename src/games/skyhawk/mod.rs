@@ -12,6 +12,8 @@ pub mod mission;
 pub mod recovery;
 pub mod state;
 pub mod tables;
+#[cfg(test)]
+mod tests;
 
 use serde::{Deserialize, Serialize};
 
