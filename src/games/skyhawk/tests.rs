@@ -78,21 +78,27 @@ fn single_mission_winner() {
 
 #[test]
 fn shot_down_rules() {
-    let mut d = Damage::default();
     // Nose and cockpit never count [5.6].
-    d.sections = [2, 2, 4, 3, 3, 3, 2];
+    let mut d = Damage {
+        sections: [2, 2, 4, 3, 3, 3, 2],
+        ..Damage::default()
+    };
     assert!(!d.shot_down());
     d.sections[6] = 3;
     assert!(d.shot_down());
-    let mut d = Damage::default();
-    d.subsystems = [2, 3, 2, 2, 0, 0, 0, 0];
+    let mut d = Damage {
+        subsystems: [2, 3, 2, 2, 0, 0, 0, 0],
+        ..Damage::default()
+    };
     assert!(!d.shot_down(), "four destroyed sub-systems never kill");
     d.subsystems[4] = 2;
     assert!(d.shot_down());
     // Pylons and cannons are not sub-systems.
-    let mut d = Damage::default();
-    d.pylons = [true; 5];
-    d.cannons = [true; 2];
+    let d = Damage {
+        pylons: [true; 5],
+        cannons: [true; 2],
+        ..Damage::default()
+    };
     assert!(!d.shot_down());
 }
 
