@@ -27,6 +27,13 @@ impl Heuristic {
     pub fn decide(&mut self, g: &Skyhawk) -> Option<Action> {
         Some(match &g.step {
             Step::End => return None,
+            // Spend Lady Luck only to undo the roll that lost the pilot.
+            Step::Review => match (&g.last, g.fate) {
+                (Some(last), PilotFate::Kia | PilotFate::Pow) if last.last > last.settled => {
+                    Action::LadyLuck(last.last)
+                }
+                _ => Action::Accept,
+            },
             Step::ChooseList => Action::List(super::content::TargetList::Navy),
             Step::Loading(_) => Action::SetLoadout(plan_load(g)?),
             Step::PickSupport { .. } => {

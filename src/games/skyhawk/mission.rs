@@ -14,6 +14,17 @@ impl Skyhawk {
     pub(crate) fn roll(&mut self, table: &str, column: &str, drms: &Drms) -> Resolved<'static> {
         let t = data().table(table);
         let col = t.column(column).unwrap_or(0);
+        self.rolls += 1;
+        if self.reroll_at == Some(self.rolls) {
+            self.reroll_at = None;
+            let first = resolve(&mut self.rng, t, col, drms);
+            self.log.add_with(
+                "5.2",
+                msg("Lady Luck: {roll} is rolled again")
+                    .arg("roll", describe(t, col, &first).english()),
+                first.random,
+            );
+        }
         let mut r = resolve(&mut self.rng, t, col, drms);
         let random = std::mem::take(&mut r.random);
         self.log.add_with(&t.rule, describe(t, col, &r), random);

@@ -8,6 +8,7 @@ pub mod content;
 pub mod cycle;
 pub mod damage;
 pub mod loadout;
+pub mod luck;
 pub mod mission;
 pub mod recovery;
 pub mod state;
@@ -67,6 +68,10 @@ pub enum Action {
     Engage,
     Evade,
     PressOn,
+    /// Spend a Lady Luck token on the roll with this count (R40).
+    LadyLuck(u32),
+    /// Let the mission's last rolls stand.
+    Accept,
 }
 
 impl Game for Skyhawk {
@@ -135,6 +140,9 @@ impl Game for Skyhawk {
             ending: Ending::Flying,
             fate: PilotFate::Aboard,
             medals: Vec::new(),
+            rolls: 0,
+            reroll_at: None,
+            last: None,
         };
         let r = game.roll("1", "", &tables::Drms::new());
         game.pilot.experience = Experience::from_key(r.result);
@@ -245,6 +253,11 @@ impl Game for Skyhawk {
                 c.push(Choice::new(Action::PressOn, msg("Press on to the target")));
                 (msg("MiGs attack!"), "6.3.1", c)
             }
+            Step::Review => (
+                msg("Mission over. Let the last rolls stand?"),
+                "5.2",
+                vec![Choice::new(Action::Accept, msg("Let them stand"))],
+            ),
             Step::MigStar { hits } => (
                 msg("MiGs on your tail: {hits} hit(s) coming").arg("hits", hits),
                 "5.4.2",
@@ -260,6 +273,8 @@ impl Game for Skyhawk {
                 ],
             ),
         };
+        let mut choices = choices;
+        choices.extend(self.luck_choices());
         Prompt {
             actor: Actor::Player(0),
             text,
@@ -269,6 +284,46 @@ impl Game for Skyhawk {
     }
 
     fn apply(&mut self, action: &Action) -> Result<Applied, Refusal> {
+        match action {
+            Action::LadyLuck(n) => self.use_luck(*n),
+            Action::Accept if self.step == Step::Review => {
+                self.last = None;
+                self.step = Step::End;
+                Ok(Applied::QUIET)
+            }
+            _ => self.apply_decision(action, 0),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let verdict = self.verdict()?;
+        Some(Outcome {
+            verdict,
+            summary: self.ending_text(),
+            points: Some(self.points()),
+        })
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+}
+
+impl Skyhawk {
+    /// Checks and performs a decision; `settled` is the last roll Lady Luck may no longer
+    /// change (0 for a fresh decision).
+    pub(crate) fn apply_decision(
+        &mut self,
+        action: &Action,
+        settled: u32,
+    ) -> Result<Applied, Refusal> {
+        let before = self.keep_for_luck();
+        let applied = self.decide(action)?;
+        self.remember_for_luck(before, action, settled);
+        Ok(applied)
+    }
+
+    fn decide(&mut self, action: &Action) -> Result<Applied, Refusal> {
         let refuse = |m: Message| Err(Refusal::new(m));
         match (&self.step, action) {
             (Step::ChooseList, Action::List(l)) => self.choose_list(*l),
@@ -371,23 +426,10 @@ impl Game for Skyhawk {
                 let hits = *hits;
                 self.resolve_mig_star(false, hits);
             }
-            (Step::End, _) => return refuse(msg("The mission is over")),
+            (Step::End | Step::Review, _) => return refuse(msg("The mission is over")),
             _ => return refuse(msg("That is not a decision to make now")),
         }
         Ok(Applied::REVEALED)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        let verdict = self.verdict()?;
-        Some(Outcome {
-            verdict,
-            summary: self.ending_text(),
-            points: Some(self.points()),
-        })
-    }
-
-    fn log(&self) -> &Log {
-        &self.log
     }
 }
 

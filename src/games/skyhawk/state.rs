@@ -485,6 +485,8 @@ pub enum Step {
     MigStar {
         hits: u8,
     },
+    /// The mission is over but a Lady Luck token could still change the last rolls.
+    Review,
     End,
 }
 
@@ -566,6 +568,12 @@ pub struct Skyhawk {
     pub ending: Ending,
     pub fate: PilotFate,
     pub medals: Vec<String>,
+    /// Table rolls made so far this mission (Lady Luck counts them).
+    pub rolls: u32,
+    /// Lady Luck: the roll (by count) to make twice, keeping the second.
+    pub reroll_at: Option<u32>,
+    /// The last decision, kept while a Lady Luck token could re-roll one of its rolls.
+    pub last: Option<Box<super::luck::LastDecision>>,
 }
 
 impl Skyhawk {

@@ -376,3 +376,40 @@ fn refusals_leave_the_state_alone() {
         assert_eq!(g, before);
     }
 }
+
+#[test]
+fn lady_luck_rolls_one_roll_again() {
+    // Find a mission where a token is held and a decision made rolls.
+    let mut used = 0;
+    for seed in 0..400 {
+        let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
+        g.lady_luck = 1;
+        g.apply(&Action::List(TargetList::Macv)).unwrap();
+        let Some(Action::LadyLuck(n)) = g
+            .prompt()
+            .choices
+            .iter()
+            .map(|c| c.action.clone())
+            .find(|a| matches!(a, Action::LadyLuck(_)))
+        else {
+            continue;
+        };
+        let kept = g.last.as_ref().unwrap().log_from;
+        let old: Vec<String> = g.log.entries().iter().map(|e| e.english()).collect();
+        g.apply(&Action::LadyLuck(n)).unwrap();
+        // Everything before the decision and its rolls before the chosen one fell the same.
+        let new: Vec<String> = g.log.entries().iter().map(|e| e.english()).collect();
+        assert_eq!(old[..kept], new[..kept]);
+        assert_eq!(g.lady_luck, 0);
+        assert!(g.luck_choices().is_empty(), "the second result stands");
+        assert!(
+            g.log
+                .entries()
+                .iter()
+                .any(|e| e.message.id.starts_with("Lady Luck"))
+        );
+        assert!(g.apply(&Action::LadyLuck(n)).is_err());
+        used += 1;
+    }
+    assert!(used > 0);
+}
