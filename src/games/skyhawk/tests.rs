@@ -413,3 +413,20 @@ fn lady_luck_rolls_one_roll_again() {
     }
     assert!(used > 0);
 }
+
+#[test]
+fn every_logged_rule_has_a_reference_section() {
+    use crate::catalog::Playable;
+    use crate::engine::bot::{RandomBot, play_out};
+    use crate::engine::reference::find;
+    let rules = Skyhawk::rules_reference();
+    assert!(rules.len() >= 40);
+    for seed in 0..200 {
+        let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
+        play_out(&mut g, &mut RandomBot::new(seed), 5_000).unwrap();
+        for e in g.log.entries() {
+            assert!(find(&rules, &e.rule).is_some(), "no section for {}", e.rule);
+        }
+        assert!(find(&rules, &g.prompt().rule).is_some() || g.prompt().rule.is_empty());
+    }
+}
