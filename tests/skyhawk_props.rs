@@ -10,7 +10,15 @@ use tonkin::games::skyhawk::{Options, Skyhawk, Step};
 
 /// Plays a mission, checking the card after every action; returns it and the actions taken.
 fn play(seed: u64, heuristic: bool) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
-    let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
+    play_with(seed, heuristic, &Options::default())
+}
+
+fn play_with(
+    seed: u64,
+    heuristic: bool,
+    options: &Options,
+) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+    let mut g = Skyhawk::setup("single", options, seed).unwrap();
     let mut bot: Box<dyn Bot<Skyhawk>> = if heuristic {
         Skyhawk::heuristic_bot(seed)
     } else {
@@ -64,6 +72,12 @@ proptest! {
     fn heuristic_missions_end(seed in any::<u64>()) {
         let (g, _) = play(seed, true);
         prop_assert!(g.outcome().unwrap().points.unwrap() >= 0);
+    }
+
+    #[test]
+    fn missions_with_the_optional_damage_and_altitude_rules_end(seed in any::<u64>(), heuristic in any::<bool>()) {
+        let options = Options { harsher_damage: true, engine_fire: true, altitude_bombing: true };
+        play_with(seed, heuristic, &options);
     }
 
     #[test]

@@ -65,7 +65,12 @@ impl Skyhawk {
     pub fn attack_choices(&self) -> Vec<(Altitude, Option<Group>)> {
         let groups = self.groups();
         let mut choices = Vec::new();
-        for &a in self.allowed_altitudes() {
+        let allowed = self.allowed_altitudes();
+        let altitudes: &[Altitude] = match self.first_run_altitude() {
+            Some(a) if allowed.contains(&a) => &Altitude::ALL[a as usize..=a as usize],
+            _ => allowed,
+        };
+        for &a in altitudes {
             for &g in &groups {
                 if self.usable(g, a) {
                     choices.push((a, Some(g)));
@@ -73,13 +78,14 @@ impl Skyhawk {
             }
         }
         if choices.is_empty() {
-            choices = self
-                .allowed_altitudes()
-                .iter()
-                .map(|&a| (a, None))
-                .collect();
+            choices = altitudes.iter().map(|&a| (a, None)).collect();
         }
         choices
+    }
+
+    /// Optional 15.4.2: the rolled altitude binds the first attack run (R37).
+    pub fn first_run_altitude(&self) -> Option<Altitude> {
+        self.attack_altitude.filter(|_| self.runs.is_empty())
     }
 
     pub fn any_usable_group(&self) -> bool {
@@ -132,7 +138,17 @@ impl Skyhawk {
             .when(self.is(Experience::Green), "green", "Green pilot")
             .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
             .when(self.smoke, "smoke", "smoke and dust")
-            .when(self.clean_run, "clean_run", "clean run-in");
+            .when(self.clean_run, "clean_run", "clean run-in")
+            .when(
+                self.options.altitude_bombing && self.altitude == Altitude::Low,
+                "altitude_low",
+                "attacking from Low (15.4.2)",
+            )
+            .when(
+                self.options.altitude_bombing && self.altitude == Altitude::High,
+                "altitude_high",
+                "attacking from High (15.4.2)",
+            );
         let shrike_blind =
             group.weapon == Weapon::Agm45 && t.iron_hand() && !self.target_sam.radar_on;
         if shrike_blind {

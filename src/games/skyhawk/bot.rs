@@ -144,7 +144,8 @@ fn preferences(t: TargetType) -> &'static [(Weapon, u8)] {
 }
 
 /// The lightest legal tanks for the route package, then the best stores that fit, station
-/// pair by station pair (centerline, inboard, outboard).
+/// pair by station pair (centerline, inboard, outboard); under optional 15.4.2 the outboard
+/// pair falls back on plain bombs if nothing else is usable at the rolled altitude.
 pub fn plan_load(g: &Skyhawk) -> Option<Loadout> {
     let rules = g.load_rules();
     let mut tanks: Vec<Tanks> = Tanks::combinations();
@@ -154,20 +155,35 @@ pub fn plan_load(g: &Skyhawk) -> Option<Loadout> {
             stations: [None; 5],
             tanks: t,
         };
-        l.check(&rules).is_ok().then_some(l)
+        l.check_partial(&rules).is_ok().then_some(l)
     })?;
     let mut l = base;
     for pylon in [PylonId::CL, PylonId::LI, PylonId::LO] {
         for &(w, clusters) in preferences(rules.target) {
             let mut trial = l;
             trial.set_pair(pylon, Some(Store::clusters(w, clusters)));
-            if trial.check(&rules).is_ok() {
+            if trial.check_partial(&rules).is_ok() {
                 l = trial;
                 break;
             }
         }
     }
-    Some(l)
+    if l.check(&rules).is_ok() {
+        return Some(l);
+    }
+    [
+        Weapon::Mk82,
+        Weapon::Mk81,
+        Weapon::Mk83,
+        Weapon::Mk82SnakeEye,
+        Weapon::Mk81SnakeEye,
+    ]
+    .into_iter()
+    .find_map(|w| {
+        let mut trial = l;
+        trial.set_pair(PylonId::LO, Some(Store::single(w)));
+        trial.check(&rules).is_ok().then_some(trial)
+    })
 }
 
 /// Expected hits from the NV boxes (and the Iron Hand site) at an altitude, counting

@@ -533,6 +533,9 @@ const REQUIRED_TABLES: &[(&str, &[&str])] = &[
     ("20", &[]),
     ("21", &[]),
     ("22", &[]),
+    ("S-13", &[]),
+    ("S-13 fire", &[]),
+    ("S-14", &[]),
 ];
 
 /// Columns the rules read by name.

@@ -51,6 +51,12 @@ impl Skyhawk {
                     .arg("n", n)
                     .arg("boxes", boxes),
             );
+            if section == Section::Engine && self.options.engine_fire {
+                self.engine_fire_check();
+                if self.down() {
+                    return;
+                }
+            }
         } else {
             self.note(
                 "5.5",
@@ -161,6 +167,41 @@ impl Skyhawk {
         }
     }
 
+    /// Optional 15.4.1: a checked Engine box may start a fire; an uncontrollable one means
+    /// bailing out.
+    fn engine_fire_check(&mut self) {
+        if self.roll("S-13", "", &Drms::new()).is("fire") {
+            self.note("15.4.1", msg("Engine fire!"));
+            if self
+                .roll("S-13 fire", "", &Drms::new())
+                .is("uncontrollable")
+            {
+                self.note("15.4.1", msg("The fire is out of control"));
+                self.bail_out();
+            } else {
+                self.note("15.4.1", msg("The fire is out"));
+            }
+        }
+    }
+
+    /// A section or sub-system counts against the landing and the fuel state once
+    /// destroyed, or (optional 15.4) once any of its boxes is checked.
+    pub(crate) fn section_hurts(&self, s: Section) -> bool {
+        if self.options.harsher_damage {
+            self.damage.sections[s as usize] > 0
+        } else {
+            self.damage.section_destroyed(s)
+        }
+    }
+
+    pub(crate) fn subsystem_hurts(&self, s: SubSystem) -> bool {
+        if self.options.harsher_damage {
+            self.damage.subsystems[s as usize] > 0
+        } else {
+            self.damage.destroyed(s)
+        }
+    }
+
     /// One wound; the third kills the pilot [5.10].
     pub(crate) fn wound(&mut self, rule: &str) {
         if self.fate == PilotFate::Kia {
@@ -178,7 +219,7 @@ impl Skyhawk {
 
     /// Loss conditions after damage [5.6, 5.7].
     fn check_loss(&mut self) {
-        if !self.down() && self.damage.shot_down() {
+        if !self.down() && self.damage.shot_down(self.options.harsher_damage) {
             self.note("5.6", msg("The Skyhawk is shot down"));
             self.bail_out();
         }

@@ -122,6 +122,8 @@ pub struct LoadRules {
     pub no_heavy_bombs: bool,
     /// Only in the second campaign [3.3, R41].
     pub agm12c: bool,
+    /// Optional 15.4.2: the rolled attack altitude some store must be usable at.
+    pub attack_altitude: Option<super::content::Altitude>,
 }
 
 impl Loadout {
@@ -151,17 +153,35 @@ impl Loadout {
 
     /// The first reason this load may not fly, or `Ok`.
     pub fn check(&self, rules: &LoadRules) -> Result<(), Message> {
+        self.check_partial(rules)?;
+        self.check_attack_altitude(rules)
+    }
+
+    /// Everything but optional 15.4.2's altitude requirement (used while the load is being
+    /// built, station by station).
+    pub fn check_partial(&self, rules: &LoadRules) -> Result<(), Message> {
         self.check_stores(rules)?;
         self.check_tanks()?;
         self.check_weights()?;
         self.check_fuel(&rules.route_package)
     }
 
-    /// Checks everything but the route package's fuel (used while the load is being built).
-    pub fn check_partial(&self, rules: &LoadRules) -> Result<(), Message> {
-        self.check_stores(rules)?;
-        self.check_tanks()?;
-        self.check_weights()
+    fn check_attack_altitude(&self, rules: &LoadRules) -> Result<(), Message> {
+        let Some(a) = rules.attack_altitude else {
+            return Ok(());
+        };
+        let usable = self.stations.iter().flatten().any(|s| {
+            s.weapon.spec().altitudes.contains(&a)
+                || (s.weapon.is_snake_eye() && a == super::content::Altitude::Low)
+        });
+        if usable {
+            Ok(())
+        } else {
+            Err(
+                msg("The load needs a weapon usable at the rolled attack altitude, {altitude}")
+                    .term("altitude", a.name()),
+            )
+        }
     }
 
     fn check_stores(&self, rules: &LoadRules) -> Result<(), Message> {
@@ -347,6 +367,7 @@ mod tests {
             bomb_shortage: false,
             no_heavy_bombs: false,
             agm12c: false,
+            attack_altitude: None,
         }
     }
 
@@ -548,6 +569,28 @@ mod tests {
         assert!(mines.check(&rules(TargetType::Bridge, "1")).is_err());
         let bombs = load([None, None, s(Weapon::Mk82), None, None], 0, 0);
         assert!(bombs.check(&rules(TargetType::WaterMine, "1")).is_err());
+    }
+
+    #[test]
+    fn rolled_attack_altitude_needs_a_usable_weapon() {
+        let mut r = rules(TargetType::Bridge, "1");
+        r.attack_altitude = Some(super::super::content::Altitude::High);
+        let rockets = load([s(Weapon::Lau3), None, None, None, s(Weapon::Lau3)], 0, 0);
+        assert!(rockets.check_partial(&r).is_ok());
+        let e = rockets.check(&r).unwrap_err();
+        assert!(e.english().contains("attack altitude"), "{}", e.english());
+        let bombs = load(
+            [
+                s(Weapon::Lau3),
+                None,
+                s(Weapon::Mk83),
+                None,
+                s(Weapon::Lau3),
+            ],
+            0,
+            0,
+        );
+        assert_eq!(bombs.check(&r), Ok(()));
     }
 
     #[test]

@@ -49,6 +49,7 @@ impl Skyhawk {
             bomb_shortage: self.bomb_shortage,
             no_heavy_bombs: self.no_heavy_bombs,
             agm12c: false,
+            attack_altitude: self.attack_altitude,
         }
     }
 
@@ -72,6 +73,18 @@ impl Skyhawk {
                 .term("recovery", self.recovery_weather.name()),
         );
         self.planning_event();
+        if self.options.altitude_bombing && !self.minelaying() {
+            let r = self.roll("S-14", "", &Drms::new());
+            let a = Altitude::ALL
+                .into_iter()
+                .find(|a| a.key() == r.result)
+                .unwrap_or(Altitude::Medium);
+            self.attack_altitude = Some(a);
+            self.note(
+                "15.4.2",
+                msg("The first attack run will be flown at {altitude}").term("altitude", a.name()),
+            );
+        }
         self.step = Step::Loading(LoadStage::Tanks);
     }
 

@@ -33,9 +33,21 @@ pub use state::*;
 
 pub static DRIVER: GameDriver<Skyhawk> = GameDriver::new();
 
-/// Optional rules. None is implemented yet: the standard single mission is played.
+/// Optional rules [15.4–15.4.2]; all off by default.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Options {}
+pub struct Options {
+    /// 15.4: any full section (nose and cockpit aside) or a destroyed electrical, fuel or
+    /// hydraulic system brings the Skyhawk down; landing and fuel-state penalties bite early.
+    #[serde(default)]
+    pub harsher_damage: bool,
+    /// 15.4.1: every Engine box checked may start a fire (only with 15.4).
+    #[serde(default)]
+    pub engine_fire: bool,
+    /// 15.4.2: the first attack altitude is rolled before loading; altitude modifies the
+    /// On/Off Target rolls.
+    #[serde(default)]
+    pub altitude_bombing: bool,
+}
 
 /// Every decision of a mission.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -86,15 +98,22 @@ impl Game for Skyhawk {
         }]
     }
 
-    fn setup(scenario: &str, _options: &Options, seed: u64) -> Result<Self, SetupError> {
+    fn setup(scenario: &str, options: &Options, seed: u64) -> Result<Self, SetupError> {
         if scenario != "single" {
             return Err(SetupError::UnknownScenario(scenario.to_owned()));
+        }
+        if options.engine_fire && !options.harsher_damage {
+            return Err(SetupError::Invalid(
+                "optional rule 15.4.1 (engine fire) is played with 15.4 (harsher damage)".into(),
+            ));
         }
         let c = content().map_err(|e| SetupError::Invalid(e.to_string()))?;
         let roster = &c.roster[0];
         let mut game = Skyhawk {
             rng: Rng::seeded(seed),
             log: Log::default(),
+            options: options.clone(),
+            attack_altitude: None,
             step: Step::ChooseList,
             pilot: Pilot {
                 name: roster.name.clone(),
@@ -210,7 +229,11 @@ impl Game for Skyhawk {
             ),
             Step::AttackChoice => (
                 msg("Target Attack: altitude and weapon"),
-                "6.2",
+                if self.first_run_altitude().is_some() {
+                    "15.4.2"
+                } else {
+                    "6.2"
+                },
                 self.attack_choices()
                     .into_iter()
                     .map(|(a, g)| {
@@ -334,7 +357,7 @@ impl Skyhawk {
                 if stage != LoadStage::Tanks {
                     return refuse(msg("The tanks are already fitted"));
                 }
-                if let Err(m) = l.check(&self.load_rules()) {
+                if let Err(m) = l.check_partial(&self.load_rules()) {
                     return refuse(m);
                 }
                 self.loadout = l;
@@ -347,7 +370,7 @@ impl Skyhawk {
                 };
                 let mut l = self.loadout;
                 l.set_pair(pylon, *store);
-                if let Err(m) = l.check(&self.load_rules()) {
+                if let Err(m) = self.check_piece(&l, pylon) {
                     return refuse(m);
                 }
                 self.loadout = l;
@@ -455,7 +478,7 @@ impl Skyhawk {
                         stations: [None; 5],
                         tanks: t,
                     };
-                    l.check(&rules).is_ok()
+                    l.check_partial(&rules).is_ok()
                 })
                 .map(|t| {
                     Choice::new(
@@ -479,21 +502,32 @@ impl Skyhawk {
         }
     }
 
-    /// Stores that may go on a station pair now (nothing is always one of them).
+    /// Stores that may go on a station pair now.
     pub fn stores_for(&self, pylon: PylonId) -> Vec<Option<Store>> {
-        let rules = self.load_rules();
-        let mut stores = vec![None];
-        for w in content::Weapon::ALL {
-            for clusters in 0..=2 {
-                let store = Some(Store::clusters(w, clusters));
-                let mut l = self.loadout;
-                l.set_pair(pylon, store);
-                if l.check(&rules).is_ok() {
-                    stores.push(store);
-                }
+        let mut stores = Vec::new();
+        let candidates = std::iter::once(None).chain(
+            content::Weapon::ALL
+                .iter()
+                .flat_map(|&w| (0..=2).map(move |c| Some(Store::clusters(w, c)))),
+        );
+        for store in candidates {
+            let mut l = self.loadout;
+            l.set_pair(pylon, store);
+            if self.check_piece(&l, pylon).is_ok() {
+                stores.push(store);
             }
         }
         stores
+    }
+
+    /// A load after choosing the pair at `pylon`: the last pair (outboard) must complete a
+    /// legal load, the earlier ones only keep it legal so far.
+    fn check_piece(&self, l: &Loadout, pylon: PylonId) -> Result<(), Message> {
+        let rules = self.load_rules();
+        match LoadStage::Station(pylon).next() {
+            None => l.check(&rules),
+            Some(_) => l.check_partial(&rules),
+        }
     }
 
     /// On to the next station pair, skipping pairs where nothing fits; the load is done
@@ -501,11 +535,20 @@ impl Skyhawk {
     fn next_load_stage(&mut self, from: LoadStage) {
         let mut stage = from.next();
         while let Some(LoadStage::Station(p)) = stage {
-            if self.stores_for(p).len() > 1 {
+            let stores = self.stores_for(p);
+            let only_nothing = stores.len() == 1 && stores[0].is_none();
+            if !only_nothing && !stores.is_empty() {
                 self.step = Step::Loading(LoadStage::Station(p));
                 return;
             }
             stage = LoadStage::Station(p).next();
+        }
+        if let Err(m) = self.loadout.check(&self.load_rules()) {
+            // Only 15.4.2 can leave a load unfinished here: start the card again.
+            self.note("15.4.2", m);
+            self.loadout = Loadout::default();
+            self.step = Step::Loading(LoadStage::Tanks);
+            return;
         }
         self.finish_loading();
     }

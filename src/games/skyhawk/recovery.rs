@@ -25,14 +25,14 @@ impl Skyhawk {
                 "Cockpit destroyed",
             )
             .when(
-                d.section_destroyed(Section::Tail),
+                self.section_hurts(Section::Tail),
                 "tail_destroyed",
-                "Tail destroyed",
+                "Tail damage",
             )
             .when(
-                d.destroyed(SubSystem::Electrical),
+                self.subsystem_hurts(SubSystem::Electrical),
                 "electrical_destroyed",
-                "Electrical destroyed",
+                "Electrical damage",
             )
             .when(
                 d.destroyed(SubSystem::Hydraulics),

@@ -376,16 +376,31 @@ impl Damage {
             .count()
     }
 
-    /// Every box of every lethal section checked [5.6, R24], or five sub-systems destroyed [5.7].
-    pub fn shot_down(&self) -> bool {
+    /// Every box of every lethal section checked [5.6, R24], or five sub-systems destroyed
+    /// [5.7]. With optional 15.4 (`harsh`): any lethal section full, or the electrical, fuel
+    /// or hydraulic system destroyed.
+    pub fn shot_down(&self, harsh: bool) -> bool {
         let a = &data().aircraft;
-        let sections = a
+        let mut lethal = a
             .section
             .iter()
             .enumerate()
             .filter(|(_, s)| s.lethal)
-            .all(|(i, s)| self.sections[i] >= s.boxes);
-        sections || self.destroyed_subsystems() >= usize::from(a.shot_down_at)
+            .map(|(i, s)| self.sections[i] >= s.boxes);
+        let sections = if harsh {
+            lethal.any(|full| full)
+        } else {
+            lethal.all(|full| full)
+        };
+        let vital = harsh
+            && [
+                SubSystem::Electrical,
+                SubSystem::Fuel,
+                SubSystem::Hydraulics,
+            ]
+            .iter()
+            .any(|&s| self.destroyed(s));
+        sections || vital || self.destroyed_subsystems() >= usize::from(a.shot_down_at)
     }
 
     /// Cockpit or Oxygen destroyed: Low only [5.6, 5.7].
@@ -520,6 +535,9 @@ pub enum MigSource {
 pub struct Skyhawk {
     pub rng: Rng,
     pub log: Log,
+    pub options: super::Options,
+    /// Optional 15.4.2: the rolled altitude of the first attack run.
+    pub attack_altitude: Option<Altitude>,
     pub step: Step,
     pub pilot: Pilot,
     pub list: Option<TargetList>,

@@ -83,23 +83,23 @@ fn shot_down_rules() {
         sections: [2, 2, 4, 3, 3, 3, 2],
         ..Damage::default()
     };
-    assert!(!d.shot_down());
+    assert!(!d.shot_down(false));
     d.sections[6] = 3;
-    assert!(d.shot_down());
+    assert!(d.shot_down(false));
     let mut d = Damage {
         subsystems: [2, 3, 2, 2, 0, 0, 0, 0],
         ..Damage::default()
     };
-    assert!(!d.shot_down(), "four destroyed sub-systems never kill");
+    assert!(!d.shot_down(false), "four destroyed sub-systems never kill");
     d.subsystems[4] = 2;
-    assert!(d.shot_down());
+    assert!(d.shot_down(false));
     // Pylons and cannons are not sub-systems.
     let d = Damage {
         pylons: [true; 5],
         cannons: [true; 2],
         ..Damage::default()
     };
-    assert!(!d.shot_down());
+    assert!(!d.shot_down(false));
 }
 
 #[test]
@@ -429,4 +429,72 @@ fn every_logged_rule_has_a_reference_section() {
         }
         assert!(find(&rules, &g.prompt().rule).is_some() || g.prompt().rule.is_empty());
     }
+}
+
+#[test]
+fn harsher_damage_downs_the_skyhawk_sooner() {
+    let d = Damage {
+        sections: [0, 0, 0, 0, 0, 0, 3],
+        ..Damage::default()
+    };
+    assert!(!d.shot_down(false));
+    assert!(d.shot_down(true), "15.4: one full section");
+    let d = Damage {
+        subsystems: [0, 0, 0, 0, 2, 0, 0, 0],
+        ..Damage::default()
+    };
+    assert!(!d.shot_down(false));
+    assert!(d.shot_down(true), "15.4: fuel destroyed");
+    let d = Damage {
+        subsystems: [2, 0, 0, 0, 0, 0, 0, 0],
+        ..Damage::default()
+    };
+    assert!(!d.shot_down(true), "avionics alone is not vital");
+}
+
+#[test]
+fn engine_fire_needs_harsher_damage() {
+    let options = Options {
+        engine_fire: true,
+        ..Options::default()
+    };
+    assert!(Skyhawk::setup("single", &options, 1).is_err());
+}
+
+#[test]
+fn optional_rules_change_the_rolls() {
+    let options = Options {
+        harsher_damage: true,
+        engine_fire: true,
+        altitude_bombing: true,
+    };
+    let mut fires = 0;
+    let mut forced = 0;
+    for seed in 0..300 {
+        let mut g = Skyhawk::setup("single", &options, seed).unwrap();
+        g.apply(&Action::List(TargetList::Navy)).unwrap();
+        if let Some(a) = g.attack_altitude {
+            forced += 1;
+            assert!(g.load_rules().attack_altitude == Some(a));
+        }
+        let mut bot = bot::Heuristic::new(seed);
+        while let Some(a) = bot.decide(&g) {
+            if let (Step::AttackChoice, Some(want), Action::Attack { altitude, .. }) =
+                (&g.step, g.first_run_altitude(), &a)
+                && g.allowed_altitudes().contains(&want)
+            {
+                assert_eq!(*altitude, want, "15.4.2 binds the first run");
+            }
+            g.apply(&a).unwrap();
+        }
+        assert_eq!(g.step, Step::End, "seed {seed}");
+        fires += g
+            .log
+            .entries()
+            .iter()
+            .filter(|e| e.message.id.starts_with("Table S-13") || e.rule == "15.4.1")
+            .count();
+    }
+    assert!(forced > 250);
+    assert!(fires > 0);
 }
