@@ -3,6 +3,7 @@
 //! target SAM site.
 
 use super::content::{Altitude, PylonId, Release, TargetFlag, Weapon, data};
+use super::mission::CommonDrms;
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::message::msg;
@@ -119,24 +120,14 @@ impl Skyhawk {
         let mut d = Drms::new();
         d.when(self.ace_bomber, "ace_bomber", "Ace Bomber")
             .when(drag_low, "drag_low", "Snake Eye drag at Low")
-            .when(
-                self.target_weather == Weather::Poor,
-                "weather_poor",
-                "weather Poor",
-            )
-            .when(
-                self.target_weather == Weather::Bad,
-                "weather_bad",
-                "weather Bad",
-            )
+            .weather(self.target_weather)
             .when(self.damage.probe_lost(), "nose_destroyed", "Nose destroyed")
             .when(
                 self.damage.destroyed(SubSystem::Avionics),
                 "avionics_destroyed",
                 "Avionics destroyed",
             )
-            .when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
+            .pilot(self.pilot.experience)
             .when(self.smoke, "smoke", "smoke and dust")
             .when(self.clean_run, "clean_run", "clean run-in")
             .when(
@@ -294,8 +285,7 @@ impl Skyhawk {
                 "suppressed",
                 "site Suppressed",
             )
-            .when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
+            .pilot(self.pilot.experience)
             .when(radar && guiding, "bullpup", "guiding a Bullpup");
         self.note("6.2.3", msg("The target SAM site fires"));
         let r = self.roll("13", &column, &d);

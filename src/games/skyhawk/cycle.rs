@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::content::{Altitude, NvBoxKind};
+use super::mission::CommonDrms;
 use super::mission::{bullpup, table12_column};
 use super::state::*;
 use super::tables::Drms;
@@ -251,19 +252,10 @@ impl Skyhawk {
         let f105 = spec.id == "f105" && k == NvBoxKind::Sam;
         let f4 = spec.id.starts_with("f4") && k == NvBoxKind::Mig;
         let mut d = Drms::new();
-        d.when(
-            self.target_weather == Weather::Poor,
-            "weather_poor",
-            "weather Poor",
-        )
-        .when(
-            self.target_weather == Weather::Bad,
-            "weather_bad",
-            "weather Bad",
-        )
-        .when(radar_off, "radar_off", "SAM radar off")
-        .when(f105, "f105_vs_sam", "F-105 against SAMs")
-        .when(f4, "f4_vs_mig", "F-4 against MiGs");
+        d.weather(self.target_weather)
+            .when(radar_off, "radar_off", "SAM radar off")
+            .when(f105, "f105_vs_sam", "F-105 against SAMs")
+            .when(f4, "f4_vs_mig", "F-4 against MiGs");
         self.note(
             "5.4.1.1",
             msg("{unit} attacks the {nv} box")
@@ -365,8 +357,7 @@ impl Skyhawk {
         d.times(suppressed, "per_suppressed", "Suppressed markers")
             .times(if jammed { ecm } else { 0 }, "per_ecm", "ECM aircraft")
             .when(guiding, "bullpup", "guiding a Bullpup")
-            .when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
+            .pilot(self.pilot.experience)
             .when(bad, "weather_bad", "weather Bad")
             .when(
                 k == NvBoxKind::Aaa && self.flak_trap,

@@ -9,7 +9,33 @@ use super::tables::{Drms, Resolved, describe, resolve};
 use crate::engine::log::Random;
 use crate::engine::message::{Message, msg};
 
+/// The modifiers every kind of roll shares: the pilot's experience and the weather. A table
+/// without such a modifier simply ignores it.
+pub(crate) trait CommonDrms {
+    fn pilot(&mut self, e: Experience) -> &mut Self;
+    fn weather(&mut self, w: Weather) -> &mut Self;
+}
+
+impl CommonDrms for Drms {
+    fn pilot(&mut self, e: Experience) -> &mut Self {
+        self.when(e == Experience::Green, "green", "Green pilot")
+            .when(e == Experience::Veteran, "veteran", "Veteran pilot")
+    }
+
+    fn weather(&mut self, w: Weather) -> &mut Self {
+        self.when(w == Weather::Poor, "weather_poor", "weather Poor")
+            .when(w == Weather::Bad, "weather_bad", "weather Bad")
+    }
+}
+
 impl Skyhawk {
+    /// A modifier list starting with the pilot's experience.
+    pub(crate) fn pilot_drms(&self) -> Drms {
+        let mut d = Drms::new();
+        d.pilot(self.pilot.experience);
+        d
+    }
+
     /// Rolls on a table by id and column name, logs the roll under the table's rule.
     pub(crate) fn roll(&mut self, table: &str, column: &str, drms: &Drms) -> Resolved<'static> {
         let t = data().table(table);
@@ -412,11 +438,8 @@ impl Skyhawk {
         if r.is("refuelled") {
             return Tanker::Refuelled;
         }
-        let mut d = Drms::new();
-        d.when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
-            .when(weather == Weather::Poor, "weather_poor", "weather Poor")
-            .when(weather == Weather::Bad, "weather_bad", "weather Bad")
+        let mut d = self.pilot_drms();
+        d.weather(weather)
             .when(
                 self.damage.destroyed(SubSystem::ComNav),
                 "com_nav_destroyed",
@@ -458,49 +481,47 @@ impl Skyhawk {
             self.target_weather
         };
         let home = column == "outbound" || carrier;
-        let mut d = Drms::new();
-        d.when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
-            .times(
-                if column == "re_attack" {
-                    i32::from(self.re_attacks)
-                } else {
-                    0
-                },
-                "per_re_attack",
-                "re-attacks already made",
-            )
-            .when(
-                self.damage.destroyed(SubSystem::Fuel),
-                "fuel_destroyed",
-                "Fuel destroyed",
-            )
-            .when(
-                self.damage.section_destroyed(Section::Engine),
-                "engine_destroyed",
-                "Engine destroyed",
-            )
-            .when(
-                self.damage.tank_pylon_lost,
-                "tank_pylon_lost",
-                "a tank pylon was shot away",
-            )
-            .when(weather == Weather::Bad, "weather_bad", "weather Bad")
-            .when(
-                home && self.damage.destroyed(SubSystem::ComNav),
-                "com_nav_destroyed",
-                "Com/Nav destroyed",
-            )
-            .when(
-                carrier && self.navigation_problem,
-                "navigation_problem",
-                "navigation problem",
-            )
-            .when(
-                self.loadout.extra_fuel(&rp),
-                "extra_fuel",
-                "150 gallons above the minimum",
-            );
+        let mut d = self.pilot_drms();
+        d.times(
+            if column == "re_attack" {
+                i32::from(self.re_attacks)
+            } else {
+                0
+            },
+            "per_re_attack",
+            "re-attacks already made",
+        )
+        .when(
+            self.damage.destroyed(SubSystem::Fuel),
+            "fuel_destroyed",
+            "Fuel destroyed",
+        )
+        .when(
+            self.damage.section_destroyed(Section::Engine),
+            "engine_destroyed",
+            "Engine destroyed",
+        )
+        .when(
+            self.damage.tank_pylon_lost,
+            "tank_pylon_lost",
+            "a tank pylon was shot away",
+        )
+        .weather(weather)
+        .when(
+            home && self.damage.destroyed(SubSystem::ComNav),
+            "com_nav_destroyed",
+            "Com/Nav destroyed",
+        )
+        .when(
+            carrier && self.navigation_problem,
+            "navigation_problem",
+            "navigation problem",
+        )
+        .when(
+            self.loadout.extra_fuel(&rp),
+            "extra_fuel",
+            "150 gallons above the minimum",
+        );
         self.roll("7", column, &d).result
     }
 
@@ -531,12 +552,7 @@ impl Skyhawk {
 
     /// The support cycle of a box is over (or the Skyhawk was lost in it).
     pub(crate) fn after_cycle(&mut self, b: MapBox) {
-        if self.down() {
-            return;
-        }
-        if self.dived_away {
-            self.dived_away = false;
-            self.go_home("5.4.2");
+        if self.down() || self.dive_home() {
             return;
         }
         match b {
@@ -551,12 +567,7 @@ impl Skyhawk {
             }
             _ => self.target_sam_fires(),
         }
-        if self.down() {
-            return;
-        }
-        if self.bingo_pending {
-            self.bingo_pending = false;
-            self.bingo("5.11");
+        if self.down() || self.bingo_home() {
             return;
         }
         match b {
@@ -663,15 +674,12 @@ impl Skyhawk {
                 self.ammo[side] -= 1;
             }
         }
-        let mut d = Drms::new();
-        d.when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
-            .when(guns == 1, "one_cannon", "one cannon")
-            .when(
-                self.damage.destroyed(SubSystem::Avionics),
-                "avionics_destroyed",
-                "Avionics destroyed",
-            );
+        let mut d = self.pilot_drms();
+        d.when(guns == 1, "one_cannon", "one cannon").when(
+            self.damage.destroyed(SubSystem::Avionics),
+            "avionics_destroyed",
+            "Avionics destroyed",
+        );
         let r = self.roll("14 C", "", &d);
         match r.result {
             "kill" => {
@@ -694,14 +702,8 @@ impl Skyhawk {
     pub(crate) fn press_on(&mut self) {
         self.mig_source = MigSource::ReAttack;
         let column = table12_column(NvBoxKind::Mig, self.altitude).unwrap_or("mig_low");
-        let mut d = Drms::new();
-        d.when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
-            .when(
-                self.target_weather == Weather::Bad,
-                "weather_bad",
-                "weather Bad",
-            );
+        let mut d = self.pilot_drms();
+        d.weather(self.target_weather);
         let r = self.roll("12", column, &d);
         let hits = r.number() as u8;
         if r.result.ends_with('*') {
@@ -713,20 +715,30 @@ impl Skyhawk {
     }
 
     pub(crate) fn after_press_on(&mut self) {
-        if self.down() {
-            return;
-        }
-        if self.dived_away {
-            self.dived_away = false;
-            self.go_home("5.4.2");
-            return;
-        }
-        if self.bingo_pending {
-            self.bingo_pending = false;
-            self.bingo("5.11");
+        if self.down() || self.dive_home() || self.bingo_home() {
             return;
         }
         self.approach();
+    }
+
+    /// After a dive-away from the MiGs: straight to Outbound (R54). `true` if it happened.
+    fn dive_home(&mut self) -> bool {
+        if !self.dived_away {
+            return false;
+        }
+        self.dived_away = false;
+        self.go_home("5.4.2");
+        true
+    }
+
+    /// After a Bingo from a tank pylon hit, once the box's fire is over (R61).
+    fn bingo_home(&mut self) -> bool {
+        if !self.bingo_pending {
+            return false;
+        }
+        self.bingo_pending = false;
+        self.bingo("5.11");
+        true
     }
 
     // ---- The way home [6.4–6.6] ----
@@ -771,19 +783,17 @@ impl Skyhawk {
     /// S-6: the fuel-state roll of a Skyhawk that cannot refuel [6.5, 6.6]. `false` on a
     /// flame-out (the pilot has bailed out).
     fn fuel_state(&mut self) -> bool {
-        let mut d = Drms::new();
-        d.when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
-            .when(self.is(Experience::Green), "green", "Green pilot")
-            .when(
-                self.damage.destroyed(SubSystem::Fuel),
-                "fuel_destroyed",
-                "Fuel destroyed",
-            )
-            .when(
-                self.navigation_problem,
-                "navigation_problem",
-                "navigation problem",
-            );
+        let mut d = self.pilot_drms();
+        d.when(
+            self.damage.destroyed(SubSystem::Fuel),
+            "fuel_destroyed",
+            "Fuel destroyed",
+        )
+        .when(
+            self.navigation_problem,
+            "navigation_problem",
+            "navigation problem",
+        );
         let r = self.roll("S-6", "", &d);
         if r.is("flame_out") {
             self.note("6.5", msg("Flame-out: the tanks are dry"));

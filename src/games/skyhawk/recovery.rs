@@ -1,6 +1,7 @@
 //! Landing (Table 18 and its notes, [7.0]), bailing out, ditching and rescue ([12.0, 13.0]),
 //! and the end of the mission: winner and medals ([8.0–10.0]).
 
+use super::mission::CommonDrms;
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::Verdict;
@@ -50,10 +51,8 @@ impl Skyhawk {
                 "Com/Nav destroyed",
             )
             .times(wings, "per_wing_destroyed", "wings destroyed")
-            .when(w == Weather::Poor, "weather_poor", "recovery weather Poor")
-            .when(w == Weather::Bad, "weather_bad", "recovery weather Bad")
-            .when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
+            .weather(w)
+            .pilot(self.pilot.experience)
             .times(
                 i32::from(self.wave_offs),
                 "per_wave_off",
@@ -91,14 +90,12 @@ impl Skyhawk {
 
     /// Table 18 Note A.
     fn mishap(&mut self) {
-        let mut m = Drms::new();
-        m.when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
-            .when(
-                self.damage.destroyed(SubSystem::LandingGear),
-                "landing_gear_destroyed",
-                "Landing Gear destroyed",
-            );
+        let mut m = self.pilot_drms();
+        m.when(
+            self.damage.destroyed(SubSystem::LandingGear),
+            "landing_gear_destroyed",
+            "Landing Gear destroyed",
+        );
         let r = self.roll("18 A", "", &m);
         match r.result {
             "hard_landing" | "barricade" | "wounded" => {
@@ -150,8 +147,7 @@ impl Skyhawk {
             "low",
             "at Low altitude",
         )
-        .when(self.is(Experience::Green), "green", "Green pilot")
-        .when(self.is(Experience::Veteran), "veteran", "Veteran pilot");
+        .pilot(self.pilot.experience);
         let r = self.roll("20", "", &m);
         self.survive(r.result, "12.0");
     }
@@ -159,19 +155,12 @@ impl Skyhawk {
     /// The aircraft settles into the sea: Table 19, then rescue [13.0].
     pub(crate) fn ditch(&mut self) {
         self.ending = Ending::Lost;
-        let mut m = Drms::new();
-        m.when(self.is(Experience::Green), "green", "Green pilot")
-            .when(self.is(Experience::Veteran), "veteran", "Veteran pilot")
-            .when(
-                self.recovery_weather == Weather::Bad,
-                "weather_bad",
-                "weather Bad",
-            )
-            .when(
-                self.damage.section_destroyed(Section::Cockpit),
-                "cockpit_destroyed",
-                "Cockpit destroyed",
-            );
+        let mut m = self.pilot_drms();
+        m.weather(self.recovery_weather).when(
+            self.damage.section_destroyed(Section::Cockpit),
+            "cockpit_destroyed",
+            "Cockpit destroyed",
+        );
         let r = self.roll("19", "", &m);
         self.survive(r.result, "13.0");
     }
@@ -194,15 +183,7 @@ impl Skyhawk {
     fn rescue(&mut self) {
         let minelaying = self.minelaying();
         let land = self.at.over_land(minelaying);
-        let near_target = matches!(
-            self.at,
-            MapBox::SupportAttacks
-                | MapBox::TargetApproach
-                | MapBox::TargetAttack
-                | MapBox::TargetExit
-                | MapBox::ReAttack
-                | MapBox::Outbound
-        );
+        let near_target = self.at.over_target();
         let weather = if near_target {
             self.target_weather
         } else {
@@ -226,7 +207,7 @@ impl Skyhawk {
             m.when(near_target && minelaying, "inshore", "inshore waters")
                 .when(self.at.at_carrier(), "at_carrier", "beside the carrier");
         }
-        m.when(weather == Weather::Bad, "weather_bad", "weather Bad");
+        m.weather(weather);
         let r = self.roll("21", if land { "land" } else { "water" }, &m);
         match r.result {
             "rescued" => {

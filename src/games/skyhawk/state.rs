@@ -152,18 +152,22 @@ impl MapBox {
         }
     }
 
+    /// The boxes over the target area, from Support Attacks to Outbound (R45).
+    pub fn over_target(self) -> bool {
+        matches!(
+            self,
+            MapBox::SupportAttacks
+                | MapBox::TargetApproach
+                | MapBox::TargetAttack
+                | MapBox::TargetExit
+                | MapBox::ReAttack
+                | MapBox::Outbound
+        )
+    }
+
     /// Over North Vietnam (the green part), unless the mission lays mines (R45).
     pub fn over_land(self, minelaying: bool) -> bool {
-        !minelaying
-            && matches!(
-                self,
-                MapBox::SupportAttacks
-                    | MapBox::TargetApproach
-                    | MapBox::TargetAttack
-                    | MapBox::TargetExit
-                    | MapBox::ReAttack
-                    | MapBox::Outbound
-            )
+        !minelaying && self.over_target()
     }
 
     /// Beside the carrier: the plane guard helicopter is close (Table 21).
