@@ -132,6 +132,12 @@ impl Skyhawk {
 
     /// The player placed (or, after a knock-out, kept: `None`) the unit at the head of the queue.
     pub(crate) fn place(&mut self, slot: Option<Slot>) {
+        self.place_head(slot);
+        self.run_cycle();
+    }
+
+    /// Takes the unit at the head of the queue to `slot` (or leaves it where it is).
+    fn place_head(&mut self, slot: Option<Slot>) {
         let Some(c) = self.cycle.as_mut() else {
             return;
         };
@@ -146,7 +152,6 @@ impl Skyhawk {
                     .term("slot", s.name()),
             );
         }
-        self.run_cycle();
     }
 
     /// Runs the cycle until a decision or its end.
@@ -168,10 +173,8 @@ impl Skyhawk {
                     let slots = self.legal_slots(u);
                     let replacing = c.stage == Stage::Replace;
                     match (slots.len(), replacing) {
-                        (0, _) => {
-                            self.cycle.as_mut().map(|c| c.queue.remove(0));
-                        }
-                        (1, false) => self.place_quietly(u, slots[0]),
+                        (0, _) => self.place_head(None),
+                        (1, false) => self.place_head(Some(slots[0])),
                         _ => {
                             self.step = Step::Cycle;
                             return;
@@ -196,20 +199,6 @@ impl Skyhawk {
                 }
             }
         }
-    }
-
-    fn place_quietly(&mut self, u: usize, slot: Slot) {
-        if let Some(c) = self.cycle.as_mut() {
-            c.queue.remove(0);
-            c.slots[u] = Some(slot);
-        }
-        let name = self.units[u].spec().name.clone();
-        self.note(
-            "5.4",
-            msg("{unit} goes to the {slot} box")
-                .arg("unit", name)
-                .term("slot", slot.name()),
-        );
     }
 
     /// Placing is over: the radar roll if the SAM box is attacked (C2, R17), then US fire.
