@@ -114,7 +114,10 @@ impl Skyhawk {
         }
         let release = self.release(group);
         let spec = group.weapon.spec();
-        let t = self.target().clone();
+        let (kind, hcrt, iron_hand) = {
+            let t = self.target();
+            (t.kind, t.has(TargetFlag::Hcrt), t.iron_hand())
+        };
         // On/Off Target, Tables 15.x.
         let drag_low = group.mode == Some(SnakeMode::Drag) && self.altitude == Altitude::Low;
         let mut d = Drms::new();
@@ -141,7 +144,7 @@ impl Skyhawk {
                 "attacking from High (15.4.2)",
             );
         let shrike_blind =
-            group.weapon == Weapon::Agm45 && t.iron_hand() && !self.target_sam.radar_on;
+            group.weapon == Weapon::Agm45 && iron_hand && !self.target_sam.radar_on;
         if shrike_blind {
             self.note(
                 "6.2.3",
@@ -153,10 +156,10 @@ impl Skyhawk {
         let on = self.roll(&spec.table, "", &d).is("on");
         // Damage percentage, Table 16.
         let guide = match group.mode {
-            Some(SnakeMode::Drag) => spec.drag_guide.get(&t.kind).copied(),
-            _ => spec.guide.get(&t.kind).copied(),
+            Some(SnakeMode::Drag) => spec.drag_guide.get(&kind).copied(),
+            _ => spec.guide.get(&kind).copied(),
         }
-        .or(spec.hcrt_guide.filter(|_| t.has(TargetFlag::Hcrt)))
+        .or(spec.hcrt_guide.filter(|_| hcrt))
         .unwrap_or(0);
         let strafing = group.weapon == Weapon::Cannon;
         let mut d = Drms::new();
@@ -192,7 +195,7 @@ impl Skyhawk {
                 }
             }
         }
-        if t.iron_hand() {
+        if iron_hand {
             self.target_sam.damage += percent;
         }
         self.record_run(group, on, percent);

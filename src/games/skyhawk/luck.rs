@@ -25,7 +25,7 @@ pub struct LastDecision {
 }
 
 /// The template of a table roll's log line (see `tables::describe`).
-const ROLL_LINE: &str = "Table {table}, row {row}: {result}";
+const ROLL_LINE: &str = "Table {at}: {result}";
 
 impl Skyhawk {
     /// Before a decision: keep the position if a token could re-roll what it brings.

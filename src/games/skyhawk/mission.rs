@@ -472,8 +472,7 @@ impl Skyhawk {
 
     /// Table 7 in one of its columns: "ok", "bingo" or "divert".
     pub(crate) fn fuel_check(&mut self, column: &'static str) -> &'static str {
-        let t = self.target();
-        let rp = t.route_package.clone();
+        let extra_fuel = self.loadout.extra_fuel(&self.target().route_package);
         let carrier = column == "carrier_approach";
         let weather = if carrier {
             self.recovery_weather
@@ -517,11 +516,7 @@ impl Skyhawk {
             "navigation_problem",
             "navigation problem",
         )
-        .when(
-            self.loadout.extra_fuel(&rp),
-            "extra_fuel",
-            "150 gallons above the minimum",
-        );
+        .when(extra_fuel, "extra_fuel", "150 gallons above the minimum");
         self.roll("7", column, &d).result
     }
 

@@ -272,16 +272,16 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
     }
 }
 
-/// The log line of a table roll, e.g. "Table 12 [aaa_low], row 8: 2" (the modified roll
-/// and the modifiers travel with it as `Random` values).
+/// The log line of a table roll, e.g. "Table 12 [aaa_low] row 8: 2" (the dice and the
+/// modifiers travel with it as `Random` values).
 pub fn describe(table: &Table, column: usize, r: &Resolved<'_>) -> Message {
-    let name = match table.columns.get(column) {
-        Some(col) => format!("{} [{col}]", table.id),
-        None => table.id.clone(),
+    let row = table.row_label(r.row);
+    let at = match table.columns.get(column) {
+        Some(col) => format!("{} [{col}] row {row}", table.id),
+        None => format!("{} row {row}", table.id),
     };
-    msg("Table {table}, row {row}: {result}")
-        .arg("table", name)
-        .arg("row", table.row_label(r.row))
+    msg("Table {at}: {result}")
+        .arg("at", at)
         .term("result", r.result)
 }
 
