@@ -65,3 +65,39 @@ fn pilot_killed_by_accepted_mig_hits() {
         assert!(g.outcome().is_some());
     }
 }
+
+#[test]
+fn random_campaigns_end() {
+    for seed in 0..6 {
+        for which in 1..=3 {
+            let mut g =
+                Skyhawk::setup(&format!("campaign{which}"), &Options::default(), seed).unwrap();
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                if seed % 2 == 0 {
+                    play_out(&mut g, &mut RandomBot::new(seed), 50_000)
+                } else {
+                    play_out(&mut g, Skyhawk::heuristic_bot(seed).as_mut(), 50_000)
+                }
+            }));
+            match result {
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => panic!("campaign{which} seed {seed}: {e}"),
+                Err(_) => {
+                    let tail: Vec<String> = g
+                        .log()
+                        .entries()
+                        .iter()
+                        .rev()
+                        .take(12)
+                        .map(|e| e.english())
+                        .collect();
+                    panic!(
+                        "campaign{which} seed {seed} panicked at {:?}; log tail:\n{}",
+                        g.step,
+                        tail.join("\n")
+                    );
+                }
+            }
+        }
+    }
+}

@@ -18,7 +18,16 @@ fn play_with(
     heuristic: bool,
     options: &Options,
 ) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
-    let mut g = Skyhawk::setup("single", options, seed).unwrap();
+    play_scenario("single", seed, heuristic, options)
+}
+
+fn play_scenario(
+    scenario: &str,
+    seed: u64,
+    heuristic: bool,
+    options: &Options,
+) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+    let mut g = Skyhawk::setup(scenario, options, seed).unwrap();
     let mut bot: Box<dyn Bot<Skyhawk>> = if heuristic {
         Skyhawk::heuristic_bot(seed)
     } else {
@@ -37,7 +46,7 @@ fn play_with(
         g.apply(&a)
             .unwrap_or_else(|r| panic!("seed {seed}: {a:?} refused: {r}"));
         actions.push(a);
-        assert!(actions.len() < 2_000, "seed {seed}: no end");
+        assert!(actions.len() < 20_000, "seed {seed}: no end");
         check_card(&g);
     }
     assert_eq!(g.step, Step::End);
@@ -88,5 +97,18 @@ proptest! {
             again.apply(a).unwrap();
         }
         prop_assert_eq!(again, g);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn campaigns_end(seed in any::<u64>(), which in 1..=3u8, heuristic in any::<bool>()) {
+        let (g, _) = play_scenario(&format!("campaign{which}"), seed, heuristic, &Options::default());
+        let c = g.campaign.as_ref().unwrap();
+        prop_assert!(c.final_level.is_some());
+        prop_assert_eq!(g.outcome().unwrap().points, Some(c.points()));
+        prop_assert!(c.records.iter().all(|r| r.day % 2 == 1));
     }
 }

@@ -143,8 +143,7 @@ impl Skyhawk {
                 "altitude_high",
                 "attacking from High (15.4.2)",
             );
-        let shrike_blind =
-            group.weapon == Weapon::Agm45 && iron_hand && !self.target_sam.radar_on;
+        let shrike_blind = group.weapon == Weapon::Agm45 && iron_hand && !self.target_sam.radar_on;
         if shrike_blind {
             self.note(
                 "6.2.3",

@@ -27,6 +27,7 @@ impl Heuristic {
     pub fn decide(&mut self, g: &Skyhawk) -> Option<Action> {
         Some(match &g.step {
             Step::End => return None,
+            Step::PilotLost => Action::NewPilot,
             // Spend Lady Luck only to undo the roll that lost the pilot.
             Step::Review => match (&g.last, g.fate) {
                 (Some(last), PilotFate::Kia | PilotFate::Pow) if last.last > last.settled => {

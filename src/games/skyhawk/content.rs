@@ -388,6 +388,52 @@ pub struct RosterPilot {
     pub source: Source,
 }
 
+/// One stay of the carrier on Yankee Station.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartSpec {
+    pub number: u8,
+    pub name: String,
+    pub start_month: u32,
+    pub start_day: u32,
+    pub days: u32,
+    pub agm12c: bool,
+    pub medal_table: String,
+    pub moh_above: i32,
+    /// Highest total of NV decisive, NV marginal, draw, US marginal.
+    pub bands: Vec<i32>,
+    pub source: Source,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignSpec {
+    pub id: String,
+    pub name: String,
+    pub parts: Vec<u8>,
+    pub source: Source,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table25Spec {
+    pub at_most: Vec<i32>,
+    pub source: Source,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignsFile {
+    pub halt_days: u32,
+    pub table28_every: u32,
+    pub air_medal_every: u32,
+    pub advancement_every: u32,
+    pub source: Source,
+    pub part: Vec<PartSpec>,
+    pub table25: Table25Spec,
+    pub campaign: Vec<CampaignSpec>,
+}
+
 /// Everything the rules read.
 #[derive(Debug)]
 pub struct Content {
@@ -397,6 +443,7 @@ pub struct Content {
     pub support: Vec<SupportSpec>,
     pub targets: Vec<TargetSpec>,
     pub roster: Vec<RosterPilot>,
+    pub campaigns: CampaignsFile,
 }
 
 impl Content {
@@ -536,6 +583,11 @@ const REQUIRED_TABLES: &[(&str, &[&str])] = &[
     ("S-13", &[]),
     ("S-13 fire", &[]),
     ("S-14", &[]),
+    ("1.1", &[]),
+    ("22.1", &[]),
+    ("22.2", &[]),
+    ("23", &[]),
+    ("28", &[]),
 ];
 
 /// Columns the rules read by name.
@@ -770,6 +822,23 @@ fn load() -> Result<Content, ContentError> {
     if roster.is_empty() {
         return Err(roster_src.error("", "pilot: the roster is empty".into()));
     }
+    let campaigns_src = read(
+        "campaigns.toml",
+        include_str!("../../../data/games/skyhawk/campaigns.toml"),
+    )?;
+    let campaigns: CampaignsFile = campaigns_src.parse()?;
+    super::campaign::check(&campaigns).map_err(|e| campaigns_src.error("", e))?;
+    for p in &campaigns.part {
+        if !tables.contains_key(&p.medal_table) {
+            return Err(campaigns_src.error(
+                &format!("number = {}", p.number),
+                format!(
+                    "part {}: medal_table: no table '{}'",
+                    p.number, p.medal_table
+                ),
+            ));
+        }
+    }
     Ok(Content {
         tables,
         ordnance,
@@ -777,6 +846,7 @@ fn load() -> Result<Content, ContentError> {
         support,
         targets,
         roster,
+        campaigns,
     })
 }
 

@@ -74,7 +74,7 @@ impl Skyhawk {
             route_package: t.route_package.clone(),
             bomb_shortage: self.bomb_shortage,
             no_heavy_bombs: self.no_heavy_bombs,
-            agm12c: false,
+            agm12c: self.agm12c_issued(),
             attack_altitude: self.attack_altitude,
         }
     }
@@ -98,7 +98,9 @@ impl Skyhawk {
                 .term("target", self.target_weather.name())
                 .term("recovery", self.recovery_weather.name()),
         );
-        self.planning_event();
+        if self.campaign.is_none() {
+            self.planning_event();
+        }
         if self.options.altitude_bombing && !self.minelaying() {
             let r = self.roll("S-14", "", &Drms::new());
             let a = Altitude::ALL
@@ -157,6 +159,13 @@ impl Skyhawk {
                 || spec.flags.contains(&TargetFlag::Haiphong);
             if avoid_hanoi && hanoi {
                 self.note("4.1", msg("Hanoi and Haiphong are off limits: roll again"));
+                continue;
+            }
+            if self.target_removed(&spec.flags) {
+                self.note(
+                    "14.1.2",
+                    msg("That target is off the list today: roll again"),
+                );
                 continue;
             }
             self.target = Some(Target {

@@ -4,6 +4,7 @@
 
 pub mod attack;
 pub mod bot;
+pub mod campaign;
 pub mod content;
 pub mod cycle;
 pub mod damage;
@@ -84,6 +85,10 @@ pub enum Action {
     LadyLuck(u32),
     /// Let the mission's last rolls stand.
     Accept,
+    /// Campaign, the pilot lost: carry on with the next pilot of the roster [14.0.4].
+    NewPilot,
+    /// Campaign, the pilot lost: end the campaign and score it now [14.0.4].
+    EndCampaign,
 }
 
 impl Game for Skyhawk {
@@ -92,86 +97,48 @@ impl Game for Skyhawk {
     const ID: &'static str = "skyhawk";
 
     fn scenarios() -> Vec<ScenarioInfo> {
-        vec![ScenarioInfo {
-            id: "single",
-            title: msg("Single mission"),
-        }]
+        vec![
+            ScenarioInfo {
+                id: "single",
+                title: msg("Single mission"),
+            },
+            ScenarioInfo {
+                id: "campaign1",
+                title: msg("Campaign 1: first tour of duty"),
+            },
+            ScenarioInfo {
+                id: "campaign2",
+                title: msg("Campaign 2: second tour of duty"),
+            },
+            ScenarioInfo {
+                id: "campaign3",
+                title: msg("Campaign 3: the full cruise"),
+            },
+        ]
     }
 
     fn setup(scenario: &str, options: &Options, seed: u64) -> Result<Self, SetupError> {
-        if scenario != "single" {
-            return Err(SetupError::UnknownScenario(scenario.to_owned()));
-        }
+        let c = content().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let campaign = match scenario {
+            "single" => None,
+            id => Some(
+                c.campaigns
+                    .campaign
+                    .iter()
+                    .find(|k| k.id == id)
+                    .ok_or_else(|| SetupError::UnknownScenario(id.to_owned()))?,
+            ),
+        };
         if options.engine_fire && !options.harsher_damage {
             return Err(SetupError::Invalid(
                 "optional rule 15.4.1 (engine fire) is played with 15.4 (harsher damage)".into(),
             ));
         }
-        let c = content().map_err(|e| SetupError::Invalid(e.to_string()))?;
-        let roster = &c.roster[0];
-        let mut game = Skyhawk {
-            rng: Rng::seeded(seed),
-            log: Log::default(),
-            options: options.clone(),
-            attack_altitude: None,
-            step: Step::ChooseList,
-            pilot: Pilot {
-                name: roster.name.clone(),
-                rank: roster.rank.clone(),
-                experience: Experience::Experienced,
-                wounds: 0,
-            },
-            list: None,
-            target: None,
-            target_weather: Weather::Good,
-            recovery_weather: Weather::Good,
-            bomb_shortage: false,
-            no_heavy_bombs: false,
-            yankee_weather: false,
-            loadout: Loadout::default(),
-            units: Vec::new(),
-            at: MapBox::Launch,
-            altitude: Altitude::Low,
-            nv: [NvBox::default(); 4],
-            migs_gone: false,
-            target_sam: TargetSam::default(),
-            damage: Damage::default(),
-            ammo: [c.aircraft.ammo_per_cannon; 2],
-            strafing_runs: 0,
-            runs: Vec::new(),
-            re_attacks: 0,
-            wave_offs: 0,
-            no_refuel: false,
-            ace_bomber: false,
-            lady_luck: 0,
-            over_north: false,
-            mig_kill: false,
-            smoke: false,
-            clean_run: false,
-            flak_trap: false,
-            navigation_problem: false,
-            bingo_pending: false,
-            declared: None,
-            dived_away: false,
-            cycle: None,
-            ecm_in_box: 0,
-            mig_source: MigSource::Cycle,
-            ending: Ending::Flying,
-            fate: PilotFate::Aboard,
-            medals: Vec::new(),
-            rolls: 0,
-            reroll_at: None,
-            last: None,
-        };
-        let r = game.roll("1", "", &tables::Drms::new());
-        game.pilot.experience = Experience::from_key(r.result);
-        game.note(
-            "3.2",
-            msg("{rank} {name}, VA-72, {experience} pilot")
-                .arg("rank", &game.pilot.rank)
-                .arg("name", &game.pilot.name)
-                .term("experience", game.pilot.experience.name()),
-        );
+        let mut game = Skyhawk::blank(options, Rng::seeded(seed), campaign::roster_pilot(0));
+        game.new_pilot();
+        if let Some(k) = campaign {
+            game.start_campaign(k);
+        }
         Ok(game)
     }
 
@@ -276,6 +243,14 @@ impl Game for Skyhawk {
                 c.push(Choice::new(Action::PressOn, msg("Press on to the target")));
                 (msg("MiGs attack!"), "6.3.1", c)
             }
+            Step::PilotLost => (
+                msg("Your pilot is lost. Carry on with a new pilot?"),
+                "14.0.4",
+                vec![
+                    Choice::new(Action::NewPilot, msg("Carry on with a new pilot")),
+                    Choice::new(Action::EndCampaign, msg("End the campaign now")),
+                ],
+            ),
             Step::Review => (
                 msg("Mission over. Let the last rolls stand?"),
                 "5.2",
@@ -319,11 +294,16 @@ impl Game for Skyhawk {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let verdict = self.verdict()?;
-        Some(Outcome {
-            verdict,
-            summary: self.ending_text(),
-            points: Some(self.points()),
+        if self.step != Step::End {
+            return None;
+        }
+        Some(match &self.campaign {
+            Some(c) => c.outcome(),
+            None => Outcome {
+                verdict: self.mission_verdict(),
+                summary: self.ending_text(),
+                points: Some(self.points()),
+            },
         })
     }
 
@@ -342,6 +322,16 @@ impl Skyhawk {
     ) -> Result<Applied, Refusal> {
         let before = self.keep_for_luck();
         let applied = self.decide(action)?;
+        // A campaign mission that ended goes on the record and the calendar moves on, once the
+        // decision's own sequence is over.
+        if self.step == Step::End
+            && self
+                .campaign
+                .as_ref()
+                .is_some_and(|k| k.final_level.is_none())
+        {
+            self.after_campaign_mission();
+        }
         self.remember_for_luck(before, action, settled);
         Ok(applied)
     }
@@ -449,6 +439,8 @@ impl Skyhawk {
                 let hits = *hits;
                 self.resolve_mig_star(false, hits);
             }
+            (Step::PilotLost, Action::NewPilot) => self.replace_pilot(),
+            (Step::PilotLost, Action::EndCampaign) => self.end_campaign_now(),
             (Step::End | Step::Review, _) => return refuse(msg("The mission is over")),
             _ => return refuse(msg("That is not a decision to make now")),
         }

@@ -238,17 +238,14 @@ impl Skyhawk {
         self.finish();
     }
 
-    /// The single-mission result [8.0].
-    pub fn verdict(&self) -> Option<Verdict> {
-        if self.step != Step::End {
-            return None;
-        }
+    /// The result of the mission just flown [8.0].
+    pub fn mission_verdict(&self) -> Verdict {
         let scored = self.points() > 0;
-        Some(match (self.ending, self.fate) {
+        match (self.ending, self.fate) {
             (_, PilotFate::Kia | PilotFate::Pow) => Verdict::Loss,
             (Ending::Trapped, PilotFate::Aboard) if scored => Verdict::Win,
             _ => Verdict::Draw,
-        })
+        }
     }
 
     /// The mission is over: medals [9.0, 10.0], then the end.
@@ -258,10 +255,18 @@ impl Skyhawk {
         }
         self.step = Step::End;
         self.cycle = None;
-        if self.ending == Ending::Scrubbed {
-            return;
+        if self.ending != Ending::Scrubbed {
+            self.mission_medals();
         }
-        if self.over_north {
+    }
+
+    /// Medals earned in the mission [9.0, 10.0, 11.0]; Table 22 in a single mission only.
+    fn mission_medals(&mut self) {
+        let first_time = self
+            .campaign
+            .as_ref()
+            .is_none_or(|c| !c.medals.iter().any(|m| m == "Tonkin Gulf Yacht Club"));
+        if self.over_north && first_time {
             self.award("9.0", "Tonkin Gulf Yacht Club");
         }
         if self.pilot.wounds > 0 || self.fate == PilotFate::Kia {
@@ -270,10 +275,13 @@ impl Skyhawk {
         if self.mig_kill {
             self.award("10.0", "Silver Star");
         }
-        let rolls = match self.verdict() {
-            Some(Verdict::Win) => 2,
-            Some(Verdict::Draw) => 1,
-            _ => 0,
+        if self.campaign.is_some() {
+            return;
+        }
+        let rolls = match self.mission_verdict() {
+            Verdict::Win => 2,
+            Verdict::Draw => 1,
+            Verdict::Loss => 0,
         };
         let on = self.on_target_points();
         let column = match on {
@@ -295,7 +303,7 @@ impl Skyhawk {
         }
     }
 
-    fn award(&mut self, rule: &str, medal: &str) {
+    pub(crate) fn award(&mut self, rule: &str, medal: &str) {
         self.medals.push(medal.to_owned());
         self.note(rule, msg("Awarded: {medal}").term("medal", medal));
     }

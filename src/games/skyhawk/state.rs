@@ -504,7 +504,9 @@ pub enum Step {
     MigStar {
         hits: u8,
     },
-    /// The mission is over but a Lady Luck token could still change the last rolls.
+    /// Campaign: the pilot was killed or captured [14.0.4].
+    PilotLost,
+    /// The game is over but a Lady Luck token could still change the last rolls.
     Review,
     End,
 }
@@ -596,9 +598,78 @@ pub struct Skyhawk {
     pub reroll_at: Option<u32>,
     /// The last decision, kept while a Lady Luck token could re-roll one of its rolls.
     pub last: Option<Box<super::luck::LastDecision>>,
+    /// The campaign around the mission, if one is played.
+    pub campaign: Option<super::campaign::Campaign>,
 }
 
 impl Skyhawk {
+    /// A mission not yet planned, for `pilot`.
+    pub fn blank(options: &super::Options, rng: Rng, pilot: Pilot) -> Skyhawk {
+        Skyhawk {
+            rng,
+            log: Log::default(),
+            options: options.clone(),
+            attack_altitude: None,
+            step: Step::ChooseList,
+            pilot,
+            list: None,
+            target: None,
+            target_weather: Weather::Good,
+            recovery_weather: Weather::Good,
+            bomb_shortage: false,
+            no_heavy_bombs: false,
+            yankee_weather: false,
+            loadout: Loadout::default(),
+            units: Vec::new(),
+            at: MapBox::Launch,
+            altitude: Altitude::Low,
+            nv: [NvBox::default(); 4],
+            migs_gone: false,
+            target_sam: TargetSam::default(),
+            damage: Damage::default(),
+            ammo: [data().aircraft.ammo_per_cannon; 2],
+            strafing_runs: 0,
+            runs: Vec::new(),
+            re_attacks: 0,
+            wave_offs: 0,
+            no_refuel: false,
+            ace_bomber: false,
+            lady_luck: 0,
+            over_north: false,
+            mig_kill: false,
+            smoke: false,
+            clean_run: false,
+            flak_trap: false,
+            navigation_problem: false,
+            bingo_pending: false,
+            declared: None,
+            dived_away: false,
+            cycle: None,
+            ecm_in_box: 0,
+            mig_source: MigSource::Cycle,
+            ending: Ending::Flying,
+            fate: PilotFate::Aboard,
+            medals: Vec::new(),
+            rolls: 0,
+            reroll_at: None,
+            last: None,
+            campaign: None,
+        }
+    }
+
+    /// Clears the card for the next campaign mission; the pilot, his Lady Luck tokens, the
+    /// log and the campaign carry on (wounds clear, R25).
+    pub fn reset_mission(&mut self) {
+        let mut pilot = self.pilot.clone();
+        pilot.wounds = 0;
+        let mut fresh = Skyhawk::blank(&self.options, self.rng.clone(), pilot);
+        fresh.log = std::mem::take(&mut self.log);
+        fresh.lady_luck = self.lady_luck;
+        fresh.rolls = self.rolls;
+        fresh.campaign = self.campaign.take();
+        *self = fresh;
+    }
+
     pub fn target(&self) -> &Target {
         self.target.as_ref().expect("target rolled in planning")
     }

@@ -59,21 +59,21 @@ fn single_mission_winner() {
     g.step = Step::End;
     g.ending = Ending::Trapped;
     g.runs = vec![run(5, false)];
-    assert_eq!(g.verdict(), Some(Verdict::Win));
+    assert_eq!(g.mission_verdict(), Verdict::Win);
     g.runs.clear();
-    assert_eq!(g.verdict(), Some(Verdict::Draw), "no damage, no victory");
+    assert_eq!(g.mission_verdict(), Verdict::Draw, "no damage, no victory");
     g.runs = vec![run(40, true)];
     g.ending = Ending::Mishap;
     assert_eq!(
-        g.verdict(),
-        Some(Verdict::Draw),
+        g.mission_verdict(),
+        Verdict::Draw,
         "a mishap is not a successful trap"
     );
     g.ending = Ending::Lost;
     g.fate = PilotFate::Rescued;
-    assert_eq!(g.verdict(), Some(Verdict::Draw));
+    assert_eq!(g.mission_verdict(), Verdict::Draw);
     g.fate = PilotFate::Pow;
-    assert_eq!(g.verdict(), Some(Verdict::Loss));
+    assert_eq!(g.mission_verdict(), Verdict::Loss);
 }
 
 #[test]
@@ -350,7 +350,7 @@ fn the_third_wound_kills() {
     g.wound("5.10");
     assert_eq!(g.fate, PilotFate::Kia);
     assert_eq!(g.step, Step::End);
-    assert_eq!(g.verdict(), Some(Verdict::Loss));
+    assert_eq!(g.mission_verdict(), Verdict::Loss);
     assert!(g.medals.iter().any(|m| m == "Purple Heart"));
 }
 
@@ -497,4 +497,95 @@ fn optional_rules_change_the_rolls() {
     }
     assert!(forced > 250);
     assert!(fires > 0);
+}
+
+fn fly_campaign(id: &str, seed: u64) -> Skyhawk {
+    let mut g = Skyhawk::setup(id, &Options::default(), seed).unwrap();
+    let mut bot = bot::Heuristic::new(seed);
+    let mut n = 0;
+    while let Some(a) = bot.decide(&g) {
+        g.apply(&a).unwrap();
+        n += 1;
+        assert!(n < 20_000, "campaign {id} seed {seed} does not end");
+    }
+    g
+}
+
+#[test]
+fn campaign_one_is_sixteen_flying_days_at_most() {
+    for seed in 0..6 {
+        let g = fly_campaign("campaign1", seed);
+        let c = g.campaign.as_ref().unwrap();
+        assert_eq!(g.step, Step::End);
+        assert!(c.records.len() <= 16, "{}", c.records.len());
+        assert!(c.records.iter().all(|r| r.day % 2 == 1));
+        assert_eq!(c.results.len(), 1);
+        let o = g.outcome().unwrap();
+        assert_eq!(o.points, Some(c.points()));
+        assert!(
+            c.medals
+                .iter()
+                .filter(|m| *m == "Tonkin Gulf Yacht Club")
+                .count()
+                <= 1
+        );
+    }
+}
+
+#[test]
+fn campaign_three_flies_both_tours() {
+    let g = fly_campaign("campaign3", 4);
+    let c = g.campaign.as_ref().unwrap();
+    assert_eq!(c.results.len(), 2);
+    assert!(c.records.iter().any(|r| r.part == 2));
+    assert!(c.final_level.is_some());
+}
+
+#[test]
+fn campaign_calendar_and_levels() {
+    let parts = &data().campaigns.part;
+    assert_eq!(campaign::date(&parts[0], 1), "10 Aug 1966");
+    assert_eq!(campaign::date(&parts[0], 22), "31 Aug 1966");
+    assert_eq!(campaign::date(&parts[0], 23), "1 Sep 1966");
+    assert_eq!(campaign::date(&parts[1], 13), "1 Nov 1966");
+    assert_eq!(campaign::date(&parts[1], 68), "26 Dec 1966");
+    let mut g = Skyhawk::setup("campaign2", &Options::default(), 1).unwrap();
+    assert!(g.agm12c_issued());
+    g.campaign.as_mut().unwrap().ports_removed = true;
+    assert!(g.target_removed(&[content::TargetFlag::Port]));
+    assert!(!g.target_removed(&[content::TargetFlag::Hanoi]));
+    let g = Skyhawk::setup("campaign1", &Options::default(), 1).unwrap();
+    assert!(!g.agm12c_issued());
+    assert!(Skyhawk::setup("campaign9", &Options::default(), 1).is_err());
+}
+
+#[test]
+fn a_lost_pilot_is_replaced_from_the_roster() {
+    for seed in 0..200 {
+        let mut g = Skyhawk::setup("campaign1", &Options::default(), seed).unwrap();
+        let mut bot = bot::Heuristic::new(seed);
+        while g.step != Step::PilotLost && g.step != Step::End {
+            let a = bot.decide(&g).unwrap();
+            g.apply(&a).unwrap();
+        }
+        if g.step == Step::End {
+            continue;
+        }
+        let first = g.pilot.name.clone();
+        g.apply(&Action::NewPilot).unwrap();
+        assert_ne!(g.pilot.name, first);
+        assert_eq!(g.campaign.as_ref().unwrap().pilot_missions, 0);
+        let mut ended = g.clone();
+        if ended.step == Step::PilotLost || ended.step == Step::ChooseList {
+            // Ending the campaign at once scores it.
+            ended.step = Step::PilotLost;
+            ended.apply(&Action::EndCampaign).unwrap();
+            if ended.step == Step::Review {
+                ended.apply(&Action::Accept).unwrap();
+            }
+            assert!(ended.outcome().is_some());
+        }
+        return;
+    }
+    panic!("no pilot lost in 200 campaigns");
 }
