@@ -421,9 +421,20 @@ fn every_logged_rule_has_a_reference_section() {
     use crate::engine::reference::find;
     let rules = Skyhawk::rules_reference();
     assert!(rules.len() >= 40);
+    let all = Options {
+        harsher_damage: true,
+        engine_fire: true,
+        altitude_bombing: true,
+    };
     for seed in 0..200 {
-        let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
-        play_out(&mut g, &mut RandomBot::new(seed), 5_000).unwrap();
+        let scenario = ["single", "single", "single", "campaign1"][seed as usize % 4];
+        let options = if seed % 3 == 0 {
+            all.clone()
+        } else {
+            Options::default()
+        };
+        let mut g = Skyhawk::setup(scenario, &options, seed).unwrap();
+        play_out(&mut g, &mut RandomBot::new(seed), 50_000).unwrap();
         for e in g.log.entries() {
             assert!(find(&rules, &e.rule).is_some(), "no section for {}", e.rule);
         }
