@@ -28,19 +28,25 @@ pub struct LastDecision {
 const ROLL_LINE: &str = "Table {at}: {result}";
 
 impl Skyhawk {
-    /// Before a decision: keep the position if a token could re-roll what it brings.
-    pub(crate) fn keep_for_luck(&self) -> Option<Skyhawk> {
-        (self.lady_luck > 0).then(|| {
-            let mut before = self.clone();
-            before.last = None;
-            before
-        })
+    /// Before a decision: keep the position if a token could re-roll what it brings. The
+    /// log is not copied (only its length is kept): it is rebuilt if the token is used.
+    pub(crate) fn keep_for_luck(&mut self) -> Option<Skyhawk> {
+        if self.lady_luck == 0 {
+            return None;
+        }
+        let log = std::mem::take(&mut self.log);
+        let last = self.last.take();
+        let before = self.clone();
+        self.log = log;
+        self.last = last;
+        Some(before)
     }
 
     /// After a decision: remember it if it made rolls a token could change.
     pub(crate) fn remember_for_luck(
         &mut self,
         before: Option<Skyhawk>,
+        log_before: usize,
         action: &Action,
         settled: u32,
     ) {
@@ -50,7 +56,7 @@ impl Skyhawk {
         };
         let first = before.rolls;
         if self.rolls > first.max(settled) && self.lady_luck > 0 {
-            let log_from = before.log.len();
+            let log_from = log_before;
             self.last = Some(Box::new(LastDecision {
                 before,
                 action: action.clone(),
@@ -96,6 +102,11 @@ impl Skyhawk {
             return Err(Refusal::new(msg("Lady Luck cannot change that roll")));
         }
         let mut again = last.before.clone();
+        for e in &self.log.entries()[..last.log_from.min(self.log.len())] {
+            again
+                .log
+                .add_with(&e.rule, e.message.clone(), e.random.clone());
+        }
         again.lady_luck -= 1;
         again.reroll_at = Some(n);
         let action = last.action.clone();

@@ -321,6 +321,7 @@ impl Skyhawk {
         settled: u32,
     ) -> Result<Applied, Refusal> {
         let before = self.keep_for_luck();
+        let log_before = self.log.len();
         let applied = self.decide(action)?;
         // A campaign mission that ended goes on the record and the calendar moves on, once the
         // decision's own sequence is over.
@@ -332,7 +333,7 @@ impl Skyhawk {
         {
             self.after_campaign_mission();
         }
-        self.remember_for_luck(before, action, settled);
+        self.remember_for_luck(before, log_before, action, settled);
         Ok(applied)
     }
 
