@@ -46,7 +46,7 @@ pub fn games() -> Vec<GameInfo> {
             title: "Skyhawk: Rolling Thunder 1966",
             players: msg("1 player"),
             blurb: msg("Fly A-4 strike missions from Yankee Station and bring the jet back."),
-            driver: None,
+            driver: Some(&crate::games::skyhawk::DRIVER),
         },
         GameInfo {
             id: "search_destroy",

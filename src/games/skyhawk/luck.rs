@@ -1,0 +1,117 @@
+//! Lady Luck (Table 6, ruling R40): a token re-rolls one roll right after it is made and the
+//! second result stands. The rules keep the position before the last decision; using a token
+//! plays that decision again from there, with the chosen roll made twice. Every roll before
+//! it falls the same (same generator state), so only that roll and what follows change.
+
+use serde::{Deserialize, Serialize};
+
+use super::Action;
+use super::state::{Skyhawk, Step};
+use crate::engine::game::{Applied, Choice, Refusal};
+use crate::engine::message::msg;
+
+/// The position before the last decision, the decision, and the rolls it made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LastDecision {
+    pub before: Skyhawk,
+    pub action: Action,
+    /// Roll counts: the decision made rolls `first + 1 ..= last`.
+    pub first: u32,
+    pub last: u32,
+    /// Log length before the decision (its roll lines follow).
+    pub log_from: usize,
+    /// Rolls up to this one were already re-rolled or stand.
+    pub settled: u32,
+}
+
+/// The template of a table roll's log line (see `tables::describe`).
+const ROLL_LINE: &str = "Table {at}: {result}";
+
+impl Skyhawk {
+    /// Before a decision: keep the position if a token could re-roll what it brings. The
+    /// log is not copied (only its length is kept): it is rebuilt if the token is used.
+    pub(crate) fn keep_for_luck(&mut self) -> Option<Skyhawk> {
+        if self.lady_luck == 0 {
+            return None;
+        }
+        let log = std::mem::take(&mut self.log);
+        let last = self.last.take();
+        let before = self.clone();
+        self.log = log;
+        self.last = last;
+        Some(before)
+    }
+
+    /// After a decision: remember it if it made rolls a token could change.
+    pub(crate) fn remember_for_luck(
+        &mut self,
+        before: Option<Skyhawk>,
+        log_before: usize,
+        action: &Action,
+        settled: u32,
+    ) {
+        self.last = None;
+        let Some(before) = before else {
+            return;
+        };
+        let first = before.rolls;
+        if self.rolls > first.max(settled) && self.lady_luck > 0 {
+            let log_from = log_before;
+            self.last = Some(Box::new(LastDecision {
+                before,
+                action: action.clone(),
+                first,
+                last: self.rolls,
+                log_from,
+                settled: settled.max(first),
+            }));
+            if self.step == Step::End {
+                self.step = Step::Review;
+            }
+        }
+    }
+
+    /// The rolls of the last decision a token may still change, as choices.
+    pub(crate) fn luck_choices(&self) -> Vec<Choice<Action>> {
+        let Some(last) = &self.last else {
+            return Vec::new();
+        };
+        if self.lady_luck == 0 {
+            return Vec::new();
+        }
+        self.log.entries()[last.log_from.min(self.log.len())..]
+            .iter()
+            .filter(|e| e.message.id == ROLL_LINE)
+            .zip(last.first + 1..)
+            .filter(|(_, n)| *n > last.settled)
+            .map(|(e, n)| {
+                Choice::new(
+                    Action::LadyLuck(n),
+                    msg("Lady Luck: roll again {roll}").arg("roll", e.message.english()),
+                )
+            })
+            .collect()
+    }
+
+    /// Spends a token on roll `n` of the last decision.
+    pub(crate) fn use_luck(&mut self, n: u32) -> Result<Applied, Refusal> {
+        let Some(last) = self.last.as_deref() else {
+            return Err(Refusal::new(msg("No roll can be made again now")));
+        };
+        if self.lady_luck == 0 || n <= last.settled || n > last.last {
+            return Err(Refusal::new(msg("Lady Luck cannot change that roll")));
+        }
+        let mut again = last.before.clone();
+        for e in &self.log.entries()[..last.log_from.min(self.log.len())] {
+            again
+                .log
+                .add_with(&e.rule, e.message.clone(), e.random.clone());
+        }
+        again.lady_luck -= 1;
+        again.reroll_at = Some(n);
+        let action = last.action.clone();
+        again.apply_decision(&action, n)?;
+        *self = again;
+        Ok(Applied::REVEALED)
+    }
+}

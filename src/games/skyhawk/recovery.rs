@@ -1,0 +1,342 @@
+//! Landing (Table 18 and its notes, [7.0]), bailing out, ditching and rescue ([12.0, 13.0]),
+//! and the end of the mission: winner and medals ([8.0–10.0]).
+
+use super::mission::CommonDrms;
+use super::state::*;
+use super::tables::Drms;
+use crate::engine::game::Verdict;
+use crate::engine::message::{Message, msg};
+
+impl Skyhawk {
+    /// The Trap box: always Low; wave-offs go round through the fuel step [7.0].
+    pub(crate) fn landing(&mut self) {
+        self.at = MapBox::Trap;
+        self.altitude = super::content::Altitude::Low;
+        loop {
+            let d = &self.damage;
+            let wings = [Section::LeftWing, Section::RightWing]
+                .iter()
+                .filter(|&&s| d.section_destroyed(s))
+                .count() as i32;
+            let w = self.recovery_weather;
+            let mut m = Drms::new();
+            m.when(
+                d.section_destroyed(Section::Cockpit),
+                "cockpit_destroyed",
+                "Cockpit destroyed",
+            )
+            .when(
+                self.section_hurts(Section::Tail),
+                "tail_destroyed",
+                "Tail damage",
+            )
+            .when(
+                self.subsystem_hurts(SubSystem::Electrical),
+                "electrical_destroyed",
+                "Electrical damage",
+            )
+            .when(
+                d.destroyed(SubSystem::Hydraulics),
+                "hydraulics_destroyed",
+                "Hydraulics destroyed",
+            )
+            .when(
+                d.destroyed(SubSystem::LandingGear),
+                "landing_gear_destroyed",
+                "Landing Gear destroyed",
+            )
+            .when(
+                d.destroyed(SubSystem::ComNav),
+                "com_nav_destroyed",
+                "Com/Nav destroyed",
+            )
+            .times(wings, "per_wing_destroyed", "wings destroyed")
+            .weather(w)
+            .pilot(self.pilot.experience)
+            .times(
+                i32::from(self.wave_offs),
+                "per_wave_off",
+                "earlier wave-offs",
+            );
+            let r = self.roll("18", "", &m);
+            match r.result {
+                "trap" => {
+                    self.note("7.0", msg("Trapped aboard the Franklin D. Roosevelt"));
+                    self.ending = Ending::Trapped;
+                    self.at = MapBox::Recovery;
+                    self.finish();
+                    return;
+                }
+                "mishap" => {
+                    self.mishap();
+                    return;
+                }
+                _ => {
+                    self.wave_offs += 1;
+                    self.note("7.0", msg("Wave off ({n})").arg("n", self.wave_offs));
+                    if self.wave_offs >= 3 {
+                        self.note("7.0", msg("Third wave-off: the Skyhawk diverts to Da Nang"));
+                        self.ending = Ending::Diverted;
+                        self.finish();
+                        return;
+                    }
+                    if !self.recovery_fuel() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Table 18 Note A.
+    fn mishap(&mut self) {
+        let mut m = self.pilot_drms();
+        m.when(
+            self.damage.destroyed(SubSystem::LandingGear),
+            "landing_gear_destroyed",
+            "Landing Gear destroyed",
+        );
+        let r = self.roll("18 A", "", &m);
+        match r.result {
+            "hard_landing" | "barricade" | "wounded" => {
+                self.ending = Ending::Mishap;
+                self.at = MapBox::Recovery;
+                if r.is("wounded") {
+                    self.wound("7.0");
+                }
+                self.finish();
+            }
+            "over_the_side" => {
+                self.note("7.0", msg("The Skyhawk goes over the side"));
+                self.bail_out();
+            }
+            _ => {
+                self.note("7.0", msg("The Skyhawk crashes on deck"));
+                self.ending = Ending::Lost;
+                let f = self.roll("18 A crash", "", &Drms::new());
+                if f.is("wounded") {
+                    self.wound("7.0");
+                    self.finish();
+                } else {
+                    self.pilot_killed(msg("The pilot dies in the crash"));
+                }
+            }
+        }
+    }
+
+    /// The aircraft is lost and the pilot ejects: Table 20, then rescue [12.0].
+    pub(crate) fn bail_out(&mut self) {
+        self.ending = Ending::Lost;
+        let land = self.at.over_land(self.minelaying());
+        self.note(
+            "12.0",
+            if land {
+                msg("The pilot bails out over land")
+            } else {
+                msg("The pilot bails out over water")
+            },
+        );
+        let mut m = Drms::new();
+        m.when(
+            self.damage.section_destroyed(Section::Cockpit),
+            "cockpit_destroyed",
+            "Cockpit destroyed",
+        )
+        .when(
+            self.altitude == super::content::Altitude::Low,
+            "low",
+            "at Low altitude",
+        )
+        .pilot(self.pilot.experience);
+        let r = self.roll("20", "", &m);
+        self.survive(r.result, "12.0");
+    }
+
+    /// The aircraft settles into the sea: Table 19, then rescue [13.0].
+    pub(crate) fn ditch(&mut self) {
+        self.ending = Ending::Lost;
+        let mut m = self.pilot_drms();
+        m.weather(self.recovery_weather).when(
+            self.damage.section_destroyed(Section::Cockpit),
+            "cockpit_destroyed",
+            "Cockpit destroyed",
+        );
+        let r = self.roll("19", "", &m);
+        self.survive(r.result, "13.0");
+    }
+
+    /// A Table 19/20 result: "ok", "injured" (one wound) or "killed".
+    fn survive(&mut self, result: &str, rule: &str) {
+        match result {
+            "killed" => self.pilot_killed(msg("The pilot does not survive")),
+            "injured" => {
+                self.wound(rule);
+                if self.fate != PilotFate::Kia {
+                    self.rescue();
+                }
+            }
+            _ => self.rescue(),
+        }
+    }
+
+    /// Table 21, land or water column [12.0, 13.0].
+    fn rescue(&mut self) {
+        let minelaying = self.minelaying();
+        let land = self.at.over_land(minelaying);
+        let near_target = self.at.over_target();
+        let weather = if near_target {
+            self.target_weather
+        } else {
+            self.recovery_weather
+        };
+        let rp = self
+            .target
+            .as_ref()
+            .map(|t| t.route_package.as_str())
+            .unwrap_or("");
+        let north = matches!(rp, "5" | "6A" | "6B");
+        let coast = matches!(self.at, MapBox::SupportAttacks | MapBox::Outbound);
+        let mut m = Drms::new();
+        if land {
+            m.when(coast, "near_coast", "down near the coast").when(
+                north,
+                "rp_north",
+                "deep in the north",
+            );
+        } else {
+            m.when(near_target && minelaying, "inshore", "inshore waters")
+                .when(self.at.at_carrier(), "at_carrier", "beside the carrier");
+        }
+        m.weather(weather);
+        let r = self.roll("21", if land { "land" } else { "water" }, &m);
+        match r.result {
+            "rescued" => {
+                self.fate = PilotFate::Rescued;
+                self.note("12.0", msg("The pilot is rescued"));
+            }
+            "exposure" => {
+                self.fate = PilotFate::Rescued;
+                self.note("13.0", msg("The pilot is rescued after long exposure"));
+                self.wound("13.0");
+            }
+            "pow" => {
+                self.fate = PilotFate::Pow;
+                self.note("12.0", msg("The pilot is captured"));
+            }
+            _ => {
+                self.pilot_killed(msg("The pilot is lost"));
+                return;
+            }
+        }
+        self.finish();
+    }
+
+    pub(crate) fn pilot_killed(&mut self, why: Message) {
+        self.note("5.10", why);
+        self.fate = PilotFate::Kia;
+        self.ending = Ending::Lost;
+        self.finish();
+    }
+
+    /// The result of the mission just flown [8.0].
+    pub fn mission_verdict(&self) -> Verdict {
+        let scored = self.points() > 0;
+        match (self.ending, self.fate) {
+            (_, PilotFate::Kia | PilotFate::Pow) => Verdict::Loss,
+            (Ending::Trapped, PilotFate::Aboard) if scored => Verdict::Win,
+            _ => Verdict::Draw,
+        }
+    }
+
+    /// The mission is over: medals [9.0, 10.0], then the end.
+    pub(crate) fn finish(&mut self) {
+        if self.step == Step::End {
+            return;
+        }
+        self.step = Step::End;
+        self.cycle = None;
+        if self.ending != Ending::Scrubbed {
+            self.mission_medals();
+        }
+    }
+
+    /// Medals earned in the mission [9.0, 10.0, 11.0]; Table 22 in a single mission only.
+    fn mission_medals(&mut self) {
+        let first_time = self
+            .campaign
+            .as_ref()
+            .is_none_or(|c| !c.medals.iter().any(|m| m == "Tonkin Gulf Yacht Club"));
+        if self.over_north && first_time {
+            self.award("9.0", "Tonkin Gulf Yacht Club");
+        }
+        if self.pilot.wounds > 0 || self.fate == PilotFate::Kia {
+            self.award("10.0", "Purple Heart");
+        }
+        if self.mig_kill {
+            self.award("10.0", "Silver Star");
+        }
+        if self.campaign.is_some() {
+            return;
+        }
+        let rolls = match self.mission_verdict() {
+            Verdict::Win => 2,
+            Verdict::Draw => 1,
+            Verdict::Loss => 0,
+        };
+        let on = self.on_target_points();
+        let column = match on {
+            ..50 => "0-49",
+            50..100 => "50-99",
+            100..150 => "100-149",
+            _ => "150+",
+        };
+        for _ in 0..rolls {
+            let r = self.roll("22", column, &Drms::new());
+            let medal = match r.result {
+                "bronze_star" => "Bronze Star",
+                "dfc" => "Distinguished Flying Cross",
+                _ => continue,
+            };
+            if !self.medals.iter().any(|m| m == medal) {
+                self.award("10.0", medal);
+            }
+        }
+    }
+
+    pub(crate) fn award(&mut self, rule: &str, medal: &str) {
+        self.medals.push(medal.to_owned());
+        self.note(
+            rule,
+            msg("Awarded: {medal}").term("medal", medal.to_owned()),
+        );
+    }
+
+    /// One line on how the mission ended.
+    pub fn ending_text(&self) -> Message {
+        let fate = match self.fate {
+            PilotFate::Aboard => "",
+            PilotFate::Rescued => " The pilot was rescued.",
+            PilotFate::Pow => " The pilot is a prisoner.",
+            PilotFate::Kia => " The pilot was killed.",
+        };
+        let how = match self.ending {
+            Ending::Flying => "The mission goes on.",
+            Ending::Scrubbed => "The launch was scrubbed: no mission.",
+            Ending::Trapped => "The Skyhawk came back aboard.",
+            Ending::Mishap => "The Skyhawk came back aboard after a landing mishap.",
+            Ending::Diverted => "The Skyhawk diverted to Da Nang.",
+            Ending::Lost => "The Skyhawk was lost.",
+        };
+        let target = self
+            .target
+            .as_ref()
+            .map(|t| t.name.clone())
+            .unwrap_or_default();
+        msg("{how}{fate} {target}: {percent}% damage, {points} points.")
+            .term("how", how)
+            .term("fate", fate)
+            .arg("target", target)
+            .arg("percent", self.percent())
+            .arg("points", self.points())
+    }
+}

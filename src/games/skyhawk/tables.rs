@@ -1,0 +1,392 @@
+//! The die-roll tables: rows of modified-roll ranges read by column, looked up with clamping
+//! (ruling R0), and rolled with named modifiers so that the log shows the faces, every
+//! modifier with its reason, and the row that was read.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::engine::content::Source;
+use crate::engine::dice::{Roll, d10, nd10, percentile};
+use crate::engine::log::Random;
+use crate::engine::message::{Message, msg};
+use crate::engine::rng::Rng;
+
+/// How a table is rolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Dice {
+    /// One d10 read 0–9.
+    #[serde(rename = "d10")]
+    D10,
+    /// Two d10 read as tens and units, 1–100 ("00" is 100) [2.1].
+    #[serde(rename = "2d10")]
+    Percentile,
+    /// Three d10 added, 0–27 (Table 16 only) [2.1].
+    #[serde(rename = "3d10")]
+    Sum3,
+}
+
+impl Dice {
+    pub fn roll(self, rng: &mut Rng) -> Roll {
+        match self {
+            Dice::D10 => d10(rng),
+            Dice::Percentile => percentile(rng),
+            Dice::Sum3 => nd10(rng, 3),
+        }
+    }
+
+    /// The lowest and highest unmodified result.
+    pub fn natural_range(self) -> (i32, i32) {
+        match self {
+            Dice::D10 => (0, 9),
+            Dice::Percentile => (1, 100),
+            Dice::Sum3 => (0, 27),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Row {
+    /// First and last modified roll this row covers.
+    pub at: [i32; 2],
+    pub cells: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table {
+    pub id: String,
+    pub title: String,
+    pub rule: String,
+    pub dice: Dice,
+    pub source: Source,
+    /// Column names; a table with one result column leaves this empty.
+    #[serde(default)]
+    pub columns: Vec<String>,
+    pub rows: Vec<Row>,
+    /// Die-roll modifiers by name.
+    #[serde(default)]
+    pub drm: BTreeMap<String, i32>,
+}
+
+impl Table {
+    /// Checks that the rows run upwards without gaps or overlaps and that every row has a
+    /// cell for every column. The error names the field.
+    pub fn check(&self) -> Result<(), String> {
+        let width = self.columns.len().max(1);
+        if self.rows.is_empty() {
+            return Err("rows: the table has no rows".into());
+        }
+        for (i, row) in self.rows.iter().enumerate() {
+            if row.at[0] > row.at[1] {
+                return Err(format!(
+                    "rows[{i}].at: {} is above {}",
+                    row.at[0], row.at[1]
+                ));
+            }
+            if row.cells.len() != width {
+                return Err(format!(
+                    "rows[{i}].cells: {} cells for {width} column(s)",
+                    row.cells.len()
+                ));
+            }
+            if i > 0 && row.at[0] != self.rows[i - 1].at[1] + 1 {
+                return Err(format!(
+                    "rows[{i}].at: starts at {} but the row before ends at {}",
+                    row.at[0],
+                    self.rows[i - 1].at[1]
+                ));
+            }
+        }
+        let (low, high) = self.dice.natural_range();
+        if self.rows[0].at[0] > low || self.rows[self.rows.len() - 1].at[1] < high {
+            return Err(format!(
+                "rows: they must cover every unmodified roll {low}–{high}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The index of a column by name.
+    pub fn column(&self, name: &str) -> Option<usize> {
+        if self.columns.is_empty() && name.is_empty() {
+            return Some(0);
+        }
+        self.columns.iter().position(|c| c == name)
+    }
+
+    /// The row a modified roll reads: beyond the first or last row, that row (R0).
+    pub fn row_index(&self, modified: i32) -> usize {
+        let last = self.rows.len() - 1;
+        if modified <= self.rows[0].at[1] {
+            return 0;
+        }
+        if modified >= self.rows[last].at[0] {
+            return last;
+        }
+        self.rows
+            .iter()
+            .position(|r| (r.at[0]..=r.at[1]).contains(&modified))
+            .unwrap_or(last)
+    }
+
+    /// The result for a modified roll in column `column` (0 for one-column tables).
+    pub fn lookup(&self, modified: i32, column: usize) -> &str {
+        &self.rows[self.row_index(modified)].cells[column]
+    }
+
+    /// The label of a row as printed: `3`, `4–6`, `≤5`, `10+`.
+    pub fn row_label(&self, index: usize) -> String {
+        let row = &self.rows[index];
+        let last = self.rows.len() - 1;
+        let (low, high) = self.dice.natural_range();
+        if index == 0 && row.at[0] < low {
+            format!("≤{}", row.at[1])
+        } else if index == last && row.at[1] > high {
+            format!("{}+", row.at[0])
+        } else if row.at[0] == row.at[1] {
+            row.at[0].to_string()
+        } else {
+            format!("{}–{}", row.at[0], row.at[1])
+        }
+    }
+
+    /// The value of a named modifier (0 if the table has none of that name; `check_drms`
+    /// makes sure the names the rules use are present).
+    pub fn drm(&self, name: &str) -> i32 {
+        self.drm.get(name).copied().unwrap_or(0)
+    }
+}
+
+/// One modifier applied to a roll: its name in the table's `drm` list, how many times it
+/// counts (e.g. one per Suppressed marker), and the reason shown in the log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drm {
+    pub name: &'static str,
+    pub times: i32,
+    pub reason: &'static str,
+    /// A value that is not in the table's own list (Table 5 on Table 16, say).
+    pub value: Option<i32>,
+}
+
+/// Modifiers for one roll, collected by the rules before rolling.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drms(pub Vec<Drm>);
+
+impl Drms {
+    pub fn new() -> Self {
+        Drms(Vec::new())
+    }
+
+    /// Adds the named modifier once if `when` holds.
+    pub fn when(&mut self, when: bool, name: &'static str, reason: &'static str) -> &mut Self {
+        if when {
+            self.0.push(Drm {
+                name,
+                times: 1,
+                reason,
+                value: None,
+            });
+        }
+        self
+    }
+
+    /// Adds the named modifier `times` times (nothing when zero).
+    pub fn times(&mut self, times: i32, name: &'static str, reason: &'static str) -> &mut Self {
+        if times != 0 {
+            self.0.push(Drm {
+                name,
+                times,
+                reason,
+                value: None,
+            });
+        }
+        self
+    }
+
+    /// Adds a modifier whose value comes from elsewhere than the table.
+    pub fn value(&mut self, value: i32, reason: &'static str) -> &mut Self {
+        if value != 0 {
+            self.0.push(Drm {
+                name: "",
+                times: 1,
+                reason,
+                value: Some(value),
+            });
+        }
+        self
+    }
+}
+
+/// A roll made on a table, kept for the log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resolved<'a> {
+    pub natural: i32,
+    pub modified: i32,
+    pub row: usize,
+    pub result: &'a str,
+    /// The dice with their faces, then each non-zero modifier with its reason.
+    pub random: Vec<Random>,
+}
+
+impl Resolved<'_> {
+    pub fn is(&self, result: &str) -> bool {
+        self.result == result
+    }
+
+    /// The result read as a number (hits, percentages, counts); 0 when it is not one.
+    pub fn number(&self) -> i32 {
+        self.result.trim_end_matches('*').parse().unwrap_or(0)
+    }
+}
+
+/// Rolls `table` in `column`, adds the modifiers, reads the row.
+pub fn resolve<'a>(rng: &mut Rng, table: &'a Table, column: usize, drms: &Drms) -> Resolved<'a> {
+    let roll = table.dice.roll(rng);
+    resolve_roll(roll, table, column, drms)
+}
+
+/// Reads an already-made roll on `table` (used by tests and worked examples).
+pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms) -> Resolved<'a> {
+    let natural = roll.total;
+    let mut random = vec![Random::Dice(roll)];
+    let mut modified = natural;
+    for d in &drms.0 {
+        let value = d.value.unwrap_or_else(|| table.drm(d.name) * d.times);
+        if value != 0 {
+            modified += value;
+            random.push(Random::Modifier {
+                reason: msg(d.reason),
+                value,
+            });
+        }
+    }
+    let row = table.row_index(modified);
+    Resolved {
+        natural,
+        modified,
+        row,
+        result: &table.rows[row].cells[column],
+        random,
+    }
+}
+
+/// The log line of a table roll, e.g. "Table 12 [aaa_low] row 8: 2" (the dice and the
+/// modifiers travel with it as `Random` values).
+pub fn describe(table: &Table, column: usize, r: &Resolved<'_>) -> Message {
+    let row = table.row_label(r.row);
+    let at = match table.columns.get(column) {
+        Some(col) => format!("{} [{col}] row {row}", table.id),
+        None => format!("{} row {row}", table.id),
+    };
+    msg("Table {at}: {result}")
+        .arg("at", at)
+        .term("result", r.result.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::DiceKind;
+
+    fn table(dice: Dice, rows: &[(i32, i32, &str)]) -> Table {
+        Table {
+            id: "t".into(),
+            title: "test".into(),
+            rule: "1".into(),
+            dice,
+            source: Source::Recon,
+            columns: Vec::new(),
+            rows: rows
+                .iter()
+                .map(|&(a, b, c)| Row {
+                    at: [a, b],
+                    cells: vec![c.into()],
+                })
+                .collect(),
+            drm: BTreeMap::from([("plus".into(), 2), ("minus".into(), -1)]),
+        }
+    }
+
+    fn roll(kind: DiceKind, faces: &[u8], total: i32) -> Roll {
+        Roll {
+            kind,
+            faces: faces.to_vec(),
+            total,
+        }
+    }
+
+    #[test]
+    fn modified_rolls_clamp_to_the_end_rows() {
+        let t = table(Dice::D10, &[(-1, 5, "low"), (6, 8, "mid"), (9, 10, "high")]);
+        t.check().unwrap();
+        assert_eq!(t.lookup(-7, 0), "low");
+        assert_eq!(t.lookup(5, 0), "low");
+        assert_eq!(t.lookup(6, 0), "mid");
+        assert_eq!(t.lookup(14, 0), "high");
+        assert_eq!(t.row_label(0), "≤5");
+        assert_eq!(t.row_label(1), "6–8");
+        assert_eq!(t.row_label(2), "9+");
+    }
+
+    #[test]
+    fn modifiers_add_and_are_logged_with_reasons() {
+        let t = table(Dice::D10, &[(0, 5, "low"), (6, 8, "mid"), (9, 9, "high")]);
+        let mut drms = Drms::new();
+        drms.when(true, "plus", "reason a")
+            .times(3, "minus", "reason b")
+            .when(false, "plus", "not applied");
+        let r = resolve_roll(roll(DiceKind::D10, &[7], 7), &t, 0, &drms);
+        assert_eq!(r.modified, 6);
+        assert_eq!(r.result, "mid");
+        assert_eq!(r.random.len(), 3);
+        assert_eq!(r.random[1].english(), "+2 reason a");
+        assert_eq!(r.random[2].english(), "-3 reason b");
+    }
+
+    #[test]
+    fn percentile_tables_read_one_to_one_hundred() {
+        let t = table(Dice::Percentile, &[(1, 3, "incident"), (4, 100, "good")]);
+        t.check().unwrap();
+        // "00" is 100: the best row.
+        let r = resolve_roll(
+            roll(DiceKind::Percentile, &[0, 0], 100),
+            &t,
+            0,
+            &Drms::new(),
+        );
+        assert!(r.is("good"));
+        let mut drms = Drms::new();
+        drms.times(5, "minus", "weather");
+        let r = resolve_roll(roll(DiceKind::Percentile, &[0, 7], 7), &t, 0, &drms);
+        assert_eq!(r.modified, 2);
+        assert!(r.is("incident"));
+    }
+
+    #[test]
+    fn three_d10_sums_read_table_16_style() {
+        let t = table(Dice::Sum3, &[(0, 2, "5"), (3, 26, "50"), (27, 30, "100")]);
+        t.check().unwrap();
+        let r = resolve_roll(
+            roll(DiceKind::SumD10(3), &[9, 9, 9], 27),
+            &t,
+            0,
+            &Drms::new(),
+        );
+        assert_eq!(r.number(), 100);
+        let mut rng = Rng::seeded(3);
+        for _ in 0..500 {
+            let r = resolve(&mut rng, &t, 0, &Drms::new());
+            assert!((0..=27).contains(&r.natural));
+        }
+    }
+
+    #[test]
+    fn bad_rows_are_named() {
+        let t = table(Dice::D10, &[(0, 5, "a"), (7, 9, "b")]);
+        assert!(t.check().unwrap_err().contains("rows[1].at"));
+        let t = table(Dice::D10, &[(1, 9, "a")]);
+        assert!(t.check().unwrap_err().contains("cover"));
+    }
+}

@@ -1,0 +1,116 @@
+//! Property tests over thousands of seeded missions: no panic, no dead end, every listed
+//! choice accepted, the Mission Record Card always within its boxes, same seed → same game.
+
+use proptest::prelude::*;
+use tonkin::catalog::Playable;
+use tonkin::engine::bot::{Bot, RandomBot};
+use tonkin::engine::game::{Actor, Game};
+use tonkin::games::skyhawk::content::data;
+use tonkin::games::skyhawk::{Options, Skyhawk, Step};
+
+/// Plays a mission, checking the card after every action; returns it and the actions taken.
+fn play(seed: u64, heuristic: bool) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+    play_with(seed, heuristic, &Options::default())
+}
+
+fn play_with(
+    seed: u64,
+    heuristic: bool,
+    options: &Options,
+) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+    play_scenario("single", seed, heuristic, options)
+}
+
+fn play_scenario(
+    scenario: &str,
+    seed: u64,
+    heuristic: bool,
+    options: &Options,
+) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+    let mut g = Skyhawk::setup(scenario, options, seed).unwrap();
+    let mut bot: Box<dyn Bot<Skyhawk>> = if heuristic {
+        Skyhawk::heuristic_bot(seed)
+    } else {
+        Box::new(RandomBot::new(seed))
+    };
+    let mut actions = Vec::new();
+    while g.outcome().is_none() {
+        let p = g.prompt();
+        assert_eq!(p.actor, Actor::Player(0), "seed {seed}: nobody to act");
+        assert!(
+            !p.choices.is_empty(),
+            "seed {seed}: dead end at {:?}",
+            g.step
+        );
+        let legal = g.legal_actions();
+        assert!(legal.iter().eq(p.choices.iter().map(|c| &c.action)));
+        let a = bot.choose(&g, &legal);
+        g.apply(&a)
+            .unwrap_or_else(|r| panic!("seed {seed}: {a:?} refused: {r}"));
+        actions.push(a);
+        assert!(actions.len() < 20_000, "seed {seed}: no end");
+        check_card(&g);
+    }
+    assert_eq!(g.step, Step::End);
+    assert!(g.prompt().choices.is_empty());
+    (g, actions)
+}
+
+fn check_card(g: &Skyhawk) {
+    let a = &data().aircraft;
+    for (i, s) in a.section.iter().enumerate() {
+        assert!(g.damage.sections[i] <= s.boxes);
+    }
+    for (i, s) in a.subsystem.iter().enumerate() {
+        assert!(g.damage.subsystems[i] <= s.boxes);
+    }
+    assert!(g.pilot.wounds <= a.wounds_to_kill);
+    assert!(g.ammo.iter().all(|&n| n <= a.ammo_per_cannon));
+    assert!(g.strafing_runs <= a.strafing_runs);
+    assert!(g.runs.iter().all(|r| (0..=100).contains(&r.percent)));
+    assert!(g.loadout.total_weight() <= a.max_weight);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn random_missions_end(seed in any::<u64>()) {
+        play(seed, false);
+    }
+
+    #[test]
+    fn heuristic_missions_end(seed in any::<u64>()) {
+        let (g, _) = play(seed, true);
+        prop_assert!(g.outcome().unwrap().points.unwrap() >= 0);
+    }
+
+    #[test]
+    fn missions_with_the_optional_damage_and_altitude_rules_end(seed in any::<u64>(), heuristic in any::<bool>()) {
+        let options = Options { harsher_damage: true, engine_fire: true, altitude_bombing: true };
+        play_with(seed, heuristic, &options);
+    }
+
+    #[test]
+    fn same_seed_and_actions_same_mission(seed in any::<u64>()) {
+        let (g, actions) = play(seed, false);
+        let mut again = Skyhawk::setup("single", &Options::default(), seed).unwrap();
+        for a in &actions {
+            again.apply(a).unwrap();
+        }
+        prop_assert_eq!(again, g);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn campaigns_end(seed in any::<u64>(), which in 1..=3u8, heuristic in any::<bool>()) {
+        let (g, _) = play_scenario(&format!("campaign{which}"), seed, heuristic, &Options::default());
+        let c = g.campaign.as_ref().unwrap();
+        prop_assert!(c.final_level.is_some());
+        prop_assert_eq!(g.outcome().unwrap().points, Some(c.points()));
+        prop_assert!(c.records.iter().all(|r| r.day % 2 == 1));
+    }
+}
