@@ -15,7 +15,7 @@ fn main() -> Result<(), String> {
     let driver = catalog::find(game)
         .and_then(|g| g.driver)
         .ok_or_else(|| format!("no playable game '{game}'"))?;
-    let mut session = driver.new_session(scenario, seed)?;
+    let mut session = driver.new_session(scenario, seed, &[])?;
     let taken = driver.bot_steps(session.as_mut(), BotKind::Heuristic, seed, actions)?;
     session
         .save(std::path::Path::new(out))

@@ -23,6 +23,8 @@ pub struct GameInfo {
     pub blurb: Message,
     /// `None` while the game's rules are not written yet.
     pub driver: Option<&'static dyn Driver>,
+    /// What a player should know before starting (a game still without its board).
+    pub note: Option<Message>,
 }
 
 impl GameInfo {
@@ -40,6 +42,7 @@ pub fn games() -> Vec<GameInfo> {
             players: msg("1 player"),
             blurb: msg("Combat search and rescue: bring the downed airmen home under the guns."),
             driver: Some(&crate::games::csar::DRIVER),
+            note: None,
         },
         GameInfo {
             id: "skyhawk",
@@ -47,6 +50,9 @@ pub fn games() -> Vec<GameInfo> {
             players: msg("1 player"),
             blurb: msg("Fly A-4 strike missions from Yankee Station and bring the jet back."),
             driver: Some(&crate::games::skyhawk::DRIVER),
+            note: Some(msg(
+                "Rules complete for single missions and campaigns; the map and record sheets are not drawn yet: play from the action buttons.",
+            )),
         },
         GameInfo {
             id: "search_destroy",
@@ -54,6 +60,7 @@ pub fn games() -> Vec<GameInfo> {
             players: msg("2 players"),
             blurb: msg("Company-level hunt through hidden units on a hex map."),
             driver: None,
+            note: None,
         },
         GameInfo {
             id: "phantom_leader",
@@ -61,6 +68,7 @@ pub fn games() -> Vec<GameInfo> {
             players: msg("1 player"),
             blurb: msg("Command a squadron of F-4 Phantoms through a whole campaign."),
             driver: None,
+            note: None,
         },
         GameInfo {
             id: "chopper_pilot",
@@ -68,6 +76,7 @@ pub fn games() -> Vec<GameInfo> {
             players: msg("1 player"),
             blurb: msg("Fly a Huey crew through insertions, extractions and medevacs."),
             driver: None,
+            note: None,
         },
     ]
 }
@@ -106,7 +115,15 @@ pub struct SimReport {
 pub trait Driver: Sync {
     fn scenarios(&self) -> Vec<ScenarioInfo>;
     fn rules_reference(&self) -> Vec<RuleSection>;
-    fn new_session(&self, scenario: &str, seed: u64) -> Result<Box<dyn PlaySession>, String>;
+    /// The game's optional rules, offered before a game starts.
+    fn optional_rules(&self) -> Vec<OptionalRule>;
+    /// A new game; `options` names the optional rules switched on (by key).
+    fn new_session(
+        &self,
+        scenario: &str,
+        seed: u64,
+        options: &[&str],
+    ) -> Result<Box<dyn PlaySession>, String>;
     fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String>;
     fn simulate(
         &self,
@@ -163,10 +180,24 @@ pub trait PlaySession {
     fn state_any(&self) -> &dyn Any;
 }
 
+/// An optional rule a player may switch on before a game starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionalRule {
+    /// The field of the game's `Options` it sets.
+    pub key: &'static str,
+    pub title: Message,
+    /// The rulebook section.
+    pub rule: &'static str,
+}
+
 /// What a game adds to [`Game`] to be driven by the application.
 pub trait Playable: Game {
     fn heuristic_bot(seed: u64) -> Box<dyn Bot<Self>>;
     fn rules_reference() -> Vec<RuleSection>;
+    /// Its optional rules, by the field names of `Options` (each a `bool`).
+    fn optional_rules() -> Vec<OptionalRule> {
+        Vec::new()
+    }
     /// The state as a board to draw and click; `None` while the game has no art yet (the
     /// window then offers the prompt's actions as buttons only).
     fn board(&self) -> Option<&dyn Board> {
@@ -275,8 +306,24 @@ impl<G: Playable> Driver for GameDriver<G> {
         G::rules_reference()
     }
 
-    fn new_session(&self, scenario: &str, seed: u64) -> Result<Box<dyn PlaySession>, String> {
-        Session::<G>::new(scenario, G::Options::default(), seed)
+    fn optional_rules(&self) -> Vec<OptionalRule> {
+        G::optional_rules()
+    }
+
+    fn new_session(
+        &self,
+        scenario: &str,
+        seed: u64,
+        options: &[&str],
+    ) -> Result<Box<dyn PlaySession>, String> {
+        // Options are serde structs of switches: turn the chosen keys on, the rest default.
+        let switches: serde_json::Map<String, serde_json::Value> = options
+            .iter()
+            .map(|k| ((*k).to_owned(), serde_json::Value::Bool(true)))
+            .collect();
+        let options: G::Options = serde_json::from_value(serde_json::Value::Object(switches))
+            .map_err(|e| format!("optional rules: {e}"))?;
+        Session::<G>::new(scenario, options, seed)
             .map(|s| Box::new(s) as Box<dyn PlaySession>)
             .map_err(|e| e.to_string())
     }
@@ -401,6 +448,42 @@ mod tests {
         assert_eq!(sorted.len(), 5);
         assert!(find("csar").is_some());
         assert!(find("nope").is_none());
+    }
+
+    #[test]
+    fn every_optional_rule_switches_a_real_option() {
+        for info in games() {
+            let Some(driver) = info.driver else { continue };
+            let scenario = driver.scenarios()[0].id;
+            let plain = driver.new_session(scenario, 1, &[]).unwrap();
+            let plain = serde_json::to_value(options_of(plain.as_ref())).unwrap();
+            let rules = driver.optional_rules();
+            let all: Vec<&str> = rules.iter().map(|r| r.key).collect();
+            let with_all = options_of(driver.new_session(scenario, 1, &all).unwrap().as_ref());
+            for rule in &rules {
+                assert_eq!(
+                    with_all[rule.key], true,
+                    "{}: no option '{}'",
+                    info.id, rule.key
+                );
+                // Alone, a rule either starts a game or is refused with a reason (one that
+                // needs another, as Skyhawk's engine fires need harsher damage).
+                match driver.new_session(scenario, 1, &[rule.key]) {
+                    Ok(s) => assert_ne!(options_of(s.as_ref()), plain, "{}", rule.key),
+                    Err(e) => assert!(!e.is_empty()),
+                }
+            }
+        }
+    }
+
+    /// The options a session was started with, as its save records them.
+    fn options_of(session: &dyn PlaySession) -> serde_json::Value {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        session.save(&path).unwrap();
+        let save: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        save["options"].clone()
     }
 
     #[test]

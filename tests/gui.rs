@@ -37,7 +37,7 @@ impl SimpleComponent for Harness {
             .expect("at least one game is playable");
         let driver = game.driver.unwrap();
         let scenario = driver.scenarios()[0].id;
-        let session = driver.new_session(scenario, 7).expect("new game");
+        let session = driver.new_session(scenario, 7, &[]).expect("new game");
         open_game_window(session, None);
 
         let drawn = Rc::new(Cell::new(0u32));

@@ -9,6 +9,7 @@ use crate::catalog::{self, GameInfo};
 use crate::i18n::gettext;
 
 pub struct Launcher {
+    window: adw::ApplicationWindow,
     toasts: adw::ToastOverlay,
 }
 
@@ -128,14 +129,17 @@ impl SimpleComponent for Launcher {
             quit_after_first_frame(&root);
         }
         ComponentParts {
-            model: Launcher { toasts },
+            model: Launcher {
+                window: root.clone(),
+                toasts,
+            },
             widgets: (),
         }
     }
 
     fn update(&mut self, msg: LauncherMsg, _sender: ComponentSender<Self>) {
         let result = match msg {
-            LauncherMsg::Play { game, scenario } => start_new(game, &scenario),
+            LauncherMsg::Play { game, scenario } => start_new(&self.window, game, &scenario),
             LauncherMsg::Resume { game } => resume(game),
         };
         if let Err(e) = result {
@@ -157,6 +161,10 @@ fn game_row(info: &GameInfo, sender: &ComponentSender<Launcher>) -> gtk::Widget 
         tag.add_css_class("caption");
         row.add_suffix(&tag);
         return row.upcast();
+    };
+    let subtitle = match &info.note {
+        Some(note) => format!("{subtitle}\n{}", note.render()),
+        None => subtitle,
     };
     let row = adw::ExpanderRow::builder()
         .title(info.title)
@@ -207,13 +215,68 @@ pub fn autosave_path(game: &str) -> Option<std::path::PathBuf> {
         .map(|d| d.data_dir().join("autosave").join(format!("{game}.json")))
 }
 
-fn start_new(game: &'static str, scenario: &str) -> Result<(), String> {
+/// Starts a game; a game with optional rules first asks which to play with.
+fn start_new(
+    parent: &adw::ApplicationWindow,
+    game: &'static str,
+    scenario: &str,
+) -> Result<(), String> {
     let info = catalog::find(game).ok_or_else(|| format!("unknown game {game}"))?;
     let driver = info
         .driver
         .ok_or_else(|| gettext("This game is not playable yet"))?;
-    let session = driver.new_session(scenario, super::fresh_seed())?;
-    super::open_game_window(session, None);
+    let rules = driver.optional_rules();
+    if rules.is_empty() {
+        let session = driver.new_session(scenario, super::fresh_seed(), &[])?;
+        super::open_game_window(session, None);
+        return Ok(());
+    }
+    let dialog = adw::MessageDialog::new(
+        Some(parent),
+        Some(&gettext("Optional Rules")),
+        Some(&gettext("Switch on the optional rules to play with.")),
+    );
+    let list = gtk::ListBox::builder()
+        .selection_mode(gtk::SelectionMode::None)
+        .css_classes(["boxed-list"])
+        .build();
+    let switches: Vec<(&'static str, gtk::Switch)> = rules
+        .iter()
+        .map(|r| {
+            let switch = gtk::Switch::builder().valign(gtk::Align::Center).build();
+            let row = adw::ActionRow::builder()
+                .title(r.title.render())
+                .subtitle(format!("{} {}", gettext("Rule"), r.rule))
+                .activatable_widget(&switch)
+                .build();
+            row.add_suffix(&switch);
+            list.append(&row);
+            (r.key, switch)
+        })
+        .collect();
+    dialog.set_extra_child(Some(&list));
+    dialog.add_response("cancel", &gettext("_Cancel"));
+    dialog.add_response("start", &gettext("_Start"));
+    dialog.set_response_appearance("start", adw::ResponseAppearance::Suggested);
+    dialog.set_default_response(Some("start"));
+    let scenario = scenario.to_owned();
+    let parent = parent.clone();
+    dialog.connect_response(Some("start"), move |_, _| {
+        let chosen: Vec<&str> = switches
+            .iter()
+            .filter(|(_, s)| s.is_active())
+            .map(|(k, _)| *k)
+            .collect();
+        match driver.new_session(&scenario, super::fresh_seed(), &chosen) {
+            Ok(session) => super::open_game_window(session, None),
+            Err(e) => super::dialogs::error_dialog(
+                Some(parent.upcast_ref()),
+                &gettext("The game cannot start"),
+                &e,
+            ),
+        }
+    });
+    dialog.present();
     Ok(())
 }
 

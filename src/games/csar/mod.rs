@@ -24,7 +24,7 @@ pub mod setup;
 pub mod state;
 mod turn;
 
-use crate::catalog::{GameDriver, Playable};
+use crate::catalog::{GameDriver, OptionalRule, Playable};
 use crate::engine::bot::Bot;
 use crate::engine::game::{
     Actor, Applied, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError,
@@ -363,6 +363,17 @@ impl Playable for Csar {
 
     fn rules_reference() -> Vec<RuleSection> {
         content().rules.clone()
+    }
+
+    fn optional_rules() -> Vec<OptionalRule> {
+        let rule = |key, title, rule| OptionalRule { key, title, rule };
+        vec![
+            rule("bombing_effectiveness", msg("Bombing Effectiveness"), "6.1"),
+            rule("pinpointing", msg("Pinpointing Survivors"), "6.2"),
+            rule("danger_close", msg("Danger Close"), "6.3"),
+            rule("recovering_pilots", msg("Recovering Pilots"), "6.4"),
+            rule("search_effectiveness", msg("Search Effectiveness"), "6.5"),
+        ]
     }
 
     fn board(&self) -> Option<&dyn crate::art::Board> {

@@ -19,7 +19,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::{GameDriver, Playable};
+use crate::catalog::{GameDriver, OptionalRule, Playable};
 use crate::engine::bot::Bot;
 use crate::engine::game::*;
 use crate::engine::log::Log;
@@ -608,5 +608,18 @@ impl Playable for Skyhawk {
             include_str!("../../../data/games/skyhawk/rules.toml"),
         )
         .unwrap_or_default()
+    }
+
+    fn optional_rules() -> Vec<OptionalRule> {
+        let rule = |key, title, rule| OptionalRule { key, title, rule };
+        vec![
+            rule("harsher_damage", msg("Harsher damage"), "15.4"),
+            rule(
+                "engine_fire",
+                msg("Engine fires (with harsher damage)"),
+                "15.4.1",
+            ),
+            rule("altitude_bombing", msg("Rolled attack altitude"), "15.4.2"),
+        ]
     }
 }
