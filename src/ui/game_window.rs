@@ -65,6 +65,8 @@ pub enum GameMsg {
     SaveAs,
     SaveTo(PathBuf),
     ShowRule(Option<String>),
+    /// The window is up: a finished game shows its result at once.
+    Opened,
 }
 
 pub struct GameWidgets {
@@ -269,6 +271,7 @@ impl Component for GameWindow {
         };
         model.refresh(&mut widgets);
         root.present();
+        sender.input(GameMsg::Opened);
         ComponentParts { model, widgets }
     }
 
@@ -330,6 +333,7 @@ impl Component for GameWindow {
                 ),
             },
             GameMsg::ShowRule(reference) => self.rules.show(root, reference.as_deref()),
+            GameMsg::Opened => {}
         }
         if !self.game_over_shown && self.session.borrow().outcome().is_some() {
             self.game_over_shown = true;
@@ -507,6 +511,15 @@ impl GameWindow {
             return;
         };
         let mut body = outcome.summary.render();
+        // The position's tallies explain the result: who came home, what was lost.
+        if let Some(board) = self.session.borrow().board() {
+            let lines: Vec<String> = board
+                .status()
+                .into_iter()
+                .map(|(label, value)| format!("{}: {value}", label.render()))
+                .collect();
+            body.push_str(&format!("\n\n{}", lines.join("\n")));
+        }
         if let Some(points) = outcome.points {
             body.push_str(&format!(
                 "\n\n{}",
