@@ -176,6 +176,7 @@ pub trait PlaySession {
     fn autosave_to(&mut self, path: std::path::PathBuf);
     fn board(&self) -> Option<&dyn Board>;
     fn odds(&self) -> Option<Vec<(Message, f64)>>;
+    fn filled_kit(&self) -> Option<crate::export::Kit>;
     /// The game state itself, for game-specific panels.
     fn state_any(&self) -> &dyn Any;
 }
@@ -205,6 +206,10 @@ pub trait Playable: Game {
     }
     /// The exact chance of each outcome of the pending risky decision, if there is one.
     fn odds(&self) -> Option<Vec<(Message, f64)>> {
+        None
+    }
+    /// The print-and-play kit with its record sheets filled in from this game.
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
         None
     }
 }
@@ -273,6 +278,9 @@ impl<G: Playable> PlaySession for Session<G> {
     }
     fn odds(&self) -> Option<Vec<(Message, f64)>> {
         self.state().odds()
+    }
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
+        self.state().filled_kit()
     }
     fn state_any(&self) -> &dyn Any {
         self.state()

@@ -17,8 +17,13 @@ use crate::export::paper::{Orientation, PaperSize};
 use crate::export::{kit_for, kits};
 use crate::i18n::gettext;
 
+/// A game whose record sheets can be printed filled in.
+pub type GameSource = Rc<RefCell<Box<dyn crate::catalog::PlaySession>>>;
+
 struct State {
     game: String,
+    /// Fill the record sheets from this game instead of printing them blank.
+    filled_from: Option<GameSource>,
     options: Options,
     kit: Option<Kit>,
     pages: Vec<Page>,
@@ -30,7 +35,11 @@ impl State {
     fn replan(&mut self) {
         self.problem = None;
         self.pages.clear();
-        self.kit = match kit_for(&self.game) {
+        let filled = self
+            .filled_from
+            .as_ref()
+            .and_then(|s| s.borrow().filled_kit());
+        self.kit = match filled.map(Ok).unwrap_or_else(|| kit_for(&self.game)) {
             Ok(kit) => Some(kit.only(&self.options.kinds)),
             Err(e) => {
                 self.problem = Some(e);
@@ -59,8 +68,9 @@ impl State {
     }
 }
 
-/// Opens the dialog, for one game (from its window) or for any game with a kit (launcher).
-pub fn show(parent: Option<&gtk::Window>, game: Option<&str>) {
+/// Opens the dialog, for one game (from its window, which offers its filled record sheets) or
+/// for any game with a kit (launcher).
+pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<GameSource>) {
     let games: Vec<(String, String)> = kits::all_kits()
         .into_iter()
         .map(|k| (k.game.clone(), k.title.clone()))
@@ -78,6 +88,7 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>) {
     };
     let state = Rc::new(RefCell::new(State {
         game: first.clone(),
+        filled_from: session.clone(),
         options: Options {
             settings: Settings::default(),
             kinds: Vec::new(),
@@ -202,6 +213,25 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>) {
             if sel.is_empty() {
                 c.set_active(true);
             }
+            refresh();
+        });
+        what.add(&row);
+    }
+    if let Some(session) = session.filter(|s| s.borrow().filled_kit().is_some()) {
+        let switch = gtk::Switch::builder()
+            .active(true)
+            .valign(gtk::Align::Center)
+            .build();
+        let row = adw::ActionRow::builder()
+            .title(gettext("Fill in the record sheets"))
+            .subtitle(gettext("From this game; off prints them blank"))
+            .activatable_widget(&switch)
+            .build();
+        row.add_suffix(&switch);
+        let state = state.clone();
+        let refresh = refresh.clone();
+        switch.connect_active_notify(move |s| {
+            state.borrow_mut().filled_from = s.is_active().then(|| session.clone());
             refresh();
         });
         what.add(&row);
@@ -475,17 +505,33 @@ fn export_in_background(
     };
     options.out = dir;
     let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let result = (|| {
-            job::check_output_dir(&options.out)?;
-            let kit = kit_for(&game)?.only(&options.kinds);
-            let pages = options.pages(&kit);
-            job::write(&kit, &pages, &options, &mut || {
-                let _ = tx.send(Progress::Page);
-            })
-        })();
+    let filled = state.borrow().filled_from.is_some();
+    if filled {
+        // The filled kit draws from this game's state, which lives on this thread: write it
+        // here (a whole kit takes well under a second).
+        let s = state.borrow();
+        let result = match &s.kit {
+            Some(kit) => job::check_output_dir(&options.out).and_then(|()| {
+                job::write(kit, &s.pages, &options, &mut || {
+                    let _ = tx.send(Progress::Page);
+                })
+            }),
+            None => Err(s.problem.clone().unwrap_or_default()),
+        };
         let _ = tx.send(Progress::Done(result));
-    });
+    } else {
+        std::thread::spawn(move || {
+            let result = (|| {
+                job::check_output_dir(&options.out)?;
+                let kit = kit_for(&game)?.only(&options.kinds);
+                let pages = options.pages(&kit);
+                job::write(&kit, &pages, &options, &mut || {
+                    let _ = tx.send(Progress::Page);
+                })
+            })();
+            let _ = tx.send(Progress::Done(result));
+        });
+    }
     bar.set_visible(true);
     bar.set_fraction(0.0);
     bar.set_text(Some(&gettext("Exporting…")));

@@ -67,6 +67,7 @@ pub enum GameMsg {
     ShowRule(Option<String>),
     /// The window is up: a finished game shows its result at once.
     Opened,
+    PrintAndPlay,
 }
 
 pub struct GameWidgets {
@@ -117,8 +118,6 @@ impl Component for GameWindow {
             .map(|s| s.title.render())
             .unwrap_or_else(|| init.session.scenario().to_owned());
         root.set_title(Some(&title));
-        // The app's Print and Play action reads the game from the active window's name.
-        root.set_widget_name(&format!("game:{id}"));
 
         let header = adw::HeaderBar::new();
         let window_title = adw::WindowTitle::new(&title, &scenario);
@@ -243,6 +242,7 @@ impl Component for GameWindow {
         window_action(&root, "save", &sender, || GameMsg::Save);
         window_action(&root, "save-as", &sender, || GameMsg::SaveAs);
         window_action(&root, "rules", &sender, || GameMsg::ShowRule(None));
+        window_action(&root, "export", &sender, || GameMsg::PrintAndPlay);
         let close = gio::SimpleAction::new("close", None);
         let win = root.clone();
         close.connect_activate(move |_, _| win.close());
@@ -334,6 +334,14 @@ impl Component for GameWindow {
             },
             GameMsg::ShowRule(reference) => self.rules.show(root, reference.as_deref()),
             GameMsg::Opened => {}
+            GameMsg::PrintAndPlay => {
+                let game = self.session.borrow().game_id();
+                super::export_dialog::show(
+                    Some(root.upcast_ref()),
+                    Some(game),
+                    Some(self.session.clone()),
+                );
+            }
         }
         if !self.game_over_shown && self.session.borrow().outcome().is_some() {
             self.game_over_shown = true;

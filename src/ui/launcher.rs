@@ -111,6 +111,12 @@ impl SimpleComponent for Launcher {
         content.append(&toasts);
         root.set_content(Some(&content));
 
+        let export = gtk::gio::SimpleAction::new("export", None);
+        let win = root.clone();
+        export.connect_activate(move |_, _| {
+            super::export_dialog::show(Some(win.upcast_ref()), None, None)
+        });
+        root.add_action(&export);
         let close = gtk::gio::SimpleAction::new("close", None);
         let win = root.clone();
         close.connect_activate(move |_, _| win.close());

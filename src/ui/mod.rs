@@ -4,7 +4,7 @@
 //! board drawn by `crate::art`. No rule is decided here.
 
 mod dialogs;
-mod export_dialog;
+pub mod export_dialog;
 mod game_window;
 mod launcher;
 mod log_view;
@@ -149,17 +149,10 @@ fn install_app_actions(app: &adw::Application) {
     action("about", &[], |app| {
         dialogs::show_about(app.active_window().as_ref())
     });
-    action("export", &["<Primary>p"], |app| {
-        // From a game window, that game's kit; from the launcher, any game's.
-        let window = app.active_window();
-        let game = window
-            .as_ref()
-            .and_then(|w| w.widget_name().strip_prefix("game:").map(str::to_owned));
-        export_dialog::show(window.as_ref(), game.as_deref())
-    });
 
     // Window actions, handled by each window that has them.
     app.set_accels_for_action("win.save", &["<Primary>s"]);
+    app.set_accels_for_action("win.export", &["<Primary>p"]);
     app.set_accels_for_action("win.save-as", &["<Primary><Shift>s"]);
     app.set_accels_for_action("win.undo", &["<Primary>z"]);
     app.set_accels_for_action("win.redo", &["<Primary><Shift>z"]);
@@ -173,7 +166,7 @@ pub fn primary_menu(game_items: bool) -> gio::Menu {
     let top = gio::Menu::new();
     top.append(Some(&gettext("_New Game")), Some("app.new-game"));
     top.append(Some(&gettext("_Open Saved Game…")), Some("app.open"));
-    top.append(Some(&gettext("_Print and Play…")), Some("app.export"));
+    top.append(Some(&gettext("_Print and Play…")), Some("win.export"));
     if game_items {
         top.append(Some(&gettext("_Save")), Some("win.save"));
         top.append(Some(&gettext("Save _As…")), Some("win.save-as"));

@@ -383,4 +383,8 @@ impl Playable for Csar {
     fn odds(&self) -> Option<Vec<(Message, f64)>> {
         odds::odds_for_prompt(self)
     }
+
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
+        Some(crate::art::csar::kit::kit_for_game(self))
+    }
 }
