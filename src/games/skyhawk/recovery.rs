@@ -332,6 +332,7 @@ impl Skyhawk {
             .as_ref()
             .map(|t| t.name.clone())
             .unwrap_or_default();
+        // xgettext:no-c-format (the "% d" of "% damage" is no C format)
         msg("{how}{fate} {target}: {percent}% damage, {points} points.")
             .term("how", how)
             .term("fate", fate)
