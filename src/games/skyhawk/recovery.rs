@@ -5,7 +5,7 @@ use super::mission::CommonDrms;
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::Verdict;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 impl Skyhawk {
     /// The Trap box: always Low; wave-offs go round through the fuel step [7.0].
@@ -315,17 +315,17 @@ impl Skyhawk {
     pub fn ending_text(&self) -> Message {
         let fate = match self.fate {
             PilotFate::Aboard => "",
-            PilotFate::Rescued => " The pilot was rescued.",
-            PilotFate::Pow => " The pilot is a prisoner.",
-            PilotFate::Kia => " The pilot was killed.",
+            PilotFate::Rescued => n_(" The pilot was rescued."),
+            PilotFate::Pow => n_(" The pilot is a prisoner."),
+            PilotFate::Kia => n_(" The pilot was killed."),
         };
         let how = match self.ending {
-            Ending::Flying => "The mission goes on.",
-            Ending::Scrubbed => "The launch was scrubbed: no mission.",
-            Ending::Trapped => "The Skyhawk came back aboard.",
-            Ending::Mishap => "The Skyhawk came back aboard after a landing mishap.",
-            Ending::Diverted => "The Skyhawk diverted to Da Nang.",
-            Ending::Lost => "The Skyhawk was lost.",
+            Ending::Flying => n_("The mission goes on."),
+            Ending::Scrubbed => n_("The launch was scrubbed: no mission."),
+            Ending::Trapped => n_("The Skyhawk came back aboard."),
+            Ending::Mishap => n_("The Skyhawk came back aboard after a landing mishap."),
+            Ending::Diverted => n_("The Skyhawk diverted to Da Nang."),
+            Ending::Lost => n_("The Skyhawk was lost."),
         };
         let target = self
             .target
