@@ -461,9 +461,9 @@ impl Skyhawk {
             d.when(
                 level == Level::UsDecisive,
                 "us_decisive",
-                "US decisive victory",
+                n_("US decisive victory"),
             )
-            .when(level == Level::Draw, "draw", "a draw");
+            .when(level == Level::Draw, "draw", n_("a draw"));
             let r = self.roll("23", "", &d);
             if !r.is("none") {
                 let award = r.result.to_owned();
