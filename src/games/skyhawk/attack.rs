@@ -6,7 +6,7 @@ use super::content::{Altitude, PylonId, Release, TargetFlag, Weapon, data};
 use super::mission::CommonDrms;
 use super::state::*;
 use super::tables::Drms;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 impl Skyhawk {
     /// The weapon groups still on board: one per weapon type (Snake Eyes once per mode),
@@ -121,27 +121,31 @@ impl Skyhawk {
         // On/Off Target, Tables 15.x.
         let drag_low = group.mode == Some(SnakeMode::Drag) && self.altitude == Altitude::Low;
         let mut d = Drms::new();
-        d.when(self.ace_bomber, "ace_bomber", "Ace Bomber")
-            .when(drag_low, "drag_low", "Snake Eye drag at Low")
+        d.when(self.ace_bomber, "ace_bomber", n_("Ace Bomber"))
+            .when(drag_low, "drag_low", n_("Snake Eye drag at Low"))
             .weather(self.target_weather)
-            .when(self.damage.probe_lost(), "nose_destroyed", "Nose destroyed")
+            .when(
+                self.damage.probe_lost(),
+                "nose_destroyed",
+                n_("Nose destroyed"),
+            )
             .when(
                 self.damage.destroyed(SubSystem::Avionics),
                 "avionics_destroyed",
-                "Avionics destroyed",
+                n_("Avionics destroyed"),
             )
             .pilot(self.pilot.experience)
-            .when(self.smoke, "smoke", "smoke and dust")
-            .when(self.clean_run, "clean_run", "clean run-in")
+            .when(self.smoke, "smoke", n_("smoke and dust"))
+            .when(self.clean_run, "clean_run", n_("clean run-in"))
             .when(
                 self.options.altitude_bombing && self.altitude == Altitude::Low,
                 "altitude_low",
-                "attacking from Low (15.4.2)",
+                n_("attacking from Low (15.4.2)"),
             )
             .when(
                 self.options.altitude_bombing && self.altitude == Altitude::High,
                 "altitude_high",
-                "attacking from High (15.4.2)",
+                n_("attacking from High (15.4.2)"),
             );
         let shrike_blind = group.weapon == Weapon::Agm45 && iron_hand && !self.target_sam.radar_on;
         if shrike_blind {
@@ -162,27 +166,31 @@ impl Skyhawk {
         .unwrap_or(0);
         let strafing = group.weapon == Weapon::Cannon;
         let mut d = Drms::new();
-        d.value(guide, "Table 5: weapon against this target type")
+        d.value(guide, n_("Table 5: weapon against this target type"))
             .times(
                 i32::from(release.clusters),
                 "per_cluster",
-                "3-bomb clusters released",
+                n_("3-bomb clusters released"),
             )
             .when(
                 release.singles == 5,
                 "five_singles",
-                "five single bombs together",
+                n_("five single bombs together"),
             )
             .when(
                 strafing && self.damage.working_cannons() == 1,
                 "one_cannon",
-                "one cannon",
+                n_("one cannon"),
             )
-            .when(release.one_wing, "one_wing", "stores left on one wing only")
+            .when(
+                release.one_wing,
+                "one_wing",
+                n_("stores left on one wing only"),
+            )
             .when(
                 !strafing && self.damage.destroyed(SubSystem::Ordnance),
                 "ordnance_destroyed",
-                "Ordnance system destroyed",
+                n_("Ordnance system destroyed"),
             );
         let r = self.roll("16", if on { "on" } else { "off" }, &d);
         let percent = r.number();
@@ -281,14 +289,14 @@ impl Skyhawk {
         };
         let guiding = self.at == MapBox::TargetAttack && super::mission::bullpup(self.declared);
         let mut d = Drms::new();
-        d.when(radar && self.ecm_in_box > 0, "ecm", "ECM aircraft")
+        d.when(radar && self.ecm_in_box > 0, "ecm", n_("ECM aircraft"))
             .when(
                 self.target_sam.suppressed(),
                 "suppressed",
-                "site Suppressed",
+                n_("site Suppressed"),
             )
             .pilot(self.pilot.experience)
-            .when(radar && guiding, "bullpup", "guiding a Bullpup");
+            .when(radar && guiding, "bullpup", n_("guiding a Bullpup"));
         self.note("6.2.3", msg("The target SAM site fires"));
         let r = self.roll("13", &column, &d);
         self.take_hits(r.number() as u8);

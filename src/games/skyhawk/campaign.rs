@@ -9,7 +9,7 @@ use super::content::{CampaignSpec, PartSpec, data};
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::{Outcome, Verdict};
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 /// Campaign victory levels (Tables 24, 24.1, 25).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -43,11 +43,11 @@ impl Level {
 
     pub fn name(self) -> &'static str {
         match self {
-            Level::NvDecisive => "North Vietnamese decisive victory",
-            Level::NvMarginal => "North Vietnamese marginal victory",
-            Level::Draw => "Draw",
-            Level::UsMarginal => "US marginal victory",
-            Level::UsDecisive => "US decisive victory",
+            Level::NvDecisive => n_("North Vietnamese decisive victory"),
+            Level::NvMarginal => n_("North Vietnamese marginal victory"),
+            Level::Draw => n_("Draw"),
+            Level::UsMarginal => n_("US marginal victory"),
+            Level::UsDecisive => n_("US decisive victory"),
         }
     }
 
@@ -461,9 +461,9 @@ impl Skyhawk {
             d.when(
                 level == Level::UsDecisive,
                 "us_decisive",
-                "US decisive victory",
+                n_("US decisive victory"),
             )
-            .when(level == Level::Draw, "draw", "a draw");
+            .when(level == Level::Draw, "draw", n_("a draw"));
             let r = self.roll("23", "", &d);
             if !r.is("none") {
                 let award = r.result.to_owned();

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tables::Table;
 use crate::engine::content::{ContentError, Source, override_dir, parse};
+use crate::engine::message::n_;
 
 const GAME: &str = "skyhawk";
 
@@ -112,13 +113,13 @@ pub enum TargetType {
 impl TargetType {
     pub fn name(self) -> &'static str {
         match self {
-            TargetType::Airfield => "Airfield",
-            TargetType::Bridge => "Bridge",
-            TargetType::Building => "Building",
-            TargetType::PortFacility => "Port Facility",
-            TargetType::SamSite => "SAM Site",
-            TargetType::Transportation => "Transportation",
-            TargetType::WaterMine => "Water/Mine",
+            TargetType::Airfield => n_("Airfield"),
+            TargetType::Bridge => n_("Bridge"),
+            TargetType::Building => n_("Building"),
+            TargetType::PortFacility => n_("Port Facility"),
+            TargetType::SamSite => n_("SAM Site"),
+            TargetType::Transportation => n_("Transportation"),
+            TargetType::WaterMine => n_("Water/Mine"),
         }
     }
 }
@@ -299,10 +300,10 @@ impl NvBoxKind {
 
     pub fn name(self) -> &'static str {
         match self {
-            NvBoxKind::Sa => "Small Arms",
-            NvBoxKind::Aaa => "AAA",
-            NvBoxKind::Sam => "SAM",
-            NvBoxKind::Mig => "MiGs",
+            NvBoxKind::Sa => n_("Small Arms"),
+            NvBoxKind::Aaa => n_("AAA"),
+            NvBoxKind::Sam => n_("SAM"),
+            NvBoxKind::Mig => n_("MiGs"),
         }
     }
 

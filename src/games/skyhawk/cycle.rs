@@ -9,7 +9,7 @@ use super::mission::CommonDrms;
 use super::mission::{bullpup, table12_column};
 use super::state::*;
 use super::tables::Drms;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 /// Where a support unit goes this cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -242,9 +242,9 @@ impl Skyhawk {
         let f4 = spec.id.starts_with("f4") && k == NvBoxKind::Mig;
         let mut d = Drms::new();
         d.weather(self.target_weather)
-            .when(radar_off, "radar_off", "SAM radar off")
-            .when(f105, "f105_vs_sam", "F-105 against SAMs")
-            .when(f4, "f4_vs_mig", "F-4 against MiGs");
+            .when(radar_off, "radar_off", n_("SAM radar off"))
+            .when(f105, "f105_vs_sam", n_("F-105 against SAMs"))
+            .when(f4, "f4_vs_mig", n_("F-4 against MiGs"));
         self.note(
             "5.4.1.1",
             msg("{unit} attacks the {nv} box")
@@ -303,14 +303,14 @@ impl Skyhawk {
         // a. at the support units attacking the box.
         for u in attackers {
             let mut d = Drms::new();
-            d.times(suppressed, "per_suppressed", "Suppressed markers")
+            d.times(suppressed, "per_suppressed", n_("Suppressed markers"))
                 .when(
                     k == NvBoxKind::Sam && !radar_on,
                     "radar_off",
-                    "SAM radar off",
+                    n_("SAM radar off"),
                 )
-                .times(if jammed { ecm } else { 0 }, "per_ecm", "ECM aircraft")
-                .when(bad, "weather_bad", "weather Bad");
+                .times(if jammed { ecm } else { 0 }, "per_ecm", n_("ECM aircraft"))
+                .when(bad, "weather_bad", n_("weather Bad"));
             let r = self.roll("10", k.key(), &d);
             if r.is("hit") {
                 self.units[u].status = UnitStatus::Dead;
@@ -343,15 +343,15 @@ impl Skyhawk {
         }
         let guiding = b == MapBox::TargetAttack && bullpup(self.declared) && k != NvBoxKind::Sa;
         let mut d = Drms::new();
-        d.times(suppressed, "per_suppressed", "Suppressed markers")
-            .times(if jammed { ecm } else { 0 }, "per_ecm", "ECM aircraft")
-            .when(guiding, "bullpup", "guiding a Bullpup")
+        d.times(suppressed, "per_suppressed", n_("Suppressed markers"))
+            .times(if jammed { ecm } else { 0 }, "per_ecm", n_("ECM aircraft"))
+            .when(guiding, "bullpup", n_("guiding a Bullpup"))
             .pilot(self.pilot.experience)
-            .when(bad, "weather_bad", "weather Bad")
+            .when(bad, "weather_bad", n_("weather Bad"))
             .when(
                 k == NvBoxKind::Aaa && self.flak_trap,
                 "flak_trap",
-                "flak trap",
+                n_("flak trap"),
             );
         self.note(
             "5.4.1.1",

@@ -4,7 +4,7 @@
 use super::content::{PylonId, data};
 use super::state::*;
 use super::tables::Drms;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 impl Skyhawk {
     /// `n` hits, one after the other, until the Skyhawk is lost.
@@ -127,7 +127,7 @@ impl Skyhawk {
         self.note(
             "5.8",
             msg("The {side} 20 mm cannon is knocked out")
-                .arg("side", if side == 0 { "left" } else { "right" }),
+                .term("side", if side == 0 { n_("left") } else { n_("right") }),
         );
     }
 

@@ -7,7 +7,7 @@ use super::loadout::LoadRules;
 use super::state::*;
 use super::tables::{Drms, Resolved, describe, resolve};
 use crate::engine::log::Random;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 /// The modifiers every kind of roll shares: the pilot's experience and the weather. A table
 /// without such a modifier simply ignores it.
@@ -18,13 +18,13 @@ pub(crate) trait CommonDrms {
 
 impl CommonDrms for Drms {
     fn pilot(&mut self, e: Experience) -> &mut Self {
-        self.when(e == Experience::Green, "green", "Green pilot")
-            .when(e == Experience::Veteran, "veteran", "Veteran pilot")
+        self.when(e == Experience::Green, "green", n_("Green pilot"))
+            .when(e == Experience::Veteran, "veteran", n_("Veteran pilot"))
     }
 
     fn weather(&mut self, w: Weather) -> &mut Self {
-        self.when(w == Weather::Poor, "weather_poor", "weather Poor")
-            .when(w == Weather::Bad, "weather_bad", "weather Bad")
+        self.when(w == Weather::Poor, "weather_poor", n_("weather Poor"))
+            .when(w == Weather::Bad, "weather_bad", n_("weather Bad"))
     }
 }
 
@@ -288,7 +288,7 @@ impl Skyhawk {
         d.when(
             self.yankee_weather,
             "yankee_weather",
-            "weather at Yankee Station",
+            n_("weather at Yankee Station"),
         );
         let r = self.roll("3", "", &d);
         if r.is("incident") {
@@ -452,12 +452,12 @@ impl Skyhawk {
             .when(
                 self.damage.destroyed(SubSystem::ComNav),
                 "com_nav_destroyed",
-                "Com/Nav destroyed",
+                n_("Com/Nav destroyed"),
             )
             .when(
                 self.damage.destroyed(SubSystem::Hydraulics),
                 "hydraulics_destroyed",
-                "Hydraulics destroyed",
+                n_("Hydraulics destroyed"),
             );
         let a = self.roll("9 A", "", &d);
         match a.result {
@@ -502,30 +502,34 @@ impl Skyhawk {
         .when(
             self.damage.destroyed(SubSystem::Fuel),
             "fuel_destroyed",
-            "Fuel destroyed",
+            n_("Fuel destroyed"),
         )
         .when(
             self.damage.section_destroyed(Section::Engine),
             "engine_destroyed",
-            "Engine destroyed",
+            n_("Engine destroyed"),
         )
         .when(
             self.damage.tank_pylon_lost,
             "tank_pylon_lost",
-            "a tank pylon was shot away",
+            n_("a tank pylon was shot away"),
         )
         .weather(weather)
         .when(
             home && self.damage.destroyed(SubSystem::ComNav),
             "com_nav_destroyed",
-            "Com/Nav destroyed",
+            n_("Com/Nav destroyed"),
         )
         .when(
             carrier && self.navigation_problem,
             "navigation_problem",
-            "navigation problem",
+            n_("navigation problem"),
         )
-        .when(extra_fuel, "extra_fuel", "150 gallons above the minimum");
+        .when(
+            extra_fuel,
+            "extra_fuel",
+            n_("150 gallons above the minimum"),
+        );
         self.roll("7", column, &d).result
     }
 
@@ -679,10 +683,10 @@ impl Skyhawk {
             }
         }
         let mut d = self.pilot_drms();
-        d.when(guns == 1, "one_cannon", "one cannon").when(
+        d.when(guns == 1, "one_cannon", n_("one cannon")).when(
             self.damage.destroyed(SubSystem::Avionics),
             "avionics_destroyed",
-            "Avionics destroyed",
+            n_("Avionics destroyed"),
         );
         let r = self.roll("14 C", "", &d);
         match r.result {
@@ -791,12 +795,12 @@ impl Skyhawk {
         d.when(
             self.damage.destroyed(SubSystem::Fuel),
             "fuel_destroyed",
-            "Fuel destroyed",
+            n_("Fuel destroyed"),
         )
         .when(
             self.navigation_problem,
             "navigation_problem",
-            "navigation problem",
+            n_("navigation problem"),
         );
         let r = self.roll("S-6", "", &d);
         if r.is("flame_out") {
@@ -813,11 +817,11 @@ impl Skyhawk {
         }
         let engine_boxes = i32::from(self.damage.sections[Section::Engine as usize]);
         let mut d = Drms::new();
-        d.times(engine_boxes, "per_engine_box", "Engine boxes checked")
+        d.times(engine_boxes, "per_engine_box", n_("Engine boxes checked"))
             .when(
                 self.damage.destroyed(SubSystem::Fuel),
                 "fuel_destroyed",
-                "Fuel destroyed",
+                n_("Fuel destroyed"),
             );
         let e = self.roll("17", "", &d);
         match e.result {
@@ -836,7 +840,7 @@ impl Skyhawk {
             }
             "engine" => {
                 let mut d = Drms::new();
-                d.times(engine_boxes, "per_engine_box", "Engine boxes checked");
+                d.times(engine_boxes, "per_engine_box", n_("Engine boxes checked"));
                 let r = self.roll("17 E", "", &d);
                 if r.is("failed") {
                     self.note("6.5", msg("The engine quits"));

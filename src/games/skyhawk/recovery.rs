@@ -5,7 +5,7 @@ use super::mission::CommonDrms;
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::Verdict;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 impl Skyhawk {
     /// The Trap box: always Low; wave-offs go round through the fuel step [7.0].
@@ -23,40 +23,40 @@ impl Skyhawk {
             m.when(
                 d.section_destroyed(Section::Cockpit),
                 "cockpit_destroyed",
-                "Cockpit destroyed",
+                n_("Cockpit destroyed"),
             )
             .when(
                 self.section_hurts(Section::Tail),
                 "tail_destroyed",
-                "Tail damage",
+                n_("Tail damage"),
             )
             .when(
                 self.subsystem_hurts(SubSystem::Electrical),
                 "electrical_destroyed",
-                "Electrical damage",
+                n_("Electrical damage"),
             )
             .when(
                 d.destroyed(SubSystem::Hydraulics),
                 "hydraulics_destroyed",
-                "Hydraulics destroyed",
+                n_("Hydraulics destroyed"),
             )
             .when(
                 d.destroyed(SubSystem::LandingGear),
                 "landing_gear_destroyed",
-                "Landing Gear destroyed",
+                n_("Landing Gear destroyed"),
             )
             .when(
                 d.destroyed(SubSystem::ComNav),
                 "com_nav_destroyed",
-                "Com/Nav destroyed",
+                n_("Com/Nav destroyed"),
             )
-            .times(wings, "per_wing_destroyed", "wings destroyed")
+            .times(wings, "per_wing_destroyed", n_("wings destroyed"))
             .weather(w)
             .pilot(self.pilot.experience)
             .times(
                 i32::from(self.wave_offs),
                 "per_wave_off",
-                "earlier wave-offs",
+                n_("earlier wave-offs"),
             );
             let r = self.roll("18", "", &m);
             match r.result {
@@ -94,7 +94,7 @@ impl Skyhawk {
         m.when(
             self.damage.destroyed(SubSystem::LandingGear),
             "landing_gear_destroyed",
-            "Landing Gear destroyed",
+            n_("Landing Gear destroyed"),
         );
         let r = self.roll("18 A", "", &m);
         match r.result {
@@ -140,12 +140,12 @@ impl Skyhawk {
         m.when(
             self.damage.section_destroyed(Section::Cockpit),
             "cockpit_destroyed",
-            "Cockpit destroyed",
+            n_("Cockpit destroyed"),
         )
         .when(
             self.altitude == super::content::Altitude::Low,
             "low",
-            "at Low altitude",
+            n_("at Low altitude"),
         )
         .pilot(self.pilot.experience);
         let r = self.roll("20", "", &m);
@@ -159,7 +159,7 @@ impl Skyhawk {
         m.weather(self.recovery_weather).when(
             self.damage.section_destroyed(Section::Cockpit),
             "cockpit_destroyed",
-            "Cockpit destroyed",
+            n_("Cockpit destroyed"),
         );
         let r = self.roll("19", "", &m);
         self.survive(r.result, "13.0");
@@ -198,14 +198,14 @@ impl Skyhawk {
         let coast = matches!(self.at, MapBox::SupportAttacks | MapBox::Outbound);
         let mut m = Drms::new();
         if land {
-            m.when(coast, "near_coast", "down near the coast").when(
+            m.when(coast, "near_coast", n_("down near the coast")).when(
                 north,
                 "rp_north",
-                "deep in the north",
+                n_("deep in the north"),
             );
         } else {
-            m.when(near_target && minelaying, "inshore", "inshore waters")
-                .when(self.at.at_carrier(), "at_carrier", "beside the carrier");
+            m.when(near_target && minelaying, "inshore", n_("inshore waters"))
+                .when(self.at.at_carrier(), "at_carrier", n_("beside the carrier"));
         }
         m.weather(weather);
         let r = self.roll("21", if land { "land" } else { "water" }, &m);
@@ -315,23 +315,24 @@ impl Skyhawk {
     pub fn ending_text(&self) -> Message {
         let fate = match self.fate {
             PilotFate::Aboard => "",
-            PilotFate::Rescued => " The pilot was rescued.",
-            PilotFate::Pow => " The pilot is a prisoner.",
-            PilotFate::Kia => " The pilot was killed.",
+            PilotFate::Rescued => n_(" The pilot was rescued."),
+            PilotFate::Pow => n_(" The pilot is a prisoner."),
+            PilotFate::Kia => n_(" The pilot was killed."),
         };
         let how = match self.ending {
-            Ending::Flying => "The mission goes on.",
-            Ending::Scrubbed => "The launch was scrubbed: no mission.",
-            Ending::Trapped => "The Skyhawk came back aboard.",
-            Ending::Mishap => "The Skyhawk came back aboard after a landing mishap.",
-            Ending::Diverted => "The Skyhawk diverted to Da Nang.",
-            Ending::Lost => "The Skyhawk was lost.",
+            Ending::Flying => n_("The mission goes on."),
+            Ending::Scrubbed => n_("The launch was scrubbed: no mission."),
+            Ending::Trapped => n_("The Skyhawk came back aboard."),
+            Ending::Mishap => n_("The Skyhawk came back aboard after a landing mishap."),
+            Ending::Diverted => n_("The Skyhawk diverted to Da Nang."),
+            Ending::Lost => n_("The Skyhawk was lost."),
         };
         let target = self
             .target
             .as_ref()
             .map(|t| t.name.clone())
             .unwrap_or_default();
+        // xgettext:no-c-format (the "% d" of "% damage" is no C format)
         msg("{how}{fate} {target}: {percent}% damage, {points} points.")
             .term("how", how)
             .term("fate", fate)

@@ -10,6 +10,7 @@ use super::content::{
 use super::cycle::Cycle;
 use super::loadout::Loadout;
 use crate::engine::log::Log;
+use crate::engine::message::n_;
 use crate::engine::rng::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -339,14 +340,14 @@ impl SubSystem {
 
     pub fn name(self) -> &'static str {
         match self {
-            SubSystem::Avionics => "Avionics",
-            SubSystem::Electrical => "Electrical",
-            SubSystem::ComNav => "Com/Nav",
-            SubSystem::LandingGear => "Landing Gear",
-            SubSystem::Fuel => "Fuel",
-            SubSystem::Ordnance => "Ordnance",
-            SubSystem::Oxygen => "Oxygen",
-            SubSystem::Hydraulics => "Hydraulics",
+            SubSystem::Avionics => n_("Avionics"),
+            SubSystem::Electrical => n_("Electrical"),
+            SubSystem::ComNav => n_("Com/Nav"),
+            SubSystem::LandingGear => n_("Landing Gear"),
+            SubSystem::Fuel => n_("Fuel"),
+            SubSystem::Ordnance => n_("Ordnance"),
+            SubSystem::Oxygen => n_("Oxygen"),
+            SubSystem::Hydraulics => n_("Hydraulics"),
         }
     }
 }
@@ -354,13 +355,13 @@ impl SubSystem {
 impl Section {
     pub fn name(self) -> &'static str {
         match self {
-            Section::Nose => "Nose",
-            Section::Cockpit => "Cockpit",
-            Section::Fuselage => "Fuselage",
-            Section::LeftWing => "Left Wing",
-            Section::RightWing => "Right Wing",
-            Section::Engine => "Engine",
-            Section::Tail => "Tail",
+            Section::Nose => n_("Nose"),
+            Section::Cockpit => n_("Cockpit"),
+            Section::Fuselage => n_("Fuselage"),
+            Section::LeftWing => n_("Left Wing"),
+            Section::RightWing => n_("Right Wing"),
+            Section::Engine => n_("Engine"),
+            Section::Tail => n_("Tail"),
         }
     }
 }
