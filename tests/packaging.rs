@@ -218,7 +218,7 @@ fn every_file_with_player_strings_is_in_potfiles() {
             .to_string_lossy()
             .into_owned();
         let code = shipped_code(&std::fs::read_to_string(&path).unwrap());
-        let translatable = ["msg", "gettext", "ngettext"]
+        let translatable = ["msg", "n_", "gettext", "ngettext"]
             .iter()
             .any(|k| calls_with_literal(&code, k));
         assert!(

@@ -47,8 +47,17 @@ impl Board for Csar {
             self.abort.to_string()
         };
         vec![
-            (msg("Scenario"), self.scenario_data().title.clone()),
-            (msg("Turn"), format!("{} of {}", self.turn, self.turns)),
+            (
+                msg("Scenario"),
+                crate::i18n::gettext(&self.scenario_data().title),
+            ),
+            (
+                msg("Turn"),
+                msg("{turn} of {turns}")
+                    .arg("turn", self.turn)
+                    .arg("turns", self.turns)
+                    .render(),
+            ),
             (msg("Search"), self.search.to_string()),
             (msg("Abort"), abort),
             (

@@ -10,6 +10,7 @@ use super::counter::{
 };
 use super::icons::AircraftKind;
 use crate::games::csar::data::{self, CardKind, Kind, Symbol, ZoneMarker, content};
+use crate::i18n::gettext;
 
 /// Survivor counters in the mix (digest §10.2: six, enough for every scenario plus downed crews).
 pub const SURVIVOR_COUNTERS: usize = 6;
@@ -110,11 +111,11 @@ pub fn action_card(id: u8) -> CardFace {
     let c = content().action(id);
     let command = c.kind == CardKind::Command;
     let timing = if command {
-        "Command: play or discard in the Card Phase; never reserved or burned."
+        gettext("Command: play or discard in the Card Phase; never reserved or burned.")
     } else if c.title == "Suppress" {
-        "Assign in the Assign segment; play at any moment of the Combat Phase."
+        gettext("Assign in the Assign segment; play at any moment of the Combat Phase.")
     } else {
-        "Assign in the Assign segment; play in the Play segment."
+        gettext("Assign in the Assign segment; play in the Play segment.")
     };
     let not_in = match c.title.as_str() {
         "Ordnance: CS Gas" | "Ordnance: CBU" | "Ordnance: Napalm" => vec![ZoneMarkerKind::Village],
@@ -124,11 +125,13 @@ pub fn action_card(id: u8) -> CardFace {
     CardFace {
         number: u32::from(id) + 1,
         body: CardBody::Action {
-            title: c.title.clone(),
+            // Card texts are in the catalogue (extracted from the data): printed and shown in
+            // the player's language.
+            title: gettext(&c.title),
             command,
             aircraft: c.aircraft.map(aircraft_kind),
-            text: c.text.clone(),
-            timing: timing.into(),
+            text: gettext(&c.text),
+            timing,
             not_in,
             remove_when_played: c.remove_when_played,
             copy: copy_code(usize::from(id)),
@@ -147,8 +150,8 @@ pub fn event_card(id: u8) -> CardFace {
     CardFace {
         number: u32::from(id) + 1,
         body: CardBody::Event {
-            title: e.title.clone(),
-            text: e.text.clone(),
+            title: gettext(&e.title),
+            text: gettext(&e.text),
             duration,
         },
     }
