@@ -17,7 +17,10 @@ impl SimpleComponent for Bare {
     type Widgets = ();
 
     fn init_root() -> Self::Root {
+        // Like relm4's own simple example: a window with a title and one line of text, so that
+        // both programs pay for loading fonts.
         adw::ApplicationWindow::builder()
+            .title("Bare window")
             .default_width(760)
             .default_height(680)
             .build()
@@ -26,6 +29,7 @@ impl SimpleComponent for Bare {
     fn init(_: (), root: Self::Root, _: ComponentSender<Self>) -> ComponentParts<Self> {
         let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
         content.append(&adw::HeaderBar::new());
+        content.append(&gtk::Label::new(Some("A bare relm4 + libadwaita window")));
         root.set_content(Some(&content));
         root.connect_realize(|w| {
             if let Some(clock) = w.frame_clock() {

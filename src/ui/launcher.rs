@@ -81,16 +81,8 @@ impl SimpleComponent for Launcher {
             .title(gettext("Games"))
             .description(gettext("Pick a scenario to start a new game."))
             .build();
-        let mut first_playable = true;
         for info in catalog::games() {
-            let row = game_row(&info, &sender);
-            // The first playable game starts unfolded, its scenarios one click away.
-            if let Some(expander) = row.downcast_ref::<adw::ExpanderRow>()
-                && std::mem::take(&mut first_playable)
-            {
-                expander.set_expanded(true);
-            }
-            group.add(&row);
+            group.add(&game_row(&info, &sender));
         }
         let page = gtk::Box::new(gtk::Orientation::Vertical, 24);
         page.set_margin_top(24);
@@ -176,7 +168,25 @@ fn game_row(info: &GameInfo, sender: &ComponentSender<Launcher>) -> gtk::Widget 
         .title(info.title)
         .subtitle(&subtitle)
         .build();
+    // The scenario rows are made when the row is first unfolded: building every game's rows
+    // (and reading its content) before the launcher's first frame would slow the start-up.
     let id = info.id;
+    let sender = sender.clone();
+    let filled = std::cell::Cell::new(false);
+    row.connect_expanded_notify(move |row| {
+        if row.is_expanded() && !filled.replace(true) {
+            add_scenario_rows(row, id, driver, &sender);
+        }
+    });
+    row.upcast()
+}
+
+fn add_scenario_rows(
+    row: &adw::ExpanderRow,
+    id: &'static str,
+    driver: &'static dyn catalog::Driver,
+    sender: &ComponentSender<Launcher>,
+) {
     if autosave_path(id).is_some_and(|p| p.exists()) {
         let resume = scenario_row(&gettext("Continue the last game"), &gettext("Resume"));
         let s = sender.clone();
@@ -195,7 +205,6 @@ fn game_row(info: &GameInfo, sender: &ComponentSender<Launcher>) -> gtk::Widget 
         });
         row.add_row(&r);
     }
-    row.upcast()
 }
 
 fn scenario_row(title: &str, verb: &str) -> adw::ActionRow {
