@@ -7,5 +7,6 @@
 pub mod board;
 pub mod csar;
 pub mod draw;
+pub mod geometry;
 
 pub use board::{Board, View};

@@ -1,45 +1,7 @@
 //! Plane geometry in millimetres for page layout: rectangles, segments and the mirror a
 //! sheet's turn applies.
 
-/// Lengths closer than this (mm) are equal.
-pub const EPS: f64 = 1e-6;
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rect {
-    pub x: f64,
-    pub y: f64,
-    pub w: f64,
-    pub h: f64,
-}
-
-impl Rect {
-    pub fn new(x: f64, y: f64, w: f64, h: f64) -> Self {
-        Rect { x, y, w, h }
-    }
-    pub fn right(&self) -> f64 {
-        self.x + self.w
-    }
-    pub fn bottom(&self) -> f64 {
-        self.y + self.h
-    }
-    /// Grown by `d` on every side (shrunk when `d` is negative).
-    pub fn inflate(&self, d: f64) -> Rect {
-        Rect::new(self.x - d, self.y - d, self.w + 2.0 * d, self.h + 2.0 * d)
-    }
-    /// Whether the two rectangles share any area (touching edges do not count).
-    pub fn overlaps(&self, o: &Rect) -> bool {
-        self.x < o.right() - EPS
-            && o.x < self.right() - EPS
-            && self.y < o.bottom() - EPS
-            && o.y < self.bottom() - EPS
-    }
-    pub fn contains(&self, o: &Rect) -> bool {
-        o.x >= self.x - EPS
-            && o.y >= self.y - EPS
-            && o.right() <= self.right() + EPS
-            && o.bottom() <= self.bottom() + EPS
-    }
-}
+pub use crate::art::geometry::{EPS, Rect};
 
 /// A straight line segment.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,6 +73,6 @@ mod tests {
             !r.overlaps(&Rect::new(40.0, 20.0, 5.0, 5.0)),
             "touching is not overlapping"
         );
-        assert!(r.inflate(1.0).contains(&r) && !r.contains(&r.inflate(1.0)));
+        assert!(r.inflate(1.0).encloses(&r) && !r.encloses(&r.inflate(1.0)));
     }
 }

@@ -872,7 +872,7 @@ mod tests {
                                     assert!(
                                         b.clip()
                                             .inflate(1e-9)
-                                            .contains(&Rect::new(bx, by, 0.0, 0.0))
+                                            .encloses(&Rect::new(bx, by, 0.0, 0.0))
                                     );
                                 }
                                 seen += 1;
@@ -931,7 +931,7 @@ mod tests {
                         assert!(
                             page.regions
                                 .iter()
-                                .any(|r| r.inflate(-MARK_BAND).contains(&item.clip())),
+                                .any(|r| r.inflate(-MARK_BAND).encloses(&item.clip())),
                             "{item:?} outside its region on {paper:?} {duplex:?}"
                         );
                         for other in &page.items {
@@ -941,10 +941,10 @@ mod tests {
                         }
                     }
                     for r in &page.regions {
-                        assert!(printable.contains(r));
+                        assert!(printable.encloses(r));
                     }
                     for m in page.crop_marks.iter().chain(&page.overlap_ticks) {
-                        assert!(printable.contains(&m.bounds()));
+                        assert!(printable.encloses(&m.bounds()));
                         for item in &page.items {
                             assert!(
                                 !item.clip().overlaps(&m.bounds().inflate(0.01)),

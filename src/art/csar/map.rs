@@ -17,6 +17,7 @@ use super::card::{CARD_H, CARD_W, CardFace, draw_card_front};
 use super::counter::{CounterFace, MARKER_MM, TrackKind, UNIT_MM, draw_counter};
 use super::{condensed, fill_stroke, fitted_text, palette};
 use crate::art::draw::{Align, Rgb, rounded_rect, text};
+pub use crate::art::geometry::Rect;
 
 /// The map sheet: two A3 sheets side by side.
 pub const SHEET_W: f64 = 594.0;
@@ -77,33 +78,6 @@ impl ZoneId {
             ZoneId::W => PI,
             ZoneId::N => -PI / 2.0,
         }
-    }
-}
-
-/// An axis-aligned rectangle in millimetres.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rect {
-    pub x: f64,
-    pub y: f64,
-    pub w: f64,
-    pub h: f64,
-}
-
-impl Rect {
-    pub fn new(x: f64, y: f64, w: f64, h: f64) -> Rect {
-        Rect { x, y, w, h }
-    }
-    pub fn contains(&self, x: f64, y: f64) -> bool {
-        x >= self.x && x <= self.x + self.w && y >= self.y && y <= self.y + self.h
-    }
-    pub fn centre(&self) -> (f64, f64) {
-        (self.x + self.w / 2.0, self.y + self.h / 2.0)
-    }
-    fn overlaps(&self, o: &Rect, gap: f64) -> bool {
-        self.x < o.x + o.w + gap
-            && o.x < self.x + self.w + gap
-            && self.y < o.y + o.h + gap
-            && o.y < self.y + self.h + gap
     }
 }
 
@@ -406,7 +380,7 @@ fn zone_layout(z: ZoneId) -> ZoneLayout {
     for y in along(cbox.y, cbox.h) {
         for x in along(cbox.x, cbox.w) {
             let r = Rect::new(x, y, SLOT, SLOT);
-            if square_in_zone(z, &r) && !r.overlaps(&cbox, GAP - 0.01) {
+            if square_in_zone(z, &r) && !r.inflate(GAP - 0.01).overlaps(&cbox) {
                 let (cx, cy) = r.centre();
                 candidates.push(((cx - bcx).hypot(cy - bcy), r));
             }
@@ -420,7 +394,7 @@ fn zone_layout(z: ZoneId) -> ZoneLayout {
         let mut x = CENTRE.0 - R_OUT;
         while x < CENTRE.0 + R_OUT {
             let r = Rect::new(x, y, SLOT, SLOT);
-            if square_in_zone(z, &r) && !r.overlaps(&cbox, GAP) {
+            if square_in_zone(z, &r) && !r.inflate(GAP).overlaps(&cbox) {
                 let (cx, cy) = r.centre();
                 loose.push(((cx - bcx).hypot(cy - bcy), r));
             }
@@ -431,7 +405,7 @@ fn zone_layout(z: ZoneId) -> ZoneLayout {
     loose.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut chosen: Vec<Rect> = Vec::new();
     for (_, r) in candidates.into_iter().chain(loose) {
-        if chosen.iter().all(|c| !c.overlaps(&r, GAP)) {
+        if chosen.iter().all(|c| !c.inflate(GAP).overlaps(&r)) {
             chosen.push(r);
         }
         if chosen.len() == ZONE_SLOTS.iter().map(|(_, n)| n).sum::<usize>() {
@@ -1348,11 +1322,11 @@ mod tests {
                     "{:?} box {i} leaves its zone",
                     zl.id
                 );
-                assert!(!r.overlaps(&zl.card_box, 0.0));
+                assert!(!r.overlaps(&zl.card_box));
                 let (cx, cy) = r.centre();
                 assert_eq!(l.zone_at(cx, cy), Some(zl.id));
                 for (_, o) in &zl.slots[i + 1..] {
-                    assert!(!r.overlaps(o, 0.0), "{:?} boxes overlap", zl.id);
+                    assert!(!r.overlaps(o), "{:?} boxes overlap", zl.id);
                 }
             }
             // Both card spaces lie in the zone too.
