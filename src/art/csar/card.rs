@@ -32,16 +32,8 @@ pub enum CardDeck {
     PilotPj,
 }
 
-/// What a Resolution card shows in its centre.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ResultSymbol {
-    Crosshairs,
-    Roundel,
-    Rifle,
-    Blast,
-    Reshuffle,
-    Wild,
-}
+/// What a Resolution card shows in its centre: the rules' own symbol, drawn here.
+pub use crate::games::csar::data::Symbol as ResultSymbol;
 
 impl ResultSymbol {
     pub fn name(self) -> &'static str {

@@ -3,7 +3,7 @@
 //! [`crate::games::csar::data::content`]. The live board ([`super::scene`]) and the
 //! print-and-play kit ([`super::kit`]) both take their faces from here.
 
-use super::card::{CardBody, CardDeck, CardFace, EventDuration, ResultSymbol};
+use super::card::{CardBody, CardDeck, CardFace, EventDuration};
 use super::counter::{
     AircraftSide, CounterFace, CrewRole, Firepower, MarkerValue, OrdnanceKind, TrackKind,
     ZoneMarkerKind,
@@ -50,14 +50,7 @@ fn marker_value(v: data::MarkerValue) -> MarkerValue {
 /// Resolution card `number` (1–30).
 pub fn resolution_card(number: u8) -> CardFace {
     let c = content().res(number);
-    let symbol = match c.symbol {
-        Symbol::Crosshairs => ResultSymbol::Crosshairs,
-        Symbol::Roundel => ResultSymbol::Roundel,
-        Symbol::Rifle => ResultSymbol::Rifle,
-        Symbol::Blast => ResultSymbol::Blast,
-        Symbol::Reshuffle => ResultSymbol::Reshuffle,
-        Symbol::Wild => ResultSymbol::Wild,
-    };
+    let symbol = c.symbol;
     let reminder = match c.symbol {
         Symbol::Reshuffle => {
             "Not a draw: shuffle every discard back into the deck, then draw again."

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use crate::engine::content::{Source, parse};
 use crate::engine::reference::{RuleSection, parse_rules};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Symbol {
     Crosshairs,
