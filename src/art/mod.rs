@@ -8,5 +8,8 @@ pub mod board;
 pub mod csar;
 pub mod draw;
 pub mod geometry;
+pub mod sheet;
+#[cfg(test)]
+pub(crate) mod testutil;
 
 pub use board::{Board, View};

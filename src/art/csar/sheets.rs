@@ -6,25 +6,18 @@ use cairo::Context;
 use serde::{Deserialize, Serialize};
 
 use super::{condensed, palette};
-use crate::art::draw::{Align, Font, Rgb, measure, paragraph, text};
+use crate::art::draw::{Align, Font, measure, paragraph, text};
+pub use crate::art::sheet::{MARGIN, Page};
+use crate::art::sheet::{Style, Table, field, heading, page_frame, tick};
+
+/// The title bar and headings of this game's sheets.
+const STYLE: Style = Style {
+    game: "THAT OTHERS MAY LIVE",
+    banner: palette::HIDDEN,
+    heading: palette::COMMAND_BANNER,
+};
 use crate::engine::content::{self, ContentError, Source};
 
-/// A page size in millimetres.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Page {
-    pub w: f64,
-    pub h: f64,
-}
-
-impl Page {
-    pub const A4_PORTRAIT: Page = Page { w: 210.0, h: 297.0 };
-    pub const A4_LANDSCAPE: Page = Page { w: 297.0, h: 210.0 };
-    pub const LETTER_PORTRAIT: Page = Page { w: 215.9, h: 279.4 };
-    pub const LETTER_LANDSCAPE: Page = Page { w: 279.4, h: 215.9 };
-}
-
-/// Safe margin of every sheet.
-pub const MARGIN: f64 = 8.0;
 /// Smallest text size of the Player Aid (about 2.2 mm capitals).
 pub const MIN_AID_SIZE: f64 = 3.05;
 
@@ -117,7 +110,7 @@ pub fn aid_layout(cr: &Context, side: &AidSide, page: Page) -> Option<(f64, Vec<
 /// text cannot fit at a readable size.
 pub fn draw_player_aid(cr: &Context, side: &AidSide, page: Page) -> Result<(), cairo::Error> {
     let (size, flow) = aid_layout(cr, side, page).ok_or(cairo::Error::InvalidSize)?;
-    page_frame(cr, page, &side.title)?;
+    page_frame(cr, page, &STYLE, &side.title)?;
     for (i, x, y, w) in flow {
         let s = &side.section[i];
         let head = condensed(size * 1.2, true);
@@ -153,186 +146,8 @@ pub fn draw_player_aid(cr: &Context, side: &AidSide, page: Page) -> Result<(), c
     Ok(())
 }
 
-/// Paper, the title bar and the game name.
-fn page_frame(cr: &Context, page: Page, title: &str) -> Result<(), cairo::Error> {
-    cr.rectangle(0.0, 0.0, page.w, page.h);
-    Rgb::WHITE.set(cr);
-    cr.fill()?;
-    cr.rectangle(MARGIN, MARGIN, page.w - 2.0 * MARGIN, 9.0);
-    palette::HIDDEN.set(cr);
-    cr.fill()?;
-    Rgb::WHITE.set(cr);
-    text(
-        cr,
-        MARGIN + 2.0,
-        MARGIN + 1.6,
-        title,
-        &condensed(5.0, true),
-        Align::Left,
-    );
-    text(
-        cr,
-        page.w - MARGIN - 2.0,
-        MARGIN + 2.2,
-        "THAT OTHERS MAY LIVE",
-        &condensed(4.0, true),
-        Align::Right,
-    );
-    Ok(())
-}
-
 // ---------------------------------------------------------------------------------------------
 // Tables and fields
-
-/// A grid with a header row; `cols` are fractions of `w`; empty cells stay blank for writing.
-struct Table<'a> {
-    x: f64,
-    y: f64,
-    w: f64,
-    row_h: f64,
-    cols: &'a [f64],
-}
-
-impl Table<'_> {
-    fn draw(
-        &self,
-        cr: &Context,
-        headers: &[&str],
-        rows: &[Vec<String>],
-    ) -> Result<f64, cairo::Error> {
-        let head_h = 8.0;
-        let h = head_h + self.row_h * rows.len() as f64;
-        cr.rectangle(self.x, self.y, self.w, head_h);
-        Rgb(0.88, 0.88, 0.86).set(cr);
-        cr.fill()?;
-        palette::INK.set(cr);
-        cr.set_line_width(0.25);
-        cr.rectangle(self.x, self.y, self.w, h);
-        cr.stroke()?;
-        for r in 0..rows.len() {
-            let y = self.y + head_h + self.row_h * r as f64;
-            cr.move_to(self.x, y);
-            cr.line_to(self.x + self.w, y);
-        }
-        let mut x = self.x;
-        let mut edges = vec![x];
-        for f in self.cols {
-            x += f * self.w;
-            edges.push(x);
-        }
-        for e in &edges[1..edges.len() - 1] {
-            cr.move_to(*e, self.y);
-            cr.line_to(*e, self.y + h);
-        }
-        cr.stroke()?;
-        let head_font = condensed(2.9, true);
-        for (c, head) in headers.iter().enumerate() {
-            let cw = edges[c + 1] - edges[c] - 1.0;
-            let (_, th) = measure(cr, head, &head_font, Some(cw));
-            paragraph(
-                cr,
-                edges[c] + 0.5,
-                self.y + ((head_h - th) / 2.0).max(0.2),
-                cw,
-                head,
-                &head_font,
-                Align::Center,
-            );
-        }
-        let font = Font::sans((self.row_h * 0.45).min(3.2));
-        for (r, row) in rows.iter().enumerate() {
-            let y = self.y + head_h + self.row_h * r as f64;
-            for (c, cell) in row.iter().enumerate().take(edges.len() - 1) {
-                if cell.is_empty() {
-                    continue;
-                }
-                let cw = edges[c + 1] - edges[c] - 1.6;
-                // A filled-in cell that wraps past its row is set smaller until it fits.
-                let mut font = font.clone();
-                let (_, mut th) = measure(cr, cell, &font, Some(cw));
-                while th > self.row_h - 0.6 && font.size > 1.8 {
-                    font.size *= 0.9;
-                    th = measure(cr, cell, &font, Some(cw)).1;
-                }
-                cr.save()?;
-                cr.rectangle(edges[c], y, cw + 1.6, self.row_h);
-                cr.clip();
-                paragraph(
-                    cr,
-                    edges[c] + 0.8,
-                    y + ((self.row_h - th) / 2.0).max(0.3),
-                    cw,
-                    cell,
-                    &font,
-                    Align::Left,
-                );
-                cr.restore()?;
-            }
-        }
-        Ok(h)
-    }
-}
-
-/// A labelled line to write on, with an optional value; returns its width.
-fn field(
-    cr: &Context,
-    x: f64,
-    y: f64,
-    w: f64,
-    label: &str,
-    value: Option<&str>,
-) -> Result<(), cairo::Error> {
-    palette::INK.set(cr);
-    let lw = text(cr, x, y, label, &condensed(3.2, true), Align::Left);
-    cr.set_line_width(0.2);
-    cr.move_to(x + lw + 1.5, y + 4.3);
-    cr.line_to(x + w, y + 4.3);
-    cr.stroke()?;
-    if let Some(v) = value {
-        palette::FRIENDLY_DARK.set(cr);
-        super::fitted_text(
-            cr,
-            x + lw + 1.5 + (w - lw - 1.5) / 2.0,
-            y,
-            w - lw - 2.0,
-            v,
-            3.4,
-            false,
-        );
-    }
-    Ok(())
-}
-
-/// A tick box with its label; returns the width used.
-fn tick(cr: &Context, x: f64, y: f64, label: &str, on: bool) -> Result<f64, cairo::Error> {
-    cr.rectangle(x, y + 0.5, 3.2, 3.2);
-    palette::INK.set(cr);
-    cr.set_line_width(0.25);
-    cr.stroke()?;
-    if on {
-        cr.move_to(x + 0.5, y + 2.2);
-        cr.line_to(x + 1.4, y + 3.3);
-        cr.line_to(x + 2.9, y + 0.9);
-        palette::FRIENDLY_DARK.set(cr);
-        cr.set_line_width(0.6);
-        cr.stroke()?;
-        palette::INK.set(cr);
-    }
-    let w = text(
-        cr,
-        x + 4.2,
-        y + 0.2,
-        label,
-        &condensed(3.1, false),
-        Align::Left,
-    );
-    Ok(w + 7.0)
-}
-
-fn heading(cr: &Context, x: f64, y: f64, s: &str) {
-    palette::COMMAND_BANNER.set(cr);
-    text(cr, x, y, s, &condensed(4.0, true), Align::Left);
-}
 
 fn opt(v: &Option<String>) -> Option<&str> {
     v.as_deref().filter(|s| !s.is_empty())
@@ -451,7 +266,7 @@ impl MissionLog {
 
 /// Draws a Mission Log on `page` (designed for A4 or Letter landscape).
 pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<(), cairo::Error> {
-    page_frame(cr, page, "MISSION LOG")?;
+    page_frame(cr, page, &STYLE, "MISSION LOG")?;
     let (x0, w) = (MARGIN, page.w - 2.0 * MARGIN);
     let mut y = MARGIN + 12.0;
     // Header.
@@ -582,7 +397,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         + 4.0;
     // Aircraft status, survivors and result side by side.
     let aw = w * 0.42;
-    heading(cr, x0, y, "Aircraft");
+    heading(cr, &STYLE, x0, y, "Aircraft");
     let fates = [
         (AircraftFate::Cool, "Cool"),
         (AircraftFate::Shaken, "Shaken"),
@@ -633,7 +448,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
     );
     let sx = x0 + aw + 4.0;
     let sw = w * 0.36;
-    heading(cr, sx, y, "Survivors");
+    heading(cr, &STYLE, sx, y, "Survivors");
     let rows: Vec<Vec<String>> = log
         .survivors
         .iter()
@@ -665,7 +480,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
     )?;
     let rx = sx + sw + 4.0;
     let rw = x0 + w - rx;
-    heading(cr, rx, y, "Result");
+    heading(cr, &STYLE, rx, y, "Result");
     let mut ty = y + 7.0;
     for (o, n) in [
         (Outcome::Win, "Win"),
@@ -764,11 +579,12 @@ pub fn draw_campaign_record(
     rec: &CampaignRecord,
     page: Page,
 ) -> Result<(), cairo::Error> {
-    page_frame(cr, page, "CAMPAIGN RECORD")?;
+    page_frame(cr, page, &STYLE, "CAMPAIGN RECORD")?;
     let (x0, w) = (MARGIN, page.w - 2.0 * MARGIN);
     let mut y = MARGIN + 13.0;
     heading(
         cr,
+        &STYLE,
         x0,
         y,
         "Morale Points (start with 5; saved points carry over)",
@@ -801,7 +617,7 @@ pub fn draw_campaign_record(
     }
     .draw(cr, &["", "Mission 1", "Mission 2", "Mission 3"], &rows)?
         + 6.0;
-    heading(cr, x0, y, "Pilots and PJs");
+    heading(cr, &STYLE, x0, y, "Pilots and PJs");
     y += 6.0;
     let rows: Vec<Vec<String>> = rec
         .roster
@@ -845,6 +661,7 @@ pub fn draw_campaign_record(
     y += 8.0;
     heading(
         cr,
+        &STYLE,
         x0,
         y,
         "Cards removed for the campaign — bought back for mission…",
@@ -875,6 +692,7 @@ pub fn draw_campaign_record(
     y += 4.0;
     heading(
         cr,
+        &STYLE,
         x0,
         y,
         "Campaign result (won with more than 0 Morale after mission 3)",
