@@ -622,4 +622,8 @@ impl Playable for Skyhawk {
             rule("altitude_bombing", msg("Rolled attack altitude"), "15.4.2"),
         ]
     }
+
+    fn board(&self) -> Option<&dyn crate::art::Board> {
+        Some(self)
+    }
 }

@@ -1,0 +1,260 @@
+//! Skyhawk as a [`Board`] for the game window: the map and the Mission Record Card side by
+//! side, fitted to the view. The drawing of a scene is kept as a bitmap at the window's
+//! resolution and only copied while the scene stays the same; the highlights of the targets
+//! and the hovered one are drawn live on top.
+
+use std::cell::RefCell;
+
+use cairo::{Context, Format, ImageSurface};
+
+use super::map::{MAP_H, MAP_W, draw_map, draw_nv_box, nv_rect};
+use super::palette;
+use super::record_card::{CARD, draw_record_card};
+use super::scene::{BoardScene, board_scene};
+use crate::art::board::{Board, View, fit};
+use crate::art::draw::rounded_rect;
+use crate::art::geometry::Rect;
+use crate::engine::message::{Message, msg};
+use crate::games::skyhawk::content::NvBoxKind;
+use crate::games::skyhawk::state::{Ending, Skyhawk, Step};
+use crate::i18n::gettext;
+
+/// Gap between the map and the card.
+const GAP: f64 = 6.0;
+/// Left edge of the card on the board.
+pub const CARD_X: f64 = MAP_W + GAP;
+/// The whole board in millimetres.
+pub const BOARD_W: f64 = CARD_X + CARD.w;
+pub const BOARD_H: f64 = MAP_H;
+/// Zoom id of the record card.
+pub const CARD_ZOOM: &str = "card";
+
+/// Draws the map and the card side by side, top-left at the origin, in millimetres.
+pub fn draw_scene(cr: &Context, scene: &BoardScene) -> Result<(), cairo::Error> {
+    draw_map(cr, &scene.map)?;
+    cr.save()?;
+    cr.translate(CARD_X, 0.0);
+    let r = draw_record_card(cr, &scene.card);
+    cr.restore()?;
+    r
+}
+
+/// Every clickable place of the board in board millimetres, with its target id.
+pub fn board_targets(scene: &BoardScene) -> Vec<(String, Rect)> {
+    let mut t = super::map::targets(&scene.map);
+    t.extend(
+        super::record_card::targets()
+            .into_iter()
+            .map(|(id, r)| (id, Rect::new(r.x + CARD_X, r.y, r.w, r.h))),
+    );
+    t
+}
+
+/// The target under a board point (millimetres).
+pub fn hit_test(scene: &BoardScene, x: f64, y: f64) -> Option<String> {
+    board_targets(scene)
+        .into_iter()
+        .find(|(_, r)| r.contains(x, y))
+        .map(|(id, _)| id)
+}
+
+/// Outlines the highlighted targets and fills the hovered one.
+fn draw_highlights(cr: &Context, scene: &BoardScene) -> Result<(), cairo::Error> {
+    for (id, r) in board_targets(scene) {
+        let hovered = scene.hovered.as_deref() == Some(id.as_str());
+        let lit = scene.highlighted.contains(&id);
+        if !hovered && !lit {
+            continue;
+        }
+        let r = r.inflate(0.8);
+        rounded_rect(cr, r.x, r.y, r.w, r.h, 1.6);
+        if hovered {
+            palette::HOVER.with_alpha(cr, 0.22);
+            cr.fill_preserve()?;
+        }
+        if hovered {
+            palette::HOVER
+        } else {
+            palette::ACCENT
+        }
+        .set(cr);
+        cr.set_line_width(1.0);
+        cr.stroke()?;
+    }
+    Ok(())
+}
+
+/// The last picture drawn, kept for the next frame while nothing changed.
+struct Cached {
+    map: super::map::MapScene,
+    card: super::record_card::CardRecord,
+    size: (i32, i32),
+    dark: bool,
+    surface: ImageSurface,
+}
+
+thread_local! {
+    /// Drawing happens on the GTK thread; the picture lives as long as it does.
+    static CACHE: RefCell<Option<Cached>> = const { RefCell::new(None) };
+}
+
+/// Paints `scene` fitted into `view`: the surround, then the board from the cached bitmap
+/// (drawn again when the scene or the size changed), then the highlights.
+pub fn paint_in_view(cr: &Context, scene: &BoardScene, view: &View) -> Result<(), cairo::Error> {
+    let surround = if view.dark { 0.14 } else { 0.90 };
+    cr.save()?;
+    cr.set_source_rgb(surround, surround, surround);
+    cr.paint()?;
+    let (scale, x, y) = fit(view, BOARD_W, BOARD_H);
+    let ratio = if view.scale_factor > 0.0 {
+        view.scale_factor
+    } else {
+        1.0
+    };
+    let size = (
+        (BOARD_W * scale * ratio).ceil().max(1.0) as i32,
+        (BOARD_H * scale * ratio).ceil().max(1.0) as i32,
+    );
+    cr.translate(x, y);
+    let painted = CACHE.with(|c| -> Result<(), cairo::Error> {
+        let mut cache = c.borrow_mut();
+        let fresh = cache.as_ref().is_some_and(|k| {
+            k.size == size && k.dark == view.dark && k.map == scene.map && k.card == scene.card
+        });
+        if !fresh {
+            let surface = ImageSurface::create(Format::Rgb24, size.0, size.1)?;
+            {
+                let bcr = Context::new(&surface)?;
+                bcr.set_source_rgb(surround, surround, surround);
+                bcr.paint()?;
+                bcr.scale(scale * ratio, scale * ratio);
+                draw_scene(&bcr, scene)?;
+            }
+            *cache = Some(Cached {
+                map: scene.map.clone(),
+                card: scene.card.clone(),
+                size,
+                dark: view.dark,
+                surface,
+            });
+        }
+        if let Some(k) = cache.as_ref() {
+            cr.save()?;
+            cr.scale(1.0 / ratio, 1.0 / ratio);
+            cr.set_source_surface(&k.surface, 0.0, 0.0)?;
+            cr.paint()?;
+            cr.restore()?;
+        }
+        Ok(())
+    });
+    cr.scale(scale, scale);
+    let r = painted.and_then(|()| draw_highlights(cr, scene));
+    cr.restore()?;
+    r
+}
+
+/// A view point in board millimetres.
+fn to_board(view: &View, x: f64, y: f64) -> (f64, f64) {
+    let (scale, ox, oy) = fit(view, BOARD_W, BOARD_H);
+    ((x - ox) / scale, (y - oy) / scale)
+}
+
+fn nv_zoom_id(k: NvBoxKind) -> String {
+    format!("nv:{}", k.key())
+}
+
+fn nv_of_zoom(id: &str) -> Option<NvBoxKind> {
+    NvBoxKind::ALL.into_iter().find(|&k| nv_zoom_id(k) == id)
+}
+
+impl Board for Skyhawk {
+    fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
+        paint_in_view(cr, &board_scene(self, Some(view)), view)
+    }
+
+    fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        let (bx, by) = to_board(view, x, y);
+        hit_test(&board_scene(self, None), bx, by)
+    }
+
+    fn status(&self) -> Vec<(Message, String)> {
+        let d = &self.damage;
+        let boxes: u32 = d.sections.iter().map(|&n| u32::from(n)).sum();
+        let systems: u32 = d.subsystems.iter().map(|&n| u32::from(n)).sum();
+        let mut fuel = self.loadout.tanks.label();
+        if self.no_refuel {
+            fuel.push_str(&gettext(", refuel failed"));
+        }
+        if self.bingo_pending {
+            fuel.push_str(&gettext(", bingo"));
+        }
+        let place = match (self.ending, &self.step) {
+            (Ending::Flying, Step::ChooseList | Step::Loading(_) | Step::PickSupport { .. }) => {
+                gettext("Planning on deck")
+            }
+            (Ending::Flying, _) => gettext(self.at.name()),
+            _ => self.ending_text().render(),
+        };
+        vec![
+            (msg("Box"), place),
+            (msg("Altitude"), gettext(self.altitude.name())),
+            (msg("Fuel"), fuel),
+            (
+                msg("Damage"),
+                msg("{sections} section boxes, {systems} sub-system boxes ({destroyed} destroyed)")
+                    .arg("sections", boxes)
+                    .arg("systems", systems)
+                    .arg("destroyed", d.destroyed_subsystems())
+                    .render(),
+            ),
+            (
+                msg("Wounds"),
+                format!(
+                    "{} / {}",
+                    self.pilot.wounds,
+                    crate::games::skyhawk::content::data()
+                        .aircraft
+                        .wounds_to_kill
+                ),
+            ),
+            (msg("Points"), self.points().to_string()),
+            (msg("Lady Luck"), self.lady_luck.to_string()),
+        ]
+    }
+
+    fn zoomable_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        let (bx, by) = to_board(view, x, y);
+        if Rect::new(CARD_X, 0.0, CARD.w, CARD.h).contains(bx, by) {
+            return Some(CARD_ZOOM.to_owned());
+        }
+        NvBoxKind::ALL
+            .into_iter()
+            .find(|&k| nv_rect(k).contains(bx, by))
+            .map(nv_zoom_id)
+    }
+
+    fn zoom_size_mm(&self, id: &str) -> Option<(f64, f64)> {
+        if id == CARD_ZOOM {
+            return Some((CARD.w, CARD.h));
+        }
+        nv_of_zoom(id).map(|k| (nv_rect(k).w, nv_rect(k).h))
+    }
+
+    fn draw_zoom(&self, cr: &Context, id: &str) -> Result<(), cairo::Error> {
+        let scene = board_scene(self, None);
+        if id == CARD_ZOOM {
+            return draw_record_card(cr, &scene.card);
+        }
+        let Some(k) = nv_of_zoom(id) else {
+            return Ok(());
+        };
+        let r = nv_rect(k);
+        draw_nv_box(
+            cr,
+            Rect::new(0.0, 0.0, r.w, r.h),
+            k,
+            &scene.map.nv[k.index()],
+            scene.map.radar_on,
+        )
+    }
+}
