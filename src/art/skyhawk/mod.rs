@@ -39,5 +39,5 @@ pub mod palette {
 pub const STYLE: crate::art::sheet::Style = crate::art::sheet::Style {
     game: "SKYHAWK",
     banner: palette::BANNER,
-    heading: palette::US,
+    heading: palette::BANNER,
 };

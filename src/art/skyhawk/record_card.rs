@@ -354,7 +354,7 @@ fn altitude(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
 
 /// A damage or wound box, crossed out in pen when checked.
 fn check_box(cr: &Context, x: f64, y: f64, checked: bool) -> Result<(), cairo::Error> {
-    let s = 4.6;
+    let s = BOX;
     cr.rectangle(x, y, s, s);
     Rgb::WHITE.set(cr);
     cr.fill_preserve()?;
@@ -373,9 +373,28 @@ fn check_box(cr: &Context, x: f64, y: f64, checked: bool) -> Result<(), cairo::E
     Ok(())
 }
 
-fn damage_rows(cr: &Context, x: f64, y: f64, rows: &[DamageRow]) -> Result<(), cairo::Error> {
+/// Left edge of the damage columns: major sections, sub-systems.
+const DAMAGE_X: [f64; 2] = [MARGIN + 1.0, 108.0];
+const DAMAGE_Y: f64 = 95.0;
+const DAMAGE_ROW: f64 = 6.0;
+/// Side of a damage, wound or ammunition box.
+const BOX: f64 = 4.6;
+
+/// Where damage box `b` of row `row` is drawn: column 0 holds the major sections, column 1
+/// the sub-systems.
+pub fn damage_box_rect(column: usize, row: usize, b: u8) -> Rect {
+    Rect::new(
+        DAMAGE_X[column] + 32.0 + f64::from(b) * 5.6,
+        DAMAGE_Y + row as f64 * DAMAGE_ROW,
+        BOX,
+        BOX,
+    )
+}
+
+fn damage_rows(cr: &Context, column: usize, rows: &[DamageRow]) -> Result<(), cairo::Error> {
+    let x = DAMAGE_X[column];
     for (i, row) in rows.iter().enumerate() {
-        let ry = y + i as f64 * 6.0;
+        let ry = DAMAGE_Y + i as f64 * DAMAGE_ROW;
         let destroyed = row.checked >= row.boxes;
         if destroyed {
             palette::NV_LIGHT.set(cr);
@@ -385,7 +404,8 @@ fn damage_rows(cr: &Context, x: f64, y: f64, rows: &[DamageRow]) -> Result<(), c
         INK.set(cr);
         fitted_text(cr, x + 15.0, ry + 0.5, 30.0, &row.name, 3.2, row.lethal);
         for b in 0..row.boxes {
-            check_box(cr, x + 32.0 + f64::from(b) * 5.6, ry, b < row.checked)?;
+            let r = damage_box_rect(column, i, b);
+            check_box(cr, r.x, r.y, b < row.checked)?;
         }
         let note = if destroyed {
             palette::NV.set(cr);
@@ -410,9 +430,15 @@ fn damage_rows(cr: &Context, x: f64, y: f64, rows: &[DamageRow]) -> Result<(), c
 
 fn damage(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
     heading(cr, &STYLE, MARGIN, 89.0, &gettext("Damage: major sections"));
-    heading(cr, &STYLE, 108.0, 89.0, &gettext("Damage: sub-systems"));
-    damage_rows(cr, MARGIN + 1.0, 95.0, &r.sections)?;
-    damage_rows(cr, 108.0, 95.0, &r.subsystems)?;
+    heading(
+        cr,
+        &STYLE,
+        DAMAGE_X[1],
+        89.0,
+        &gettext("Damage: sub-systems"),
+    );
+    damage_rows(cr, 0, &r.sections)?;
+    damage_rows(cr, 1, &r.subsystems)?;
     INK.with_alpha(cr, 0.7);
     let rule = gettext(
         "Down when every lethal section is full [5.6] or {n} sub-systems are destroyed [5.7].",
@@ -613,4 +639,77 @@ fn runs_and_notes(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
         );
     }
     cr.restore()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::art::testutil::{PX, inked, surface};
+
+    /// Pixels of pen blue (what the card writes in) inside the millimetre rectangle.
+    fn pen_pixels(s: &mut cairo::ImageSurface, r: Rect) -> usize {
+        s.flush();
+        let stride = s.stride() as usize;
+        let data = s.data().unwrap();
+        let mut n = 0;
+        for row in (r.y * PX) as usize..((r.y + r.h) * PX) as usize {
+            for col in (r.x * PX) as usize..((r.x + r.w) * PX) as usize {
+                let p = &data[row * stride + col * 4..row * stride + col * 4 + 3];
+                // Rgb24 is stored B, G, R: pen blue is far bluer than red (headings are not).
+                if i32::from(p[0]) - i32::from(p[2]) > 80 {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn blank_card_draws_every_box_and_writes_nothing() {
+        let (mut s, cr) = surface(CARD.w, CARD.h);
+        draw_record_card(&cr, &CardRecord::default()).unwrap();
+        drop(cr);
+        let blank = CardRecord::default();
+        for (column, rows) in [&blank.sections, &blank.subsystems].iter().enumerate() {
+            for (i, row) in rows.iter().enumerate() {
+                for b in 0..row.boxes {
+                    let r = damage_box_rect(column, i, b);
+                    assert!(
+                        inked(&mut s, r.x, r.y, r.w, r.h) > 0,
+                        "box {column}/{i}/{b}"
+                    );
+                    // The inside of an empty box stays white.
+                    let inside = r.inflate(-1.0);
+                    assert_eq!(inked(&mut s, inside.x, inside.y, inside.w, inside.h), 0);
+                }
+            }
+        }
+        let page = Rect::new(0.0, 20.0, CARD.w, CARD.h - 20.0);
+        assert_eq!(
+            pen_pixels(&mut s, page),
+            0,
+            "a blank card has nothing written in"
+        );
+    }
+
+    #[test]
+    fn checked_damage_boxes_are_crossed_out_and_the_rest_stay_empty() {
+        let mut r = CardRecord::default();
+        r.sections[2].checked = 2;
+        r.subsystems[4].checked = r.subsystems[4].boxes;
+        let (mut s, cr) = surface(CARD.w, CARD.h);
+        draw_record_card(&cr, &r).unwrap();
+        drop(cr);
+        for b in 0..r.sections[2].boxes {
+            let inside = damage_box_rect(0, 2, b).inflate(-1.0);
+            let ink = pen_pixels(&mut s, inside);
+            assert_eq!(ink > 0, b < 2, "fuselage box {b}: {ink} pen pixels");
+        }
+        for b in 0..r.subsystems[4].boxes {
+            let inside = damage_box_rect(1, 4, b).inflate(-1.0);
+            assert!(pen_pixels(&mut s, inside) > 0, "fuel box {b}");
+        }
+        let untouched = damage_box_rect(0, 0, 0).inflate(-1.0);
+        assert_eq!(pen_pixels(&mut s, untouched), 0);
+    }
 }

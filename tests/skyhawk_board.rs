@@ -1,0 +1,203 @@
+//! The live Skyhawk board against the rules: it draws at several window sizes for positions of
+//! missions the heuristic bot flies, every map target the prompt offers is drawn where a click
+//! finds it again, and the damage the rules record shows on the record card.
+
+use std::collections::BTreeSet;
+
+use tonkin::art::board::{Board, View, fit};
+use tonkin::art::geometry::Rect;
+use tonkin::art::skyhawk::board::{BOARD_H, BOARD_W, CARD_X, board_targets};
+use tonkin::art::skyhawk::record_card::damage_box_rect;
+use tonkin::art::skyhawk::scene::board_scene;
+use tonkin::catalog::Playable;
+use tonkin::engine::bot::{Bot, RandomBot, play_steps};
+use tonkin::engine::game::Game;
+use tonkin::games::skyhawk::{Options, Skyhawk};
+
+fn view(width: f64, height: f64) -> View {
+    View {
+        width,
+        height,
+        scale_factor: 1.0,
+        ..View::default()
+    }
+}
+
+/// Every position of a mission flown by the heuristic bot, from set-up to the end.
+fn mission(scenario: &str, seed: u64) -> Vec<Skyhawk> {
+    flown(scenario, seed, <Skyhawk as Playable>::heuristic_bot(seed))
+}
+
+/// Every position of a mission flown by `bot`.
+fn flown(scenario: &str, seed: u64, mut bot: Box<dyn Bot<Skyhawk>>) -> Vec<Skyhawk> {
+    let options = Options {
+        harsher_damage: seed.is_multiple_of(3),
+        altitude_bombing: seed.is_multiple_of(4),
+        ..Options::default()
+    };
+    let mut g = Skyhawk::setup(scenario, &options, seed).unwrap();
+    let mut positions = vec![g.clone()];
+    for _ in 0..300 {
+        if g.outcome().is_some() {
+            break;
+        }
+        play_steps(&mut g, bot.as_mut(), 1).unwrap();
+        positions.push(g.clone());
+    }
+    positions
+}
+
+fn targets_of(g: &Skyhawk) -> Vec<String> {
+    g.prompt()
+        .choices
+        .iter()
+        .filter_map(|c| c.target.clone())
+        .collect()
+}
+
+/// A board millimetre point as a window pixel.
+fn to_view(v: &View, x: f64, y: f64) -> (f64, f64) {
+    let (scale, ox, oy) = fit(v, BOARD_W, BOARD_H);
+    (ox + x * scale, oy + y * scale)
+}
+
+#[test]
+fn every_offered_target_is_drawn_and_clicked_back() {
+    let v = view(1600.0, 1000.0);
+    let mut kinds = BTreeSet::new();
+    for seed in 0..12u64 {
+        let scenario = if seed == 5 { "campaign1" } else { "single" };
+        // The heuristic bot loads the whole card at once; a random player loads it station
+        // by station.
+        let mut positions = mission(scenario, seed);
+        positions.extend(flown(scenario, seed, Box::new(RandomBot::new(seed))));
+        for g in positions {
+            let scene = board_scene(&g, None);
+            let drawn = board_targets(&scene);
+            for t in targets_of(&g) {
+                let places: Vec<Rect> = drawn
+                    .iter()
+                    .filter(|(id, _)| *id == t)
+                    .map(|(_, r)| *r)
+                    .collect();
+                assert!(!places.is_empty(), "seed {seed}: target {t} is not drawn");
+                for r in places {
+                    let (cx, cy) = r.centre();
+                    let (x, y) = to_view(&v, cx, cy);
+                    assert_eq!(
+                        g.target_at(&v, x, y).as_deref(),
+                        Some(t.as_str()),
+                        "seed {seed}: click at the centre of {t}"
+                    );
+                }
+                kinds.insert(t.split(':').next().unwrap_or_default().to_owned());
+            }
+        }
+    }
+    // The missions offered every kind of board choice.
+    for kind in ["list", "tanks", "pylon", "support", "altitude", "box"] {
+        assert!(
+            kinds.contains(kind),
+            "no {kind} target was offered: {kinds:?}"
+        );
+    }
+}
+
+#[test]
+fn board_draws_at_window_sizes_for_positions_of_bot_missions() {
+    let sizes = [
+        (1600.0, 1000.0, 1.0, false),
+        (1920.0, 1080.0, 1.0, true),
+        (800.0, 600.0, 2.0, false),
+        (300.0, 900.0, 1.0, false),
+    ];
+    for seed in [1u64, 7, 11] {
+        let positions = mission("single", seed);
+        let step = (positions.len() / 6).max(1);
+        for g in positions.iter().step_by(step) {
+            for (w, h, scale_factor, dark) in sizes {
+                let v = View {
+                    targets: targets_of(g),
+                    hovered: targets_of(g).pop(),
+                    scale_factor,
+                    dark,
+                    ..view(w, h)
+                };
+                let s = cairo::ImageSurface::create(
+                    cairo::Format::ARgb32,
+                    (w * scale_factor) as i32,
+                    (h * scale_factor) as i32,
+                )
+                .unwrap();
+                let cr = cairo::Context::new(&s).unwrap();
+                cr.scale(scale_factor, scale_factor);
+                g.draw_board(&cr, &v).unwrap();
+            }
+        }
+    }
+}
+
+/// Pixels of pen blue (what the card writes in) inside a window rectangle.
+fn pen_pixels(s: &mut cairo::ImageSurface, x0: f64, y0: f64, x1: f64, y1: f64) -> usize {
+    s.flush();
+    let stride = s.stride() as usize;
+    let data = s.data().unwrap();
+    let mut n = 0;
+    for row in y0.ceil() as usize..y1.floor() as usize {
+        for col in x0.ceil() as usize..x1.floor() as usize {
+            let p = &data[row * stride + col * 4..row * stride + col * 4 + 3];
+            if i32::from(p[0]) - i32::from(p[2]) > 80 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn damage_taken_in_a_mission_is_crossed_out_on_the_card() {
+    let g = (0..200u64)
+        .flat_map(|seed| mission("single", seed))
+        .find(|g| g.damage.sections.iter().any(|&n| n > 0))
+        .expect("some mission takes section damage");
+    let v = view(1920.0, 1080.0);
+    let mut s = cairo::ImageSurface::create(cairo::Format::Rgb24, 1920, 1080).unwrap();
+    g.draw_board(&cairo::Context::new(&s).unwrap(), &v).unwrap();
+    for (row, &checked) in g.damage.sections.iter().enumerate() {
+        for b in 0..checked.max(1) {
+            let r = damage_box_rect(0, row, b).inflate(-1.0);
+            let (x0, y0) = to_view(&v, CARD_X + r.x, r.y);
+            let (x1, y1) = to_view(&v, CARD_X + r.right(), r.bottom());
+            let ink = pen_pixels(&mut s, x0, y0, x1, y1);
+            assert_eq!(
+                ink > 0,
+                b < checked,
+                "section {row} box {b}: {checked} checked, {ink} pen pixels"
+            );
+        }
+    }
+}
+
+#[test]
+fn zoom_shows_the_card_and_the_nv_boxes() {
+    let g = &mission("single", 2)[20];
+    let v = view(1600.0, 1000.0);
+    let (x, y) = to_view(&v, CARD_X + 100.0, 150.0);
+    let id = g.zoomable_at(&v, x, y).expect("the card zooms");
+    let (w, h) = g.zoom_size_mm(&id).unwrap();
+    assert_eq!((w, h), (210.0, 297.0));
+    let s = cairo::ImageSurface::create(cairo::Format::ARgb32, 420, 594).unwrap();
+    let cr = cairo::Context::new(&s).unwrap();
+    cr.scale(2.0, 2.0);
+    g.draw_zoom(&cr, &id).unwrap();
+    let nv = board_targets(&board_scene(g, None))
+        .into_iter()
+        .find(|(id, _)| id == "box:nv_sam")
+        .unwrap()
+        .1;
+    let (x, y) = to_view(&v, nv.centre().0, nv.centre().1);
+    let id = g.zoomable_at(&v, x, y).expect("an NV box zooms");
+    assert_eq!(g.zoom_size_mm(&id), Some((nv.w, nv.h)));
+    g.draw_zoom(&cr, &id).unwrap();
+    assert!(g.status().len() >= 5);
+}
