@@ -4,9 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use tonkin::art::board::{Board, View, fit};
+use tonkin::art::board::{Board, View};
 use tonkin::art::geometry::Rect;
-use tonkin::art::skyhawk::board::{BOARD_H, BOARD_W, CARD_X, board_targets};
+use tonkin::art::skyhawk::board::{CARD_X, board_targets, placement};
 use tonkin::art::skyhawk::record_card::damage_box_rect;
 use tonkin::art::skyhawk::scene::board_scene;
 use tonkin::catalog::Playable;
@@ -57,7 +57,7 @@ fn targets_of(g: &Skyhawk) -> Vec<String> {
 
 /// A board millimetre point as a window pixel.
 fn to_view(v: &View, x: f64, y: f64) -> (f64, f64) {
-    let (scale, ox, oy) = fit(v, BOARD_W, BOARD_H);
+    let (scale, ox, oy) = placement(v);
     (ox + x * scale, oy + y * scale)
 }
 

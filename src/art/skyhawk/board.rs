@@ -105,7 +105,7 @@ pub fn paint_in_view(cr: &Context, scene: &BoardScene, view: &View) -> Result<()
     cr.save()?;
     cr.set_source_rgb(surround, surround, surround);
     cr.paint()?;
-    let (scale, x, y) = fit(view, BOARD_W, BOARD_H);
+    let (scale, x, y) = placement(view);
     let ratio = if view.scale_factor > 0.0 {
         view.scale_factor
     } else {
@@ -142,6 +142,8 @@ pub fn paint_in_view(cr: &Context, scene: &BoardScene, view: &View) -> Result<()
             cr.save()?;
             cr.scale(1.0 / ratio, 1.0 / ratio);
             cr.set_source_surface(&k.surface, 0.0, 0.0)?;
+            // Whole device pixels: the copy is a plain blit, not a resampling.
+            cr.source().set_filter(cairo::Filter::Nearest);
             cr.paint()?;
             cr.restore()?;
         }
@@ -153,9 +155,16 @@ pub fn paint_in_view(cr: &Context, scene: &BoardScene, view: &View) -> Result<()
     r
 }
 
+/// Where the board goes in the view: (pixels per millimetre, left, top), the corner on whole
+/// pixels so that the cached bitmap is copied pixel for pixel.
+pub fn placement(view: &View) -> (f64, f64, f64) {
+    let (scale, x, y) = fit(view, BOARD_W, BOARD_H);
+    (scale, x.round(), y.round())
+}
+
 /// A view point in board millimetres.
 fn to_board(view: &View, x: f64, y: f64) -> (f64, f64) {
-    let (scale, ox, oy) = fit(view, BOARD_W, BOARD_H);
+    let (scale, ox, oy) = placement(view);
     ((x - ox) / scale, (y - oy) / scale)
 }
 
