@@ -12,7 +12,7 @@ use tonkin::art::skyhawk::record_card::{CARD, CardRecord, draw_record_card};
 use tonkin::catalog::Playable;
 use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
-use tonkin::games::skyhawk::{Options, Skyhawk, Step};
+use tonkin::games::skyhawk::{Ending, Options, PilotFate, Skyhawk, Step};
 
 /// Pixels per millimetre of the blank card (about 250 dpi).
 const PX: f64 = 10.0;
@@ -48,16 +48,25 @@ fn damaged_mid_mission() -> (u64, Skyhawk) {
     panic!("no seed gave a damaged mission in the middle of its flight");
 }
 
-fn main() -> Result<(), cairo::Error> {
-    let dir = PathBuf::from(
-        std::env::args()
-            .nth(1)
-            .unwrap_or_else(|| "/work/art-preview".into()),
-    );
-    std::fs::create_dir_all(&dir).expect("preview dir");
+/// The first position of a bot mission that `pick` accepts.
+fn position(pick: impl Fn(&Skyhawk) -> bool) -> Option<Skyhawk> {
+    for seed in 1..300u64 {
+        let mut g = Skyhawk::setup("single", &Options::default(), seed).expect("setup");
+        let mut bot = <Skyhawk as Playable>::heuristic_bot(seed);
+        for _ in 0..400 {
+            if pick(&g) {
+                return Some(g);
+            }
+            if g.outcome().is_some() || play_steps(&mut g, bot.as_mut(), 1).is_err() {
+                break;
+            }
+        }
+    }
+    None
+}
 
-    let (seed, game) = damaged_mid_mission();
-    println!("seed {seed}: {}", game.prompt().text.english());
+/// Draws `game` as the window does at 1600 × 1000 px, its targets lit and the first hovered.
+fn board_png(game: &Skyhawk, dir: &Path, name: &str) -> Result<(), cairo::Error> {
     let targets = game
         .prompt()
         .choices
@@ -74,7 +83,49 @@ fn main() -> Result<(), cairo::Error> {
     };
     let s = cairo::ImageSurface::create(cairo::Format::Rgb24, 1600, 1000)?;
     game.draw_board(&cairo::Context::new(&s)?, &view)?;
-    save(&s, &dir, "skyhawk-board.png");
+    save(&s, dir, name);
+    Ok(())
+}
+
+fn main() -> Result<(), cairo::Error> {
+    let dir = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "/work/art-preview".into()),
+    );
+    std::fs::create_dir_all(&dir).expect("preview dir");
+
+    let (seed, game) = damaged_mid_mission();
+    println!("seed {seed}: {}", game.prompt().text.english());
+    board_png(&game, &dir, "skyhawk-board.png")?;
+    // What the window's zoom shows of the damage boxes (it enlarges a zoom to 360 px).
+    let view = View {
+        width: 1600.0,
+        height: 1000.0,
+        ..View::default()
+    };
+    if let Some(id) = game.zoomable_at(&view, 1240.0, 420.0) {
+        let (w, h) = game.zoom_size_mm(&id).unwrap_or((1.0, 1.0));
+        let scale = 360.0 / w.max(h);
+        let s = cairo::ImageSurface::create(
+            cairo::Format::Rgb24,
+            (w * scale) as i32,
+            (h * scale) as i32,
+        )?;
+        let cr = cairo::Context::new(&s)?;
+        cr.scale(scale, scale);
+        game.draw_zoom(&cr, &id)?;
+        drop(cr);
+        save(&s, &dir, "skyhawk-zoom.png");
+    }
+    // Planning on deck (support units picked from the pool), and a mission that ended badly.
+    if let Some(g) = position(|g| matches!(g.step, Step::PickSupport { .. }) && !g.units.is_empty())
+    {
+        board_png(&g, &dir, "skyhawk-board-planning.png")?;
+    }
+    if let Some(g) = position(|g| g.ending == Ending::Lost && g.fate != PilotFate::Kia) {
+        board_png(&g, &dir, "skyhawk-board-lost.png")?;
+    }
 
     let s = cairo::ImageSurface::create(
         cairo::Format::Rgb24,

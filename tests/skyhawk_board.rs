@@ -179,17 +179,28 @@ fn damage_taken_in_a_mission_is_crossed_out_on_the_card() {
 }
 
 #[test]
-fn zoom_shows_the_card_and_the_nv_boxes() {
+fn zoom_shows_the_card_and_the_nv_boxes_enlarged() {
     let g = &mission("single", 2)[20];
     let v = view(1600.0, 1000.0);
+    let (scale, _, _) = placement(&v);
+    // On the card: a part of it around the point, drawn at least half as large again as on
+    // the board by the window's 360 px zoom.
     let (x, y) = to_view(&v, CARD_X + 100.0, 150.0);
     let id = g.zoomable_at(&v, x, y).expect("the card zooms");
     let (w, h) = g.zoom_size_mm(&id).unwrap();
-    assert_eq!((w, h), (210.0, 297.0));
-    let s = cairo::ImageSurface::create(cairo::Format::ARgb32, 420, 594).unwrap();
+    assert!(
+        360.0 / w.max(h) > 1.5 * scale,
+        "{w}×{h} mm at {scale} px/mm"
+    );
+    let s = cairo::ImageSurface::create(cairo::Format::ARgb32, 360, 360).unwrap();
     let cr = cairo::Context::new(&s).unwrap();
-    cr.scale(2.0, 2.0);
+    cr.scale(360.0 / w.max(h), 360.0 / w.max(h));
     g.draw_zoom(&cr, &id).unwrap();
+    // Near the card's edge the part stays on the card.
+    let (x, y) = to_view(&v, CARD_X + 209.0, 296.0);
+    let edge = g.zoomable_at(&v, x, y).unwrap();
+    assert_eq!(edge, format!("lens:{}:{}", CARD_X + 210.0 - w, 297.0 - h));
+    // An NV box zooms as itself.
     let nv = board_targets(&board_scene(g, None))
         .into_iter()
         .find(|(id, _)| id == "box:nv_sam")
@@ -197,7 +208,10 @@ fn zoom_shows_the_card_and_the_nv_boxes() {
         .1;
     let (x, y) = to_view(&v, nv.centre().0, nv.centre().1);
     let id = g.zoomable_at(&v, x, y).expect("an NV box zooms");
+    assert_eq!(id, "nv:sam");
     assert_eq!(g.zoom_size_mm(&id), Some((nv.w, nv.h)));
     g.draw_zoom(&cr, &id).unwrap();
+    // Outside the board nothing zooms.
+    assert_eq!(g.zoomable_at(&v, 2.0, 2.0), None);
     assert!(g.status().len() >= 5);
 }

@@ -26,8 +26,10 @@ pub const CARD_X: f64 = MAP_W + GAP;
 /// The whole board in millimetres.
 pub const BOARD_W: f64 = CARD_X + CARD.w;
 pub const BOARD_H: f64 = MAP_H;
-/// Zoom id of the record card.
-pub const CARD_ZOOM: &str = "card";
+/// The part of the board a zoom shows around the point clicked (the window enlarges a zoom
+/// to about 360 px: the whole A4 card would come out smaller than on the board).
+pub const LENS_W: f64 = 84.0;
+pub const LENS_H: f64 = 60.0;
 
 /// Draws the map and the card side by side, top-left at the origin, in millimetres.
 pub fn draw_scene(cr: &Context, scene: &BoardScene) -> Result<(), cairo::Error> {
@@ -61,9 +63,10 @@ pub fn hit_test(scene: &BoardScene, x: f64, y: f64) -> Option<String> {
 /// Outlines the highlighted targets and fills the hovered one.
 fn draw_highlights(cr: &Context, scene: &BoardScene) -> Result<(), cairo::Error> {
     for (id, r) in board_targets(scene) {
-        let hovered = scene.hovered.as_deref() == Some(id.as_str());
+        // Only an offered target lights up under the pointer: the rest do nothing on a click.
         let lit = scene.highlighted.contains(&id);
-        if !hovered && !lit {
+        let hovered = lit && scene.hovered.as_deref() == Some(id.as_str());
+        if !lit {
             continue;
         }
         let r = r.inflate(0.8);
@@ -168,6 +171,27 @@ fn to_board(view: &View, x: f64, y: f64) -> (f64, f64) {
     ((x - ox) / scale, (y - oy) / scale)
 }
 
+/// The zoom of the board part around (x, y), kept inside the map or the card: `lens:<x>:<y>`
+/// names its top-left corner in whole millimetres.
+fn lens_id(x: f64, y: f64) -> Option<String> {
+    let sheet = [
+        Rect::new(0.0, 0.0, MAP_W, MAP_H),
+        Rect::new(CARD_X, 0.0, CARD.w, CARD.h),
+    ]
+    .into_iter()
+    .find(|r| r.contains(x, y))?;
+    let left = (x - LENS_W / 2.0).clamp(sheet.x, sheet.right() - LENS_W);
+    let top = (y - LENS_H / 2.0).clamp(sheet.y, sheet.bottom() - LENS_H);
+    Some(format!("lens:{}:{}", left.round(), top.round()))
+}
+
+fn lens_of_zoom(id: &str) -> Option<(f64, f64)> {
+    let mut parts = id.strip_prefix("lens:")?.split(':');
+    let x = parts.next()?.parse().ok()?;
+    let y = parts.next()?.parse().ok()?;
+    Some((x, y))
+}
+
 fn nv_zoom_id(k: NvBoxKind) -> String {
     format!("nv:{}", k.key())
 }
@@ -233,26 +257,30 @@ impl Board for Skyhawk {
 
     fn zoomable_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
         let (bx, by) = to_board(view, x, y);
-        if Rect::new(CARD_X, 0.0, CARD.w, CARD.h).contains(bx, by) {
-            return Some(CARD_ZOOM.to_owned());
-        }
         NvBoxKind::ALL
             .into_iter()
             .find(|&k| nv_rect(k).contains(bx, by))
             .map(nv_zoom_id)
+            .or_else(|| lens_id(bx, by))
     }
 
     fn zoom_size_mm(&self, id: &str) -> Option<(f64, f64)> {
-        if id == CARD_ZOOM {
-            return Some((CARD.w, CARD.h));
+        if lens_of_zoom(id).is_some() {
+            return Some((LENS_W, LENS_H));
         }
         nv_of_zoom(id).map(|k| (nv_rect(k).w, nv_rect(k).h))
     }
 
     fn draw_zoom(&self, cr: &Context, id: &str) -> Result<(), cairo::Error> {
         let scene = board_scene(self, None);
-        if id == CARD_ZOOM {
-            return draw_record_card(cr, &scene.card);
+        if let Some((x, y)) = lens_of_zoom(id) {
+            cr.save()?;
+            cr.rectangle(0.0, 0.0, LENS_W, LENS_H);
+            cr.clip();
+            cr.translate(-x, -y);
+            let r = draw_scene(cr, &scene);
+            cr.restore()?;
+            return r;
         }
         let Some(k) = nv_of_zoom(id) else {
             return Ok(());

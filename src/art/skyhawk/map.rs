@@ -232,7 +232,7 @@ pub const ECM_ID: &str = "box:ecm";
 /// The rectangle of each pool row of the US Support Units box.
 fn pool_rect(i: usize) -> Rect {
     let r = SUPPORT_RECT;
-    Rect::new(r.x + 2.0, r.y + 8.0 + i as f64 * 8.8, r.w - 4.0, 8.0)
+    Rect::new(r.x + 2.0, r.y + 7.5 + i as f64 * 8.7, r.w - 4.0, 8.0)
 }
 
 /// Every place of the map the player can click, with its target id.
@@ -687,10 +687,12 @@ fn skyhawk_marker(
     cr.close_path();
     Rgb::WHITE.set(cr);
     cr.fill()?;
-    cr.rectangle(x + 1.0, y + s - 5.2, s - 2.0, 4.2);
-    cr.fill()?;
-    palette::US.set(cr);
-    fitted_text(cr, cx, y + s - 5.0, s - 3.0, altitude, 3.2, true);
+    if !altitude.is_empty() {
+        cr.rectangle(x + 1.0, y + s - 5.2, s - 2.0, 4.2);
+        cr.fill()?;
+        palette::US.set(cr);
+        fitted_text(cr, cx, y + s - 5.0, s - 3.0, altitude, 3.2, true);
+    }
     if lost {
         palette::NV.set(cr);
         cr.set_line_width(1.2);

@@ -109,7 +109,13 @@ pub fn map_scene(game: &Skyhawk) -> MapScene {
         _ => Spot::Track(game.at),
     };
     s.lost = lost;
-    s.skyhawk = Some((spot, gettext(game.altitude.name())));
+    // On deck no altitude has been chosen yet.
+    let altitude = if planning(game) {
+        String::new()
+    } else {
+        gettext(game.altitude.name())
+    };
+    s.skyhawk = Some((spot, altitude));
     if let Some(t) = &game.target {
         s.target = Some((gettext(t.kind.name()), t.name.clone()));
         if t.iron_hand() {
