@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use cairo::{Context, Format, ImageSurface};
 
-use super::map::{MAP_H, MAP_W, draw_map, draw_nv_box, nv_rect};
+use super::map::{MAP_H, MAP_W, draw_map, draw_nv_box, draw_pieces, draw_sheet, nv_rect};
 use super::palette;
 use super::record_card::{CARD, draw_record_card};
 use super::scene::{BoardScene, board_scene};
@@ -34,9 +34,14 @@ pub const LENS_H: f64 = 60.0;
 /// Draws the map and the card side by side, top-left at the origin, in millimetres.
 pub fn draw_scene(cr: &Context, scene: &BoardScene) -> Result<(), cairo::Error> {
     draw_map(cr, &scene.map)?;
+    draw_card_at(cr, &scene.card)
+}
+
+/// The card in its place on the board.
+fn draw_card_at(cr: &Context, card: &super::record_card::CardRecord) -> Result<(), cairo::Error> {
     cr.save()?;
     cr.translate(CARD_X, 0.0);
-    let r = draw_record_card(cr, &scene.card);
+    let r = draw_record_card(cr, card);
     cr.restore()?;
     r
 }
@@ -87,22 +92,103 @@ fn draw_highlights(cr: &Context, scene: &BoardScene) -> Result<(), cairo::Error>
     Ok(())
 }
 
-/// The last picture drawn, kept for the next frame while nothing changed.
+/// The pictures of the last frame, kept for the next: the printed map alone (made again only
+/// when the size changes), and the whole board (made again from it when the scene changes).
 struct Cached {
-    map: super::map::MapScene,
-    card: super::record_card::CardRecord,
     size: (i32, i32),
     dark: bool,
-    surface: ImageSurface,
+    sheet: ImageSurface,
+    scene: Option<(super::map::MapScene, super::record_card::CardRecord)>,
+    board: ImageSurface,
+}
+
+impl Cached {
+    fn fits(&self, size: (i32, i32), dark: bool) -> bool {
+        self.size == size && self.dark == dark
+    }
+
+    fn shows(&self, scene: &BoardScene) -> bool {
+        self.scene
+            .as_ref()
+            .is_some_and(|(map, card)| *map == scene.map && *card == scene.card)
+    }
 }
 
 thread_local! {
-    /// Drawing happens on the GTK thread; the picture lives as long as it does.
+    /// Drawing happens on the GTK thread; the pictures live as long as it does.
     static CACHE: RefCell<Option<Cached>> = const { RefCell::new(None) };
 }
 
-/// Paints `scene` fitted into `view`: the surround, then the board from the cached bitmap
-/// (drawn again when the scene or the size changed), then the highlights.
+/// A bitmap of `size` pixels with `draw` done on it at `scale` pixels per millimetre.
+fn bitmap(
+    size: (i32, i32),
+    scale: f64,
+    draw: impl FnOnce(&Context) -> Result<(), cairo::Error>,
+) -> Result<ImageSurface, cairo::Error> {
+    let surface = ImageSurface::create(Format::Rgb24, size.0, size.1)?;
+    {
+        let cr = Context::new(&surface)?;
+        cr.scale(scale, scale);
+        draw(&cr)?;
+    }
+    Ok(surface)
+}
+
+/// Copies a bitmap made at the device resolution (`ratio` device pixels per view pixel).
+fn blit(cr: &Context, surface: &ImageSurface, ratio: f64) -> Result<(), cairo::Error> {
+    cr.save()?;
+    cr.scale(1.0 / ratio, 1.0 / ratio);
+    cr.set_source_surface(surface, 0.0, 0.0)?;
+    // Whole device pixels: the copy is a plain blit, not a resampling.
+    cr.source().set_filter(cairo::Filter::Nearest);
+    cr.paint()?;
+    cr.restore()
+}
+
+/// The bitmap of the whole board for `scene`, from the cache when nothing changed.
+fn board_bitmap(
+    cache: &mut Option<Cached>,
+    scene: &BoardScene,
+    size: (i32, i32),
+    px_per_mm: f64,
+    surround: f64,
+    dark: bool,
+) -> Result<(), cairo::Error> {
+    if !cache.as_ref().is_some_and(|c| c.fits(size, dark)) {
+        let sheet = bitmap(size, px_per_mm, |cr| {
+            cr.save()?;
+            cr.identity_matrix();
+            cr.set_source_rgb(surround, surround, surround);
+            cr.paint()?;
+            cr.restore()?;
+            draw_sheet(cr)
+        })?;
+        let board = ImageSurface::create(Format::Rgb24, 1, 1)?;
+        *cache = Some(Cached {
+            size,
+            dark,
+            sheet,
+            scene: None,
+            board,
+        });
+    }
+    let Some(c) = cache.as_mut() else {
+        return Ok(());
+    };
+    if !c.shows(scene) {
+        let sheet = &c.sheet;
+        c.board = bitmap(size, px_per_mm, |cr| {
+            blit(cr, sheet, px_per_mm)?;
+            draw_pieces(cr, &scene.map)?;
+            draw_card_at(cr, &scene.card)
+        })?;
+        c.scene = Some((scene.map.clone(), scene.card.clone()));
+    }
+    Ok(())
+}
+
+/// Paints `scene` fitted into `view`: the surround, then the board from the cached bitmaps,
+/// then the highlights.
 pub fn paint_in_view(cr: &Context, scene: &BoardScene, view: &View) -> Result<(), cairo::Error> {
     let surround = if view.dark { 0.14 } else { 0.90 };
     cr.save()?;
@@ -119,38 +205,13 @@ pub fn paint_in_view(cr: &Context, scene: &BoardScene, view: &View) -> Result<()
         (BOARD_H * scale * ratio).ceil().max(1.0) as i32,
     );
     cr.translate(x, y);
-    let painted = CACHE.with(|c| -> Result<(), cairo::Error> {
+    let painted = CACHE.with(|c| {
         let mut cache = c.borrow_mut();
-        let fresh = cache.as_ref().is_some_and(|k| {
-            k.size == size && k.dark == view.dark && k.map == scene.map && k.card == scene.card
-        });
-        if !fresh {
-            let surface = ImageSurface::create(Format::Rgb24, size.0, size.1)?;
-            {
-                let bcr = Context::new(&surface)?;
-                bcr.set_source_rgb(surround, surround, surround);
-                bcr.paint()?;
-                bcr.scale(scale * ratio, scale * ratio);
-                draw_scene(&bcr, scene)?;
-            }
-            *cache = Some(Cached {
-                map: scene.map.clone(),
-                card: scene.card.clone(),
-                size,
-                dark: view.dark,
-                surface,
-            });
+        board_bitmap(&mut cache, scene, size, scale * ratio, surround, view.dark)?;
+        match cache.as_ref() {
+            Some(k) => blit(cr, &k.board, ratio),
+            None => Ok(()),
         }
-        if let Some(k) = cache.as_ref() {
-            cr.save()?;
-            cr.scale(1.0 / ratio, 1.0 / ratio);
-            cr.set_source_surface(&k.surface, 0.0, 0.0)?;
-            // Whole device pixels: the copy is a plain blit, not a resampling.
-            cr.source().set_filter(cairo::Filter::Nearest);
-            cr.paint()?;
-            cr.restore()?;
-        }
-        Ok(())
     });
     cr.scale(scale, scale);
     let r = painted.and_then(|()| draw_highlights(cr, scene));

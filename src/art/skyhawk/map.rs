@@ -252,40 +252,75 @@ pub fn targets(scene: &MapScene) -> Vec<(String, Rect)> {
 
 /// Draws the whole map with the scene's pieces, top-left at the origin, in millimetres.
 pub fn draw_map(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
+    draw_sheet(cr)?;
+    draw_pieces(cr, scene)
+}
+
+/// The printed map without any piece on it.
+pub fn draw_sheet(cr: &Context) -> Result<(), cairo::Error> {
     ground(cr)?;
     flight_path(cr)?;
     carrier(cr)?;
     for b in TRACK {
-        track_box(cr, scene, b)?;
+        track_box(cr, b)?;
     }
-    nv_panel(cr, scene)?;
-    support_box(cr, scene)?;
+    nv_panel(cr)?;
+    unit_box(
+        cr,
+        SUPPORT_RECT,
+        &gettext("US Support Units [4.3]"),
+        0,
+        palette::SEA_BOX,
+    )?;
     unit_box(
         cr,
         ECM_RECT,
         &gettext("ECM (orbit, max 2)"),
-        &scene.ecm,
         2,
         palette::SEA_BOX,
     )?;
-    out_box(cr, scene)?;
+    unit_box(
+        cr,
+        OUT_RECT,
+        &gettext("Support units out: shot down (dead pile), redirected, gone home"),
+        0,
+        palette::LAND_BOX,
+    )?;
     weather_box(
         cr,
         TARGET_WEATHER,
         &gettext("Target Weather"),
-        scene.target_weather.as_deref(),
         palette::LAND_BOX,
     )?;
     weather_box(
         cr,
         RECOVERY_WEATHER,
         &gettext("Recovery Weather"),
-        scene.recovery_weather.as_deref(),
         palette::SEA_BOX,
     )?;
     for s in SarBox::ALL {
         sar_box(cr, s)?;
     }
+    Ok(())
+}
+
+/// The pieces of a mission on the printed map: markers, counters, the Skyhawk.
+pub fn draw_pieces(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
+    for b in TRACK {
+        track_pieces(cr, scene, b)?;
+    }
+    for k in NvBoxKind::ALL {
+        nv_pieces(cr, nv_rect(k), k, &scene.nv[k.index()], scene.radar_on)?;
+    }
+    if scene.pool.is_empty() {
+        unit_chips(cr, SUPPORT_RECT, &scene.ready)?;
+    } else {
+        pool_rows(cr, &scene.pool)?;
+    }
+    unit_chips(cr, ECM_RECT, &scene.ecm)?;
+    unit_chips(cr, OUT_RECT, &scene.out)?;
+    weather_marker(cr, TARGET_WEATHER, scene.target_weather.as_deref())?;
+    weather_marker(cr, RECOVERY_WEATHER, scene.recovery_weather.as_deref())?;
     if let Some((spot, altitude)) = &scene.skyhawk {
         let r = match spot {
             Spot::Track(b) => track_rect(*b),
@@ -561,7 +596,7 @@ fn box_notes(b: MapBox) -> Vec<String> {
     notes
 }
 
-fn track_box(cr: &Context, scene: &MapScene, b: MapBox) -> Result<(), cairo::Error> {
+fn track_box(cr: &Context, b: MapBox) -> Result<(), cairo::Error> {
     let r = track_rect(b);
     let ground = if b.over_target() {
         palette::LAND_BOX
@@ -577,20 +612,36 @@ fn track_box(cr: &Context, scene: &MapScene, b: MapBox) -> Result<(), cairo::Err
         y += 3.4;
     }
     if b.over_target() {
-        // The blue part of the box, used when the mission lays mines [3.4].
-        let band = Rect::new(r.x + 0.5, r.bottom() - 6.5, r.w - MARKER - 5.0, 5.5);
-        palette::SEA.with_alpha(cr, if scene.minelaying { 1.0 } else { 0.55 });
-        cr.rectangle(band.x, band.y, band.w, band.h);
-        cr.fill()?;
-        palette::US.set(cr);
-        text(
-            cr,
-            band.x + 1.5,
-            band.y + 1.2,
-            &gettext("Minelaying: over water"),
-            &condensed(2.5, scene.minelaying),
-            Align::Left,
-        );
+        mine_band(cr, r, false)?;
+    }
+    Ok(())
+}
+
+/// The blue part of a box over the target area, used when the mission lays mines [3.4]; set
+/// strong when it is in use.
+fn mine_band(cr: &Context, r: Rect, in_use: bool) -> Result<(), cairo::Error> {
+    let band = Rect::new(r.x + 0.5, r.bottom() - 6.5, r.w - MARKER - 5.0, 5.5);
+    palette::SEA.with_alpha(cr, if in_use { 1.0 } else { 0.55 });
+    cr.rectangle(band.x, band.y, band.w, band.h);
+    cr.fill()?;
+    palette::US.set(cr);
+    text(
+        cr,
+        band.x + 1.5,
+        band.y + 1.2,
+        &gettext("Minelaying: over water"),
+        &condensed(2.5, in_use),
+        Align::Left,
+    );
+    Ok(())
+}
+
+/// What the mission puts in a track box: the minelaying part in use, the outline of the box
+/// whose support attack cycle runs, the Target Type marker.
+fn track_pieces(cr: &Context, scene: &MapScene, b: MapBox) -> Result<(), cairo::Error> {
+    let r = track_rect(b);
+    if b.over_target() && scene.minelaying {
+        mine_band(cr, r, true)?;
     }
     if scene.cycle_in == Some(b) {
         palette::NV.set(cr);
@@ -705,7 +756,7 @@ fn skyhawk_marker(
     Ok(())
 }
 
-fn nv_panel(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
+fn nv_panel(cr: &Context) -> Result<(), cairo::Error> {
     let p = NV_PANEL;
     rounded_rect(cr, p.x - 2.0, p.y - 2.0, p.w + 4.0, p.h + 2.0, 2.0);
     palette::NV.with_alpha(cr, 0.12);
@@ -720,7 +771,7 @@ fn nv_panel(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
         Align::Left,
     );
     for k in NvBoxKind::ALL {
-        draw_nv_box(cr, nv_rect(k), k, &scene.nv[k.index()], scene.radar_on)?;
+        nv_box_sheet(cr, nv_rect(k), k)?;
     }
     Ok(())
 }
@@ -734,6 +785,33 @@ pub fn draw_nv_box(
     nv: &NvScene,
     radar_on: Option<bool>,
 ) -> Result<(), cairo::Error> {
+    nv_box_sheet(cr, r, k)?;
+    nv_pieces(cr, r, k, nv, radar_on)
+}
+
+/// The NV counter printed in an NV defence box.
+fn nv_counter_rect(r: Rect) -> Rect {
+    Rect::new(r.x + 2.0, r.y + 8.0, 14.0, 14.0)
+}
+
+/// Marker place `line` under the NV counter: 0 Suppressed, 1 Knocked Out or Disengaged,
+/// 2 the SAM Radar.
+fn nv_marker_rect(r: Rect, line: usize) -> Rect {
+    let c = nv_counter_rect(r);
+    Rect::new(c.x, c.bottom() + 1.5 + line as f64 * 6.3, 24.0, 5.5)
+}
+
+/// Place `i` of the support units attacking an NV box.
+fn nv_slot_rect(r: Rect, i: usize) -> Rect {
+    Rect::new(
+        r.right() - CHIP_W - 2.0,
+        r.y + 8.0 + i as f64 * (CHIP_H + 2.0),
+        CHIP_W,
+        CHIP_H,
+    )
+}
+
+fn nv_box_sheet(cr: &Context, r: Rect, k: NvBoxKind) -> Result<(), cairo::Error> {
     rounded_rect(cr, r.x, r.y, r.w, r.h, 1.5);
     Rgb::WHITE.set(cr);
     cr.fill_preserve()?;
@@ -760,8 +838,7 @@ pub fn draw_nv_box(
         &condensed(2.4, false),
         Align::Right,
     );
-    // The NV counter.
-    let c = Rect::new(r.x + 2.0, r.y + 8.0, 14.0, 14.0);
+    let c = nv_counter_rect(r);
     rounded_rect(cr, c.x, c.y, c.w, c.h, 1.0);
     palette::NV.set(cr);
     cr.fill()?;
@@ -773,23 +850,50 @@ pub fn draw_nv_box(
         NvBoxKind::Mig => gettext("MiG"),
     };
     fitted_text(cr, c.x + 7.0, c.y + 4.3, 12.0, &short, 4.2, true);
-    // Markers under the counter.
-    let mut my = c.bottom() + 1.5;
-    let mut marker = |label: &str, ground: Rgb, ink: Rgb| -> Result<(), cairo::Error> {
-        rounded_rect(cr, c.x, my, 24.0, 5.5, 0.8);
+    if k == NvBoxKind::Sam {
+        // The NV SAM Radar box, where the ON/OFF marker goes.
+        let m = nv_marker_rect(r, 2);
+        empty_slot(cr, m)?;
+        palette::INK.with_alpha(cr, 0.6);
+        fitted_text(
+            cr,
+            m.x + m.w / 2.0,
+            m.y + 1.1,
+            m.w - 2.0,
+            &gettext("SAM Radar"),
+            2.8,
+            false,
+        );
+    }
+    for i in 0..k.capacity() {
+        empty_slot(cr, nv_slot_rect(r, i))?;
+    }
+    Ok(())
+}
+
+/// The markers of an NV box and the support units attacking it.
+fn nv_pieces(
+    cr: &Context,
+    r: Rect,
+    k: NvBoxKind,
+    nv: &NvScene,
+    radar_on: Option<bool>,
+) -> Result<(), cairo::Error> {
+    let marker = |line: usize, label: &str, ground: Rgb, ink: Rgb| -> Result<(), cairo::Error> {
+        let m = nv_marker_rect(r, line);
+        rounded_rect(cr, m.x, m.y, m.w, m.h, 0.8);
         ground.set(cr);
         cr.fill_preserve()?;
         palette::INK.set(cr);
         cr.set_line_width(0.25);
         cr.stroke()?;
         ink.set(cr);
-        fitted_text(cr, c.x + 12.0, my + 1.1, 22.0, label, 2.8, true);
-        my += 6.3;
+        fitted_text(cr, m.x + m.w / 2.0, m.y + 1.1, m.w - 2.0, label, 2.8, true);
         Ok(())
     };
     if nv.suppressed > 0 {
         let s = gettext("Suppressed ×{n}").replace("{n}", &nv.suppressed.to_string());
-        marker(&s, palette::SUPPRESSED, palette::INK)?;
+        marker(0, &s, palette::SUPPRESSED, palette::INK)?;
     }
     if nv.out {
         let s = if k == NvBoxKind::Mig {
@@ -797,34 +901,18 @@ pub fn draw_nv_box(
         } else {
             gettext("Knocked Out")
         };
-        marker(&s, palette::KNOCKED_OUT, Rgb::WHITE)?;
+        marker(1, &s, palette::KNOCKED_OUT, Rgb::WHITE)?;
     }
-    if k == NvBoxKind::Sam {
-        // The NV SAM Radar box.
-        let s = match radar_on {
-            Some(true) => gettext("Radar ON"),
-            Some(false) => gettext("Radar OFF"),
-            None => gettext("Radar —"),
-        };
-        let ground = if radar_on == Some(true) {
-            palette::NV_LIGHT
+    if let (NvBoxKind::Sam, Some(on)) = (k, radar_on) {
+        if on {
+            marker(2, &gettext("Radar ON"), palette::NV_LIGHT, palette::NV)?;
         } else {
-            palette::MARKER
-        };
-        marker(&s, ground, palette::INK)?;
-    }
-    // The slots for support units.
-    for i in 0..k.capacity() {
-        let s = Rect::new(
-            r.right() - CHIP_W - 2.0,
-            r.y + 8.0 + i as f64 * (CHIP_H + 2.0),
-            CHIP_W,
-            CHIP_H,
-        );
-        match nv.units.get(i) {
-            Some(u) => unit_chip(cr, s.x, s.y, u)?,
-            None => empty_slot(cr, s)?,
+            marker(2, &gettext("Radar OFF"), palette::MARKER, palette::INK)?;
         }
+    }
+    for (i, u) in nv.units.iter().enumerate().take(k.capacity()) {
+        let s = nv_slot_rect(r, i);
+        unit_chip(cr, s.x, s.y, u)?;
     }
     Ok(())
 }
@@ -903,54 +991,48 @@ pub fn unit_chip(cr: &Context, x: f64, y: f64, u: &UnitChip) -> Result<(), cairo
     Ok(())
 }
 
-/// A box of unit chips in rows, with `slots` empty places drawn when it has a capacity.
+/// Place `i` of the unit chips of a box, in rows under its title; `None` past its bottom.
+fn chip_rect(r: Rect, i: usize) -> Option<Rect> {
+    let gap = 1.5;
+    let per_row = (((r.w - 2.0) / (CHIP_W + gap)).floor() as usize).max(1);
+    let (col, row) = ((i % per_row) as f64, (i / per_row) as f64);
+    let chip = Rect::new(
+        r.x + 2.0 + col * (CHIP_W + gap),
+        r.y + 8.0 + row * (CHIP_H + gap),
+        CHIP_W,
+        CHIP_H,
+    );
+    (chip.bottom() <= r.bottom()).then_some(chip)
+}
+
+/// A box for unit chips, with `slots` empty places printed when it has a capacity.
 fn unit_box(
     cr: &Context,
     r: Rect,
     title: &str,
-    units: &[UnitChip],
     slots: usize,
     ground: Rgb,
 ) -> Result<(), cairo::Error> {
     labelled_box(cr, r, title, "", ground)?;
-    let per_row = (((r.w - 2.0) / (CHIP_W + 1.5)).floor() as usize).max(1);
-    let gap = 1.5;
-    let total = units.len().max(slots);
-    for i in 0..total {
-        let (col, row) = ((i % per_row) as f64, (i / per_row) as f64);
-        let x = r.x + 2.0 + col * (CHIP_W + gap);
-        let y = r.y + 8.0 + row * (CHIP_H + gap);
-        if y + CHIP_H > r.bottom() {
-            break;
-        }
-        match units.get(i) {
-            Some(u) => unit_chip(cr, x, y, u)?,
-            None => empty_slot(cr, Rect::new(x, y, CHIP_W, CHIP_H))?,
+    for s in (0..slots).filter_map(|i| chip_rect(r, i)) {
+        empty_slot(cr, s)?;
+    }
+    Ok(())
+}
+
+/// The unit chips in a box.
+fn unit_chips(cr: &Context, r: Rect, units: &[UnitChip]) -> Result<(), cairo::Error> {
+    for (i, u) in units.iter().enumerate() {
+        if let Some(s) = chip_rect(r, i) {
+            unit_chip(cr, s.x, s.y, u)?;
         }
     }
     Ok(())
 }
 
-/// The US Support Units box: the units waiting, or while planning the types to pick from.
-fn support_box(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
-    if scene.pool.is_empty() {
-        return unit_box(
-            cr,
-            SUPPORT_RECT,
-            &gettext("US Support Units [4.3]"),
-            &scene.ready,
-            0,
-            palette::SEA_BOX,
-        );
-    }
-    labelled_box(
-        cr,
-        SUPPORT_RECT,
-        &gettext("US Support Units [4.3]: choose"),
-        "",
-        palette::SEA_BOX,
-    )?;
-    for (i, row) in scene.pool.iter().enumerate() {
+/// While planning, the US Support Units box lists the types to pick from.
+fn pool_rows(cr: &Context, pool: &[PoolRow]) -> Result<(), cairo::Error> {
+    for (i, row) in pool.iter().enumerate() {
         let r = pool_rect(i);
         if r.bottom() > SUPPORT_RECT.bottom() {
             break;
@@ -993,24 +1075,7 @@ fn support_box(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
     Ok(())
 }
 
-fn out_box(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
-    unit_box(
-        cr,
-        OUT_RECT,
-        &gettext("Support units out: shot down (dead pile), redirected, gone home"),
-        &scene.out,
-        0,
-        palette::LAND_BOX,
-    )
-}
-
-fn weather_box(
-    cr: &Context,
-    r: Rect,
-    title: &str,
-    value: Option<&str>,
-    ground: Rgb,
-) -> Result<(), cairo::Error> {
+fn weather_box(cr: &Context, r: Rect, title: &str, ground: Rgb) -> Result<(), cairo::Error> {
     let h = labelled_box(cr, r, title, "4.0", ground)?;
     palette::INK.with_alpha(cr, 0.7);
     text(
@@ -1021,16 +1086,22 @@ fn weather_box(
         &condensed(2.6, false),
         Align::Left,
     );
-    if let Some(v) = value {
-        let m = Rect::new(r.x + 4.0, r.y + 16.0, r.w - 8.0, 12.0);
-        rounded_rect(cr, m.x, m.y, m.w, m.h, 1.0);
-        palette::MARKER.set(cr);
-        cr.fill_preserve()?;
-        palette::INK.set(cr);
-        cr.set_line_width(0.35);
-        cr.stroke()?;
-        fitted_text(cr, m.x + m.w / 2.0, m.y + 2.8, m.w - 3.0, v, 5.0, true);
-    }
+    Ok(())
+}
+
+/// The weather marker in a weather box.
+fn weather_marker(cr: &Context, r: Rect, value: Option<&str>) -> Result<(), cairo::Error> {
+    let Some(v) = value else {
+        return Ok(());
+    };
+    let m = Rect::new(r.x + 4.0, r.y + 16.0, r.w - 8.0, 12.0);
+    rounded_rect(cr, m.x, m.y, m.w, m.h, 1.0);
+    palette::MARKER.set(cr);
+    cr.fill_preserve()?;
+    palette::INK.set(cr);
+    cr.set_line_width(0.35);
+    cr.stroke()?;
+    fitted_text(cr, m.x + m.w / 2.0, m.y + 2.8, m.w - 3.0, v, 5.0, true);
     Ok(())
 }
 
