@@ -126,12 +126,19 @@ fn bitmap(
     draw: impl FnOnce(&Context) -> Result<(), cairo::Error>,
 ) -> Result<ImageSurface, cairo::Error> {
     let surface = ImageSurface::create(Format::Rgb24, size.0, size.1)?;
-    {
-        let cr = Context::new(&surface)?;
-        cr.scale(scale, scale);
-        draw(&cr)?;
-    }
+    draw_on(&surface, scale, draw)?;
     Ok(surface)
+}
+
+/// Does `draw` on a bitmap at `scale` pixels per millimetre.
+fn draw_on(
+    surface: &ImageSurface,
+    scale: f64,
+    draw: impl FnOnce(&Context) -> Result<(), cairo::Error>,
+) -> Result<(), cairo::Error> {
+    let cr = Context::new(surface)?;
+    cr.scale(scale, scale);
+    draw(&cr)
 }
 
 /// Copies a bitmap made at the device resolution (`ratio` device pixels per view pixel).
@@ -163,7 +170,7 @@ fn board_bitmap(
             cr.restore()?;
             draw_sheet(cr)
         })?;
-        let board = ImageSurface::create(Format::Rgb24, 1, 1)?;
+        let board = ImageSurface::create(Format::Rgb24, size.0, size.1)?;
         *cache = Some(Cached {
             size,
             dark,
@@ -176,9 +183,9 @@ fn board_bitmap(
         return Ok(());
     };
     if !c.shows(scene) {
-        let sheet = &c.sheet;
-        c.board = bitmap(size, px_per_mm, |cr| {
-            blit(cr, sheet, px_per_mm)?;
+        // The same bitmap is drawn over: the printed map copied in, then the pieces.
+        draw_on(&c.board, px_per_mm, |cr| {
+            blit(cr, &c.sheet, px_per_mm)?;
             draw_pieces(cr, &scene.map)?;
             draw_card_at(cr, &scene.card)
         })?;
@@ -275,7 +282,7 @@ impl Board for Skyhawk {
         let d = &self.damage;
         let boxes: u32 = d.sections.iter().map(|&n| u32::from(n)).sum();
         let systems: u32 = d.subsystems.iter().map(|&n| u32::from(n)).sum();
-        let mut fuel = self.loadout.tanks.label();
+        let mut fuel = super::scene::tanks_text(self.loadout.tanks);
         if self.no_refuel {
             fuel.push_str(&gettext(", refuel failed"));
         }

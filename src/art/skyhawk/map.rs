@@ -605,11 +605,11 @@ fn track_box(cr: &Context, b: MapBox) -> Result<(), cairo::Error> {
     };
     let title_h = labelled_box(cr, r, &gettext(b.name()), b.rule(), ground)?;
     let mut y = r.y + 1.4 + title_h;
-    let note_font = condensed(2.9, false);
+    let note_font = condensed(3.1, false);
     palette::INK.set(cr);
     for n in box_notes(b) {
         text(cr, r.x + 2.0, y, &n, &note_font, Align::Left);
-        y += 3.4;
+        y += 3.6;
     }
     if b.over_target() {
         mine_band(cr, r, false)?;
@@ -971,7 +971,7 @@ pub fn unit_chip(cr: &Context, x: f64, y: f64, u: &UnitChip) -> Result<(), cairo
         y + 6.6,
         CHIP_W - 4.0,
         &u.attacks,
-        2.7,
+        2.9,
         false,
     );
     if let Some((label, colour)) = tag {
@@ -1057,7 +1057,7 @@ fn pool_rows(cr: &Context, pool: &[PoolRow]) -> Result<(), cairo::Error> {
             r.x + 1.5,
             r.y + 4.3,
             &row.attacks,
-            &condensed(2.5, false),
+            &condensed(2.8, false),
             Align::Left,
         );
         let counts = gettext("{left} left · {taken} taken")

@@ -7,8 +7,9 @@ use super::record_card::{Cannon, CardRecord, Station};
 use crate::art::board::View;
 use crate::games::skyhawk::content::{NvBoxKind, PylonId, TargetList, data};
 use crate::games::skyhawk::cycle::Slot;
+use crate::games::skyhawk::loadout::Tanks;
 use crate::games::skyhawk::state::{
-    Ending, Experience, LoadStage, MapBox, Skyhawk, Step, Unit, UnitStatus,
+    Ending, Experience, Group, LoadStage, MapBox, Skyhawk, SnakeMode, Step, Unit, UnitStatus,
 };
 use crate::i18n::gettext;
 
@@ -165,6 +166,28 @@ pub fn map_scene(game: &Skyhawk) -> MapScene {
     s
 }
 
+/// The external tanks fitted, e.g. "300 gal centerline + 2×150 gal inboard".
+pub fn tanks_text(t: Tanks) -> String {
+    let centre = gettext("{n} gal centerline").replace("{n}", &t.centerline.to_string());
+    let inboard = gettext("2×{n} gal inboard").replace("{n}", &t.inboard.to_string());
+    match (t.centerline, t.inboard) {
+        (0, 0) => gettext("no tanks"),
+        (_, 0) => centre,
+        (0, _) => inboard,
+        _ => format!("{centre} + {inboard}"),
+    }
+}
+
+/// The weapon group of a run, with the Snake Eye release mode.
+fn group_text(g: Group) -> String {
+    let name = g.weapon.spec().name.clone();
+    match g.mode {
+        Some(SnakeMode::Slick) => gettext("{weapon} (slick)").replace("{weapon}", &name),
+        Some(SnakeMode::Drag) => gettext("{weapon} (drag)").replace("{weapon}", &name),
+        None => name,
+    }
+}
+
 fn opt(v: impl ToString) -> Option<String> {
     Some(v.to_string())
 }
@@ -222,8 +245,8 @@ pub fn card_record(game: &Skyhawk) -> CardRecord {
         Step::ChooseList | Step::Loading(LoadStage::Tanks)
     );
     if loaded {
-        r.tanks = Some(game.loadout.tanks.label());
-        r.weight = Some(format!("{} lb", game.loadout.total_weight()));
+        r.tanks = Some(tanks_text(game.loadout.tanks));
+        r.weight = Some(gettext("{n} lb").replace("{n}", &game.loadout.total_weight().to_string()));
     }
     r.refuel_failed = game.no_refuel;
     r.bingo = game.bingo_pending;
@@ -245,7 +268,7 @@ pub fn card_record(game: &Skyhawk) -> CardRecord {
         .iter()
         .map(|run| {
             [
-                game.group_label(run.group),
+                group_text(run.group),
                 gettext(run.altitude.name()),
                 if run.on_target {
                     gettext("on target")
