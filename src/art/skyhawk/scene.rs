@@ -74,7 +74,8 @@ fn chip(u: &Unit, fired: bool) -> UnitChip {
 }
 
 /// Where the pilot came down, read from the log: the last Ditching (Table 19) or Bail out
-/// (Table 20) roll.
+/// (Table 20) roll since this mission's launch [5.1] (a campaign's log holds earlier
+/// missions).
 fn came_down(game: &Skyhawk) -> Option<SarBox> {
     let table = |e: &crate::engine::log::LogEntry| {
         let at = e.message.arg_english("at")?;
@@ -86,6 +87,7 @@ fn came_down(game: &Skyhawk) -> Option<SarBox> {
         .entries()
         .iter()
         .rev()
+        .take_while(|e| e.rule != "5.1")
         .filter_map(table)
         .find(|id| id == "19" || id == "20")?;
     Some(if id == "19" {
@@ -317,4 +319,81 @@ fn notes(game: &Skyhawk) -> Vec<String> {
         n.push(game.ending_text().render());
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Playable;
+    use crate::engine::bot::play_steps;
+    use crate::engine::game::Game;
+    use crate::games::skyhawk::Options;
+
+    /// Every position of a bot mission.
+    fn positions(seed: u64) -> Vec<Skyhawk> {
+        let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
+        let mut bot = <Skyhawk as Playable>::heuristic_bot(seed);
+        let mut all = vec![g.clone()];
+        while g.outcome().is_none() && all.len() < 300 {
+            play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            all.push(g.clone());
+        }
+        all
+    }
+
+    fn chips(s: &MapScene) -> usize {
+        s.ready.len()
+            + s.ecm.len()
+            + s.out.len()
+            + s.nv.iter().map(|n| n.units.len()).sum::<usize>()
+    }
+
+    #[test]
+    fn every_support_unit_is_on_the_map_once_and_placed_units_sit_in_their_boxes() {
+        let mut placed = 0;
+        for seed in 0..8 {
+            for g in positions(seed) {
+                let s = map_scene(&g);
+                assert_eq!(chips(&s), g.units.len(), "seed {seed}");
+                let in_boxes = s.ecm.len() + s.nv.iter().map(|n| n.units.len()).sum::<usize>();
+                let in_slots = g.cycle.as_ref().map_or(0, |c| {
+                    (0..g.units.len())
+                        .filter(|&u| c.slots[u].is_some() && g.units[u].status == UnitStatus::Ready)
+                        .count()
+                });
+                assert_eq!(in_boxes, in_slots, "seed {seed}");
+                placed += in_boxes;
+            }
+        }
+        assert!(placed > 0, "no unit was ever placed");
+    }
+
+    #[test]
+    fn a_pilot_who_bails_out_or_ditches_is_shown_in_that_box() {
+        let mut seen = 0;
+        for seed in 0..150 {
+            let g = positions(seed).pop().unwrap();
+            if g.ending != Ending::Lost {
+                continue;
+            }
+            let table = g
+                .log
+                .entries()
+                .iter()
+                .rev()
+                .filter_map(|e| e.message.arg_english("at"))
+                .find(|at| at.starts_with("19 ") || at.starts_with("20 "));
+            let spot = map_scene(&g).skyhawk.unwrap().0;
+            match &table {
+                Some(at) if at.starts_with("19 ") => assert_eq!(spot, Spot::Down(SarBox::Ditch)),
+                Some(_) => assert!(
+                    matches!(spot, Spot::Down(SarBox::BailOutLand | SarBox::BailOutWater)),
+                    "seed {seed}: {spot:?}"
+                ),
+                None => assert_eq!(spot, Spot::Track(g.at)),
+            }
+            seen += usize::from(table.is_some());
+        }
+        assert!(seen > 0, "no mission ended with a bail-out or a ditching");
+    }
 }
