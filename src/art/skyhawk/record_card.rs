@@ -7,7 +7,9 @@
 use cairo::Context;
 
 use super::{STYLE, palette};
-use crate::art::draw::{Align, Rgb, condensed, fitted_text, paragraph, rounded_rect, text};
+use crate::art::draw::{
+    Align, Font, Rgb, condensed, fitted_text, measure, paragraph, rounded_rect, text,
+};
 use crate::art::geometry::Rect;
 use crate::art::sheet::{INK, MARGIN, PEN, Page, Table, field, heading, page_frame, tick};
 use crate::games::skyhawk::content::{PylonId, data};
@@ -568,6 +570,22 @@ fn ordnance(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
     )
 }
 
+/// The notes joined into lines no wider than `width` (a note wider than a line has its own).
+fn pack(cr: &Context, notes: &[String], font: &Font, width: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for note in notes {
+        if let Some(last) = lines.last_mut() {
+            let joined = format!("{last} · {note}");
+            if measure(cr, &joined, font, None).0 <= width {
+                *last = joined;
+                continue;
+            }
+        }
+        lines.push(note.clone());
+    }
+    lines
+}
+
 fn runs_and_notes(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
     heading(cr, &STYLE, MARGIN, 216.0, &gettext("Attack runs [6.2]"));
     let mut rows: Vec<Vec<String>> = r
@@ -587,7 +605,7 @@ fn runs_and_notes(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
         x: MARGIN,
         y: 222.0,
         w: CARD.w - 2.0 * MARGIN,
-        row_h: 5.0,
+        row_h: 6.0,
         cols: &[0.06, 0.40, 0.18, 0.20, 0.16],
     };
     let h = table.draw(
@@ -622,18 +640,21 @@ fn runs_and_notes(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
         line += 5.0;
     }
     cr.stroke()?;
-    // Each note is written on its own ruled line.
+    // The notes are written along the ruled lines, as many to a line as fit.
     PEN.set(cr);
     cr.save()?;
     cr.rectangle(MARGIN, top, CARD.w - 2.0 * MARGIN, bottom - top);
     cr.clip();
     let font = condensed(3.4, false);
-    for (i, note) in r.notes.iter().enumerate() {
+    for (i, line) in pack(cr, &r.notes, &font, CARD.w - 2.0 * MARGIN - 2.0)
+        .iter()
+        .enumerate()
+    {
         text(
             cr,
             MARGIN + 1.0,
             top + 0.9 + i as f64 * 5.0,
-            note,
+            line,
             &font,
             Align::Left,
         );
@@ -662,6 +683,20 @@ mod tests {
             }
         }
         n
+    }
+
+    #[test]
+    fn short_notes_share_a_line_and_a_long_one_has_its_own() {
+        let (_s, cr) = surface(50.0, 50.0);
+        let font = condensed(3.4, false);
+        let long = "x".repeat(80);
+        let notes = vec![
+            "MiG kill".to_owned(),
+            "Wave-offs: 1".to_owned(),
+            long.clone(),
+        ];
+        let lines = pack(&cr, &notes, &font, 100.0);
+        assert_eq!(lines, vec!["MiG kill · Wave-offs: 1".to_owned(), long]);
     }
 
     #[test]
