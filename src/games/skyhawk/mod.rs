@@ -239,8 +239,11 @@ impl Game for Skyhawk {
                         msg("Engage the MiGs with the guns"),
                     ));
                 }
-                c.push(Choice::new(Action::Evade, msg("Jettison and evade")));
-                c.push(Choice::new(Action::PressOn, msg("Press on to the target")));
+                c.push(Choice::new(Action::Evade, msg("Jettison and evade")).on("box:outbound"));
+                c.push(
+                    Choice::new(Action::PressOn, msg("Press on to the target"))
+                        .on("box:target_approach"),
+                );
                 (msg("MiGs attack!"), "6.3.1", c)
             }
             Step::PilotLost => (
