@@ -50,9 +50,7 @@ pub fn games() -> Vec<GameInfo> {
             players: msg("1 player"),
             blurb: msg("Fly A-4 strike missions from Yankee Station and bring the jet back."),
             driver: Some(&crate::games::skyhawk::DRIVER),
-            note: Some(msg(
-                "Rules complete for single missions and campaigns; the map and record sheets are not drawn yet: play from the action buttons.",
-            )),
+            note: None,
         },
         GameInfo {
             id: "search_destroy",
