@@ -10,13 +10,13 @@ use cairo::{Context, Format, ImageSurface};
 use super::map::{MAP_H, MAP_W, draw_map, draw_nv_box, draw_pieces, draw_sheet, nv_rect};
 use super::palette;
 use super::record_card::{CARD, draw_record_card};
-use super::scene::{BoardScene, board_scene};
+use super::scene::{BoardScene, board_scene, planning};
 use crate::art::board::{Board, View, fit};
 use crate::art::draw::rounded_rect;
 use crate::art::geometry::Rect;
 use crate::engine::message::{Message, msg};
 use crate::games::skyhawk::content::NvBoxKind;
-use crate::games::skyhawk::state::{Ending, Skyhawk, Step};
+use crate::games::skyhawk::state::{Ending, Skyhawk};
 use crate::i18n::gettext;
 
 /// Gap between the map and the card.
@@ -65,27 +65,23 @@ pub fn hit_test(scene: &BoardScene, x: f64, y: f64) -> Option<String> {
         .map(|(id, _)| id)
 }
 
-/// Outlines the highlighted targets and fills the hovered one.
+/// Outlines the offered targets and fills the hovered one (a place not offered does nothing
+/// on a click, so it does not light up).
 fn draw_highlights(cr: &Context, scene: &BoardScene) -> Result<(), cairo::Error> {
-    for (id, r) in board_targets(scene) {
-        // Only an offered target lights up under the pointer: the rest do nothing on a click.
-        let lit = scene.highlighted.contains(&id);
-        let hovered = lit && scene.hovered.as_deref() == Some(id.as_str());
-        if !lit {
-            continue;
-        }
+    let offered = board_targets(scene)
+        .into_iter()
+        .filter(|(id, _)| scene.highlighted.contains(id));
+    for (id, r) in offered {
+        let hovered = scene.hovered.as_deref() == Some(id.as_str());
         let r = r.inflate(0.8);
         rounded_rect(cr, r.x, r.y, r.w, r.h, 1.6);
         if hovered {
             palette::HOVER.with_alpha(cr, 0.22);
             cr.fill_preserve()?;
-        }
-        if hovered {
-            palette::HOVER
+            palette::HOVER.set(cr);
         } else {
-            palette::ACCENT
+            palette::ACCENT.set(cr);
         }
-        .set(cr);
         cr.set_line_width(1.0);
         cr.stroke()?;
     }
@@ -289,12 +285,12 @@ impl Board for Skyhawk {
         if self.bingo_pending {
             fuel.push_str(&gettext(", bingo"));
         }
-        let place = match (self.ending, &self.step) {
-            (Ending::Flying, Step::ChooseList | Step::Loading(_) | Step::PickSupport { .. }) => {
-                gettext("Planning on deck")
-            }
-            (Ending::Flying, _) => gettext(self.at.name()),
-            _ => self.ending_text().render(),
+        let place = if self.ending != Ending::Flying {
+            self.ending_text().render()
+        } else if planning(self) {
+            gettext("Planning on deck")
+        } else {
+            gettext(self.at.name())
         };
         vec![
             (msg("Box"), place),

@@ -33,7 +33,7 @@ pub fn board_scene(game: &Skyhawk, view: Option<&View>) -> BoardScene {
 }
 
 /// Still planning on deck: the target, the load and the support units are being chosen.
-fn planning(game: &Skyhawk) -> bool {
+pub fn planning(game: &Skyhawk) -> bool {
     matches!(
         game.step,
         Step::ChooseList | Step::Loading(_) | Step::PickSupport { .. }
