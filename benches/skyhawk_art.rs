@@ -7,7 +7,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::art::View;
 use tonkin::art::board::Board;
-use tonkin::art::skyhawk::board::draw_scene;
+use tonkin::art::skyhawk::board::{draw_scene, offered_targets};
 use tonkin::art::skyhawk::scene::board_scene;
 use tonkin::catalog::Playable;
 use tonkin::engine::bot::play_steps;
@@ -25,12 +25,7 @@ fn mid_mission() -> Skyhawk {
 fn board(c: &mut Criterion) {
     let game = mid_mission();
     let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
-    let targets: Vec<String> = game
-        .prompt()
-        .choices
-        .iter()
-        .filter_map(|c| c.target.clone())
-        .collect();
+    let targets = offered_targets(&game);
     let view = View {
         width: 1920.0,
         height: 1080.0,

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use tonkin::art::board::{Board, View};
+use tonkin::art::skyhawk::board::offered_targets;
 use tonkin::art::skyhawk::record_card::{CARD, CardRecord, draw_record_card};
 use tonkin::catalog::Playable;
 use tonkin::engine::bot::play_steps;
@@ -67,12 +68,7 @@ fn position(pick: impl Fn(&Skyhawk) -> bool) -> Option<Skyhawk> {
 
 /// Draws `game` as the window does at 1600 × 1000 px, its targets lit and the first hovered.
 fn board_png(game: &Skyhawk, dir: &Path, name: &str) -> Result<(), cairo::Error> {
-    let targets = game
-        .prompt()
-        .choices
-        .iter()
-        .filter_map(|c| c.target.clone())
-        .collect::<Vec<_>>();
+    let targets = offered_targets(game);
     let view = View {
         width: 1600.0,
         height: 1000.0,

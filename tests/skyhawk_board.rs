@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use tonkin::art::board::{Board, View};
 use tonkin::art::geometry::Rect;
-use tonkin::art::skyhawk::board::{CARD_X, board_targets, placement};
+use tonkin::art::skyhawk::board::{CARD_X, board_targets, offered_targets, placement};
 use tonkin::art::skyhawk::record_card::damage_box_rect;
 use tonkin::art::skyhawk::scene::board_scene;
 use tonkin::catalog::Playable;
@@ -47,14 +47,6 @@ fn flown(scenario: &str, seed: u64, mut bot: Box<dyn Bot<Skyhawk>>) -> Vec<Skyha
     positions
 }
 
-fn targets_of(g: &Skyhawk) -> Vec<String> {
-    g.prompt()
-        .choices
-        .iter()
-        .filter_map(|c| c.target.clone())
-        .collect()
-}
-
 /// A board millimetre point as a window pixel.
 fn to_view(v: &View, x: f64, y: f64) -> (f64, f64) {
     let (scale, ox, oy) = placement(v);
@@ -74,7 +66,7 @@ fn every_offered_target_is_drawn_and_clicked_back() {
         for g in positions {
             let scene = board_scene(&g, None);
             let drawn = board_targets(&scene);
-            for t in targets_of(&g) {
+            for t in offered_targets(&g) {
                 let places: Vec<Rect> = drawn
                     .iter()
                     .filter(|(id, _)| *id == t)
@@ -117,8 +109,8 @@ fn board_draws_at_window_sizes_for_positions_of_bot_missions() {
         for g in positions.iter().step_by(step) {
             for (w, h, scale_factor, dark) in sizes {
                 let v = View {
-                    targets: targets_of(g),
-                    hovered: targets_of(g).pop(),
+                    targets: offered_targets(g),
+                    hovered: offered_targets(g).pop(),
                     scale_factor,
                     dark,
                     ..view(w, h)

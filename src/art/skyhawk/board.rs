@@ -14,6 +14,7 @@ use super::scene::{BoardScene, board_scene, planning};
 use crate::art::board::{Board, View, fit};
 use crate::art::draw::rounded_rect;
 use crate::art::geometry::Rect;
+use crate::engine::game::Game;
 use crate::engine::message::{Message, msg};
 use crate::games::skyhawk::content::NvBoxKind;
 use crate::games::skyhawk::state::{Ending, Skyhawk};
@@ -44,6 +45,15 @@ fn draw_card_at(cr: &Context, card: &super::record_card::CardRecord) -> Result<(
     let r = draw_record_card(cr, card);
     cr.restore()?;
     r
+}
+
+/// The map targets of the prompt's choices: what the window lights up.
+pub fn offered_targets(game: &Skyhawk) -> Vec<String> {
+    game.prompt()
+        .choices
+        .into_iter()
+        .filter_map(|c| c.target)
+        .collect()
 }
 
 /// Every clickable place of the board in board millimetres, with its target id.
