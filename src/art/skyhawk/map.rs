@@ -259,8 +259,8 @@ pub fn draw_map(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
 /// The printed map without any piece on it.
 pub fn draw_sheet(cr: &Context) -> Result<(), cairo::Error> {
     ground(cr)?;
-    flight_path(cr)?;
     carrier(cr)?;
+    flight_path(cr)?;
     for b in TRACK {
         track_box(cr, b)?;
     }
