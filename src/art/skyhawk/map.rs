@@ -363,41 +363,49 @@ fn ground(cr: &Context) -> Result<(), cairo::Error> {
     palette::BANNER.set(cr);
     cr.rectangle(8.0, 8.0, MAP_W - 16.0, 12.0);
     cr.fill()?;
-    Rgb::WHITE.set(cr);
-    text(
-        cr,
-        11.0,
-        9.6,
-        &gettext("SKYHAWK: ROLLING THUNDER 1966"),
-        &condensed(6.0, true),
-        Align::Left,
-    );
-    text(
-        cr,
-        MAP_W - 11.0,
-        11.0,
-        &gettext("Mission Map: Yankee Station to North Vietnam and back"),
-        &condensed(4.0, false),
-        Align::Right,
-    );
-    palette::US.set(cr);
-    text(
-        cr,
-        100.0,
-        203.0,
-        &gettext("GULF OF TONKIN"),
-        &condensed(4.2, true),
-        Align::Center,
-    );
-    palette::NV.set(cr);
-    text(
-        cr,
-        380.0,
-        200.0,
-        &gettext("NORTH VIETNAM"),
-        &condensed(4.2, true),
-        Align::Left,
-    );
+    // The printed words of the sheet: (left or anchor, top, words, size, bold, align, colour).
+    let labels = [
+        (
+            11.0,
+            9.6,
+            gettext("SKYHAWK: ROLLING THUNDER 1966"),
+            6.0,
+            true,
+            Align::Left,
+            Rgb::WHITE,
+        ),
+        (
+            MAP_W - 11.0,
+            11.0,
+            gettext("Mission Map: Yankee Station to North Vietnam and back"),
+            4.0,
+            false,
+            Align::Right,
+            Rgb::WHITE,
+        ),
+        (
+            100.0,
+            203.0,
+            gettext("GULF OF TONKIN"),
+            4.2,
+            true,
+            Align::Center,
+            palette::US,
+        ),
+        (
+            380.0,
+            200.0,
+            gettext("NORTH VIETNAM"),
+            4.2,
+            true,
+            Align::Left,
+            palette::NV,
+        ),
+    ];
+    for (x, y, words, size, bold, align, colour) in labels {
+        colour.set(cr);
+        text(cr, x, y, &words, &condensed(size, bold), align);
+    }
     Ok(())
 }
 
