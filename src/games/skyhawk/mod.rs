@@ -9,6 +9,7 @@ pub mod content;
 pub mod cycle;
 pub mod damage;
 pub mod loadout;
+mod loadout_form;
 pub mod luck;
 pub mod mission;
 pub mod recovery;
@@ -476,7 +477,7 @@ impl Skyhawk {
                 .map(|t| {
                     Choice::new(
                         Action::Tanks(t),
-                        msg("Tanks: {tanks}").arg("tanks", t.label()),
+                        msg("Tanks: {tanks}").message("tanks", t.describe()),
                     )
                     .on("tanks")
                 })
@@ -621,5 +622,13 @@ impl Playable for Skyhawk {
             ),
             rule("altitude_bombing", msg("Rolled attack altitude"), "15.4.2"),
         ]
+    }
+
+    fn form(&self) -> Option<crate::catalog::FormView> {
+        self.loadout_form()
+    }
+
+    fn form_action(&self, values: &[usize]) -> (Vec<Message>, Result<Action, Message>) {
+        self.loadout_form_action(values)
     }
 }
