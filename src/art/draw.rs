@@ -150,6 +150,30 @@ pub fn measure(cr: &Context, s: &str, font: &Font, width: Option<f64>) -> (f64, 
     )
 }
 
+/// Condensed sans for the tight spaces of counters, boxes and forms (falls back to plain sans).
+pub const CONDENSED: &str = "DejaVu Sans Condensed, Sans";
+
+/// A font of the condensed family.
+pub fn condensed(size: f64, bold: bool) -> Font<'static> {
+    Font {
+        family: CONDENSED,
+        size,
+        bold,
+    }
+}
+
+/// Draws one line of text shrunk (if needed) to fit `max_w`, top at `y`, centred on `cx`.
+pub fn fitted_text(cr: &Context, cx: f64, y: f64, max_w: f64, s: &str, size: f64, bold: bool) {
+    let font = condensed(size, bold);
+    let (w, _) = measure(cr, s, &font, None);
+    let font = if w > max_w && w > 0.0 {
+        condensed(size * max_w / w, bold)
+    } else {
+        font
+    };
+    text(cr, cx, y, s, &font, Align::Center);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,28 +207,4 @@ mod tests {
         );
         assert!(used > 0.0);
     }
-}
-
-/// Condensed sans for the tight spaces of counters, boxes and forms (falls back to plain sans).
-pub const CONDENSED: &str = "DejaVu Sans Condensed, Sans";
-
-/// A font of the condensed family.
-pub fn condensed(size: f64, bold: bool) -> Font<'static> {
-    Font {
-        family: CONDENSED,
-        size,
-        bold,
-    }
-}
-
-/// Draws one line of text shrunk (if needed) to fit `max_w`, top at `y`, centred on `cx`.
-pub fn fitted_text(cr: &Context, cx: f64, y: f64, max_w: f64, s: &str, size: f64, bold: bool) {
-    let font = condensed(size, bold);
-    let (w, _) = measure(cr, s, &font, None);
-    let font = if w > max_w && w > 0.0 {
-        condensed(size * max_w / w, bold)
-    } else {
-        font
-    };
-    text(cr, cx, y, s, &font, Align::Center);
 }
