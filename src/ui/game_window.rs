@@ -50,6 +50,8 @@ pub struct GameWindow {
     scenario: String,
     rules: RulesWindow,
     game_over_shown: bool,
+    /// The names of the board's pages the switch shows now.
+    page_names: RefCell<Vec<String>>,
 }
 
 #[derive(Debug)]
@@ -79,6 +81,8 @@ pub enum GameMsg {
 
 pub struct GameWidgets {
     board: gtk::DrawingArea,
+    /// The switch among the board's pages (hidden when it has one).
+    pages: gtk::Box,
     prompt: PromptBar,
     log: LogView,
     status: gtk::Grid,
@@ -206,9 +210,18 @@ impl Component for GameWindow {
         side.append(&log_title);
         side.append(&log.widget);
 
+        let pages = gtk::Box::builder()
+            .css_classes(["linked"])
+            .halign(gtk::Align::Center)
+            .margin_top(6)
+            .visible(false)
+            .build();
+        let board_side = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        board_side.append(&pages);
+        board_side.append(&board);
         let paned = gtk::Paned::builder()
             .orientation(gtk::Orientation::Horizontal)
-            .start_child(&board)
+            .start_child(&board_side)
             .end_child(&side)
             .resize_end_child(false)
             .shrink_end_child(false)
@@ -273,9 +286,11 @@ impl Component for GameWindow {
             scenario,
             rules: RulesWindow::new(&title, rules_sections),
             game_over_shown: false,
+            page_names: RefCell::new(Vec::new()),
         };
         let mut widgets = GameWidgets {
             board,
+            pages,
             prompt,
             log,
             status,
@@ -472,6 +487,43 @@ impl GameWindow {
         }
     }
 
+    /// Rebuilds the switch among the board's pages when their names change (a campaign adds
+    /// its roster, say); a board of one page shows none.
+    fn show_page_switch(&self, widgets: &GameWidgets, names: Vec<String>) {
+        if *self.page_names.borrow() == names {
+            return;
+        }
+        while let Some(child) = widgets.pages.first_child() {
+            widgets.pages.remove(&child);
+        }
+        let mut view = self.view.borrow_mut();
+        if view.page >= names.len() {
+            view.page = 0;
+        }
+        let mut first: Option<gtk::ToggleButton> = None;
+        for (i, name) in names.iter().enumerate() {
+            let button = gtk::ToggleButton::builder()
+                .label(name)
+                .active(i == view.page)
+                .build();
+            if let Some(f) = &first {
+                button.set_group(Some(f));
+            }
+            let view = self.view.clone();
+            let board = widgets.board.clone();
+            button.connect_toggled(move |b| {
+                if b.is_active() {
+                    view.borrow_mut().page = i;
+                    board.queue_draw();
+                }
+            });
+            widgets.pages.append(&button);
+            first.get_or_insert(button);
+        }
+        widgets.pages.set_visible(names.len() > 1);
+        *self.page_names.borrow_mut() = names;
+    }
+
     /// Moves the keyboard focus among the map targets of the legal actions (drawn as the
     /// hovered one) and names the focused target's actions for screen readers and as a tooltip.
     fn focus_target(&self, widgets: &mut GameWidgets, step: i32) {
@@ -574,6 +626,11 @@ impl GameWindow {
         while let Some(child) = widgets.status.first_child() {
             widgets.status.remove(&child);
         }
+        let pages: Vec<String> = session
+            .board()
+            .map(|b| b.pages().iter().map(|p| p.render()).collect())
+            .unwrap_or_default();
+        self.show_page_switch(widgets, pages);
         if let Some(board) = session.board() {
             for (row, (label, value)) in board.status().into_iter().enumerate() {
                 let l = gtk::Label::builder()
