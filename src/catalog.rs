@@ -218,6 +218,8 @@ pub trait PlaySession {
     fn submit_form(&mut self, values: &[usize]) -> Result<Stepped, String>;
     /// The game state itself, for game-specific panels.
     fn state_any(&self) -> &dyn Any;
+    /// The session itself, for the driver of its game (a bot's action that is no button).
+    fn session_any_mut(&mut self) -> &mut dyn Any;
 }
 
 /// An optional rule a player may switch on before a game starts.
@@ -350,6 +352,9 @@ impl<G: Playable> PlaySession for Session<G> {
     fn state_any(&self) -> &dyn Any {
         self.state()
     }
+    fn session_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
 /// The one driver implementation, for any playable game.
@@ -429,11 +434,21 @@ impl<G: Playable> Driver for GameDriver<G> {
                 return Err(format!("dead end: {}", game.prompt().text.english()));
             }
             let action = bot.choose(&game, &actions);
-            let index = actions
-                .iter()
-                .position(|a| *a == action)
-                .ok_or("the bot chose an action that was not offered")?;
-            session.choose(index)?;
+            match actions.iter().position(|a| *a == action) {
+                Some(index) => {
+                    session.choose(index)?;
+                }
+                // A whole decision at once, as a form takes it (Skyhawk's load): the rules
+                // check it like any other action.
+                None => {
+                    session
+                        .session_any_mut()
+                        .downcast_mut::<Session<G>>()
+                        .ok_or("the session is of another game")?
+                        .apply(&action)
+                        .map_err(|r| r.reason.render())?;
+                }
+            }
         }
         Ok(steps)
     }
@@ -557,6 +572,19 @@ mod tests {
         let save: serde_json::Value =
             serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
         save["options"].clone()
+    }
+
+    #[test]
+    fn the_heuristic_bot_finishes_a_game_of_each_through_the_session() {
+        for info in games() {
+            let Some(driver) = info.driver else { continue };
+            let scenario = driver.scenarios()[0].id;
+            let mut session = driver.new_session(scenario, 3, &[]).unwrap();
+            driver
+                .bot_steps(session.as_mut(), BotKind::Heuristic, 3, MAX_ACTIONS)
+                .unwrap_or_else(|e| panic!("{}: {e}", info.id));
+            assert!(session.outcome().is_some(), "{} did not finish", info.id);
+        }
     }
 
     #[test]
