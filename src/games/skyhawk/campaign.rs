@@ -283,7 +283,7 @@ impl Skyhawk {
     /// The day loop (digest 3.20): Table 28 days, halts, the pilot's flying days (with the
     /// optional rules, the squadron's operations), the end of a tour. Stops at the decision
     /// that opens the next mission or at the end of the campaign.
-    fn next_flying_day(&mut self) {
+    pub(crate) fn next_flying_day(&mut self) {
         let c = &data().campaigns;
         loop {
             let Some(k) = self.campaign.as_ref() else {

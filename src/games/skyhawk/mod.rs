@@ -657,7 +657,11 @@ impl Playable for Skyhawk {
                 "14.0.2",
             ),
             rule("rotation", msg("Campaign: pilot rotation"), "14.0.3"),
-            rule("wound_recovery", msg("Campaign: wounds keep pilots out"), "14.1.3"),
+            rule(
+                "wound_recovery",
+                msg("Campaign: wounds keep pilots out"),
+                "14.1.3",
+            ),
             rule(
                 "loss_scoring",
                 msg("Campaign: losses cost points (with repairs)"),

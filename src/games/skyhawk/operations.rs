@@ -3,11 +3,11 @@
 //! repair track with the maintenance crews [14.0.2], wound recovery [14.1.3], the points lost
 //! with Skyhawks and pilots [14.1.4], and the seasonal weather (digest 4.5).
 
+use super::Action;
 use super::content::data;
 use super::squadron::{RosterSlot, Squadron};
 use super::state::*;
 use super::tables::Drms;
-use super::Action;
 use crate::engine::game::Choice;
 use crate::engine::message::{Message, msg, n_};
 
@@ -101,7 +101,7 @@ impl Skyhawk {
     /// counts a mission missed for wounds.
     pub(crate) fn player_flies_today(&mut self, day: u32) -> bool {
         let (rotation, maintenance) = (self.options.rotation, self.options.maintenance);
-        if !rotation && day % 2 == 0 {
+        if !rotation && day.is_multiple_of(2) {
             return false;
         }
         if rotation || maintenance {
@@ -246,15 +246,14 @@ impl Skyhawk {
             s.shifted_on = day;
         }
         let level = s.maintenance;
-        if day % every == 0 && level < 3 {
+        if day.is_multiple_of(every) && level < 3 {
             let column = if level <= 1 { "level_1" } else { "level_2" };
             if self.roll("1.3", column, &Drms::new()).is("yes") {
                 let level = level + 1;
                 self.squadron_mut().maintenance = level;
                 self.note(
                     "14.0.2",
-                    msg("The maintenance crews advance to skill level {level}")
-                        .arg("level", level),
+                    msg("The maintenance crews advance to skill level {level}").arg("level", level),
                 );
             }
         }
@@ -366,7 +365,9 @@ impl Skyhawk {
         if !self.roll("S-9", "", &Drms::new()).is("misses") {
             return 0;
         }
-        self.roll("S-9 missed", "", &Drms::new()).number().clamp(0, 2) as u8
+        self.roll("S-9 missed", "", &Drms::new())
+            .number()
+            .clamp(0, 2) as u8
     }
 
     /// The player's pilot back with wounds [14.1.3].
@@ -392,9 +393,7 @@ impl Skyhawk {
         let s = self.squadron_mut();
         s.refill_aircraft(spec.skyhawks);
         s.shifted_on = 0;
-        let lost: Vec<usize> = (0..s.roster.len())
-            .filter(|&i| s.roster[i].lost)
-            .collect();
+        let lost: Vec<usize> = (0..s.roster.len()).filter(|&i| s.roster[i].lost).collect();
         for slot in lost {
             let roster = self.next_recruit();
             let newcomer = self.recruit(roster);
@@ -441,3 +440,7 @@ impl Skyhawk {
         d
     }
 }
+
+#[cfg(test)]
+#[path = "operations_tests.rs"]
+mod tests;

@@ -309,7 +309,12 @@ mod tests {
         s.shift_track();
         assert_eq!(s.aircraft[0].ready_in, 1);
         assert_eq!(s.aircraft[1].ready_in, 0);
-        assert!(s.aircraft.iter().filter(|a| a.flying).all(|a| a.ready_in == 0));
+        assert!(
+            s.aircraft
+                .iter()
+                .filter(|a| a.flying)
+                .all(|a| a.ready_in == 0)
+        );
         s.shift_track();
         assert_eq!(s.aircraft[0].ready_in, 0);
         s.refill_aircraft(16);
