@@ -39,6 +39,13 @@ fn options() -> Options {
     }
 }
 
+/// The default options with one change.
+fn with(set: impl Fn(&mut Options)) -> Options {
+    let mut o = Options::default();
+    set(&mut o);
+    o
+}
+
 fn logged(g: &Skyhawk, start: &str) -> usize {
     g.log
         .entries()
@@ -143,10 +150,7 @@ fn repairs_need_damage_add_landing_days_and_stop_at_two() {
 
 #[test]
 fn a_repairs_campaign_starts_with_the_crews_and_the_divisions() {
-    let only = Options {
-        maintenance: true,
-        ..Options::default()
-    };
+    let only = with(|o| o.maintenance = true);
     let mut g = Skyhawk::setup("campaign1", &only, 5).unwrap();
     let s = g.squadron().unwrap();
     assert!((1..=3).contains(&s.maintenance));
@@ -169,10 +173,7 @@ fn a_repairs_campaign_starts_with_the_crews_and_the_divisions() {
 
 #[test]
 fn repairs_campaigns_keep_the_track_honest() {
-    let only = Options {
-        maintenance: true,
-        ..Options::default()
-    };
+    let only = with(|o| o.maintenance = true);
     for seed in 0..4 {
         let mut g = Skyhawk::setup("campaign1", &only, seed).unwrap();
         let mut bot = bot::Heuristic::new(seed);
@@ -198,10 +199,7 @@ fn repairs_campaigns_keep_the_track_honest() {
 
 #[test]
 fn with_the_rotation_the_pilot_flies_when_his_turn_comes() {
-    let only = Options {
-        rotation: true,
-        ..Options::default()
-    };
+    let only = with(|o| o.rotation = true);
     let g = Skyhawk::setup("campaign2", &only, 8).unwrap();
     let s = g.squadron().unwrap();
     assert_eq!(s.roster.len(), 24);
@@ -229,10 +227,7 @@ fn with_the_rotation_the_pilot_flies_when_his_turn_comes() {
 
 #[test]
 fn two_wounds_may_keep_the_pilot_out() {
-    let only = Options {
-        wound_recovery: true,
-        ..Options::default()
-    };
+    let only = with(|o| o.wound_recovery = true);
     let mut g = Skyhawk::setup("campaign1", &only, 2).unwrap();
     // One wound: nothing rolled.
     let rolls = g.rolls;
@@ -254,10 +249,7 @@ fn two_wounds_may_keep_the_pilot_out() {
 
 #[test]
 fn a_healing_pilot_misses_his_next_flying_day() {
-    let only = Options {
-        wound_recovery: true,
-        ..Options::default()
-    };
+    let only = with(|o| o.wound_recovery = true);
     let mut g = Skyhawk::setup("campaign1", &only, 2).unwrap();
     // Day 1's mission is over; the pilot has one mission to miss.
     let c = g.campaign.as_mut().unwrap();
@@ -275,17 +267,7 @@ fn a_healing_pilot_misses_his_next_flying_day() {
 
 #[test]
 fn losses_cost_points_only_with_the_option_and_divisions() {
-    assert!(
-        Skyhawk::setup(
-            "campaign1",
-            &Options {
-                loss_scoring: true,
-                ..Options::default()
-            },
-            1
-        )
-        .is_err()
-    );
+    assert!(Skyhawk::setup("campaign1", &with(|o| o.loss_scoring = true), 1).is_err());
     let mut g = Skyhawk::setup("campaign1", &options(), 1).unwrap();
     let c = g.campaign.as_mut().unwrap();
     assert!(c.loss_scoring);
@@ -309,10 +291,7 @@ fn losses_cost_points_only_with_the_option_and_divisions() {
 
 #[test]
 fn the_monsoon_starts_on_the_first_of_november() {
-    let only = Options {
-        monsoon: true,
-        ..Options::default()
-    };
+    let only = with(|o| o.monsoon = true);
     let mut g = Skyhawk::setup("campaign2", &only, 1).unwrap();
     // Campaign 2 day 13 is 1 November.
     g.campaign.as_mut().unwrap().day = 12;
