@@ -312,6 +312,8 @@ impl Skyhawk {
                 }
                 return;
             }
+            // The squadron flies (or its operations were cancelled for want of Skyhawks or
+            // pilots, and the repairs go on so that they can start again [14.0.2]).
             self.end_of_day(true);
         }
     }

@@ -159,18 +159,23 @@ impl Skyhawk {
             s.aircraft.len()
         };
         let need = rolled.min(on_hand);
-        let least = if maintenance { division } else { 1 };
+        // A division needs four Skyhawks ready [14.0.2]; the rotation alone needs one.
+        let (least, rule) = if maintenance {
+            (division, "14.0.2")
+        } else {
+            (1, "14.0.3")
+        };
         s.need_rolled = rolled as u8;
         s.need = if need >= least { need as u8 } else { 0 };
         if need < least {
             self.note(
-                "14.0.2",
+                rule,
                 msg("Only {n} Skyhawks ready: no flight operations today").arg("n", on_hand),
             );
             return None;
         }
         self.note(
-            "14.0.3",
+            rule,
             msg("The squadron flies {need} sorties today").arg("need", need),
         );
         Some(need)
