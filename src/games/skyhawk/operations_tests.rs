@@ -338,3 +338,61 @@ fn the_break_refills_the_squadron() {
     assert!(!c.squadron.roster[5].lost);
     assert_eq!(c.squadron.roster[5].roster, 24);
 }
+
+#[test]
+fn the_crews_roll_every_fifth_day_until_level_3() {
+    let mut g = Skyhawk::setup("campaign1", &with(|o| o.maintenance = true), 4).unwrap();
+    let at = |g: &mut Skyhawk, day: u32, level: u8| {
+        let c = g.campaign.as_mut().unwrap();
+        c.day = day;
+        c.squadron.maintenance = level;
+        let before = logged(g, "Table 1.3");
+        g.end_of_day(true);
+        logged(g, "Table 1.3") - before
+    };
+    assert_eq!(at(&mut g, 4, 1), 0);
+    assert_eq!(at(&mut g, 5, 1), 1);
+    assert_eq!(at(&mut g, 10, 2), 1);
+    assert_eq!(at(&mut g, 15, 3), 0);
+    let column = g
+        .log
+        .entries()
+        .iter()
+        .filter(|e| e.message.english().starts_with("Table 1.3"))
+        .map(|e| e.message.english())
+        .collect::<Vec<_>>();
+    assert!(column[0].contains("[level_1]") && column[1].contains("[level_2]"));
+    // Each success moves the crews up one level.
+    let mut levels = [0; 4];
+    for seed in 0..100 {
+        let mut g = Skyhawk::setup("campaign1", &with(|o| o.maintenance = true), seed).unwrap();
+        at(&mut g, 5, 1);
+        levels[usize::from(g.squadron().unwrap().maintenance)] += 1;
+    }
+    assert_eq!(levels[0] + levels[3], 0);
+    assert!(levels[1] > 25 && levels[2] > 25, "{levels:?}");
+}
+
+#[test]
+fn the_track_moves_on_squadron_days_not_in_a_halt() {
+    let mut g = Skyhawk::setup("campaign1", &with(|o| o.maintenance = true), 4).unwrap();
+    let c = g.campaign.as_mut().unwrap();
+    c.day = 2;
+    c.squadron.aircraft[5].ready_in = 2;
+    // Day 2: the squadron flies without the player (R59).
+    g.end_of_day(true);
+    assert_eq!(g.squadron().unwrap().aircraft[5].ready_in, 1);
+    // Day 3 in a bombing halt: no flying, no shift.
+    g.end_of_day(false);
+    assert_eq!(g.squadron().unwrap().aircraft[5].ready_in, 1);
+    assert_eq!(g.campaign.as_ref().unwrap().day, 4);
+    // A day whose track already moved with the player's divisions does not move it again.
+    g.campaign.as_mut().unwrap().squadron.shifted_on = 4;
+    g.end_of_day(true);
+    assert_eq!(g.squadron().unwrap().aircraft[5].ready_in, 1);
+    // Without 14.0.2 nothing moves.
+    let mut plain = Skyhawk::setup("campaign1", &Options::default(), 4).unwrap();
+    plain.campaign.as_mut().unwrap().squadron.aircraft[5].ready_in = 2;
+    plain.end_of_day(true);
+    assert_eq!(plain.squadron().unwrap().aircraft[5].ready_in, 2);
+}
