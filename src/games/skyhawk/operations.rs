@@ -26,7 +26,8 @@ pub struct Hurt {
 }
 
 impl Skyhawk {
-    /// Campaign 14.0.2 or 15.1 division play: the condition of 14.1.4.
+    /// Whether the player flies in 4-plane divisions, the condition of 14.1.4: with 14.0.2.
+    /// (The 4-plane division rule 15.1 belongs here too once it is played.)
     pub(crate) fn flies_in_divisions(&self) -> bool {
         self.options.maintenance
     }
