@@ -27,6 +27,8 @@ impl Heuristic {
         Some(match &g.step {
             Step::End => return None,
             Step::PilotLost => Action::NewPilot,
+            // One division: the fewest Skyhawks exposed, the most left for tomorrow.
+            Step::Divisions => Action::Divisions(1),
             // Spend Lady Luck only to undo the roll that lost the pilot.
             Step::Review => match (&g.last, g.fate) {
                 (Some(last), PilotFate::Kia | PilotFate::Pow) if last.last > last.settled => {

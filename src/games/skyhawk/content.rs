@@ -433,6 +433,9 @@ pub struct CampaignsFile {
     pub part: Vec<PartSpec>,
     pub table25: Table25Spec,
     pub campaign: Vec<CampaignSpec>,
+    pub squadron: super::squadron::SquadronSpec,
+    pub landing_repairs: super::squadron::LandingRepairs,
+    pub monsoon: super::squadron::MonsoonSpec,
 }
 
 /// Everything the rules read.
@@ -527,7 +530,7 @@ impl Source_ {
 /// corrected override file cannot silently drop one.
 const REQUIRED_TABLES: &[(&str, &[&str])] = &[
     ("1", &[]),
-    ("2", &[]),
+    ("2", &["monsoon"]),
     ("3", &["yankee_weather"]),
     ("3.1", &[]),
     ("3.1 crash", &[]),
@@ -589,6 +592,24 @@ const REQUIRED_TABLES: &[(&str, &[&str])] = &[
     ("22.2", &[]),
     ("23", &[]),
     ("28", &[]),
+    ("1.2", &[]),
+    ("1.3", &[]),
+    (
+        "8",
+        &[
+            "maintenance_1",
+            "maintenance_3",
+            "need_12",
+            "need_16",
+            "per_section_destroyed",
+            "three_subsystems",
+            "npc_3_4_hits",
+            "npc_5_hits",
+        ],
+    ),
+    ("27", &[]),
+    ("S-9", &[]),
+    ("S-9 missed", &[]),
 ];
 
 /// Columns the rules read by name.
@@ -621,6 +642,7 @@ const REQUIRED_COLUMNS: &[(&str, &[&str])] = &[
     ("13", &["manual", "on_low", "on_medium", "on_high"]),
     ("16", &["on", "off"]),
     ("21", &["land", "water"]),
+    ("1.3", &["level_1", "level_2"]),
 ];
 
 const SECTIONS: [&str; 7] = [

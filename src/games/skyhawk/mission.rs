@@ -88,9 +88,10 @@ impl Skyhawk {
             msg("Targets from the {list} list").term("list", list.name()),
         );
         self.roll_target(false);
-        let w = self.roll("2", "", &Drms::new());
+        let d = self.weather_drms();
+        let w = self.roll("2", "", &d);
         self.target_weather = Weather::from_key(w.result);
-        let w = self.roll("2", "", &Drms::new());
+        let w = self.roll("2", "", &d);
         self.recovery_weather = Weather::from_key(w.result);
         self.note(
             "4.0",

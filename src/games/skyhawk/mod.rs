@@ -12,7 +12,9 @@ pub mod loadout;
 mod loadout_form;
 pub mod luck;
 pub mod mission;
+pub mod operations;
 pub mod recovery;
+pub mod squadron;
 pub mod state;
 pub mod tables;
 #[cfg(test)]
@@ -35,7 +37,7 @@ pub use state::*;
 
 pub static DRIVER: GameDriver<Skyhawk> = GameDriver::new();
 
-/// Optional rules [15.4–15.4.2]; all off by default.
+/// Optional rules [14.0.2–14.1.4, 15.4–15.4.2, seasonal weather]; all off by default.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     /// 15.4: any full section (nose and cockpit aside) or a destroyed electrical, fuel or
@@ -49,6 +51,21 @@ pub struct Options {
     /// On/Off Target rolls.
     #[serde(default)]
     pub altitude_bombing: bool,
+    /// 14.0.2: the squadron's Skyhawks on the repair track, maintenance crews, divisions.
+    #[serde(default)]
+    pub maintenance: bool,
+    /// 14.0.3: the pilot flies when the roster rotation reaches him.
+    #[serde(default)]
+    pub rotation: bool,
+    /// 14.1.3: a pilot back with two wounds may miss missions.
+    #[serde(default)]
+    pub wound_recovery: bool,
+    /// 14.1.4: lost Skyhawks and pilots cost campaign points (with 14.0.2).
+    #[serde(default)]
+    pub loss_scoring: bool,
+    /// Digest 4.5: +1 on both weather rolls from 1 November 1966 (campaigns).
+    #[serde(default)]
+    pub monsoon: bool,
 }
 
 /// Every decision of a mission.
@@ -90,6 +107,8 @@ pub enum Action {
     NewPilot,
     /// Campaign, the pilot lost: end the campaign and score it now [14.0.4].
     EndCampaign,
+    /// Campaign with 14.0.2: this many 4-plane divisions fly with the player today.
+    Divisions(u8),
 }
 
 impl Game for Skyhawk {
@@ -133,6 +152,11 @@ impl Game for Skyhawk {
         if options.engine_fire && !options.harsher_damage {
             return Err(SetupError::Invalid(
                 "optional rule 15.4.1 (engine fire) is played with 15.4 (harsher damage)".into(),
+            ));
+        }
+        if options.loss_scoring && !options.maintenance {
+            return Err(SetupError::Invalid(
+                "optional rule 14.1.4 (loss scoring) is played with the divisions of 14.0.2 (maintenance and repair)".into(),
             ));
         }
         let mut game = Skyhawk::blank(options, Rng::seeded(seed), campaign::roster_pilot(0));
@@ -252,6 +276,7 @@ impl Game for Skyhawk {
                     Choice::new(Action::EndCampaign, msg("End the campaign now")),
                 ],
             ),
+            Step::Divisions => self.divisions_prompt(),
             Step::Review => (
                 msg("Mission over. Let the last rolls stand?"),
                 "5.2",
@@ -443,6 +468,12 @@ impl Skyhawk {
             }
             (Step::PilotLost, Action::NewPilot) => self.replace_pilot(),
             (Step::PilotLost, Action::EndCampaign) => self.end_campaign_now(),
+            (Step::Divisions, Action::Divisions(n)) => {
+                if *n == 0 || *n > self.most_divisions() {
+                    return refuse(msg("Not that many divisions can fly today"));
+                }
+                self.send_divisions(*n);
+            }
             (Step::End | Step::Review, _) => return refuse(msg("The mission is over")),
             _ => return refuse(msg("That is not a decision to make now")),
         }
@@ -621,6 +652,27 @@ impl Playable for Skyhawk {
                 "15.4.1",
             ),
             rule("altitude_bombing", msg("Rolled attack altitude"), "15.4.2"),
+            rule(
+                "maintenance",
+                msg("Campaign: Skyhawk repairs and divisions"),
+                "14.0.2",
+            ),
+            rule("rotation", msg("Campaign: pilot rotation"), "14.0.3"),
+            rule(
+                "wound_recovery",
+                msg("Campaign: wounds keep pilots out"),
+                "14.1.3",
+            ),
+            rule(
+                "loss_scoring",
+                msg("Campaign: losses cost points (with repairs)"),
+                "14.1.4",
+            ),
+            rule(
+                "monsoon",
+                msg("Campaign: monsoon weather from November"),
+                "4.0",
+            ),
         ]
     }
 

@@ -100,6 +100,7 @@ impl Skyhawk {
         match r.result {
             "hard_landing" | "barricade" | "wounded" => {
                 self.ending = Ending::Mishap;
+                self.landing_mishap = Some(r.result.to_owned());
                 self.at = MapBox::Recovery;
                 if r.is("wounded") {
                     self.wound("7.0");

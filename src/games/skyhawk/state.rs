@@ -507,6 +507,8 @@ pub enum Step {
     },
     /// Campaign: the pilot was killed or captured [14.0.4].
     PilotLost,
+    /// Campaign with 14.0.2: how many divisions fly with the player today.
+    Divisions,
     /// The game is over but a Lady Luck token could still change the last rolls.
     Review,
     End,
@@ -591,6 +593,9 @@ pub struct Skyhawk {
     pub ecm_in_box: u8,
     pub mig_source: MigSource,
     pub ending: Ending,
+    /// The Table 18 Note A result of a landing mishap (repair days, 14.0.2).
+    #[serde(default)]
+    pub landing_mishap: Option<String>,
     pub fate: PilotFate,
     pub medals: Vec<String>,
     /// Table rolls made so far this mission (Lady Luck counts them).
@@ -649,6 +654,7 @@ impl Skyhawk {
             ecm_in_box: 0,
             mig_source: MigSource::Cycle,
             ending: Ending::Flying,
+            landing_mishap: None,
             fate: PilotFate::Aboard,
             medals: Vec::new(),
             rolls: 0,
