@@ -8,10 +8,12 @@ pub mod campaign;
 pub mod content;
 pub mod cycle;
 pub mod damage;
+pub mod division;
 pub mod loadout;
 pub mod luck;
 pub mod mission;
 pub mod recovery;
+pub mod rescap;
 pub mod state;
 pub mod tables;
 #[cfg(test)]
@@ -34,7 +36,7 @@ pub use state::*;
 
 pub static DRIVER: GameDriver<Skyhawk> = GameDriver::new();
 
-/// Optional rules [15.4–15.4.2]; all off by default.
+/// Optional rules [15.1–15.4.2]; all off by default.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     /// 15.4: any full section (nose and cockpit aside) or a destroyed electrical, fuel or
@@ -48,6 +50,15 @@ pub struct Options {
     /// On/Off Target rolls.
     #[serde(default)]
     pub altitude_bombing: bool,
+    /// 15.1: three non-player Skyhawks fly in the player's division.
+    #[serde(default)]
+    pub division: bool,
+    /// 15.2: further all-NPC flights of four (with 15.1).
+    #[serde(default)]
+    pub multiple_flights: bool,
+    /// 15.3: RESCAP for pilots down over land (with 15.1).
+    #[serde(default)]
+    pub rescap: bool,
 }
 
 /// Every decision of a mission.
@@ -89,6 +100,8 @@ pub enum Action {
     NewPilot,
     /// Campaign, the pilot lost: end the campaign and score it now [14.0.4].
     EndCampaign,
+    /// A decision of the division or of a rescue (15.1–15.3).
+    Division(division::DivisionAction),
 }
 
 impl Game for Skyhawk {
@@ -132,6 +145,12 @@ impl Game for Skyhawk {
         if options.engine_fire && !options.harsher_damage {
             return Err(SetupError::Invalid(
                 "optional rule 15.4.1 (engine fire) is played with 15.4 (harsher damage)".into(),
+            ));
+        }
+        if (options.multiple_flights || options.rescap) && !options.division {
+            return Err(SetupError::Invalid(
+                "optional rules 15.2 and 15.3 are played with 15.1 (the four-plane division)"
+                    .into(),
             ));
         }
         let mut game = Skyhawk::blank(options, Rng::seeded(seed), campaign::roster_pilot(0));
@@ -243,6 +262,7 @@ impl Game for Skyhawk {
                 c.push(Choice::new(Action::PressOn, msg("Press on to the target")));
                 (msg("MiGs attack!"), "6.3.1", c)
             }
+            Step::Division(ask) => self.division_prompt(*ask),
             Step::PilotLost => (
                 msg("Your pilot is lost. Carry on with a new pilot?"),
                 "14.0.4",
@@ -323,6 +343,7 @@ impl Skyhawk {
         let before = self.keep_for_luck();
         let log_before = self.log.len();
         let applied = self.decide(action)?;
+        self.start_due_rescue();
         // A campaign mission that ended goes on the record and the calendar moves on, once the
         // decision's own sequence is over.
         if self.step == Step::End
@@ -439,6 +460,10 @@ impl Skyhawk {
             (Step::MigStar { hits }, Action::AcceptHits) => {
                 let hits = *hits;
                 self.resolve_mig_star(false, hits);
+            }
+            (Step::Division(ask), Action::Division(a)) => {
+                let ask = *ask;
+                self.decide_division(ask, a)?;
             }
             (Step::PilotLost, Action::NewPilot) => self.replace_pilot(),
             (Step::PilotLost, Action::EndCampaign) => self.end_campaign_now(),
@@ -620,6 +645,21 @@ impl Playable for Skyhawk {
                 "15.4.1",
             ),
             rule("altitude_bombing", msg("Rolled attack altitude"), "15.4.2"),
+            rule(
+                "division",
+                msg("Four-plane division with non-player Skyhawks"),
+                "15.1",
+            ),
+            rule(
+                "multiple_flights",
+                msg("Further flights of four (with the division)"),
+                "15.2",
+            ),
+            rule(
+                "rescap",
+                msg("RESCAP for downed pilots (with the division)"),
+                "15.3",
+            ),
         ]
     }
 }

@@ -425,6 +425,9 @@ fn every_logged_rule_has_a_reference_section() {
         harsher_damage: true,
         engine_fire: true,
         altitude_bombing: true,
+        division: true,
+        multiple_flights: true,
+        rescap: true,
     };
     for seed in 0..200 {
         let scenario = ["single", "single", "single", "campaign1"][seed as usize % 4];
@@ -478,6 +481,7 @@ fn optional_rules_change_the_rolls() {
         harsher_damage: true,
         engine_fire: true,
         altitude_bombing: true,
+        ..Options::default()
     };
     let mut fires = 0;
     let mut forced = 0;

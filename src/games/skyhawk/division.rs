@@ -1,0 +1,957 @@
+//! Optional rules 15.1 and 15.2 (digest 8.1, 8.2, 5.7): the player's four-plane division and
+//! further flights of four, all flown by non-player (NPC) Skyhawks. The NPCs make no
+//! decisions and roll no random events; they launch, refuel and land one by one, are fired
+//! on (Table 26) whenever the player is, bomb as a group (Table 26.1) on every run the player
+//! makes, and carry on or fly home when the player's Skyhawk is lost [14.0.4, 15.1].
+
+use serde::{Deserialize, Serialize};
+
+use super::Action;
+use super::campaign::roster_pilot;
+use super::content::{Altitude, NvBoxKind, TargetFlag, data};
+use super::mission::{CommonDrms, table12_column};
+use super::rescap::Rescap;
+use super::state::*;
+use super::tables::Drms;
+use crate::engine::game::{Choice, Refusal};
+use crate::engine::message::{Message, msg, n_};
+
+/// What became of a non-player Skyhawk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NpcStatus {
+    /// With its flight (and the player, unless he was lost).
+    Flying,
+    /// Left the flight for the carrier on its own (failed refuel, Bingo over a downed pilot,
+    /// done with a rescue).
+    Returning,
+    /// Never got off the deck.
+    Scrubbed,
+    Lost,
+    Trapped,
+    Mishap,
+    /// Third wave-off: diverted to Da Nang.
+    Diverted,
+}
+
+/// A non-player Skyhawk and its pilot, as on the Division Record Sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Npc {
+    pub pilot: Pilot,
+    /// Position in its flight, 1–4.
+    pub position: u8,
+    /// Hit boxes checked (six bring it down).
+    pub hits: u8,
+    pub status: NpcStatus,
+    /// Failed its refuel: fuel-state rolls on the way home (R34).
+    pub no_refuel: bool,
+    pub wave_offs: u8,
+    pub fate: PilotFate,
+}
+
+impl Npc {
+    pub fn flying(&self) -> bool {
+        self.status == NpcStatus::Flying
+    }
+
+    /// Still in the air (with the flight or on its own).
+    pub fn airborne(&self) -> bool {
+        matches!(self.status, NpcStatus::Flying | NpcStatus::Returning)
+    }
+}
+
+/// A flight of four: the player's (three NPCs beside him) or an all-NPC one [15.2].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flight {
+    pub npcs: Vec<Npc>,
+    /// Table 26.1 percentages, one per attack run.
+    pub runs: Vec<i32>,
+    /// Points earned: each run's percentage halved [15.1].
+    pub points: i32,
+}
+
+/// A Skyhawk of the mission: the player's or a non-player one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Who {
+    Player,
+    Npc { flight: usize, index: usize },
+}
+
+/// The division's decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    /// 15.2: how many flights of four fly the mission.
+    Flights,
+    /// 15.1: the player's position in his flight.
+    Position,
+    /// The player's Skyhawk is lost: do the NPCs fly on? [14.0.4]
+    AfterLoss,
+    /// 15.3: which Skyhawks stay over the downed pilot.
+    Stay,
+    /// 15.3: where the next RESCAP attacker goes this round.
+    Place,
+}
+
+/// The answers to [`Ask`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DivisionAction {
+    Flights(u8),
+    /// A position 1–4, or `None` to roll for it (S-7).
+    Position(Option<u8>),
+    FlyOn,
+    FlyHome,
+    /// One more Skyhawk stays with the downed pilot, or `None`: no more.
+    Stay(Option<Who>),
+    /// The attacker goes to this NVA Patrol box, or `None`: it holds (HH-53, Skyhawks).
+    Place(Option<usize>),
+}
+
+/// The division record of the mission (the Division Record Sheet).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Division {
+    /// The player's position in his flight, 1–4 (0 until chosen).
+    pub position: u8,
+    pub flights: Vec<Flight>,
+    /// After the player's loss: `Some(true)` the NPCs flew on [14.0.4].
+    pub flew_on: Option<bool>,
+    /// With `flew_on`: the next box the NPCs fly through alone (index into `ALONE`).
+    pub alone_at: usize,
+    /// Downed pilots waiting for their RESCAP [15.3].
+    pub rescues: Vec<Who>,
+    pub rescap: Option<Rescap>,
+    /// The NPCs are home and the division record is closed.
+    pub closed: bool,
+}
+
+impl Division {
+    /// Points of every NPC flight, added to the player's for the mission total [15.1, 15.2].
+    pub fn points(&self) -> i32 {
+        self.flights.iter().map(|f| f.points).sum()
+    }
+
+    /// NPC Skyhawks lost this mission.
+    pub fn skyhawks_lost(&self) -> usize {
+        self.npcs().filter(|n| n.status == NpcStatus::Lost).count()
+    }
+
+    /// NPC pilots killed or captured this mission.
+    pub fn pilots_lost(&self) -> usize {
+        self.npcs()
+            .filter(|n| matches!(n.fate, PilotFate::Kia | PilotFate::Pow))
+            .count()
+    }
+
+    pub fn npcs(&self) -> impl Iterator<Item = &Npc> {
+        self.flights.iter().flat_map(|f| &f.npcs)
+    }
+
+    fn npc_keys(&self) -> Vec<Who> {
+        let mut keys = Vec::new();
+        for (flight, f) in self.flights.iter().enumerate() {
+            for index in 0..f.npcs.len() {
+                keys.push(Who::Npc { flight, index });
+            }
+        }
+        keys
+    }
+}
+
+/// The boxes NPCs fly through after the player's loss [14.0.4].
+const ALONE: [MapBox; 5] = [
+    MapBox::AerialRefuel,
+    MapBox::SupportAttacks,
+    MapBox::TargetApproach,
+    MapBox::TargetAttack,
+    MapBox::TargetExit,
+];
+
+/// Table 26.2: the experience a group of NPCs bombs with. Two pilots use the better one
+/// [15.1]; otherwise the level most of them share, Experienced when none stands out (recon).
+pub fn group_experience(levels: &[Experience]) -> Option<Experience> {
+    let best = levels.iter().copied().max_by_key(|e| *e as u8)?;
+    if levels.len() <= 2 {
+        return Some(best);
+    }
+    let count = |e: Experience| levels.iter().filter(|&&l| l == e).count();
+    let all = [
+        Experience::Green,
+        Experience::Experienced,
+        Experience::Veteran,
+    ];
+    let top = all.iter().map(|&e| count(e)).max().unwrap_or(0);
+    let leaders: Vec<Experience> = all.into_iter().filter(|&e| count(e) == top).collect();
+    Some(match leaders.as_slice() {
+        [one] => *one,
+        _ => Experience::Experienced,
+    })
+}
+
+impl Skyhawk {
+    pub fn npc(&self, who: Who) -> Option<&Npc> {
+        let Who::Npc { flight, index } = who else {
+            return None;
+        };
+        self.division.as_ref()?.flights.get(flight)?.npcs.get(index)
+    }
+
+    fn npc_mut(&mut self, who: Who) -> Option<&mut Npc> {
+        let Who::Npc { flight, index } = who else {
+            return None;
+        };
+        self.division
+            .as_mut()?
+            .flights
+            .get_mut(flight)?
+            .npcs
+            .get_mut(index)
+    }
+
+    /// The name of a Skyhawk's pilot for the log.
+    pub fn who_name(&self, who: Who) -> String {
+        match self.npc(who) {
+            Some(n) => format!("{} {}", n.pilot.rank, n.pilot.name),
+            None => self.pilot.name.clone(),
+        }
+    }
+
+    /// The NPCs in the air with the player's box, in order.
+    pub fn npcs_flying(&self) -> Vec<Who> {
+        self.npcs_where(Npc::flying)
+    }
+
+    fn npcs_where(&self, keep: fn(&Npc) -> bool) -> Vec<Who> {
+        let Some(d) = &self.division else {
+            return Vec::new();
+        };
+        d.npc_keys()
+            .into_iter()
+            .filter(|&w| self.npc(w).is_some_and(keep))
+            .collect()
+    }
+
+    // ---- Forming the division [15.1, 15.2] ----
+
+    /// After the planning rolls: the division's decisions come before the load.
+    pub(crate) fn form_division(&mut self) {
+        if !self.options.division {
+            return;
+        }
+        self.division = Some(Division::default());
+        self.step = Step::Division(if self.options.multiple_flights {
+            Ask::Flights
+        } else {
+            Ask::Position
+        });
+    }
+
+    fn man_flights(&mut self, flights: u8) {
+        let first = self.campaign.as_ref().map_or(0, |k| k.roster) + 1;
+        let position = self.division.as_ref().map_or(1, |d| d.position);
+        let mut next = first;
+        let mut all = Vec::new();
+        for f in 0..usize::from(flights) {
+            let mut npcs = Vec::new();
+            for p in 1..=4u8 {
+                if f == 0 && p == position {
+                    continue;
+                }
+                let pilot = roster_pilot(next);
+                next += 1;
+                npcs.push(Npc {
+                    pilot,
+                    position: p,
+                    hits: 0,
+                    status: NpcStatus::Flying,
+                    no_refuel: false,
+                    wave_offs: 0,
+                    fate: PilotFate::Aboard,
+                });
+            }
+            all.push(Flight {
+                npcs,
+                runs: Vec::new(),
+                points: 0,
+            });
+        }
+        if let Some(d) = self.division.as_mut() {
+            d.flights = all;
+        }
+        for who in self.npcs_flying() {
+            let r = self.roll("1", "", &Drms::new());
+            let e = Experience::from_key(r.result);
+            if let Some(n) = self.npc_mut(who) {
+                n.pilot.experience = e;
+            }
+            let (flight, position) = match (who, self.npc(who)) {
+                (Who::Npc { flight, .. }, Some(n)) => (flight + 1, n.position),
+                _ => continue,
+            };
+            self.note(
+                "15.1",
+                msg("Flight {flight}, position {position}: {pilot}, {experience}")
+                    .arg("flight", flight)
+                    .arg("position", position)
+                    .arg("pilot", self.who_name(who))
+                    .term("experience", e.name()),
+            );
+        }
+    }
+
+    fn flight_count_for_position(&self) -> u8 {
+        self.division
+            .as_ref()
+            .map_or(1, |d| d.flights.len().max(1) as u8)
+    }
+
+    // ---- The decisions ----
+
+    pub(crate) fn division_prompt(&self, ask: Ask) -> (Message, &'static str, Vec<Choice<Action>>) {
+        let act = |a: DivisionAction| Action::Division(a);
+        match ask {
+            Ask::Flights => (
+                msg("How many flights of four fly the mission?"),
+                "15.2",
+                (1..=data().aircraft.division.max_flights)
+                    .map(|n| {
+                        Choice::new(
+                            act(DivisionAction::Flights(n)),
+                            msg("{n} flight(s), {planes} Skyhawks")
+                                .arg("n", n)
+                                .arg("planes", 4 * u32::from(n)),
+                        )
+                    })
+                    .collect(),
+            ),
+            Ask::Position => {
+                let mut c: Vec<Choice<Action>> = (1..=4u8)
+                    .map(|p| {
+                        Choice::new(
+                            act(DivisionAction::Position(Some(p))),
+                            msg("Fly in position {p}").arg("p", p),
+                        )
+                    })
+                    .collect();
+                c.push(Choice::new(
+                    act(DivisionAction::Position(None)),
+                    msg("Roll for the position"),
+                ));
+                (msg("Your position in the division"), "15.1", c)
+            }
+            Ask::AfterLoss => (
+                msg("Your Skyhawk is lost. What do the other Skyhawks do?"),
+                "14.0.4",
+                vec![
+                    Choice::new(act(DivisionAction::FlyOn), msg("Fly on with the mission")),
+                    Choice::new(
+                        act(DivisionAction::FlyHome),
+                        msg("Turn for Transit to Carrier"),
+                    ),
+                ],
+            ),
+            Ask::Stay | Ask::Place => self.rescap_prompt(ask),
+        }
+    }
+
+    pub(crate) fn decide_division(
+        &mut self,
+        ask: Ask,
+        action: &DivisionAction,
+    ) -> Result<(), Refusal> {
+        let refuse = |m: Message| Err(Refusal::new(m));
+        match (ask, action) {
+            (Ask::Flights, DivisionAction::Flights(n)) => {
+                if !(1..=data().aircraft.division.max_flights).contains(n) {
+                    return refuse(msg("That many flights cannot be formed"));
+                }
+                self.note(
+                    "15.2",
+                    msg("{n} flight(s) of four fly the mission").arg("n", n),
+                );
+                // The flights are manned once the player's position is known.
+                if let Some(d) = self.division.as_mut() {
+                    d.flights = vec![
+                        Flight {
+                            npcs: Vec::new(),
+                            runs: Vec::new(),
+                            points: 0,
+                        };
+                        usize::from(*n)
+                    ];
+                }
+                self.step = Step::Division(Ask::Position);
+            }
+            (Ask::Position, DivisionAction::Position(p)) => {
+                let position = match p {
+                    Some(p @ 1..=4) => *p,
+                    Some(_) => return refuse(msg("A division has positions 1 to 4")),
+                    None => self.roll("S-7", "", &Drms::new()).number() as u8,
+                };
+                if let Some(d) = self.division.as_mut() {
+                    d.position = position;
+                }
+                let role = match position {
+                    1 => n_("division leader"),
+                    3 => n_("second section leader"),
+                    _ => n_("wingman"),
+                };
+                self.note(
+                    "15.1",
+                    msg("The player flies in position {p} ({role})")
+                        .arg("p", position)
+                        .term("role", role),
+                );
+                let flights = self.flight_count_for_position();
+                self.man_flights(flights);
+                self.step = Step::Loading(LoadStage::Tanks);
+            }
+            (Ask::AfterLoss, DivisionAction::FlyOn | DivisionAction::FlyHome) => {
+                let on = *action == DivisionAction::FlyOn;
+                let start = self.alone_from();
+                if let Some(d) = self.division.as_mut() {
+                    d.flew_on = Some(on);
+                    d.alone_at = if on { start } else { ALONE.len() };
+                }
+                self.note(
+                    "14.0.4",
+                    if on {
+                        msg("The other Skyhawks fly on with the mission")
+                    } else {
+                        msg("The other Skyhawks turn for the carrier")
+                    },
+                );
+                self.finish();
+            }
+            (Ask::Stay | Ask::Place, _) => return self.decide_rescap(ask, action),
+            _ => return refuse(msg("That is not a decision to make now")),
+        }
+        Ok(())
+    }
+
+    /// The first box the NPCs fly alone: the box of the loss if NV fire was due there,
+    /// otherwise the next one.
+    fn alone_from(&self) -> usize {
+        match ALONE.iter().position(|&b| b == self.at) {
+            Some(i) if self.at.combat() => i,
+            Some(i) => i + 1,
+            None if matches!(self.at, MapBox::Launch | MapBox::InboundEvents) => 0,
+            None => ALONE.len(),
+        }
+    }
+
+    // ---- Launch, refuel, recovery: one NPC at a time [15.1] ----
+
+    /// Table 3 (and 3.1) for every NPC; adverse results are its own.
+    pub(crate) fn npc_launches(&mut self) {
+        for who in self.npcs_flying() {
+            let mut d = Drms::new();
+            d.when(
+                self.yankee_weather,
+                "yankee_weather",
+                n_("weather at Yankee Station"),
+            );
+            let name = self.who_name(who);
+            self.note("15.1", msg("{pilot} launches").arg("pilot", &name));
+            if !self.roll("3", "", &d).is("incident") {
+                continue;
+            }
+            match self.roll("3.1", "", &Drms::new()).result {
+                // An NPC has no sub-system boxes: the malfunction takes one hit box (recon).
+                "malfunction" => self.npc_hit_boxes(who, 1),
+                "scrubbed" => {
+                    self.note("5.1", msg("{pilot} is down on deck").arg("pilot", &name));
+                    self.set_status(who, NpcStatus::Scrubbed);
+                }
+                "ditch" => {
+                    let e = self.npc_experience(who);
+                    let mut m = Drms::new();
+                    m.pilot(e).weather(self.recovery_weather);
+                    let r = self.roll("19", "", &m).result;
+                    self.npc_survives(who, r, MapBox::Launch);
+                }
+                "eject" => self.npc_bails_out(who, MapBox::Launch),
+                "crash" => {
+                    if self.roll("3.1 crash", "", &Drms::new()).is("eject") {
+                        self.npc_bails_out(who, MapBox::Launch);
+                    } else {
+                        self.npc_killed(who);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Table 9 for every NPC with the flight; an NPC unable to take fuel goes home alone.
+    pub(crate) fn npc_refuels(&mut self) {
+        for who in self.npcs_flying() {
+            if self.roll("9", "", &Drms::new()).is("refuelled") {
+                continue;
+            }
+            let mut d = Drms::new();
+            d.pilot(self.npc_experience(who))
+                .weather(self.target_weather);
+            match self.roll("9 A", "", &d).result {
+                "corrected" => {}
+                "unable" => {
+                    self.note(
+                        "5.3.1",
+                        msg("{pilot} cannot take on fuel and turns for home")
+                            .arg("pilot", self.who_name(who)),
+                    );
+                    if let Some(n) = self.npc_mut(who) {
+                        n.no_refuel = true;
+                        n.status = NpcStatus::Returning;
+                    }
+                }
+                _ => {
+                    self.note(
+                        "5.3.1",
+                        msg("{pilot} collides with the tanker").arg("pilot", self.who_name(who)),
+                    );
+                    if self.roll("9 B", "", &Drms::new()).is("bail_out") {
+                        self.npc_bails_out(who, MapBox::AerialRefuel);
+                    } else {
+                        self.npc_killed(who);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The NPCs come home: fuel-state rolls for those that could not refuel (R34), then
+    /// each lands on Table 18 [7.0, 15.1].
+    fn npc_recovery(&mut self) {
+        for who in self.npcs_where(Npc::airborne) {
+            let dry = self.npc(who).is_some_and(|n| n.no_refuel);
+            if dry
+                && !(self.npc_fuel_state(who, MapBox::Transit)
+                    && self.npc_fuel_state(who, MapBox::CarrierApproach))
+            {
+                continue;
+            }
+            self.npc_lands(who);
+        }
+    }
+
+    /// S-6 for an NPC that could not refuel; `false` on a flame-out.
+    fn npc_fuel_state(&mut self, who: Who, at: MapBox) -> bool {
+        let mut d = Drms::new();
+        d.pilot(self.npc_experience(who));
+        if self.roll("S-6", "", &d).is("flame_out") {
+            self.note(
+                "6.5",
+                msg("{pilot} flames out").arg("pilot", self.who_name(who)),
+            );
+            self.npc_bails_out(who, at);
+            return false;
+        }
+        true
+    }
+
+    fn npc_lands(&mut self, who: Who) {
+        let boxes = data().aircraft.division.npc_hit_boxes;
+        loop {
+            let Some(n) = self.npc(who) else { return };
+            let (hits, waves, e) = (n.hits, n.wave_offs, n.pilot.experience);
+            let mut m = Drms::new();
+            m.when(
+                (3..=4).contains(&hits),
+                "npc_hits_3_4",
+                n_("3 or 4 hit boxes checked"),
+            )
+            .when(hits + 1 >= boxes, "npc_hits_5", n_("5 hit boxes checked"))
+            .weather(self.recovery_weather)
+            .pilot(e)
+            .times(i32::from(waves), "per_wave_off", n_("earlier wave-offs"));
+            let name = self.who_name(who);
+            match self.roll("18", "", &m).result {
+                "trap" => {
+                    self.note("7.0", msg("{pilot} traps aboard").arg("pilot", name));
+                    self.set_status(who, NpcStatus::Trapped);
+                    return;
+                }
+                "mishap" => {
+                    self.npc_mishap(who);
+                    return;
+                }
+                _ => {
+                    let n = self.npc_mut(who).map_or(3, |n| {
+                        n.wave_offs += 1;
+                        n.wave_offs
+                    });
+                    self.note(
+                        "7.0",
+                        msg("{pilot} is waved off ({n})")
+                            .arg("pilot", name)
+                            .arg("n", n),
+                    );
+                    if n >= 3 {
+                        self.set_status(who, NpcStatus::Diverted);
+                        return;
+                    }
+                    let dry = self.npc(who).is_some_and(|n| n.no_refuel);
+                    if dry && !self.npc_fuel_state(who, MapBox::Trap) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Table 18 Note A for an NPC.
+    fn npc_mishap(&mut self, who: Who) {
+        let mut m = Drms::new();
+        m.pilot(self.npc_experience(who));
+        match self.roll("18 A", "", &m).result {
+            "hard_landing" | "barricade" => self.set_status(who, NpcStatus::Mishap),
+            "wounded" => {
+                self.set_status(who, NpcStatus::Mishap);
+                self.npc_wound(who);
+            }
+            "over_the_side" => self.npc_bails_out(who, MapBox::Trap),
+            _ => {
+                self.set_status(who, NpcStatus::Lost);
+                if self.roll("18 A crash", "", &Drms::new()).is("wounded") {
+                    self.npc_wound(who);
+                } else {
+                    self.npc_killed(who);
+                }
+            }
+        }
+    }
+
+    // ---- NV fire on the NPCs (Table 26) [15.1, 15.2] ----
+
+    /// C6: after the player was fired on by `fired` NV boxes, every NPC with him rolls on
+    /// Table 26 in that column; `jammed` when an ECM aircraft worked against AAA or radar SAMs.
+    pub(crate) fn npcs_under_fire(&mut self, fired: u8, jammed: bool) {
+        if fired == 0 {
+            return;
+        }
+        let column = fired.min(4).to_string();
+        for who in self.npcs_flying() {
+            self.npc_fired_on(who, &column, jammed);
+        }
+    }
+
+    /// The Iron Hand target SAM fires at every NPC, Table 26 column 2 [15.1].
+    pub(crate) fn target_sam_at_npcs(&mut self, jammed: bool) {
+        let column = data().aircraft.division.iron_hand_column.clone();
+        for who in self.npcs_flying() {
+            self.npc_fired_on(who, &column, jammed);
+        }
+    }
+
+    /// One Table 26 roll at an NPC.
+    pub(crate) fn npc_fired_on(&mut self, who: Who, column: &str, jammed: bool) {
+        let mut d = Drms::new();
+        d.pilot(self.npc_experience(who))
+            .when(jammed, "ecm", n_("ECM aircraft"));
+        self.note(
+            "15.1",
+            msg("NV fire at {pilot}").arg("pilot", self.who_name(who)),
+        );
+        let hits = self.roll("26", column, &d).number() as u8;
+        self.npc_hit_boxes(who, hits);
+    }
+
+    /// Checks hit boxes one by one, each with its S-8 wound check; six bring it down.
+    fn npc_hit_boxes(&mut self, who: Who, hits: u8) {
+        let boxes = data().aircraft.division.npc_hit_boxes;
+        for _ in 0..hits {
+            if !self.npc(who).is_some_and(Npc::airborne) {
+                return;
+            }
+            let n = self.npc_mut(who).map_or(0, |n| {
+                n.hits = (n.hits + 1).min(boxes);
+                n.hits
+            });
+            self.note(
+                "15.1",
+                msg("{pilot}: hit box {n} of {boxes}")
+                    .arg("pilot", self.who_name(who))
+                    .arg("n", n)
+                    .arg("boxes", boxes),
+            );
+            if self.roll("S-8", "", &Drms::new()).is("wounded") {
+                self.npc_wound(who);
+            }
+            if n >= boxes && self.npc(who).is_some_and(Npc::airborne) {
+                self.note(
+                    "15.1",
+                    msg("{pilot} is shot down").arg("pilot", self.who_name(who)),
+                );
+                let at = self.at;
+                self.npc_bails_out(who, at);
+            }
+        }
+    }
+
+    fn npc_wound(&mut self, who: Who) {
+        let wounds = self.npc_mut(who).map_or(0, |n| {
+            n.pilot.wounds += 1;
+            n.pilot.wounds
+        });
+        self.note(
+            "15.1",
+            msg("{pilot} is wounded ({n})")
+                .arg("pilot", self.who_name(who))
+                .arg("n", wounds),
+        );
+        if wounds >= data().aircraft.wounds_to_kill {
+            self.npc_killed(who);
+        }
+    }
+
+    fn npc_killed(&mut self, who: Who) {
+        if let Some(n) = self.npc_mut(who) {
+            n.status = NpcStatus::Lost;
+            n.fate = PilotFate::Kia;
+        }
+        self.note(
+            "5.10",
+            msg("{pilot} is killed").arg("pilot", self.who_name(who)),
+        );
+    }
+
+    fn set_status(&mut self, who: Who, status: NpcStatus) {
+        if let Some(n) = self.npc_mut(who) {
+            n.status = status;
+        }
+    }
+
+    fn npc_experience(&self, who: Who) -> Experience {
+        self.npc(who)
+            .map_or(Experience::Experienced, |n| n.pilot.experience)
+    }
+
+    /// The NPC is lost; its pilot ejects at `at`: Table 20, then RESCAP or Table 21 [15.1].
+    pub(crate) fn npc_bails_out(&mut self, who: Who, at: MapBox) {
+        self.set_status(who, NpcStatus::Lost);
+        let low = self.altitude == Altitude::Low || !at.over_target();
+        let result = self.bail_out_roll(false, low, self.npc_experience(who));
+        self.npc_survives(who, result, at);
+    }
+
+    /// A Table 19/20 result for an NPC pilot.
+    fn npc_survives(&mut self, who: Who, result: &str, at: MapBox) {
+        self.set_status(who, NpcStatus::Lost);
+        match result {
+            "killed" => return self.npc_killed(who),
+            "injured" => self.npc_wound(who),
+            _ => {}
+        }
+        if self.npc(who).is_some_and(|n| n.fate == PilotFate::Kia) {
+            return;
+        }
+        if self.rescap_due(at) {
+            if let Some(d) = self.division.as_mut() {
+                d.rescues.push(who);
+            }
+            return;
+        }
+        let fate = match self.rescue_roll(at) {
+            "rescued" | "exposure" => PilotFate::Rescued,
+            "pow" => PilotFate::Pow,
+            _ => PilotFate::Kia,
+        };
+        self.set_fate(who, fate);
+    }
+
+    /// The end of a downed pilot's story, logged.
+    pub(crate) fn set_fate(&mut self, who: Who, fate: PilotFate) {
+        let name = self.who_name(who);
+        let text = match fate {
+            PilotFate::Rescued => msg("{pilot} is rescued"),
+            PilotFate::Pow => msg("{pilot} is captured"),
+            PilotFate::Kia => msg("{pilot} is lost"),
+            PilotFate::Aboard => return,
+        };
+        self.note("12.0", text.arg("pilot", name));
+        match who {
+            Who::Player => self.fate = fate,
+            npc => {
+                if let Some(n) = self.npc_mut(npc) {
+                    n.fate = fate;
+                }
+            }
+        }
+    }
+
+    // ---- NPC bombing (Table 26.1) [15.1, 15.2] ----
+
+    /// Every flight with NPCs over the target rolls once on Table 26.1 for this run, in the
+    /// column of the On/Off result; half the percentage is its points.
+    pub(crate) fn npc_bombing(&mut self, on_target: bool, group: Group) {
+        let Some(d) = &self.division else { return };
+        let guide = self.table5_guide(group);
+        for f in 0..d.flights.len() {
+            let Some(flight) = self.division.as_ref().map(|d| &d.flights[f]) else {
+                return;
+            };
+            let levels: Vec<Experience> = flight
+                .npcs
+                .iter()
+                .filter(|n| n.flying())
+                .map(|n| n.pilot.experience)
+                .collect();
+            let Some(level) = group_experience(&levels) else {
+                continue;
+            };
+            let missing = (flight.npcs.len() - levels.len()) as i32;
+            let mut drms = Drms::new();
+            drms.pilot(level)
+                .value(guide, n_("Table 5: weapon against this target type"))
+                .weather(self.target_weather)
+                .times(
+                    missing,
+                    "per_missing",
+                    n_("Skyhawks missing from the flight"),
+                );
+            self.note(
+                "15.1",
+                msg("Flight {n} bombs with the player's result").arg("n", f + 1),
+            );
+            let percent = self
+                .roll("26.1", if on_target { "on" } else { "off" }, &drms)
+                .number();
+            let points = percent / 2;
+            if let Some(flight) = self.division.as_mut().map(|d| &mut d.flights[f]) {
+                flight.runs.push(percent);
+                flight.points += points;
+            }
+            self.note(
+                "15.1",
+                msg("Flight {n}: {percent}%, {points} points")
+                    .arg("n", f + 1)
+                    .arg("percent", percent)
+                    .arg("points", points),
+            );
+        }
+    }
+
+    // ---- The end of the mission with a division ----
+
+    /// Called as the player's mission ends: `true` while the division still has something
+    /// to do (a decision, a rescue, NPCs flying on); then it brings the NPCs home.
+    pub(crate) fn division_holds_end(&mut self) -> bool {
+        let Some(d) = &self.division else {
+            return false;
+        };
+        if d.rescap.is_some() {
+            return true;
+        }
+        if d.closed {
+            return false;
+        }
+        let player_out = matches!(self.ending, Ending::Lost | Ending::Scrubbed);
+        if player_out
+            && d.flew_on.is_none()
+            && self.alone_from() < ALONE.len()
+            && !self.npcs_flying().is_empty()
+        {
+            self.step = Step::Division(Ask::AfterLoss);
+            return true;
+        }
+        loop {
+            if self.start_due_rescue_with(super::rescap::Resume::Finish) {
+                return true;
+            }
+            let Some(d) = self.division.as_mut() else {
+                return false;
+            };
+            if d.flew_on != Some(true) || d.alone_at >= ALONE.len() {
+                break;
+            }
+            let b = ALONE[d.alone_at];
+            d.alone_at += 1;
+            self.fly_alone(b);
+        }
+        self.npc_recovery();
+        self.npc_awards();
+        if let Some(d) = self.division.as_mut() {
+            d.closed = true;
+        }
+        false
+    }
+
+    /// The NPCs fly a box without the player [14.0.4]: Table 26 in the column of the NV
+    /// boxes that could have fired at him; in Target Attack they bomb, with an On/Off roll
+    /// of their own as the player made none (as ruling R35 for a flight on its own target).
+    fn fly_alone(&mut self, b: MapBox) {
+        if self.npcs_flying().is_empty() {
+            return;
+        }
+        self.at = b;
+        self.note(
+            b.rule(),
+            msg("The other Skyhawks fly through {box}").term("box", b.name()),
+        );
+        if b == MapBox::AerialRefuel {
+            self.npc_refuels();
+            return;
+        }
+        let could = self.could_have_fired();
+        self.npcs_under_fire(could, false);
+        let sam = self.target.as_ref().is_some_and(Target::iron_hand)
+            && !self.target_sam.knocked_out()
+            && b != MapBox::SupportAttacks;
+        if sam {
+            self.target_sam_at_npcs(false);
+        }
+        if b == MapBox::TargetAttack {
+            let altitude = self.altitude;
+            let Some(group) = self
+                .groups()
+                .into_iter()
+                .find(|&g| self.usable(g, altitude))
+            else {
+                return;
+            };
+            let spec = group.weapon.spec();
+            let mut d = Drms::new();
+            d.when(self.ace_bomber, "ace_bomber", n_("Ace Bomber"))
+                .when(
+                    group.mode == Some(SnakeMode::Drag) && altitude == Altitude::Low,
+                    "drag_low",
+                    n_("Snake Eye drag at Low"),
+                )
+                .weather(self.target_weather);
+            let on = self.roll(&spec.table, "", &d).is("on");
+            self.npc_bombing(on, group);
+        }
+    }
+
+    /// The NV boxes that could fire at a Skyhawk at the player's altitude now [14.0.4].
+    pub fn could_have_fired(&self) -> u8 {
+        let sa_silent = self.minelaying()
+            && !self
+                .target
+                .as_ref()
+                .is_some_and(|t| t.has(TargetFlag::SmallArmsFire));
+        NvBoxKind::ALL
+            .into_iter()
+            .filter(|&k| {
+                !self.nv(k).out
+                    && !(k == NvBoxKind::Mig && self.migs_gone)
+                    && !(k == NvBoxKind::Sa && sa_silent)
+                    && table12_column(k, self.altitude).is_some()
+            })
+            .count() as u8
+    }
+
+    /// Purple Hearts for wounded or killed NPC pilots (ruling R38).
+    fn npc_awards(&mut self) {
+        let Some(d) = &self.division else { return };
+        let hurt: Vec<String> = d
+            .npcs()
+            .filter(|n| n.pilot.wounds > 0 || n.fate == PilotFate::Kia)
+            .map(|n| format!("{} {}", n.pilot.rank, n.pilot.name))
+            .collect();
+        for name in hurt {
+            self.note(
+                "15.2",
+                msg("{pilot} is awarded the Purple Heart").arg("pilot", name),
+            );
+        }
+    }
+}
