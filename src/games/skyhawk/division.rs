@@ -483,6 +483,10 @@ impl Skyhawk {
     /// Table 9 for every NPC with the flight; an NPC unable to take fuel goes home alone.
     pub(crate) fn npc_refuels(&mut self) {
         for who in self.npcs_flying() {
+            self.note(
+                "15.1",
+                msg("{pilot} refuels").arg("pilot", self.who_name(who)),
+            );
             if self.roll("9", "", &Drms::new()).is("refuelled") {
                 continue;
             }
@@ -570,6 +574,7 @@ impl Skyhawk {
                     return;
                 }
                 "mishap" => {
+                    self.note("7.0", msg("{pilot}: landing mishap").arg("pilot", name));
                     self.npc_mishap(who);
                     return;
                 }

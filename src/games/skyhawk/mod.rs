@@ -18,6 +18,8 @@ pub mod state;
 pub mod tables;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_division;
 
 use serde::{Deserialize, Serialize};
 

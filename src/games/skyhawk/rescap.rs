@@ -435,7 +435,7 @@ impl Skyhawk {
             let name = self.attacker_name(a);
             self.note(
                 "15.3",
-                msg("{aircraft} attacks NVA Patrol box {n}")
+                msg("{aircraft} goes to NVA Patrol box {n}")
                     .arg("aircraft", name)
                     .arg("n", b + 1),
             );
