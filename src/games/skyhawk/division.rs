@@ -936,10 +936,13 @@ impl Skyhawk {
         NvBoxKind::ALL
             .into_iter()
             .filter(|&k| {
-                !self.nv(k).out
-                    && !(k == NvBoxKind::Mig && self.migs_gone)
-                    && !(k == NvBoxKind::Sa && sa_silent)
-                    && table12_column(k, self.altitude).is_some()
+                let silent = match k {
+                    NvBoxKind::Mig => self.migs_gone,
+                    NvBoxKind::Sa => sa_silent,
+                    _ => false,
+                };
+                let out = self.nv(k).out || silent;
+                !out && table12_column(k, self.altitude).is_some()
             })
             .count() as u8
     }
