@@ -164,6 +164,11 @@ const ALONE: [MapBox; 5] = [
     MapBox::TargetExit,
 ];
 
+/// A decision refused, with its reason.
+pub(crate) fn refuse(reason: Message) -> Result<(), Refusal> {
+    Err(Refusal::new(reason))
+}
+
 /// Table 26.2: the experience a group of NPCs bombs with. Two pilots use the better one
 /// [15.1]; otherwise the level most of them share, Experienced when none stands out (recon).
 pub fn group_experience(levels: &[Experience]) -> Option<Experience> {
@@ -356,7 +361,6 @@ impl Skyhawk {
         ask: Ask,
         action: &DivisionAction,
     ) -> Result<(), Refusal> {
-        let refuse = |m: Message| Err(Refusal::new(m));
         match (ask, action) {
             (Ask::Flights, DivisionAction::Flights(n)) => {
                 if !(1..=data().aircraft.division.max_flights).contains(n) {
@@ -732,7 +736,8 @@ impl Skyhawk {
     /// The NPC is lost; its pilot ejects at `at`: Table 20, then RESCAP or Table 21 [15.1].
     pub(crate) fn npc_bails_out(&mut self, who: Who, at: MapBox) {
         self.set_status(who, NpcStatus::Lost);
-        let low = self.altitude == Altitude::Low || !at.over_target();
+        // Off the deck or in the landing pattern it is Low; elsewhere at the player's altitude.
+        let low = self.altitude == Altitude::Low || matches!(at, MapBox::Launch | MapBox::Trap);
         let result = self.bail_out_roll(false, low, self.npc_experience(who));
         self.npc_survives(who, result, at);
     }
@@ -755,11 +760,17 @@ impl Skyhawk {
             return;
         }
         let fate = match self.rescue_roll(at) {
-            "rescued" | "exposure" => PilotFate::Rescued,
+            "rescued" => PilotFate::Rescued,
+            "exposure" => {
+                self.npc_wound(who);
+                PilotFate::Rescued
+            }
             "pow" => PilotFate::Pow,
             _ => PilotFate::Kia,
         };
-        self.set_fate(who, fate);
+        if self.npc(who).is_some_and(|n| n.fate == PilotFate::Aboard) {
+            self.set_fate(who, fate);
+        }
     }
 
     /// The end of a downed pilot's story, logged.
@@ -945,6 +956,18 @@ impl Skyhawk {
                 !out && table12_column(k, self.altitude).is_some()
             })
             .count() as u8
+    }
+
+    /// The mission's closing line, with the division's share when there is one.
+    pub(crate) fn with_division_summary(&self, text: Message) -> Message {
+        let Some(d) = &self.division else {
+            return text;
+        };
+        msg("{mission} Other Skyhawks: {points} points; {skyhawks} lost, {pilots} pilot(s) killed or captured.")
+            .message("mission", text)
+            .arg("points", d.points())
+            .arg("skyhawks", d.skyhawks_lost())
+            .arg("pilots", d.pilots_lost())
     }
 
     /// Purple Hearts for wounded or killed NPC pilots (ruling R38).

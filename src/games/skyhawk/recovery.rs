@@ -351,11 +351,12 @@ impl Skyhawk {
             .map(|t| t.name.clone())
             .unwrap_or_default();
         // xgettext:no-c-format (the "% d" of "% damage" is no C format)
-        msg("{how}{fate} {target}: {percent}% damage, {points} points.")
+        let text = msg("{how}{fate} {target}: {percent}% damage, {points} points.")
             .term("how", how)
             .term("fate", fate)
             .arg("target", target)
             .arg("percent", self.percent())
-            .arg("points", self.points())
+            .arg("points", self.points());
+        self.with_division_summary(text)
     }
 }

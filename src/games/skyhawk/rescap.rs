@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Action;
 use super::content::{Altitude, Weapon, data};
-use super::division::{Ask, DivisionAction, NpcStatus, Who};
+use super::division::{Ask, DivisionAction, NpcStatus, Who, refuse};
 use super::mission::CommonDrms;
 use super::state::*;
 use super::tables::Drms;
@@ -245,17 +245,7 @@ impl Skyhawk {
 
     /// Rocket pod types on the player's card: one run each (the NPCs carry the same load).
     fn pod_types(&self) -> u8 {
-        let mut pods: Vec<Weapon> = self
-            .loadout
-            .stations
-            .iter()
-            .flatten()
-            .map(|s| s.weapon)
-            .filter(|&w| rockets(w))
-            .collect();
-        pods.sort();
-        pods.dedup();
-        pods.len() as u8
+        self.groups().iter().filter(|g| rockets(g.weapon)).count() as u8
     }
 
     /// The attack runs a supporting Skyhawk has left.
@@ -730,7 +720,6 @@ impl Skyhawk {
         ask: Ask,
         action: &DivisionAction,
     ) -> Result<(), Refusal> {
-        let refuse = |m: Message| Err(Refusal::new(m));
         match (ask, action) {
             (Ask::Stay, DivisionAction::Stay(Some(w))) => {
                 if !self.stay_candidates().contains(w) {
