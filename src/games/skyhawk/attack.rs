@@ -202,14 +202,7 @@ impl Skyhawk {
 
     /// Table 5: the modifier of a weapon against the target's type.
     pub(crate) fn table5_guide(&self, group: Group) -> i32 {
-        let spec = group.weapon.spec();
-        let t = self.target();
-        match group.mode {
-            Some(SnakeMode::Drag) => spec.drag_guide.get(&t.kind).copied(),
-            _ => spec.guide.get(&t.kind).copied(),
-        }
-        .or(spec.hcrt_guide.filter(|_| t.has(TargetFlag::Hcrt)))
-        .unwrap_or(0)
+        table5_guide(group, self.target()).unwrap_or(0)
     }
 
     fn record_run(&mut self, group: Group, on_target: bool, percent: i32) {
@@ -307,6 +300,16 @@ impl Skyhawk {
         self.take_hits(r.number() as u8);
         self.target_sam_at_npcs(radar && self.ecm_in_box > 0);
     }
+}
+
+/// Table 5: the modifier of a weapon against a target, `None` where it may not be used.
+pub(crate) fn table5_guide(group: Group, t: &Target) -> Option<i32> {
+    let spec = group.weapon.spec();
+    match group.mode {
+        Some(SnakeMode::Drag) => spec.drag_guide.get(&t.kind).copied(),
+        _ => spec.guide.get(&t.kind).copied(),
+    }
+    .or(spec.hcrt_guide.filter(|_| t.has(TargetFlag::Hcrt)))
 }
 
 /// What a run released, for the Table 16 modifiers.

@@ -294,8 +294,21 @@ fn attack_score(g: &Skyhawk, a: Altitude, group: Option<Group>) -> i64 {
 fn division_choice(g: &Skyhawk, ask: Ask) -> Option<DivisionAction> {
     Some(match ask {
         Ask::Flights => DivisionAction::Flights(2),
+        Ask::FlightTarget(_) => DivisionAction::OwnTarget(false),
         Ask::Position => DivisionAction::Position(None),
-        Ask::AfterLoss => DivisionAction::FlyHome,
+        // Fly on only when the target has not been hit yet and most of the division is fit.
+        Ask::AfterLoss => {
+            let fit = g
+                .npcs_flying()
+                .into_iter()
+                .filter(|&w| g.npc(w).is_some_and(|n| n.hits < 3))
+                .count();
+            if g.runs.is_empty() && fit >= 2 {
+                DivisionAction::FlyOn
+            } else {
+                DivisionAction::FlyHome
+            }
+        }
         Ask::Stay => {
             let npc = g.stay_candidates().into_iter().find(|w| *w != Who::Player);
             let staying = g.rescap()?.supporters.len();

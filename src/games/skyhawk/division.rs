@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Action;
+use super::attack::table5_guide;
 use super::campaign::roster_pilot;
 use super::content::{Altitude, NvBoxKind, TargetFlag, data};
 use super::mission::{CommonDrms, table12_column};
@@ -67,6 +68,9 @@ pub struct Flight {
     pub runs: Vec<i32>,
     /// Points earned: each run's percentage halved [15.1].
     pub points: i32,
+    /// 15.2.1: a target of its own (otherwise the player's).
+    #[serde(default)]
+    pub target: Option<Target>,
 }
 
 /// A Skyhawk of the mission: the player's or a non-player one.
@@ -81,6 +85,8 @@ pub enum Who {
 pub enum Ask {
     /// 15.2: how many flights of four fly the mission.
     Flights,
+    /// 15.2.1: does this further flight (index) attack a target of its own?
+    FlightTarget(usize),
     /// 15.1: the player's position in his flight.
     Position,
     /// The player's Skyhawk is lost: do the NPCs fly on? [14.0.4]
@@ -95,6 +101,8 @@ pub enum Ask {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DivisionAction {
     Flights(u8),
+    /// 15.2.1: `true` to roll the flight a target of its own.
+    OwnTarget(bool),
     /// A position 1–4, or `None` to roll for it (S-7).
     Position(Option<u8>),
     FlyOn,
@@ -275,6 +283,7 @@ impl Skyhawk {
                 npcs,
                 runs: Vec::new(),
                 points: 0,
+                target: None,
             });
         }
         if let Some(d) = self.division.as_mut() {
@@ -341,6 +350,17 @@ impl Skyhawk {
                 ));
                 (msg("Your position in the division"), "15.1", c)
             }
+            Ask::FlightTarget(f) => (
+                msg("Flight {n}: which target?").arg("n", f + 1),
+                "15.2.1",
+                vec![
+                    Choice::new(act(DivisionAction::OwnTarget(false)), msg("Your target")),
+                    Choice::new(
+                        act(DivisionAction::OwnTarget(true)),
+                        msg("A target of its own, rolled on the same list"),
+                    ),
+                ],
+            ),
             Ask::AfterLoss => (
                 msg("Your Skyhawk is lost. What do the other Skyhawks do?"),
                 "14.0.4",
@@ -377,6 +397,7 @@ impl Skyhawk {
                             npcs: Vec::new(),
                             runs: Vec::new(),
                             points: 0,
+                            target: None,
                         };
                         usize::from(*n)
                     ];
@@ -405,7 +426,13 @@ impl Skyhawk {
                 );
                 let flights = self.flight_count_for_position();
                 self.man_flights(flights);
-                self.step = Step::Loading(LoadStage::Tanks);
+                self.next_flight_target(1);
+            }
+            (Ask::FlightTarget(f), DivisionAction::OwnTarget(own)) => {
+                if *own {
+                    self.own_target(f);
+                }
+                self.next_flight_target(f + 1);
             }
             (Ask::AfterLoss, DivisionAction::FlyOn | DivisionAction::FlyHome) => {
                 let on = *action == DivisionAction::FlyOn;
@@ -428,6 +455,34 @@ impl Skyhawk {
             _ => return refuse(msg("That is not a decision to make now")),
         }
         Ok(())
+    }
+
+    /// 15.2.1: asks about the target of further flight `f`, or on to the load.
+    fn next_flight_target(&mut self, f: usize) {
+        let flights = self.division.as_ref().map_or(0, |d| d.flights.len());
+        self.step = if f < flights {
+            Step::Division(Ask::FlightTarget(f))
+        } else {
+            Step::Loading(LoadStage::Tanks)
+        };
+    }
+
+    /// 15.2.1: a target rolled for flight `f` as the player's was.
+    fn own_target(&mut self, f: usize) {
+        let players = self.target.take();
+        self.roll_target(false);
+        let theirs = std::mem::replace(&mut self.target, players);
+        if let Some(t) = &theirs {
+            self.note(
+                "15.2.1",
+                msg("Flight {n} attacks {target}")
+                    .arg("n", f + 1)
+                    .arg("target", &t.name),
+            );
+        }
+        if let Some(flight) = self.division.as_mut().and_then(|d| d.flights.get_mut(f)) {
+            flight.target = theirs;
+        }
     }
 
     /// The first box the NPCs fly alone: the box of the loss if NV fire was due there,
@@ -799,8 +854,27 @@ impl Skyhawk {
     /// column of the On/Off result; half the percentage is its points.
     pub(crate) fn npc_bombing(&mut self, on_target: bool, group: Group) {
         let Some(d) = &self.division else { return };
-        let guide = self.table5_guide(group);
         for f in 0..d.flights.len() {
+            let Some(flight) = self.division.as_ref().map(|d| &d.flights[f]) else {
+                return;
+            };
+            // 15.2.1 (ruling R35): a flight on its own target rolls its own On/Off.
+            let (on_target, guide) = match flight.target.clone() {
+                None => (on_target, self.table5_guide(group)),
+                Some(t) => {
+                    if flight.npcs.iter().all(|n| !n.flying()) {
+                        continue;
+                    }
+                    let Some(guide) = table5_guide(group, &t) else {
+                        self.note(
+                            "15.2.1",
+                            msg("Flight {n} cannot use that weapon on its target").arg("n", f + 1),
+                        );
+                        continue;
+                    };
+                    (self.npc_on_off(group, self.altitude), guide)
+                }
+            };
             let Some(flight) = self.division.as_ref().map(|d| &d.flights[f]) else {
                 return;
             };
@@ -923,18 +997,23 @@ impl Skyhawk {
             else {
                 return;
             };
-            let spec = group.weapon.spec();
-            let mut d = Drms::new();
-            d.when(self.ace_bomber, "ace_bomber", n_("Ace Bomber"))
-                .when(
-                    group.mode == Some(SnakeMode::Drag) && altitude == Altitude::Low,
-                    "drag_low",
-                    n_("Snake Eye drag at Low"),
-                )
-                .weather(self.target_weather);
-            let on = self.roll(&spec.table, "", &d).is("on");
+            let on = self.npc_on_off(group, altitude);
             self.npc_bombing(on, group);
         }
+    }
+
+    /// An On/Off Target roll of the NPCs' own, with the Table-Notes modifiers only (R35).
+    fn npc_on_off(&mut self, group: Group, altitude: Altitude) -> bool {
+        let spec = group.weapon.spec();
+        let mut d = Drms::new();
+        d.when(
+            group.mode == Some(SnakeMode::Drag) && altitude == Altitude::Low,
+            "drag_low",
+            n_("Snake Eye drag at Low"),
+        )
+        .weather(self.target_weather);
+        self.note("15.2.1", msg("The flight rolls its own On/Off Target"));
+        self.roll(&spec.table, "", &d).is("on")
     }
 
     /// The NV boxes that could fire at a Skyhawk at the player's altitude now [14.0.4].

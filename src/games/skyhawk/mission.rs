@@ -119,7 +119,7 @@ impl Skyhawk {
 
     /// Rolls a target on the chosen list; with `avoid_hanoi`, re-rolls Hanoi and Haiphong
     /// targets (Table 4 Note A).
-    fn roll_target(&mut self, avoid_hanoi: bool) {
+    pub(crate) fn roll_target(&mut self, avoid_hanoi: bool) {
         let list = self.list.unwrap_or(TargetList::Navy);
         loop {
             let roll = match list {

@@ -153,11 +153,45 @@ fn the_player_chooses_or_rolls_his_position_and_the_roster_fills_the_rest() {
     g.apply(&Action::Division(DivisionAction::Position(None)))
         .unwrap();
     assert_eq!(table_rolls(&g, "S-7"), 1);
+    // 15.2.1: each further flight takes the player's target or one of its own.
+    assert_eq!(g.step, Step::Division(Ask::FlightTarget(1)));
+    g.apply(&Action::Division(DivisionAction::OwnTarget(true)))
+        .unwrap();
+    assert_eq!(g.step, Step::Division(Ask::FlightTarget(2)));
+    g.apply(&Action::Division(DivisionAction::OwnTarget(false)))
+        .unwrap();
     assert_eq!(g.step, Step::Loading(LoadStage::Tanks), "then the load");
     let d = g.division.as_ref().unwrap();
     let sizes: Vec<usize> = d.flights.iter().map(|f| f.npcs.len()).collect();
     assert_eq!(sizes, [3, 4, 4], "all four of a further flight are NPCs");
     assert!(!d.flights[0].npcs.iter().any(|n| n.position == d.position));
+    let targets: Vec<bool> = d.flights.iter().map(|f| f.target.is_some()).collect();
+    assert_eq!(targets, [false, true, false]);
+}
+
+#[test]
+fn a_flight_on_its_own_target_rolls_its_own_on_off() {
+    let mut g = division_flying(4, false);
+    let mut own = g.target.clone().unwrap();
+    own.name = "Another building".into();
+    if let Some(d) = g.division.as_mut() {
+        d.flights[0].target = Some(own);
+    }
+    let group = Group {
+        weapon: Weapon::Mk82,
+        mode: None,
+    };
+    g.npc_bombing(true, group);
+    assert_eq!(table_rolls(&g, "15.2"), 1, "the Mk 82 table, once");
+    assert_eq!(table_rolls(&g, "26.1"), 1);
+    // A weapon without a Table 5 entry for the flight's target makes no run.
+    let mut bridge = g.target.clone().unwrap();
+    bridge.kind = TargetType::WaterMine;
+    if let Some(d) = g.division.as_mut() {
+        d.flights[0].target = Some(bridge);
+    }
+    g.npc_bombing(true, group);
+    assert_eq!(table_rolls(&g, "26.1"), 1);
 }
 
 #[test]
