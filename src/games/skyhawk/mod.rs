@@ -12,6 +12,7 @@ pub mod division;
 pub mod loadout;
 pub mod luck;
 pub mod mission;
+pub mod npc;
 pub mod recovery;
 pub mod rescap;
 pub mod state;
