@@ -72,6 +72,7 @@ fn check_division(g: &Skyhawk) {
     let d = g.division.as_ref().expect("the division flew");
     assert!(d.rescap.is_none() && d.rescues.is_empty() && d.closed);
     assert!((1..=4).contains(&d.position));
+    assert!(d.load.is_some(), "the common load noted at launch");
     let spec = &data().aircraft.division;
     for n in d.npcs() {
         assert!(n.hits <= spec.npc_hit_boxes);

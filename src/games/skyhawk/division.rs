@@ -10,6 +10,7 @@ use super::Action;
 use super::attack::table5_guide;
 use super::campaign::roster_pilot;
 use super::content::{Altitude, NvBoxKind, TargetFlag, data};
+use super::loadout::Loadout;
 use super::mission::{CommonDrms, table12_column};
 use super::rescap::Rescap;
 use super::state::*;
@@ -119,6 +120,9 @@ pub struct Division {
     /// The player's position in his flight, 1–4 (0 until chosen).
     pub position: u8,
     pub flights: Vec<Flight>,
+    /// The load every Skyhawk of the mission carries, as noted at launch [3.3, 15.1].
+    #[serde(default)]
+    pub load: Option<Loadout>,
     /// After the player's loss: `Some(true)` the NPCs flew on [14.0.4].
     pub flew_on: Option<bool>,
     /// With `flew_on`: the next box the NPCs fly through alone (index into `ALONE`).

@@ -14,6 +14,10 @@ impl Skyhawk {
 
     /// Table 3 (and 3.1) for every NPC; adverse results are its own.
     pub(crate) fn npc_launches(&mut self) {
+        let load = self.loadout;
+        if let Some(d) = self.division.as_mut() {
+            d.load = Some(load);
+        }
         for who in self.npcs_flying() {
             let mut d = Drms::new();
             d.when(

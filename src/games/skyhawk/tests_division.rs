@@ -297,6 +297,7 @@ fn every_npc_launches_and_refuels_on_its_own_rolls() {
         }
         let d = g.division.as_ref().unwrap();
         assert!(d.closed);
+        assert!(d.load.is_some(), "the common load is on the record");
         assert!(d.npcs().all(|n| !n.airborne()));
     }
 }
@@ -391,4 +392,53 @@ fn a_rescue_in_progress_saves_and_loads() {
     let choices = g.legal_actions();
     assert!(!choices.is_empty());
     g.apply(&choices[0]).unwrap();
+}
+
+#[test]
+fn the_iron_hand_target_sam_fires_at_every_npc_in_column_2() {
+    let mut g = division_flying(6, false);
+    g.target_sam_at_npcs(false);
+    let rolled: Vec<String> = g
+        .log
+        .entries()
+        .iter()
+        .map(|e| e.message.english())
+        .filter(|m| m.starts_with("Table 26 "))
+        .collect();
+    assert_eq!(rolled.len(), 3);
+    assert!(rolled.iter().all(|m| m.starts_with("Table 26 [2]")));
+}
+
+#[test]
+fn a_skyhawk_staying_over_the_pilot_rolls_its_fuel_each_round() {
+    for seed in 0..200 {
+        let mut g = division_flying(seed, true);
+        g.at = MapBox::TargetApproach;
+        g.bail_out();
+        if g.step != Step::Division(Ask::Stay) {
+            continue;
+        }
+        let npc = g.stay_candidates()[0];
+        g.apply(&Action::Division(DivisionAction::Stay(Some(npc))))
+            .unwrap();
+        g.apply(&Action::Division(DivisionAction::Stay(None)))
+            .unwrap();
+        play_out(&mut g, &mut bot::Heuristic::new(seed), 10_000).unwrap();
+        let rounds = g
+            .log
+            .entries()
+            .iter()
+            .filter(|e| e.message.english().starts_with("RESCAP round"))
+            .count();
+        let fuel = table_rolls(&g, "S-12");
+        assert!(
+            fuel >= 1 && fuel <= rounds,
+            "seed {seed}: {fuel} fuel rolls in {rounds} rounds"
+        );
+        // The helper leaves the flight for the carrier and lands with the others.
+        let n = g.npc(npc).unwrap();
+        assert!(!n.airborne());
+        return;
+    }
+    panic!("no rescue with a Skyhawk to help");
 }
