@@ -56,6 +56,36 @@ fn play_scenario(
     (g, actions)
 }
 
+fn division_options() -> Options {
+    Options {
+        division: true,
+        multiple_flights: true,
+        rescap: true,
+        ..Options::default()
+    }
+}
+
+/// The Division Record Sheet within its boxes, every NPC home or accounted for, no rescue
+/// left open.
+fn check_division(g: &Skyhawk) {
+    use tonkin::games::skyhawk::division::NpcStatus;
+    let d = g.division.as_ref().expect("the division flew");
+    assert!(d.rescap.is_none() && d.rescues.is_empty() && d.closed);
+    assert!((1..=4).contains(&d.position));
+    assert!(d.load.is_some(), "the common load noted at launch");
+    let spec = &data().aircraft.division;
+    for n in d.npcs() {
+        assert!(n.hits <= spec.npc_hit_boxes);
+        assert!(!n.airborne(), "{n:?} still in the air");
+        // A lost Skyhawk's pilot has a fate, unless he walked away from a crash on deck.
+        if n.status == NpcStatus::Lost && n.fate == tonkin::games::skyhawk::PilotFate::Aboard {
+            assert!(n.pilot.wounds > 0, "{n:?}");
+        }
+    }
+    assert!(d.flights.iter().all(|f| f.points >= 0));
+    assert_eq!(g.points(), g.own_points() + d.points());
+}
+
 fn check_card(g: &Skyhawk) {
     let a = &data().aircraft;
     for (i, s) in a.section.iter().enumerate() {
@@ -92,6 +122,17 @@ proptest! {
     }
 
     #[test]
+    fn missions_with_the_division_flights_and_rescap_end(seed in any::<u64>(), heuristic in any::<bool>()) {
+        let (g, actions) = play_with(seed, heuristic, &division_options());
+        check_division(&g);
+        let mut again = Skyhawk::setup("single", &division_options(), seed).unwrap();
+        for a in &actions {
+            again.apply(a).unwrap();
+        }
+        prop_assert_eq!(again, g);
+    }
+
+    #[test]
     fn same_seed_and_actions_same_mission(seed in any::<u64>()) {
         let (g, actions) = play(seed, false);
         let mut again = Skyhawk::setup("single", &Options::default(), seed).unwrap();
@@ -107,7 +148,8 @@ proptest! {
 
     #[test]
     fn campaigns_end(seed in any::<u64>(), which in 1..=3u8, heuristic in any::<bool>()) {
-        let (g, _) = play_scenario(&format!("campaign{which}"), seed, heuristic, &Options::default());
+        let options = if seed % 2 == 0 { division_options() } else { Options::default() };
+        let (g, _) = play_scenario(&format!("campaign{which}"), seed, heuristic, &options);
         let c = g.campaign.as_ref().unwrap();
         prop_assert!(c.final_level.is_some());
         prop_assert_eq!(g.outcome().unwrap().points, Some(c.points()));

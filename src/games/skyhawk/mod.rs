@@ -8,17 +8,22 @@ pub mod campaign;
 pub mod content;
 pub mod cycle;
 pub mod damage;
+pub mod division;
 pub mod loadout;
 mod loadout_form;
 pub mod luck;
 pub mod mission;
+pub mod npc;
 pub mod operations;
 pub mod recovery;
+pub mod rescap;
 pub mod squadron;
 pub mod state;
 pub mod tables;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_division;
 
 use serde::{Deserialize, Serialize};
 
@@ -37,7 +42,7 @@ pub use state::*;
 
 pub static DRIVER: GameDriver<Skyhawk> = GameDriver::new();
 
-/// Optional rules [14.0.2–14.1.4, 15.4–15.4.2, seasonal weather]; all off by default.
+/// Optional rules [14.0.2–14.1.4, 15.1–15.4.2, seasonal weather]; all off by default.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     /// 15.4: any full section (nose and cockpit aside) or a destroyed electrical, fuel or
@@ -66,6 +71,15 @@ pub struct Options {
     /// Digest 4.5: +1 on both weather rolls from 1 November 1966 (campaigns).
     #[serde(default)]
     pub monsoon: bool,
+    /// 15.1: three non-player Skyhawks fly in the player's division.
+    #[serde(default)]
+    pub division: bool,
+    /// 15.2: further all-NPC flights of four (with 15.1).
+    #[serde(default)]
+    pub multiple_flights: bool,
+    /// 15.3: RESCAP for pilots down over land (with 15.1).
+    #[serde(default)]
+    pub rescap: bool,
 }
 
 /// Every decision of a mission.
@@ -109,6 +123,8 @@ pub enum Action {
     EndCampaign,
     /// Campaign with 14.0.2: this many 4-plane divisions fly with the player today.
     Divisions(u8),
+    /// A decision of the division or of a rescue (15.1–15.3).
+    Division(division::DivisionAction),
 }
 
 impl Game for Skyhawk {
@@ -154,9 +170,15 @@ impl Game for Skyhawk {
                 "optional rule 15.4.1 (engine fire) is played with 15.4 (harsher damage)".into(),
             ));
         }
-        if options.loss_scoring && !options.maintenance {
+        if options.loss_scoring && !(options.maintenance || options.division) {
             return Err(SetupError::Invalid(
                 "optional rule 14.1.4 (loss scoring) is played with the divisions of 14.0.2 (maintenance and repair)".into(),
+            ));
+        }
+        if (options.multiple_flights || options.rescap) && !options.division {
+            return Err(SetupError::Invalid(
+                "optional rules 15.2 and 15.3 are played with 15.1 (the four-plane division)"
+                    .into(),
             ));
         }
         let mut game = Skyhawk::blank(options, Rng::seeded(seed), campaign::roster_pilot(0));
@@ -268,6 +290,7 @@ impl Game for Skyhawk {
                 c.push(Choice::new(Action::PressOn, msg("Press on to the target")));
                 (msg("MiGs attack!"), "6.3.1", c)
             }
+            Step::Division(ask) => self.division_prompt(*ask),
             Step::PilotLost => (
                 msg("Your pilot is lost. Carry on with a new pilot?"),
                 "14.0.4",
@@ -349,6 +372,7 @@ impl Skyhawk {
         let before = self.keep_for_luck();
         let log_before = self.log.len();
         let applied = self.decide(action)?;
+        self.start_due_rescue();
         // A campaign mission that ended goes on the record and the calendar moves on, once the
         // decision's own sequence is over.
         if self.step == Step::End
@@ -465,6 +489,10 @@ impl Skyhawk {
             (Step::MigStar { hits }, Action::AcceptHits) => {
                 let hits = *hits;
                 self.resolve_mig_star(false, hits);
+            }
+            (Step::Division(ask), Action::Division(a)) => {
+                let ask = *ask;
+                self.decide_division(ask, a)?;
             }
             (Step::PilotLost, Action::NewPilot) => self.replace_pilot(),
             (Step::PilotLost, Action::EndCampaign) => self.end_campaign_now(),
@@ -672,6 +700,21 @@ impl Playable for Skyhawk {
                 "monsoon",
                 msg("Campaign: monsoon weather from November"),
                 "4.0",
+            ),
+            rule(
+                "division",
+                msg("Four-plane division with non-player Skyhawks"),
+                "15.1",
+            ),
+            rule(
+                "multiple_flights",
+                msg("Further flights of four (with the division)"),
+                "15.2",
+            ),
+            rule(
+                "rescap",
+                msg("RESCAP for downed pilots (with the division)"),
+                "15.3",
             ),
         ]
     }

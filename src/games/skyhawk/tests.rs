@@ -430,6 +430,9 @@ fn every_logged_rule_has_a_reference_section() {
         wound_recovery: true,
         loss_scoring: true,
         monsoon: true,
+        division: true,
+        multiple_flights: true,
+        rescap: true,
     };
     for seed in 0..200 {
         let scenario = ["single", "single", "single", "campaign1"][seed as usize % 4];
