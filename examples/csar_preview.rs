@@ -1,5 +1,7 @@
 //! Renders contact sheets of the "That Others May Live" art to PNG files for a visual check:
 //! `cargo run --no-default-features --example csar_preview -- /work/art-preview`.
+//! The art speaks the desktop's language (`LANGUAGE=de`, and `TONKIN_LOCALEDIR` for a catalogue
+//! outside the install prefix), so a translation's longer words can be checked by eye.
 
 use std::path::{Path, PathBuf};
 
@@ -27,6 +29,7 @@ fn save(s: &cairo::ImageSurface, dir: &Path, name: &str) {
 }
 
 fn main() -> Result<(), cairo::Error> {
+    tonkin::i18n::init();
     let dir = PathBuf::from(
         std::env::args()
             .nth(1)

@@ -13,6 +13,7 @@ use super::faces;
 use super::map::{AssignedCard, MapScene, Piece, ZoneId, ZoneScene};
 use crate::art::board::View;
 use crate::engine::log::Random;
+use crate::engine::message::msg;
 use crate::games::csar::data::{ZoneMarker, content};
 use crate::games::csar::draws::card_name;
 use crate::games::csar::state::{Csar, Place, SurvivorPlace, ZONE_KEYS, aircraft_name, target};
@@ -188,7 +189,7 @@ fn latest_draw(game: &Csar) -> (Vec<u8>, String) {
             if let Random::Cards(names) = r {
                 let numbers: Option<Vec<u8>> = names.iter().map(number).collect();
                 if let Some(numbers) = numbers.filter(|n| !n.is_empty()) {
-                    return (numbers, entry.message.english());
+                    return (numbers, entry.message.render());
                 }
             }
         }
@@ -197,18 +198,18 @@ fn latest_draw(game: &Csar) -> (Vec<u8>, String) {
 }
 
 fn tray_note(game: &Csar, meaning: String) -> String {
-    let mut note = format!(
-        "Action deck {} · discards {} · Resolution {} (discards {}, hits {}) · Events {}",
-        game.actions.draw_count(),
-        game.actions.discard_pile().len(),
-        game.resolution.draw_count(),
-        game.resolution.discard_pile().len(),
-        game.hits_pile.len(),
-        game.events.draw_count(),
-    );
+    // Translators: the counts shown in the tray under the board.
+    let mut note = msg("Action deck {actions} · discards {discards} · Resolution {resolution} (discards {res_discards}, hits {hits}) · Events {events}")
+    .arg("actions", game.actions.draw_count())
+    .arg("discards", game.actions.discard_pile().len())
+    .arg("resolution", game.resolution.draw_count())
+    .arg("res_discards", game.resolution.discard_pile().len())
+    .arg("hits", game.hits_pile.len())
+    .arg("events", game.events.draw_count())
+    .render();
     if !meaning.is_empty() {
-        note.push_str(" · last draw: ");
-        note.push_str(&meaning);
+        note.push_str(" · ");
+        note.push_str(&msg("last draw: {what}").arg("what", meaning).render());
     }
     note
 }
