@@ -193,9 +193,10 @@ fn roundel_wipes_the_hits_drawn_so_far() {
     g1.fire_at(1);
     assert_eq!(g1.resolution.reshuffle_count(), 1);
     let entry = g1.log.entries().last().unwrap();
-    let tonkin::engine::log::Random::Cards(cards) = &entry.random[0] else {
+    let tonkin::engine::log::Random::Drawn(cards) = &entry.random[0] else {
         panic!()
     };
+    let cards: Vec<String> = cards.iter().map(|c| c.english()).collect();
     assert_eq!(
         cards.len(),
         3,

@@ -15,7 +15,7 @@ use crate::art::board::View;
 use crate::engine::log::Random;
 use crate::engine::message::msg;
 use crate::games::csar::data::{ZoneMarker, content};
-use crate::games::csar::draws::card_name;
+use crate::games::csar::draws::card_number;
 use crate::games::csar::state::{Csar, Place, SurvivorPlace, ZONE_KEYS, aircraft_name, target};
 
 /// The scene of `game`, with the view's targets highlighted and its hovered target lit.
@@ -183,11 +183,10 @@ fn aircraft_at(game: &Csar, place: Place) -> Vec<Piece> {
 
 /// The Resolution cards of the latest draw in the log, and what the draw was for.
 fn latest_draw(game: &Csar) -> (Vec<u8>, String) {
-    let number = |name: &String| (1..=30u8).find(|&n| card_name(n) == *name);
     for entry in game.log.entries().iter().rev() {
         for r in &entry.random {
-            if let Random::Cards(names) = r {
-                let numbers: Option<Vec<u8>> = names.iter().map(number).collect();
+            if let Random::Drawn(names) = r {
+                let numbers: Option<Vec<u8>> = names.iter().map(card_number).collect();
                 if let Some(numbers) = numbers.filter(|n| !n.is_empty()) {
                     return (numbers, entry.message.render());
                 }

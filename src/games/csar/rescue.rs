@@ -183,7 +183,7 @@ impl Csar {
             msg("Bombing effectiveness: {n} cards, {r} roundels")
                 .arg("n", n)
                 .arg("r", roundels),
-            vec![crate::engine::log::Random::Cards(seen)],
+            vec![crate::engine::log::Random::Drawn(seen)],
         );
         for _ in 0..roundels.min(targets.len()) {
             let pick = self.determine(
