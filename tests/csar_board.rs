@@ -149,3 +149,57 @@ fn the_board_draws_at_full_hd_and_shows_cards_enlarged() {
         }
     }
 }
+
+#[test]
+fn between_campaign_missions_the_board_shows_the_morale_ledger() {
+    use tonkin::art::csar::map::MapLayout;
+    use tonkin::games::csar::{Action, Purchase, Step};
+    let mut g = Csar::setup("campaign", &Options::default(), 24).unwrap();
+    assert_eq!(g.step, Step::Purchase);
+    g.apply(&Action::Buy(Purchase::FastMover)).unwrap();
+    let record = scene(&g, None)
+        .campaign
+        .expect("the ledger at the purchase prompt");
+    let first = &record.missions[0];
+    assert_eq!(first.start, Some(5));
+    assert_eq!(first.purchases[3], Some(-1), "a Fast Mover for 1 MP");
+    assert_eq!(first.end, None, "not flown yet");
+    // Drawn over the map's zones: the panel's title and table carry ink there.
+    let ink = |game: &Csar| {
+        let scene = scene(game, None);
+        let (w, h) = scene.size();
+        let px = 2.0;
+        let mut s =
+            cairo::ImageSurface::create(cairo::Format::Rgb24, (w * px) as i32, (h * px) as i32)
+                .unwrap();
+        {
+            let cr = cairo::Context::new(&s).unwrap();
+            cr.scale(px, px);
+            tonkin::art::csar::draw_map(&cr, &scene).unwrap();
+        }
+        s.flush();
+        let r = MapLayout::standard().campaign_panel();
+        let stride = s.stride() as usize;
+        let data = s.data().unwrap();
+        // Near-black pixels in the panel's top band (title and table header).
+        let (x0, x1) = ((r.x * px) as usize, ((r.x + r.w) * px) as usize);
+        let (y0, y1) = ((r.y * px) as usize, ((r.y + 60.0) * px) as usize);
+        (y0..y1)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                data[y * stride + x * 4..y * stride + x * 4 + 3]
+                    .iter()
+                    .all(|&c| c < 60)
+            })
+            .count()
+    };
+    let with_ledger = ink(&g);
+    // Once the mission is under way the map is clear again.
+    g.apply(&Action::Done).unwrap();
+    assert!(scene(&g, None).campaign.is_none());
+    let without = ink(&g);
+    assert!(with_ledger > without + 800, "{with_ledger} vs {without}");
+    // Outside a campaign there is no ledger.
+    let single = Csar::setup("caged_tiger", &Options::default(), 24).unwrap();
+    assert!(scene(&single, None).campaign.is_none());
+}

@@ -755,3 +755,49 @@ fn the_arclight_strike_blasts_the_enemy_away_from_the_survivors() {
     assert_eq!(g.abort, 4);
     assert!(g.log.entries().iter().all(|e| e.rule != "7.2"));
 }
+
+#[test]
+fn the_campaign_ledger_keeps_every_morale_point_line_by_line() {
+    use tonkin::engine::game::Verdict;
+    use tonkin::games::csar::Purchase;
+    use tonkin::games::csar::campaign::{PurchaseKind, ScoreLine};
+    let c = &content().campaign;
+    let mut g = Csar::setup("campaign", &Options::default(), 23).unwrap();
+    assert_eq!(g.step, Step::Purchase);
+    g.apply(&Action::Buy(Purchase::Pilot(0))).unwrap();
+    g.apply(&Action::Buy(Purchase::Card(0))).unwrap();
+    let cs = g.campaign.as_ref().unwrap();
+    let first = &cs.ledger[0];
+    assert_eq!(first.start, c.starting_morale);
+    assert_eq!(first.spent[PurchaseKind::Pilot as usize], c.price_pilot);
+    assert_eq!(first.spent[PurchaseKind::Card as usize], c.price_card);
+    assert_eq!(first.bought[0], content().pilots[0].name);
+    assert_eq!(
+        first.balance(),
+        cs.morale,
+        "the running balance is the Morale Points"
+    );
+    assert_eq!(first.scored, None);
+    g.apply(&Action::Done).unwrap();
+    // The mission ends with one Survivor captured and Abort on 2.
+    g.survivors[0].place = SurvivorPlace::Captured;
+    g.abort = 2;
+    g.campaign_mission_over(Verdict::Loss);
+    let cs = g.campaign.as_ref().unwrap();
+    let first = &cs.ledger[0];
+    let lines = first.scored.expect("scored");
+    assert_eq!(
+        lines[ScoreLine::SurvivorsLost as usize],
+        c.score_survivor_lost
+    );
+    assert_eq!(
+        lines[ScoreLine::AbortSpaces as usize],
+        2 * c.score_abort_space
+    );
+    assert_eq!(lines[ScoreLine::AllRescued as usize], 0);
+    assert_eq!(lines.iter().sum::<i32>(), cs.results[0].1);
+    assert_eq!(first.balance(), cs.morale);
+    assert_eq!(cs.ledger.len(), 2, "mission 2's ledger opens");
+    assert_eq!(cs.ledger[1].start, cs.morale);
+    assert_eq!(g.step, Step::Purchase);
+}

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::card::{CARD_H, CARD_W, CardFace, draw_card_front};
 use super::counter::{CounterFace, MARKER_MM, TrackKind, UNIT_MM, draw_counter};
+use super::sheets::{CampaignRecord, draw_campaign_summary};
 use super::{condensed, fill_stroke, fitted_left, fitted_text, palette};
 use crate::art::draw::{Rgb, rounded_rect};
 pub use crate::art::geometry::Rect;
@@ -492,6 +493,18 @@ pub struct MapScene {
     pub highlighted: Vec<String>,
     /// The target under the pointer: drawn with a stronger outline.
     pub hovered: Option<String>,
+    /// The campaign's record, drawn over the map between missions (Morale ledger, purchases,
+    /// Pilots/PJs).
+    #[serde(default)]
+    pub campaign: Option<CampaignRecord>,
+}
+
+impl MapLayout {
+    /// Where the campaign's record is shown between missions: over the ring of zones.
+    pub fn campaign_panel(&self) -> Rect {
+        let (cx, cy) = self.centre;
+        Rect::new(cx - 175.0, cy - 195.0, 350.0, 390.0)
+    }
 }
 
 impl MapScene {
@@ -720,6 +733,9 @@ pub(crate) fn paint_scene(
                 stamp.tag(cr, label, x, y)?;
             }
         }
+    }
+    if let Some(record) = &scene.campaign {
+        board::campaign_panel(cr, l, record)?;
     }
     Ok(())
 }
@@ -1305,6 +1321,43 @@ mod board {
             fitted_left(cr, x, l.tray.y + 3.0, width, &scene.tray_note, font);
         }
         Ok(())
+    }
+
+    /// The campaign between missions over the map's zones: the Campaign Record's ledger and
+    /// roster, enlarged to read at board scale.
+    pub fn campaign_panel(
+        cr: &Context,
+        l: &MapLayout,
+        record: &CampaignRecord,
+    ) -> Result<(), cairo::Error> {
+        const ENLARGE: f64 = 1.9;
+        let r = l.campaign_panel();
+        // The contents first, into a group, so that the panel fits their height.
+        cr.push_group();
+        palette::INK.set(cr);
+        fitted_left(
+            cr,
+            r.x + 8.0,
+            r.y + 5.0,
+            r.w - 16.0,
+            &gettext("CAMPAIGN: BETWEEN MISSIONS"),
+            condensed(9.0, true),
+        );
+        cr.save()?;
+        cr.translate(r.x + 8.0, r.y + 20.0);
+        cr.scale(ENLARGE, ENLARGE);
+        let used = draw_campaign_summary(cr, record, 0.0, 0.0, (r.w - 16.0) / ENLARGE)?;
+        cr.restore()?;
+        let contents = cr.pop_group()?;
+        let h = (20.0 + used * ENLARGE + 8.0).min(r.h);
+        rounded_rect(cr, r.x, r.y, r.w, h, 4.0);
+        Rgb::WHITE.with_alpha(cr, 0.96);
+        cr.fill_preserve()?;
+        palette::INK.set(cr);
+        cr.set_line_width(0.8);
+        cr.stroke()?;
+        cr.set_source(&contents)?;
+        cr.paint()
     }
 
     /// A red band across the zone's name: Rules of Engagement in force there.

@@ -10,13 +10,16 @@
 
 use super::counter::{CounterFace, OrdnanceKind};
 use super::faces;
+use super::kit::campaign_record_from;
 use super::map::{AssignedCard, MapScene, Piece, ZoneId, ZoneScene};
 use crate::art::board::View;
 use crate::engine::log::Random;
 use crate::engine::message::msg;
 use crate::games::csar::data::{ZoneMarker, content};
 use crate::games::csar::draws::card_number;
-use crate::games::csar::state::{Csar, Place, SurvivorPlace, ZONE_KEYS, aircraft_name, target};
+use crate::games::csar::state::{
+    Csar, Place, Step, SurvivorPlace, ZONE_KEYS, aircraft_name, target,
+};
 
 /// The scene of `game`, with the view's targets highlighted and its hovered target lit.
 pub fn scene(game: &Csar, view: Option<&View>) -> MapScene {
@@ -51,6 +54,10 @@ pub fn scene(game: &Csar, view: Option<&View>) -> MapScene {
         ]
         .map(|n| n as u32),
     );
+    // Between campaign missions the board shows the campaign's record over the map.
+    if game.step == Step::Purchase {
+        s.campaign = campaign_record_from(game);
+    }
     if let Some(view) = view {
         s.highlighted = view.targets.iter().map(|t| to_art_id(game, t)).collect();
         s.hovered = view.hovered.as_ref().map(|t| to_art_id(game, t));
