@@ -4,6 +4,8 @@
 
 use std::collections::HashSet;
 
+mod common;
+
 use tonkin::art::board::{Board, View, fit};
 use tonkin::art::csar::map::{hit_test, placements};
 use tonkin::art::csar::scene::{scene, to_art_id, to_rule_id};
@@ -165,34 +167,8 @@ fn between_campaign_missions_the_board_shows_the_morale_ledger() {
     assert_eq!(first.purchases[3], Some(-1), "a Fast Mover for 1 MP");
     assert_eq!(first.end, None, "not flown yet");
     // Drawn over the map's zones: the panel's title and table carry ink there.
-    let ink = |game: &Csar| {
-        let scene = scene(game, None);
-        let (w, h) = scene.size();
-        let px = 2.0;
-        let mut s =
-            cairo::ImageSurface::create(cairo::Format::Rgb24, (w * px) as i32, (h * px) as i32)
-                .unwrap();
-        {
-            let cr = cairo::Context::new(&s).unwrap();
-            cr.scale(px, px);
-            tonkin::art::csar::draw_map(&cr, &scene).unwrap();
-        }
-        s.flush();
-        let r = MapLayout::standard().campaign_panel();
-        let stride = s.stride() as usize;
-        let data = s.data().unwrap();
-        // Near-black pixels in the panel's top band (title and table header).
-        let (x0, x1) = ((r.x * px) as usize, ((r.x + r.w) * px) as usize);
-        let (y0, y1) = ((r.y * px) as usize, ((r.y + 60.0) * px) as usize);
-        (y0..y1)
-            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
-            .filter(|&(x, y)| {
-                data[y * stride + x * 4..y * stride + x * 4 + 3]
-                    .iter()
-                    .all(|&c| c < 60)
-            })
-            .count()
-    };
+    let r = MapLayout::standard().campaign_panel();
+    let ink = |game: &Csar| common::dark_pixels(&scene(game, None), r.x, r.y, r.w, 60.0);
     let with_ledger = ink(&g);
     // Once the mission is under way the map is clear again.
     g.apply(&Action::Done).unwrap();

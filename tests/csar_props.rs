@@ -26,8 +26,8 @@ fn options(seed: u64) -> Options {
         recovering_pilots: seed % 5 == 1,
         search_effectiveness: seed % 6 == 1,
         // The scenario extras (HS3, HS2) are on in half the games of every scenario.
-        huskie_one_survivor: seed % 2 == 0,
-        arclight_strike: seed % 2 == 0,
+        huskie_one_survivor: seed.is_multiple_of(2),
+        arclight_strike: seed.is_multiple_of(2),
     }
 }
 

@@ -869,7 +869,7 @@ pub fn draw_campaign_summary(
         if m.bought.is_empty() {
             continue;
         }
-        let words: Vec<String> = m.bought.iter().map(|b| gettext(b)).collect();
+        let words: Vec<String> = m.bought.iter().map(gettext).collect();
         // Translators: what was bought for one campaign mission, e.g. "Mission 2: Claws, a Fast Mover".
         let line = gettext("Bought for mission {n}: {what}")
             .replace("{n}", &(n + 1).to_string())
