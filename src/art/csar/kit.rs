@@ -167,6 +167,8 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         o.danger_close,
         o.recovering_pilots,
         o.search_effectiveness,
+        o.arclight_strike,
+        o.huskie_one_survivor,
     ];
     log.variable_end = sc
         .variable_end_from

@@ -400,8 +400,9 @@ pub enum Outcome {
 pub struct MissionLog {
     pub scenario: Option<String>,
     pub date: Option<String>,
-    /// Optional rules 6.1–6.5 in use.
-    pub optional_rules: [bool; 5],
+    /// Optional rules in use: 6.1–6.5, then the scenario extras 7.2 (ArcLight) and 7.3
+    /// (one Survivor aboard the Huskie).
+    pub optional_rules: [bool; 7],
     pub variable_end: Option<String>,
     pub campaign_mission: Option<u8>,
     /// Pilot/PJ card and the aircraft carrying it.
@@ -427,7 +428,7 @@ impl MissionLog {
         MissionLog {
             scenario: None,
             date: None,
-            optional_rules: [false; 5],
+            optional_rules: [false; 7],
             variable_end: None,
             campaign_mission: None,
             crew: Vec::new(),
@@ -494,6 +495,8 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         "6.3 Danger Close",
         "6.4 Recovering",
         "6.5 Search",
+        "7.2 ArcLight",
+        "7.3 Huskie",
     ];
     for (i, n) in names.iter().enumerate() {
         x += tick(cr, x, y, n, log.optional_rules[i])?;
