@@ -37,6 +37,12 @@ pub fn symbol_word(symbol: Symbol) -> &'static str {
 /// A Resolution card as the log names it: "#18 crosshairs (3)", number, symbol and the
 /// aircraft id printed on it.
 pub fn card_name(card: u8) -> Message {
+    // Built once: every draw of a simulated game names its cards.
+    static NAMES: std::sync::OnceLock<Vec<Message>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| (1..=30).map(describe).collect())[usize::from(card) - 1].clone()
+}
+
+fn describe(card: u8) -> Message {
     let c = content().res(card);
     let name = if c.aircraft == 0 {
         // Translators: a Resolution card in the log, e.g. "#29 RESHUFFLE".
