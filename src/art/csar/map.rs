@@ -17,7 +17,7 @@ use super::card::{CARD_H, CARD_W, CardFace, draw_card_front};
 use super::counter::{CounterFace, MARKER_MM, TrackKind, UNIT_MM, draw_counter};
 use super::sheets::{CampaignRecord, draw_campaign_summary};
 use super::{condensed, fill_stroke, fitted_left, fitted_text, palette};
-use crate::art::draw::{Rgb, rounded_rect};
+use crate::art::draw::{Rgb, measure, rounded_rect};
 pub use crate::art::geometry::Rect;
 use crate::i18n::gettext;
 
@@ -1276,6 +1276,9 @@ mod board {
         Ok(())
     }
 
+    /// Widest the tray's HAND label may grow.
+    const HAND_LABEL_W: f64 = 40.0;
+
     pub fn draw_tray(cr: &Context, l: &MapLayout) -> Result<(), cairo::Error> {
         let t = l.tray;
         cr.rectangle(t.x, t.y, t.w, t.h);
@@ -1286,7 +1289,7 @@ mod board {
             cr,
             l.hand_area.x,
             t.y + 2.5,
-            18.0,
+            HAND_LABEL_W,
             &gettext("HAND"),
             condensed(4.5, true),
         );
@@ -1315,7 +1318,10 @@ mod board {
         }
         if scene.tray && !scene.tray_note.is_empty() {
             Rgb::WHITE.set(cr);
-            let x = l.hand_area.x + 20.0;
+            // After the HAND label, however long it is in the player's language.
+            let hand = gettext("HAND");
+            let label = super::super::fit_font(cr, &hand, condensed(4.5, true), HAND_LABEL_W);
+            let x = l.hand_area.x + measure(cr, &hand, &label, None).0 + 4.0;
             let font = condensed(4.0, false);
             let width = l.drawn_area.x - x - 5.0;
             fitted_left(cr, x, l.tray.y + 3.0, width, &scene.tray_note, font);
