@@ -167,8 +167,9 @@ pub fn pilot_card(id: u8) -> CardFace {
             name: p.name.clone(),
             role: crew_role(&p.role),
             rides: aircraft_kind(p.rides),
-            passive: p.passive.clone(),
-            discard: p.discard.clone(),
+            // The abilities are in the catalogue (extracted from the data).
+            passive: gettext(&p.passive),
+            discard: gettext(&p.discard),
         },
     }
 }
