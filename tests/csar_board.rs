@@ -179,3 +179,28 @@ fn between_campaign_missions_the_board_shows_the_morale_ledger() {
     let single = Csar::setup("caged_tiger", &Options::default(), 24).unwrap();
     assert!(scene(&single, None).campaign.is_none());
 }
+
+/// The record sheets are pages of the board: the Mission Log always, the Campaign Record in a
+/// campaign; each draws a filled sheet and takes no clicks.
+#[test]
+fn the_record_sheets_are_pages_of_the_board() {
+    let single = position("caged_tiger", 4, 40);
+    assert_eq!(single.pages().len(), 2);
+    let campaign = position("campaign", 4, 40);
+    let names: Vec<String> = campaign.pages().iter().map(|p| p.english()).collect();
+    assert_eq!(names, ["Map", "Mission Log", "Campaign Record"]);
+    for page in 1..names.len() {
+        let view = View { page, ..view() };
+        let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 1920, 1080).unwrap();
+        let cr = cairo::Context::new(&surface).unwrap();
+        campaign.draw_board(&cr, &view).unwrap();
+        drop(cr);
+        let data = surface.data().unwrap();
+        let dark = data.chunks(4).filter(|p| p[0] < 100 && p[1] < 100).count();
+        assert!(
+            dark > 2_000,
+            "page {page} is nearly empty ({dark} dark pixels)"
+        );
+        assert_eq!(campaign.target_at(&view, 960.0, 540.0), None);
+    }
+}

@@ -397,6 +397,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         w,
         row_h,
         cols: &cols,
+        printed_cols: 1,
     }
     .draw(cr, &headers, &rows)?
         + 4.0;
@@ -472,6 +473,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         w: sw,
         row_h: 5.2,
         cols: &[0.34, 0.2, 0.34, 0.12],
+        printed_cols: 0,
     }
     .draw(
         cr,
@@ -592,6 +594,7 @@ pub fn draw_morale_table(
         w,
         row_h: 6.2,
         cols: &[0.64, 0.12, 0.12, 0.12],
+        printed_cols: 1,
     }
     .draw(cr, &headers, &rows)
 }
@@ -664,6 +667,7 @@ fn draw_roster_table(
         w,
         row_h: 6.2,
         cols: &[0.25, 0.12, 0.21, 0.21, 0.21],
+        printed_cols: 0,
     }
     .draw(cr, &headers, &rows)
 }
