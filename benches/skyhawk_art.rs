@@ -32,7 +32,7 @@ fn board(c: &mut Criterion) {
         scale_factor: 1.0,
         hovered: targets.first().cloned(),
         targets,
-        dark: false,
+        ..View::default()
     };
     c.bench_function("skyhawk board 1920x1080: window frame (same state)", |b| {
         b.iter(|| {

@@ -75,7 +75,7 @@ fn board_png(game: &Skyhawk, dir: &Path, name: &str) -> Result<(), cairo::Error>
         scale_factor: 1.0,
         hovered: targets.first().cloned(),
         targets,
-        dark: false,
+        ..View::default()
     };
     let s = cairo::ImageSurface::create(cairo::Format::Rgb24, 1600, 1000)?;
     game.draw_board(&cairo::Context::new(&s)?, &view)?;

@@ -588,25 +588,24 @@ fn pack(cr: &Context, notes: &[String], font: &Font, width: f64) -> Vec<String> 
 
 fn runs_and_notes(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
     heading(cr, &STYLE, MARGIN, 216.0, &gettext("Attack runs [6.2]"));
-    let mut rows: Vec<Vec<String>> = r
-        .runs
-        .iter()
-        .enumerate()
-        .map(|(i, run)| {
+    // The run numbers are printed; what each run did is written in.
+    let rows: Vec<Vec<String>> = (0..r.runs.len().max(RUN_ROWS))
+        .map(|i| {
             let mut row = vec![(i + 1).to_string()];
-            row.extend(run.iter().cloned());
+            match r.runs.get(i) {
+                Some(run) => row.extend(run.iter().cloned()),
+                None => row.extend(std::iter::repeat_n(String::new(), 4)),
+            }
             row
         })
         .collect();
-    while rows.len() < RUN_ROWS {
-        rows.push(vec![String::new(); 5]);
-    }
     let table = Table {
         x: MARGIN,
         y: 222.0,
         w: CARD.w - 2.0 * MARGIN,
         row_h: 6.0,
         cols: &[0.06, 0.40, 0.18, 0.20, 0.16],
+        printed_cols: 1,
     };
     let h = table.draw(
         cr,
