@@ -49,10 +49,10 @@ fn damaged_mid_mission() -> (u64, Skyhawk) {
     panic!("no seed gave a damaged mission in the middle of its flight");
 }
 
-/// The first position of a bot mission that `pick` accepts.
-fn position(pick: impl Fn(&Skyhawk) -> bool) -> Option<Skyhawk> {
+/// The first position of a bot mission flown with `options` that `pick` accepts.
+fn position(options: &Options, pick: impl Fn(&Skyhawk) -> bool) -> Option<Skyhawk> {
     for seed in 1..300u64 {
-        let mut g = Skyhawk::setup("single", &Options::default(), seed).expect("setup");
+        let mut g = Skyhawk::setup("single", options, seed).expect("setup");
         let mut bot = <Skyhawk as Playable>::heuristic_bot(seed);
         for _ in 0..400 {
             if pick(&g) {
@@ -115,12 +115,26 @@ fn main() -> Result<(), cairo::Error> {
         save(&s, &dir, "skyhawk-zoom.png");
     }
     // Planning on deck (support units picked from the pool), and a mission that ended badly.
-    if let Some(g) = position(|g| matches!(g.step, Step::PickSupport { .. }) && !g.units.is_empty())
-    {
+    if let Some(g) = position(&Options::default(), |g| {
+        matches!(g.step, Step::PickSupport { .. }) && !g.units.is_empty()
+    }) {
         board_png(&g, &dir, "skyhawk-board-planning.png")?;
     }
-    if let Some(g) = position(|g| g.ending == Ending::Lost && g.fate != PilotFate::Kia) {
+    if let Some(g) = position(&Options::default(), |g| {
+        g.ending == Ending::Lost && g.fate != PilotFate::Kia
+    }) {
         board_png(&g, &dir, "skyhawk-board-lost.png")?;
+    }
+    // A division's RESCAP over a pilot down on land (optional 15.1 and 15.3).
+    let rescap = Options {
+        division: true,
+        rescap: true,
+        ..Options::default()
+    };
+    if let Some(g) = position(&rescap, |g| {
+        g.rescap().is_some_and(|r| !r.placed.is_empty())
+    }) {
+        board_png(&g, &dir, "skyhawk-board-rescap.png")?;
     }
 
     let s = cairo::ImageSurface::create(

@@ -30,9 +30,13 @@ fn mission(scenario: &str, seed: u64) -> Vec<Skyhawk> {
 
 /// Every position of a mission flown by `bot`.
 fn flown(scenario: &str, seed: u64, mut bot: Box<dyn Bot<Skyhawk>>) -> Vec<Skyhawk> {
+    // Every other mission flies as a division with RESCAP for pilots down over land.
+    let division = seed % 2 == 1;
     let options = Options {
         harsher_damage: seed.is_multiple_of(3),
         altitude_bombing: seed.is_multiple_of(4),
+        division,
+        rescap: division,
         ..Options::default()
     };
     let mut g = Skyhawk::setup(scenario, &options, seed).unwrap();
@@ -53,6 +57,31 @@ fn to_view(v: &View, x: f64, y: f64) -> (f64, f64) {
     (ox + x * scale, oy + y * scale)
 }
 
+/// Checks that every target `g` offers is drawn, and that a click at the centre of each of
+/// its places finds it again; returns the targets offered.
+fn round_trip(g: &Skyhawk, v: &View, what: &str) -> Vec<String> {
+    let drawn = board_targets(&board_scene(g, None));
+    let offered = offered_targets(g);
+    for t in &offered {
+        let places: Vec<Rect> = drawn
+            .iter()
+            .filter(|(id, _)| id == t)
+            .map(|(_, r)| *r)
+            .collect();
+        assert!(!places.is_empty(), "{what}: target {t} is not drawn");
+        for r in places {
+            let (cx, cy) = r.centre();
+            let (x, y) = to_view(v, cx, cy);
+            assert_eq!(
+                g.target_at(v, x, y).as_deref(),
+                Some(t.as_str()),
+                "{what}: click at the centre of {t}"
+            );
+        }
+    }
+    offered
+}
+
 #[test]
 fn every_offered_target_is_drawn_and_clicked_back() {
     let v = view(1600.0, 1000.0);
@@ -64,24 +93,7 @@ fn every_offered_target_is_drawn_and_clicked_back() {
         let mut positions = mission(scenario, seed);
         positions.extend(flown(scenario, seed, Box::new(RandomBot::new(seed))));
         for g in positions {
-            let scene = board_scene(&g, None);
-            let drawn = board_targets(&scene);
-            for t in offered_targets(&g) {
-                let places: Vec<Rect> = drawn
-                    .iter()
-                    .filter(|(id, _)| *id == t)
-                    .map(|(_, r)| *r)
-                    .collect();
-                assert!(!places.is_empty(), "seed {seed}: target {t} is not drawn");
-                for r in places {
-                    let (cx, cy) = r.centre();
-                    let (x, y) = to_view(&v, cx, cy);
-                    assert_eq!(
-                        g.target_at(&v, x, y).as_deref(),
-                        Some(t.as_str()),
-                        "seed {seed}: click at the centre of {t}"
-                    );
-                }
+            for t in round_trip(&g, &v, &format!("seed {seed}")) {
                 kinds.insert(t.split(':').next().unwrap_or_default().to_owned());
             }
         }
@@ -93,6 +105,27 @@ fn every_offered_target_is_drawn_and_clicked_back() {
             "no {kind} target was offered: {kinds:?}"
         );
     }
+}
+
+#[test]
+fn a_rescap_offers_its_nva_patrol_boxes_on_the_map() {
+    let v = view(1920.0, 1080.0);
+    let mut rounds = 0;
+    for seed in 0..400u64 {
+        for g in mission("single", seed * 2 + 1) {
+            let offered = round_trip(&g, &v, &format!("seed {}", seed * 2 + 1));
+            if offered.iter().any(|t| t.starts_with("box:nva_patrol_")) {
+                rounds += 1;
+                let scene = board_scene(&g, None);
+                let rescap = scene.map.rescap.expect("the map shows the RESCAP");
+                assert!(!rescap.patrols.is_empty());
+            }
+        }
+        if rounds >= 3 {
+            return;
+        }
+    }
+    panic!("no RESCAP in 400 division missions");
 }
 
 #[test]

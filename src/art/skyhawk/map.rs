@@ -146,6 +146,25 @@ pub struct MapScene {
     pub out: Vec<UnitChip>,
     /// While support units are picked: the types to choose from.
     pub pool: Vec<PoolRow>,
+    /// A RESCAP under way (optional 15.3).
+    pub rescap: Option<RescapScene>,
+}
+
+/// One NVA Patrol box of a RESCAP: its markers and who attacks it this round.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PatrolScene {
+    pub suppressed: u8,
+    pub out: bool,
+    pub attackers: Vec<String>,
+}
+
+/// A RESCAP over a pilot down on land [15.3].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RescapScene {
+    /// The active NVA Patrol boxes (one or two).
+    pub patrols: Vec<PatrolScene>,
+    /// The rescue's state in a line: the round, when the RESCAP aircraft come, who is left.
+    pub summary: String,
 }
 
 /// The rectangle of a track box.
@@ -229,6 +248,28 @@ pub fn nv_id(k: NvBoxKind) -> String {
 
 pub const ECM_ID: &str = "box:ecm";
 
+/// The RESCAP panel above the Bail Out Over Land box.
+const RESCAP_RECT: Rect = Rect {
+    x: 342.0,
+    y: 186.0,
+    w: 68.0,
+    h: 58.0,
+};
+
+/// The two NVA Patrol boxes of a RESCAP.
+pub const PATROLS: usize = 2;
+
+/// The rectangle of NVA Patrol box `i` (0 or 1).
+pub fn patrol_rect(i: usize) -> Rect {
+    let r = RESCAP_RECT;
+    Rect::new(r.x + 1.5 + i as f64 * 33.0, r.y + 7.5, 32.0, 30.0)
+}
+
+/// The target id of NVA Patrol box `i`, `box:nva_patrol_<i + 1>`.
+pub fn patrol_id(i: usize) -> String {
+    format!("box:nva_patrol_{}", i + 1)
+}
+
 /// The rectangle of each pool row of the US Support Units box.
 fn pool_rect(i: usize) -> Rect {
     let r = SUPPORT_RECT;
@@ -240,6 +281,7 @@ pub fn targets(scene: &MapScene) -> Vec<(String, Rect)> {
     let mut t: Vec<(String, Rect)> = TRACK.iter().map(|&b| (box_id(b), track_rect(b))).collect();
     t.extend(NvBoxKind::ALL.iter().map(|&k| (nv_id(k), nv_rect(k))));
     t.push((ECM_ID.to_owned(), ECM_RECT));
+    t.extend((0..PATROLS).map(|i| (patrol_id(i), patrol_rect(i))));
     t.extend(
         scene
             .pool
@@ -301,7 +343,7 @@ pub fn draw_sheet(cr: &Context) -> Result<(), cairo::Error> {
     for s in SarBox::ALL {
         sar_box(cr, s)?;
     }
-    Ok(())
+    rescap_sheet(cr)
 }
 
 /// The pieces of a mission on the printed map: markers, counters, the Skyhawk.
@@ -321,6 +363,9 @@ pub fn draw_pieces(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
     unit_chips(cr, OUT_RECT, &scene.out)?;
     weather_marker(cr, TARGET_WEATHER, scene.target_weather.as_deref())?;
     weather_marker(cr, RECOVERY_WEATHER, scene.recovery_weather.as_deref())?;
+    if let Some(r) = &scene.rescap {
+        rescap_pieces(cr, r)?;
+    }
     if let Some((spot, altitude)) = &scene.skyhawk {
         let r = match spot {
             Spot::Track(b) => track_rect(*b),
@@ -393,8 +438,8 @@ fn ground(cr: &Context) -> Result<(), cairo::Error> {
             palette::US,
         ),
         (
-            380.0,
-            200.0,
+            206.0,
+            20.8,
             gettext("NORTH VIETNAM"),
             4.2,
             true,
@@ -426,7 +471,12 @@ fn flight_path(cr: &Context) -> Result<(), cairo::Error> {
         (MapBox::TargetExit, &[], MapBox::ReAttack, true),
         (MapBox::ReAttack, &[], MapBox::TargetApproach, true),
         (MapBox::TargetExit, &[], MapBox::Outbound, false),
-        (MapBox::Outbound, &[(376.0, 243.0)], MapBox::Transit, false),
+        (
+            MapBox::Outbound,
+            &[(339.0, 157.0), (339.0, 243.0)],
+            MapBox::Transit,
+            false,
+        ),
         (MapBox::Transit, &[], MapBox::CarrierApproach, false),
         (MapBox::CarrierApproach, &[], MapBox::Trap, false),
         (MapBox::Trap, &[], MapBox::Recovery, false),
@@ -1125,4 +1175,89 @@ fn sar_box(cr: &Context, s: SarBox) -> Result<(), cairo::Error> {
     cr.set_line_width(0.6);
     rounded_rect(cr, r.x + 0.6, r.y + 0.6, r.w - 1.2, r.h - 1.2, 1.2);
     cr.stroke()
+}
+
+/// The RESCAP panel [15.3]: two NVA Patrol boxes hunting a pilot down over land, with arrows
+/// to the Bail Out Over Land box.
+fn rescap_sheet(cr: &Context) -> Result<(), cairo::Error> {
+    let r = RESCAP_RECT;
+    labelled_box(cr, r, &gettext("RESCAP"), "15.3", palette::LAND_BOX)?;
+    palette::INK.with_alpha(cr, 0.7);
+    text(
+        cr,
+        r.x + 2.0,
+        r.bottom() - 18.4,
+        &gettext("2 × A-1 Skyraider, HH-53"),
+        &condensed(2.6, false),
+        Align::Left,
+    );
+    for i in 0..PATROLS {
+        let p = patrol_rect(i);
+        rounded_rect(cr, p.x, p.y, p.w, p.h, 1.0);
+        Rgb::WHITE.set(cr);
+        cr.fill_preserve()?;
+        palette::NV.set(cr);
+        cr.set_line_width(0.4);
+        cr.stroke()?;
+        fitted_text(
+            cr,
+            p.x + p.w / 2.0,
+            p.y + 0.8,
+            p.w - 2.0,
+            &gettext("NVA Patrol {n}").replace("{n}", &(i + 1).to_string()),
+            2.9,
+            true,
+        );
+        // The patrols close in on the downed pilot.
+        let (cx, _) = p.centre();
+        palette::NV.set(cr);
+        cr.set_line_width(0.6);
+        cr.move_to(cx, r.bottom());
+        cr.line_to(cx, SarBox::BailOutLand.rect().y - 1.2);
+        cr.stroke()?;
+        arrow_head(cr, (cx, r.bottom()), (cx, SarBox::BailOutLand.rect().y))?;
+    }
+    Ok(())
+}
+
+/// A RESCAP under way: the patrols' markers, their attackers, the state of the rescue.
+fn rescap_pieces(cr: &Context, rescap: &RescapScene) -> Result<(), cairo::Error> {
+    for (i, patrol) in rescap.patrols.iter().enumerate().take(PATROLS) {
+        let p = patrol_rect(i);
+        let mut y = p.y + 5.0;
+        let mut marker = |label: &str, ground: Rgb, ink: Rgb| -> Result<(), cairo::Error> {
+            rounded_rect(cr, p.x + 1.0, y, p.w - 2.0, 4.6, 0.6);
+            ground.set(cr);
+            cr.fill()?;
+            ink.set(cr);
+            fitted_text(cr, p.x + p.w / 2.0, y + 0.8, p.w - 3.0, label, 2.6, true);
+            y += 5.2;
+            Ok(())
+        };
+        if patrol.suppressed > 0 {
+            let s = gettext("Suppressed ×{n}").replace("{n}", &patrol.suppressed.to_string());
+            marker(&s, palette::SUPPRESSED, palette::INK)?;
+        }
+        if patrol.out {
+            marker(&gettext("Knocked Out"), palette::KNOCKED_OUT, Rgb::WHITE)?;
+        }
+        for a in &patrol.attackers {
+            marker(a, palette::US_LIGHT, palette::US)?;
+        }
+    }
+    let r = RESCAP_RECT;
+    palette::US.set(cr);
+    cr.save()?;
+    cr.rectangle(r.x, r.bottom() - 12.5, r.w, 12.0);
+    cr.clip();
+    paragraph(
+        cr,
+        r.x + 2.0,
+        r.bottom() - 12.3,
+        r.w - 4.0,
+        &rescap.summary,
+        &condensed(2.7, true),
+        Align::Left,
+    );
+    cr.restore()
 }

@@ -2,12 +2,13 @@
 //! [`CardRecord`] of the Mission Record Card. This is the only part of the Skyhawk art that
 //! reads the rules state; every word the player reads is translated here or in the drawing.
 
-use super::map::{MapScene, NvScene, PoolRow, SarBox, Spot, UnitChip};
+use super::map::{MapScene, NvScene, PatrolScene, PoolRow, RescapScene, SarBox, Spot, UnitChip};
 use super::record_card::{Cannon, CardRecord, Station};
 use crate::art::board::View;
 use crate::games::skyhawk::content::{NvBoxKind, PylonId, TargetList, data};
 use crate::games::skyhawk::cycle::Slot;
 use crate::games::skyhawk::loadout::Tanks;
+use crate::games::skyhawk::rescap::{Attacker, Rescap, RescapKind};
 use crate::games::skyhawk::state::{
     Ending, Experience, Group, LoadStage, MapBox, Skyhawk, SnakeMode, Step, Unit, UnitStatus,
 };
@@ -151,6 +152,7 @@ pub fn map_scene(game: &Skyhawk) -> MapScene {
             _ => s.out.push(chip),
         }
     }
+    s.rescap = game.rescap().map(|r| rescap_scene(game, r));
     if matches!(game.step, Step::PickSupport { .. }) {
         s.pool = data()
             .support
@@ -188,6 +190,42 @@ fn group_text(g: Group) -> String {
         Some(SnakeMode::Drag) => gettext("{weapon} (drag)").replace("{weapon}", &name),
         None => name,
     }
+}
+
+/// A RESCAP under way: the patrols, who attacks them, the round and the aircraft left.
+fn rescap_scene(game: &Skyhawk, r: &Rescap) -> RescapScene {
+    let name = |a: Attacker| match a {
+        Attacker::Unit(i) => match r.units.get(i).map(|u| u.kind) {
+            Some(RescapKind::Helicopter) => "HH-53".to_owned(),
+            _ => "A-1".to_owned(),
+        },
+        Attacker::Skyhawk(w) => game.who_name(w),
+    };
+    let patrols = r
+        .patrols
+        .iter()
+        .enumerate()
+        .map(|(b, p)| PatrolScene {
+            suppressed: p.suppressed,
+            out: p.out,
+            attackers: r
+                .placed
+                .iter()
+                .filter(|(_, on)| *on == b)
+                .map(|&(a, _)| name(a))
+                .collect(),
+        })
+        .collect();
+    let alive = r.units.iter().filter(|u| u.alive).count();
+    let summary = if r.arrival == 0 {
+        gettext("Round {round}: the RESCAP aircraft are on their way")
+    } else {
+        gettext("Round {round}: the RESCAP aircraft come in round {arrival}; {alive} still flying")
+    }
+    .replace("{round}", &r.round.to_string())
+    .replace("{arrival}", &r.arrival.to_string())
+    .replace("{alive}", &alive.to_string());
+    RescapScene { patrols, summary }
 }
 
 fn opt(v: impl ToString) -> Option<String> {
