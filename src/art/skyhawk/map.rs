@@ -25,6 +25,8 @@ pub const CHIP_W: f64 = 28.0;
 pub const CHIP_H: f64 = 13.0;
 /// The Skyhawk marker.
 const MARKER: f64 = 17.0;
+/// A wingman's marker, in the column left of the Skyhawk's.
+const WINGMAN: f64 = 8.5;
 
 /// Every track box, in the order of play.
 pub const TRACK: [MapBox; 13] = [
@@ -148,6 +150,9 @@ pub struct MapScene {
     pub pool: Vec<PoolRow>,
     /// A RESCAP under way (optional 15.3).
     pub rescap: Option<RescapScene>,
+    /// The division's other Skyhawks flying with the player (optional 15.1, 15.2): flight and
+    /// position, e.g. "1-2", and their hit boxes checked.
+    pub wingmen: Vec<(String, u8)>,
 }
 
 /// One NVA Patrol box of a RESCAP: its markers and who attacks it this round.
@@ -378,6 +383,9 @@ pub fn draw_pieces(cr: &Context, scene: &MapScene) -> Result<(), cairo::Error> {
             altitude,
             scene.lost && matches!(spot, Spot::Track(_)),
         )?;
+    }
+    if let Some((Spot::Track(b), _)) = &scene.skyhawk {
+        wingmen(cr, track_rect(*b), &scene.wingmen)?;
     }
     Ok(())
 }
@@ -678,7 +686,12 @@ fn track_box(cr: &Context, b: MapBox) -> Result<(), cairo::Error> {
 /// The blue part of a box over the target area, used when the mission lays mines [3.4]; set
 /// strong when it is in use.
 fn mine_band(cr: &Context, r: Rect, in_use: bool) -> Result<(), cairo::Error> {
-    let band = Rect::new(r.x + 0.5, r.bottom() - 6.5, r.w - MARKER - 5.0, 5.5);
+    let band = Rect::new(
+        r.x + 0.5,
+        r.bottom() - 6.5,
+        r.w - MARKER - WINGMAN - 6.0,
+        5.5,
+    );
     palette::SEA.with_alpha(cr, if in_use { 1.0 } else { 0.55 });
     cr.rectangle(band.x, band.y, band.w, band.h);
     cr.fill()?;
@@ -721,7 +734,7 @@ fn target_marker(
     name: &str,
     sam: Option<(i32, bool)>,
 ) -> Result<(), cairo::Error> {
-    let m = Rect::new(r.x + 2.0, r.y + 13.0, r.w - MARKER - 6.0, 16.0);
+    let m = Rect::new(r.x + 2.0, r.y + 13.0, r.w - MARKER - WINGMAN - 7.0, 16.0);
     rounded_rect(cr, m.x, m.y, m.w, m.h, 1.0);
     palette::NV_LIGHT.set(cr);
     cr.fill_preserve()?;
@@ -1260,4 +1273,49 @@ fn rescap_pieces(cr: &Context, rescap: &RescapScene) -> Result<(), cairo::Error>
         Align::Left,
     );
     cr.restore()
+}
+
+/// The division's Skyhawks in a column beside the player's marker, from the bottom up; when
+/// more fly than fit, the last place counts the rest.
+fn wingmen(cr: &Context, r: Rect, wingmen: &[(String, u8)]) -> Result<(), cairo::Error> {
+    let x = r.right() - MARKER - 3.0 - WINGMAN;
+    let room = 3;
+    for i in 0..wingmen.len().min(room) {
+        let y = r.bottom() - 2.0 - WINGMAN - i as f64 * (WINGMAN + 1.0);
+        rounded_rect(cr, x, y, WINGMAN, WINGMAN, 0.8);
+        palette::US_LIGHT.set(cr);
+        cr.fill_preserve()?;
+        palette::US.set(cr);
+        cr.set_line_width(0.35);
+        cr.stroke()?;
+        let (label, hits) = &wingmen[i];
+        if i + 1 == room && wingmen.len() > room {
+            let more = format!("+{}", wingmen.len() - i);
+            fitted_text(
+                cr,
+                x + WINGMAN / 2.0,
+                y + 2.2,
+                WINGMAN - 1.0,
+                &more,
+                3.4,
+                true,
+            );
+            continue;
+        }
+        fitted_text(
+            cr,
+            x + WINGMAN / 2.0,
+            y + 0.6,
+            WINGMAN - 1.0,
+            label,
+            3.0,
+            true,
+        );
+        if *hits > 0 {
+            palette::NV.set(cr);
+            let h = gettext("{n} hits").replace("{n}", &hits.to_string());
+            fitted_text(cr, x + WINGMAN / 2.0, y + 4.6, WINGMAN - 1.0, &h, 2.4, true);
+        }
+    }
+    Ok(())
 }

@@ -153,6 +153,20 @@ pub fn map_scene(game: &Skyhawk) -> MapScene {
         }
     }
     s.rescap = game.rescap().map(|r| rescap_scene(game, r));
+    if let (Some(d), Ending::Flying) = (&game.division, game.ending) {
+        s.wingmen = d
+            .flights
+            .iter()
+            .enumerate()
+            .flat_map(|(f, flight)| {
+                flight
+                    .npcs
+                    .iter()
+                    .filter(|n| n.flying())
+                    .map(move |n| (format!("{}-{}", f + 1, n.position), n.hits))
+            })
+            .collect();
+    }
     if matches!(game.step, Step::PickSupport { .. }) {
         s.pool = data()
             .support
@@ -352,6 +366,20 @@ fn notes(game: &Skyhawk) -> Vec<String> {
     if !game.medals.is_empty() {
         let medals: Vec<String> = game.medals.iter().map(gettext).collect();
         n.push(gettext("Medals: {list}").replace("{list}", &medals.join(", ")));
+    }
+    if let Some(d) = &game.division {
+        let flying = d
+            .flights
+            .iter()
+            .flat_map(|f| &f.npcs)
+            .filter(|n| n.flying())
+            .count();
+        n.push(
+            gettext("Division: {flying} Skyhawks flying, {lost} lost, {points} points")
+                .replace("{flying}", &flying.to_string())
+                .replace("{lost}", &d.skyhawks_lost().to_string())
+                .replace("{points}", &d.points().to_string()),
+        );
     }
     if game.ending != Ending::Flying {
         n.push(game.ending_text().render());
