@@ -9,6 +9,7 @@ pub mod csar;
 pub mod draw;
 pub mod geometry;
 pub mod sheet;
+pub mod skyhawk;
 #[cfg(test)]
 pub(crate) mod testutil;
 

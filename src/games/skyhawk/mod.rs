@@ -622,4 +622,8 @@ impl Playable for Skyhawk {
             rule("altitude_bombing", msg("Rolled attack altitude"), "15.4.2"),
         ]
     }
+
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
+        Some(crate::art::skyhawk::kit::kit_for_game(self))
+    }
 }

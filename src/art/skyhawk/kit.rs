@@ -1,0 +1,573 @@
+//! The print-and-play kit of Skyhawk (rules digest §11): the counters, the Charts and Tables
+//! booklet and the record sheets, blank ([`kit`]) or filled from a game ([`kit_for_game`]).
+//! This is the one place that reads the rules state: it turns a game into the sheets' records.
+
+use std::rc::Rc;
+
+use cairo::Context;
+
+use super::charts::{ChartTable, draw_chart_page, paginate, scratch};
+use super::counters::{COUNTER_MM, CounterFace, counter_sheet, draw_counter};
+use super::sheets::*;
+use crate::art::sheet::Page;
+use crate::engine::game::Verdict;
+use crate::export::{Component, Kind, Kit};
+use crate::games::skyhawk::campaign::{Campaign, date};
+use crate::games::skyhawk::content::{Content, PylonId, content};
+use crate::games::skyhawk::tables::Table;
+use crate::games::skyhawk::{Experience, PilotFate, Skyhawk};
+use crate::i18n::gettext;
+
+/// Sheets sized to fit the art area of both A4 and US Letter (less the exporter's default
+/// margins, footer and crop-mark bands), so each side prints on one page.
+const PORTRAIT: Page = Page { w: 190.0, h: 248.0 };
+const LANDSCAPE: Page = Page { w: 260.0, h: 178.0 };
+
+/// Every record sheet of the kit.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Records {
+    pub ordnance: OrdnanceRecord,
+    pub roster: RosterRecord,
+    pub division: DivisionRecord,
+    pub campaign: CampaignRecord,
+    pub calendar: CalendarRecord,
+    pub awards: AwardsRecord,
+}
+
+/// The kit with blank record sheets.
+pub fn kit() -> Kit {
+    match content() {
+        Ok(c) => build(c, blank_records(c)),
+        Err(_) => Kit::new("skyhawk", Vec::new()),
+    }
+}
+
+/// The kit with the record sheets filled from `game`.
+pub fn kit_for_game(game: &Skyhawk) -> Kit {
+    match content() {
+        Ok(c) => build(c, records_from(c, game)),
+        Err(_) => Kit::new("skyhawk", Vec::new()),
+    }
+}
+
+fn build(c: &'static Content, r: Records) -> Kit {
+    let mut components = vec![counters(c)];
+    components.extend(charts(c));
+    // The lead adds the map and the Mission Record Card (drawn by the other helper) here.
+    let Records {
+        ordnance,
+        roster,
+        division,
+        campaign,
+        calendar,
+        awards,
+    } = r;
+    components.push(sheet(
+        &gettext("Ordnance Card"),
+        LANDSCAPE,
+        move |cr, page| draw_ordnance_card(cr, c, &ordnance, page),
+    ));
+    components.push(sheet(
+        &gettext("Pilot Roster"),
+        PORTRAIT,
+        move |cr, page| draw_roster(cr, &roster, page),
+    ));
+    components.push(sheet(
+        &gettext("Division Record Sheet"),
+        LANDSCAPE,
+        move |cr, page| draw_division(cr, &division, page),
+    ));
+    let pages = campaign_pages(&campaign);
+    components.push(Component::new(
+        gettext("Campaign Record Sheet"),
+        Kind::Sheets,
+        (PORTRAIT.w, PORTRAIT.h),
+        pages,
+        move |cr, i, _| draw_campaign_record(cr, &campaign, PORTRAIT, i),
+    ));
+    components.push(sheet(
+        &gettext("Campaign Calendar"),
+        PORTRAIT,
+        move |cr, page| draw_calendar(cr, &calendar, page),
+    ));
+    components.push(sheet(
+        &gettext("Awards Record Sheet"),
+        PORTRAIT,
+        move |cr, page| draw_awards(cr, &awards, page),
+    ));
+    Kit::new("skyhawk", components)
+}
+
+fn sheet(
+    name: &str,
+    page: Page,
+    draw: impl Fn(&Context, Page) -> Result<(), cairo::Error> + 'static,
+) -> Component {
+    Component::new(name, Kind::Sheets, (page.w, page.h), 1, move |cr, _, _| {
+        draw(cr, page)
+    })
+}
+
+/// Every counter, front and back, the ground run into the bleed.
+fn counters(c: &Content) -> Component {
+    let faces: Rc<Vec<(CounterFace, CounterFace)>> = Rc::new(counter_sheet(c));
+    let side = |faces: Rc<Vec<(CounterFace, CounterFace)>>, back: bool| {
+        move |cr: &Context, i: usize, bleed: f64| {
+            let (front, rear) = &faces[i];
+            let face = if back { rear } else { front };
+            face.ground.set(cr);
+            cr.rectangle(
+                -bleed,
+                -bleed,
+                COUNTER_MM + 2.0 * bleed,
+                COUNTER_MM + 2.0 * bleed,
+            );
+            cr.fill()?;
+            draw_counter(cr, face, 0.0, 0.0)
+        }
+    };
+    Component::new(
+        gettext("Counters (16 mm)"),
+        Kind::Counters,
+        (COUNTER_MM, COUNTER_MM),
+        faces.len(),
+        side(faces.clone(), false),
+    )
+    .with_back(side(faces, true))
+}
+
+/// The order tables are printed in: by number ("4", "4 A", "4.1", "12.5 A/B", "15.10"), the
+/// supplementary "S-" tables of the optional rules last.
+fn table_order(id: &str) -> (bool, Vec<u32>, String) {
+    let (supplement, rest) = match id.strip_prefix("S-") {
+        Some(r) => (true, r),
+        None => (false, id),
+    };
+    let digits: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    let numbers = digits.split('.').filter_map(|n| n.parse().ok()).collect();
+    (supplement, numbers, rest[digits.len()..].to_owned())
+}
+
+/// The content's tables in printing order.
+pub fn booklet_tables(c: &Content) -> Vec<&Table> {
+    let mut tables: Vec<&Table> = c.tables.values().collect();
+    tables.sort_by_key(|t| table_order(&t.id));
+    tables
+}
+
+/// The Charts and Tables booklet, as many pages as it flows over.
+fn charts(c: &Content) -> Option<Component> {
+    let tables: Vec<ChartTable> = booklet_tables(c).into_iter().map(ChartTable::of).collect();
+    let cr = scratch().ok()?;
+    let pages = paginate(&cr, &tables, PORTRAIT);
+    let total = pages.len();
+    Some(Component::new(
+        gettext("Charts and Tables"),
+        Kind::Aids,
+        (PORTRAIT.w, PORTRAIT.h),
+        total,
+        move |cr, i, _| draw_chart_page(cr, &tables, &pages[i], PORTRAIT, i, total),
+    ))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records: blank, and filled from a game
+
+/// The blank sheets; the campaign sheets carry the tours' dates and result tables.
+pub fn blank_records(c: &Content) -> Records {
+    let parts: Vec<u8> = c.campaigns.part.iter().map(|p| p.number).collect();
+    Records {
+        campaign: CampaignRecord {
+            tours: tour_rows(c, &parts),
+            table25: c.campaigns.table25.at_most.clone(),
+            ..CampaignRecord::default()
+        },
+        calendar: calendar(c, &parts, None),
+        ..Records::default()
+    }
+}
+
+fn part(c: &Content, n: u8) -> Option<&crate::games::skyhawk::content::PartSpec> {
+    c.campaigns.part.iter().find(|p| p.number == n)
+}
+
+fn tour_rows(c: &Content, parts: &[u8]) -> Vec<TourRow> {
+    parts
+        .iter()
+        .filter_map(|&n| part(c, n))
+        .map(|p| TourRow {
+            name: gettext(&p.name),
+            bands: p.bands.clone(),
+            ..TourRow::default()
+        })
+        .collect()
+}
+
+/// "10 Aug" for a tour day ("10 Aug 1966" without the year).
+fn short_date(p: &crate::games::skyhawk::content::PartSpec, day: u32) -> String {
+    date(p, day).trim_end_matches(" 1966").to_owned()
+}
+
+/// The calendar of `parts`, filled from the campaign when there is one.
+fn calendar(c: &Content, parts: &[u8], k: Option<&Campaign>) -> CalendarRecord {
+    let every = c.campaigns.table28_every.max(1);
+    let tours = parts
+        .iter()
+        .enumerate()
+        .filter_map(|(index, &n)| part(c, n).map(|p| (index, p)))
+        .map(|(index, p)| {
+            let days = (1..=p.days)
+                .map(|day| {
+                    let mut d = CalendarDay {
+                        date: short_date(p, day),
+                        day,
+                        flying: day % 2 == 1,
+                        table28: day % every == 0,
+                        ..CalendarDay::default()
+                    };
+                    if let Some(k) = k {
+                        let current = k.part_index == index;
+                        d.today = current && k.day == day && k.final_level.is_none();
+                        d.halt = current
+                            && k.halt_until > 0
+                            && day <= k.halt_until
+                            && day + c.campaigns.halt_days > k.halt_until;
+                        if let Some((i, r)) = k
+                            .records
+                            .iter()
+                            .enumerate()
+                            .find(|(_, r)| r.part == p.number && r.day == day)
+                        {
+                            d.mission = gettext("M{n} · {points} pts")
+                                .replace("{n}", &(i + 1).to_string())
+                                .replace("{points}", &r.points.to_string());
+                        }
+                    }
+                    d
+                })
+                .collect();
+            CalendarTour {
+                name: gettext(&p.name),
+                days,
+            }
+        })
+        .collect();
+    CalendarRecord {
+        campaign: String::new(),
+        tours,
+        between: if parts.len() > 1 {
+            gettext("Replenishment and R&R in Hong Kong — no missions")
+        } else {
+            String::new()
+        },
+    }
+}
+
+fn experience_letter(e: Experience) -> String {
+    match e {
+        Experience::Green => gettext("G"),
+        Experience::Experienced => gettext("E"),
+        Experience::Veteran => gettext("V"),
+    }
+}
+
+fn winner_words(v: Verdict) -> String {
+    match v {
+        Verdict::Win => gettext("US"),
+        Verdict::Draw => gettext("Draw"),
+        Verdict::Loss => gettext("NV"),
+    }
+}
+
+fn pilot_line(g: &Skyhawk) -> String {
+    format!("{} {}", g.pilot.rank, g.pilot.name)
+}
+
+/// Every record sheet filled from `game` as far as it has gone.
+pub fn records_from(c: &Content, g: &Skyhawk) -> Records {
+    let mut r = blank_records(c);
+    r.ordnance = ordnance_from(g);
+    r.division = division_from(g);
+    r.awards = AwardsRecord {
+        pilot: g.pilot.name.clone(),
+        rank: g.pilot.rank.clone(),
+        medals: g
+            .campaign
+            .as_ref()
+            .map_or_else(|| g.medals.clone(), |k| k.medals.clone()),
+        unit_awards: g
+            .campaign
+            .as_ref()
+            .map(|k| k.unit_awards.clone())
+            .unwrap_or_default(),
+        rolls: Vec::new(),
+    };
+    if let Some(k) = &g.campaign {
+        let name = c
+            .campaigns
+            .campaign
+            .iter()
+            .find(|s| s.id == k.id)
+            .map(|s| gettext(&s.name))
+            .unwrap_or_default();
+        r.roster = roster_from(c, g, k, &name);
+        r.campaign = campaign_from(c, g, k, &name);
+        r.calendar = calendar(c, &k.parts, Some(k));
+        r.calendar.campaign = name;
+        r.awards.rolls = k
+            .results
+            .iter()
+            .zip(&r.campaign.tours)
+            .map(|(res, tour)| {
+                [
+                    tour.name.clone(),
+                    res.points.to_string(),
+                    gettext(res.level.name()),
+                    String::new(),
+                    String::new(),
+                ]
+            })
+            .collect();
+    }
+    r
+}
+
+fn ordnance_from(g: &Skyhawk) -> OrdnanceRecord {
+    let l = &g.loadout;
+    let loaded = *l != Default::default();
+    let mut rec = OrdnanceRecord {
+        pilot: pilot_line(g),
+        date: g.campaign.as_ref().map(|k| k.date()).unwrap_or_default(),
+        target: g
+            .target
+            .as_ref()
+            .map(|t| t.name.clone())
+            .unwrap_or_default(),
+        route_package: g
+            .target
+            .as_ref()
+            .map(|t| t.route_package.clone())
+            .unwrap_or_default(),
+        ..OrdnanceRecord::default()
+    };
+    for (i, p) in PylonId::ALL.iter().enumerate() {
+        let s = &mut rec.stations[i];
+        if let Some(store) = l.store(*p) {
+            s.weapon = store.weapon.spec().name.clone();
+            s.clusters = store.clusters;
+            s.label = store.label();
+        }
+        s.tank = l.tanks.on(*p);
+        if s.tank > 0 {
+            let tank = gettext("{gal} gal tank").replace("{gal}", &s.tank.to_string());
+            s.label = if s.label.is_empty() {
+                tank
+            } else {
+                format!("{}, {tank}", s.label)
+            };
+        }
+        s.weight = loaded.then(|| l.station_weight(*p));
+        s.hit = g.damage.pylons[i];
+    }
+    if loaded {
+        let total = l.total_weight();
+        let stores: u32 = PylonId::ALL
+            .iter()
+            .filter_map(|p| l.store(*p))
+            .map(|s| s.weight())
+            .sum();
+        rec.stores_weight = Some(stores);
+        rec.tanks_weight = Some(total - stores);
+        rec.total = Some(total);
+    }
+    rec
+}
+
+fn fate_words(f: PilotFate) -> String {
+    match f {
+        PilotFate::Aboard => gettext("Active"),
+        PilotFate::Rescued => gettext("Rescued"),
+        PilotFate::Pow => gettext("POW"),
+        PilotFate::Kia => gettext("KIA"),
+    }
+}
+
+/// The player's Skyhawk leads the division; the other positions are for optional rule 15.1,
+/// which the rules engine does not play, and stay blank.
+fn division_from(g: &Skyhawk) -> DivisionRecord {
+    let mut rec = DivisionRecord {
+        division: "1".into(),
+        date: g.campaign.as_ref().map(|k| k.date()).unwrap_or_default(),
+        mission: g
+            .campaign
+            .as_ref()
+            .map(|k| (k.records.len() + 1).to_string())
+            .unwrap_or_default(),
+        target: g
+            .target
+            .as_ref()
+            .map(|t| t.name.clone())
+            .unwrap_or_default(),
+        target_type: g
+            .target
+            .as_ref()
+            .map(|t| gettext(t.kind.name()))
+            .unwrap_or_default(),
+        load: if g.loadout == Default::default() {
+            String::new()
+        } else {
+            g.loadout.label()
+        },
+        ..DivisionRecord::default()
+    };
+    rec.positions[0] = PositionRow {
+        pilot: pilot_line(g),
+        experience: experience_letter(g.pilot.experience),
+        skyhawk: "1".into(),
+        wounds: g.pilot.wounds,
+        status: fate_words(g.fate),
+        ..PositionRow::default()
+    };
+    rec.runs = g
+        .runs
+        .iter()
+        .map(|run| {
+            [
+                if run.on_target {
+                    gettext("On")
+                } else {
+                    gettext("Off")
+                },
+                String::new(),
+                run.percent.to_string(),
+                String::new(),
+            ]
+        })
+        .collect();
+    rec
+}
+
+fn roster_from(c: &Content, g: &Skyhawk, k: &Campaign, campaign: &str) -> RosterRecord {
+    let rows = c
+        .roster
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let flown: Vec<_> = k.records.iter().filter(|r| r.pilot == p.name).collect();
+            let mut row = RosterRow {
+                rank: p.rank.clone(),
+                name: p.name.clone(),
+                ..RosterRow::default()
+            };
+            if i > k.roster {
+                return row;
+            }
+            row.missions = flown.len().to_string();
+            row.points = flown.iter().map(|r| r.points).sum::<i32>().to_string();
+            if i == k.roster {
+                row.experience = experience_letter(g.pilot.experience);
+                row.wounds = g.pilot.wounds.to_string();
+                row.status = fate_words(g.fate);
+                row.notes = gettext("player's pilot");
+            } else {
+                row.status = gettext("Lost");
+            }
+            row
+        })
+        .collect();
+    RosterRecord {
+        campaign: campaign.to_owned(),
+        player: pilot_line(g),
+        rows,
+    }
+}
+
+fn campaign_from(c: &Content, g: &Skyhawk, k: &Campaign, name: &str) -> CampaignRecord {
+    let first = k.parts.first().and_then(|&n| part(c, n));
+    let last = k.parts.last().and_then(|&n| part(c, n));
+    let mut options = Vec::new();
+    if g.options.harsher_damage {
+        options.push("15.4");
+    }
+    if g.options.engine_fire {
+        options.push("15.4.1");
+    }
+    if g.options.altitude_bombing {
+        options.push("15.4.2");
+    }
+    let mut tours = tour_rows(c, &k.parts);
+    for (row, res) in tours.iter_mut().zip(&k.results) {
+        row.points = res.points.to_string();
+        row.level = gettext(res.level.name());
+    }
+    CampaignRecord {
+        campaign: name.to_owned(),
+        pilot: pilot_line(g),
+        start: first.map(|p| date(p, 1)).unwrap_or_default(),
+        end: last.map(|p| date(p, p.days)).unwrap_or_default(),
+        options: options.join(", "),
+        missions: k
+            .records
+            .iter()
+            .map(|r| MissionRow {
+                date: r.date.clone(),
+                day: r.day.to_string(),
+                pilot: r.pilot.clone(),
+                target: r.target.clone(),
+                winner: winner_words(r.winner),
+                on_target: r.on_target.to_string(),
+                off_target: r.off_target.to_string(),
+                points: r.points.to_string(),
+                notes: String::new(),
+            })
+            .collect(),
+        total: k.points().to_string(),
+        tours,
+        table25: if k.parts.len() > 1 {
+            c.campaigns.table25.at_most.clone()
+        } else {
+            Vec::new()
+        },
+        final_level: k.final_level.map(|l| gettext(l.name())).unwrap_or_default(),
+        medals: k.medals.join(", "),
+        unit_award: k.unit_awards.join(", "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_print_in_number_order() {
+        let c = content().unwrap();
+        let ids: Vec<&str> = booklet_tables(c).iter().map(|t| t.id.as_str()).collect();
+        let at = |id: &str| ids.iter().position(|i| *i == id).unwrap();
+        assert!(at("1") < at("1.1") && at("1.1") < at("2") && at("2") < at("3"));
+        assert!(at("4") < at("4 A") && at("4 A") < at("4.1"));
+        assert!(at("15.2") < at("15.10") && at("28") < at("S-1"));
+        assert_eq!(ids.len(), c.tables.len());
+    }
+
+    #[test]
+    fn blank_records_carry_both_tours() {
+        let c = content().unwrap();
+        let r = blank_records(c);
+        assert_eq!(r.calendar.tours.len(), 2);
+        assert_eq!(r.calendar.tours[0].days.len(), 31);
+        assert_eq!(r.calendar.tours[0].days[0].date, "10 Aug");
+        assert!(r.calendar.tours[0].days[3].table28 && !r.calendar.tours[0].days[3].flying);
+        assert!(
+            r.calendar
+                .tours
+                .iter()
+                .flat_map(|t| &t.days)
+                .all(|d| d.mission.is_empty() && !d.halt)
+        );
+        assert_eq!(r.campaign.tours.len(), 2);
+        assert!(r.roster.rows.is_empty() && r.ordnance == OrdnanceRecord::default());
+    }
+}
