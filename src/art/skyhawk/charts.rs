@@ -22,6 +22,8 @@ const GAP: f64 = 6.0;
 const AFTER: f64 = 5.0;
 /// Height of a table's title line.
 const TITLE_H: f64 = 5.2;
+/// Width of the RECON mark.
+const RECON_W: f64 = 10.0;
 /// Top of the flow (under the title bar) and room kept for the page number.
 const TOP: f64 = MARGIN + 13.0;
 const FOOT: f64 = 6.0;
@@ -368,6 +370,29 @@ pub struct Placed {
     pub w: f64,
 }
 
+/// How a table's title is set at one width: on one line, or with the dice and the RECON mark
+/// on a second line when the heading would have to shrink too far beside them.
+struct Title {
+    two_lines: bool,
+    /// Width of the dice words and the RECON mark.
+    marks_w: f64,
+    h: f64,
+}
+
+impl Title {
+    fn of(cr: &Context, t: &ChartTable, w: f64) -> Title {
+        let marks_w = measure(cr, &t.dice, &condensed(2.5, false), None).0
+            + if t.recon { RECON_W } else { 0.0 };
+        let heading_w = measure(cr, &t.heading, &condensed(3.4, true), None).0;
+        let two_lines = heading_w > (w - marks_w - 2.0) / 0.9;
+        Title {
+            two_lines,
+            marks_w,
+            h: if two_lines { TITLE_H + 3.6 } else { TITLE_H },
+        }
+    }
+}
+
 /// The measured parts of a table at one width.
 struct Measure {
     head: f64,
@@ -387,7 +412,7 @@ impl Measure {
                 .fold(0.0, f64::max)
                 + 1.2
         };
-        let head = TITLE_H + line(&t.columns, &condensed(CELL, true));
+        let head = Title::of(cr, t, w).h + line(&t.columns, &condensed(CELL, true));
         let rows = t
             .rows
             .iter()
@@ -449,7 +474,7 @@ pub fn paginate(cr: &Context, tables: &[ChartTable], page: Page) -> Vec<Vec<Plac
         while from < t.rows.len() {
             // Where the slice could go on this page: the lower-filled column, then the other.
             let slots: Vec<(usize, f64)> = if narrow {
-                let first = usize::from(y[1] < y[0]);
+                let first = usize::from(y[1] < y[0] - 2.0);
                 vec![(first, y[first]), (1 - first, y[1 - first])]
             } else {
                 vec![(0, y[0].max(y[1]))]
@@ -541,11 +566,15 @@ fn draw_slice(cr: &Context, t: &ChartTable, p: &Placed) -> Result<(), cairo::Err
     if p.from > 0 {
         heading = gettext("{table} (continued)").replace("{table}", &heading);
     }
+    let title = Title::of(cr, t, p.w);
     let right = condensed(2.5, false);
-    let dice_w = measure(cr, &t.dice, &right, None).0;
-    let recon_w = if t.recon { 10.0 } else { 0.0 };
+    // On one line the dice and the RECON mark sit right of the heading; on two, under it.
+    let (room, marks_y) = if title.two_lines {
+        (p.w, p.y + 4.4)
+    } else {
+        (p.w - title.marks_w - 2.0, p.y + 0.7)
+    };
     STYLE.heading.set(cr);
-    let room = p.w - dice_w - recon_w - 2.0;
     let mut font = condensed(3.4, true);
     let wide = measure(cr, &heading, &font, None).0;
     if wide > room {
@@ -553,13 +582,13 @@ fn draw_slice(cr: &Context, t: &ChartTable, p: &Placed) -> Result<(), cairo::Err
     }
     text(cr, p.x, p.y, &heading, &font, Align::Left);
     INK.set(cr);
-    text(cr, p.x + p.w, p.y + 0.7, &t.dice, &right, Align::Right);
+    let dice_w = text(cr, p.x + p.w, marks_y, &t.dice, &right, Align::Right);
     if t.recon {
-        recon_mark(cr, p.x + p.w - dice_w - recon_w - 0.5, p.y + 0.4)?;
+        recon_mark(cr, p.x + p.w - dice_w - RECON_W - 0.5, marks_y - 0.3)?;
     }
     let edges: Vec<f64> = edges(t, p.w).iter().map(|e| p.x + e).collect();
-    let mut y = p.y + TITLE_H;
-    let head_h = m.head - TITLE_H;
+    let mut y = p.y + title.h;
+    let head_h = m.head - title.h;
     row(
         cr,
         &edges,

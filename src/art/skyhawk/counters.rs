@@ -51,8 +51,8 @@ pub struct CounterFace {
     /// Big text in the middle (drawn over the glyph's place when there is no glyph).
     pub middle: String,
     pub bottom: String,
-    /// Small capability codes in the upper-right corner (support aircraft).
-    pub corner: String,
+    /// Capability codes under the name (support aircraft: the NV boxes they attack, ECM).
+    pub codes: String,
 }
 
 impl CounterFace {
@@ -64,7 +64,7 @@ impl CounterFace {
             top: String::new(),
             middle: String::new(),
             bottom: String::new(),
-            corner: String::new(),
+            codes: String::new(),
         }
     }
 
@@ -83,8 +83,8 @@ impl CounterFace {
         self
     }
 
-    fn corner(mut self, s: impl Into<String>) -> Self {
-        self.corner = s.into();
+    fn codes(mut self, s: impl Into<String>) -> Self {
+        self.codes = s.into();
         self
     }
 }
@@ -243,7 +243,7 @@ pub fn counter_mix(c: &Content) -> Vec<CounterKind> {
     }
     // The NV side: MiGs and the defence-box markers.
     let mig = CounterFace::new(NV_RED, white, Glyph::Jet)
-        .top(gettext(NvBoxKind::Mig.name()).to_uppercase())
+        .top(gettext(NvBoxKind::Mig.name()))
         .bottom("MiG-17 / 21");
     out.push(one_sided(mig, 2));
     let (f, b) = marker(
@@ -293,7 +293,7 @@ pub fn counter_mix(c: &Content) -> Vec<CounterKind> {
         let front = CounterFace::new(ground, ink, Glyph::Jet)
             .top(name)
             .bottom(s.service.clone())
-            .corner(codes.join(" "));
+            .codes(codes.join(" "));
         out.push(one_sided(front, usize::from(s.count)));
     }
     let rescap = [
@@ -304,7 +304,7 @@ pub fn counter_mix(c: &Content) -> Vec<CounterKind> {
         let front = CounterFace::new(GULL_GREY, ink, glyph)
             .top(name)
             .bottom("RESCAP")
-            .corner(codes);
+            .codes(codes);
         out.push(one_sided(front, count));
     }
     // Munitions and tanks, weights printed.
@@ -317,14 +317,17 @@ pub fn counter_mix(c: &Content) -> Vec<CounterKind> {
         } else {
             Glyph::Bombs(1)
         };
+        let (short, kind) = split_name(&spec.name);
         let single = CounterFace::new(YELLOW, ink, glyph)
-            .top(spec.name.clone())
+            .top(short)
+            .codes(kind.clone())
             .bottom(pounds(spec.weight));
         out.push(one_sided(single, singles));
         if clusters > 0 {
             let weight = spec.cluster_weight.unwrap_or(spec.weight * 3);
             let three = CounterFace::new(YELLOW, ink, Glyph::Bombs(3))
-                .top(format!("3× {}", spec.name))
+                .top(format!("3× {short}"))
+                .codes(kind)
                 .bottom(pounds(weight));
             out.push(one_sided(three, clusters));
         }
@@ -371,6 +374,25 @@ pub fn counter_mix(c: &Content) -> Vec<CounterKind> {
     out
 }
 
+/// A store's name split for a counter: the designation on top ("Mk 82", "AGM-12B") and the
+/// kind under it ("Snake Eye", "Bullpup", "mine"), translated.
+fn split_name(name: &str) -> (&str, String) {
+    let words = if name.starts_with("Mk ") { 2 } else { 1 };
+    let at = name
+        .match_indices(' ')
+        .nth(words - 1)
+        .map_or(name.len(), |(i, _)| i);
+    let kind = name[at..].trim();
+    (
+        &name[..at],
+        if kind.is_empty() {
+            String::new()
+        } else {
+            gettext(kind)
+        },
+    )
+}
+
 /// The capability code of an NV defence box on a support counter.
 fn short_box(b: NvBoxKind) -> &'static str {
     match b {
@@ -401,8 +423,18 @@ pub fn draw_counter(cr: &Context, face: &CounterFace, x: f64, y: f64) -> Result<
     face.ink.with_alpha(cr, 0.35);
     cr.set_line_width(0.2);
     cr.stroke()?;
+    // The glyph sits between the top and bottom lines, smaller under a line of codes.
+    let (gy, k) = if face.codes.is_empty() {
+        (s / 2.0 + 0.2, 0.8)
+    } else {
+        (s / 2.0 + 0.9, 0.66)
+    };
+    cr.save()?;
+    cr.translate(s / 2.0, gy);
+    cr.scale(k, k);
     face.ink.set(cr);
-    glyph(cr, face.glyph, s / 2.0, s / 2.0 + 0.2)?;
+    glyph(cr, face.glyph, 0.0, 0.0)?;
+    cr.restore()?;
     face.ink.set(cr);
     if !face.top.is_empty() {
         fitted_text(cr, s / 2.0, 1.1, s - 2.4, &face.top, 2.4, true);
@@ -413,8 +445,8 @@ pub fn draw_counter(cr: &Context, face: &CounterFace, x: f64, y: f64) -> Result<
     if !face.bottom.is_empty() {
         fitted_text(cr, s / 2.0, s - 3.9, s - 2.4, &face.bottom, 2.5, true);
     }
-    if !face.corner.is_empty() {
-        fitted_text(cr, s - 3.2, 3.6, 5.6, &face.corner, 1.5, true);
+    if !face.codes.is_empty() {
+        fitted_text(cr, s / 2.0, 3.6, s - 2.4, &face.codes, 1.9, true);
     }
     cr.restore()
 }
@@ -668,10 +700,10 @@ mod tests {
         assert_eq!(count(&|f| f.glyph == Glyph::Tank), 7);
         let support: usize = c.support.iter().map(|s| usize::from(s.count)).sum();
         assert_eq!(
-            count(&|f| f.glyph == Glyph::Jet && f.top != "MIGS"),
+            count(&|f| f.glyph == Glyph::Jet && f.top != "MiGs"),
             support
         );
-        assert_eq!(count(&|f| f.top == "MIGS"), 2);
+        assert_eq!(count(&|f| f.top == "MiGs"), 2);
         // The radar counter is one counter with ON and OFF on its two sides.
         let radar = mix.iter().find(|k| k.front.glyph == Glyph::Radar).unwrap();
         assert_eq!(
@@ -685,7 +717,19 @@ mod tests {
     #[test]
     fn weights_are_printed_on_munitions_and_tanks() {
         let mix = counter_mix(content().unwrap());
-        let mk82 = mix.iter().find(|k| k.front.top == "3× Mk 82").unwrap();
+        let mk82 = mix
+            .iter()
+            .find(|k| k.front.top == "3× Mk 82" && k.front.codes.is_empty())
+            .unwrap();
+        assert_eq!(
+            split_name("Mk 82 Snake Eye"),
+            ("Mk 82", "Snake Eye".to_owned())
+        );
+        assert_eq!(
+            split_name("AGM-12B Bullpup"),
+            ("AGM-12B", "Bullpup".to_owned())
+        );
+        assert_eq!(split_name("LAU-3/A"), ("LAU-3/A", String::new()));
         assert_eq!(mk82.front.bottom, "1,500 lb");
         let tank = mix.iter().find(|k| k.front.top == "400 GAL").unwrap();
         assert!(tank.front.bottom.ends_with(" lb"));

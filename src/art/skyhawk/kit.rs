@@ -158,19 +158,31 @@ pub fn booklet_tables(c: &Content) -> Vec<&Table> {
     tables
 }
 
-/// The Charts and Tables booklet, as many pages as it flows over.
+/// The Charts and Tables booklet, printed on both sides: sheet `i` carries pages 2i + 1 and
+/// 2i + 2 of as many pages as the tables flow over.
 fn charts(c: &Content) -> Option<Component> {
     let tables: Vec<ChartTable> = booklet_tables(c).into_iter().map(ChartTable::of).collect();
     let cr = scratch().ok()?;
-    let pages = paginate(&cr, &tables, PORTRAIT);
+    let pages = Rc::new(paginate(&cr, &tables, PORTRAIT));
+    let tables = Rc::new(tables);
     let total = pages.len();
-    Some(Component::new(
-        gettext("Charts and Tables"),
-        Kind::Aids,
-        (PORTRAIT.w, PORTRAIT.h),
-        total,
-        move |cr, i, _| draw_chart_page(cr, &tables, &pages[i], PORTRAIT, i, total),
-    ))
+    let side = |second: usize| {
+        let (tables, pages) = (tables.clone(), pages.clone());
+        move |cr: &Context, i: usize, _: f64| match pages.get(2 * i + second) {
+            Some(placed) => draw_chart_page(cr, &tables, placed, PORTRAIT, 2 * i + second, total),
+            None => Ok(()),
+        }
+    };
+    Some(
+        Component::new(
+            gettext("Charts and Tables"),
+            Kind::Aids,
+            (PORTRAIT.w, PORTRAIT.h),
+            total.div_ceil(2),
+            side(0),
+        )
+        .with_back(side(1)),
+    )
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 
 use cairo::Context;
 
-use super::{boxes, notes, opt};
+use super::{HEAD_H, boxes, notes, opt, printed};
 use crate::art::sheet::{MARGIN, Page, Table, field, heading, page_frame};
 use crate::art::skyhawk::STYLE;
 use crate::art::skyhawk::counters::MEDALS;
@@ -78,39 +78,25 @@ pub fn draw_awards(cr: &Context, rec: &AwardsRecord, page: Page) -> Result<(), c
             .collect();
         let row_h = 8.0;
         let cols = [0.36, 0.40, 0.24];
-        // The award names and rules are printed: draw them over the grid in ink.
-        let h = Table {
+        // The award names and what earns them are printed (ink); the count is ticked.
+        let table = Table {
             x: x0,
             y,
             w,
             row_h,
             cols: &cols,
-        }
-        .draw(cr, &headers, &vec![vec![String::new(); 3]; rows.len()])?;
-        for (r, (row, (_, name, _, _))) in rows.iter().zip(list.iter()).enumerate() {
-            let ry = y + 8.0 + row_h * r as f64;
-            crate::art::sheet::INK.set(cr);
-            crate::art::draw::text(
-                cr,
-                x0 + 1.0,
-                ry + 2.2,
-                &row[0],
-                &crate::art::draw::condensed(3.0, true),
-                crate::art::draw::Align::Left,
-            );
-            crate::art::draw::text(
-                cr,
-                x0 + cols[0] * w + 1.0,
-                ry + 2.3,
-                &row[1],
-                &crate::art::draw::condensed(2.7, false),
-                crate::art::draw::Align::Left,
-            );
+        };
+        let h = table.draw(cr, &headers, &vec![vec![String::new(); 3]; rows.len()])?;
+        let column = |c: usize| rows.iter().map(|r| r[c].clone()).collect::<Vec<_>>();
+        printed(cr, &table, 0, &column(0), true, 3.0);
+        printed(cr, &table, 1, &column(1), false, 2.7);
+        for (r, (_, name, _, _)) in list.iter().enumerate() {
+            let ry = y + HEAD_H + row_h * r as f64 + (row_h - 3.2) / 2.0;
             let n = owned.iter().filter(|m| m == name).count();
             boxes(
                 cr,
                 x0 + (cols[0] + cols[1]) * w + 1.5,
-                ry + 2.5,
+                ry,
                 COUNT_BOXES,
                 n,
                 3.2,

@@ -5,13 +5,13 @@
 
 use cairo::Context;
 
-use super::{label, notes, opt, pen};
+use super::{notes, opt, printed};
 use crate::art::sheet::{MARGIN, Page, Table, field, heading, page_frame};
 use crate::art::skyhawk::STYLE;
 use crate::i18n::gettext;
 
 /// Mission lines on one page.
-pub const ROWS_PER_PAGE: usize = 28;
+pub const ROWS_PER_PAGE: usize = 26;
 
 /// One mission line; empty strings stay blank.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -127,8 +127,8 @@ pub fn draw_campaign_record(
         gettext("Pilot"),
         gettext("Target"),
         gettext("Winner"),
-        gettext("On-target pts"),
-        gettext("Off-target pts"),
+        gettext("On target"),
+        gettext("Off target"),
         gettext("Points"),
         gettext("Notes"),
     ];
@@ -138,7 +138,7 @@ pub fn draw_campaign_record(
         .map(|i| {
             let m = rec.missions.get(i).cloned().unwrap_or_default();
             vec![
-                (i + 1).to_string(),
+                String::new(),
                 m.date,
                 m.day,
                 m.pilot,
@@ -151,15 +151,18 @@ pub fn draw_campaign_record(
             ]
         })
         .collect();
-    y += Table {
+    let table = Table {
         x: x0,
         y,
         w,
-        row_h: 5.4,
+        row_h: 5.0,
         cols: &[0.05, 0.10, 0.05, 0.14, 0.26, 0.08, 0.08, 0.08, 0.07, 0.09],
-    }
-    .draw(cr, &headers, &rows)?
-        + 4.0;
+    };
+    y += table.draw(cr, &headers, &rows)? + 4.0;
+    let numbers: Vec<String> = (first + 1..=first + ROWS_PER_PAGE)
+        .map(|n| n.to_string())
+        .collect();
+    printed(cr, &table, 0, &numbers, false, 2.8);
     if index + 1 < campaign_pages(rec) {
         notes(cr, x0, y, w, &[gettext("Continued on the next page.")]);
         return Ok(());
@@ -199,9 +202,9 @@ fn results(
         r.extend(ranges(&rec.table25));
         rows.push(r);
     }
-    // Cells that print a table's ranges are in ink: draw the grid, then the ranges over it.
+    // The tours' names and victory tables are printed (ink); points and levels are filled in.
     let cols = [0.25, 0.08, 0.14, 0.106, 0.106, 0.106, 0.106, 0.106];
-    let blank_rows: Vec<Vec<String>> = rows
+    let filled: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
             r.iter()
@@ -216,31 +219,20 @@ fn results(
                 .collect()
         })
         .collect();
-    let row_h = 7.0;
-    let th = Table {
+    let table = Table {
         x: x0,
         y,
         w,
-        row_h,
+        row_h: 7.0,
         cols: &cols,
-    }
-    .draw(cr, &headers, &blank_rows)?;
-    for (r, row) in rows.iter().enumerate() {
-        let mut x = x0;
-        for (c, cell) in row.iter().enumerate() {
-            if !(1..3).contains(&c) {
-                crate::art::draw::paragraph(
-                    cr,
-                    x + 0.8,
-                    y + 8.0 + row_h * r as f64 + 0.6,
-                    cols[c] * w - 1.6,
-                    cell,
-                    &crate::art::draw::condensed(2.5, c == 0),
-                    crate::art::draw::Align::Left,
-                );
-            }
-            x += cols[c] * w;
-        }
+    };
+    let th = table.draw(cr, &headers, &filled)?;
+    for c in (0..cols.len()).filter(|c| !(1..3).contains(c)) {
+        let column: Vec<String> = rows
+            .iter()
+            .map(|r| r.get(c).cloned().unwrap_or_default())
+            .collect();
+        printed(cr, &table, c, &column, c == 0, 2.5);
     }
     y += th + 4.0;
     let third = w / 3.0;
@@ -261,11 +253,23 @@ fn results(
         opt(&rec.final_level),
     )?;
     y += 7.0;
-    let lw = label(cr, x0, y, &gettext("Medals (Table 22.1 / 22.2):"));
-    pen(cr, x0 + lw + 2.0, y, &rec.medals, 3.2);
+    field(
+        cr,
+        x0,
+        y,
+        w,
+        &gettext("Medals (Table 22.1 / 22.2)"),
+        opt(&rec.medals),
+    )?;
     y += 6.0;
-    let lw = label(cr, x0, y, &gettext("Unit award (Table 23):"));
-    pen(cr, x0 + lw + 2.0, y, &rec.unit_award, 3.2);
+    field(
+        cr,
+        x0,
+        y,
+        w,
+        &gettext("Unit award (Table 23)"),
+        opt(&rec.unit_award),
+    )?;
     Ok(())
 }
 
@@ -306,7 +310,7 @@ mod tests {
         draw_campaign_record(&cr, &rec, page, 1).unwrap();
         drop(cr);
         let x = MARGIN + 0.40 * (page.w - 2.0 * MARGIN);
-        let y = MARGIN + 26.5 + 8.0;
+        let y = MARGIN + 26.5 + 8.0 + 0.5;
         let probe = |s: &mut cairo::ImageSurface| inked(s, x, y, 40.0, 5.0);
         assert!(probe(&mut second) > probe(&mut blank) + 100);
     }

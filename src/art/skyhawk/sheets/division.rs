@@ -5,7 +5,7 @@
 
 use cairo::Context;
 
-use super::{boxes, notes, opt};
+use super::{boxes, notes, opt, printed};
 use crate::art::sheet::{INK, MARGIN, Page, Table, field, heading, page_frame};
 use crate::art::skyhawk::STYLE;
 use crate::i18n::gettext;
@@ -120,10 +120,9 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
     let rows: Vec<Vec<String>> = rec
         .positions
         .iter()
-        .zip(&roles)
-        .map(|(p, role)| {
+        .map(|p| {
             vec![
-                role.clone(),
+                String::new(),
                 p.pilot.clone(),
                 p.experience.clone(),
                 p.skyhawk.clone(),
@@ -136,16 +135,17 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
             ]
         })
         .collect();
-    let row_h = 8.0;
+    let row_h = 10.0;
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-    let table_h = Table {
+    let positions = Table {
         x: x0,
         y,
         w,
         row_h,
         cols: &cols,
-    }
-    .draw(cr, &headers, &rows)?;
+    };
+    let table_h = positions.draw(cr, &headers, &rows)?;
+    printed(cr, &positions, 0, &roles, false, 3.0);
     // Hit and wound boxes in their cells.
     let hits_x = x0 + w * cols[..4].iter().sum::<f64>() + 1.2;
     let wounds_x = x0 + w * cols[..5].iter().sum::<f64>() + 1.2;
@@ -176,7 +176,7 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
         (0..RUNS)
             .map(|r| {
                 let cells = data.get(r).cloned().unwrap_or_default();
-                std::iter::once((r + 1).to_string()).chain(cells).collect()
+                std::iter::once(String::new()).chain(cells).collect()
             })
             .collect()
     };
@@ -189,14 +189,16 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
     ];
     let nv_headers: Vec<&str> = nv_headers.iter().map(String::as_str).collect();
     let cols5 = [0.12, 0.22, 0.22, 0.22, 0.22];
-    let h1 = Table {
+    let numbers: Vec<String> = (1..=RUNS).map(|n| n.to_string()).collect();
+    let nv = Table {
         x: x0,
         y,
         w: half,
-        row_h: 6.0,
+        row_h: 7.5,
         cols: &cols5,
-    }
-    .draw(cr, &nv_headers, &run_rows(&rec.nv_attacks))?;
+    };
+    let h1 = nv.draw(cr, &nv_headers, &run_rows(&rec.nv_attacks))?;
+    printed(cr, &nv, 0, &numbers, true, 3.0);
     let run_headers = [
         gettext("Run"),
         gettext("Your result (on/off)"),
@@ -205,14 +207,15 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
         gettext("Points (half)"),
     ];
     let run_headers: Vec<&str> = run_headers.iter().map(String::as_str).collect();
-    Table {
+    let runs = Table {
         x: x0 + half + 6.0,
         y,
         w: half,
-        row_h: 6.0,
+        row_h: 7.5,
         cols: &cols5,
-    }
-    .draw(cr, &run_headers, &run_rows(&rec.runs))?;
+    };
+    runs.draw(cr, &run_headers, &run_rows(&rec.runs))?;
+    printed(cr, &runs, 0, &numbers, true, 3.0);
     y += h1 + 4.0;
     let t = w / 3.0;
     field(
@@ -247,7 +250,7 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
         y,
         w,
         &[gettext(
-            "The other three Skyhawks fly at your altitude. Six hits bring one down; three wounds kill its pilot. Their points count half.",
+            "The other three Skyhawks carry your load and fly at your altitude; the NV boxes that fire at you fire at them too (Table 26). Each has six hit boxes. The division rolls once per run on Table 26.1; its points count half.",
         )],
     );
     Ok(())
@@ -270,7 +273,7 @@ mod tests {
         let (mut filled, cr) = surface(page.w, page.h);
         draw_division(&cr, &rec, page).unwrap();
         drop(cr);
-        let y = MARGIN + 27.0 + 8.0;
+        let y = MARGIN + 27.0 + 8.0 + 1.0;
         let x = MARGIN + 0.12 * (page.w - 2.0 * MARGIN);
         let probe = |s: &mut cairo::ImageSurface| inked(s, x + 1.0, y, 38.0, 8.0);
         assert!(probe(&mut filled) > probe(&mut blank) + 100);

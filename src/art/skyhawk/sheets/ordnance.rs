@@ -6,8 +6,8 @@
 use cairo::Context;
 
 use super::{boxes, label, notes, opt, pen};
-use crate::art::draw::{Align, condensed, text};
-use crate::art::sheet::{INK, MARGIN, Page, field, heading, page_frame, tick};
+use crate::art::draw::{Align, condensed, measure, text};
+use crate::art::sheet::{INK, MARGIN, Page, field, heading, page_frame};
 use crate::art::skyhawk::{STYLE, palette};
 use crate::games::skyhawk::content::{Content, PylonId, Weapon};
 use crate::i18n::gettext;
@@ -93,7 +93,7 @@ pub fn draw_ordnance_card(
     y += 8.0;
     let gap = 3.0;
     let sw = (w - 4.0 * gap) / 5.0;
-    let box_h = 84.0;
+    let box_h = box_height(c);
     for (i, p) in PylonId::ALL.iter().enumerate() {
         let x = x0 + i as f64 * (sw + gap);
         station(cr, c, *p, &rec.stations[i], x, y, sw, box_h)?;
@@ -121,13 +121,8 @@ pub fn draw_ordnance_card(
         let mut tx = x0 + i as f64 * (sw + gap);
         for g in sizes {
             let on = rec.stations[i].tank == g;
-            tx += tick(
-                cr,
-                tx,
-                y + 6.0,
-                &gettext("{gal} gal").replace("{gal}", &g.to_string()),
-                on,
-            )?;
+            let words = gettext("{gal} gal").replace("{gal}", &g.to_string());
+            tx += tick_small(cr, tx, y + 6.0, sw, &words, on)? + 3.0;
         }
     }
     let weights: Vec<String> = c
@@ -237,13 +232,7 @@ fn station(
         Align::Left,
     );
     let mut ly = y + 11.5;
-    for weapon in Weapon::ALL {
-        let Some(o) = c.ordnance.get(&weapon) else {
-            continue;
-        };
-        if !o.pylons.contains(&p) {
-            continue;
-        }
+    for o in allowed(c, p) {
         let cluster = o.cluster_pylons.contains(&p);
         let name = if cluster {
             gettext("{name} (1 or 3)").replace("{name}", &gettext(&o.name))
@@ -251,13 +240,12 @@ fn station(
             gettext(&o.name)
         };
         let on = !load.weapon.is_empty() && load.weapon == o.name;
-        tick_small(cr, x + 1.5, ly, &name, on)?;
         let weight = match (cluster, o.cluster_weight) {
             (true, Some(cw)) => format!("{}/{}", o.weight, cw),
             _ => o.weight.to_string(),
         };
         INK.set(cr);
-        text(
+        let ww = text(
             cr,
             x + w - 1.5,
             ly + 0.2,
@@ -265,7 +253,8 @@ fn station(
             &condensed(2.4, false),
             Align::Right,
         );
-        ly += 4.3;
+        tick_small(cr, x + 1.5, ly, w - ww - 5.0, &name, on)?;
+        ly += LINE;
     }
     // Load, weight and the pylon-hit box at the foot of the box.
     let fy = y + h - 15.0;
@@ -274,26 +263,69 @@ fn station(
     cr.move_to(x, fy - 1.0);
     cr.line_to(x + w, fy - 1.0);
     cr.stroke()?;
-    let lw = label(cr, x + 1.5, fy, &gettext("Load"));
-    pen(cr, x + 3.0 + lw, fy, &load.label, 3.0);
-    let ww = label(cr, x + 1.5, fy + 4.8, &gettext("Weight"));
-    pen(
-        cr,
-        x + 3.0 + ww,
-        fy + 4.8,
-        &load.weight.map(pounds).unwrap_or_default(),
-        3.0,
-    );
+    for (i, (name, value)) in [
+        (gettext("Load"), load.label.clone()),
+        (
+            gettext("Weight"),
+            load.weight.map(pounds).unwrap_or_default(),
+        ),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let ly = fy + 4.8 * i as f64;
+        let lw = label(cr, x + 1.5, ly, name);
+        cr.set_line_width(0.2);
+        cr.move_to(x + 2.5 + lw, ly + 3.9);
+        cr.line_to(x + w - 1.5, ly + 3.9);
+        cr.stroke()?;
+        pen(cr, x + 3.0 + lw, ly, value, 3.0);
+    }
     let hw = label(cr, x + 1.5, fy + 9.6, &gettext("Pylon hit"));
     boxes(cr, x + 3.0 + hw, fy + 10.0, 1, usize::from(load.hit), 3.0)?;
     Ok(())
 }
 
-/// A small tick box with a label in narrow type.
-fn tick_small(cr: &Context, x: f64, y: f64, s: &str, on: bool) -> Result<(), cairo::Error> {
+/// Spacing of the store lines in a station's box.
+const LINE: f64 = 4.7;
+
+/// The stores one station may carry, in the order of the ordnance list.
+fn allowed(
+    c: &Content,
+    p: PylonId,
+) -> impl Iterator<Item = &crate::games::skyhawk::content::OrdnanceSpec> {
+    Weapon::ALL
+        .into_iter()
+        .filter_map(|w| c.ordnance.get(&w))
+        .filter(move |o| o.pylons.contains(&p))
+}
+
+/// Height of the station boxes: the title, the longest list of stores, the foot.
+fn box_height(c: &Content) -> f64 {
+    let most = PylonId::ALL
+        .iter()
+        .map(|p| allowed(c, *p).count())
+        .max()
+        .unwrap_or(0);
+    11.5 + LINE * most as f64 + 16.5
+}
+
+/// A small tick box with a label in narrow type, shrunk to `max_w`; returns the width used.
+fn tick_small(
+    cr: &Context,
+    x: f64,
+    y: f64,
+    max_w: f64,
+    s: &str,
+    on: bool,
+) -> Result<f64, cairo::Error> {
     boxes(cr, x, y + 0.4, 1, usize::from(on), 2.8)?;
-    text(cr, x + 3.8, y, s, &condensed(2.6, false), Align::Left);
-    Ok(())
+    let mut font = condensed(2.9, false);
+    let tw = measure(cr, s, &font, None).0;
+    if tw > max_w - 3.8 && tw > 0.0 {
+        font.size *= (max_w - 3.8) / tw;
+    }
+    Ok(3.8 + text(cr, x + 3.8, y, s, &font, Align::Left))
 }
 
 #[cfg(test)]
@@ -326,7 +358,7 @@ mod tests {
         // The centreline box's foot (load and weight lines).
         let sw = (PAGE.w - 2.0 * MARGIN - 12.0) / 5.0;
         let x = MARGIN + 2.0 * (sw + 3.0);
-        let foot = MARGIN + 20.0 + 84.0 - 15.0;
+        let foot = MARGIN + 20.0 + box_height(c) - 15.0;
         let probe = |s: &mut cairo::ImageSurface| inked(s, x + 10.0, foot, sw - 12.0, 9.0);
         assert!(probe(&mut filled) > probe(&mut blank) + 200);
     }

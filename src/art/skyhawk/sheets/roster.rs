@@ -3,7 +3,7 @@
 
 use cairo::Context;
 
-use super::{notes, opt};
+use super::{notes, opt, printed};
 use crate::art::sheet::{MARGIN, Page, Table, field, page_frame};
 use crate::art::skyhawk::STYLE;
 use crate::i18n::gettext;
@@ -61,7 +61,7 @@ pub fn draw_roster(cr: &Context, rec: &RosterRecord, page: Page) -> Result<(), c
         gettext("No."),
         gettext("Rank"),
         gettext("Name"),
-        gettext("Exp. (G/E/V)"),
+        gettext("Exp."),
         gettext("Missions"),
         gettext("Points"),
         gettext("Wounds"),
@@ -73,7 +73,7 @@ pub fn draw_roster(cr: &Context, rec: &RosterRecord, page: Page) -> Result<(), c
         .map(|i| {
             let r = rec.rows.get(i).cloned().unwrap_or_default();
             vec![
-                (i + 1).to_string(),
+                String::new(),
                 r.rank,
                 r.name,
                 r.experience,
@@ -87,15 +87,16 @@ pub fn draw_roster(cr: &Context, rec: &RosterRecord, page: Page) -> Result<(), c
         .collect();
     let legend_h = 12.0;
     let row_h = ((page.h - MARGIN - legend_h - y - 8.0) / ROSTER_ROWS as f64).clamp(5.0, 8.0);
-    y += Table {
+    let table = Table {
         x: x0,
         y,
         w,
         row_h,
-        cols: &[0.05, 0.07, 0.22, 0.09, 0.08, 0.08, 0.08, 0.13, 0.20],
-    }
-    .draw(cr, &headers, &rows)?
-        + 2.0;
+        cols: &[0.05, 0.07, 0.24, 0.06, 0.08, 0.08, 0.08, 0.14, 0.20],
+    };
+    y += table.draw(cr, &headers, &rows)? + 2.0;
+    let numbers: Vec<String> = (1..=ROSTER_ROWS).map(|n| n.to_string()).collect();
+    printed(cr, &table, 0, &numbers, true, 3.0);
     notes(
         cr,
         x0,
