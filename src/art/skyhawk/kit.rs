@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use cairo::Context;
 
-use super::charts::{ChartTable, draw_chart_page, paginate, scratch};
+use super::charts::{ChartTable, cell_words, draw_chart_page, paginate, scratch};
 use super::counters::{COUNTER_MM, CounterFace, counter_sheet, draw_counter};
 use super::sheets::*;
 use crate::art::sheet::Page;
@@ -398,6 +398,11 @@ fn ordnance_from(g: &Skyhawk) -> OrdnanceRecord {
     rec
 }
 
+/// A list as written on a sheet: "Air Medal, Bronze Star".
+fn words(list: impl Iterator<Item = String>) -> String {
+    list.collect::<Vec<_>>().join(", ")
+}
+
 fn fate_words(f: PilotFate) -> String {
     match f {
         PilotFate::Aboard => gettext("Active"),
@@ -544,8 +549,8 @@ fn campaign_from(c: &Content, g: &Skyhawk, k: &Campaign, name: &str) -> Campaign
             Vec::new()
         },
         final_level: k.final_level.map(|l| gettext(l.name())).unwrap_or_default(),
-        medals: k.medals.join(", "),
-        unit_award: k.unit_awards.join(", "),
+        medals: words(k.medals.iter().map(|m| gettext(m))),
+        unit_award: words(k.unit_awards.iter().map(|a| cell_words("23", a))),
     }
 }
 

@@ -92,7 +92,7 @@ pub fn draw_awards(cr: &Context, rec: &AwardsRecord, page: Page) -> Result<(), c
         printed(cr, &table, 1, &column(1), false, 2.7);
         for (r, (_, name, _, _)) in list.iter().enumerate() {
             let ry = y + HEAD_H + row_h * r as f64 + (row_h - 3.2) / 2.0;
-            let n = owned.iter().filter(|m| m == name).count();
+            let n = owned.iter().filter(|m| same_award(m, name)).count();
             boxes(
                 cr,
                 x0 + (cols[0] + cols[1]) * w + 1.5,
@@ -150,6 +150,12 @@ pub fn draw_awards(cr: &Context, rec: &AwardsRecord, page: Page) -> Result<(), c
     Ok(())
 }
 
+/// Whether an award as the rules record it ("Air Medal", or a table result such as
+/// "navy_unit_commendation") is the award `name`.
+fn same_award(recorded: &str, name: &str) -> bool {
+    recorded.replace('_', " ").eq_ignore_ascii_case(name)
+}
+
 fn is_unit(name: &str) -> bool {
     matches!(
         name,
@@ -170,6 +176,7 @@ mod tests {
         drop(cr);
         let rec = AwardsRecord {
             medals: vec!["Air Medal".into(), "Air Medal".into()],
+            unit_awards: vec!["navy_unit_commendation".into()],
             ..AwardsRecord::default()
         };
         let (mut filled, cr) = surface(page.w, page.h);
@@ -181,5 +188,10 @@ mod tests {
         let y = MARGIN + 21.0 + 6.0 + 8.0 + 2.0 * 8.0;
         let probe = |s: &mut cairo::ImageSurface| inked(s, x, y, 0.24 * w, 8.0);
         assert!(probe(&mut filled) > probe(&mut blank) + 30);
+        assert!(same_award(
+            "navy_unit_commendation",
+            "Navy Unit Commendation"
+        ));
+        assert!(!same_award("Air Medal", "Bronze Star"));
     }
 }

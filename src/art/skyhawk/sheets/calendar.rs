@@ -112,6 +112,7 @@ fn legend(cr: &Context, x: f64, y: f64) -> Result<(), cairo::Error> {
         );
     x += 5.0;
     t28_mark(cr, x, y)?;
+    INK.set(cr);
     x += 8.0
         + text(
             cr,

@@ -258,7 +258,7 @@ fn results(
         x0,
         y,
         w,
-        &gettext("Medals (Table 22.1 / 22.2)"),
+        &gettext("Medals and awards"),
         opt(&rec.medals),
     )?;
     y += 6.0;
