@@ -137,7 +137,7 @@ fn humanised(key: &str) -> String {
 
 /// The words of a result column's name.
 pub fn column_words(key: &str) -> String {
-    let w = match key {
+    match key {
         "support_attacks" => gettext("Support Attacks"),
         "re_attack" => gettext("Re-attack"),
         "outbound" => gettext("Outbound"),
@@ -175,8 +175,7 @@ pub fn column_words(key: &str) -> String {
             gettext("{points} pts").replace("{points}", k)
         }
         k => humanised(k),
-    };
-    w
+    }
 }
 
 /// The words of a result cell of table `table`.

@@ -549,7 +549,7 @@ fn campaign_from(c: &Content, g: &Skyhawk, k: &Campaign, name: &str) -> Campaign
             Vec::new()
         },
         final_level: k.final_level.map(|l| gettext(l.name())).unwrap_or_default(),
-        medals: words(k.medals.iter().map(|m| gettext(m))),
+        medals: words(k.medals.iter().map(gettext)),
         unit_award: words(k.unit_awards.iter().map(|a| cell_words("23", a))),
     }
 }
