@@ -9,7 +9,7 @@ use cairo::Context;
 use super::charts::{ChartTable, cell_words, draw_chart_page, paginate, scratch};
 use super::counters::{COUNTER_MM, CounterFace, counter_sheet, draw_counter};
 use super::sheets::*;
-use crate::art::sheet::Page;
+use crate::art::sheet::{self, Page};
 use crate::engine::game::Verdict;
 use crate::export::{Component, Kind, Kit};
 use crate::games::skyhawk::campaign::{Campaign, date};
@@ -62,17 +62,17 @@ fn build(c: &'static Content, r: Records) -> Kit {
         calendar,
         awards,
     } = r;
-    components.push(sheet(
+    components.push(sheet::component(
         &gettext("Ordnance Card"),
         LANDSCAPE,
         move |cr, page| draw_ordnance_card(cr, c, &ordnance, page),
     ));
-    components.push(sheet(
+    components.push(sheet::component(
         &gettext("Pilot Roster"),
         PORTRAIT,
         move |cr, page| draw_roster(cr, &roster, page),
     ));
-    components.push(sheet(
+    components.push(sheet::component(
         &gettext("Division Record Sheet"),
         LANDSCAPE,
         move |cr, page| draw_division(cr, &division, page),
@@ -85,27 +85,17 @@ fn build(c: &'static Content, r: Records) -> Kit {
         pages,
         move |cr, i, _| draw_campaign_record(cr, &campaign, PORTRAIT, i),
     ));
-    components.push(sheet(
+    components.push(sheet::component(
         &gettext("Campaign Calendar"),
         PORTRAIT,
         move |cr, page| draw_calendar(cr, &calendar, page),
     ));
-    components.push(sheet(
+    components.push(sheet::component(
         &gettext("Awards Record Sheet"),
         PORTRAIT,
         move |cr, page| draw_awards(cr, &awards, page),
     ));
     Kit::new("skyhawk", components)
-}
-
-fn sheet(
-    name: &str,
-    page: Page,
-    draw: impl Fn(&Context, Page) -> Result<(), cairo::Error> + 'static,
-) -> Component {
-    Component::new(name, Kind::Sheets, (page.w, page.h), 1, move |cr, _, _| {
-        draw(cr, page)
-    })
 }
 
 /// Every counter, front and back, the ground run into the bleed.
