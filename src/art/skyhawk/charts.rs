@@ -97,9 +97,21 @@ impl ChartTable {
         }
     }
 
-    /// Tables of one or two result columns take half the page width.
-    fn narrow(&self) -> bool {
-        self.columns.len() <= 3
+    /// Whether the table takes half the page width `half`: one or two result columns, or
+    /// more whose cells all fit on one line and whose headers need at most two.
+    fn narrow(&self, cr: &Context, half: f64) -> bool {
+        if self.columns.len() <= 3 {
+            return true;
+        }
+        let room = (half - ROLL_W) / (self.columns.len() - 1) as f64 - 1.2;
+        let fits = |s: &str, bold: bool, lines: f64| {
+            measure(cr, s, &condensed(CELL, bold), None).0 <= room * lines * 0.9
+        };
+        self.columns[1..].iter().all(|h| fits(h, true, 2.0))
+            && self
+                .rows
+                .iter()
+                .all(|r| r[1..].iter().all(|c| fits(c, false, 1.0)))
     }
 
     fn modifier_text(&self) -> Option<String> {
@@ -465,7 +477,7 @@ pub fn paginate(cr: &Context, tables: &[ChartTable], page: Page) -> Vec<Vec<Plac
     // The next free y of the left and right column.
     let mut y = [TOP; 2];
     for (i, t) in tables.iter().enumerate() {
-        let narrow = t.narrow();
+        let narrow = t.narrow(cr, half);
         let w = if narrow { half } else { full };
         let m = Measure::of(cr, t, w);
         let whole = m.height(0, t.rows.len());

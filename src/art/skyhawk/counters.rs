@@ -12,7 +12,8 @@ use cairo::Context;
 use super::palette;
 use super::sheets::ordnance::pounds;
 use crate::art::draw::{Rgb, fitted_text, rounded_rect};
-use crate::games::skyhawk::content::{Content, NvBoxKind, Weapon};
+use crate::engine::message::n_;
+use crate::games::skyhawk::content::{Content, NvBoxKind, TargetType, Weapon};
 use crate::i18n::gettext;
 
 /// Counter size (5/8 inch).
@@ -144,29 +145,44 @@ const MUNITIONS: [(Weapon, usize, usize); 12] = [
 /// External tanks of the manifest: gallons and count.
 const TANKS: [(u16, usize); 3] = [(150, 3), (300, 3), (400, 1)];
 
-/// Medals of the manifest: abbreviation, name, count, ribbon colour.
+/// Medals of the manifest: abbreviation, name (as the rules record it), count, ribbon colour.
 pub const MEDALS: [(&str, &str, usize, Rgb); 11] = [
-    ("TGYC", "Tonkin Gulf Yacht Club", 1, Rgb(0.20, 0.45, 0.70)),
-    ("PH", "Purple Heart", 4, Rgb(0.45, 0.15, 0.50)),
-    ("AM", "Air Medal", 4, Rgb(0.10, 0.30, 0.60)),
-    ("BS", "Bronze Star", 4, Rgb(0.60, 0.12, 0.12)),
+    (
+        "TGYC",
+        n_("Tonkin Gulf Yacht Club"),
+        1,
+        Rgb(0.20, 0.45, 0.70),
+    ),
+    ("PH", n_("Purple Heart"), 4, Rgb(0.45, 0.15, 0.50)),
+    ("AM", n_("Air Medal"), 4, Rgb(0.10, 0.30, 0.60)),
+    ("BS", n_("Bronze Star"), 4, Rgb(0.60, 0.12, 0.12)),
     (
         "DFC",
-        "Distinguished Flying Cross",
+        n_("Distinguished Flying Cross"),
         4,
         Rgb(0.20, 0.25, 0.55),
     ),
-    ("SS", "Silver Star", 3, Rgb(0.25, 0.30, 0.60)),
-    ("NC", "Navy Cross", 2, Rgb(0.10, 0.15, 0.45)),
-    ("MoH", "Medal of Honor", 1, Rgb(0.35, 0.60, 0.85)),
+    ("SS", n_("Silver Star"), 3, Rgb(0.25, 0.30, 0.60)),
+    ("NC", n_("Navy Cross"), 2, Rgb(0.10, 0.15, 0.45)),
+    ("MoH", n_("Medal of Honor"), 1, Rgb(0.35, 0.60, 0.85)),
     (
         "PUC",
-        "Presidential Unit Citation",
+        n_("Presidential Unit Citation"),
         1,
         Rgb(0.15, 0.25, 0.55),
     ),
-    ("NUC", "Navy Unit Commendation", 1, Rgb(0.20, 0.50, 0.30)),
-    ("RVN GC", "RVN Gallantry Cross", 1, Rgb(0.85, 0.70, 0.20)),
+    (
+        "NUC",
+        n_("Navy Unit Commendation"),
+        1,
+        Rgb(0.20, 0.50, 0.30),
+    ),
+    (
+        "RVN GC",
+        n_("RVN Gallantry Cross"),
+        1,
+        Rgb(0.85, 0.70, 0.20),
+    ),
 ];
 
 /// Every counter of the game, front and back, from the content files (support aircraft,
@@ -226,18 +242,18 @@ pub fn counter_mix(c: &Content) -> Vec<CounterKind> {
         ));
     }
     for t in [
-        "Airfield",
-        "Bridge",
-        "Building",
-        "Port Facility",
-        "SAM Site",
-        "Transportation",
-        "Water/Mine",
+        TargetType::Airfield,
+        TargetType::Bridge,
+        TargetType::Building,
+        TargetType::PortFacility,
+        TargetType::SamSite,
+        TargetType::Transportation,
+        TargetType::WaterMine,
     ] {
         out.push(one_sided(
             CounterFace::new(NV_LIGHT, ink, Glyph::None)
                 .top(gettext("TARGET"))
-                .middle(gettext(t).to_uppercase()),
+                .middle(gettext(t.name()).to_uppercase()),
             2,
         ));
     }
