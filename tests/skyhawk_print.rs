@@ -240,3 +240,21 @@ fn sheets_filled_from_a_campaign_are_written_in_where_the_blank_ones_are_empty()
         job::write(&kit, &pages, &o, &mut || {}).unwrap();
     }
 }
+
+#[test]
+fn a_single_mission_fills_its_own_sheets_and_leaves_the_campaign_ones_blank() {
+    let mut g = Skyhawk::setup("single", &SkyOptions::default(), 3).unwrap();
+    let mut bot = Skyhawk::heuristic_bot(3);
+    tonkin::engine::bot::play_out(&mut g, bot.as_mut(), 5_000).unwrap();
+    let filled = kit_for_game(&g);
+    for name in [
+        "Ordnance Card",
+        "Division Record Sheet",
+        "Awards Record Sheet",
+    ] {
+        assert!(pen_pixels(component(&filled, name)) > 40, "{name}");
+    }
+    for name in ["Pilot Roster", "Campaign Record Sheet", "Campaign Calendar"] {
+        assert!(pen_pixels(component(&filled, name)) < 20, "{name}");
+    }
+}
