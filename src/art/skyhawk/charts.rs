@@ -120,6 +120,29 @@ impl ChartTable {
     }
 }
 
+/// The booklet entries of `tables`, in order. A table whose modifiers are those of a table
+/// before it refers to the first that listed them instead of listing them again (Tables 15.x).
+pub fn chart_tables(tables: &[&Table]) -> Vec<ChartTable> {
+    let mut out = Vec::new();
+    let mut listed: Vec<(Vec<String>, &str)> = Vec::new();
+    for t in tables {
+        let mut c = ChartTable::of(t);
+        let earlier = listed
+            .iter()
+            .find(|(m, _)| !m.is_empty() && *m == c.modifiers);
+        match earlier {
+            Some((_, id)) => {
+                c.modifiers.clear();
+                c.notes
+                    .insert(0, gettext("Modifiers: as Table {id}.").replace("{id}", id));
+            }
+            None => listed.push((c.modifiers.clone(), &t.id)),
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// "+1", "−2".
 fn signed(v: i32) -> String {
     if v < 0 {
@@ -757,6 +780,22 @@ mod tests {
         for w in slices.windows(2) {
             assert_eq!(w[0].to, w[1].from);
         }
+    }
+
+    #[test]
+    fn repeated_modifiers_refer_to_the_table_that_lists_them() {
+        let c = content().unwrap();
+        let ids = ["15.1", "15.2", "15.10", "15.11", "15.12", "16"];
+        let tables: Vec<&Table> = ids.iter().map(|id| &c.tables[*id]).collect();
+        let charts = chart_tables(&tables);
+        assert!(!charts[0].modifiers.is_empty());
+        assert!(charts[1].modifiers.is_empty());
+        assert_eq!(charts[1].notes[0], "Modifiers: as Table 15.1.");
+        // Snake Eye tables add the drag modifier: listed again, then referred to.
+        assert!(!charts[2].modifiers.is_empty());
+        assert_eq!(charts[3].notes[0], "Modifiers: as Table 15.10.");
+        assert_eq!(charts[4].notes[0], "Modifiers: as Table 15.1.");
+        assert!(!charts[5].modifiers.is_empty());
     }
 
     #[test]

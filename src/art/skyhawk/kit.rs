@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use cairo::Context;
 
-use super::charts::{ChartTable, cell_words, draw_chart_page, paginate, scratch};
+use super::charts::{cell_words, chart_tables, draw_chart_page, paginate, scratch};
 use super::counters::{COUNTER_MM, CounterFace, counter_sheet, draw_counter};
 use super::sheets::*;
 use crate::art::sheet::{self, Page};
@@ -151,7 +151,7 @@ pub fn booklet_tables(c: &Content) -> Vec<&Table> {
 /// The Charts and Tables booklet, printed on both sides: sheet `i` carries pages 2i + 1 and
 /// 2i + 2 of as many pages as the tables flow over.
 fn charts(c: &Content) -> Option<Component> {
-    let tables: Vec<ChartTable> = booklet_tables(c).into_iter().map(ChartTable::of).collect();
+    let tables = chart_tables(&booklet_tables(c));
     let cr = scratch().ok()?;
     let pages = Rc::new(paginate(&cr, &tables, PORTRAIT));
     let tables = Rc::new(tables);
