@@ -165,23 +165,20 @@ fn is_unit(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::rendered;
     use super::*;
-    use crate::art::testutil::{inked, surface};
+    use crate::art::testutil::inked;
 
     #[test]
     fn awards_received_are_counted_in_their_row() {
         let page = Page { w: 190.0, h: 248.0 };
-        let (mut blank, cr) = surface(page.w, page.h);
-        draw_awards(&cr, &AwardsRecord::default(), page).unwrap();
-        drop(cr);
+        let mut blank = rendered(page, |cr| draw_awards(cr, &AwardsRecord::default(), page));
         let rec = AwardsRecord {
             medals: vec!["Air Medal".into(), "Air Medal".into()],
             unit_awards: vec!["navy_unit_commendation".into()],
             ..AwardsRecord::default()
         };
-        let (mut filled, cr) = surface(page.w, page.h);
-        draw_awards(&cr, &rec, page).unwrap();
-        drop(cr);
+        let mut filled = rendered(page, |cr| draw_awards(cr, &rec, page));
         // The Air Medal is the third personal row.
         let w = page.w - 2.0 * MARGIN;
         let x = MARGIN + 0.76 * w;

@@ -239,8 +239,9 @@ fn day_cell(
 
 #[cfg(test)]
 mod tests {
+    use super::super::rendered;
     use super::*;
-    use crate::art::testutil::{inked, surface};
+    use crate::art::testutil::inked;
 
     fn tour(filled: bool) -> CalendarRecord {
         let days = (1..=31)
@@ -271,12 +272,8 @@ mod tests {
     #[test]
     fn filled_days_show_missions_and_halts() {
         let page = Page { w: 190.0, h: 248.0 };
-        let (mut blank, cr) = surface(page.w, page.h);
-        draw_calendar(&cr, &tour(false), page).unwrap();
-        drop(cr);
-        let (mut filled, cr) = surface(page.w, page.h);
-        draw_calendar(&cr, &tour(true), page).unwrap();
-        drop(cr);
+        let mut blank = rendered(page, |cr| draw_calendar(cr, &tour(false), page));
+        let mut filled = rendered(page, |cr| draw_calendar(cr, &tour(true), page));
         // Day 1's middle: the mission written in.
         let cell_w = (page.w - 2.0 * MARGIN) / 8.0;
         let top = MARGIN + 12.0 + 7.0 + 6.0;

@@ -275,8 +275,9 @@ fn results(
 
 #[cfg(test)]
 mod tests {
+    use super::super::rendered;
     use super::*;
-    use crate::art::testutil::{inked, surface};
+    use crate::art::testutil::inked;
 
     #[test]
     fn ranges_read_like_a_table() {
@@ -303,12 +304,10 @@ mod tests {
         };
         assert_eq!(campaign_pages(&rec), 2);
         assert_eq!(campaign_pages(&CampaignRecord::default()), 1);
-        let (mut blank, cr) = surface(page.w, page.h);
-        draw_campaign_record(&cr, &CampaignRecord::default(), page, 0).unwrap();
-        drop(cr);
-        let (mut second, cr) = surface(page.w, page.h);
-        draw_campaign_record(&cr, &rec, page, 1).unwrap();
-        drop(cr);
+        let mut blank = rendered(page, |cr| {
+            draw_campaign_record(cr, &CampaignRecord::default(), page, 0)
+        });
+        let mut second = rendered(page, |cr| draw_campaign_record(cr, &rec, page, 1));
         let x = MARGIN + 0.40 * (page.w - 2.0 * MARGIN);
         let y = MARGIN + 26.5 + 8.0 + 0.5;
         let probe = |s: &mut cairo::ImageSurface| inked(s, x, y, 40.0, 5.0);

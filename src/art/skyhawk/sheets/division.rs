@@ -258,21 +258,20 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
 
 #[cfg(test)]
 mod tests {
+    use super::super::rendered;
     use super::*;
-    use crate::art::testutil::{inked, surface};
+    use crate::art::testutil::inked;
 
     #[test]
     fn the_leader_row_is_filled_in() {
         let page = Page { w: 260.0, h: 178.0 };
-        let (mut blank, cr) = surface(page.w, page.h);
-        draw_division(&cr, &DivisionRecord::default(), page).unwrap();
-        drop(cr);
+        let mut blank = rendered(page, |cr| {
+            draw_division(cr, &DivisionRecord::default(), page)
+        });
         let mut rec = DivisionRecord::default();
         rec.positions[0].pilot = "LCDR Walt Brennan".into();
         rec.positions[0].wounds = 2;
-        let (mut filled, cr) = surface(page.w, page.h);
-        draw_division(&cr, &rec, page).unwrap();
-        drop(cr);
+        let mut filled = rendered(page, |cr| draw_division(cr, &rec, page));
         let y = MARGIN + 27.0 + 8.0 + 1.0;
         let x = MARGIN + 0.12 * (page.w - 2.0 * MARGIN);
         let probe = |s: &mut cairo::ImageSurface| inked(s, x + 1.0, y, 38.0, 8.0);

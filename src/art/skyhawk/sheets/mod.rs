@@ -106,3 +106,14 @@ pub(crate) fn printed(
         paragraph(cr, x + 0.8, y, w, s, &font, Align::Left);
     }
 }
+
+/// A sheet drawn on a white test surface of `page` size, in millimetres.
+#[cfg(test)]
+pub(crate) fn rendered(
+    page: crate::art::sheet::Page,
+    draw: impl FnOnce(&Context) -> Result<(), cairo::Error>,
+) -> cairo::ImageSurface {
+    let (surface, cr) = crate::art::testutil::surface(page.w, page.h);
+    draw(&cr).unwrap();
+    surface
+}

@@ -330,8 +330,9 @@ fn tick_small(
 
 #[cfg(test)]
 mod tests {
+    use super::super::rendered;
     use super::*;
-    use crate::art::testutil::{inked, surface};
+    use crate::art::testutil::inked;
     use crate::games::skyhawk::content::content;
 
     const PAGE: Page = Page { w: 260.0, h: 178.0 };
@@ -339,9 +340,9 @@ mod tests {
     #[test]
     fn a_filled_card_writes_the_load_where_the_blank_one_is_empty() {
         let c = content().unwrap();
-        let (mut blank, cr) = surface(PAGE.w, PAGE.h);
-        draw_ordnance_card(&cr, c, &OrdnanceRecord::default(), PAGE).unwrap();
-        drop(cr);
+        let mut blank = rendered(PAGE, |cr| {
+            draw_ordnance_card(cr, c, &OrdnanceRecord::default(), PAGE)
+        });
         let mut rec = OrdnanceRecord::default();
         rec.stations[2] = StationLoad {
             weapon: "Mk 82".into(),
@@ -352,9 +353,7 @@ mod tests {
             hit: true,
         };
         rec.total = Some(3000);
-        let (mut filled, cr) = surface(PAGE.w, PAGE.h);
-        draw_ordnance_card(&cr, c, &rec, PAGE).unwrap();
-        drop(cr);
+        let mut filled = rendered(PAGE, |cr| draw_ordnance_card(cr, c, &rec, PAGE));
         // The centreline box's foot (load and weight lines).
         let sw = (PAGE.w - 2.0 * MARGIN - 12.0) / 5.0;
         let x = MARGIN + 2.0 * (sw + 3.0);

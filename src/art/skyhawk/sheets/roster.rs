@@ -116,15 +116,14 @@ pub fn draw_roster(cr: &Context, rec: &RosterRecord, page: Page) -> Result<(), c
 
 #[cfg(test)]
 mod tests {
+    use super::super::rendered;
     use super::*;
-    use crate::art::testutil::{inked, surface};
+    use crate::art::testutil::inked;
 
     #[test]
     fn filled_rows_are_written_in() {
         let page = Page { w: 190.0, h: 248.0 };
-        let (mut blank, cr) = surface(page.w, page.h);
-        draw_roster(&cr, &RosterRecord::default(), page).unwrap();
-        drop(cr);
+        let mut blank = rendered(page, |cr| draw_roster(cr, &RosterRecord::default(), page));
         let rec = RosterRecord {
             campaign: "Campaign 1".into(),
             player: "LCDR Walt Brennan".into(),
@@ -136,9 +135,7 @@ mod tests {
                 ..RosterRow::default()
             }],
         };
-        let (mut filled, cr) = surface(page.w, page.h);
-        draw_roster(&cr, &rec, page).unwrap();
-        drop(cr);
+        let mut filled = rendered(page, |cr| draw_roster(cr, &rec, page));
         // The name cell of the first row.
         let y = MARGIN + 20.0 + 8.0;
         let x = MARGIN + 0.12 * (page.w - 2.0 * MARGIN);
