@@ -187,7 +187,7 @@ pub fn blank_records(c: &Content) -> Records {
             table25: c.campaigns.table25.at_most.clone(),
             ..CampaignRecord::default()
         },
-        calendar: calendar(c, &parts, None),
+        calendar: calendar(c, &parts, None, &[]),
         ..Records::default()
     }
 }
@@ -213,14 +213,29 @@ fn short_date(p: &crate::games::skyhawk::content::PartSpec, day: u32) -> String 
     date(p, day).trim_end_matches(" 1966").to_owned()
 }
 
-/// The calendar of `parts`, filled from the campaign when there is one.
-fn calendar(c: &Content, parts: &[u8], k: Option<&Campaign>) -> CalendarRecord {
+/// The calendar of `parts`, filled from the campaign when there is one: its missions, the
+/// Table 28 results rolled so far (one list per tour, see [`table28_results`]), the halts
+/// they called, and the day reached.
+fn calendar(
+    c: &Content,
+    parts: &[u8],
+    k: Option<&Campaign>,
+    table28: &[Vec<String>],
+) -> CalendarRecord {
     let every = c.campaigns.table28_every.max(1);
+    let halt_days = c.campaigns.halt_days.max(1);
     let tours = parts
         .iter()
         .enumerate()
         .filter_map(|(index, &n)| part(c, n).map(|p| (index, p)))
         .map(|(index, p)| {
+            let rolled = table28.get(index).map_or(&[][..], Vec::as_slice);
+            // The result of the Table 28 roll of `day`, if it was rolled.
+            let result = |day: u32| {
+                (day % every == 0)
+                    .then(|| rolled.get((day / every) as usize - 1))
+                    .flatten()
+            };
             let days = (1..=p.days)
                 .map(|day| {
                     let mut d = CalendarDay {
@@ -230,13 +245,11 @@ fn calendar(c: &Content, parts: &[u8], k: Option<&Campaign>) -> CalendarRecord {
                         table28: day % every == 0,
                         ..CalendarDay::default()
                     };
+                    d.table28_result = result(day).map(|r| cell_words("28", r)).unwrap_or_default();
+                    d.halt = (day.saturating_sub(halt_days - 1).max(1)..=day)
+                        .any(|from| result(from).is_some_and(|r| r == "bombing_halt"));
                     if let Some(k) = k {
-                        let current = k.part_index == index;
-                        d.today = current && k.day == day && k.final_level.is_none();
-                        d.halt = current
-                            && k.halt_until > 0
-                            && day <= k.halt_until
-                            && day + c.campaigns.halt_days > k.halt_until;
+                        d.today = k.part_index == index && k.day == day && k.final_level.is_none();
                         if let Some((i, r)) = k
                             .records
                             .iter()
@@ -266,6 +279,28 @@ fn calendar(c: &Content, parts: &[u8], k: Option<&Campaign>) -> CalendarRecord {
             String::new()
         },
     }
+}
+
+/// The Table 28 results of a campaign so far, one list per tour in the order rolled (one roll
+/// every fourth day), read from the game's log: the final roll of each (a Lady Luck re-roll
+/// logs the first under another line), a new list at the break between the tours.
+pub fn table28_results(g: &Skyhawk) -> Vec<Vec<String>> {
+    let mut tours = vec![Vec::new()];
+    for e in g.log.entries() {
+        let id = e.message.id.as_ref();
+        if id == "Replenishment and R&R in Hong Kong until 19 October" {
+            tours.push(Vec::new());
+        } else if id == "Table {at}: {result}"
+            && e.message
+                .arg_english("at")
+                .is_some_and(|a| a.starts_with("28 "))
+            && let Some(result) = e.message.arg_english("result")
+            && let Some(tour) = tours.last_mut()
+        {
+            tour.push(result);
+        }
+    }
+    tours
 }
 
 fn experience_letter(e: Experience) -> String {
@@ -317,7 +352,7 @@ pub fn records_from(c: &Content, g: &Skyhawk) -> Records {
             .unwrap_or_default();
         r.roster = roster_from(c, g, k, &name);
         r.campaign = campaign_from(c, g, k, &name);
-        r.calendar = calendar(c, &k.parts, Some(k));
+        r.calendar = calendar(c, &k.parts, Some(k), &table28_results(g));
         r.calendar.campaign = name;
         r.awards.rolls = k
             .results
@@ -557,6 +592,56 @@ mod tests {
         assert!(at("4") < at("4 A") && at("4 A") < at("4.1"));
         assert!(at("15.2") < at("15.10") && at("28") < at("S-1"));
         assert_eq!(ids.len(), c.tables.len());
+    }
+
+    /// Checks one campaign's calendar against its Table 28 rolls; whether it had a halt.
+    fn calendar_matches_the_rolls(seed: u64) -> bool {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let c = content().unwrap();
+        let mut g = Skyhawk::setup("campaign1", &Default::default(), seed).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(seed);
+        while g.campaign.as_ref().unwrap().day < 14 {
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            assert!(g.outcome().is_none());
+        }
+        let k = g.campaign.as_ref().unwrap();
+        let rolled = table28_results(&g);
+        assert_eq!(rolled.len(), 1);
+        assert_eq!(rolled[0].len() as u32, k.day / 4);
+        let r = records_from(c, &g);
+        let days = &r.calendar.tours[0].days;
+        let shown: Vec<u32> = days
+            .iter()
+            .filter(|d| !d.table28_result.is_empty())
+            .map(|d| d.day)
+            .collect();
+        assert_eq!(shown, (1..=k.day / 4).map(|n| 4 * n).collect::<Vec<_>>());
+        assert_eq!(days.iter().filter(|d| d.today).count(), 1);
+        assert_eq!(
+            days.iter().filter(|d| !d.mission.is_empty()).count(),
+            k.records.len()
+        );
+        // A halt shades the five days from its roll, and no mission is flown in them.
+        let mut halted = false;
+        for (n, result) in rolled[0].iter().enumerate() {
+            if result == "bombing_halt" {
+                halted = true;
+                let from = 4 * (n + 1);
+                let halt = &days[from - 1..(from + 4).min(days.len())];
+                assert!(halt.iter().all(|d| d.halt && d.mission.is_empty()));
+            }
+        }
+        assert_eq!(days.iter().filter(|d| d.halt).count() > 0, halted);
+        halted
+    }
+
+    #[test]
+    fn the_calendar_shows_every_table_28_result_rolled_so_far() {
+        let halts = (0..30)
+            .filter(|&seed| calendar_matches_the_rolls(seed))
+            .count();
+        assert!(halts > 0, "no campaign had a bombing halt");
     }
 
     #[test]

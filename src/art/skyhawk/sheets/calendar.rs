@@ -22,6 +22,8 @@ pub struct CalendarDay {
     pub day: u32,
     pub flying: bool,
     pub table28: bool,
+    /// Filled: the Table 28 result of the day.
+    pub table28_result: String,
     /// Filled: a bombing halt covers the day.
     pub halt: bool,
     /// Filled: the mission flown, e.g. "M3 · 45 pts".
@@ -215,6 +217,18 @@ fn day_cell(
         cr.line_to(x + 7.8, y + h - 3.8);
         cr.stroke()?;
     }
+    if !d.table28_result.is_empty() {
+        PEN.set(cr);
+        crate::art::draw::fitted_text(
+            cr,
+            x + w / 2.0,
+            y + h - 7.8,
+            w - 2.0,
+            &d.table28_result,
+            2.5,
+            false,
+        );
+    }
     if !d.mission.is_empty() {
         PEN.set(cr);
         crate::art::draw::fitted_text(
@@ -250,6 +264,11 @@ mod tests {
                 day,
                 flying: day % 2 == 1,
                 table28: day % 4 == 0,
+                table28_result: if filled && day == 8 {
+                    "Bombing halt".into()
+                } else {
+                    String::new()
+                },
                 halt: filled && (8..=12).contains(&day),
                 mission: if filled && day == 1 {
                     "M1 · 40 pts".into()
