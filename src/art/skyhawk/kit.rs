@@ -232,7 +232,7 @@ fn calendar(
             let rolled = table28.get(index).map_or(&[][..], Vec::as_slice);
             // The result of the Table 28 roll of `day`, if it was rolled.
             let result = |day: u32| {
-                (day % every == 0)
+                day.is_multiple_of(every)
                     .then(|| rolled.get((day / every) as usize - 1))
                     .flatten()
             };
@@ -242,7 +242,7 @@ fn calendar(
                         date: short_date(p, day),
                         day,
                         flying: day % 2 == 1,
-                        table28: day % every == 0,
+                        table28: day.is_multiple_of(every),
                         ..CalendarDay::default()
                     };
                     d.table28_result = result(day).map(|r| cell_words("28", r)).unwrap_or_default();
