@@ -281,23 +281,69 @@ fn calendar(
     }
 }
 
+/// What the log of a game tells the sheets, in order.
+#[derive(Clone, Debug, PartialEq)]
+enum Logged {
+    /// The final roll on a table (a Lady Luck re-roll logs the first under another line).
+    Roll { table: String, result: String },
+    /// The break between the two tours of Campaign 3.
+    Break,
+}
+
+/// The table rolls and tour breaks of a game's log.
+fn logged(g: &Skyhawk) -> Vec<Logged> {
+    g.log
+        .entries()
+        .iter()
+        .filter_map(|e| match e.message.id.as_ref() {
+            "Replenishment and R&R in Hong Kong until 19 October" => Some(Logged::Break),
+            "Table {at}: {result}" => {
+                // "12 [aaa_low] row 8" or "28 row 5": the table id comes first.
+                let at = e.message.arg_english("at")?;
+                let (head, _) = at.rsplit_once(" row ")?;
+                let table = head.split(" [").next().unwrap_or(head).to_owned();
+                let result = e.message.arg_english("result")?;
+                Some(Logged::Roll { table, result })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// The Table 28 results of a campaign so far, one list per tour in the order rolled (one roll
-/// every fourth day), read from the game's log: the final roll of each (a Lady Luck re-roll
-/// logs the first under another line), a new list at the break between the tours.
+/// every fourth day).
 pub fn table28_results(g: &Skyhawk) -> Vec<Vec<String>> {
     let mut tours = vec![Vec::new()];
-    for e in g.log.entries() {
-        let id = e.message.id.as_ref();
-        if id == "Replenishment and R&R in Hong Kong until 19 October" {
-            tours.push(Vec::new());
-        } else if id == "Table {at}: {result}"
-            && e.message
-                .arg_english("at")
-                .is_some_and(|a| a.starts_with("28 "))
-            && let Some(result) = e.message.arg_english("result")
-            && let Some(tour) = tours.last_mut()
-        {
-            tour.push(result);
+    for l in logged(g) {
+        match l {
+            Logged::Break => tours.push(Vec::new()),
+            Logged::Roll { table, result } if table == "28" => {
+                if let Some(tour) = tours.last_mut() {
+                    tour.push(result);
+                }
+            }
+            Logged::Roll { .. } => {}
+        }
+    }
+    tours
+}
+
+/// The end-of-tour award rolls so far: for each tour, the campaign medal rolled (Table 22.1 or
+/// 22.2) and the unit award (Table 23, not rolled after an NV victory), in words.
+pub fn tour_award_rolls(g: &Skyhawk) -> Vec<(String, String)> {
+    let mut tours: Vec<(String, String)> = Vec::new();
+    for l in logged(g) {
+        let Logged::Roll { table, result } = l else {
+            continue;
+        };
+        match table.as_str() {
+            "22.1" | "22.2" => tours.push((cell_words(&table, &result), String::new())),
+            "23" => {
+                if let Some(last) = tours.last_mut() {
+                    last.1 = cell_words("23", &result);
+                }
+            }
+            _ => {}
         }
     }
     tours
@@ -354,17 +400,20 @@ pub fn records_from(c: &Content, g: &Skyhawk) -> Records {
         r.campaign = campaign_from(c, g, k, &name);
         r.calendar = calendar(c, &k.parts, Some(k), &table28_results(g));
         r.calendar.campaign = name;
+        let awards = tour_award_rolls(g);
         r.awards.rolls = k
             .results
             .iter()
             .zip(&r.campaign.tours)
-            .map(|(res, tour)| {
+            .enumerate()
+            .map(|(i, (res, tour))| {
+                let (medal, unit) = awards.get(i).cloned().unwrap_or_default();
                 [
                     tour.name.clone(),
                     res.points.to_string(),
                     gettext(res.level.name()),
-                    String::new(),
-                    String::new(),
+                    medal,
+                    unit,
                 ]
             })
             .collect();
@@ -642,6 +691,24 @@ mod tests {
             .filter(|&seed| calendar_matches_the_rolls(seed))
             .count();
         assert!(halts > 0, "no campaign had a bombing halt");
+    }
+
+    #[test]
+    fn a_finished_campaign_logs_one_award_roll_per_tour() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let mut g = Skyhawk::setup("campaign3", &Default::default(), 5).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(5);
+        crate::engine::bot::play_out(&mut g, bot.as_mut(), 100_000).unwrap();
+        let k = g.campaign.as_ref().unwrap();
+        let rolls = tour_award_rolls(&g);
+        assert_eq!(rolls.len(), k.results.len());
+        assert!(rolls.iter().all(|(medal, _)| !medal.is_empty()));
+        let rec = records_from(content().unwrap(), &g);
+        assert_eq!(rec.awards.rolls.len(), k.results.len());
+        assert_eq!(table28_results(&g).len(), k.parts.len());
+        assert_eq!(rec.campaign.missions.len(), k.records.len());
+        assert!(!rec.campaign.final_level.is_empty());
     }
 
     #[test]
