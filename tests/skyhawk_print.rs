@@ -258,3 +258,33 @@ fn a_single_mission_fills_its_own_sheets_and_leaves_the_campaign_ones_blank() {
         assert!(pen_pixels(component(&filled, name)) < 20, "{name}");
     }
 }
+
+#[test]
+fn a_finished_third_campaign_fills_both_tours() {
+    let mut g = Skyhawk::setup("campaign3", &SkyOptions::default(), 21).unwrap();
+    let mut bot = Skyhawk::heuristic_bot(21);
+    tonkin::engine::bot::play_out(&mut g, bot.as_mut(), 200_000).unwrap();
+    let k = g.campaign.as_ref().unwrap();
+    let kit = kit_for_game(&g);
+    let record = component(&kit, "Campaign Record Sheet");
+    assert_eq!(
+        record.count,
+        k.records
+            .len()
+            .div_ceil(tonkin::art::skyhawk::sheets::campaign::ROWS_PER_PAGE)
+            .max(1)
+    );
+    for name in SHEETS {
+        assert!(pen_pixels(component(&kit, name)) > 40, "{name}");
+    }
+    if let Ok(dir) = std::env::var("SKYHAWK_PRINT_OUT") {
+        let o = options(
+            std::path::Path::new(&dir).join("c3").as_path(),
+            PaperSize::A4,
+            Format::Pdf,
+        );
+        let kit = kit.only(&[Kind::Sheets]);
+        let pages = o.pages(&kit);
+        job::write(&kit, &pages, &o, &mut || {}).unwrap();
+    }
+}

@@ -472,9 +472,20 @@ fn ordnance_from(g: &Skyhawk) -> OrdnanceRecord {
     rec
 }
 
-/// A list as written on a sheet: "Air Medal, Bronze Star".
+/// A list as written on a sheet, repeats counted: "Purple Heart ×3, Air Medal".
 fn words(list: impl Iterator<Item = String>) -> String {
-    list.collect::<Vec<_>>().join(", ")
+    let mut counted: Vec<(String, usize)> = Vec::new();
+    for w in list {
+        match counted.iter_mut().find(|(seen, _)| *seen == w) {
+            Some((_, n)) => *n += 1,
+            None => counted.push((w, 1)),
+        }
+    }
+    counted
+        .into_iter()
+        .map(|(w, n)| if n > 1 { format!("{w} ×{n}") } else { w })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn fate_words(f: PilotFate) -> String {
@@ -709,6 +720,13 @@ mod tests {
         assert_eq!(table28_results(&g).len(), k.parts.len());
         assert_eq!(rec.campaign.missions.len(), k.records.len());
         assert!(!rec.campaign.final_level.is_empty());
+    }
+
+    #[test]
+    fn lists_count_their_repeats() {
+        let list = ["Purple Heart", "Air Medal", "Purple Heart"].map(String::from);
+        assert_eq!(words(list.into_iter()), "Purple Heart ×2, Air Medal");
+        assert_eq!(words(std::iter::empty()), "");
     }
 
     #[test]
