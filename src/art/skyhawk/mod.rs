@@ -6,6 +6,7 @@
 pub mod charts;
 pub mod counters;
 pub mod kit;
+pub mod records;
 pub mod sheets;
 // The lead adds the map and the Mission Record Card modules here (drawn by the other helper).
 
