@@ -5,6 +5,7 @@
 
 pub mod charts;
 pub mod counters;
+pub mod glossary;
 pub mod kit;
 pub mod records;
 pub mod sheets;

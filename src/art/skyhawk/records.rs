@@ -3,7 +3,7 @@
 //! rules state, and the game's log for what the state no longer holds (Table 28 results, the
 //! end-of-tour award rolls).
 
-use super::charts::cell_words;
+use super::glossary::cell_words;
 use super::sheets::*;
 use crate::engine::game::Verdict;
 use crate::games::skyhawk::campaign::{Campaign, date};
