@@ -56,6 +56,36 @@ fn play_scenario(
     (g, actions)
 }
 
+fn division_options() -> Options {
+    Options {
+        division: true,
+        multiple_flights: true,
+        rescap: true,
+        ..Options::default()
+    }
+}
+
+/// The Division Record Sheet within its boxes, every NPC home or accounted for, no rescue
+/// left open.
+fn check_division(g: &Skyhawk) {
+    use tonkin::games::skyhawk::division::NpcStatus;
+    let d = g.division.as_ref().expect("the division flew");
+    assert!(d.rescap.is_none() && d.rescues.is_empty() && d.closed);
+    assert!((1..=4).contains(&d.position));
+    assert!(d.load.is_some(), "the common load noted at launch");
+    let spec = &data().aircraft.division;
+    for n in d.npcs() {
+        assert!(n.hits <= spec.npc_hit_boxes);
+        assert!(!n.airborne(), "{n:?} still in the air");
+        // A lost Skyhawk's pilot has a fate, unless he walked away from a crash on deck.
+        if n.status == NpcStatus::Lost && n.fate == tonkin::games::skyhawk::PilotFate::Aboard {
+            assert!(n.pilot.wounds > 0, "{n:?}");
+        }
+    }
+    assert!(d.flights.iter().all(|f| f.points >= 0));
+    assert_eq!(g.points(), g.own_points() + d.points());
+}
+
 fn check_card(g: &Skyhawk) {
     let a = &data().aircraft;
     for (i, s) in a.section.iter().enumerate() {
@@ -87,8 +117,19 @@ proptest! {
 
     #[test]
     fn missions_with_the_optional_damage_and_altitude_rules_end(seed in any::<u64>(), heuristic in any::<bool>()) {
-        let options = Options { harsher_damage: true, engine_fire: true, altitude_bombing: true };
+        let options = Options { harsher_damage: true, engine_fire: true, altitude_bombing: true, ..Options::default() };
         play_with(seed, heuristic, &options);
+    }
+
+    #[test]
+    fn missions_with_the_division_flights_and_rescap_end(seed in any::<u64>(), heuristic in any::<bool>()) {
+        let (g, actions) = play_with(seed, heuristic, &division_options());
+        check_division(&g);
+        let mut again = Skyhawk::setup("single", &division_options(), seed).unwrap();
+        for a in &actions {
+            again.apply(a).unwrap();
+        }
+        prop_assert_eq!(again, g);
     }
 
     #[test]
@@ -107,10 +148,57 @@ proptest! {
 
     #[test]
     fn campaigns_end(seed in any::<u64>(), which in 1..=3u8, heuristic in any::<bool>()) {
-        let (g, _) = play_scenario(&format!("campaign{which}"), seed, heuristic, &Options::default());
+        let options = if seed % 2 == 0 { division_options() } else { Options::default() };
+        let (g, _) = play_scenario(&format!("campaign{which}"), seed, heuristic, &options);
         let c = g.campaign.as_ref().unwrap();
         prop_assert!(c.final_level.is_some());
         prop_assert_eq!(g.outcome().unwrap().points, Some(c.points()));
         prop_assert!(c.records.iter().all(|r| r.day % 2 == 1));
+    }
+}
+
+/// The optional campaign rules [14.0.2, 14.0.3, 14.1.3, 14.1.4, monsoon] picked by the bits
+/// of `mask` (14.1.4 brings 14.0.2 with it).
+fn campaign_options(mask: u8) -> Options {
+    let bit = |i: u8| mask & (1 << i) != 0;
+    Options {
+        maintenance: bit(0) || bit(3),
+        rotation: bit(1),
+        wound_recovery: bit(2),
+        loss_scoring: bit(3),
+        monsoon: bit(4),
+        ..Options::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn campaigns_with_the_optional_campaign_rules_end(
+        seed in any::<u64>(),
+        which in 1..=3u8,
+        mask in 0..32u8,
+        heuristic in any::<bool>(),
+    ) {
+        let options = campaign_options(mask);
+        let scenario = format!("campaign{which}");
+        let (g, actions) = play_scenario(&scenario, seed, heuristic, &options);
+        let c = g.campaign.as_ref().unwrap();
+        prop_assert!(c.final_level.is_some());
+        prop_assert_eq!(g.outcome().unwrap().points, Some(c.points()));
+        let s = &c.squadron;
+        prop_assert!(s.aircraft.len() <= 16);
+        prop_assert!(s.aircraft.iter().all(|a| a.ready_in <= 2 && !a.flying));
+        prop_assert!((1..=3).contains(&s.maintenance) == options.maintenance);
+        prop_assert_eq!(s.roster.len(), if options.rotation { 24 } else { 0 });
+        if !options.rotation {
+            prop_assert!(c.records.iter().all(|r| r.day % 2 == 1));
+        }
+        let mut again = Skyhawk::setup(&scenario, &options, seed).unwrap();
+        for a in &actions {
+            again.apply(a).unwrap();
+        }
+        prop_assert_eq!(again, g);
     }
 }

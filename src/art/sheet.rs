@@ -102,6 +102,8 @@ pub struct Table<'a> {
     pub w: f64,
     pub row_h: f64,
     pub cols: &'a [f64],
+    /// How many leading columns are printed labels (in ink) rather than filled-in values.
+    pub printed_cols: usize,
 }
 
 impl Table<'_> {
@@ -169,7 +171,7 @@ impl Table<'_> {
                 cr.save()?;
                 cr.rectangle(edges[c], y, cw + 1.6, self.row_h);
                 cr.clip();
-                PEN.set(cr);
+                if c < self.printed_cols { INK } else { PEN }.set(cr);
                 paragraph(
                     cr,
                     edges[c] + 0.8,

@@ -67,7 +67,7 @@ pub mod palette {
     pub const HOVER: Rgb = Rgb(0.0, 0.55, 1.0);
 }
 
-pub(crate) use super::draw::{condensed, fitted_text};
+pub(crate) use super::draw::{condensed, fit_font, fitted_left, fitted_text};
 
 /// Fills and strokes the current path.
 pub(crate) fn fill_stroke(

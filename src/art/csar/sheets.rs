@@ -17,6 +17,8 @@ const STYLE: Style = Style {
     heading: palette::COMMAND_BANNER,
 };
 use crate::engine::content::{self, ContentError, Source};
+use crate::engine::message::n_;
+use crate::i18n::gettext;
 
 /// Smallest text size of the Player Aid (about 2.2 mm capitals).
 pub const MIN_AID_SIZE: f64 = 3.05;
@@ -213,8 +215,9 @@ pub enum Outcome {
 pub struct MissionLog {
     pub scenario: Option<String>,
     pub date: Option<String>,
-    /// Optional rules 6.1–6.5 in use.
-    pub optional_rules: [bool; 5],
+    /// Optional rules in use: 6.1–6.5, then the scenario extras 7.2 (ArcLight) and 7.3
+    /// (one Survivor aboard the Huskie).
+    pub optional_rules: [bool; 7],
     pub variable_end: Option<String>,
     pub campaign_mission: Option<u8>,
     /// Pilot/PJ card and the aircraft carrying it.
@@ -240,7 +243,7 @@ impl MissionLog {
         MissionLog {
             scenario: None,
             date: None,
-            optional_rules: [false; 5],
+            optional_rules: [false; 7],
             variable_end: None,
             campaign_mission: None,
             crew: Vec::new(),
@@ -307,6 +310,8 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         "6.3 Danger Close",
         "6.4 Recovering",
         "6.5 Search",
+        "7.2 ArcLight",
+        "7.3 Huskie",
     ];
     for (i, n) in names.iter().enumerate() {
         x += tick(cr, x, y, n, log.optional_rules[i])?;
@@ -392,6 +397,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         w,
         row_h,
         cols: &cols,
+        printed_cols: 1,
     }
     .draw(cr, &headers, &rows)?
         + 4.0;
@@ -467,6 +473,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         w: sw,
         row_h: 5.2,
         cols: &[0.34, 0.2, 0.34, 0.12],
+        printed_cols: 0,
     }
     .draw(
         cr,
@@ -524,26 +531,73 @@ pub struct MoraleLedger {
     /// Scoring lines, in the order of [`SCORING`].
     pub scoring: [Option<i32>; 7],
     pub end: Option<i32>,
+    /// What was bought before the mission (words of the game, shown translated).
+    #[serde(default)]
+    pub bought: Vec<String>,
 }
 
 /// What may be bought before a mission (8.0), with the reconstructed prices of G-8.
 pub const PURCHASES: [&str; 4] = [
-    "Action cards from the removed set (1 MP each)",
-    "Extra turn, 9 → 10 (2 MP, once)",
-    "Pilots / PJs (2 MP each)",
-    "Fast Movers for the Pool (1 MP each, max 4)",
+    n_("Action cards from the removed set (1 MP each)"),
+    n_("Extra turn, 9 → 10 (2 MP, once)"),
+    n_("Pilots / PJs (2 MP each)"),
+    n_("Fast Movers for the Pool (1 MP each, max 4)"),
 ];
 
 /// The scoring lines of 8.0.
 pub const SCORING: [&str; 7] = [
-    "No CSAR aircraft shot down or destroyed: +1",
-    "All Survivors rescued and off the map: +2",
-    "Each Survivor captured or abandoned: −3",
-    "Abort marker final space: −1 each",
-    "Auto Abort reached: −5 (instead)",
-    "Each Pilot/PJ killed or captured: −2",
-    "Each Pilot/PJ recovered after being shot down: +1",
+    n_("No CSAR aircraft shot down or destroyed: +1"),
+    n_("All Survivors rescued and off the map: +2"),
+    n_("Each Survivor captured or abandoned: −3"),
+    n_("Abort marker final space: −1 each"),
+    n_("Auto Abort reached: −5 (instead)"),
+    n_("Each Pilot/PJ killed or captured: −2"),
+    n_("Each Pilot/PJ recovered after being shot down: +1"),
 ];
+
+/// Draws the Morale Point ledger of three missions as a table, top-left at (x, y), `w` wide:
+/// the balance at the start, each purchase, each scoring line and the balance at the end, in
+/// the player's language. The Campaign Record and the live board both draw it; returns the
+/// height used.
+pub fn draw_morale_table(
+    cr: &Context,
+    missions: &[MoraleLedger; 3],
+    x: f64,
+    y: f64,
+    w: f64,
+) -> Result<f64, cairo::Error> {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let per = |f: &dyn Fn(&MoraleLedger) -> Option<i32>| -> Vec<String> {
+        missions.iter().map(|m| num(f(m))).collect()
+    };
+    let mut push = |label: String, cells: Vec<String>| {
+        let mut r = vec![label];
+        r.extend(cells);
+        rows.push(r);
+    };
+    push(gettext("Morale at start"), per(&|m| m.start));
+    for (i, p) in PURCHASES.iter().enumerate() {
+        // Translators: a purchase line of the Morale ledger, e.g. "Bought: Pilots / PJs".
+        let label = gettext("Bought: {purchase}").replace("{purchase}", &gettext(*p));
+        push(label, per(&|m| m.purchases[i]));
+    }
+    for (i, line) in SCORING.iter().enumerate() {
+        push(gettext(*line), per(&|m| m.scoring[i]));
+    }
+    push(gettext("Morale at end"), per(&|m| m.end));
+    let mission = |n: u32| gettext("Mission {n}").replace("{n}", &n.to_string());
+    let headers = [String::new(), mission(1), mission(2), mission(3)];
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    Table {
+        x,
+        y,
+        w,
+        row_h: 6.2,
+        cols: &[0.64, 0.12, 0.12, 0.12],
+        printed_cols: 1,
+    }
+    .draw(cr, &headers, &rows)
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RosterRow {
@@ -573,6 +627,93 @@ impl CampaignRecord {
     }
 }
 
+/// Draws the roster of Pilots/PJs as a table, top-left at (x, y), `w` wide; returns its height.
+fn draw_roster_table(
+    cr: &Context,
+    roster: &[RosterRow],
+    x: f64,
+    y: f64,
+    w: f64,
+) -> Result<f64, cairo::Error> {
+    let rows: Vec<Vec<String>> = roster
+        .iter()
+        .map(|r| {
+            let mut v = vec![
+                r.name.clone(),
+                r.bought_in.map(|m| m.to_string()).unwrap_or_default(),
+            ];
+            v.extend(r.status.iter().map(|s| {
+                if s.is_empty() {
+                    String::new()
+                } else {
+                    gettext(s)
+                }
+            }));
+            v
+        })
+        .collect();
+    let after = |n: u32| gettext("After mission {n}").replace("{n}", &n.to_string());
+    let headers = [
+        gettext("Name"),
+        gettext("Bought in"),
+        after(1),
+        after(2),
+        after(3),
+    ];
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    Table {
+        x,
+        y,
+        w,
+        row_h: 6.2,
+        cols: &[0.25, 0.12, 0.21, 0.21, 0.21],
+        printed_cols: 0,
+    }
+    .draw(cr, &headers, &rows)
+}
+
+/// The campaign between missions, for the live board: the Morale ledger, what was bought for
+/// each mission, and the Pilots/PJs carried, top-left at (x, y), `w` wide (drawn at the
+/// Campaign Record's sizes: scale the context to enlarge it). Returns the height used.
+pub fn draw_campaign_summary(
+    cr: &Context,
+    rec: &CampaignRecord,
+    x: f64,
+    y: f64,
+    w: f64,
+) -> Result<f64, cairo::Error> {
+    let top = y;
+    heading(cr, &STYLE, x, y, &gettext("Morale Points"));
+    let mut y = y + 6.0;
+    y += draw_morale_table(cr, &rec.missions, x, y, w)? + 3.0;
+    palette::INK.set(cr);
+    for (n, m) in rec.missions.iter().enumerate() {
+        if m.bought.is_empty() {
+            continue;
+        }
+        let words: Vec<String> = m.bought.iter().map(gettext).collect();
+        // Translators: what was bought for one campaign mission, e.g. "Mission 2: Claws, a Fast Mover".
+        let line = gettext("Bought for mission {n}: {what}")
+            .replace("{n}", &(n + 1).to_string())
+            .replace("{what}", &words.join(", "));
+        super::fitted_left(cr, x, y, w, &line, condensed(3.2, false));
+        y += 5.0;
+    }
+    let roster: Vec<RosterRow> = rec
+        .roster
+        .iter()
+        .filter(|r| !r.name.is_empty())
+        .cloned()
+        .collect();
+    if !roster.is_empty() {
+        y += 3.0;
+        heading(cr, &STYLE, x, y, &gettext("Pilots and PJs"));
+        y += 6.0;
+        y += draw_roster_table(cr, &roster, x, y, w)?;
+    }
+    Ok(y - top)
+}
+
 /// Draws a Campaign Record on `page` (designed for A4 or Letter portrait).
 pub fn draw_campaign_record(
     cr: &Context,
@@ -590,65 +731,10 @@ pub fn draw_campaign_record(
         "Morale Points (start with 5; saved points carry over)",
     );
     y += 6.0;
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let per = |f: &dyn Fn(&MoraleLedger) -> Option<i32>| -> Vec<String> {
-        rec.missions.iter().map(|m| num(f(m))).collect()
-    };
-    let mut push = |label: &str, cells: Vec<String>| {
-        let mut r = vec![label.to_string()];
-        r.extend(cells);
-        rows.push(r);
-    };
-    push("Morale at start", per(&|m| m.start));
-    for (i, p) in PURCHASES.iter().enumerate() {
-        push(&format!("Bought: {p}"), per(&|m| m.purchases[i]));
-    }
-    for (i, s) in SCORING.iter().enumerate() {
-        push(s, per(&|m| m.scoring[i]));
-    }
-    push("Morale at end", per(&|m| m.end));
-    let row_h = 6.2;
-    y += Table {
-        x: x0,
-        y,
-        w,
-        row_h,
-        cols: &[0.64, 0.12, 0.12, 0.12],
-    }
-    .draw(cr, &["", "Mission 1", "Mission 2", "Mission 3"], &rows)?
-        + 6.0;
+    y += draw_morale_table(cr, &rec.missions, x0, y, w)? + 6.0;
     heading(cr, &STYLE, x0, y, "Pilots and PJs");
     y += 6.0;
-    let rows: Vec<Vec<String>> = rec
-        .roster
-        .iter()
-        .map(|r| {
-            let mut v = vec![
-                r.name.clone(),
-                r.bought_in.map(|m| m.to_string()).unwrap_or_default(),
-            ];
-            v.extend(r.status.iter().cloned());
-            v
-        })
-        .collect();
-    y += Table {
-        x: x0,
-        y,
-        w,
-        row_h,
-        cols: &[0.25, 0.12, 0.21, 0.21, 0.21],
-    }
-    .draw(
-        cr,
-        &[
-            "Name",
-            "Bought in",
-            "After mission 1",
-            "After mission 2",
-            "After mission 3",
-        ],
-        &rows,
-    )? + 2.0;
+    y += draw_roster_table(cr, &rec.roster, x0, y, w)? + 2.0;
     palette::INK.set(cr);
     text(
         cr,

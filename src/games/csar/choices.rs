@@ -214,7 +214,11 @@ impl Csar {
             }
             for h in self.zone_aircraft(zone) {
                 let ac = &self.aircraft[usize::from(h)];
-                if ac.kind == Kind::Helicopter && !ac.moved && !self.rescue_helis.contains(&h) {
+                if ac.kind == Kind::Helicopter
+                    && !ac.moved
+                    && !self.rescue_helis.contains(&h)
+                    && self.has_room(h)
+                {
                     out.push((h, s));
                 }
             }

@@ -3,7 +3,7 @@
 
 use cairo::Context;
 
-use super::{HEAD_H, boxes, notes, opt, printed};
+use super::{HEAD_H, boxes, notes, opt};
 use crate::art::sheet::{MARGIN, Page, Table, field, heading, page_frame};
 use crate::art::skyhawk::STYLE;
 use crate::art::skyhawk::counters::MEDALS;
@@ -85,11 +85,9 @@ pub fn draw_awards(cr: &Context, rec: &AwardsRecord, page: Page) -> Result<(), c
             w,
             row_h,
             cols: &cols,
+            printed_cols: 2,
         };
-        let h = table.draw(cr, &headers, &vec![vec![String::new(); 3]; rows.len()])?;
-        let column = |c: usize| rows.iter().map(|r| r[c].clone()).collect::<Vec<_>>();
-        printed(cr, &table, 0, &column(0), true, 3.0);
-        printed(cr, &table, 1, &column(1), false, 2.7);
+        let h = table.draw(cr, &headers, &rows)?;
         for (r, (_, name, _, _)) in list.iter().enumerate() {
             let ry = y + HEAD_H + row_h * r as f64 + (row_h - 3.2) / 2.0;
             let n = owned.iter().filter(|m| same_award(m, name)).count();
@@ -135,6 +133,7 @@ pub fn draw_awards(cr: &Context, rec: &AwardsRecord, page: Page) -> Result<(), c
         w,
         row_h: 6.5,
         cols: &[0.26, 0.1, 0.22, 0.21, 0.21],
+        printed_cols: 0,
     }
     .draw(cr, &headers, &rows)?
         + 3.0;

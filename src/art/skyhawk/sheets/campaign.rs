@@ -5,7 +5,7 @@
 
 use cairo::Context;
 
-use super::{notes, opt, printed};
+use super::{notes, opt};
 use crate::art::sheet::{MARGIN, Page, Table, field, heading, page_frame};
 use crate::art::skyhawk::STYLE;
 use crate::i18n::gettext;
@@ -138,7 +138,7 @@ pub fn draw_campaign_record(
         .map(|i| {
             let m = rec.missions.get(i).cloned().unwrap_or_default();
             vec![
-                String::new(),
+                (i + 1).to_string(),
                 m.date,
                 m.day,
                 m.pilot,
@@ -157,12 +157,9 @@ pub fn draw_campaign_record(
         w,
         row_h: 5.0,
         cols: &[0.05, 0.10, 0.05, 0.14, 0.26, 0.08, 0.08, 0.08, 0.07, 0.09],
+        printed_cols: 1,
     };
     y += table.draw(cr, &headers, &rows)? + 4.0;
-    let numbers: Vec<String> = (first + 1..=first + ROWS_PER_PAGE)
-        .map(|n| n.to_string())
-        .collect();
-    printed(cr, &table, 0, &numbers, false, 2.8);
     if index + 1 < campaign_pages(rec) {
         notes(cr, x0, y, w, &[gettext("Continued on the next page.")]);
         return Ok(());
@@ -180,60 +177,39 @@ fn results(
 ) -> Result<(), cairo::Error> {
     heading(cr, &STYLE, x0, y, &gettext("Results"));
     y += 6.0;
-    let lv = levels();
-    let mut headers = vec![gettext("Tour"), gettext("Points"), gettext("Level")];
-    headers.extend(lv.iter().cloned());
+    let mut headers = vec![gettext("Tour")];
+    headers.extend(levels());
+    headers.extend([gettext("Points"), gettext("Level")]);
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    // The tours' names and victory tables are printed (ink); points and levels are filled in.
+    let row = |name: String, steps: &[i32], points: &str, level: &str| {
+        let mut r = vec![name];
+        r.extend(ranges(steps));
+        r.extend([points.to_owned(), level.to_owned()]);
+        r
+    };
     let mut rows: Vec<Vec<String>> = rec
         .tours
         .iter()
-        .map(|t| {
-            let mut r = vec![t.name.clone(), t.points.clone(), t.level.clone()];
-            r.extend(ranges(&t.bands));
-            r
-        })
+        .map(|t| row(t.name.clone(), &t.bands, &t.points, &t.level))
         .collect();
     if !rec.table25.is_empty() {
-        let mut r = vec![
+        rows.push(row(
             gettext("Campaign 3 (Table 25: sum of the tours' scores, −2 to +2)"),
-            String::new(),
-            rec.final_level.clone(),
-        ];
-        r.extend(ranges(&rec.table25));
-        rows.push(r);
+            &rec.table25,
+            "",
+            &rec.final_level,
+        ));
     }
-    // The tours' names and victory tables are printed (ink); points and levels are filled in.
-    let cols = [0.25, 0.08, 0.14, 0.106, 0.106, 0.106, 0.106, 0.106];
-    let filled: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| {
-            r.iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    if (1..3).contains(&i) {
-                        c.clone()
-                    } else {
-                        String::new()
-                    }
-                })
-                .collect()
-        })
-        .collect();
     let table = Table {
         x: x0,
         y,
         w,
         row_h: 7.0,
-        cols: &cols,
+        cols: &[0.25, 0.106, 0.106, 0.106, 0.106, 0.106, 0.08, 0.14],
+        printed_cols: 6,
     };
-    let th = table.draw(cr, &headers, &filled)?;
-    for c in (0..cols.len()).filter(|c| !(1..3).contains(c)) {
-        let column: Vec<String> = rows
-            .iter()
-            .map(|r| r.get(c).cloned().unwrap_or_default())
-            .collect();
-        printed(cr, &table, c, &column, c == 0, 2.5);
-    }
+    let th = table.draw(cr, &headers, &rows)?;
     y += th + 4.0;
     let third = w / 3.0;
     field(

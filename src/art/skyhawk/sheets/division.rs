@@ -5,7 +5,7 @@
 
 use cairo::Context;
 
-use super::{boxes, notes, opt, printed};
+use super::{boxes, notes, opt};
 use crate::art::sheet::{INK, MARGIN, Page, Table, field, heading, page_frame};
 use crate::art::skyhawk::STYLE;
 use crate::i18n::gettext;
@@ -120,9 +120,10 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
     let rows: Vec<Vec<String>> = rec
         .positions
         .iter()
-        .map(|p| {
+        .zip(&roles)
+        .map(|(p, role)| {
             vec![
-                String::new(),
+                role.clone(),
                 p.pilot.clone(),
                 p.experience.clone(),
                 p.skyhawk.clone(),
@@ -143,9 +144,9 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
         w,
         row_h,
         cols: &cols,
+        printed_cols: 1,
     };
     let table_h = positions.draw(cr, &headers, &rows)?;
-    printed(cr, &positions, 0, &roles, false, 3.0);
     // Hit and wound boxes in their cells.
     let hits_x = x0 + w * cols[..4].iter().sum::<f64>() + 1.2;
     let wounds_x = x0 + w * cols[..5].iter().sum::<f64>() + 1.2;
@@ -176,7 +177,7 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
         (0..RUNS)
             .map(|r| {
                 let cells = data.get(r).cloned().unwrap_or_default();
-                std::iter::once(String::new()).chain(cells).collect()
+                std::iter::once((r + 1).to_string()).chain(cells).collect()
             })
             .collect()
     };
@@ -189,16 +190,15 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
     ];
     let nv_headers: Vec<&str> = nv_headers.iter().map(String::as_str).collect();
     let cols5 = [0.12, 0.22, 0.22, 0.22, 0.22];
-    let numbers: Vec<String> = (1..=RUNS).map(|n| n.to_string()).collect();
     let nv = Table {
         x: x0,
         y,
         w: half,
         row_h: 7.5,
         cols: &cols5,
+        printed_cols: 1,
     };
     let h1 = nv.draw(cr, &nv_headers, &run_rows(&rec.nv_attacks))?;
-    printed(cr, &nv, 0, &numbers, true, 3.0);
     let run_headers = [
         gettext("Run"),
         gettext("Your result (on/off)"),
@@ -213,9 +213,9 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
         w: half,
         row_h: 7.5,
         cols: &cols5,
+        printed_cols: 1,
     };
     runs.draw(cr, &run_headers, &run_rows(&rec.runs))?;
-    printed(cr, &runs, 0, &numbers, true, 3.0);
     y += h1 + 4.0;
     let t = w / 3.0;
     field(

@@ -19,7 +19,7 @@ pub use roster::{RosterRecord, RosterRow, draw_roster};
 use cairo::Context;
 
 use crate::art::draw::{Align, Font, condensed, paragraph, text};
-use crate::art::sheet::{INK, PEN, Table};
+use crate::art::sheet::{INK, PEN};
 
 /// `Some` for a filled field, `None` for an empty one.
 pub(crate) fn opt(s: &str) -> Option<&str> {
@@ -85,27 +85,6 @@ pub(crate) fn pen(cr: &Context, x: f64, y: f64, s: &str, size: f64) {
 
 /// Height of the header row of [`Table`] grids.
 pub(crate) const HEAD_H: f64 = 8.0;
-
-/// Printed words (in ink, not pen) down column `col` of a grid drawn with `t`, one per row,
-/// each wrapped to its cell and centred on the row's height.
-pub(crate) fn printed(
-    cr: &Context,
-    t: &Table,
-    col: usize,
-    cells: &[String],
-    bold: bool,
-    size: f64,
-) {
-    let x = t.x + t.w * t.cols[..col].iter().sum::<f64>();
-    let w = t.w * t.cols[col] - 1.6;
-    let font = condensed(size, bold);
-    INK.set(cr);
-    for (r, s) in cells.iter().enumerate() {
-        let h = crate::art::draw::measure(cr, s, &font, Some(w)).1;
-        let y = t.y + HEAD_H + t.row_h * r as f64 + ((t.row_h - h) / 2.0).max(0.2);
-        paragraph(cr, x + 0.8, y, w, s, &font, Align::Left);
-    }
-}
 
 /// A sheet drawn on a white test surface of `page` size, in millimetres.
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use cairo::Context;
 
-use super::{notes, opt, printed};
+use super::{notes, opt};
 use crate::art::sheet::{MARGIN, Page, Table, field, page_frame};
 use crate::art::skyhawk::STYLE;
 use crate::i18n::gettext;
@@ -73,7 +73,7 @@ pub fn draw_roster(cr: &Context, rec: &RosterRecord, page: Page) -> Result<(), c
         .map(|i| {
             let r = rec.rows.get(i).cloned().unwrap_or_default();
             vec![
-                String::new(),
+                (i + 1).to_string(),
                 r.rank,
                 r.name,
                 r.experience,
@@ -93,10 +93,9 @@ pub fn draw_roster(cr: &Context, rec: &RosterRecord, page: Page) -> Result<(), c
         w,
         row_h,
         cols: &[0.05, 0.07, 0.24, 0.06, 0.08, 0.08, 0.08, 0.14, 0.20],
+        printed_cols: 1,
     };
     y += table.draw(cr, &headers, &rows)? + 2.0;
-    let numbers: Vec<String> = (1..=ROSTER_ROWS).map(|n| n.to_string()).collect();
-    printed(cr, &table, 0, &numbers, true, 3.0);
     notes(
         cr,
         x0,
