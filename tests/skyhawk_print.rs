@@ -201,6 +201,21 @@ fn pen_pixels(c: &Component) -> usize {
         .count()
 }
 
+/// Writes the record sheets of `kit` as a PDF into `dir`, to look at them
+/// (`SKYHAWK_PRINT_OUT=dir cargo test --test skyhawk_print`).
+fn write_sheets(kit: &Kit, dir: &std::path::Path) {
+    let o = options(dir, PaperSize::A4, Format::Pdf);
+    let pages = o
+        .pages(kit)
+        .into_iter()
+        .filter(|p| {
+            p.component
+                .is_some_and(|c| kit.components[c].kind == Kind::Sheets)
+        })
+        .collect::<Vec<_>>();
+    job::write(kit, &pages, &o, &mut || {}).unwrap();
+}
+
 /// A campaign played by the heuristic bot until two missions are on record and the third is
 /// loaded.
 fn campaign_under_way() -> Skyhawk {
@@ -234,19 +249,24 @@ fn sheets_filled_from_a_campaign_are_written_in_where_the_blank_ones_are_empty()
     let from_trait = g.filled_kit().unwrap();
     assert_eq!(from_trait.components.len(), filled.components.len());
     if let Ok(dir) = std::env::var("SKYHAWK_PRINT_OUT") {
-        let o = options(std::path::Path::new(&dir), PaperSize::A4, Format::Pdf);
-        let kit = filled.only(&[Kind::Sheets]);
-        let pages = o.pages(&kit);
-        job::write(&kit, &pages, &o, &mut || {}).unwrap();
+        write_sheets(&filled, std::path::Path::new(&dir));
     }
 }
 
 #[test]
 fn a_single_mission_fills_its_own_sheets_and_leaves_the_campaign_ones_blank() {
-    let mut g = Skyhawk::setup("single", &SkyOptions::default(), 3).unwrap();
+    // With the four-plane division of optional rule 15.1.
+    let options = SkyOptions {
+        division: true,
+        ..SkyOptions::default()
+    };
+    let mut g = Skyhawk::setup("single", &options, 3).unwrap();
     let mut bot = Skyhawk::heuristic_bot(3);
-    tonkin::engine::bot::play_out(&mut g, bot.as_mut(), 5_000).unwrap();
+    tonkin::engine::bot::play_out(&mut g, bot.as_mut(), 20_000).unwrap();
     let filled = kit_for_game(&g);
+    if let Ok(dir) = std::env::var("SKYHAWK_PRINT_OUT") {
+        write_sheets(&filled, &std::path::Path::new(&dir).join("single"));
+    }
     for name in [
         "Ordnance Card",
         "Division Record Sheet",
@@ -278,13 +298,6 @@ fn a_finished_third_campaign_fills_both_tours() {
         assert!(pen_pixels(component(&kit, name)) > 40, "{name}");
     }
     if let Ok(dir) = std::env::var("SKYHAWK_PRINT_OUT") {
-        let o = options(
-            std::path::Path::new(&dir).join("c3").as_path(),
-            PaperSize::A4,
-            Format::Pdf,
-        );
-        let kit = kit.only(&[Kind::Sheets]);
-        let pages = o.pages(&kit);
-        job::write(&kit, &pages, &o, &mut || {}).unwrap();
+        write_sheets(&kit, &std::path::Path::new(&dir).join("c3"));
     }
 }

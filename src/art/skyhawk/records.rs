@@ -8,6 +8,7 @@ use super::sheets::*;
 use crate::engine::game::Verdict;
 use crate::games::skyhawk::campaign::{Campaign, date};
 use crate::games::skyhawk::content::{Content, PartSpec, PylonId};
+use crate::games::skyhawk::division::{Division, Flight, Npc, NpcStatus};
 use crate::games::skyhawk::{Experience, PilotFate, Skyhawk};
 use crate::i18n::gettext;
 
@@ -341,8 +342,9 @@ fn fate_words(f: PilotFate) -> String {
     }
 }
 
-/// The player's Skyhawk leads the division; the other positions are for optional rule 15.1,
-/// which the rules engine does not play, and stay blank.
+/// The Division Record Sheet: the mission and the player's Skyhawk, and with optional rule
+/// 15.1 his flight of four (the NV attack counts per box are not kept by the rules and stay
+/// blank to be written in).
 fn division_from(g: &Skyhawk) -> DivisionRecord {
     let mut rec = DivisionRecord {
         division: "1".into(),
@@ -381,19 +383,79 @@ fn division_from(g: &Skyhawk) -> DivisionRecord {
         .runs
         .iter()
         .map(|run| {
-            [
-                if run.on_target {
-                    gettext("On")
-                } else {
-                    gettext("Off")
-                },
-                String::new(),
-                run.percent.to_string(),
-                String::new(),
-            ]
+            let result = if run.on_target {
+                gettext("On")
+            } else {
+                gettext("Off")
+            };
+            [result, String::new(), String::new(), String::new()]
         })
         .collect();
+    if let Some(d) = &g.division
+        && let Some(flight) = d.flights.first()
+    {
+        fill_division(&mut rec, d, flight);
+    }
     rec
+}
+
+/// The player's flight of optional rule 15.1: the player at his position, the three NPCs at
+/// theirs, the group's Table 26.1 percentages and points, and the losses.
+fn fill_division(rec: &mut DivisionRecord, d: &Division, flight: &Flight) {
+    let seat = |position: u8| usize::from(position.clamp(1, 4)) - 1;
+    let player = std::mem::take(&mut rec.positions[0]);
+    rec.positions[seat(d.position)] = player;
+    for n in &flight.npcs {
+        rec.positions[seat(n.position)] = npc_row(n);
+    }
+    for (i, percent) in flight.runs.iter().enumerate() {
+        if rec.runs.len() <= i {
+            rec.runs.push(Default::default());
+        }
+        rec.runs[i][2] = percent.to_string();
+        rec.runs[i][3] = (percent / 2).to_string();
+    }
+    rec.npc_points = flight.points.to_string();
+    rec.skyhawks_lost = d.skyhawks_lost().to_string();
+    rec.pilots_lost = d.pilots_lost().to_string();
+}
+
+/// A non-player Skyhawk's line: pilot, experience, hits, wounds, what became of it.
+fn npc_row(n: &Npc) -> PositionRow {
+    let launched = n.status != NpcStatus::Scrubbed;
+    PositionRow {
+        pilot: format!("{} {}", n.pilot.rank, n.pilot.name),
+        experience: experience_letter(n.pilot.experience),
+        skyhawk: String::new(),
+        hits: n.hits,
+        wounds: n.pilot.wounds,
+        launch: if launched {
+            gettext("OK")
+        } else {
+            gettext("Scrubbed")
+        },
+        refuel: if n.no_refuel {
+            gettext("Failed")
+        } else {
+            String::new()
+        },
+        landing: match n.status {
+            NpcStatus::Trapped => gettext("Trap"),
+            NpcStatus::Mishap => gettext("Mishap"),
+            NpcStatus::Diverted => gettext("Diverted"),
+            _ => String::new(),
+        },
+        status: match (n.status, n.fate) {
+            (_, PilotFate::Kia) => gettext("KIA"),
+            (_, PilotFate::Pow) => gettext("POW"),
+            (_, PilotFate::Rescued) => gettext("Rescued"),
+            (NpcStatus::Lost, _) => gettext("Shot down"),
+            (NpcStatus::Returning, _) => gettext("Returning"),
+            (NpcStatus::Flying, _) => gettext("Flying"),
+            (NpcStatus::Scrubbed, _) => gettext("Scrubbed"),
+            _ => gettext("Home"),
+        },
+    }
 }
 
 fn roster_from(c: &Content, g: &Skyhawk, k: &Campaign, campaign: &str) -> RosterRecord {
@@ -554,6 +616,31 @@ mod tests {
         assert_eq!(table28_results(&g).len(), k.parts.len());
         assert_eq!(rec.campaign.missions.len(), k.records.len());
         assert!(!rec.campaign.final_level.is_empty());
+    }
+
+    #[test]
+    fn the_division_sheet_carries_the_flight_of_rule_15_1() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let options = crate::games::skyhawk::Options {
+            division: true,
+            ..Default::default()
+        };
+        let mut g = Skyhawk::setup("single", &options, 4).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(4);
+        crate::engine::bot::play_out(&mut g, bot.as_mut(), 20_000).unwrap();
+        let d = g.division.as_ref().unwrap();
+        let rec = division_from(&g);
+        assert!(rec.positions.iter().all(|p| !p.pilot.is_empty()), "{rec:?}");
+        let player = &rec.positions[usize::from(d.position) - 1];
+        assert_eq!(player.pilot, pilot_line(&g));
+        let flight = &d.flights[0];
+        for (i, pct) in flight.runs.iter().enumerate() {
+            assert_eq!(rec.runs[i][2], pct.to_string());
+        }
+        assert_eq!(rec.npc_points, flight.points.to_string());
+        let hits: u8 = rec.positions.iter().map(|p| p.hits).sum();
+        assert_eq!(hits, flight.npcs.iter().map(|n| n.hits).sum::<u8>());
     }
 
     #[test]
