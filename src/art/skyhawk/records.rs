@@ -459,7 +459,7 @@ fn npc_row(n: &Npc) -> PositionRow {
 }
 
 fn roster_from(c: &Content, g: &Skyhawk, k: &Campaign, campaign: &str) -> RosterRecord {
-    let rows = c
+    let mut rows: Vec<RosterRow> = c
         .roster
         .iter()
         .enumerate()
@@ -486,6 +486,20 @@ fn roster_from(c: &Content, g: &Skyhawk, k: &Campaign, campaign: &str) -> Roster
             row
         })
         .collect();
+    // With the rotation of 14.0.3 the other pilots of the squadron fly too.
+    for slot in k.squadron.roster.iter().filter(|s| s.roster != k.roster) {
+        let Some(row) = rows.get_mut(slot.roster) else {
+            continue;
+        };
+        row.experience = experience_letter(slot.experience);
+        row.status = if slot.lost {
+            gettext("Lost")
+        } else if slot.missed > 0 {
+            gettext("Out for {n} missions").replace("{n}", &slot.missed.to_string())
+        } else {
+            gettext("Active")
+        };
+    }
     RosterRecord {
         campaign: campaign.to_owned(),
         player: pilot_line(g),
@@ -641,6 +655,32 @@ mod tests {
         assert_eq!(rec.npc_points, flight.points.to_string());
         let hits: u8 = rec.positions.iter().map(|p| p.hits).sum();
         assert_eq!(hits, flight.npcs.iter().map(|n| n.hits).sum::<u8>());
+    }
+
+    #[test]
+    fn the_roster_follows_the_rotation_of_14_0_3() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let options = crate::games::skyhawk::Options {
+            rotation: true,
+            ..Default::default()
+        };
+        let mut g = Skyhawk::setup("campaign1", &options, 2).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(2);
+        while g.campaign.as_ref().unwrap().records.len() < 3 {
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            assert!(g.outcome().is_none());
+        }
+        let k = g.campaign.as_ref().unwrap();
+        assert!(!k.squadron.roster.is_empty());
+        let rec = records_from(content().unwrap(), &g);
+        for slot in &k.squadron.roster {
+            let row = &rec.roster.rows[slot.roster];
+            assert!(
+                !row.experience.is_empty() && !row.status.is_empty(),
+                "{row:?}"
+            );
+        }
     }
 
     #[test]
