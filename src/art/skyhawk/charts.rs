@@ -76,9 +76,7 @@ impl ChartTable {
             .flat_map(|r| &r.cells)
             .any(|c| c.ends_with('*'));
         ChartTable {
-            heading: gettext("Table {id}: {title}")
-                .replace("{id}", &t.id)
-                .replace("{title}", &gettext(&t.title)),
+            heading: heading(t),
             dice: gettext("{dice} · rule {rule}")
                 .replace("{dice}", &dice_words(t.dice))
                 .replace("{rule}", &t.rule),
@@ -143,6 +141,18 @@ pub fn chart_tables(tables: &[&Table]) -> Vec<ChartTable> {
         out.push(c);
     }
     out
+}
+
+/// "Table 12: NV attacks on the Skyhawk"; a table without a number goes by its title.
+fn heading(t: &Table) -> String {
+    let numbered = t.id.starts_with(|c: char| c.is_ascii_digit()) || t.id.starts_with("S-");
+    if numbered {
+        gettext("Table {id}: {title}")
+            .replace("{id}", &t.id)
+            .replace("{title}", &gettext(&t.title))
+    } else {
+        gettext(&t.title)
+    }
 }
 
 /// "+1", "−2".

@@ -49,6 +49,8 @@ pub fn column_words(key: &str) -> String {
         "draw" => gettext("Draw"),
         "us_marginal" => gettext("US marginal"),
         "us_decisive" => gettext("US decisive"),
+        "level_1" => gettext("From level 1"),
+        "level_2" => gettext("From level 2"),
         // Point bands of Table 22.
         k if k.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
             gettext("{points} pts").replace("{points}", k)
@@ -172,6 +174,10 @@ pub fn cell_words(table: &str, key: &str) -> String {
         "restrictions_lifted" => gettext("Restrictions lifted"),
         "actress" => gettext("Actress in Hanoi"),
         "bombing_halt" => gettext("Bombing halt"),
+        "evades" => gettext("Evades capture"),
+        "kia" => gettext("KIA"),
+        "flies" => gettext("Flies"),
+        "misses" => gettext("Misses the mission"),
         k => humanised(k),
     }
 }
@@ -230,6 +236,20 @@ pub fn modifier_words(key: &str) -> String {
         "at_carrier" => gettext("at the carrier"),
         "us_decisive" => gettext("US decisive victory"),
         "draw" => gettext("draw"),
+        "monsoon" => gettext("north-east monsoon"),
+        "contested" => gettext("the HH-53 over the box"),
+        "npc_hits_3_4" | "npc_3_4_hits" => gettext("non-player Skyhawk with 3–4 hits"),
+        "npc_hits_5" | "npc_5_hits" => gettext("non-player Skyhawk with 5 hits"),
+        "per_missing" => gettext("per Skyhawk missing from the flight"),
+        "per_knocked_out" => gettext("per NVA patrol Knocked Out"),
+        "two_active" => gettext("both NVA patrols active"),
+        "two_wounds" => gettext("pilot with two wounds"),
+        "maintenance_1" => gettext("maintenance level 1"),
+        "maintenance_3" => gettext("maintenance level 3"),
+        "need_12" => gettext("squadron need of 12"),
+        "need_16" => gettext("squadron need of 16"),
+        "per_section_destroyed" => gettext("per major section destroyed"),
+        "three_subsystems" => gettext("three sub-systems destroyed"),
         k => humanised(k).to_lowercase(),
     }
 }

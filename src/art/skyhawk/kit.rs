@@ -115,8 +115,8 @@ fn counters(c: &Content) -> Component {
 }
 
 /// The order tables are printed in: by number ("4", "4 A", "4.1", "12.5 A/B", "15.10"), the
-/// supplementary "S-" tables of the optional rules last.
-fn table_order(id: &str) -> (bool, Vec<u32>, String) {
+/// supplementary "S-" tables of the optional rules after them, unnumbered ones last.
+fn table_order(id: &str) -> (u8, Vec<u32>, String) {
     let (supplement, rest) = match id.strip_prefix("S-") {
         Some(r) => (true, r),
         None => (false, id),
@@ -125,8 +125,14 @@ fn table_order(id: &str) -> (bool, Vec<u32>, String) {
         .chars()
         .take_while(|c| c.is_ascii_digit() || *c == '.')
         .collect();
-    let numbers = digits.split('.').filter_map(|n| n.parse().ok()).collect();
-    (supplement, numbers, rest[digits.len()..].to_owned())
+    let numbers: Vec<u32> = digits.split('.').filter_map(|n| n.parse().ok()).collect();
+    // Numbered tables, then the supplementary ones, then any without a number.
+    let group = match (supplement, numbers.is_empty()) {
+        (_, true) => 2,
+        (true, false) => 1,
+        (false, false) => 0,
+    };
+    (group, numbers, rest[digits.len()..].to_owned())
 }
 
 /// The content's tables in printing order.
@@ -175,6 +181,7 @@ mod tests {
         assert!(at("1") < at("1.1") && at("1.1") < at("2") && at("2") < at("3"));
         assert!(at("4") < at("4 A") && at("4 A") < at("4.1"));
         assert!(at("15.2") < at("15.10") && at("28") < at("S-1"));
+        assert!(table_order("S-14") < table_order("pilot status"));
         assert_eq!(ids.len(), c.tables.len());
     }
 }
