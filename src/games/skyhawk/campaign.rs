@@ -393,6 +393,7 @@ impl Skyhawk {
         let flown = self.ending != Ending::Scrubbed;
         let winner = self.mission_verdict();
         let on: i32 = self.on_target_points();
+        let (skyhawks_lost, pilots_lost) = self.mission_losses();
         let record = self.campaign.as_ref().map(|k| MissionRecord {
             part: k.part().number,
             day: k.day,
@@ -407,14 +408,15 @@ impl Skyhawk {
             on_target: on,
             off_target: self.points() - on,
             points: self.points(),
-            skyhawks_lost: u8::from(self.ending == Ending::Lost),
-            pilots_lost: u8::from(matches!(self.fate, PilotFate::Kia | PilotFate::Pow)),
+            skyhawks_lost,
+            pilots_lost,
         });
         let medals = self.medals.clone();
         let lost = matches!(self.fate, PilotFate::Kia | PilotFate::Pow);
         if flown {
             self.wound_recovery();
         }
+        self.npc_pilots_after_mission();
         self.repairs_after_mission();
         let Some(k) = self.campaign.as_mut() else {
             return;

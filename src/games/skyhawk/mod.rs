@@ -23,6 +23,8 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_campaign_division;
+#[cfg(test)]
 mod tests_division;
 
 use serde::{Deserialize, Serialize};

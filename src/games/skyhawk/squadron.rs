@@ -107,6 +107,9 @@ pub struct Squadron {
     pub shifted_on: u32,
     /// Replacement pilots who joined the roster so far (they take fresh roster names).
     pub replacements: usize,
+    /// The roster slots the rotation sent up today, in rotation order [14.0.3].
+    #[serde(default)]
+    pub today: Vec<usize>,
 }
 
 impl Squadron {
@@ -221,8 +224,17 @@ impl Squadron {
             return None;
         }
         after.next_slot = (self.next_slot + reached) % n.max(1);
+        after.today = flying.clone();
         *self = after;
         Some(flying)
+    }
+
+    /// The pilots of today's rotation who fly beside the player's, the next on the roster
+    /// after him first, then round from the top of the day's list [14.0.3, 15.1].
+    pub fn wingmen(&self) -> Vec<usize> {
+        let me = self.today.iter().position(|&s| s == 0).unwrap_or(0);
+        let (before, after) = self.today.split_at(me);
+        after.iter().skip(1).chain(before).copied().collect()
     }
 }
 
@@ -262,6 +274,22 @@ mod tests {
         assert_eq!(numbers(&day2), want);
         let day3 = s.assign(8).unwrap();
         assert_eq!(numbers(&day3), (6..=13).collect::<Vec<_>>());
+        assert_eq!(s.today, day3);
+    }
+
+    #[test]
+    fn the_wingmen_are_the_next_pilots_of_the_day_after_the_player() {
+        // [15.1]: the other places go to the next pilots on the duty roster.
+        let mut s = roster(24);
+        s.next_slot = 21;
+        assert_eq!(
+            numbers(&s.assign(8).unwrap()),
+            vec![22, 23, 24, 1, 2, 3, 4, 5]
+        );
+        assert_eq!(numbers(&s.wingmen()), vec![2, 3, 4, 5, 22, 23, 24]);
+        s.next_slot = 0;
+        s.assign(4).unwrap();
+        assert_eq!(numbers(&s.wingmen()), vec![2, 3, 4]);
     }
 
     #[test]
