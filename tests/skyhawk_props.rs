@@ -202,3 +202,96 @@ proptest! {
         prop_assert_eq!(again, g);
     }
 }
+
+/// Every optional rule of the game (`mask` = all bits) or a subset picked by the bits of
+/// `mask`, made legal: 15.4.1 brings 15.4, 15.2 and 15.3 bring 15.1, 14.1.4 a division rule.
+fn any_options(mask: u16) -> Options {
+    let bit = |i: u16| mask & (1 << i) != 0;
+    let mut o = Options {
+        harsher_damage: bit(0),
+        engine_fire: bit(1),
+        altitude_bombing: bit(2),
+        maintenance: bit(3),
+        rotation: bit(4),
+        wound_recovery: bit(5),
+        loss_scoring: bit(6),
+        monsoon: bit(7),
+        division: bit(8),
+        multiple_flights: bit(9),
+        rescap: bit(10),
+    };
+    o.harsher_damage |= o.engine_fire;
+    o.division |= o.multiple_flights || o.rescap;
+    o.maintenance |= o.loss_scoring && !o.division;
+    o
+}
+
+const ALL_OPTIONS: u16 = (1 << 11) - 1;
+
+/// A campaign played with `options`: it ends, scores its records, keeps the squadron's
+/// track and roster honest, and replays the same from the same seed and actions.
+fn check_campaign(scenario: &str, seed: u64, heuristic: bool, options: &Options) {
+    let (g, actions) = play_scenario(scenario, seed, heuristic, options);
+    let c = g.campaign.as_ref().unwrap();
+    assert!(c.final_level.is_some());
+    assert_eq!(g.outcome().unwrap().points, Some(c.points()));
+    let s = &c.squadron;
+    assert!(s.aircraft.iter().all(|a| a.ready_in <= 2 && !a.flying));
+    assert_eq!((1..=3).contains(&s.maintenance), options.maintenance);
+    assert_eq!(s.roster.len(), if options.rotation { 24 } else { 0 });
+    if options.maintenance && scenario != "campaign3" {
+        // Every Skyhawk struck off is on the record: the player's and the NPCs'.
+        let lost: usize = c.records.iter().map(|r| usize::from(r.skyhawks_lost)).sum();
+        assert_eq!(s.aircraft.len(), 16 - lost, "seed {seed}");
+    }
+    if options.rotation && scenario != "campaign3" {
+        // Every pilot struck off the roster died or was captured on a recorded mission.
+        let lost: usize = c.records.iter().map(|r| usize::from(r.pilots_lost)).sum();
+        assert!(s.roster.iter().filter(|r| r.lost).count() <= lost);
+    }
+    if !options.rotation {
+        assert!(c.records.iter().all(|r| r.day % 2 == 1));
+    }
+    let mut again = Skyhawk::setup(scenario, options, seed).unwrap();
+    for a in &actions {
+        again.apply(a).unwrap();
+    }
+    assert_eq!(again, g);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn campaigns_with_every_option_end(seed in any::<u64>(), which in 1..=3u8, heuristic in any::<bool>()) {
+        check_campaign(&format!("campaign{which}"), seed, heuristic, &any_options(ALL_OPTIONS));
+    }
+
+    #[test]
+    fn campaigns_with_any_options_end(
+        seed in any::<u64>(),
+        which in 1..=3u8,
+        mask in 0..=ALL_OPTIONS,
+        heuristic in any::<bool>(),
+    ) {
+        check_campaign(&format!("campaign{which}"), seed, heuristic, &any_options(mask));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn missions_with_any_options_end(seed in any::<u64>(), mask in 0..=ALL_OPTIONS, heuristic in any::<bool>()) {
+        let options = any_options(mask | if seed % 2 == 0 { ALL_OPTIONS } else { 0 });
+        let (g, actions) = play_with(seed, heuristic, &options);
+        if options.division {
+            check_division(&g);
+        }
+        let mut again = Skyhawk::setup("single", &options, seed).unwrap();
+        for a in &actions {
+            again.apply(a).unwrap();
+        }
+        prop_assert_eq!(again, g);
+    }
+}

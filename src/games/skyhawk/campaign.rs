@@ -422,8 +422,15 @@ impl Skyhawk {
             return;
         };
         k.medals.extend(medals);
-        if flown && let Some(r) = record {
+        // A mission the player's Skyhawk never launched on still goes on the record when
+        // its NPC flights scored or lost something [14.0.4, 14.1.4, 15.1].
+        let counts = record
+            .as_ref()
+            .is_some_and(|r| r.points != 0 || r.skyhawks_lost + r.pilots_lost > 0);
+        if let Some(r) = record.filter(|_| flown || counts) {
             k.records.push(r);
+        }
+        if flown {
             k.pilot_missions += 1;
         }
         let n = k.pilot_missions;
