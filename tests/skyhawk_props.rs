@@ -6,18 +6,14 @@ use tonkin::catalog::Playable;
 use tonkin::engine::bot::{Bot, RandomBot};
 use tonkin::engine::game::{Actor, Game};
 use tonkin::games::skyhawk::content::data;
-use tonkin::games::skyhawk::{Options, Skyhawk, Step};
+use tonkin::games::skyhawk::{Action, Options, Skyhawk, Step};
 
 /// Plays a mission, checking the card after every action; returns it and the actions taken.
-fn play(seed: u64, heuristic: bool) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+fn play(seed: u64, heuristic: bool) -> (Skyhawk, Vec<Action>) {
     play_with(seed, heuristic, &Options::default())
 }
 
-fn play_with(
-    seed: u64,
-    heuristic: bool,
-    options: &Options,
-) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+fn play_with(seed: u64, heuristic: bool, options: &Options) -> (Skyhawk, Vec<Action>) {
     play_scenario("single", seed, heuristic, options)
 }
 
@@ -26,7 +22,7 @@ fn play_scenario(
     seed: u64,
     heuristic: bool,
     options: &Options,
-) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+) -> (Skyhawk, Vec<Action>) {
     let mut g = Skyhawk::setup(scenario, options, seed).unwrap();
     let mut bot: Box<dyn Bot<Skyhawk>> = if heuristic {
         Skyhawk::heuristic_bot(seed)
@@ -54,6 +50,15 @@ fn play_scenario(
     assert_eq!(g.step, Step::End);
     assert!(g.prompt().choices.is_empty());
     (g, actions)
+}
+
+/// The same seed and the same actions give the same game.
+fn assert_replays(scenario: &str, seed: u64, options: &Options, actions: &[Action], g: &Skyhawk) {
+    let mut again = Skyhawk::setup(scenario, options, seed).unwrap();
+    for a in actions {
+        again.apply(a).unwrap();
+    }
+    assert_eq!(&again, g, "seed {seed}: replayed differently");
 }
 
 fn division_options() -> Options {
@@ -125,21 +130,13 @@ proptest! {
     fn missions_with_the_division_flights_and_rescap_end(seed in any::<u64>(), heuristic in any::<bool>()) {
         let (g, actions) = play_with(seed, heuristic, &division_options());
         check_division(&g);
-        let mut again = Skyhawk::setup("single", &division_options(), seed).unwrap();
-        for a in &actions {
-            again.apply(a).unwrap();
-        }
-        prop_assert_eq!(again, g);
+        assert_replays("single", seed, &division_options(), &actions, &g);
     }
 
     #[test]
     fn same_seed_and_actions_same_mission(seed in any::<u64>()) {
         let (g, actions) = play(seed, false);
-        let mut again = Skyhawk::setup("single", &Options::default(), seed).unwrap();
-        for a in &actions {
-            again.apply(a).unwrap();
-        }
-        prop_assert_eq!(again, g);
+        assert_replays("single", seed, &Options::default(), &actions, &g);
     }
 }
 
@@ -181,25 +178,7 @@ proptest! {
         mask in 0..32u8,
         heuristic in any::<bool>(),
     ) {
-        let options = campaign_options(mask);
-        let scenario = format!("campaign{which}");
-        let (g, actions) = play_scenario(&scenario, seed, heuristic, &options);
-        let c = g.campaign.as_ref().unwrap();
-        prop_assert!(c.final_level.is_some());
-        prop_assert_eq!(g.outcome().unwrap().points, Some(c.points()));
-        let s = &c.squadron;
-        prop_assert!(s.aircraft.len() <= 16);
-        prop_assert!(s.aircraft.iter().all(|a| a.ready_in <= 2 && !a.flying));
-        prop_assert!((1..=3).contains(&s.maintenance) == options.maintenance);
-        prop_assert_eq!(s.roster.len(), if options.rotation { 24 } else { 0 });
-        if !options.rotation {
-            prop_assert!(c.records.iter().all(|r| r.day % 2 == 1));
-        }
-        let mut again = Skyhawk::setup(&scenario, &options, seed).unwrap();
-        for a in &actions {
-            again.apply(a).unwrap();
-        }
-        prop_assert_eq!(again, g);
+        check_campaign(&format!("campaign{which}"), seed, heuristic, &campaign_options(mask));
     }
 }
 
@@ -252,11 +231,7 @@ fn check_campaign(scenario: &str, seed: u64, heuristic: bool, options: &Options)
     if !options.rotation {
         assert!(c.records.iter().all(|r| r.day % 2 == 1));
     }
-    let mut again = Skyhawk::setup(scenario, options, seed).unwrap();
-    for a in &actions {
-        again.apply(a).unwrap();
-    }
-    assert_eq!(again, g);
+    assert_replays(scenario, seed, options, &actions, &g);
 }
 
 proptest! {
@@ -288,10 +263,6 @@ proptest! {
         if options.division {
             check_division(&g);
         }
-        let mut again = Skyhawk::setup("single", &options, seed).unwrap();
-        for a in &actions {
-            again.apply(a).unwrap();
-        }
-        prop_assert_eq!(again, g);
+        assert_replays("single", seed, &options, &actions, &g);
     }
 }
