@@ -131,6 +131,8 @@ impl Skyhawk {
                 experience: self.pilot.experience,
                 missed: 0,
                 lost: false,
+                missions: 0,
+                medals: Vec::new(),
             };
             self.squadron_mut().roster = vec![me];
             for roster in 1..usize::from(spec.pilots) {
@@ -157,6 +159,8 @@ impl Skyhawk {
             experience,
             missed: 0,
             lost: false,
+            missions: 0,
+            medals: Vec::new(),
         }
     }
 
@@ -164,7 +168,7 @@ impl Skyhawk {
         self.campaign.as_ref().map(|k| &k.squadron)
     }
 
-    fn squadron_mut(&mut self) -> &mut Squadron {
+    pub(crate) fn squadron_mut(&mut self) -> &mut Squadron {
         &mut self
             .campaign
             .as_mut()
@@ -409,24 +413,45 @@ impl Skyhawk {
         }
     }
 
-    /// Every NPC pilot of the rotation roster after the mission: killed or captured, struck
-    /// off; back with two wounds, the 14.1.3 roll for the missions he misses [14.0.3, 14.1.3,
-    /// 15.1].
+    /// Every NPC pilot of the rotation roster after the mission: his mission and awards on
+    /// the roster (a Purple Heart for a wound, an Air Medal every tenth mission; R38);
+    /// killed or captured, struck off; back with two wounds, the 14.1.3 roll for the
+    /// missions he misses [14.0.3, 14.1.3, 15.1, 15.2].
     pub(crate) fn npc_pilots_after_mission(&mut self) {
-        let pilots: Vec<(usize, String, bool, u8)> = self
+        use super::division::NpcStatus;
+        let every = data().campaigns.air_medal_every.max(1);
+        let pilots: Vec<(usize, String, bool, u8, bool)> = self
             .npcs()
+            .filter(|n| n.status != NpcStatus::Scrubbed)
             .filter_map(|n| {
                 let slot = n.roster_slot?;
                 let lost = matches!(n.fate, PilotFate::Kia | PilotFate::Pow);
                 let name = format!("{} {}", n.pilot.rank, n.pilot.name);
-                Some((slot, name, lost, n.pilot.wounds))
+                let purple_heart = n.pilot.wounds > 0 || n.fate == PilotFate::Kia;
+                Some((slot, name, lost, n.pilot.wounds, purple_heart))
             })
             .collect();
-        for (slot, name, lost, wounds) in pilots {
+        for (slot, name, lost, wounds, purple_heart) in pilots {
+            let Some(r) = self.squadron_mut().roster.get_mut(slot) else {
+                continue;
+            };
+            r.missions += 1;
+            r.lost |= lost;
+            let air_medal = !lost && r.missions.is_multiple_of(every);
+            // The Purple Heart was announced as the division came home.
+            if purple_heart {
+                r.medals.push("Purple Heart".into());
+            }
+            if air_medal {
+                r.medals.push("Air Medal".into());
+                self.note(
+                    "15.2",
+                    msg("{pilot} is awarded the {medal}")
+                        .arg("pilot", &name)
+                        .term("medal", "Air Medal"),
+                );
+            }
             if lost {
-                if let Some(r) = self.squadron_mut().roster.get_mut(slot) {
-                    r.lost = true;
-                }
                 self.note(
                     "14.0.3",
                     msg("{pilot} is struck off the roster").arg("pilot", name),

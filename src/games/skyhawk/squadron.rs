@@ -84,6 +84,13 @@ pub struct RosterSlot {
     pub missed: u8,
     /// Killed or captured: struck off the roster.
     pub lost: bool,
+    /// Missions flown in the player's flights and the awards noted beside his name on the
+    /// roster (15.2, ruling R38: Purple Heart and Air Medal); not kept for slot 0, whose
+    /// record is the player's own.
+    #[serde(default)]
+    pub missions: u32,
+    #[serde(default)]
+    pub medals: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -250,6 +257,8 @@ mod tests {
                 experience: Experience::Experienced,
                 missed: 0,
                 lost: false,
+                missions: 0,
+                medals: Vec::new(),
             })
             .collect();
         s

@@ -248,6 +248,11 @@ fn npc_pilots_wounds_and_losses_reach_the_roster() {
         let second = u32::from(roster[slots[0]].missed > 0);
         assert_eq!(g.rolls, rolls + 1 + second);
         assert!(roster[slots[1]].lost);
+        // Each flew one more mission; the wounded and the killed have a Purple Heart.
+        assert!(slots.iter().all(|&s| roster[s].missions == 1));
+        assert_eq!(roster[slots[0]].medals, ["Purple Heart"]);
+        assert_eq!(roster[slots[1]].medals, ["Purple Heart"]);
+        assert_eq!(roster[slots[2]].medals, ["Purple Heart"]);
         assert_eq!(roster[slots[2]].missed, 0);
         assert!(!roster[slots[0]].lost);
         missed[usize::from(roster[slots[0]].missed)] += 1;
@@ -330,4 +335,27 @@ fn the_bot_sends_more_divisions_when_they_score() {
     // Unplayed divisions only expose Skyhawks; played ones bomb for points.
     assert_eq!(sent[0], 1);
     assert!(sent[1] >= 2, "{sent:?}");
+}
+
+#[test]
+fn npc_pilots_earn_an_air_medal_every_tenth_mission() {
+    // [15.2] medals for every pilot, kept on the roster; ruling R38: Purple Heart and Air
+    // Medal only.
+    let o = options(|o| o.rotation = true);
+    let mut g = formed(&o, 5, Some(1));
+    let slots: Vec<usize> = g
+        .division
+        .as_ref()
+        .unwrap()
+        .npcs()
+        .map(|n| n.roster_slot.unwrap())
+        .collect();
+    let every = data().campaigns.air_medal_every;
+    g.squadron_mut().roster[slots[0]].missions = every - 1;
+    npc(&mut g, 0, 1).status = NpcStatus::Scrubbed;
+    g.npc_pilots_after_mission();
+    let roster = &g.squadron().unwrap().roster;
+    assert_eq!(roster[slots[0]].medals, ["Air Medal"]);
+    assert_eq!(roster[slots[1]].missions, 0, "never left the deck");
+    assert!(roster[slots[2]].medals.is_empty());
 }
