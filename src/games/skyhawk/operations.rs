@@ -232,6 +232,7 @@ impl Skyhawk {
         let r = self.roll("27", "", &Drms::new());
         let rolled = r.number().max(0) as usize;
         let maintenance = self.options.maintenance;
+        let in_divisions = maintenance || self.options.division;
         let s = self.squadron_mut();
         let on_hand = if maintenance {
             s.ready_now()
@@ -239,12 +240,9 @@ impl Skyhawk {
             s.aircraft.len()
         };
         let need = rolled.min(on_hand);
-        // A division needs four Skyhawks ready [14.0.2]; the rotation alone needs one.
-        let (least, rule) = if maintenance {
-            (division, "14.0.2")
-        } else {
-            (1, "14.0.3")
-        };
+        // A division needs four Skyhawks ready [14.0.2, 15.1]; the rotation alone needs one.
+        let least = if in_divisions { division } else { 1 };
+        let rule = if maintenance { "14.0.2" } else { "14.0.3" };
         s.need_rolled = rolled as u8;
         s.need = if need >= least { need as u8 } else { 0 };
         if need < least {
@@ -348,9 +346,14 @@ impl Skyhawk {
     /// After a campaign mission: every Skyhawk of the divisions back on the repair track
     /// (Table 8 for those with damage, R42), a lost one struck off [14.0.2]. The NPC
     /// Skyhawks of 15.1/15.2 bring back their own hits; the divisions not played fly
-    /// alongside and come back unhurt.
+    /// alongside and come back unhurt. With the rotation alone there is no track, but the
+    /// Skyhawks lost still leave the squadron's count [14.0.3].
     pub(crate) fn repairs_after_mission(&mut self) {
         if !self.options.maintenance {
+            if self.options.rotation {
+                let (lost, _) = self.mission_losses();
+                self.squadron_mut().strike_off(usize::from(lost));
+            }
             return;
         }
         let flying = self.squadron().map(Squadron::flying).unwrap_or_default();

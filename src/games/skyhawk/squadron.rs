@@ -185,6 +185,13 @@ impl Squadron {
         }
     }
 
+    /// `count` Skyhawks lost without numbers on a track (the rotation alone): the last ones
+    /// leave the squadron [14.0.3].
+    pub fn strike_off(&mut self, count: usize) {
+        let left = self.aircraft.len().saturating_sub(count);
+        self.aircraft.truncate(left);
+    }
+
     /// Back to full strength, every Skyhawk Ready Now (the Campaign 3 break) [14.4].
     pub fn refill_aircraft(&mut self, skyhawks: u8) {
         self.aircraft = Squadron::new(skyhawks).aircraft;
@@ -356,5 +363,9 @@ mod tests {
         assert_eq!(s.aircraft[0].ready_in, 0);
         s.refill_aircraft(16);
         assert_eq!((s.aircraft.len(), s.ready_now()), (16, 16));
+        s.strike_off(3);
+        assert_eq!(s.aircraft.len(), 13);
+        s.strike_off(20);
+        assert!(s.aircraft.is_empty());
     }
 }

@@ -359,3 +359,27 @@ fn npc_pilots_earn_an_air_medal_every_tenth_mission() {
     assert_eq!(roster[slots[1]].missions, 0, "never left the deck");
     assert!(roster[slots[2]].medals.is_empty());
 }
+
+#[test]
+fn with_the_rotation_alone_lost_skyhawks_leave_the_squadron() {
+    // [14.0.3] losses cut the Skyhawks on hand until the replenishment; a division needs
+    // four of them [15.1].
+    let o = Options {
+        rotation: true,
+        division: true,
+        ..Options::default()
+    };
+    let mut g = Skyhawk::setup("campaign1", &o, 3).unwrap();
+    g.apply(&Action::List(TargetList::Navy)).unwrap();
+    g.apply(&Action::Division(DivisionAction::Position(Some(1))))
+        .unwrap();
+    g.ending = Ending::Lost;
+    npc(&mut g, 0, 0).status = NpcStatus::Lost;
+    g.repairs_after_mission();
+    assert_eq!(g.squadron().unwrap().aircraft.len(), 14);
+    // Three Skyhawks left: no division can fly, no flight operations.
+    g.squadron_mut().strike_off(11);
+    let day = g.campaign.as_ref().unwrap().day;
+    assert!(!g.player_flies_today(day));
+    assert_eq!(g.squadron().unwrap().need, 0);
+}
