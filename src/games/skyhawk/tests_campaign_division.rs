@@ -42,6 +42,12 @@ fn npc(g: &mut Skyhawk, flight: usize, index: usize) -> &mut Npc {
     g.npc_mut(Who::Npc { flight, index }).unwrap()
 }
 
+/// The rotation roster slots of the NPC pilots, in flight order.
+fn roster_slots(g: &Skyhawk) -> Vec<usize> {
+    let d = g.division.as_ref().unwrap();
+    d.npcs().map(|n| n.roster_slot.unwrap()).collect()
+}
+
 fn ready_in(g: &Skyhawk, number: u8) -> Option<u8> {
     let s = g.squadron().unwrap();
     s.aircraft
@@ -194,7 +200,7 @@ fn with_the_rotation_the_npc_pilots_are_todays_roster_pilots() {
     assert_eq!(table_rolls(&g, "1"), table_1, "no experience rolled again");
     let s = g.squadron().unwrap();
     let d = g.division.as_ref().unwrap();
-    let slots: Vec<usize> = d.npcs().map(|n| n.roster_slot.unwrap()).collect();
+    let slots = roster_slots(&g);
     assert_eq!(slots, s.wingmen()[..slots.len()].to_vec());
     for n in d.npcs() {
         let r = &s.roster[n.roster_slot.unwrap()];
@@ -234,13 +240,7 @@ fn npc_pilots_wounds_and_losses_reach_the_roster() {
         npc(&mut g, 0, 0).pilot.wounds = 2;
         npc(&mut g, 0, 1).fate = PilotFate::Kia;
         npc(&mut g, 0, 2).pilot.wounds = 1;
-        let slots: Vec<usize> = g
-            .division
-            .as_ref()
-            .unwrap()
-            .npcs()
-            .map(|n| n.roster_slot.unwrap())
-            .collect();
+        let slots = roster_slots(&g);
         let rolls = g.rolls;
         g.npc_pilots_after_mission();
         let roster = &g.squadron().unwrap().roster;
@@ -343,13 +343,7 @@ fn npc_pilots_earn_an_air_medal_every_tenth_mission() {
     // Medal only.
     let o = options(|o| o.rotation = true);
     let mut g = formed(&o, 5, Some(1));
-    let slots: Vec<usize> = g
-        .division
-        .as_ref()
-        .unwrap()
-        .npcs()
-        .map(|n| n.roster_slot.unwrap())
-        .collect();
+    let slots = roster_slots(&g);
     let every = data().campaigns.air_medal_every;
     g.squadron_mut().roster[slots[0]].missions = every - 1;
     npc(&mut g, 0, 1).status = NpcStatus::Scrubbed;
