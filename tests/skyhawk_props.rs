@@ -6,18 +6,14 @@ use tonkin::catalog::Playable;
 use tonkin::engine::bot::{Bot, RandomBot};
 use tonkin::engine::game::{Actor, Game};
 use tonkin::games::skyhawk::content::data;
-use tonkin::games::skyhawk::{Options, Skyhawk, Step};
+use tonkin::games::skyhawk::{Action, Options, Skyhawk, Step};
 
 /// Plays a mission, checking the card after every action; returns it and the actions taken.
-fn play(seed: u64, heuristic: bool) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+fn play(seed: u64, heuristic: bool) -> (Skyhawk, Vec<Action>) {
     play_with(seed, heuristic, &Options::default())
 }
 
-fn play_with(
-    seed: u64,
-    heuristic: bool,
-    options: &Options,
-) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+fn play_with(seed: u64, heuristic: bool, options: &Options) -> (Skyhawk, Vec<Action>) {
     play_scenario("single", seed, heuristic, options)
 }
 
@@ -26,7 +22,7 @@ fn play_scenario(
     seed: u64,
     heuristic: bool,
     options: &Options,
-) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+) -> (Skyhawk, Vec<Action>) {
     let mut g = Skyhawk::setup(scenario, options, seed).unwrap();
     let mut bot: Box<dyn Bot<Skyhawk>> = if heuristic {
         Skyhawk::heuristic_bot(seed)
@@ -54,6 +50,15 @@ fn play_scenario(
     assert_eq!(g.step, Step::End);
     assert!(g.prompt().choices.is_empty());
     (g, actions)
+}
+
+/// The same seed and the same actions give the same game.
+fn assert_replays(scenario: &str, seed: u64, options: &Options, actions: &[Action], g: &Skyhawk) {
+    let mut again = Skyhawk::setup(scenario, options, seed).unwrap();
+    for a in actions {
+        again.apply(a).unwrap();
+    }
+    assert_eq!(&again, g, "seed {seed}: replayed differently");
 }
 
 fn division_options() -> Options {
@@ -125,21 +130,13 @@ proptest! {
     fn missions_with_the_division_flights_and_rescap_end(seed in any::<u64>(), heuristic in any::<bool>()) {
         let (g, actions) = play_with(seed, heuristic, &division_options());
         check_division(&g);
-        let mut again = Skyhawk::setup("single", &division_options(), seed).unwrap();
-        for a in &actions {
-            again.apply(a).unwrap();
-        }
-        prop_assert_eq!(again, g);
+        assert_replays("single", seed, &division_options(), &actions, &g);
     }
 
     #[test]
     fn same_seed_and_actions_same_mission(seed in any::<u64>()) {
         let (g, actions) = play(seed, false);
-        let mut again = Skyhawk::setup("single", &Options::default(), seed).unwrap();
-        for a in &actions {
-            again.apply(a).unwrap();
-        }
-        prop_assert_eq!(again, g);
+        assert_replays("single", seed, &Options::default(), &actions, &g);
     }
 }
 
@@ -181,24 +178,91 @@ proptest! {
         mask in 0..32u8,
         heuristic in any::<bool>(),
     ) {
-        let options = campaign_options(mask);
-        let scenario = format!("campaign{which}");
-        let (g, actions) = play_scenario(&scenario, seed, heuristic, &options);
-        let c = g.campaign.as_ref().unwrap();
-        prop_assert!(c.final_level.is_some());
-        prop_assert_eq!(g.outcome().unwrap().points, Some(c.points()));
-        let s = &c.squadron;
-        prop_assert!(s.aircraft.len() <= 16);
-        prop_assert!(s.aircraft.iter().all(|a| a.ready_in <= 2 && !a.flying));
-        prop_assert!((1..=3).contains(&s.maintenance) == options.maintenance);
-        prop_assert_eq!(s.roster.len(), if options.rotation { 24 } else { 0 });
-        if !options.rotation {
-            prop_assert!(c.records.iter().all(|r| r.day % 2 == 1));
+        check_campaign(&format!("campaign{which}"), seed, heuristic, &campaign_options(mask));
+    }
+}
+
+/// Every optional rule of the game (`mask` = all bits) or a subset picked by the bits of
+/// `mask`, made legal: 15.4.1 brings 15.4, 15.2 and 15.3 bring 15.1, 14.1.4 a division rule.
+fn any_options(mask: u16) -> Options {
+    let bit = |i: u16| mask & (1 << i) != 0;
+    let mut o = Options {
+        harsher_damage: bit(0),
+        engine_fire: bit(1),
+        altitude_bombing: bit(2),
+        maintenance: bit(3),
+        rotation: bit(4),
+        wound_recovery: bit(5),
+        loss_scoring: bit(6),
+        monsoon: bit(7),
+        division: bit(8),
+        multiple_flights: bit(9),
+        rescap: bit(10),
+    };
+    o.harsher_damage |= o.engine_fire;
+    o.division |= o.multiple_flights || o.rescap;
+    o.maintenance |= o.loss_scoring && !o.division;
+    o
+}
+
+const ALL_OPTIONS: u16 = (1 << 11) - 1;
+
+/// A campaign played with `options`: it ends, scores its records, keeps the squadron's
+/// track and roster honest, and replays the same from the same seed and actions.
+fn check_campaign(scenario: &str, seed: u64, heuristic: bool, options: &Options) {
+    let (g, actions) = play_scenario(scenario, seed, heuristic, options);
+    let c = g.campaign.as_ref().unwrap();
+    assert!(c.final_level.is_some());
+    assert_eq!(g.outcome().unwrap().points, Some(c.points()));
+    let s = &c.squadron;
+    assert!(s.aircraft.iter().all(|a| a.ready_in <= 2 && !a.flying));
+    assert_eq!((1..=3).contains(&s.maintenance), options.maintenance);
+    assert_eq!(s.roster.len(), if options.rotation { 24 } else { 0 });
+    if (options.maintenance || options.rotation) && scenario != "campaign3" {
+        // Every Skyhawk struck off is on the record: the player's and the NPCs'.
+        let lost: usize = c.records.iter().map(|r| usize::from(r.skyhawks_lost)).sum();
+        assert_eq!(s.aircraft.len(), 16 - lost, "seed {seed}");
+    }
+    if options.rotation && scenario != "campaign3" {
+        // Every pilot struck off the roster died or was captured on a recorded mission.
+        let lost: usize = c.records.iter().map(|r| usize::from(r.pilots_lost)).sum();
+        assert!(s.roster.iter().filter(|r| r.lost).count() <= lost);
+    }
+    if !options.rotation {
+        assert!(c.records.iter().all(|r| r.day % 2 == 1));
+    }
+    assert_replays(scenario, seed, options, &actions, &g);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn campaigns_with_every_option_end(seed in any::<u64>(), which in 1..=3u8, heuristic in any::<bool>()) {
+        check_campaign(&format!("campaign{which}"), seed, heuristic, &any_options(ALL_OPTIONS));
+    }
+
+    #[test]
+    fn campaigns_with_any_options_end(
+        seed in any::<u64>(),
+        which in 1..=3u8,
+        mask in 0..=ALL_OPTIONS,
+        heuristic in any::<bool>(),
+    ) {
+        check_campaign(&format!("campaign{which}"), seed, heuristic, &any_options(mask));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn missions_with_any_options_end(seed in any::<u64>(), mask in 0..=ALL_OPTIONS, heuristic in any::<bool>()) {
+        let options = any_options(mask | if seed % 2 == 0 { ALL_OPTIONS } else { 0 });
+        let (g, actions) = play_with(seed, heuristic, &options);
+        if options.division {
+            check_division(&g);
         }
-        let mut again = Skyhawk::setup(&scenario, &options, seed).unwrap();
-        for a in &actions {
-            again.apply(a).unwrap();
-        }
-        prop_assert_eq!(again, g);
+        assert_replays("single", seed, &options, &actions, &g);
     }
 }

@@ -16,6 +16,7 @@ use super::sheets::{
     PlayerAid, RosterRow, SurvivorRow, TurnRow, draw_campaign_record, draw_mission_log,
     draw_player_aid,
 };
+use crate::art::sheet;
 use crate::engine::game::Verdict;
 use crate::engine::log::LogEntry;
 use crate::engine::message::n_;
@@ -53,12 +54,16 @@ fn build(log: MissionLog, record: CampaignRecord) -> Kit {
         }),
     ];
     components.extend(player_aid());
-    components.push(sheet("Mission Log", SHEET_LANDSCAPE, move |cr, page| {
-        draw_mission_log(cr, &log, page)
-    }));
-    components.push(sheet("Campaign Record", SHEET_PORTRAIT, move |cr, page| {
-        draw_campaign_record(cr, &record, page)
-    }));
+    components.push(sheet::component(
+        "Mission Log",
+        SHEET_LANDSCAPE,
+        move |cr, page| draw_mission_log(cr, &log, page),
+    ));
+    components.push(sheet::component(
+        "Campaign Record",
+        SHEET_PORTRAIT,
+        move |cr, page| draw_campaign_record(cr, &record, page),
+    ));
     Kit::new("csar", components)
 }
 
@@ -131,16 +136,6 @@ fn player_aid() -> Option<Component> {
         )
         .with_back(move |cr, _, _| side(&back, cr, 1)),
     )
-}
-
-fn sheet(
-    name: &str,
-    page: Page,
-    draw: impl Fn(&Context, Page) -> Result<(), cairo::Error> + 'static,
-) -> Component {
-    Component::new(name, Kind::Sheets, (page.w, page.h), 1, move |cr, _, _| {
-        draw(cr, page)
-    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -413,7 +413,7 @@ fn ground(cr: &Context) -> Result<(), cairo::Error> {
     cr.set_line_width(0.4);
     cr.stroke()?;
     // Title bar.
-    palette::BANNER.set(cr);
+    palette::NAVY.set(cr);
     cr.rectangle(8.0, 8.0, MAP_W - 16.0, 12.0);
     cr.fill()?;
     // The printed words of the sheet: (left or anchor, top, words, size, bold, align, colour).
@@ -736,7 +736,7 @@ fn target_marker(
 ) -> Result<(), cairo::Error> {
     let m = Rect::new(r.x + 2.0, r.y + 13.0, r.w - MARKER - WINGMAN - 7.0, 16.0);
     rounded_rect(cr, m.x, m.y, m.w, m.h, 1.0);
-    palette::NV_LIGHT.set(cr);
+    palette::DAMAGED.set(cr);
     cr.fill_preserve()?;
     palette::NV.set(cr);
     cr.set_line_width(0.4);
@@ -976,9 +976,9 @@ fn nv_pieces(
     }
     if let (NvBoxKind::Sam, Some(on)) = (k, radar_on) {
         if on {
-            marker(2, &gettext("Radar ON"), palette::NV_LIGHT, palette::NV)?;
+            marker(2, &gettext("Radar ON"), palette::DAMAGED, palette::NV)?;
         } else {
-            marker(2, &gettext("Radar OFF"), palette::MARKER, palette::INK)?;
+            marker(2, &gettext("Radar OFF"), palette::SAND, palette::INK)?;
         }
     }
     for (i, u) in nv.units.iter().enumerate().take(k.capacity()) {
@@ -1167,7 +1167,7 @@ fn weather_marker(cr: &Context, r: Rect, value: Option<&str>) -> Result<(), cair
     };
     let m = Rect::new(r.x + 4.0, r.y + 16.0, r.w - 8.0, 12.0);
     rounded_rect(cr, m.x, m.y, m.w, m.h, 1.0);
-    palette::MARKER.set(cr);
+    palette::SAND.set(cr);
     cr.fill_preserve()?;
     palette::INK.set(cr);
     cr.set_line_width(0.35);

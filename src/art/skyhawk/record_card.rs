@@ -399,7 +399,7 @@ fn damage_rows(cr: &Context, column: usize, rows: &[DamageRow]) -> Result<(), ca
         let ry = DAMAGE_Y + i as f64 * DAMAGE_ROW;
         let destroyed = row.checked >= row.boxes;
         if destroyed {
-            palette::NV_LIGHT.set(cr);
+            palette::DAMAGED.set(cr);
             cr.rectangle(x - 1.0, ry - 0.4, 95.0, 5.8);
             cr.fill()?;
         }
@@ -521,14 +521,14 @@ fn ordnance(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
         let b = station_rect(i);
         rounded_rect(cr, b.x, b.y, b.w, b.h, 1.0);
         if s.destroyed {
-            palette::NV_LIGHT.set(cr);
+            palette::DAMAGED.set(cr);
             cr.fill_preserve()?;
         }
         INK.set(cr);
         cr.set_line_width(0.35);
         cr.stroke()?;
         cr.rectangle(b.x, b.y, b.w, 5.0);
-        palette::MARKER.set(cr);
+        palette::SAND.set(cr);
         cr.fill()?;
         INK.set(cr);
         fitted_text(

@@ -29,8 +29,7 @@ impl Heuristic {
         Some(match &g.step {
             Step::End => return None,
             Step::PilotLost => Action::NewPilot,
-            // One division: the fewest Skyhawks exposed, the most left for tomorrow.
-            Step::Divisions => Action::Divisions(1),
+            Step::Divisions => Action::Divisions(divisions_to_send(g)),
             Step::Division(ask) => Action::Division(division_choice(g, *ask)?),
             // Spend Lady Luck only to undo the roll that lost the pilot.
             Step::Review => match (&g.last, g.fate) {
@@ -290,12 +289,26 @@ fn attack_score(g: &Skyhawk, a: Altitude, group: Option<Group>) -> i64 {
     value * 10 - (expected_hits(g, a, false) * 60.0) as i64
 }
 
-/// The division's and the rescue's decisions: roll for the position, two flights, fly home
-/// after a loss; one NPC stays over a downed pilot; every attacker goes where the fewest
-/// patrols' guns wait, the HH-53 goes in only for the last round or against a beaten patrol.
+/// The divisions that go with the player under 14.0.2. Only when they are played as flights
+/// of four (15.1 with 15.2) do they bomb and score; then as many as leave one division Ready
+/// Now for tomorrow. Otherwise one: the fewest Skyhawks exposed.
+fn divisions_to_send(g: &Skyhawk) -> u8 {
+    let size = usize::from(data().campaigns.squadron.division.max(1));
+    if !(g.options.division && g.options.multiple_flights) {
+        return 1;
+    }
+    let ready = g.squadron().map_or(0, |s| s.ready_now());
+    let spare = (ready.saturating_sub(size) / size) as u8;
+    spare.clamp(1, g.most_divisions())
+}
+
+/// The division's and the rescue's decisions: roll for the position, every flight the
+/// squadron can man (each scores on its own), fly home after a loss; one NPC stays over a
+/// downed pilot; every attacker goes where the fewest patrols' guns wait, the HH-53 goes in
+/// only for the last round or against a beaten patrol.
 fn division_choice(g: &Skyhawk, ask: Ask) -> Option<DivisionAction> {
     Some(match ask {
-        Ask::Flights => DivisionAction::Flights(2),
+        Ask::Flights => DivisionAction::Flights(g.most_flights()),
         Ask::FlightTarget(_) => DivisionAction::OwnTarget(false),
         Ask::Position => DivisionAction::Position(None),
         // Fly on only when the target has not been hit yet and most of the division is fit.

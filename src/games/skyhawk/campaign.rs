@@ -393,6 +393,7 @@ impl Skyhawk {
         let flown = self.ending != Ending::Scrubbed;
         let winner = self.mission_verdict();
         let on: i32 = self.on_target_points();
+        let (skyhawks_lost, pilots_lost) = self.mission_losses();
         let record = self.campaign.as_ref().map(|k| MissionRecord {
             part: k.part().number,
             day: k.day,
@@ -407,21 +408,29 @@ impl Skyhawk {
             on_target: on,
             off_target: self.points() - on,
             points: self.points(),
-            skyhawks_lost: u8::from(self.ending == Ending::Lost),
-            pilots_lost: u8::from(matches!(self.fate, PilotFate::Kia | PilotFate::Pow)),
+            skyhawks_lost,
+            pilots_lost,
         });
         let medals = self.medals.clone();
         let lost = matches!(self.fate, PilotFate::Kia | PilotFate::Pow);
         if flown {
             self.wound_recovery();
         }
+        self.npc_pilots_after_mission();
         self.repairs_after_mission();
         let Some(k) = self.campaign.as_mut() else {
             return;
         };
         k.medals.extend(medals);
-        if flown && let Some(r) = record {
+        // A mission the player's Skyhawk never launched on still goes on the record when
+        // its NPC flights scored or lost something [14.0.4, 14.1.4, 15.1].
+        let counts = record
+            .as_ref()
+            .is_some_and(|r| r.points != 0 || r.skyhawks_lost + r.pilots_lost > 0);
+        if let Some(r) = record.filter(|_| flown || counts) {
             k.records.push(r);
+        }
+        if flown {
             k.pilot_missions += 1;
         }
         let n = k.pilot_missions;

@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Action;
 use super::attack::table5_guide;
-use super::campaign::roster_pilot;
-use super::content::{Altitude, NvBoxKind, TargetFlag, data};
+use super::content::{Altitude, NvBoxKind, TargetFlag};
 use super::loadout::Loadout;
 use super::mission::{CommonDrms, table12_column};
 use super::rescap::Rescap;
@@ -48,6 +47,15 @@ pub struct Npc {
     pub no_refuel: bool,
     pub wave_offs: u8,
     pub fate: PilotFate,
+    /// Its numbered counter on the repair track (14.0.2), 0 without it.
+    #[serde(default)]
+    pub aircraft: u8,
+    /// Its pilot's slot on the rotation roster (14.0.3), `None` without it.
+    #[serde(default)]
+    pub roster_slot: Option<usize>,
+    /// Its Table 18 Note A result after a landing mishap (for Table 8).
+    #[serde(default)]
+    pub mishap: Option<String>,
 }
 
 impl Npc {
@@ -72,6 +80,17 @@ pub struct Flight {
     /// 15.2.1: a target of its own (otherwise the player's).
     #[serde(default)]
     pub target: Option<Target>,
+}
+
+impl Flight {
+    pub fn new(npcs: Vec<Npc>) -> Flight {
+        Flight {
+            npcs,
+            runs: Vec::new(),
+            points: 0,
+            target: None,
+        }
+    }
 }
 
 /// A Skyhawk of the mission: the player's or a non-player one.
@@ -253,6 +272,15 @@ impl Skyhawk {
             return;
         }
         self.division = Some(Division::default());
+        // With 14.0.2 the divisions chosen for the day are the flights (ruling in
+        // `Skyhawk::divisions_flown`).
+        if let Some(flights) = self.divisions_flown() {
+            if let Some(d) = self.division.as_mut() {
+                d.flights = vec![Flight::new(Vec::new()); usize::from(flights)];
+            }
+            self.step = Step::Division(Ask::Position);
+            return;
+        }
         self.step = Step::Division(if self.options.multiple_flights {
             Ask::Flights
         } else {
@@ -260,10 +288,12 @@ impl Skyhawk {
         });
     }
 
+    /// Mans the flights around the player's position: pilots from today's rotation when the
+    /// roster holds them (14.0.3), otherwise the next names with a Table 1 roll each; the
+    /// Skyhawks on deck with the player's take their numbers (14.0.2).
     fn man_flights(&mut self, flights: u8) {
-        let first = self.campaign.as_ref().map_or(0, |k| k.roster) + 1;
         let position = self.division.as_ref().map_or(1, |d| d.position);
-        let mut next = first;
+        let mut crews = self.npc_crews(4 * usize::from(flights) - 1).into_iter();
         let mut all = Vec::new();
         for f in 0..usize::from(flights) {
             let mut npcs = Vec::new();
@@ -271,34 +301,36 @@ impl Skyhawk {
                 if f == 0 && p == position {
                     continue;
                 }
-                let pilot = roster_pilot(next);
-                next += 1;
+                let Some(crew) = crews.next() else { break };
                 npcs.push(Npc {
-                    pilot,
+                    pilot: crew.pilot,
                     position: p,
                     hits: 0,
                     status: NpcStatus::Flying,
                     no_refuel: false,
                     wave_offs: 0,
                     fate: PilotFate::Aboard,
+                    aircraft: crew.aircraft,
+                    roster_slot: crew.roster_slot,
+                    mishap: None,
                 });
             }
-            all.push(Flight {
-                npcs,
-                runs: Vec::new(),
-                points: 0,
-                target: None,
-            });
+            all.push(Flight::new(npcs));
         }
         if let Some(d) = self.division.as_mut() {
             d.flights = all;
         }
         for who in self.npcs_flying() {
-            let r = self.roll("1", "", &Drms::new());
-            let e = Experience::from_key(r.result);
-            if let Some(n) = self.npc_mut(who) {
-                n.pilot.experience = e;
-            }
+            let e = match self.npc(who) {
+                Some(n) if n.roster_slot.is_some() => n.pilot.experience,
+                _ => {
+                    let e = Experience::from_key(self.roll("1", "", &Drms::new()).result);
+                    if let Some(n) = self.npc_mut(who) {
+                        n.pilot.experience = e;
+                    }
+                    e
+                }
+            };
             let (flight, position) = match (who, self.npc(who)) {
                 (Who::Npc { flight, .. }, Some(n)) => (flight + 1, n.position),
                 _ => continue,
@@ -328,7 +360,7 @@ impl Skyhawk {
             Ask::Flights => (
                 msg("How many flights of four fly the mission?"),
                 "15.2",
-                (1..=data().aircraft.division.max_flights)
+                (1..=self.most_flights())
                     .map(|n| {
                         Choice::new(
                             act(DivisionAction::Flights(n)),
@@ -387,7 +419,7 @@ impl Skyhawk {
     ) -> Result<(), Refusal> {
         match (ask, action) {
             (Ask::Flights, DivisionAction::Flights(n)) => {
-                if !(1..=data().aircraft.division.max_flights).contains(n) {
+                if !(1..=self.most_flights()).contains(n) {
                     return refuse(msg("That many flights cannot be formed"));
                 }
                 self.note(
@@ -396,15 +428,7 @@ impl Skyhawk {
                 );
                 // The flights are manned once the player's position is known.
                 if let Some(d) = self.division.as_mut() {
-                    d.flights = vec![
-                        Flight {
-                            npcs: Vec::new(),
-                            runs: Vec::new(),
-                            points: 0,
-                            target: None,
-                        };
-                        usize::from(*n)
-                    ];
+                    d.flights = vec![Flight::new(Vec::new()); usize::from(*n)];
                 }
                 self.step = Step::Division(Ask::Position);
             }

@@ -23,6 +23,8 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_campaign_division;
+#[cfg(test)]
 mod tests_division;
 
 use serde::{Deserialize, Serialize};
@@ -65,7 +67,7 @@ pub struct Options {
     /// 14.1.3: a pilot back with two wounds may miss missions.
     #[serde(default)]
     pub wound_recovery: bool,
-    /// 14.1.4: lost Skyhawks and pilots cost campaign points (with 14.0.2).
+    /// 14.1.4: lost Skyhawks and pilots cost campaign points (with 14.0.2 or 15.1).
     #[serde(default)]
     pub loss_scoring: bool,
     /// Digest 4.5: +1 on both weather rolls from 1 November 1966 (campaigns).
@@ -172,7 +174,7 @@ impl Game for Skyhawk {
         }
         if options.loss_scoring && !(options.maintenance || options.division) {
             return Err(SetupError::Invalid(
-                "optional rule 14.1.4 (loss scoring) is played with the divisions of 14.0.2 (maintenance and repair)".into(),
+                "optional rule 14.1.4 (loss scoring) is played with the divisions of 14.0.2 (maintenance and repair) or 15.1 (the four-plane division)".into(),
             ));
         }
         if (options.multiple_flights || options.rescap) && !options.division {
@@ -696,7 +698,7 @@ impl Playable for Skyhawk {
             ),
             rule(
                 "loss_scoring",
-                msg("Campaign: losses cost points (with repairs)"),
+                msg("Campaign: losses cost points (with divisions)"),
                 "14.1.4",
             ),
             rule(
@@ -724,6 +726,10 @@ impl Playable for Skyhawk {
 
     fn board(&self) -> Option<&dyn crate::art::Board> {
         Some(self)
+    }
+
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
+        Some(crate::art::skyhawk::kit::kit_for_game(self))
     }
 
     fn form(&self) -> Option<crate::catalog::FormView> {

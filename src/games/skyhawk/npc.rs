@@ -183,7 +183,11 @@ impl Skyhawk {
     fn npc_mishap(&mut self, who: Who) {
         let mut m = Drms::new();
         m.pilot(self.npc_experience(who));
-        match self.roll("18 A", "", &m).result {
+        let result = self.roll("18 A", "", &m).result;
+        if let Some(n) = self.npc_mut(who) {
+            n.mishap = Some(result.to_owned());
+        }
+        match result {
             "hard_landing" | "barricade" => self.set_status(who, NpcStatus::Mishap),
             "wounded" => {
                 self.set_status(who, NpcStatus::Mishap);

@@ -25,11 +25,86 @@ pub struct Hurt {
     pub landing_days: u8,
 }
 
+/// Who flies a non-player Skyhawk of the division [15.1]: its pilot and, with the campaign
+/// options, his slot on the rotation roster (14.0.3) and the Skyhawk's number (14.0.2).
+pub(crate) struct Crew {
+    pub pilot: Pilot,
+    pub roster_slot: Option<usize>,
+    pub aircraft: u8,
+}
+
 impl Skyhawk {
-    /// Whether the player flies in 4-plane divisions, the condition of 14.1.4: with 14.0.2.
-    /// (The 4-plane division rule 15.1 belongs here too once it is played.)
+    /// Whether the player flies in 4-plane divisions, the condition of 14.1.4: the
+    /// squadron's divisions of 14.0.2 or the division of 15.1.
     pub(crate) fn flies_in_divisions(&self) -> bool {
-        self.options.maintenance
+        self.options.maintenance || self.options.division
+    }
+
+    /// RULING (14.0.2 with 15.1/15.2): the divisions the player takes along under 14.0.2 and
+    /// the flights of four of 15.2 are one decision, taken once on the day (D5): with 15.2
+    /// each division is a flight played with NPC Skyhawks; with 15.1 alone only the player's
+    /// own division is played, the others fly beside it unplayed and come back Ready Now.
+    /// `None` when the 14.0.2 decision was not taken (single mission, no 14.0.2), so 15.2
+    /// asks for itself.
+    pub(crate) fn divisions_flown(&self) -> Option<u8> {
+        let divisions = self.squadron().map_or(0, |s| s.divisions);
+        if !self.options.maintenance || divisions == 0 {
+            return None;
+        }
+        Some(if self.options.multiple_flights {
+            divisions
+        } else {
+            1
+        })
+    }
+
+    /// 15.2's choice of flights: with the rotation (14.0.3) no more than today's pilots fill,
+    /// whole flights of four with the player's own [14.0.3, 15.2].
+    pub fn most_flights(&self) -> u8 {
+        let most = data().aircraft.division.max_flights;
+        let size = usize::from(data().campaigns.squadron.division.max(1));
+        match self.squadron().filter(|s| !s.today.is_empty()) {
+            Some(s) => ((s.today.len() / size) as u8).clamp(1, most),
+            None => most,
+        }
+    }
+
+    /// The crews of `count` non-player Skyhawks: with the rotation the pilots flying today
+    /// after the player's, with their roster experience; otherwise the next names of the
+    /// roster list (their experience rolled later). With 14.0.2 they take the numbers of the
+    /// Skyhawks on deck after the player's [14.0.2, 14.0.3, 15.1].
+    pub(crate) fn npc_crews(&self, count: usize) -> Vec<Crew> {
+        let squadron = self.squadron();
+        let wingmen: Vec<(Pilot, usize)> = squadron.map_or(Vec::new(), |s| {
+            s.wingmen()
+                .into_iter()
+                .filter_map(|slot| {
+                    let r = s.roster.get(slot)?;
+                    let mut pilot = super::campaign::roster_pilot(r.roster);
+                    pilot.experience = r.experience;
+                    Some((pilot, slot))
+                })
+                .collect()
+        });
+        let numbers: Vec<u8> =
+            squadron.map_or(Vec::new(), |s| s.flying().into_iter().skip(1).collect());
+        let next_name = self.campaign.as_ref().map_or(0, |k| k.roster) + 1;
+        (0..count)
+            .map(|i| {
+                let (pilot, roster_slot) = match wingmen.get(i) {
+                    Some((pilot, slot)) => (pilot.clone(), Some(*slot)),
+                    None => (
+                        super::campaign::roster_pilot(next_name + i - wingmen.len()),
+                        None,
+                    ),
+                };
+                Crew {
+                    pilot,
+                    roster_slot,
+                    aircraft: numbers.get(i).copied().unwrap_or(0),
+                }
+            })
+            .collect()
     }
 
     /// The squadron at the start of a campaign: Table 1.2 for the maintenance crews, Table 1
@@ -56,6 +131,8 @@ impl Skyhawk {
                 experience: self.pilot.experience,
                 missed: 0,
                 lost: false,
+                missions: 0,
+                medals: Vec::new(),
             };
             self.squadron_mut().roster = vec![me];
             for roster in 1..usize::from(spec.pilots) {
@@ -82,6 +159,8 @@ impl Skyhawk {
             experience,
             missed: 0,
             lost: false,
+            missions: 0,
+            medals: Vec::new(),
         }
     }
 
@@ -89,7 +168,7 @@ impl Skyhawk {
         self.campaign.as_ref().map(|k| &k.squadron)
     }
 
-    fn squadron_mut(&mut self) -> &mut Squadron {
+    pub(crate) fn squadron_mut(&mut self) -> &mut Squadron {
         &mut self
             .campaign
             .as_mut()
@@ -153,6 +232,7 @@ impl Skyhawk {
         let r = self.roll("27", "", &Drms::new());
         let rolled = r.number().max(0) as usize;
         let maintenance = self.options.maintenance;
+        let in_divisions = maintenance || self.options.division;
         let s = self.squadron_mut();
         let on_hand = if maintenance {
             s.ready_now()
@@ -160,12 +240,9 @@ impl Skyhawk {
             s.aircraft.len()
         };
         let need = rolled.min(on_hand);
-        // A division needs four Skyhawks ready [14.0.2]; the rotation alone needs one.
-        let (least, rule) = if maintenance {
-            (division, "14.0.2")
-        } else {
-            (1, "14.0.3")
-        };
+        // A division needs four Skyhawks ready [14.0.2, 15.1]; the rotation alone needs one.
+        let least = if in_divisions { division } else { 1 };
+        let rule = if maintenance { "14.0.2" } else { "14.0.3" };
         s.need_rolled = rolled as u8;
         s.need = if need >= least { need as u8 } else { 0 };
         if need < least {
@@ -244,6 +321,7 @@ impl Skyhawk {
         k.day += 1;
         let s = &mut k.squadron;
         (s.need, s.need_rolled, s.divisions) = (0, 0, 0);
+        s.today.clear();
         if !self.options.maintenance {
             return;
         }
@@ -266,30 +344,56 @@ impl Skyhawk {
     }
 
     /// After a campaign mission: every Skyhawk of the divisions back on the repair track
-    /// (Table 8 for those with damage, R42), a lost one struck off [14.0.2].
+    /// (Table 8 for those with damage, R42), a lost one struck off [14.0.2]. The NPC
+    /// Skyhawks of 15.1/15.2 bring back their own hits; the divisions not played fly
+    /// alongside and come back unhurt. With the rotation alone there is no track, but the
+    /// Skyhawks lost still leave the squadron's count [14.0.3].
     pub(crate) fn repairs_after_mission(&mut self) {
         if !self.options.maintenance {
+            if self.options.rotation {
+                let (lost, _) = self.mission_losses();
+                self.squadron_mut().strike_off(usize::from(lost));
+            }
             return;
         }
         let flying = self.squadron().map(Squadron::flying).unwrap_or_default();
         for (i, number) in flying.into_iter().enumerate() {
-            if i > 0 {
-                // The rest of the divisions fly alongside; without 15.1 they come back
-                // unhurt.
-                self.squadron_mut().land(number, Some(0));
-                continue;
-            }
-            if self.ending == Ending::Lost {
+            let hurt = if i == 0 {
+                (self.ending != Ending::Lost).then(|| self.player_hurt())
+            } else {
+                match self.npcs().find(|n| n.aircraft == number) {
+                    Some(n) => npc_hurt(n),
+                    None => Some(Hurt::default()),
+                }
+            };
+            let Some(hurt) = hurt else {
                 self.squadron_mut().land(number, None);
                 self.note(
                     "14.0.2",
                     msg("Skyhawk {n} is struck off the squadron").arg("n", number),
                 );
                 continue;
-            }
-            let days = self.repair_time(number, self.player_hurt());
+            };
+            let days = self.repair_time(number, hurt);
             self.squadron_mut().land(number, Some(days));
         }
+    }
+
+    /// The NPC Skyhawks of the mission (none without 15.1).
+    fn npcs(&self) -> impl Iterator<Item = &super::division::Npc> {
+        self.division.iter().flat_map(|d| d.npcs())
+    }
+
+    /// Skyhawks and pilots (killed or captured) lost on the mission, the player's and the
+    /// NPCs' [14.1.4, 15.1].
+    pub(crate) fn mission_losses(&self) -> (u8, u8) {
+        let (npc_skyhawks, npc_pilots) = self
+            .division
+            .as_ref()
+            .map_or((0, 0), |d| (d.skyhawks_lost(), d.pilots_lost()));
+        let skyhawks = usize::from(self.ending == Ending::Lost) + npc_skyhawks;
+        let pilots = usize::from(matches!(self.fate, PilotFate::Kia | PilotFate::Pow)) + npc_pilots;
+        (skyhawks as u8, pilots as u8)
     }
 
     /// What the player's Skyhawk brought back.
@@ -309,6 +413,67 @@ impl Skyhawk {
             subsystems_destroyed: d.destroyed_subsystems(),
             npc_hits: 0,
             landing_days,
+        }
+    }
+
+    /// Every NPC pilot of the rotation roster after the mission: his mission and awards on
+    /// the roster (a Purple Heart for a wound, an Air Medal every tenth mission; R38);
+    /// killed or captured, struck off; back with two wounds, the 14.1.3 roll for the
+    /// missions he misses [14.0.3, 14.1.3, 15.1, 15.2].
+    pub(crate) fn npc_pilots_after_mission(&mut self) {
+        use super::division::NpcStatus;
+        let every = data().campaigns.air_medal_every.max(1);
+        let pilots: Vec<(usize, String, bool, u8, bool)> = self
+            .npcs()
+            .filter(|n| n.status != NpcStatus::Scrubbed)
+            .filter_map(|n| {
+                let slot = n.roster_slot?;
+                let lost = matches!(n.fate, PilotFate::Kia | PilotFate::Pow);
+                let name = format!("{} {}", n.pilot.rank, n.pilot.name);
+                let purple_heart = n.pilot.wounds > 0 || n.fate == PilotFate::Kia;
+                Some((slot, name, lost, n.pilot.wounds, purple_heart))
+            })
+            .collect();
+        for (slot, name, lost, wounds, purple_heart) in pilots {
+            let Some(r) = self.squadron_mut().roster.get_mut(slot) else {
+                continue;
+            };
+            r.missions += 1;
+            r.lost |= lost;
+            let air_medal = !lost && r.missions.is_multiple_of(every);
+            // The Purple Heart was announced as the division came home.
+            if purple_heart {
+                r.medals.push("Purple Heart".into());
+            }
+            if air_medal {
+                r.medals.push("Air Medal".into());
+                self.note(
+                    "15.2",
+                    msg("{pilot} is awarded the {medal}")
+                        .arg("pilot", &name)
+                        .term("medal", "Air Medal"),
+                );
+            }
+            if lost {
+                self.note(
+                    "14.0.3",
+                    msg("{pilot} is struck off the roster").arg("pilot", name),
+                );
+                continue;
+            }
+            let missed = self.missions_to_miss(wounds);
+            if missed == 0 {
+                continue;
+            }
+            if let Some(r) = self.squadron_mut().roster.get_mut(slot) {
+                r.missed = missed;
+            }
+            self.note(
+                "14.1.3",
+                msg("{pilot}'s wounds keep him out of his next {n} mission(s)")
+                    .arg("pilot", name)
+                    .arg("n", missed),
+            );
         }
     }
 
@@ -445,6 +610,25 @@ impl Skyhawk {
         d.when(self.monsoon(), "monsoon", n_("north-east monsoon"));
         d
     }
+}
+
+/// What an NPC Skyhawk brought back: its hit boxes and its landing (Table 18 Note A, a
+/// divert); `None` if it was lost [14.0.2, 15.1].
+fn npc_hurt(n: &super::division::Npc) -> Option<Hurt> {
+    use super::division::NpcStatus;
+    let repairs = &data().campaigns.landing_repairs;
+    let landing_days = match (n.status, &n.mishap) {
+        (NpcStatus::Lost, _) => return None,
+        (NpcStatus::Diverted, _) => repairs.diverted,
+        (NpcStatus::Mishap, Some(result)) => repairs.for_mishap(result),
+        _ => 0,
+    };
+    Some(Hurt {
+        battle: n.hits > 0,
+        npc_hits: n.hits,
+        landing_days,
+        ..Hurt::default()
+    })
 }
 
 #[cfg(test)]

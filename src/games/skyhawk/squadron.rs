@@ -84,6 +84,13 @@ pub struct RosterSlot {
     pub missed: u8,
     /// Killed or captured: struck off the roster.
     pub lost: bool,
+    /// Missions flown in the player's flights and the awards noted beside his name on the
+    /// roster (15.2, ruling R38: Purple Heart and Air Medal); not kept for slot 0, whose
+    /// record is the player's own.
+    #[serde(default)]
+    pub missions: u32,
+    #[serde(default)]
+    pub medals: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -107,6 +114,9 @@ pub struct Squadron {
     pub shifted_on: u32,
     /// Replacement pilots who joined the roster so far (they take fresh roster names).
     pub replacements: usize,
+    /// The roster slots the rotation sent up today, in rotation order [14.0.3].
+    #[serde(default)]
+    pub today: Vec<usize>,
 }
 
 impl Squadron {
@@ -175,6 +185,13 @@ impl Squadron {
         }
     }
 
+    /// `count` Skyhawks lost without numbers on a track (the rotation alone): the last ones
+    /// leave the squadron [14.0.3].
+    pub fn strike_off(&mut self, count: usize) {
+        let left = self.aircraft.len().saturating_sub(count);
+        self.aircraft.truncate(left);
+    }
+
     /// Back to full strength, every Skyhawk Ready Now (the Campaign 3 break) [14.4].
     pub fn refill_aircraft(&mut self, skyhawks: u8) {
         self.aircraft = Squadron::new(skyhawks).aircraft;
@@ -221,8 +238,17 @@ impl Squadron {
             return None;
         }
         after.next_slot = (self.next_slot + reached) % n.max(1);
+        after.today = flying.clone();
         *self = after;
         Some(flying)
+    }
+
+    /// The pilots of today's rotation who fly beside the player's, the next on the roster
+    /// after him first, then round from the top of the day's list [14.0.3, 15.1].
+    pub fn wingmen(&self) -> Vec<usize> {
+        let me = self.today.iter().position(|&s| s == 0).unwrap_or(0);
+        let (before, after) = self.today.split_at(me);
+        after.iter().skip(1).chain(before).copied().collect()
     }
 }
 
@@ -238,6 +264,8 @@ mod tests {
                 experience: Experience::Experienced,
                 missed: 0,
                 lost: false,
+                missions: 0,
+                medals: Vec::new(),
             })
             .collect();
         s
@@ -262,6 +290,22 @@ mod tests {
         assert_eq!(numbers(&day2), want);
         let day3 = s.assign(8).unwrap();
         assert_eq!(numbers(&day3), (6..=13).collect::<Vec<_>>());
+        assert_eq!(s.today, day3);
+    }
+
+    #[test]
+    fn the_wingmen_are_the_next_pilots_of_the_day_after_the_player() {
+        // [15.1]: the other places go to the next pilots on the duty roster.
+        let mut s = roster(24);
+        s.next_slot = 21;
+        assert_eq!(
+            numbers(&s.assign(8).unwrap()),
+            vec![22, 23, 24, 1, 2, 3, 4, 5]
+        );
+        assert_eq!(numbers(&s.wingmen()), vec![2, 3, 4, 5, 22, 23, 24]);
+        s.next_slot = 0;
+        s.assign(4).unwrap();
+        assert_eq!(numbers(&s.wingmen()), vec![2, 3, 4]);
     }
 
     #[test]
@@ -319,5 +363,9 @@ mod tests {
         assert_eq!(s.aircraft[0].ready_in, 0);
         s.refill_aircraft(16);
         assert_eq!((s.aircraft.len(), s.ready_now()), (16, 16));
+        s.strike_off(3);
+        assert_eq!(s.aircraft.len(), 13);
+        s.strike_off(20);
+        assert!(s.aircraft.is_empty());
     }
 }

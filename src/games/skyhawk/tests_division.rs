@@ -43,7 +43,7 @@ fn division_flying(seed: u64, rescap: bool) -> Skyhawk {
     g
 }
 
-fn table_rolls(g: &Skyhawk, table: &str) -> usize {
+pub(super) fn table_rolls(g: &Skyhawk, table: &str) -> usize {
     let prefix = format!("Table {table} ");
     g.log
         .entries()
