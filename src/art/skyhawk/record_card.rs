@@ -6,6 +6,7 @@
 
 use cairo::Context;
 
+use super::sheets::boxes;
 use super::{STYLE, palette};
 use crate::art::draw::{
     Align, Font, Rgb, condensed, fitted_text, measure, paragraph, rounded_rect, text,
@@ -253,9 +254,14 @@ fn pilot(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
         &condensed(3.2, true),
         Align::Left,
     );
-    for i in 0..r.wound_boxes {
-        check_box(cr, 170.0 + f64::from(i) * 6.0, 25.6, i < r.wounds)?;
-    }
+    boxes(
+        cr,
+        170.0,
+        25.6,
+        usize::from(r.wound_boxes),
+        usize::from(r.wounds),
+        BOX,
+    )?;
     INK.with_alpha(cr, 0.7);
     text(
         cr,
@@ -354,39 +360,20 @@ fn altitude(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
     Ok(())
 }
 
-/// A damage or wound box, crossed out in pen when checked.
-fn check_box(cr: &Context, x: f64, y: f64, checked: bool) -> Result<(), cairo::Error> {
-    let s = BOX;
-    cr.rectangle(x, y, s, s);
-    Rgb::WHITE.set(cr);
-    cr.fill_preserve()?;
-    INK.set(cr);
-    cr.set_line_width(0.3);
-    cr.stroke()?;
-    if checked {
-        PEN.set(cr);
-        cr.set_line_width(0.8);
-        cr.move_to(x + 0.7, y + 0.7);
-        cr.line_to(x + s - 0.7, y + s - 0.7);
-        cr.move_to(x + s - 0.7, y + 0.7);
-        cr.line_to(x + 0.7, y + s - 0.7);
-        cr.stroke()?;
-    }
-    Ok(())
-}
-
 /// Left edge of the damage columns: major sections, sub-systems.
 const DAMAGE_X: [f64; 2] = [MARGIN + 1.0, 108.0];
 const DAMAGE_Y: f64 = 95.0;
 const DAMAGE_ROW: f64 = 6.0;
-/// Side of a damage, wound or ammunition box.
+/// Side of a damage, wound or ammunition box, and the room between two (as `sheets::boxes`
+/// sets them).
 const BOX: f64 = 4.6;
+const BOX_GAP: f64 = 0.8;
 
 /// Where damage box `b` of row `row` is drawn: column 0 holds the major sections, column 1
 /// the sub-systems.
 pub fn damage_box_rect(column: usize, row: usize, b: u8) -> Rect {
     Rect::new(
-        DAMAGE_X[column] + 32.0 + f64::from(b) * 5.6,
+        DAMAGE_X[column] + 32.0 + f64::from(b) * (BOX + BOX_GAP),
         DAMAGE_Y + row as f64 * DAMAGE_ROW,
         BOX,
         BOX,
@@ -405,10 +392,15 @@ fn damage_rows(cr: &Context, column: usize, rows: &[DamageRow]) -> Result<(), ca
         }
         INK.set(cr);
         fitted_text(cr, x + 15.0, ry + 0.5, 30.0, &row.name, 3.2, row.lethal);
-        for b in 0..row.boxes {
-            let r = damage_box_rect(column, i, b);
-            check_box(cr, r.x, r.y, b < row.checked)?;
-        }
+        let first = damage_box_rect(column, i, 0);
+        boxes(
+            cr,
+            first.x,
+            first.y,
+            usize::from(row.boxes),
+            usize::from(row.checked),
+            BOX,
+        )?;
         let note = if destroyed {
             palette::NV.set(cr);
             gettext("DESTROYED")
@@ -480,10 +472,15 @@ fn guns_and_fuel(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
             &condensed(3.0, false),
             Align::Left,
         );
-        for b in 0..r.ammo_boxes {
-            check_box(cr, x + 10.5 + f64::from(b) * 5.6, 153.0, b < c.used)?;
-        }
-        x += 14.0 + f64::from(r.ammo_boxes) * 5.6;
+        let w = boxes(
+            cr,
+            x + 10.5,
+            153.0,
+            usize::from(r.ammo_boxes),
+            usize::from(c.used),
+            BOX,
+        )?;
+        x += 14.0 + w;
     }
     field(
         cr,
