@@ -18,7 +18,8 @@ use tonkin::export::{Component, Kind, Kit, kit_for};
 use tonkin::games::skyhawk::content::content;
 use tonkin::games::skyhawk::{Options as SkyOptions, Skyhawk};
 
-const SHEETS: [&str; 6] = [
+const SHEETS: [&str; 7] = [
+    "Mission Record Card",
     "Ordnance Card",
     "Pilot Roster",
     "Division Record Sheet",
@@ -49,7 +50,7 @@ fn options(dir: &std::path::Path, paper: PaperSize, format: Format) -> Options {
 }
 
 #[test]
-fn the_kit_has_the_counters_the_booklet_and_the_six_sheets() {
+fn the_kit_has_the_counters_the_booklet_the_map_and_the_seven_sheets() {
     let kit = kit_for("skyhawk").unwrap();
     assert_eq!(kit.title, "Skyhawk: Rolling Thunder 1966");
     let counters = component(&kit, "Counters (16 mm)");
@@ -70,7 +71,12 @@ fn the_kit_has_the_counters_the_booklet_and_the_six_sheets() {
             "{name}"
         );
     }
-    assert_eq!(kit.components.len(), 2 + SHEETS.len());
+    let map = component(&kit, "Map");
+    assert_eq!(
+        (map.kind, map.width, map.height, map.count),
+        (Kind::Map, 420.0, 297.0, 1)
+    );
+    assert_eq!(kit.components.len(), 3 + SHEETS.len());
 }
 
 #[test]
@@ -96,7 +102,10 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
         assert_eq!(fronts("Charts and Tables"), booklet);
         let counters = fronts("Counters (16 mm)");
         assert!((2..=4).contains(&counters), "{counters} counter pages");
-        let every_front_has_a_back = 2 * (counters + booklet + SHEETS.len());
+        // The A3 map is tiled over several pages.
+        let map = fronts("Map");
+        assert!((2..=6).contains(&map), "{map} map pages");
+        let every_front_has_a_back = 2 * (counters + booklet + SHEETS.len() + map);
         assert_eq!(pages.len(), every_front_has_a_back, "{paper:?}");
         let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
         let bytes = std::fs::read(&files[0]).unwrap();

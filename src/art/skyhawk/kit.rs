@@ -1,5 +1,5 @@
 //! The print-and-play kit of Skyhawk (rules digest §11): the counters, the Charts and Tables
-//! booklet and the record sheets, blank ([`kit`]) or filled from a game ([`kit_for_game`],
+//! booklet, the map, the Mission Record Card and the other record sheets, blank ([`kit`]) or filled from a game ([`kit_for_game`],
 //! through the records of [`super::records`]).
 
 use std::rc::Rc;
@@ -8,7 +8,10 @@ use cairo::Context;
 
 use super::charts::{chart_tables, draw_chart_page, paginate, scratch};
 use super::counters::{COUNTER_MM, CounterFace, counter_sheet, draw_counter};
+use super::map::{MAP_H, MAP_W, draw_sheet};
+use super::record_card::{CARD, CardRecord, draw_record_card};
 use super::records::{Records, blank_records, records_from};
+use super::scene::card_record;
 use super::sheets::*;
 use crate::art::sheet::{self, Page};
 use crate::export::{Component, Kind, Kit};
@@ -25,7 +28,7 @@ const LANDSCAPE: Page = Page { w: 260.0, h: 178.0 };
 /// The kit with blank record sheets.
 pub fn kit() -> Kit {
     match content() {
-        Ok(c) => build(c, blank_records(c)),
+        Ok(c) => build(c, blank_records(c), CardRecord::default()),
         Err(_) => Kit::new("skyhawk", Vec::new()),
     }
 }
@@ -33,15 +36,33 @@ pub fn kit() -> Kit {
 /// The kit with the record sheets filled from `game`.
 pub fn kit_for_game(game: &Skyhawk) -> Kit {
     match content() {
-        Ok(c) => build(c, records_from(c, game)),
+        Ok(c) => build(c, records_from(c, game), card_record(game)),
         Err(_) => Kit::new("skyhawk", Vec::new()),
     }
 }
 
-fn build(c: &'static Content, r: Records) -> Kit {
+fn build(c: &'static Content, r: Records, card: CardRecord) -> Kit {
     let mut components = vec![counters(c)];
     components.extend(charts(c));
-    // The lead adds the map and the Mission Record Card (drawn by the other helper) here.
+    // The printed map has no pieces on it: the counters are the pieces.
+    components.push(Component::new(
+        gettext("Map"),
+        Kind::Map,
+        (MAP_W, MAP_H),
+        1,
+        |cr, _, _| draw_sheet(cr),
+    ));
+    components.push(sheet::component(
+        &gettext("Mission Record Card"),
+        PORTRAIT,
+        move |cr, page| {
+            // The card is drawn on A4; it prints a little smaller so that it fits both A4 and
+            // Letter with the exporter's margins.
+            let scale = (page.w / CARD.w).min(page.h / CARD.h);
+            cr.scale(scale, scale);
+            draw_record_card(cr, &card)
+        },
+    ));
     let Records {
         ordnance,
         roster,

@@ -629,7 +629,7 @@ impl Csar {
                         || Some(target::hand(c)),
                     );
                 }
-                sink.add(Action::Done, || msg("Draw"), || None);
+                sink.add(Action::Done, || msg("Draw the cards"), || None);
             }
             Step::ClearSkies => {
                 for a in self.shaken_aircraft() {
