@@ -240,3 +240,47 @@ fn zoom_shows_the_card_and_the_nv_boxes_enlarged() {
     assert_eq!(g.zoomable_at(&v, 2.0, 2.0), None);
     assert!(g.status().len() >= 5);
 }
+
+/// The record sheets are pages of the board, filled as the game goes: the campaign's own
+/// sheets only in a campaign; every page draws and takes no clicks.
+#[test]
+fn the_record_sheets_are_pages_of_the_board() {
+    use tonkin::art::board::Board;
+    let single = tonkin::games::skyhawk::Skyhawk::setup(
+        "single",
+        &tonkin::games::skyhawk::Options::default(),
+        5,
+    )
+    .unwrap();
+    let names = |g: &tonkin::games::skyhawk::Skyhawk| -> Vec<String> {
+        g.pages().iter().map(|p| p.english()).collect()
+    };
+    assert_eq!(
+        names(&single),
+        ["Map", "Mission Record Card", "Ordnance Card"]
+    );
+    let campaign = tonkin::games::skyhawk::Skyhawk::setup(
+        "campaign1",
+        &tonkin::games::skyhawk::Options::default(),
+        5,
+    )
+    .unwrap();
+    let pages = names(&campaign);
+    assert!(pages.contains(&"Pilot Roster".to_owned()) && pages.contains(&"Calendar".to_owned()));
+    for page in 1..pages.len() {
+        let view = tonkin::art::View {
+            width: 1600.0,
+            height: 1000.0,
+            page,
+            ..tonkin::art::View::default()
+        };
+        let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 1600, 1000).unwrap();
+        let cr = cairo::Context::new(&surface).unwrap();
+        campaign.draw_board(&cr, &view).unwrap();
+        drop(cr);
+        let data = surface.data().unwrap();
+        let dark = data.chunks(4).filter(|p| p[0] < 100 && p[1] < 100).count();
+        assert!(dark > 1_500, "{} is nearly empty ({dark})", pages[page]);
+        assert_eq!(campaign.target_at(&view, 800.0, 500.0), None);
+    }
+}

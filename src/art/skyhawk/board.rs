@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use cairo::{Context, Format, ImageSurface};
 
 use super::map::{MAP_H, MAP_W, draw_map, draw_nv_box, draw_pieces, draw_sheet, nv_rect};
+use super::pages::{SheetPage, draw_sheet_of, sheet_pages};
 use super::palette;
 use super::record_card::{CARD, draw_record_card};
 use super::scene::{BoardScene, board_scene, planning};
@@ -275,11 +276,25 @@ fn nv_of_zoom(id: &str) -> Option<NvBoxKind> {
 }
 
 impl Board for Skyhawk {
+    fn pages(&self) -> Vec<Message> {
+        let mut pages = vec![msg("Map")];
+        pages.extend(sheet_pages(self).into_iter().map(SheetPage::title));
+        pages
+    }
+
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
+        if let Some(sheet) = view.page.checked_sub(1)
+            && let Some(&sheet) = sheet_pages(self).get(sheet)
+        {
+            return draw_sheet_of(cr, view, self, sheet);
+        }
         paint_in_view(cr, &board_scene(self, Some(view)), view)
     }
 
     fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        if view.page != 0 {
+            return None;
+        }
         let (bx, by) = to_board(view, x, y);
         hit_test(&board_scene(self, None), bx, by)
     }
@@ -330,6 +345,9 @@ impl Board for Skyhawk {
     }
 
     fn zoomable_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        if view.page != 0 {
+            return None;
+        }
         let (bx, by) = to_board(view, x, y);
         NvBoxKind::ALL
             .into_iter()

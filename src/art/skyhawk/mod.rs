@@ -15,6 +15,7 @@ pub mod counters;
 pub mod glossary;
 pub mod kit;
 pub mod map;
+pub mod pages;
 pub mod record_card;
 pub mod records;
 pub mod scene;
