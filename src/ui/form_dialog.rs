@@ -55,16 +55,8 @@ pub fn show(
         // Pango markup: "Railroad & Highway Bridge" must be escaped.
         .description(gtk::glib::markup_escape_text(&form.description.render()).as_str())
         .build();
-    let rule = gtk::LinkButton::builder()
-        .label(&form.rule)
-        .uri("rule:")
-        .css_classes(["rule-ref"])
-        .tooltip_text(gettext("Open this rule in the rules reference"))
-        .build();
-    rule.connect_activate_link(move |b| {
-        on_rule(b.label().map(|l| l.to_string()).unwrap_or_default());
-        gtk::glib::Propagation::Stop
-    });
+    let rule = super::prompt_bar::rule_link(on_rule);
+    rule.set_label(&form.rule);
     fields.set_header_suffix(Some(&rule));
     for row in &rows {
         fields.add(row);

@@ -16,6 +16,20 @@ pub struct PromptBar {
     buttons: gtk::FlowBox,
 }
 
+/// A rule reference ("5.4.1") as a link that opens the rules reference at that section.
+pub fn rule_link(on_rule: impl Fn(String) + 'static) -> gtk::LinkButton {
+    let rule = gtk::LinkButton::builder()
+        .uri("rule:")
+        .css_classes(["rule-ref"])
+        .tooltip_text(gettext("Open this rule in the rules reference"))
+        .build();
+    rule.connect_activate_link(move |b| {
+        on_rule(b.label().map(|l| l.to_string()).unwrap_or_default());
+        gtk::glib::Propagation::Stop
+    });
+    rule
+}
+
 impl PromptBar {
     pub fn new(
         on_choose: impl Fn(usize) + 'static,
@@ -31,15 +45,7 @@ impl PromptBar {
             .hexpand(true)
             .css_classes(["heading"])
             .build();
-        let rule = gtk::LinkButton::builder()
-            .uri("rule:")
-            .css_classes(["rule-ref"])
-            .tooltip_text(gettext("Open this rule in the rules reference"))
-            .build();
-        rule.connect_activate_link(move |b| {
-            on_rule(b.label().map(|l| l.to_string()).unwrap_or_default());
-            gtk::glib::Propagation::Stop
-        });
+        let rule = rule_link(on_rule);
         let form = gtk::Button::builder()
             .css_classes(["suggested-action"])
             .valign(gtk::Align::Center)

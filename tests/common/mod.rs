@@ -43,3 +43,29 @@ pub fn dark_pixels(scene: &tonkin::art::csar::MapScene, x: f64, y: f64, w: f64, 
         })
         .count()
 }
+
+/// Parses every SVG page written and checks it is an `<svg>` as wide as its page; returns the
+/// parsed documents' element counts.
+#[allow(dead_code)] // not every test binary writes SVG
+pub fn check_svg_pages(files: &[std::path::PathBuf], widths_mm: &[f64]) -> Vec<usize> {
+    assert_eq!(files.len(), widths_mm.len());
+    files
+        .iter()
+        .zip(widths_mm)
+        .map(|(file, width_mm)| {
+            let text = std::fs::read_to_string(file).unwrap();
+            let doc = roxmltree::Document::parse(&text).unwrap();
+            let root = doc.root_element();
+            assert_eq!(root.tag_name().name(), "svg");
+            let width: f64 = root
+                .attribute("width")
+                .unwrap()
+                .trim_end_matches("pt")
+                .parse()
+                .unwrap();
+            let expected = width_mm * tonkin::export::output::PT_PER_MM;
+            assert!((width - expected).abs() < 0.01, "{}", file.display());
+            doc.descendants().count()
+        })
+        .collect()
+}
