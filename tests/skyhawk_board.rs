@@ -257,7 +257,7 @@ fn the_record_sheets_are_pages_of_the_board() {
     };
     assert_eq!(
         names(&single),
-        ["Map", "Mission Record Card", "Ordnance Card"]
+        ["Map", "Mission Record Card", "Ordnance Card", "Gazetteer"]
     );
     let campaign = tonkin::games::skyhawk::Skyhawk::setup(
         "campaign1",

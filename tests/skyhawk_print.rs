@@ -76,7 +76,9 @@ fn the_kit_has_the_counters_the_booklet_the_map_and_the_seven_sheets() {
         (map.kind, map.width, map.height, map.count),
         (Kind::Map, 420.0, 297.0, 1)
     );
-    assert_eq!(kit.components.len(), 3 + SHEETS.len());
+    let gazetteer = component(&kit, "Target Gazetteer");
+    assert_eq!(gazetteer.kind, Kind::Aids);
+    assert_eq!(kit.components.len(), 4 + SHEETS.len());
 }
 
 #[test]
@@ -105,7 +107,9 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
         // The A3 map is tiled over several pages.
         let map = fronts("Map");
         assert!((2..=6).contains(&map), "{map} map pages");
-        let every_front_has_a_back = 2 * (counters + booklet + SHEETS.len() + map);
+        let gazetteer = fronts("Target Gazetteer");
+        assert_eq!(gazetteer, component(&kit, "Target Gazetteer").count);
+        let every_front_has_a_back = 2 * (counters + booklet + SHEETS.len() + map + gazetteer);
         assert_eq!(pages.len(), every_front_has_a_back, "{paper:?}");
         let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
         let bytes = std::fs::read(&files[0]).unwrap();

@@ -44,6 +44,13 @@ pub fn kit_for_game(game: &Skyhawk) -> Kit {
 fn build(c: &'static Content, r: Records, card: CardRecord) -> Kit {
     let mut components = vec![counters(c)];
     components.extend(charts(c));
+    components.push(Component::new(
+        gettext("Target Gazetteer"),
+        Kind::Aids,
+        (PORTRAIT.w, PORTRAIT.h),
+        gazetteer_pages(c),
+        move |cr, i, _| draw_gazetteer(cr, c, PORTRAIT, i, None),
+    ));
     // The printed map has no pieces on it: the counters are the pieces.
     components.push(Component::new(
         gettext("Map"),

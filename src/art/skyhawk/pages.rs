@@ -19,6 +19,7 @@ use crate::games::skyhawk::state::Skyhawk;
 pub enum SheetPage {
     RecordCard,
     Ordnance,
+    Gazetteer,
     Division,
     Roster,
     Campaign,
@@ -31,6 +32,7 @@ impl SheetPage {
         match self {
             SheetPage::RecordCard => msg("Mission Record Card"),
             SheetPage::Ordnance => msg("Ordnance Card"),
+            SheetPage::Gazetteer => msg("Gazetteer"),
             SheetPage::Division => msg("Division"),
             SheetPage::Roster => msg("Pilot Roster"),
             SheetPage::Campaign => msg("Campaign Record"),
@@ -42,7 +44,11 @@ impl SheetPage {
 
 /// The sheets this game fills: the division's with 15.1, the campaign's in a campaign.
 pub fn sheet_pages(game: &Skyhawk) -> Vec<SheetPage> {
-    let mut pages = vec![SheetPage::RecordCard, SheetPage::Ordnance];
+    let mut pages = vec![
+        SheetPage::RecordCard,
+        SheetPage::Ordnance,
+        SheetPage::Gazetteer,
+    ];
     if game.division.is_some() {
         pages.push(SheetPage::Division);
     }
@@ -81,6 +87,18 @@ pub fn draw_sheet_of(
         SheetPage::Ordnance => on(landscape, &|cr, p| {
             draw_ordnance_card(cr, c, &r.ordnance, p)
         }),
+        // The page with the mission's target, its line ringed.
+        SheetPage::Gazetteer => {
+            // Before planning rolls a target, the first page with nothing marked.
+            let (index, line) = game
+                .target
+                .as_ref()
+                .and_then(|t| gazetteer_line(c, t.list, &t.name))
+                .unzip();
+            on(portrait, &|cr, p| {
+                draw_gazetteer(cr, c, p, index.unwrap_or(0), line)
+            })
+        }
         SheetPage::Division => on(landscape, &|cr, p| draw_division(cr, &r.division, p)),
         SheetPage::Roster => on(portrait, &|cr, p| draw_roster(cr, &r.roster, p)),
         // The page of the record that holds the latest missions.

@@ -357,9 +357,9 @@ impl TargetList {
 
     pub fn name(self) -> &'static str {
         match self {
-            TargetList::Navy => "US Navy",
-            TargetList::Usaf => "US Air Force",
-            TargetList::Macv => "MACV",
+            TargetList::Navy => n_("US Navy"),
+            TargetList::Usaf => n_("US Air Force"),
+            TargetList::Macv => n_("MACV"),
         }
     }
 }

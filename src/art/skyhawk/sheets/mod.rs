@@ -6,6 +6,7 @@ pub mod awards;
 pub mod calendar;
 pub mod campaign;
 pub mod division;
+pub mod gazetteer;
 pub mod ordnance;
 pub mod roster;
 
@@ -13,6 +14,7 @@ pub use awards::{AwardsRecord, draw_awards};
 pub use calendar::{CalendarDay, CalendarRecord, CalendarTour, draw_calendar};
 pub use campaign::{CampaignRecord, MissionRow, TourRow, campaign_pages, draw_campaign_record};
 pub use division::{DivisionRecord, PositionRow, draw_division};
+pub use gazetteer::{draw_gazetteer, gazetteer_line, gazetteer_pages};
 pub use ordnance::{OrdnanceRecord, StationLoad, draw_ordnance_card};
 pub use roster::{RosterRecord, RosterRow, draw_roster};
 
