@@ -1,5 +1,7 @@
 //! The game log: what happened, under which rule, and the random values behind it.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use super::dice::Roll;
@@ -47,8 +49,9 @@ impl Random {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
-    /// The rulebook section this follows, e.g. `4.3.3 C`.
-    pub rule: String,
+    /// The rulebook section this follows, e.g. `4.3.3 C` (borrowed for the rules' own
+    /// literals and content tables, owned when read back from a save).
+    pub rule: Cow<'static, str>,
     pub message: Message,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub random: Vec<Random>,
@@ -71,13 +74,25 @@ pub struct Log {
 }
 
 impl Log {
-    pub fn add(&mut self, rule: &str, message: Message) {
+    /// Room made at the first entry: a whole game's log in a few steps of growth rather than
+    /// many small ones (a simulated game writes a hundred entries or more).
+    const FIRST_ROOM: usize = 64;
+
+    pub fn add(&mut self, rule: impl Into<Cow<'static, str>>, message: Message) {
         self.add_with(rule, message, Vec::new());
     }
 
-    pub fn add_with(&mut self, rule: &str, message: Message, random: Vec<Random>) {
+    pub fn add_with(
+        &mut self,
+        rule: impl Into<Cow<'static, str>>,
+        message: Message,
+        random: Vec<Random>,
+    ) {
+        if self.entries.capacity() == 0 {
+            self.entries.reserve(Self::FIRST_ROOM);
+        }
         self.entries.push(LogEntry {
-            rule: rule.to_owned(),
+            rule: rule.into(),
             message,
             random,
         });

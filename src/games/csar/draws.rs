@@ -64,7 +64,7 @@ impl Csar {
 
     /// Draws `n` counted cards, discards them, and tells whether any counted as `symbol`
     /// (the Wild named per `want`).
-    pub fn draw_for(&mut self, n: u8, want: Want, rule: &str, what: Message) -> bool {
+    pub fn draw_for(&mut self, n: u8, want: Want, rule: &'static str, what: Message) -> bool {
         let target = match want {
             Want::Get(s) | Want::Avoid(s) => s,
         };
@@ -81,7 +81,7 @@ impl Csar {
     }
 
     /// One counted draw whose card matters beyond its symbol (its number's parity): returns the card.
-    pub fn draw_one(&mut self, rule: &str, what: Message) -> Option<u8> {
+    pub fn draw_one(&mut self, rule: &'static str, what: Message) -> Option<u8> {
         let mut seen = Vec::new();
         let card = self.draw_counted(&mut seen);
         if let Some(c) = card {
@@ -94,7 +94,7 @@ impl Csar {
     /// A random determination among `k` outcomes (2.2.1, G-15): one card, its ones digit, the
     /// outcomes spread evenly over 0–9. A Reshuffle gives its number and then the discards are
     /// shuffled back; the Wild simply gives its number. More than ten outcomes use two cards.
-    pub fn determine(&mut self, k: usize, rule: &str, what: Message) -> usize {
+    pub fn determine(&mut self, k: usize, rule: &'static str, what: Message) -> usize {
         if k <= 1 {
             return 0;
         }

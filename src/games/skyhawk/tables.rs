@@ -3,6 +3,7 @@
 //! modifier with its reason, and the row that was read.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use serde::Deserialize;
 
@@ -137,25 +138,37 @@ impl Table {
     }
 
     /// The label of a row as printed: `3`, `4–6`, `≤5`, `10+`.
-    pub fn row_label(&self, index: usize) -> String {
-        let row = &self.rows[index];
-        let last = self.rows.len() - 1;
-        let (low, high) = self.dice.natural_range();
-        if index == 0 && row.at[0] < low {
-            format!("≤{}", row.at[1])
-        } else if index == last && row.at[1] > high {
-            format!("{}+", row.at[0])
-        } else if row.at[0] == row.at[1] {
-            row.at[0].to_string()
-        } else {
-            format!("{}–{}", row.at[0], row.at[1])
-        }
+    pub fn row_label(&self, index: usize) -> RowLabel<'_> {
+        RowLabel { table: self, index }
     }
 
     /// The value of a named modifier (0 if the table has none of that name; `check_drms`
     /// makes sure the names the rules use are present).
     pub fn drm(&self, name: &str) -> i32 {
         self.drm.get(name).copied().unwrap_or(0)
+    }
+}
+
+/// The label of a row, written where it is shown (no string of its own).
+pub struct RowLabel<'a> {
+    table: &'a Table,
+    index: usize,
+}
+
+impl fmt::Display for RowLabel<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let row = &self.table.rows[self.index];
+        let last = self.table.rows.len() - 1;
+        let (low, high) = self.table.dice.natural_range();
+        if self.index == 0 && row.at[0] < low {
+            write!(f, "≤{}", row.at[1])
+        } else if self.index == last && row.at[1] > high {
+            write!(f, "{}+", row.at[0])
+        } else if row.at[0] == row.at[1] {
+            write!(f, "{}", row.at[0])
+        } else {
+            write!(f, "{}–{}", row.at[0], row.at[1])
+        }
     }
 }
 
@@ -250,7 +263,8 @@ pub fn resolve<'a>(rng: &mut Rng, table: &'a Table, column: usize, drms: &Drms) 
 /// Reads an already-made roll on `table` (used by tests and worked examples).
 pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms) -> Resolved<'a> {
     let natural = roll.total;
-    let mut random = vec![Random::Dice(roll)];
+    let mut random = Vec::with_capacity(1 + drms.0.len());
+    random.push(Random::Dice(roll));
     let mut modified = natural;
     for d in &drms.0 {
         let value = d.value.unwrap_or_else(|| table.drm(d.name) * d.times);
@@ -274,15 +288,14 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
 
 /// The log line of a table roll, e.g. "Table 12 [aaa_low] row 8: 2" (the dice and the
 /// modifiers travel with it as `Random` values).
-pub fn describe(table: &Table, column: usize, r: &Resolved<'_>) -> Message {
+pub fn describe(table: &Table, column: usize, r: &Resolved<'static>) -> Message {
     let row = table.row_label(r.row);
-    let at = match table.columns.get(column) {
-        Some(col) => format!("{} [{col}] row {row}", table.id),
-        None => format!("{} row {row}", table.id),
-    };
-    msg("Table {at}: {result}")
-        .arg("at", at)
-        .term("result", r.result.to_owned())
+    let message = msg("Table {at}: {result}");
+    match table.columns.get(column) {
+        Some(col) => message.arg("at", format_args!("{} [{col}] row {row}", table.id)),
+        None => message.arg("at", format_args!("{} row {row}", table.id)),
+    }
+    .term("result", r.result)
 }
 
 #[cfg(test)]
@@ -325,9 +338,9 @@ mod tests {
         assert_eq!(t.lookup(5, 0), "low");
         assert_eq!(t.lookup(6, 0), "mid");
         assert_eq!(t.lookup(14, 0), "high");
-        assert_eq!(t.row_label(0), "≤5");
-        assert_eq!(t.row_label(1), "6–8");
-        assert_eq!(t.row_label(2), "9+");
+        assert_eq!(t.row_label(0).to_string(), "≤5");
+        assert_eq!(t.row_label(1).to_string(), "6–8");
+        assert_eq!(t.row_label(2).to_string(), "9+");
     }
 
     #[test]
