@@ -76,7 +76,7 @@ pub struct Log {
 impl Log {
     /// Room made at the first entry: a whole game's log in a few steps of growth rather than
     /// many small ones (a simulated game writes a hundred entries or more).
-    const FIRST_ROOM: usize = 64;
+    const FIRST_ROOM: usize = 256;
 
     pub fn add(&mut self, rule: impl Into<Cow<'static, str>>, message: Message) {
         self.add_with(rule, message, Vec::new());

@@ -11,6 +11,7 @@ use std::borrow::Cow;
 use std::fmt::{self, Display, Write};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smallvec::SmallVec;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Arg {
@@ -29,8 +30,25 @@ pub struct Message {
     /// Borrowed for the literal templates of the code (no allocation on the hot path of a
     /// simulated game); owned when read back from a save.
     pub id: Cow<'static, str>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub args: Vec<(Cow<'static, str>, Arg)>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty", with = "as_list")]
+    pub args: Args,
+}
+
+/// The arguments of a message by name. Most messages have one to three, kept in place: a
+/// simulated game logs thousands of messages.
+pub type Args = SmallVec<[(Cow<'static, str>, Arg); 3]>;
+
+/// Arguments are saved as a plain list.
+mod as_list {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(args: &Args, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(args)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Args, D::Error> {
+        Vec::deserialize(deserializer).map(SmallVec::from_vec)
+    }
 }
 
 /// Marks a word of the game for the catalogue where it is stored (a table of names, a
@@ -44,7 +62,7 @@ pub const fn n_(word: &'static str) -> &'static str {
 pub fn msg(id: &'static str) -> Message {
     Message {
         id: Cow::Borrowed(id),
-        args: Vec::new(),
+        args: SmallVec::new(),
     }
 }
 
@@ -233,11 +251,19 @@ mod tests {
         let long = "a name longer than the inline room of a text";
         let m = msg("Turn {n} of {name}").arg("n", 3).arg("name", long);
         let json = serde_json::to_string(&m).unwrap();
-        // Texts are saved as plain strings, whether kept inline or not.
-        assert!(json.contains(r#"{"Text":"3"}"#), "{json}");
+        // The saved form: arguments a plain list, texts plain strings, inline or not.
+        assert_eq!(
+            json,
+            format!(
+                r#"{{"id":"Turn {{n}} of {{name}}","args":[["n",{{"Text":"3"}}],["name",{{"Text":"{long}"}}]]}}"#
+            )
+        );
         let back: Message = serde_json::from_str(&json).unwrap();
         assert_eq!(back, m);
         assert_eq!(back.english(), format!("Turn 3 of {long}"));
+        let bare: Message = serde_json::from_str(r#"{"id":"End"}"#).unwrap();
+        assert_eq!(bare, msg("End"));
+        assert_eq!(serde_json::to_string(&bare).unwrap(), r#"{"id":"End"}"#);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 
@@ -69,6 +70,29 @@ pub struct Table {
     /// Die-roll modifiers by name.
     #[serde(default)]
     pub drm: BTreeMap<String, i32>,
+    /// Every cell read as a number, row by row, made at the first [`Table::number`] (the bot
+    /// and the odds read tables far more often than the rules roll them).
+    #[serde(skip)]
+    numbers: Numbers,
+}
+
+/// The cells read as numbers, made once when first asked for. Derived from the rows, so it
+/// takes no part in comparing tables.
+#[derive(Clone, Debug, Default)]
+struct Numbers(OnceLock<Vec<i32>>);
+
+impl PartialEq for Numbers {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Numbers {}
+
+/// A result read as a number (hits, percentages, counts; a trailing `*` is a footnote
+/// mark); 0 when it is not one.
+pub fn read_number(cell: &str) -> i32 {
+    cell.trim_end_matches('*').parse().unwrap_or(0)
 }
 
 impl Table {
@@ -135,6 +159,18 @@ impl Table {
     /// The result for a modified roll in column `column` (0 for one-column tables).
     pub fn lookup(&self, modified: i32, column: usize) -> &str {
         &self.rows[self.row_index(modified)].cells[column]
+    }
+
+    /// The result for a modified roll in column `column` read as a number ([`read_number`]).
+    pub fn number(&self, modified: i32, column: usize) -> i32 {
+        let width = self.columns.len().max(1);
+        let numbers = self.numbers.0.get_or_init(|| {
+            self.rows
+                .iter()
+                .flat_map(|r| r.cells.iter().map(|c| read_number(c)))
+                .collect()
+        });
+        numbers[self.row_index(modified) * width + column]
     }
 
     /// The label of a row as printed: `3`, `4–6`, `≤5`, `10+`.
@@ -250,7 +286,7 @@ impl Resolved<'_> {
 
     /// The result read as a number (hits, percentages, counts); 0 when it is not one.
     pub fn number(&self) -> i32 {
-        self.result.trim_end_matches('*').parse().unwrap_or(0)
+        read_number(self.result)
     }
 }
 
@@ -319,6 +355,7 @@ mod tests {
                 })
                 .collect(),
             drm: BTreeMap::from([("plus".into(), 2), ("minus".into(), -1)]),
+            numbers: Numbers::default(),
         }
     }
 
@@ -341,6 +378,21 @@ mod tests {
         assert_eq!(t.row_label(0).to_string(), "≤5");
         assert_eq!(t.row_label(1).to_string(), "6–8");
         assert_eq!(t.row_label(2).to_string(), "9+");
+    }
+
+    #[test]
+    fn cells_read_as_numbers() {
+        let t = table(Dice::D10, &[(0, 3, "0"), (4, 7, "2*"), (8, 9, "none")]);
+        assert_eq!(t.number(-2, 0), 0);
+        assert_eq!(t.number(5, 0), 2);
+        assert_eq!(t.number(9, 0), 0);
+        assert_eq!(read_number("15*"), 15);
+        assert_eq!(read_number("-1"), -1);
+        // What was read once takes no part in comparing tables.
+        assert_eq!(
+            t,
+            table(Dice::D10, &[(0, 3, "0"), (4, 7, "2*"), (8, 9, "none")])
+        );
     }
 
     #[test]
