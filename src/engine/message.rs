@@ -59,6 +59,7 @@ pub const fn n_(word: &'static str) -> &'static str {
 }
 
 /// Starts a message from its English template. The name is the xgettext keyword.
+#[inline]
 pub fn msg(id: &'static str) -> Message {
     Message {
         id: Cow::Borrowed(id),
@@ -68,6 +69,7 @@ pub fn msg(id: &'static str) -> Message {
 
 impl Message {
     /// Adds an argument shown as written.
+    #[inline]
     pub fn arg(mut self, name: &'static str, value: impl Display) -> Self {
         self.args
             .push((Cow::Borrowed(name), Arg::Text(Text::display(value))));
@@ -75,6 +77,7 @@ impl Message {
     }
 
     /// Adds an argument that is itself a word of the game and gets translated.
+    #[inline]
     pub fn term(mut self, name: &'static str, value: impl Into<Cow<'static, str>>) -> Self {
         self.args
             .push((Cow::Borrowed(name), Arg::Term(value.into())));
@@ -82,6 +85,7 @@ impl Message {
     }
 
     /// Adds a list of words of the game, each translated.
+    #[inline]
     pub fn terms(mut self, name: &'static str, values: &[String]) -> Self {
         self.args
             .push((Cow::Borrowed(name), Arg::Terms(values.to_vec())));
@@ -89,6 +93,7 @@ impl Message {
     }
 
     /// Adds a message of its own (a reason, a nested sentence).
+    #[inline]
     pub fn message(mut self, name: &'static str, value: Message) -> Self {
         self.args
             .push((Cow::Borrowed(name), Arg::Message(Box::new(value))));

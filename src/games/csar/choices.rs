@@ -1,6 +1,8 @@
 //! Every legal action at the pending decision, with its label and map target. The same code
 //! lists the choices for the prompt and checks an action in `apply` (without building labels).
 
+use std::sync::OnceLock;
+
 use crate::engine::game::Choice;
 use crate::engine::message::{Message, msg, n_};
 
@@ -22,28 +24,38 @@ pub struct Sink<'a> {
 }
 
 impl<'a> Sink<'a> {
+    /// Room for the usual number of choices, made once (bots list choices at every step).
+    const ROOM: usize = 16;
+
     /// Collects the choices with their labels and map targets.
     pub fn collect() -> Self {
         Sink {
-            probe: None,
-            labelled: true,
-            found: false,
-            out: Vec::new(),
-            actions: Vec::new(),
+            out: Vec::with_capacity(Self::ROOM),
+            ..Sink::empty()
         }
     }
     /// Collects the bare actions into `actions`.
     pub fn actions_only() -> Self {
         Sink {
             labelled: false,
-            ..Sink::collect()
+            actions: Vec::with_capacity(Self::ROOM),
+            ..Sink::empty()
         }
     }
     /// Only checks whether `action` is among the choices.
     pub fn probe(action: &'a Action) -> Self {
         Sink {
             probe: Some(action),
-            ..Sink::collect()
+            ..Sink::empty()
+        }
+    }
+    fn empty() -> Self {
+        Sink {
+            probe: None,
+            labelled: true,
+            found: false,
+            out: Vec::new(),
+            actions: Vec::new(),
         }
     }
     /// When checking a direct Move action (scripts, tests): the aircraft it moves.
@@ -85,6 +97,32 @@ fn unit_name(c: u8) -> &'static str {
 
 const ORBIT_BIT: u8 = 1 << 5;
 
+/// The places of a destination mask: the Orbit Box first, then the zones.
+fn places(mask: u8) -> impl Iterator<Item = Place> {
+    let orbit = (mask & ORBIT_BIT != 0).then_some(Place::Orbit);
+    orbit.into_iter().chain(
+        (0..5u8)
+            .filter(move |z| mask & (1 << z) != 0)
+            .map(Place::Zone),
+    )
+}
+
+/// Cards by title: the lowest id of the Action cards with the same title, so that titles
+/// compare as numbers (the hand selection compares every card with every other).
+fn title_key(card: u8) -> u8 {
+    static KEYS: OnceLock<Vec<u8>> = OnceLock::new();
+    let keys = KEYS.get_or_init(|| {
+        let cards = &content().actions;
+        (0..cards.len())
+            .map(|c| {
+                let first = cards.iter().position(|o| o.title == cards[c].title);
+                first.unwrap_or(c) as u8
+            })
+            .collect()
+    });
+    keys[usize::from(card)]
+}
+
 /// Aircraft per zone, and whether jets or helicopters are among them.
 type Occupancy = ([u8; 5], [bool; 5], [bool; 5]);
 
@@ -119,15 +157,8 @@ impl Csar {
     }
 
     /// Where aircraft `a` may move now (4.3.1, G-1).
-    /// Where aircraft `a` may move now (4.3.1, G-1).
     pub fn destinations(&self, a: u8) -> Vec<Place> {
-        let mask = self.destination_mask(a);
-        let mut out = Vec::new();
-        if mask & ORBIT_BIT != 0 {
-            out.push(Place::Orbit);
-        }
-        out.extend((0..5u8).filter(|z| mask & (1 << z) != 0).map(Place::Zone));
-        out
+        places(self.destination_mask(a)).collect()
     }
 
     /// How many aircraft each zone holds, and whether jets or helicopters are among them.
@@ -390,13 +421,13 @@ impl Csar {
                 }
             }
             Step::SelectHand => {
-                let mut seen: Vec<(&str, Option<Kind>)> = Vec::new();
+                let mut seen: Vec<(u8, Option<Kind>)> = Vec::with_capacity(Sink::ROOM);
                 for &c in self.actions.draw_pile() {
                     let card = content().action(c);
-                    let key = (card.title.as_str(), card.aircraft);
+                    let key = (title_key(c), card.aircraft);
                     if card.kind != CardKind::Aircraft
                         || seen.contains(&key)
-                        || self.hand.iter().any(|&h| title(h) == card.title)
+                        || self.hand.iter().any(|&h| title_key(h) == key.0)
                     {
                         continue;
                     }
@@ -472,7 +503,7 @@ impl Csar {
                 let probed = sink.probed_move();
                 for a in 0..self.aircraft.len() as u8 {
                     if self.selected == Some(a) || probed == Some(a) {
-                        for to in self.destinations(a) {
+                        for to in places(self.destination_mask_in(a, &occupancy)) {
                             sink.add(
                                 Action::Move { aircraft: a, to },
                                 || {
