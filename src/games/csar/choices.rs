@@ -58,6 +58,11 @@ impl<'a> Sink<'a> {
             actions: Vec::new(),
         }
     }
+    /// False when checking an action that is not of the `kind` a part of the listing
+    /// produces: that part can be skipped.
+    pub fn wants(&self, kind: fn(&Action) -> bool) -> bool {
+        self.probe.is_none_or(kind)
+    }
     /// When checking a direct Move action (scripts, tests): the aircraft it moves.
     pub fn probed_move(&self) -> Option<u8> {
         match self.probe {
@@ -107,20 +112,43 @@ fn places(mask: u8) -> impl Iterator<Item = Place> {
     )
 }
 
-/// Cards by title: the lowest id of the Action cards with the same title, so that titles
-/// compare as numbers (the hand selection compares every card with every other).
-fn title_key(card: u8) -> u8 {
-    static KEYS: OnceLock<Vec<u8>> = OnceLock::new();
-    let keys = KEYS.get_or_init(|| {
+/// Action cards by title, as numbers: for each card, the lowest id of the cards with the same
+/// title, and of those with the same title for the same aircraft kind (the hand selection
+/// compares every card of the deck with the hand and with the titles already offered).
+struct TitleKeys {
+    title: Vec<u8>,
+    title_and_kind: Vec<u8>,
+}
+
+fn title_keys() -> &'static TitleKeys {
+    static KEYS: OnceLock<TitleKeys> = OnceLock::new();
+    KEYS.get_or_init(|| {
         let cards = &content().actions;
-        (0..cards.len())
-            .map(|c| {
-                let first = cards.iter().position(|o| o.title == cards[c].title);
-                first.unwrap_or(c) as u8
-            })
-            .collect()
-    });
-    keys[usize::from(card)]
+        let first = |same: &dyn Fn(usize, usize) -> bool| -> Vec<u8> {
+            (0..cards.len())
+                .map(|c| (0..cards.len()).find(|&o| same(o, c)).unwrap_or(c) as u8)
+                .collect()
+        };
+        TitleKeys {
+            title: first(&|o, c| cards[o].title == cards[c].title),
+            title_and_kind: first(&|o, c| {
+                cards[o].title == cards[c].title && cards[o].aircraft == cards[c].aircraft
+            }),
+        }
+    })
+}
+
+/// A set of card ids.
+#[derive(Default)]
+struct CardSet([u64; 4]);
+
+impl CardSet {
+    fn contains(&self, card: u8) -> bool {
+        self.0[usize::from(card / 64)] & (1 << (card % 64)) != 0
+    }
+    fn insert(&mut self, card: u8) {
+        self.0[usize::from(card / 64)] |= 1 << (card % 64);
+    }
 }
 
 /// Aircraft per zone, and whether jets or helicopters are among them.
@@ -262,6 +290,9 @@ impl Csar {
     }
 
     fn piney_choice(&self, sink: &mut Sink) {
+        if !sink.wants(|a| matches!(a, Action::PilotAbility(_))) {
+            return;
+        }
         for a in 0..self.aircraft.len() as u8 {
             let ac = &self.aircraft[usize::from(a)];
             if ac.shaken
@@ -278,7 +309,7 @@ impl Csar {
     }
 
     fn suppress_choices(&self, sink: &mut Sink) {
-        if self.grounded() {
+        if self.grounded() || !sink.wants(|a| matches!(a, Action::Suppress { .. })) {
             return;
         }
         for zone in 0..5u8 {
@@ -328,16 +359,18 @@ impl Csar {
         if let Some(fire) = &self.fire {
             match &fire.stage {
                 FireStage::ChooseZone => {
-                    for t in self.pending_targets() {
-                        sink.add(
-                            Action::FireAt(t),
-                            || {
-                                msg("Resolve enemy fire into {zone} (Zone Firepower {zfv})")
-                                    .term("zone", ZONE_NAMES[usize::from(t)])
-                                    .arg("zfv", self.zfv_of(t))
-                            },
-                            || Some(target::zone(t)),
-                        );
+                    if sink.wants(|a| matches!(a, Action::FireAt(_))) {
+                        for t in self.pending_targets() {
+                            sink.add(
+                                Action::FireAt(t),
+                                || {
+                                    msg("Resolve enemy fire into {zone} (Zone Firepower {zfv})")
+                                        .term("zone", ZONE_NAMES[usize::from(t)])
+                                        .arg("zfv", self.zfv_of(t))
+                                },
+                                || Some(target::zone(t)),
+                            );
+                        }
                     }
                     self.suppress_choices(sink);
                 }
@@ -421,17 +454,26 @@ impl Csar {
                 }
             }
             Step::SelectHand => {
-                let mut seen: Vec<(u8, Option<Kind>)> = Vec::with_capacity(Sink::ROOM);
+                let keys = title_keys();
+                let mut in_hand = CardSet::default();
+                for &h in &self.hand {
+                    in_hand.insert(keys.title[usize::from(h)]);
+                }
+                let mut offered = CardSet::default();
                 for &c in self.actions.draw_pile() {
                     let card = content().action(c);
-                    let key = (title_key(c), card.aircraft);
+                    let (title, title_and_kind) = (
+                        keys.title[usize::from(c)],
+                        keys.title_and_kind[usize::from(c)],
+                    );
+                    // A title in hand is not offered again; one card per title and kind.
                     if card.kind != CardKind::Aircraft
-                        || seen.contains(&key)
-                        || self.hand.iter().any(|&h| title_key(h) == key.0)
+                        || in_hand.contains(title)
+                        || offered.contains(title_and_kind)
                     {
                         continue;
                     }
-                    seen.push(key);
+                    offered.insert(title_and_kind);
                     sink.add(
                         Action::TakeCard(c),
                         || {
@@ -520,7 +562,8 @@ impl Csar {
                     // No cancel: picking an aircraft reveals nothing, so it can be undone.
                     return;
                 }
-                for a in 0..self.aircraft.len() as u8 {
+                let select = sink.wants(|a| matches!(a, Action::Select(_)));
+                for a in (0..self.aircraft.len() as u8).filter(|_| select) {
                     if self.destination_mask_in(a, &occupancy) != 0 {
                         sink.add(
                             Action::Select(a),
@@ -533,7 +576,8 @@ impl Csar {
                 sink.add(Action::Done, || msg("End movement"), || None);
             }
             Step::Assign => {
-                for &c in self.hand.iter().chain(&self.reserve) {
+                let assign = sink.wants(|a| matches!(a, Action::Assign { .. }));
+                for &c in self.hand.iter().chain(&self.reserve).filter(|_| assign) {
                     for a in self.assign_targets(c) {
                         sink.add(
                             Action::Assign {
