@@ -76,6 +76,15 @@ impl Message {
         self
     }
 
+    /// Adds an argument shown as written that lasts as long as the program (a label made
+    /// once from the content): kept by reference, neither copied nor formatted.
+    #[inline]
+    pub fn static_arg(mut self, name: &'static str, value: &'static str) -> Self {
+        self.args
+            .push((Cow::Borrowed(name), Arg::Text(Text(Repr::Static(value)))));
+        self
+    }
+
     /// Adds an argument that is itself a word of the game and gets translated.
     #[inline]
     pub fn term(mut self, name: &'static str, value: impl Into<Cow<'static, str>>) -> Self {
@@ -159,6 +168,7 @@ pub struct Text(Repr);
 enum Repr {
     Inline(Inline),
     Heap(Box<str>),
+    Static(&'static str),
 }
 
 #[derive(Clone, Default)]
@@ -199,6 +209,7 @@ impl Text {
             // Only whole `str`s are ever copied in, so the bytes are always UTF-8.
             Repr::Inline(i) => std::str::from_utf8(&i.bytes[..usize::from(i.len)]).unwrap_or(""),
             Repr::Heap(s) => s,
+            Repr::Static(s) => s,
         }
     }
 }
@@ -284,5 +295,8 @@ mod tests {
         let wide = "é".repeat(Text::INLINE / 2 + 1);
         assert_eq!(Text::display(&wide).as_str(), wide);
         assert_eq!(Text::display("é"), Text::display(String::from("é")));
+        let by_reference = msg("{a}").static_arg("a", "12 [aaa_low] row 8");
+        assert_eq!(by_reference, msg("{a}").arg("a", "12 [aaa_low] row 8"));
+        assert_eq!(by_reference.english(), "12 [aaa_low] row 8");
     }
 }

@@ -63,10 +63,11 @@ impl<'a> Sink<'a> {
     pub fn wants(&self, kind: fn(&Action) -> bool) -> bool {
         self.probe.is_none_or(kind)
     }
-    /// When checking a direct Move action (scripts, tests): the aircraft it moves.
-    pub fn probed_move(&self) -> Option<u8> {
+    /// When checking a direct Move action (scripts, tests) or a Select: the aircraft it is
+    /// about (the listing need not look at the others).
+    pub fn probed_aircraft(&self) -> Option<u8> {
         match self.probe {
-            Some(Action::Move { aircraft, .. }) => Some(*aircraft),
+            Some(Action::Move { aircraft, .. } | Action::Select(aircraft)) => Some(*aircraft),
             _ => None,
         }
     }
@@ -542,7 +543,7 @@ impl Csar {
                 // The prompt offers aircraft first, then the picked one's destinations; a direct
                 // Move action (scripts, tests) is accepted as well.
                 let occupancy = self.zone_occupancy();
-                let probed = sink.probed_move();
+                let probed = sink.probed_aircraft();
                 for a in 0..self.aircraft.len() as u8 {
                     if self.selected == Some(a) || probed == Some(a) {
                         for to in places(self.destination_mask_in(a, &occupancy)) {
@@ -563,7 +564,8 @@ impl Csar {
                     return;
                 }
                 let select = sink.wants(|a| matches!(a, Action::Select(_)));
-                for a in (0..self.aircraft.len() as u8).filter(|_| select) {
+                let about = |a: u8| select && probed.is_none_or(|p| p == a);
+                for a in (0..self.aircraft.len() as u8).filter(|&a| about(a)) {
                     if self.destination_mask_in(a, &occupancy) != 0 {
                         sink.add(
                             Action::Select(a),

@@ -73,21 +73,31 @@ pub struct Table {
     /// Every cell read as a number, row by row, made at the first [`Table::number`] (the bot
     /// and the odds read tables far more often than the rules roll them).
     #[serde(skip)]
-    numbers: Numbers,
+    numbers: Made<Vec<i32>>,
+    /// Where each cell is, as the log names it ([`Table::place`]), made at the first roll.
+    #[serde(skip)]
+    places: Made<Vec<String>>,
 }
 
-/// The cells read as numbers, made once when first asked for. Derived from the rows, so it
-/// takes no part in comparing tables.
-#[derive(Clone, Debug, Default)]
-struct Numbers(OnceLock<Vec<i32>>);
+/// Something read from the rows once, when first asked for. Derived from the rows, so it
+/// takes no part in comparing tables, and a copy of a table (which may then be changed)
+/// makes its own.
+#[derive(Debug, Default)]
+struct Made<T>(OnceLock<T>);
 
-impl PartialEq for Numbers {
+impl<T> Clone for Made<T> {
+    fn clone(&self) -> Self {
+        Made(OnceLock::new())
+    }
+}
+
+impl<T> PartialEq for Made<T> {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl Eq for Numbers {}
+impl<T> Eq for Made<T> {}
 
 /// A result read as a number (hits, percentages, counts; a trailing `*` is a footnote
 /// mark); 0 when it is not one.
@@ -171,6 +181,25 @@ impl Table {
                 .collect()
         });
         numbers[self.row_index(modified) * width + column]
+    }
+
+    /// Where a cell is, as the log names it: `12 [aaa_low] row 8`, or `2 row 4–6` for a
+    /// table of one column.
+    pub fn place(&self, row: usize, column: usize) -> &str {
+        let width = self.columns.len().max(1);
+        let places = self.places.0.get_or_init(|| {
+            (0..self.rows.len())
+                .flat_map(|r| (0..width).map(move |c| (r, c)))
+                .map(|(r, c)| {
+                    let row = self.row_label(r);
+                    match self.columns.get(c) {
+                        Some(col) => format!("{} [{col}] row {row}", self.id),
+                        None => format!("{} row {row}", self.id),
+                    }
+                })
+                .collect()
+        });
+        &places[row * width + column]
     }
 
     /// The label of a row as printed: `3`, `4–6`, `≤5`, `10+`.
@@ -324,14 +353,10 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
 
 /// The log line of a table roll, e.g. "Table 12 [aaa_low] row 8: 2" (the dice and the
 /// modifiers travel with it as `Random` values).
-pub fn describe(table: &Table, column: usize, r: &Resolved<'static>) -> Message {
-    let row = table.row_label(r.row);
-    let message = msg("Table {at}: {result}");
-    match table.columns.get(column) {
-        Some(col) => message.arg("at", format_args!("{} [{col}] row {row}", table.id)),
-        None => message.arg("at", format_args!("{} row {row}", table.id)),
-    }
-    .term("result", r.result)
+pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> Message {
+    msg("Table {at}: {result}")
+        .static_arg("at", table.place(r.row, column))
+        .term("result", r.result)
 }
 
 #[cfg(test)]
@@ -355,7 +380,8 @@ mod tests {
                 })
                 .collect(),
             drm: BTreeMap::from([("plus".into(), 2), ("minus".into(), -1)]),
-            numbers: Numbers::default(),
+            numbers: Made::default(),
+            places: Made::default(),
         }
     }
 
@@ -378,6 +404,20 @@ mod tests {
         assert_eq!(t.row_label(0).to_string(), "≤5");
         assert_eq!(t.row_label(1).to_string(), "6–8");
         assert_eq!(t.row_label(2).to_string(), "9+");
+    }
+
+    #[test]
+    fn cells_are_placed_as_the_log_names_them() {
+        let t = table(Dice::D10, &[(-1, 5, "low"), (6, 8, "mid"), (9, 10, "high")]);
+        assert_eq!(t.place(0, 0), "t row ≤5");
+        assert_eq!(t.place(2, 0), "t row 9+");
+        let mut wide = t.clone();
+        wide.columns = vec!["left".into(), "right".into()];
+        for row in &mut wide.rows {
+            row.cells.push("x".into());
+        }
+        assert_eq!(wide.place(1, 0), "t [left] row 6–8");
+        assert_eq!(wide.place(1, 1), "t [right] row 6–8");
     }
 
     #[test]
