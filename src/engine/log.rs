@@ -7,12 +7,16 @@ use serde::{Deserialize, Serialize};
 use super::dice::Roll;
 use super::message::{Message, msg};
 
+/// A name in the log: borrowed from the content for what the rules log, owned when read
+/// back from a save.
+pub type Name = Cow<'static, str>;
+
 /// A random or hidden value that a log entry's result came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Random {
     Dice(Roll),
     /// Cards drawn, by name, in the order drawn.
-    Cards(Vec<String>),
+    Cards(Vec<Name>),
     /// A blind pick (cup draw, random choice among equals): what was picked out of how many.
     Pick {
         picked: String,
@@ -78,10 +82,12 @@ impl Log {
     /// many small ones (a simulated game writes a hundred entries or more).
     const FIRST_ROOM: usize = 256;
 
+    #[inline]
     pub fn add(&mut self, rule: impl Into<Cow<'static, str>>, message: Message) {
         self.add_with(rule, message, Vec::new());
     }
 
+    #[inline]
     pub fn add_with(
         &mut self,
         rule: impl Into<Cow<'static, str>>,
@@ -127,7 +133,7 @@ mod tests {
                 Random::Cards(vec!["Blast".into(), "Crosshairs".into()]),
                 Random::Dice(Roll {
                     kind: DiceKind::D10,
-                    faces: vec![7],
+                    faces: vec![7].into(),
                     total: 7,
                 }),
             ],

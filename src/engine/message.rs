@@ -34,9 +34,9 @@ pub struct Message {
     pub args: Args,
 }
 
-/// The arguments of a message by name. Most messages have one to three, kept in place: a
-/// simulated game logs thousands of messages.
-pub type Args = SmallVec<[(Cow<'static, str>, Arg); 3]>;
+/// The arguments of a message by name. Most messages have one or two, kept in place (more go
+/// to the heap): a simulated game logs thousands of messages, and they are moved around whole.
+pub type Args = SmallVec<[(Cow<'static, str>, Arg); 2]>;
 
 /// Arguments are saved as a plain list.
 mod as_list {
@@ -95,9 +95,9 @@ impl Message {
 
     /// Adds a list of words of the game, each translated.
     #[inline]
-    pub fn terms(mut self, name: &'static str, values: &[String]) -> Self {
-        self.args
-            .push((Cow::Borrowed(name), Arg::Terms(values.to_vec())));
+    pub fn terms(mut self, name: &'static str, values: &[impl AsRef<str>]) -> Self {
+        let values = values.iter().map(|v| v.as_ref().to_owned()).collect();
+        self.args.push((Cow::Borrowed(name), Arg::Terms(values)));
         self
     }
 

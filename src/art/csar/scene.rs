@@ -12,7 +12,7 @@ use super::counter::{CounterFace, OrdnanceKind};
 use super::faces;
 use super::map::{AssignedCard, MapScene, Piece, ZoneId, ZoneScene};
 use crate::art::board::View;
-use crate::engine::log::Random;
+use crate::engine::log::{Name, Random};
 use crate::games::csar::data::{ZoneMarker, content};
 use crate::games::csar::draws::card_name;
 use crate::games::csar::state::{Csar, Place, SurvivorPlace, ZONE_KEYS, aircraft_name, target};
@@ -182,7 +182,7 @@ fn aircraft_at(game: &Csar, place: Place) -> Vec<Piece> {
 
 /// The Resolution cards of the latest draw in the log, and what the draw was for.
 fn latest_draw(game: &Csar) -> (Vec<u8>, String) {
-    let number = |name: &String| (1..=30u8).find(|&n| card_name(n) == *name);
+    let number = |name: &Name| (1..=30u8).find(|&n| card_name(n) == name.as_ref());
     for entry in game.log.entries().iter().rev() {
         for r in &entry.random {
             if let Random::Cards(names) = r {

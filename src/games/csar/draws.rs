@@ -1,7 +1,7 @@
 //! Drawing Resolution cards (2.2.1): counted draws, the Reshuffle and Wild cards, and random
 //! determinations by the ones digit of a card number.
 
-use crate::engine::log::Random;
+use crate::engine::log::{Name, Random};
 use crate::engine::message::Message;
 
 use super::data::{Symbol, content};
@@ -21,9 +21,9 @@ pub fn counts_as(card: u8, want: Want) -> Symbol {
     content().res(card).symbol
 }
 
-pub fn card_name(card: u8) -> String {
+pub fn card_name(card: u8) -> &'static str {
     static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    NAMES.get_or_init(|| (1..=30).map(describe).collect())[usize::from(card) - 1].clone()
+    &NAMES.get_or_init(|| (1..=30).map(describe).collect())[usize::from(card) - 1]
 }
 
 fn describe(card: u8) -> String {
@@ -47,16 +47,16 @@ impl Csar {
     /// Draws one card that counts toward a "draw N": a Reshuffle card is discarded, the discard
     /// pile shuffled back, and the draw goes on. The card is NOT discarded. `None` only if every
     /// card is held aside (cannot happen with 30 cards, but never panics).
-    pub fn draw_counted(&mut self, seen: &mut Vec<String>) -> Option<u8> {
+    pub fn draw_counted(&mut self, seen: &mut Vec<Name>) -> Option<u8> {
         for _ in 0..64 {
             let drawn = self.resolution.draw(&mut self.rng)?;
             if drawn.card == RESHUFFLE {
-                seen.push(card_name(RESHUFFLE));
+                seen.push(card_name(RESHUFFLE).into());
                 self.resolution.discard(RESHUFFLE);
                 self.resolution.reshuffle(&mut self.rng);
                 continue;
             }
-            seen.push(card_name(drawn.card));
+            seen.push(card_name(drawn.card).into());
             return Some(drawn.card);
         }
         None
@@ -104,7 +104,7 @@ impl Csar {
         while span < k {
             let digit = match self.resolution.draw(&mut self.rng) {
                 Some(d) => {
-                    seen.push(card_name(d.card));
+                    seen.push(card_name(d.card).into());
                     self.resolution.discard(d.card);
                     if d.card == RESHUFFLE {
                         self.resolution.reshuffle(&mut self.rng);
@@ -123,12 +123,12 @@ impl Csar {
     }
 
     /// Draws Action cards into the hand.
-    pub fn draw_actions(&mut self, n: usize) -> Vec<String> {
+    pub fn draw_actions(&mut self, n: usize) -> Vec<Name> {
         let mut names = Vec::new();
         for _ in 0..n {
             match self.actions.draw(&mut self.rng) {
                 Some(d) => {
-                    names.push(content().action(d.card).title.clone());
+                    names.push(content().action(d.card).title.as_str().into());
                     self.hand.push(d.card);
                 }
                 None => break,

@@ -542,7 +542,7 @@ impl Csar {
 
     /// Names of cards in the log for drawing burn decisions.
     pub fn res_name(card: u8) -> String {
-        card_name(card)
+        card_name(card).to_owned()
     }
 }
 

@@ -388,7 +388,7 @@ mod tests {
     fn roll(kind: DiceKind, faces: &[u8], total: i32) -> Roll {
         Roll {
             kind,
-            faces: faces.to_vec(),
+            faces: faces.into(),
             total,
         }
     }
