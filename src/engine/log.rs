@@ -22,11 +22,27 @@ pub enum Random {
         picked: String,
         out_of: usize,
     },
-    /// A modifier applied to a roll, with its reason.
+    /// A modifier applied to a roll, with its reason (a message without arguments: its
+    /// template, saved as a message so that older saves read the same).
     Modifier {
-        reason: Message,
+        #[serde(with = "reason_as_message")]
+        reason: Name,
         value: i32,
     },
+}
+
+mod reason_as_message {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{Message, Name};
+
+    pub fn serialize<S: Serializer>(reason: &Name, serializer: S) -> Result<S::Ok, S::Error> {
+        Message::template(reason.clone()).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
+        Message::deserialize(deserializer).map(|m| m.id)
+    }
 }
 
 impl Random {
@@ -42,7 +58,7 @@ impl Random {
                 .arg("out_of", out_of),
             Random::Modifier { reason, value } => msg("{value} {reason}")
                 .arg("value", format!("{value:+}"))
-                .message("reason", reason.clone()),
+                .message("reason", Message::template(reason.clone())),
         }
     }
 
@@ -142,6 +158,43 @@ mod tests {
         assert_eq!(
             log.entries()[0].english(),
             "[4.3.3 C] 2 hits (cards: Blast, Crosshairs; d10 = 7)"
+        );
+    }
+
+    #[test]
+    fn saved_entries_keep_their_form() {
+        let mut log = Log::default();
+        log.add_with(
+            "12",
+            msg("Table {at}: {result}")
+                .arg("at", "12 row 4")
+                .term("result", "1"),
+            vec![
+                Random::Dice(Roll {
+                    kind: DiceKind::D10,
+                    faces: vec![3].into(),
+                    total: 3,
+                }),
+                Random::Modifier {
+                    reason: "green pilot".into(),
+                    value: 1,
+                },
+            ],
+        );
+        let json = serde_json::to_string(&log).unwrap();
+        // The form saves had before names were borrowed and faces kept in place.
+        let before = concat!(
+            r#"{"entries":[{"rule":"12","message":{"id":"Table {at}: {result}","args":"#,
+            r#"[["at",{"Text":"12 row 4"}],["result",{"Term":"1"}]]},"random":["#,
+            r#"{"Dice":{"kind":"D10","faces":[3],"total":3}},"#,
+            r#"{"Modifier":{"reason":{"id":"green pilot"},"value":1}}]}]}"#
+        );
+        assert_eq!(json, before);
+        let back: Log = serde_json::from_str(before).unwrap();
+        assert_eq!(back, log);
+        assert_eq!(
+            back.entries()[0].english(),
+            "[12] Table 12 row 4: 1 (d10 = 3; +1 green pilot)"
         );
     }
 }

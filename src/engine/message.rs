@@ -69,6 +69,15 @@ pub fn msg(id: &'static str) -> Message {
 }
 
 impl Message {
+    /// A message without arguments from a template that is not a literal of the code (read
+    /// back from a save, or kept as a name).
+    pub fn template(id: Cow<'static, str>) -> Self {
+        Message {
+            id,
+            args: SmallVec::new(),
+        }
+    }
+
     /// Adds an argument shown as written.
     #[inline]
     pub fn arg(mut self, name: &'static str, value: impl Display) -> Self {

@@ -336,7 +336,7 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
         if value != 0 {
             modified += value;
             random.push(Random::Modifier {
-                reason: msg(d.reason),
+                reason: d.reason.into(),
                 value,
             });
         }
