@@ -787,3 +787,86 @@ pub fn zone_marker_names(state: &Csar, zone: u8) -> Vec<&'static str> {
         .map(ZoneMarker::name)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+    use crate::games::csar::Options;
+
+    /// The hand selection offers, by title and aircraft kind, the first card of each title
+    /// not yet in hand: the same as comparing the titles as strings.
+    #[test]
+    fn hand_selection_offers_each_new_title_once_per_kind() {
+        for seed in 0..20 {
+            let mut g = Csar::setup("caged_tiger", &Options::default(), seed).unwrap();
+            while g.step != Step::SelectHand {
+                let a = g.legal_actions()[0].clone();
+                g.apply(&a).unwrap();
+            }
+            while g.step == Step::SelectHand {
+                let mut expected = Vec::new();
+                let mut seen: Vec<(&str, Option<Kind>)> = Vec::new();
+                for &c in g.actions.draw_pile() {
+                    let card = content().action(c);
+                    let key = (card.title.as_str(), card.aircraft);
+                    if card.kind == CardKind::Aircraft
+                        && !seen.contains(&key)
+                        && !g.hand.iter().any(|&h| title(h) == card.title)
+                    {
+                        seen.push(key);
+                        expected.push(Action::TakeCard(c));
+                    }
+                }
+                let offered = g.legal_actions();
+                assert_eq!(offered, expected, "seed {seed}");
+                for &c in g.actions.draw_pile() {
+                    let action = Action::TakeCard(c);
+                    let mut probe = Sink::probe(&action);
+                    g.choices(&mut probe);
+                    assert_eq!(probe.found, expected.contains(&action), "seed {seed}");
+                }
+                let pick = offered[usize::try_from(seed).unwrap() % offered.len()].clone();
+                g.apply(&pick).unwrap();
+            }
+        }
+    }
+
+    /// Checking an action finds exactly the listed ones, also where parts of the listing are
+    /// skipped for it.
+    #[test]
+    fn probes_agree_with_the_list() {
+        for seed in 0..20 {
+            let mut g = Csar::setup("caged_tiger", &Options::default(), seed).unwrap();
+            for step in 0..400usize {
+                if g.outcome().is_some() {
+                    break;
+                }
+                let listed = g.legal_actions();
+                let mut candidates = listed.clone();
+                for a in 0..g.aircraft.len() as u8 {
+                    candidates.push(Action::Select(a));
+                    candidates.push(Action::PilotAbility(a));
+                    for z in 0..5 {
+                        candidates.push(Action::Move {
+                            aircraft: a,
+                            to: Place::Zone(z),
+                        });
+                    }
+                }
+                candidates.push(Action::Done);
+                for c in &candidates {
+                    let mut probe = Sink::probe(c);
+                    g.choices(&mut probe);
+                    let direct_move = matches!(c, Action::Move { .. }) && g.step == Step::Move;
+                    if !direct_move {
+                        assert_eq!(probe.found, listed.contains(c), "{c:?} at seed {seed}");
+                    }
+                }
+                let pick =
+                    listed[(step * 7 + usize::try_from(seed).unwrap()) % listed.len()].clone();
+                g.apply(&pick).unwrap();
+            }
+        }
+    }
+}
