@@ -77,6 +77,10 @@ pub struct Table {
     /// Where each cell is, as the log names it ([`Table::place`]), made at the first roll.
     #[serde(skip)]
     places: Made<Vec<String>>,
+    /// [`Table::d10_total`] for each modifier that reads more than one row, made when first
+    /// asked for.
+    #[serde(skip)]
+    d10_totals: Made<Vec<i32>>,
 }
 
 /// Something read from the rows once, when first asked for. Derived from the rows, so it
@@ -181,6 +185,23 @@ impl Table {
                 .collect()
         });
         numbers[self.row_index(modified) * width + column]
+    }
+
+    /// The numbers read ([`Table::number`]) for each face of one d10 (0–9) plus `modifier`,
+    /// added: ten times the mean result. The bot weighs its choices by it.
+    pub fn d10_total(&self, modifier: i32, column: usize) -> i32 {
+        let width = self.columns.len().max(1);
+        let last = self.rows.len() - 1;
+        // Below `first` every face reads the first row; from `high` on, the last row.
+        let (first, high) = (self.rows[0].at[1] - 9, self.rows[last].at[0]);
+        let totals = self.d10_totals.0.get_or_init(|| {
+            (first..=high)
+                .flat_map(|m| (0..width).map(move |c| (m, c)))
+                .map(|(m, c)| (0..10).map(|face| self.number(m + face, c)).sum())
+                .collect()
+        });
+        let from = modifier.clamp(first, high) - first;
+        totals[from as usize * width + column]
     }
 
     /// Where a cell is, as the log names it: `12 [aaa_low] row 8`, or `2 row 4–6` for a
@@ -382,6 +403,7 @@ mod tests {
             drm: BTreeMap::from([("plus".into(), 2), ("minus".into(), -1)]),
             numbers: Made::default(),
             places: Made::default(),
+            d10_totals: Made::default(),
         }
     }
 
@@ -418,6 +440,17 @@ mod tests {
         }
         assert_eq!(wide.place(1, 0), "t [left] row 6–8");
         assert_eq!(wide.place(1, 1), "t [right] row 6–8");
+    }
+
+    #[test]
+    fn d10_totals_add_every_face() {
+        let t = table(Dice::D10, &[(-2, 3, "0"), (4, 7, "2*"), (8, 12, "5")]);
+        for modifier in -30..30 {
+            let each: i32 = (0..10).map(|face| t.number(face + modifier, 0)).sum();
+            assert_eq!(t.d10_total(modifier, 0), each, "modifier {modifier}");
+        }
+        // Unmodified: faces 0–3 read 0, 4–7 read 2, 8–9 read 5.
+        assert_eq!(t.d10_total(0, 0), 18);
     }
 
     #[test]
