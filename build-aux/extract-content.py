@@ -34,6 +34,9 @@ SHOWN_KEYS = frozenset(
         "heading",
         "prompt",
         "hint",
+        # Pilot/PJ cards of That Others May Live: the ability while aboard, the discard use.
+        "passive",
+        "discard",
     }
 )
 

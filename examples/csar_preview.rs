@@ -1,5 +1,7 @@
 //! Renders contact sheets of the "That Others May Live" art to PNG files for a visual check:
 //! `cargo run --no-default-features --example csar_preview -- /work/art-preview`.
+//! The art speaks the desktop's language (`LANGUAGE=de`, and `TONKIN_LOCALEDIR` for a catalogue
+//! outside the install prefix), so a translation's longer words can be checked by eye.
 
 use std::path::{Path, PathBuf};
 
@@ -27,6 +29,7 @@ fn save(s: &cairo::ImageSurface, dir: &Path, name: &str) {
 }
 
 fn main() -> Result<(), cairo::Error> {
+    tonkin::i18n::init();
     let dir = PathBuf::from(
         std::env::args()
             .nth(1)
@@ -94,7 +97,48 @@ fn main() -> Result<(), cairo::Error> {
     drop(cr);
     save(&s, &dir, "cards.png");
     maps(&dir)?;
+    campaign(&dir)?;
     sheets(&dir)
+}
+
+/// The board between two campaign missions: the Morale ledger, purchases and Pilots/PJs
+/// over the map, as a 1920 × 1080 window shows it.
+fn campaign(dir: &Path) -> Result<(), cairo::Error> {
+    use tonkin::catalog::Playable;
+    use tonkin::engine::game::Game;
+    use tonkin::games::csar::{Action, Csar, Options, Purchase, Step};
+    let seed = 7;
+    let mut game = Csar::setup("campaign", &Options::default(), seed).expect("campaign");
+    for buy in [Purchase::Pilot(0), Purchase::Card(0)] {
+        game.apply(&Action::Buy(buy))
+            .expect("a purchase before mission 1");
+    }
+    let mut bot = Csar::heuristic_bot(seed);
+    let between =
+        |g: &Csar| g.step == Step::Purchase && g.campaign.as_ref().is_some_and(|c| c.mission == 2);
+    while !between(&game) && game.outcome().is_none() {
+        let actions = game.legal_actions();
+        let action = bot.choose(&game, &actions);
+        game.apply(&action).expect("a legal action");
+    }
+    // Something bought for mission 2 as well, if the Morale Points allow it.
+    let _ = game.apply(&Action::Buy(Purchase::FastMover));
+    let window = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080)?;
+    let view = tonkin::art::View {
+        width: 1920.0,
+        height: 1080.0,
+        ..Default::default()
+    };
+    let cr = cairo::Context::new(&window)?;
+    csar::paint_in_view(
+        &cr,
+        &mut csar::MapPainter::new(),
+        &csar::scene::scene(&game, None),
+        &view,
+    )?;
+    drop(cr);
+    save(&window, dir, "campaign-window.png");
+    Ok(())
 }
 
 /// The printed sheet and a busy live board (and the sheet as a PDF, as export draws it).

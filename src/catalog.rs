@@ -50,9 +50,7 @@ pub fn games() -> Vec<GameInfo> {
             players: msg("1 player"),
             blurb: msg("Fly A-4 strike missions from Yankee Station and bring the jet back."),
             driver: Some(&crate::games::skyhawk::DRIVER),
-            note: Some(msg(
-                "Rules complete for single missions and campaigns; the map and record sheets are not drawn yet: play from the action buttons.",
-            )),
+            note: None,
         },
         GameInfo {
             id: "search_destroy",
@@ -158,6 +156,39 @@ pub struct ChoiceView {
     pub target: Option<String>,
 }
 
+/// A decision the window can offer as one form to fill in rather than a chain of buttons (the
+/// Skyhawk's Ordnance Card): a list of fields, each a choice among labelled options. The game
+/// turns the values into one of its actions and checks it; the window only shows the fields,
+/// the game's facts about the values and its reason for refusing them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormView {
+    pub title: Message,
+    /// What the player needs to know to fill it in (the Skyhawk's target and route package).
+    pub description: Message,
+    /// The rule reference of the decision.
+    pub rule: String,
+    /// What the button that submits the form says.
+    pub submit: Message,
+    pub fields: Vec<FormField>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormField {
+    pub label: Message,
+    pub options: Vec<Message>,
+    /// The option shown first (the position's current value).
+    pub selected: usize,
+}
+
+/// What the game says of a form's values.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FormCheck {
+    /// Facts about the values (weights, fuel) shown whether or not they are legal.
+    pub facts: Vec<Message>,
+    /// Why the values may not be submitted; `None` when they may.
+    pub refusal: Option<Message>,
+}
+
 /// A game being played, seen without its types: what the generic window drives.
 pub trait PlaySession {
     fn game_id(&self) -> &'static str;
@@ -177,8 +208,16 @@ pub trait PlaySession {
     fn board(&self) -> Option<&dyn Board>;
     fn odds(&self) -> Option<Vec<(Message, f64)>>;
     fn filled_kit(&self) -> Option<crate::export::Kit>;
+    /// The pending decision as a form, if the game offers one.
+    fn form(&self) -> Option<FormView>;
+    /// Checks a form's values (one option index per field) without taking them.
+    fn check_form(&self, values: &[usize]) -> FormCheck;
+    /// Takes the decision the form's values stand for.
+    fn submit_form(&mut self, values: &[usize]) -> Result<Stepped, String>;
     /// The game state itself, for game-specific panels.
     fn state_any(&self) -> &dyn Any;
+    /// The session itself, for the driver of its game (a bot's action that is no button).
+    fn session_any_mut(&mut self) -> &mut dyn Any;
 }
 
 /// An optional rule a player may switch on before a game starts.
@@ -211,6 +250,15 @@ pub trait Playable: Game {
     /// The print-and-play kit with its record sheets filled in from this game.
     fn filled_kit(&self) -> Option<crate::export::Kit> {
         None
+    }
+    /// The pending decision as a form (see [`FormView`]), if the game offers one.
+    fn form(&self) -> Option<FormView> {
+        None
+    }
+    /// The action a form's values stand for, with facts about them; `Err` says why the values
+    /// make no action at all. Whether the action is legal is the rules' own check.
+    fn form_action(&self, _values: &[usize]) -> (Vec<Message>, Result<Self::Action, Message>) {
+        (Vec::new(), Err(msg("This decision has no form")))
     }
 }
 
@@ -282,8 +330,28 @@ impl<G: Playable> PlaySession for Session<G> {
     fn filled_kit(&self) -> Option<crate::export::Kit> {
         self.state().filled_kit()
     }
+    fn form(&self) -> Option<FormView> {
+        self.state().form()
+    }
+    fn check_form(&self, values: &[usize]) -> FormCheck {
+        let (facts, action) = self.state().form_action(values);
+        // The rules decide: the action is tried on a copy of the position.
+        let refusal = match action {
+            Ok(action) => self.state().clone().apply(&action).err().map(|r| r.reason),
+            Err(why) => Some(why),
+        };
+        FormCheck { facts, refusal }
+    }
+    fn submit_form(&mut self, values: &[usize]) -> Result<Stepped, String> {
+        let (_, action) = self.state().form_action(values);
+        let action = action.map_err(|m| m.render())?;
+        self.apply(&action).map_err(|r| r.reason.render())
+    }
     fn state_any(&self) -> &dyn Any {
         self.state()
+    }
+    fn session_any_mut(&mut self) -> &mut dyn Any {
+        self
     }
 }
 
@@ -364,11 +432,21 @@ impl<G: Playable> Driver for GameDriver<G> {
                 return Err(format!("dead end: {}", game.prompt().text.english()));
             }
             let action = bot.choose(&game, &actions);
-            let index = actions
-                .iter()
-                .position(|a| *a == action)
-                .ok_or("the bot chose an action that was not offered")?;
-            session.choose(index)?;
+            match actions.iter().position(|a| *a == action) {
+                Some(index) => {
+                    session.choose(index)?;
+                }
+                // A whole decision at once, as a form takes it (Skyhawk's load): the rules
+                // check it like any other action.
+                None => {
+                    session
+                        .session_any_mut()
+                        .downcast_mut::<Session<G>>()
+                        .ok_or("the session is of another game")?
+                        .apply(&action)
+                        .map_err(|r| r.reason.render())?;
+                }
+            }
         }
         Ok(steps)
     }
@@ -492,6 +570,19 @@ mod tests {
         let save: serde_json::Value =
             serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
         save["options"].clone()
+    }
+
+    #[test]
+    fn the_heuristic_bot_finishes_a_game_of_each_through_the_session() {
+        for info in games() {
+            let Some(driver) = info.driver else { continue };
+            let scenario = driver.scenarios()[0].id;
+            let mut session = driver.new_session(scenario, 3, &[]).unwrap();
+            driver
+                .bot_steps(session.as_mut(), BotKind::Heuristic, 3, MAX_ACTIONS)
+                .unwrap_or_else(|e| panic!("{}: {e}", info.id));
+            assert!(session.outcome().is_some(), "{} did not finish", info.id);
+        }
     }
 
     #[test]

@@ -4,6 +4,8 @@
 
 use std::collections::HashSet;
 
+mod common;
+
 use tonkin::art::board::{Board, View, fit};
 use tonkin::art::csar::map::{hit_test, placements};
 use tonkin::art::csar::scene::{scene, to_art_id, to_rule_id};
@@ -147,5 +149,58 @@ fn the_board_draws_at_full_hd_and_shows_cards_enlarged() {
             assert_eq!(g.zoom_size_mm(&art), Some((63.5, 88.9)), "{name}");
             g.draw_zoom(&cr, &art).unwrap();
         }
+    }
+}
+
+#[test]
+fn between_campaign_missions_the_board_shows_the_morale_ledger() {
+    use tonkin::art::csar::map::MapLayout;
+    use tonkin::games::csar::{Action, Purchase, Step};
+    let mut g = Csar::setup("campaign", &Options::default(), 24).unwrap();
+    assert_eq!(g.step, Step::Purchase);
+    g.apply(&Action::Buy(Purchase::FastMover)).unwrap();
+    let record = scene(&g, None)
+        .campaign
+        .expect("the ledger at the purchase prompt");
+    let first = &record.missions[0];
+    assert_eq!(first.start, Some(5));
+    assert_eq!(first.purchases[3], Some(-1), "a Fast Mover for 1 MP");
+    assert_eq!(first.end, None, "not flown yet");
+    // Drawn over the map's zones: the panel's title and table carry ink there.
+    let r = MapLayout::standard().campaign_panel();
+    let ink = |game: &Csar| common::dark_pixels(&scene(game, None), r.x, r.y, r.w, 60.0);
+    let with_ledger = ink(&g);
+    // Once the mission is under way the map is clear again.
+    g.apply(&Action::Done).unwrap();
+    assert!(scene(&g, None).campaign.is_none());
+    let without = ink(&g);
+    assert!(with_ledger > without + 800, "{with_ledger} vs {without}");
+    // Outside a campaign there is no ledger.
+    let single = Csar::setup("caged_tiger", &Options::default(), 24).unwrap();
+    assert!(scene(&single, None).campaign.is_none());
+}
+
+/// The record sheets are pages of the board: the Mission Log always, the Campaign Record in a
+/// campaign; each draws a filled sheet and takes no clicks.
+#[test]
+fn the_record_sheets_are_pages_of_the_board() {
+    let single = position("caged_tiger", 4, 40);
+    assert_eq!(single.pages().len(), 2);
+    let campaign = position("campaign", 4, 40);
+    let names: Vec<String> = campaign.pages().iter().map(|p| p.english()).collect();
+    assert_eq!(names, ["Map", "Mission Log", "Campaign Record"]);
+    for page in 1..names.len() {
+        let view = View { page, ..view() };
+        let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 1920, 1080).unwrap();
+        let cr = cairo::Context::new(&surface).unwrap();
+        campaign.draw_board(&cr, &view).unwrap();
+        drop(cr);
+        let data = surface.data().unwrap();
+        let dark = data.chunks(4).filter(|p| p[0] < 100 && p[1] < 100).count();
+        assert!(
+            dark > 2_000,
+            "page {page} is nearly empty ({dark} dark pixels)"
+        );
+        assert_eq!(campaign.target_at(&view, 960.0, 540.0), None);
     }
 }

@@ -25,6 +25,9 @@ fn options(seed: u64) -> Options {
         danger_close: seed % 4 == 1,
         recovering_pilots: seed % 5 == 1,
         search_effectiveness: seed % 6 == 1,
+        // The scenario extras (HS3, HS2) are on in half the games of every scenario.
+        huskie_one_survivor: seed.is_multiple_of(2),
+        arclight_strike: seed.is_multiple_of(2),
     }
 }
 

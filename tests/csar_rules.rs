@@ -4,12 +4,12 @@ use tonkin::engine::cup::Cup;
 use tonkin::engine::deck::Deck;
 use tonkin::engine::game::Game;
 use tonkin::games::csar::data::Symbol;
-use tonkin::games::csar::data::{MarkerValue, content};
+use tonkin::games::csar::data::{MarkerValue, ZoneMarker, content};
 use tonkin::games::csar::fire::zone_firepower;
 use tonkin::games::csar::markers::MarkerKind;
 use tonkin::games::csar::odds::{Piles, any_of, hits_distribution, odds_for_prompt};
 use tonkin::games::csar::state::{Placed, Survivor, SurvivorPlace, Want};
-use tonkin::games::csar::{Action, Csar, Place, Step};
+use tonkin::games::csar::{Action, Csar, Options, Place, Step};
 
 const SANDY1: u8 = 0;
 const SANDY2: u8 = 1;
@@ -193,9 +193,10 @@ fn roundel_wipes_the_hits_drawn_so_far() {
     g1.fire_at(1);
     assert_eq!(g1.resolution.reshuffle_count(), 1);
     let entry = g1.log.entries().last().unwrap();
-    let tonkin::engine::log::Random::Cards(cards) = &entry.random[0] else {
+    let tonkin::engine::log::Random::Drawn(cards) = &entry.random[0] else {
         panic!()
     };
+    let cards: Vec<String> = cards.iter().map(|c| c.english()).collect();
     assert_eq!(
         cards.len(),
         3,
@@ -538,7 +539,12 @@ fn content_has_every_component() {
 
 /// A scenario past its set-up decisions.
 fn started(scenario: &str, seed: u64) -> Csar {
-    let mut g = Csar::setup(scenario, &Default::default(), seed).unwrap();
+    started_with(scenario, &Options::default(), seed)
+}
+
+/// A scenario with `options`, past its set-up decisions.
+fn started_with(scenario: &str, options: &Options, seed: u64) -> Csar {
+    let mut g = Csar::setup(scenario, options, seed).unwrap();
     while matches!(
         g.step,
         Step::ChoosePilot | Step::PlacePilot(_) | Step::SelectHand | Step::RevealZones
@@ -617,4 +623,181 @@ fn a_rescued_survivor_flown_out_wins_caged_tiger() {
         .outcome()
         .expect("no Survivor left on the map ends the game");
     assert_eq!(o.verdict, tonkin::engine::game::Verdict::Win);
+}
+
+/// Takes unit counter `counter` out of the cup (or the removed pile) and places it in `zone`.
+fn place_unit(g: &mut Csar, zone: usize, counter: u8) {
+    g.unit_cup.take(|&u| u == counter);
+    g.units_out.retain(|&u| u != counter);
+    g.zones[zone].units.push(gun(counter));
+}
+
+#[test]
+fn the_huskie_limited_to_one_survivor_must_fly_home_before_the_next_rescue() {
+    // A-24 / G-14 (optional): the lone HH-43 of HS3 lifts one man at a time.
+    let setup = |limit: bool| {
+        let options = Options {
+            huskie_one_survivor: limit,
+            ..Options::default()
+        };
+        let mut g = started_with("youve_got_your_troubles", &options, 21);
+        g.aircraft[usize::from(JOLLY5)].place = Place::Zone(1);
+        g.aircraft[usize::from(JOLLY5)].moved = false;
+        g.survivors[0].place = SurvivorPlace::Aboard(JOLLY5);
+        g.survivors.push(Survivor {
+            place: SurvivorPlace::Stranded(1),
+            injured: false,
+            pinpointed: true,
+            pilot: None,
+        });
+        g.step = Step::Rescue;
+        g
+    };
+    // By default capacity is unlimited (4.3.5).
+    assert_eq!(setup(false).rescue_options(), vec![(JOLLY5, 1)]);
+    let mut g = setup(true);
+    assert!(!g.has_room(JOLLY5));
+    assert!(g.rescue_options().is_empty(), "full: no rescue offered");
+    let refused = g.apply(&Action::Rescue {
+        heli: JOLLY5,
+        survivor: 1,
+        pj_card: false,
+    });
+    assert!(refused.is_err(), "and none accepted");
+    // Back to the Orbit Box: its Survivor leaves the map, and the Huskie has room again.
+    g.to_orbit(JOLLY5);
+    assert_eq!(g.survivors[0].place, SurvivorPlace::OffMap);
+    g.aircraft[usize::from(JOLLY5)].place = Place::Zone(1);
+    assert!(g.has_room(JOLLY5));
+    assert_eq!(g.rescue_options(), vec![(JOLLY5, 1)]);
+    // The option belongs to HS3 alone: other scenarios keep unlimited capacity.
+    let mut other = started_with(
+        "caged_tiger",
+        &Options {
+            huskie_one_survivor: true,
+            ..Options::default()
+        },
+        21,
+    );
+    other.survivors[0].place = SurvivorPlace::Aboard(JOLLY5);
+    assert!(other.has_room(JOLLY5));
+}
+
+#[test]
+fn the_arclight_strike_blasts_the_enemy_away_from_the_survivors() {
+    // G-13 (optional RECON): at the start of turn 6's Event Phase of Streetcar Down, one draw for
+    // every Enemy Gun, Barrage and Target of Opportunity in a zone without a Survivor; a BLAST
+    // removes it (gun Abort -1, Target of Opportunity -2, Barrage nothing).
+    let strike = |on: bool| {
+        let options = Options {
+            arclight_strike: on,
+            ..Options::default()
+        };
+        let mut g = started_with("streetcar_down", &options, 22);
+        clear_map(&mut g);
+        // Survivors stranded in C and E (the scenario's), guns in C, N and S.
+        assert!(g.stranded().any(|(_, z)| z == 0) && g.stranded().any(|(_, z)| z == 2));
+        let c = content();
+        let m38 = unit_id("M38");
+        let dshk = unit_id("DShK");
+        let barrage = unit_id("Barrage");
+        place_unit(&mut g, 0, dshk);
+        place_unit(&mut g, 1, m38);
+        place_unit(&mut g, 1, barrage);
+        let too = c
+            .zone_markers
+            .iter()
+            .position(|m| *m == ZoneMarker::TargetOfOpportunity)
+            .unwrap() as u8;
+        g.zone_cup.take(|&m| m == too);
+        g.zone_out.retain(|&m| m != too);
+        g.zones[3].markers.push(too);
+        g.check_conservation().unwrap();
+        g.turn = 6;
+        g.abort = 4;
+        // Draw order: N's M38 (BLAST), N's Barrage (RIFLE), S's Target of Opportunity (BLAST).
+        stack(&mut g, &[15, 11, 19]);
+        g.event_phase();
+        g.check_conservation().unwrap();
+        g
+    };
+    let g = strike(true);
+    let units =
+        |g: &Csar, z: usize| -> Vec<u8> { g.zones[z].units.iter().map(|u| u.counter).collect() };
+    assert_eq!(
+        units(&g, 0),
+        vec![unit_id("DShK")],
+        "a Survivor's zone is spared"
+    );
+    assert_eq!(
+        units(&g, 1),
+        vec![unit_id("Barrage")],
+        "the M38 is blasted, the Barrage not"
+    );
+    assert!(
+        g.zones[3].markers.is_empty(),
+        "the Target of Opportunity is destroyed"
+    );
+    assert_eq!(g.abort, 1, "Abort 4 - 1 (gun) - 2 (Target of Opportunity)");
+    let drawn = g
+        .log
+        .entries()
+        .iter()
+        .filter(|e| e.rule == "7.2" && !e.random.is_empty())
+        .count();
+    assert_eq!(
+        drawn, 3,
+        "one draw per enemy piece outside the Survivors' zones"
+    );
+    // Not chosen: the rulebook's B-52s leave the enemy alone.
+    let g = strike(false);
+    assert_eq!(units(&g, 1).len(), 2);
+    assert_eq!(g.abort, 4);
+    assert!(g.log.entries().iter().all(|e| e.rule != "7.2"));
+}
+
+#[test]
+fn the_campaign_ledger_keeps_every_morale_point_line_by_line() {
+    use tonkin::engine::game::Verdict;
+    use tonkin::games::csar::Purchase;
+    use tonkin::games::csar::campaign::{PurchaseKind, ScoreLine};
+    let c = &content().campaign;
+    let mut g = Csar::setup("campaign", &Options::default(), 23).unwrap();
+    assert_eq!(g.step, Step::Purchase);
+    g.apply(&Action::Buy(Purchase::Pilot(0))).unwrap();
+    g.apply(&Action::Buy(Purchase::Card(0))).unwrap();
+    let cs = g.campaign.as_ref().unwrap();
+    let first = &cs.ledger[0];
+    assert_eq!(first.start, c.starting_morale);
+    assert_eq!(first.spent[PurchaseKind::Pilot as usize], c.price_pilot);
+    assert_eq!(first.spent[PurchaseKind::Card as usize], c.price_card);
+    assert_eq!(first.bought[0], content().pilots[0].name);
+    assert_eq!(
+        first.balance(),
+        cs.morale,
+        "the running balance is the Morale Points"
+    );
+    assert_eq!(first.scored, None);
+    g.apply(&Action::Done).unwrap();
+    // The mission ends with one Survivor captured and Abort on 2.
+    g.survivors[0].place = SurvivorPlace::Captured;
+    g.abort = 2;
+    g.campaign_mission_over(Verdict::Loss);
+    let cs = g.campaign.as_ref().unwrap();
+    let first = &cs.ledger[0];
+    let lines = first.scored.expect("scored");
+    assert_eq!(
+        lines[ScoreLine::SurvivorsLost as usize],
+        c.score_survivor_lost
+    );
+    assert_eq!(
+        lines[ScoreLine::AbortSpaces as usize],
+        2 * c.score_abort_space
+    );
+    assert_eq!(lines[ScoreLine::AllRescued as usize], 0);
+    assert_eq!(lines.iter().sum::<i32>(), cs.results[0].1);
+    assert_eq!(first.balance(), cs.morale);
+    assert_eq!(cs.ledger.len(), 2, "mission 2's ledger opens");
+    assert_eq!(cs.ledger[1].start, cs.morale);
+    assert_eq!(g.step, Step::Purchase);
 }

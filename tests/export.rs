@@ -85,21 +85,9 @@ fn svg_pages_are_well_formed_and_sized() {
     let kit = sample::kit().only(&[Kind::Cards, Kind::Aids]);
     let pages = o.pages(&kit);
     let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
-    assert_eq!(files.len(), pages.len());
     assert_eq!(files[0], dir.path().join("sample-001.svg"));
-    for (file, page) in files.iter().zip(&pages) {
-        let text = std::fs::read_to_string(file).unwrap();
-        let doc = roxmltree::Document::parse(&text).unwrap();
-        let root = doc.root_element();
-        assert_eq!(root.tag_name().name(), "svg");
-        let width: f64 = root
-            .attribute("width")
-            .unwrap()
-            .trim_end_matches("pt")
-            .parse()
-            .unwrap();
-        assert!((width - page.width * PT_PER_MM).abs() < 0.01);
-    }
+    let widths: Vec<f64> = pages.iter().map(|p| p.width).collect();
+    common::check_svg_pages(&files, &widths);
 }
 
 #[test]

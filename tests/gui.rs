@@ -40,6 +40,35 @@ impl SimpleComponent for Harness {
         let session = driver.new_session(scenario, 7, &[]).expect("new game");
         open_game_window(session, None);
 
+        // A Skyhawk at its Ordnance Card: the prompt bar offers the card as a form.
+        let skyhawk = catalog::find("skyhawk").and_then(|g| g.driver).unwrap();
+        let mut loading = skyhawk.new_session("single", 7, &[]).expect("new mission");
+        while loading.form().is_none() {
+            loading.choose(0).expect("the first choice is legal");
+        }
+        open_game_window(loading, None);
+        gtk::glib::timeout_add_local_once(std::time::Duration::from_millis(900), || {
+            let app = relm4::main_application();
+            let skyhawk_window = app
+                .windows()
+                .into_iter()
+                .find(|w| w.title().is_some_and(|t| t.starts_with("Skyhawk")));
+            let opened = skyhawk_window.and_then(|w| {
+                find_button(w.upcast_ref(), &|b: &gtk::Button| {
+                    b.label().is_some_and(|l| l.ends_with('…'))
+                        && b.ancestor(gtk::FlowBox::static_type()).is_none()
+                        && b.is_visible()
+                })
+            });
+            match opened {
+                Some(button) => button.emit_clicked(),
+                None => {
+                    eprintln!("gui test: the Skyhawk window offers no Ordnance Card button");
+                    std::process::exit(1);
+                }
+            }
+        });
+
         let drawn = Rc::new(Cell::new(0u32));
         gtk::glib::timeout_add_local_once(std::time::Duration::from_millis(1500), move || {
             let app = relm4::main_application();
@@ -60,6 +89,23 @@ impl SimpleComponent for Harness {
                 .unwrap();
             if !has_button_labelled(game_window.upcast_ref(), |label| !label.is_empty()) {
                 eprintln!("gui test: the game window offers no action buttons");
+                std::process::exit(1);
+            }
+            // A dialog is a toplevel of its own, not one of the application's windows.
+            let card = gtk::Window::list_toplevels()
+                .into_iter()
+                .filter_map(|w| w.downcast::<gtk::Window>().ok())
+                .find(|w| w.title().as_deref() == Some("Ordnance Card"));
+            let submit = card.as_ref().and_then(|w| {
+                find_button(w.upcast_ref(), &|b: &gtk::Button| {
+                    b.label().as_deref() == Some("Load the aircraft")
+                })
+            });
+            // Nothing on the stations and no tanks: every route package wants external fuel.
+            if submit.is_none_or(|b| b.is_sensitive()) {
+                eprintln!(
+                    "gui test: the Ordnance Card did not open with the empty load refused ({titles:?})"
+                );
                 std::process::exit(1);
             }
             println!(
@@ -91,6 +137,22 @@ fn has_button_labelled(widget: &gtk::Widget, accept: impl Fn(&str) -> bool + Cop
         child = c.next_sibling();
     }
     false
+}
+
+fn find_button(widget: &gtk::Widget, accept: &dyn Fn(&gtk::Button) -> bool) -> Option<gtk::Button> {
+    if let Some(b) = widget.downcast_ref::<gtk::Button>()
+        && accept(b)
+    {
+        return Some(b.clone());
+    }
+    let mut child = widget.first_child();
+    while let Some(c) = child {
+        if let Some(b) = find_button(&c, accept) {
+            return Some(b);
+        }
+        child = c.next_sibling();
+    }
+    None
 }
 
 fn main() {

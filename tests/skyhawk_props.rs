@@ -6,18 +6,14 @@ use tonkin::catalog::Playable;
 use tonkin::engine::bot::{Bot, RandomBot};
 use tonkin::engine::game::{Actor, Game};
 use tonkin::games::skyhawk::content::data;
-use tonkin::games::skyhawk::{Options, Skyhawk, Step};
+use tonkin::games::skyhawk::{Action, Options, Skyhawk, Step};
 
 /// Plays a mission, checking the card after every action; returns it and the actions taken.
-fn play(seed: u64, heuristic: bool) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+fn play(seed: u64, heuristic: bool) -> (Skyhawk, Vec<Action>) {
     play_with(seed, heuristic, &Options::default())
 }
 
-fn play_with(
-    seed: u64,
-    heuristic: bool,
-    options: &Options,
-) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+fn play_with(seed: u64, heuristic: bool, options: &Options) -> (Skyhawk, Vec<Action>) {
     play_scenario("single", seed, heuristic, options)
 }
 
@@ -26,7 +22,7 @@ fn play_scenario(
     seed: u64,
     heuristic: bool,
     options: &Options,
-) -> (Skyhawk, Vec<tonkin::games::skyhawk::Action>) {
+) -> (Skyhawk, Vec<Action>) {
     let mut g = Skyhawk::setup(scenario, options, seed).unwrap();
     let mut bot: Box<dyn Bot<Skyhawk>> = if heuristic {
         Skyhawk::heuristic_bot(seed)
@@ -54,6 +50,45 @@ fn play_scenario(
     assert_eq!(g.step, Step::End);
     assert!(g.prompt().choices.is_empty());
     (g, actions)
+}
+
+/// The same seed and the same actions give the same game.
+fn assert_replays(scenario: &str, seed: u64, options: &Options, actions: &[Action], g: &Skyhawk) {
+    let mut again = Skyhawk::setup(scenario, options, seed).unwrap();
+    for a in actions {
+        again.apply(a).unwrap();
+    }
+    assert_eq!(&again, g, "seed {seed}: replayed differently");
+}
+
+fn division_options() -> Options {
+    Options {
+        division: true,
+        multiple_flights: true,
+        rescap: true,
+        ..Options::default()
+    }
+}
+
+/// The Division Record Sheet within its boxes, every NPC home or accounted for, no rescue
+/// left open.
+fn check_division(g: &Skyhawk) {
+    use tonkin::games::skyhawk::division::NpcStatus;
+    let d = g.division.as_ref().expect("the division flew");
+    assert!(d.rescap.is_none() && d.rescues.is_empty() && d.closed);
+    assert!((1..=4).contains(&d.position));
+    assert!(d.load.is_some(), "the common load noted at launch");
+    let spec = &data().aircraft.division;
+    for n in d.npcs() {
+        assert!(n.hits <= spec.npc_hit_boxes);
+        assert!(!n.airborne(), "{n:?} still in the air");
+        // A lost Skyhawk's pilot has a fate, unless he walked away from a crash on deck.
+        if n.status == NpcStatus::Lost && n.fate == tonkin::games::skyhawk::PilotFate::Aboard {
+            assert!(n.pilot.wounds > 0, "{n:?}");
+        }
+    }
+    assert!(d.flights.iter().all(|f| f.points >= 0));
+    assert_eq!(g.points(), g.own_points() + d.points());
 }
 
 fn check_card(g: &Skyhawk) {
@@ -87,18 +122,21 @@ proptest! {
 
     #[test]
     fn missions_with_the_optional_damage_and_altitude_rules_end(seed in any::<u64>(), heuristic in any::<bool>()) {
-        let options = Options { harsher_damage: true, engine_fire: true, altitude_bombing: true };
+        let options = Options { harsher_damage: true, engine_fire: true, altitude_bombing: true, ..Options::default() };
         play_with(seed, heuristic, &options);
+    }
+
+    #[test]
+    fn missions_with_the_division_flights_and_rescap_end(seed in any::<u64>(), heuristic in any::<bool>()) {
+        let (g, actions) = play_with(seed, heuristic, &division_options());
+        check_division(&g);
+        assert_replays("single", seed, &division_options(), &actions, &g);
     }
 
     #[test]
     fn same_seed_and_actions_same_mission(seed in any::<u64>()) {
         let (g, actions) = play(seed, false);
-        let mut again = Skyhawk::setup("single", &Options::default(), seed).unwrap();
-        for a in &actions {
-            again.apply(a).unwrap();
-        }
-        prop_assert_eq!(again, g);
+        assert_replays("single", seed, &Options::default(), &actions, &g);
     }
 }
 
@@ -107,10 +145,124 @@ proptest! {
 
     #[test]
     fn campaigns_end(seed in any::<u64>(), which in 1..=3u8, heuristic in any::<bool>()) {
-        let (g, _) = play_scenario(&format!("campaign{which}"), seed, heuristic, &Options::default());
+        let options = if seed % 2 == 0 { division_options() } else { Options::default() };
+        let (g, _) = play_scenario(&format!("campaign{which}"), seed, heuristic, &options);
         let c = g.campaign.as_ref().unwrap();
         prop_assert!(c.final_level.is_some());
         prop_assert_eq!(g.outcome().unwrap().points, Some(c.points()));
         prop_assert!(c.records.iter().all(|r| r.day % 2 == 1));
+    }
+}
+
+/// The optional campaign rules [14.0.2, 14.0.3, 14.1.3, 14.1.4, monsoon] picked by the bits
+/// of `mask` (14.1.4 brings 14.0.2 with it).
+fn campaign_options(mask: u8) -> Options {
+    let bit = |i: u8| mask & (1 << i) != 0;
+    Options {
+        maintenance: bit(0) || bit(3),
+        rotation: bit(1),
+        wound_recovery: bit(2),
+        loss_scoring: bit(3),
+        monsoon: bit(4),
+        ..Options::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn campaigns_with_the_optional_campaign_rules_end(
+        seed in any::<u64>(),
+        which in 1..=3u8,
+        mask in 0..32u8,
+        heuristic in any::<bool>(),
+    ) {
+        check_campaign(&format!("campaign{which}"), seed, heuristic, &campaign_options(mask));
+    }
+}
+
+/// Every optional rule of the game (`mask` = all bits) or a subset picked by the bits of
+/// `mask`, made legal: 15.4.1 brings 15.4, 15.2 and 15.3 bring 15.1, 14.1.4 a division rule.
+fn any_options(mask: u16) -> Options {
+    let bit = |i: u16| mask & (1 << i) != 0;
+    let mut o = Options {
+        harsher_damage: bit(0),
+        engine_fire: bit(1),
+        altitude_bombing: bit(2),
+        maintenance: bit(3),
+        rotation: bit(4),
+        wound_recovery: bit(5),
+        loss_scoring: bit(6),
+        monsoon: bit(7),
+        division: bit(8),
+        multiple_flights: bit(9),
+        rescap: bit(10),
+    };
+    o.harsher_damage |= o.engine_fire;
+    o.division |= o.multiple_flights || o.rescap;
+    o.maintenance |= o.loss_scoring && !o.division;
+    o
+}
+
+const ALL_OPTIONS: u16 = (1 << 11) - 1;
+
+/// A campaign played with `options`: it ends, scores its records, keeps the squadron's
+/// track and roster honest, and replays the same from the same seed and actions.
+fn check_campaign(scenario: &str, seed: u64, heuristic: bool, options: &Options) {
+    let (g, actions) = play_scenario(scenario, seed, heuristic, options);
+    let c = g.campaign.as_ref().unwrap();
+    assert!(c.final_level.is_some());
+    assert_eq!(g.outcome().unwrap().points, Some(c.points()));
+    let s = &c.squadron;
+    assert!(s.aircraft.iter().all(|a| a.ready_in <= 2 && !a.flying));
+    assert_eq!((1..=3).contains(&s.maintenance), options.maintenance);
+    assert_eq!(s.roster.len(), if options.rotation { 24 } else { 0 });
+    if (options.maintenance || options.rotation) && scenario != "campaign3" {
+        // Every Skyhawk struck off is on the record: the player's and the NPCs'.
+        let lost: usize = c.records.iter().map(|r| usize::from(r.skyhawks_lost)).sum();
+        assert_eq!(s.aircraft.len(), 16 - lost, "seed {seed}");
+    }
+    if options.rotation && scenario != "campaign3" {
+        // Every pilot struck off the roster died or was captured on a recorded mission.
+        let lost: usize = c.records.iter().map(|r| usize::from(r.pilots_lost)).sum();
+        assert!(s.roster.iter().filter(|r| r.lost).count() <= lost);
+    }
+    if !options.rotation {
+        assert!(c.records.iter().all(|r| r.day % 2 == 1));
+    }
+    assert_replays(scenario, seed, options, &actions, &g);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn campaigns_with_every_option_end(seed in any::<u64>(), which in 1..=3u8, heuristic in any::<bool>()) {
+        check_campaign(&format!("campaign{which}"), seed, heuristic, &any_options(ALL_OPTIONS));
+    }
+
+    #[test]
+    fn campaigns_with_any_options_end(
+        seed in any::<u64>(),
+        which in 1..=3u8,
+        mask in 0..=ALL_OPTIONS,
+        heuristic in any::<bool>(),
+    ) {
+        check_campaign(&format!("campaign{which}"), seed, heuristic, &any_options(mask));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn missions_with_any_options_end(seed in any::<u64>(), mask in 0..=ALL_OPTIONS, heuristic in any::<bool>()) {
+        let options = any_options(mask | if seed % 2 == 0 { ALL_OPTIONS } else { 0 });
+        let (g, actions) = play_with(seed, heuristic, &options);
+        if options.division {
+            check_division(&g);
+        }
+        assert_replays("single", seed, &options, &actions, &g);
     }
 }

@@ -19,6 +19,8 @@ pub struct View {
     /// The desktop uses a dark style: the surround follows it; counters and cards keep their
     /// printed colours, as on the table.
     pub dark: bool,
+    /// Which of the board's pages is shown (see [`Board::pages`]); 0 is the map.
+    pub page: usize,
 }
 
 /// A game state that can be drawn as a board and clicked on.
@@ -31,6 +33,12 @@ pub trait Board {
 
     /// Short facts for the side panel: (label, value).
     fn status(&self) -> Vec<(Message, String)>;
+
+    /// The names of the board's pages when it has more than the map (record sheets, a
+    /// campaign's roster…); the window offers a switch among them and sets [`View::page`].
+    fn pages(&self) -> Vec<Message> {
+        Vec::new()
+    }
 
     /// A piece under the point that can be shown enlarged (a card, a counter), by id.
     fn zoomable_at(&self, _view: &View, _x: f64, _y: f64) -> Option<String> {
@@ -55,6 +63,35 @@ pub fn fit(view: &View, w_mm: f64, h_mm: f64) -> (f64, f64, f64) {
     let x = (view.width - w_mm * scale) / 2.0;
     let y = (view.height - h_mm * scale) / 2.0;
     (scale, x, y)
+}
+
+/// Draws a sheet of `w_mm × h_mm` (a record sheet shown as a page of the board) fitted into
+/// `view` on the window's ground, with `draw` working in millimetres from the sheet's corner.
+pub fn draw_sheet_page(
+    cr: &Context,
+    view: &View,
+    w_mm: f64,
+    h_mm: f64,
+    draw: impl FnOnce(&Context) -> Result<(), cairo::Error>,
+) -> Result<(), cairo::Error> {
+    let ground = if view.dark { 0.19 } else { 0.92 };
+    cr.set_source_rgb(ground, ground, ground);
+    cr.paint()?;
+    let inset = View {
+        width: (view.width - 24.0).max(1.0),
+        height: (view.height - 24.0).max(1.0),
+        ..view.clone()
+    };
+    let (scale, x, y) = fit(&inset, w_mm, h_mm);
+    cr.save()?;
+    cr.translate(x + 12.0, y + 12.0);
+    cr.scale(scale, scale);
+    cr.rectangle(0.0, 0.0, w_mm, h_mm);
+    cr.set_source_rgb(1.0, 1.0, 1.0);
+    cr.fill()?;
+    let drawn = draw(cr);
+    cr.restore()?;
+    drawn
 }
 
 #[cfg(test)]

@@ -150,8 +150,94 @@ pub fn measure(cr: &Context, s: &str, font: &Font, width: Option<f64>) -> (f64, 
     )
 }
 
+/// Condensed sans for the tight spaces of counters, boxes and forms (falls back to plain sans).
+pub const CONDENSED: &str = "DejaVu Sans Condensed, Sans";
+
+/// A font of the condensed family.
+pub fn condensed(size: f64, bold: bool) -> Font<'static> {
+    Font {
+        family: CONDENSED,
+        size,
+        bold,
+    }
+}
+
+/// Draws one line of text shrunk (if needed) to fit `max_w`, top at `y`, centred on `cx`.
+pub fn fitted_text(cr: &Context, cx: f64, y: f64, max_w: f64, s: &str, size: f64, bold: bool) {
+    let font = fit_font(cr, s, condensed(size, bold), max_w);
+    text(cr, cx, y, s, &font, Align::Center);
+}
+
+/// `font` made smaller, if needed, so that one line of `s` is at most `max_w` wide. Words are
+/// printed in the player's language and German ones are longer: every label in a box goes
+/// through here.
+pub fn fit_font<'a>(cr: &Context, s: &str, font: Font<'a>, max_w: f64) -> Font<'a> {
+    let mut font = font;
+    // Text width is nearly proportional to the size; a second pass absorbs what is not.
+    for _ in 0..3 {
+        let (w, _) = measure(cr, s, &font, None);
+        if w <= max_w || w <= 0.0 || max_w <= 0.0 {
+            break;
+        }
+        font.size *= max_w / w * 0.995;
+    }
+    font
+}
+
+/// Draws one line of text from `x` (left-aligned), shrunk to fit `max_w`; returns its width.
+pub fn fitted_left(cr: &Context, x: f64, y: f64, max_w: f64, s: &str, font: Font) -> f64 {
+    let font = fit_font(cr, s, font, max_w);
+    text(cr, x, y, s, &font, Align::Left)
+}
+
 #[cfg(test)]
 mod tests {
+    use crate::art::testutil::{inked, surface};
+    /// German words run a third longer than English ones, and some much longer.
+    const GERMAN_LIKE: &str = "UMLAUFBAHNFELD FÜR FLUGZEUGE IN WARTESCHLEIFE";
+
+    #[test]
+    fn a_long_label_is_shrunk_to_its_box() {
+        let (_s, cr) = surface(80.0, 20.0);
+        let wide = condensed(4.2, true);
+        let (natural, _) = measure(&cr, GERMAN_LIKE, &wide, None);
+        assert!(natural > 40.0, "the sample must overflow: {natural}");
+        let fitted = fit_font(&cr, GERMAN_LIKE, wide.clone(), 40.0);
+        let (w, _) = measure(&cr, GERMAN_LIKE, &fitted, None);
+        assert!(w <= 40.0, "{w} mm is wider than the 40 mm box");
+        assert!(w > 38.0, "shrunk further than needed: {w} mm");
+        // A short word keeps its size.
+        assert_eq!(fit_font(&cr, "HAND", wide.clone(), 40.0), wide);
+    }
+
+    #[test]
+    fn a_fitted_label_inks_only_its_box() {
+        let (mut s, cr) = surface(80.0, 20.0);
+        cr.set_source_rgb(0.0, 0.0, 0.0);
+        let w = fitted_left(&cr, 10.0, 5.0, 40.0, GERMAN_LIKE, condensed(4.2, true));
+        drop(cr);
+        assert!(w <= 40.0);
+        assert!(inked(&mut s, 10.0, 4.0, 40.0, 8.0) > 0);
+        assert_eq!(
+            inked(&mut s, 50.5, 0.0, 29.5, 20.0),
+            0,
+            "ink right of the box"
+        );
+        // Unfitted, the same words run past it.
+        let (mut s, cr) = surface(80.0, 20.0);
+        cr.set_source_rgb(0.0, 0.0, 0.0);
+        text(
+            &cr,
+            10.0,
+            5.0,
+            GERMAN_LIKE,
+            &condensed(4.2, true),
+            Align::Left,
+        );
+        drop(cr);
+        assert!(inked(&mut s, 50.5, 0.0, 29.5, 20.0) > 0);
+    }
+
     use super::*;
 
     #[test]

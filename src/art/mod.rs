@@ -8,5 +8,9 @@ pub mod board;
 pub mod csar;
 pub mod draw;
 pub mod geometry;
+pub mod sheet;
+pub mod skyhawk;
+#[cfg(test)]
+pub(crate) mod testutil;
 
 pub use board::{Board, View};

@@ -17,6 +17,9 @@ pub enum Random {
     Dice(Roll),
     /// Cards drawn, by name, in the order drawn.
     Cards(Vec<Name>),
+    /// Cards drawn whose names are messages of their own (a number and a symbol word), in the
+    /// order drawn.
+    Drawn(Vec<Message>),
     /// A blind pick (cup draw, random choice among equals): what was picked out of how many.
     Pick {
         picked: String,
@@ -45,6 +48,18 @@ mod reason_as_message {
     }
 }
 
+/// Messages shown as one list ("a, b, c").
+fn listed(items: &[Message]) -> Message {
+    let mut items = items.iter().cloned();
+    let first = items.next().unwrap_or_else(|| msg(""));
+    // Translators: joins the items of a list in the log, e.g. "#3 roundel, #18 crosshairs".
+    items.fold(first, |list, item| {
+        msg("{list}, {item}")
+            .message("list", list)
+            .message("item", item)
+    })
+}
+
 impl Random {
     /// What fell, as a translatable message.
     pub fn message(&self) -> Message {
@@ -52,6 +67,7 @@ impl Random {
             Random::Dice(roll) => msg("{roll}").arg("roll", roll.describe()),
             // Translators: the cards drawn for a log entry, e.g. "cards: Attack, Suppress".
             Random::Cards(cards) => msg("cards: {cards}").terms("cards", cards),
+            Random::Drawn(cards) => msg("cards: {cards}").message("cards", listed(cards)),
             // Translators: a blind pick in the log, e.g. "picked ZPU of 12".
             Random::Pick { picked, out_of } => msg("picked {picked} of {out_of}")
                 .term("picked", picked.clone())
@@ -196,5 +212,23 @@ mod tests {
             back.entries()[0].english(),
             "[12] Table 12 row 4: 1 (d10 = 3; +1 green pilot)"
         );
+    }
+
+    #[test]
+    fn drawn_cards_are_listed_as_their_messages() {
+        let card = |n: u8, symbol: &'static str| {
+            msg("#{number} {symbol}")
+                .arg("number", n)
+                .term("symbol", symbol)
+        };
+        let drawn = Random::Drawn(vec![card(3, "roundel"), card(18, "crosshairs")]);
+        assert_eq!(drawn.english(), "cards: #3 roundel, #18 crosshairs");
+        assert_eq!(
+            Random::Drawn(vec![card(7, "rifle")]).english(),
+            "cards: #7 rifle"
+        );
+        assert_eq!(Random::Drawn(Vec::new()).english(), "cards: ");
+        let back: Random = serde_json::from_str(&serde_json::to_string(&drawn).unwrap()).unwrap();
+        assert_eq!(back, drawn);
     }
 }

@@ -8,7 +8,10 @@ pub type KitBuilder = fn() -> Kit;
 
 /// Game id → the function building its kit. To register a game, add a line such as
 /// `("csar", crate::games::csar::print::kit),`.
-const KITS: &[(&str, KitBuilder)] = &[("csar", crate::art::csar::kit::kit)];
+const KITS: &[(&str, KitBuilder)] = &[
+    ("csar", crate::art::csar::kit::kit),
+    ("skyhawk", crate::art::skyhawk::kit::kit),
+];
 
 /// The kit of a catalog game, or a one-line reason why there is none.
 pub fn kit_for(game: &str) -> Result<Kit, String> {

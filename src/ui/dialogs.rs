@@ -78,6 +78,14 @@ fn shortcuts_ui() -> String {
                     "&lt;Alt&gt;1",
                     gettext("Take the first action offered (Alt+2 the second, …)"),
                 ),
+                shortcut(
+                    "Right",
+                    gettext("On the board: the next place you can click (Left the previous)"),
+                ),
+                shortcut(
+                    "Return",
+                    gettext("On the board: take the highlighted place"),
+                ),
                 shortcut("&lt;Primary&gt;w", gettext("Close the window")),
             ],
         ),

@@ -50,6 +50,8 @@ pub struct GameWindow {
     scenario: String,
     rules: RulesWindow,
     game_over_shown: bool,
+    /// The names of the board's pages the switch shows now.
+    page_names: RefCell<Vec<String>>,
 }
 
 #[derive(Debug)]
@@ -68,10 +70,19 @@ pub enum GameMsg {
     /// The window is up: a finished game shows its result at once.
     Opened,
     PrintAndPlay,
+    /// Opens the pending decision as a form.
+    OpenForm,
+    SubmitForm(Vec<usize>),
+    /// Arrow keys on the board: the next (+1) or previous (-1) map target.
+    FocusTarget(i32),
+    /// Enter or Space on the board: take the focused map target.
+    ActivateFocused,
 }
 
 pub struct GameWidgets {
     board: gtk::DrawingArea,
+    /// The switch among the board's pages (hidden when it has one).
+    pages: gtk::Box,
     prompt: PromptBar,
     log: LogView,
     status: gtk::Grid,
@@ -160,12 +171,20 @@ impl Component for GameWindow {
         let s = sender.clone();
         motion.connect_motion(move |_, x, y| s.input(GameMsg::Hover(x, y)));
         board.add_controller(motion);
+        board.add_controller(board_keys(&sender));
 
         let s = sender.clone();
-        let prompt = PromptBar::new(move |i| s.input(GameMsg::Choose(i)), {
-            let s = sender.clone();
-            move |r| s.input(GameMsg::ShowRule(Some(r)))
-        });
+        let prompt = PromptBar::new(
+            move |i| s.input(GameMsg::Choose(i)),
+            {
+                let s = sender.clone();
+                move |r| s.input(GameMsg::ShowRule(Some(r)))
+            },
+            {
+                let s = sender.clone();
+                move || s.input(GameMsg::OpenForm)
+            },
+        );
         let s = sender.clone();
         let log = LogView::new(move |r| s.input(GameMsg::ShowRule(Some(r))));
 
@@ -191,9 +210,18 @@ impl Component for GameWindow {
         side.append(&log_title);
         side.append(&log.widget);
 
+        let pages = gtk::Box::builder()
+            .css_classes(["linked"])
+            .halign(gtk::Align::Center)
+            .margin_top(6)
+            .visible(false)
+            .build();
+        let board_side = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        board_side.append(&pages);
+        board_side.append(&board);
         let paned = gtk::Paned::builder()
             .orientation(gtk::Orientation::Horizontal)
-            .start_child(&board)
+            .start_child(&board_side)
             .end_child(&side)
             .resize_end_child(false)
             .shrink_end_child(false)
@@ -258,9 +286,11 @@ impl Component for GameWindow {
             scenario,
             rules: RulesWindow::new(&title, rules_sections),
             game_over_shown: false,
+            page_names: RefCell::new(Vec::new()),
         };
         let mut widgets = GameWidgets {
             board,
+            pages,
             prompt,
             log,
             status,
@@ -334,6 +364,35 @@ impl Component for GameWindow {
             },
             GameMsg::ShowRule(reference) => self.rules.show(root, reference.as_deref()),
             GameMsg::Opened => {}
+            GameMsg::FocusTarget(step) => self.focus_target(widgets, step),
+            GameMsg::ActivateFocused => {
+                let focused = self.view.borrow().hovered.clone();
+                if let Some(target) = focused {
+                    let (x, y) = (
+                        f64::from(widgets.board.width()) / 2.0,
+                        f64::from(widgets.board.height()) / 2.0,
+                    );
+                    self.activate_target(widgets, &sender, &target, x, y);
+                }
+            }
+            GameMsg::OpenForm => {
+                let form = self.session.borrow().form();
+                if let Some(form) = form {
+                    let s = sender.clone();
+                    let submit = sender.clone();
+                    super::form_dialog::show(
+                        root,
+                        self.session.clone(),
+                        form,
+                        move |r| s.input(GameMsg::ShowRule(Some(r))),
+                        move |values| submit.input(GameMsg::SubmitForm(values)),
+                    );
+                }
+            }
+            GameMsg::SubmitForm(values) => {
+                let result = self.session.borrow_mut().submit_form(&values);
+                self.after_step(widgets, result.map(Some));
+            }
             GameMsg::PrintAndPlay => {
                 let game = self.session.borrow().game_id();
                 super::export_dialog::show(
@@ -382,12 +441,25 @@ impl GameWindow {
             self.zoom(widgets, x, y);
             return;
         };
+        self.activate_target(widgets, sender, &target, x, y);
+    }
+
+    /// Takes the action on a map target; when several actions share it, a small menu at
+    /// (x, y) asks which.
+    fn activate_target(
+        &self,
+        widgets: &mut GameWidgets,
+        sender: &ComponentSender<Self>,
+        target: &str,
+        x: f64,
+        y: f64,
+    ) {
         let prompt = self.session.borrow().prompt();
         let matching: Vec<usize> = prompt
             .choices
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.target.as_deref() == Some(target.as_str()))
+            .filter(|(_, c)| c.target.as_deref() == Some(target))
             .map(|(i, _)| i)
             .collect();
         match matching.as_slice() {
@@ -413,6 +485,84 @@ impl GameWindow {
                 popup_at(&popover, &widgets.board, x, y);
             }
         }
+    }
+
+    /// Rebuilds the switch among the board's pages when their names change (a campaign adds
+    /// its roster, say); a board of one page shows none.
+    fn show_page_switch(&self, widgets: &GameWidgets, names: Vec<String>) {
+        if *self.page_names.borrow() == names {
+            return;
+        }
+        while let Some(child) = widgets.pages.first_child() {
+            widgets.pages.remove(&child);
+        }
+        let mut view = self.view.borrow_mut();
+        if view.page >= names.len() {
+            view.page = 0;
+        }
+        let mut first: Option<gtk::ToggleButton> = None;
+        for (i, name) in names.iter().enumerate() {
+            let button = gtk::ToggleButton::builder()
+                .label(name)
+                .active(i == view.page)
+                .build();
+            if let Some(f) = &first {
+                button.set_group(Some(f));
+            }
+            let view = self.view.clone();
+            let board = widgets.board.clone();
+            button.connect_toggled(move |b| {
+                if b.is_active() {
+                    view.borrow_mut().page = i;
+                    board.queue_draw();
+                }
+            });
+            widgets.pages.append(&button);
+            first.get_or_insert(button);
+        }
+        widgets.pages.set_visible(names.len() > 1);
+        *self.page_names.borrow_mut() = names;
+    }
+
+    /// Moves the keyboard focus among the map targets of the legal actions (drawn as the
+    /// hovered one) and names the focused target's actions for screen readers and as a tooltip.
+    fn focus_target(&self, widgets: &mut GameWidgets, step: i32) {
+        let prompt = self.session.borrow().prompt();
+        let mut targets: Vec<&str> = Vec::new();
+        for t in prompt.choices.iter().filter_map(|c| c.target.as_deref()) {
+            if !targets.contains(&t) {
+                targets.push(t);
+            }
+        }
+        if targets.is_empty() {
+            return;
+        }
+        let mut view = self.view.borrow_mut();
+        let n = targets.len() as i32;
+        let next = match view
+            .hovered
+            .as_deref()
+            .and_then(|h| targets.iter().position(|t| *t == h))
+        {
+            Some(i) => (i as i32 + step).rem_euclid(n),
+            None if step < 0 => n - 1,
+            None => 0,
+        } as usize;
+        let target = targets[next].to_owned();
+        let actions: Vec<String> = prompt
+            .choices
+            .iter()
+            .filter(|c| c.target.as_deref() == Some(target.as_str()))
+            .map(|c| c.label.render())
+            .collect();
+        let description = actions.join(" / ");
+        widgets.board.set_tooltip_text(Some(&description));
+        super::set_accessible_label(
+            &widgets.board,
+            &format!("{}: {description}", gettext("Game board")),
+        );
+        view.hovered = Some(target);
+        widgets.board.queue_draw();
     }
 
     /// Shows the card or counter under the point enlarged, in a popover.
@@ -458,6 +608,9 @@ impl GameWindow {
             .as_ref()
             .map(|o| format!("{} — {}", verdict_text(o.verdict), o.summary.render()));
         widgets.prompt.show(&prompt, headline.as_deref());
+        widgets
+            .prompt
+            .show_form(session.form().map(|f| f.title.render()));
         let odds = if super::settings().show_odds {
             session.odds()
         } else {
@@ -473,6 +626,11 @@ impl GameWindow {
         while let Some(child) = widgets.status.first_child() {
             widgets.status.remove(&child);
         }
+        let pages: Vec<String> = session
+            .board()
+            .map(|b| b.pages().iter().map(|p| p.render()).collect())
+            .unwrap_or_default();
+        self.show_page_switch(widgets, pages);
         if let Some(board) = session.board() {
             for (row, (label, value)) in board.status().into_iter().enumerate() {
                 let l = gtk::Label::builder()
@@ -591,6 +749,24 @@ fn window_action(
     action.connect_activate(move |_, _| s.input(msg()));
     root.add_action(&action);
     action
+}
+
+/// The board's own keys: arrows move among the map targets, Enter or Space takes the focused one.
+fn board_keys(sender: &ComponentSender<GameWindow>) -> gtk::EventControllerKey {
+    use gtk::gdk::Key;
+    let keys = gtk::EventControllerKey::new();
+    let s = sender.clone();
+    keys.connect_key_pressed(move |_, key, _, _| {
+        let msg = match key {
+            Key::Right | Key::Down => GameMsg::FocusTarget(1),
+            Key::Left | Key::Up => GameMsg::FocusTarget(-1),
+            Key::Return | Key::KP_Enter | Key::space => GameMsg::ActivateFocused,
+            _ => return gtk::glib::Propagation::Proceed,
+        };
+        s.input(msg);
+        gtk::glib::Propagation::Stop
+    });
+    keys
 }
 
 /// Alt+1 … Alt+9 take the prompt's first nine actions, so a game can be played from the keyboard.

@@ -5,6 +5,7 @@
 
 mod dialogs;
 pub mod export_dialog;
+mod form_dialog;
 mod game_window;
 mod launcher;
 mod log_view;

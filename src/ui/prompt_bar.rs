@@ -11,11 +11,31 @@ pub struct PromptBar {
     text: gtk::Label,
     rule: gtk::LinkButton,
     odds: gtk::Label,
+    /// Opens the decision as a form, when the game offers one.
+    form: gtk::Button,
     buttons: gtk::FlowBox,
 }
 
+/// A rule reference ("5.4.1") as a link that opens the rules reference at that section.
+pub fn rule_link(on_rule: impl Fn(String) + 'static) -> gtk::LinkButton {
+    let rule = gtk::LinkButton::builder()
+        .uri("rule:")
+        .css_classes(["rule-ref"])
+        .tooltip_text(gettext("Open this rule in the rules reference"))
+        .build();
+    rule.connect_activate_link(move |b| {
+        on_rule(b.label().map(|l| l.to_string()).unwrap_or_default());
+        gtk::glib::Propagation::Stop
+    });
+    rule
+}
+
 impl PromptBar {
-    pub fn new(on_choose: impl Fn(usize) + 'static, on_rule: impl Fn(String) + 'static) -> Self {
+    pub fn new(
+        on_choose: impl Fn(usize) + 'static,
+        on_rule: impl Fn(String) + 'static,
+        on_form: impl Fn() + 'static,
+    ) -> Self {
         let widget = gtk::Box::new(gtk::Orientation::Vertical, 6);
         widget.add_css_class("prompt-bar");
         let line = gtk::Box::new(gtk::Orientation::Horizontal, 8);
@@ -25,16 +45,15 @@ impl PromptBar {
             .hexpand(true)
             .css_classes(["heading"])
             .build();
-        let rule = gtk::LinkButton::builder()
-            .uri("rule:")
-            .css_classes(["rule-ref"])
-            .tooltip_text(gettext("Open this rule in the rules reference"))
+        let rule = rule_link(on_rule);
+        let form = gtk::Button::builder()
+            .css_classes(["suggested-action"])
+            .valign(gtk::Align::Center)
+            .visible(false)
             .build();
-        rule.connect_activate_link(move |b| {
-            on_rule(b.label().map(|l| l.to_string()).unwrap_or_default());
-            gtk::glib::Propagation::Stop
-        });
+        form.connect_clicked(move |_| on_form());
         line.append(&text);
+        line.append(&form);
         line.append(&rule);
         let odds = gtk::Label::builder()
             .wrap(true)
@@ -62,7 +81,18 @@ impl PromptBar {
             text,
             rule,
             odds,
+            form,
             buttons,
+        }
+    }
+
+    /// Shows the button that opens the decision as a form titled `title` (or hides it).
+    pub fn show_form(&self, title: Option<String>) {
+        self.form.set_visible(title.is_some());
+        if let Some(title) = title {
+            // TRANSLATORS: a button opening a form, e.g. "Ordnance Card…".
+            self.form
+                .set_label(&gettext("{form}…").replace("{form}", &title));
         }
     }
 

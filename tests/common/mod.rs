@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 
 /// The numbers after every `key [` in a PDF, e.g. each page's MediaBox.
+#[allow(dead_code)] // not every test binary reads a PDF
 pub fn boxes(pdf: &str, key: &str) -> Vec<Vec<f64>> {
     pdf.match_indices(key)
         .map(|(at, _)| {
@@ -11,6 +12,60 @@ pub fn boxes(pdf: &str, key: &str) -> Vec<Vec<f64>> {
                 .split_whitespace()
                 .map(|n| n.parse().unwrap())
                 .collect()
+        })
+        .collect()
+}
+
+/// Near-black pixels (every channel below 60) inside the millimetre rectangle (x, y, w, h) of
+/// the map `scene` drawn at 2 pixels per millimetre.
+#[allow(dead_code)] // not every test binary draws the map
+pub fn dark_pixels(scene: &tonkin::art::csar::MapScene, x: f64, y: f64, w: f64, h: f64) -> usize {
+    const PX: f64 = 2.0;
+    let (sw, sh) = scene.size();
+    let mut s =
+        cairo::ImageSurface::create(cairo::Format::Rgb24, (sw * PX) as i32, (sh * PX) as i32)
+            .unwrap();
+    {
+        let cr = cairo::Context::new(&s).unwrap();
+        cr.scale(PX, PX);
+        tonkin::art::csar::draw_map(&cr, scene).unwrap();
+    }
+    s.flush();
+    let stride = s.stride() as usize;
+    let data = s.data().unwrap();
+    let (x0, x1) = ((x * PX) as usize, ((x + w) * PX) as usize);
+    let (y0, y1) = ((y * PX) as usize, ((y + h) * PX) as usize);
+    (y0..y1)
+        .flat_map(|row| (x0..x1).map(move |col| (col, row)))
+        .filter(|&(col, row)| {
+            let p = row * stride + col * 4;
+            data[p..p + 3].iter().all(|&c| c < 60)
+        })
+        .count()
+}
+
+/// Parses every SVG page written and checks it is an `<svg>` as wide as its page; returns the
+/// parsed documents' element counts.
+#[allow(dead_code)] // not every test binary writes SVG
+pub fn check_svg_pages(files: &[std::path::PathBuf], widths_mm: &[f64]) -> Vec<usize> {
+    assert_eq!(files.len(), widths_mm.len());
+    files
+        .iter()
+        .zip(widths_mm)
+        .map(|(file, width_mm)| {
+            let text = std::fs::read_to_string(file).unwrap();
+            let doc = roxmltree::Document::parse(&text).unwrap();
+            let root = doc.root_element();
+            assert_eq!(root.tag_name().name(), "svg");
+            let width: f64 = root
+                .attribute("width")
+                .unwrap()
+                .trim_end_matches("pt")
+                .parse()
+                .unwrap();
+            let expected = width_mm * tonkin::export::output::PT_PER_MM;
+            assert!((width - expected).abs() < 0.01, "{}", file.display());
+            doc.descendants().count()
         })
         .collect()
 }

@@ -6,9 +6,11 @@ use std::cell::RefCell;
 
 use cairo::Context;
 
+use super::kit::{campaign_record_from, mission_log_from};
 use super::painter::{MapPainter, paint_in_view, target_in_view};
 use super::scene::{scene, to_rule_id};
-use crate::art::board::{Board, View};
+use super::sheets::{Page, draw_campaign_record, draw_mission_log};
+use crate::art::board::{Board, View, draw_sheet_page};
 use crate::engine::message::{Message, msg};
 use crate::games::csar::state::{Csar, Fate, SurvivorPlace};
 
@@ -17,8 +19,37 @@ thread_local! {
     static PAINTER: RefCell<MapPainter> = RefCell::new(MapPainter::new());
 }
 
+/// The pages of the board after the map: the record sheets, filled in as the game goes.
+const MISSION_LOG_PAGE: usize = 1;
+const CAMPAIGN_RECORD_PAGE: usize = 2;
+
 impl Board for Csar {
+    fn pages(&self) -> Vec<Message> {
+        let mut pages = vec![msg("Map"), msg("Mission Log")];
+        if self.campaign.is_some() {
+            pages.push(msg("Campaign Record"));
+        }
+        pages
+    }
+
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
+        let page = Page::A4_PORTRAIT;
+        match view.page {
+            MISSION_LOG_PAGE => {
+                let log = mission_log_from(self);
+                return draw_sheet_page(cr, view, page.w, page.h, |cr| {
+                    draw_mission_log(cr, &log, page)
+                });
+            }
+            CAMPAIGN_RECORD_PAGE => {
+                if let Some(record) = campaign_record_from(self) {
+                    return draw_sheet_page(cr, view, page.w, page.h, |cr| {
+                        draw_campaign_record(cr, &record, page)
+                    });
+                }
+            }
+            _ => {}
+        }
         let scene = scene(self, Some(view));
         PAINTER.with(|p| {
             let mut painter = p.borrow_mut();
@@ -28,6 +59,9 @@ impl Board for Csar {
     }
 
     fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        if view.page != 0 {
+            return None;
+        }
         let scene = scene(self, None);
         target_in_view(&scene, view, x, y).map(|id| to_rule_id(self, &id))
     }
@@ -102,6 +136,9 @@ impl Board for Csar {
     }
 
     fn zoomable_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        if view.page != 0 {
+            return None;
+        }
         let scene = scene(self, None);
         target_in_view(&scene, view, x, y).filter(|id| scene.drawable(id).is_some())
     }

@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 
 use super::counter::{CrewRole, ZoneMarkerKind};
 use super::icons::{self, AircraftKind};
-use super::{condensed, fill_stroke, fitted_text, palette};
+use super::{condensed, fill_stroke, fit_font, fitted_left, fitted_text, palette};
 use crate::art::draw::{Align, Font, Rgb, measure, paragraph, rounded_rect, text};
+use crate::i18n::gettext;
 
 pub const CARD_W: f64 = 63.5;
 pub const CARD_H: f64 = 88.9;
@@ -36,14 +37,16 @@ pub enum CardDeck {
 pub use crate::games::csar::data::Symbol as ResultSymbol;
 
 impl ResultSymbol {
-    pub fn name(self) -> &'static str {
+    /// The word printed under the symbol on a Resolution card, in the player's language.
+    pub fn name(self) -> String {
         match self {
-            ResultSymbol::Crosshairs => "HIT",
-            ResultSymbol::Roundel => "ROUNDEL",
-            ResultSymbol::Rifle => "RIFLE",
-            ResultSymbol::Blast => "BLAST",
-            ResultSymbol::Reshuffle => "RESHUFFLE",
-            ResultSymbol::Wild => "WILD",
+            // Translators: the words under the symbols of Resolution cards.
+            ResultSymbol::Crosshairs => gettext("HIT"),
+            ResultSymbol::Roundel => gettext("ROUNDEL"),
+            ResultSymbol::Rifle => gettext("RIFLE"),
+            ResultSymbol::Blast => gettext("BLAST"),
+            ResultSymbol::Reshuffle => gettext("RESHUFFLE"),
+            ResultSymbol::Wild => gettext("WILD"),
         }
     }
 
@@ -168,8 +171,12 @@ pub fn draw_card_front(cr: &Context, card: &CardFace, x: f64, y: f64) -> Result<
             };
             outline(cr, 0.0, 0.0, palette::PAPER)?;
             let top = header(cr, title, banner)?;
-            let kind = if *command { "COMMAND" } else { "AIRCRAFT" };
-            let top = kind_row(cr, top, kind, *aircraft, banner)?;
+            let kind = if *command {
+                gettext("COMMAND")
+            } else {
+                gettext("AIRCRAFT")
+            };
+            let top = kind_row(cr, top, &kind, *aircraft, banner)?;
             let mut bottom = footer(cr, card.number, copy)?;
             if *remove_when_played {
                 bottom = remove_bar(cr, bottom)?;
@@ -188,16 +195,17 @@ pub fn draw_card_front(cr: &Context, card: &CardFace, x: f64, y: f64) -> Result<
             outline(cr, 0.0, 0.0, palette::PAPER)?;
             let top = header(cr, title, palette::EVENT_BANNER)?;
             let word = match duration {
-                EventDuration::Instant => "INSTANT",
-                EventDuration::ThisTurn => "THIS TURN",
-                EventDuration::StaysInPlay => "STAYS IN PLAY",
+                // Translators: how long an Event card lasts.
+                EventDuration::Instant => gettext("INSTANT"),
+                EventDuration::ThisTurn => gettext("THIS TURN"),
+                EventDuration::StaysInPlay => gettext("STAYS IN PLAY"),
             };
-            let top = kind_row(cr, top, word, None, palette::EVENT_BANNER)?;
+            let top = kind_row(cr, top, &word, None, palette::EVENT_BANNER)?;
             let bottom = footer(cr, card.number, "")?;
             let bottom = note_line(
                 cr,
                 bottom,
-                "If it cannot be carried out, discard it with no effect.",
+                &gettext("If it cannot be carried out, discard it with no effect."),
             )?;
             body_text(cr, top, bottom, body)
         }
@@ -252,14 +260,9 @@ fn kind_row(
     colour: Rgb,
 ) -> Result<f64, cairo::Error> {
     colour.set(cr);
-    text(
-        cr,
-        MARGIN,
-        top + 2.0,
-        word,
-        &condensed(3.4, true),
-        Align::Left,
-    );
+    // The silhouette's disc takes the right-hand 16 mm.
+    let width = CARD_W - 2.0 * MARGIN - 16.0;
+    fitted_left(cr, MARGIN, top + 2.0, width, word, condensed(3.4, true));
     if let Some(kind) = aircraft {
         let (cx, cy, r) = (CARD_W - MARGIN - 7.5, top + 8.5, 7.0);
         cr.new_path();
@@ -267,13 +270,13 @@ fn kind_row(
         fill_stroke(cr, palette::FRIENDLY, palette::FRIENDLY_DARK, 0.3)?;
         icons::aircraft(cr, kind, cx, cy, 10.5, palette::FRIENDLY_DARK)?;
         palette::FRIENDLY_DARK.set(cr);
-        text(
+        fitted_left(
             cr,
             MARGIN,
             top + 7.0,
-            kind.label(),
-            &condensed(3.0, false),
-            Align::Left,
+            width,
+            &kind.label(),
+            condensed(3.0, false),
         );
         Ok(top + 17.0)
     } else {
@@ -289,7 +292,8 @@ fn footer(cr: &Context, number: u32, copy: &str) -> Result<f64, cairo::Error> {
         cr,
         MARGIN,
         y,
-        &format!("No. {number}"),
+        // Translators: the card number in a card's footer, e.g. "No. 12".
+        &gettext("No. {number}").replace("{number}", &number.to_string()),
         &condensed(3.0, true),
         Align::Left,
     );
@@ -317,7 +321,7 @@ fn remove_bar(cr: &Context, bottom: f64) -> Result<f64, cairo::Error> {
         CARD_W / 2.0,
         bottom - h + 0.9,
         CARD_W - 2.0 * MARGIN - 2.0,
-        "REMOVE FROM PLAY WHEN PLAYED",
+        &gettext("REMOVE FROM PLAY WHEN PLAYED"),
         3.0,
         true,
     );
@@ -329,16 +333,16 @@ fn restrictions(cr: &Context, bottom: f64, not_in: &[ZoneMarkerKind]) -> Result<
     let s = 7.0;
     let y = bottom - s;
     palette::INK.set(cr);
-    let w = text(
+    let w = fitted_left(
         cr,
         MARGIN,
         y + 1.8,
-        "NOT IN:",
-        &condensed(2.8, true),
-        Align::Left,
+        12.0,
+        &gettext("NOT IN:"),
+        condensed(2.8, true),
     );
     let mut x = MARGIN + w + 1.5;
-    for kind in not_in {
+    for (i, kind) in not_in.iter().enumerate() {
         icons::zone_symbol(
             cr,
             *kind,
@@ -350,13 +354,15 @@ fn restrictions(cr: &Context, bottom: f64, not_in: &[ZoneMarkerKind]) -> Result<
         icons::prohibited(cr, x + s / 2.0, y + s / 2.0, s)?;
         palette::INK.set(cr);
         let name = kind.name();
-        let tw = text(
+        // Room left on the line, shared by this marker and those still to come.
+        let room = (CARD_W - MARGIN - x) / (not_in.len() - i) as f64 - s - 3.3;
+        let tw = fitted_left(
             cr,
             x + s + 0.8,
             y + 2.0,
-            name,
-            &condensed(2.6, false),
-            Align::Left,
+            room.max(4.0),
+            &name,
+            condensed(2.6, false),
         );
         x += s + tw + 2.5;
     }
@@ -442,9 +448,10 @@ fn resolution(
     let label = if count > 1 {
         format!("{} ×{count}", symbol.name())
     } else {
-        symbol.name().to_string()
+        symbol.name()
     };
-    text(cr, cx, cy + 18.0, &label, &Font::bold(5.0), Align::Center);
+    let font = fit_font(cr, &label, Font::bold(5.0), CARD_W - 2.0 * MARGIN);
+    text(cr, cx, cy + 18.0, &label, &font, Align::Center);
     if special && !reminder.is_empty() {
         paragraph(
             cr,
@@ -474,13 +481,13 @@ fn resolution(
             palette::FRIENDLY_DARK,
         )?;
         palette::FRIENDLY_DARK.set(cr);
-        text(
+        fitted_left(
             cr,
             bx + 14.0,
             by + 2.6,
+            bw - 16.0,
             &format!("{} {id}", kind.label()),
-            &Font::bold(5.0),
-            Align::Left,
+            Font::bold(5.0),
         );
     }
     Ok(())
@@ -497,14 +504,18 @@ fn pilot(
 ) -> Result<(), cairo::Error> {
     outline(cr, 0.0, 0.0, palette::PAPER)?;
     let top = header(cr, &name.to_uppercase(), palette::PILOT_BANNER)?;
-    let word = match role {
-        CrewRole::Pilot => "PILOT",
-        CrewRole::Pj => "PJ",
-    };
-    let top = kind_row(cr, top, word, Some(rides), palette::PILOT_BANNER)?;
+    let top = kind_row(cr, top, &role.label(), Some(rides), palette::PILOT_BANNER)?;
     let bottom = footer(cr, number, "")?;
     // Campaign status tick boxes.
-    let boxes = ["Available", "Aboard", "Downed", "Recovered", "KIA", "POW"];
+    // Translators: campaign status tick boxes on a Pilot/PJ card.
+    let boxes = [
+        gettext("Available"),
+        gettext("Aboard"),
+        gettext("Downed"),
+        gettext("Recovered"),
+        gettext("KIA"),
+        gettext("POW"),
+    ];
     let col_w = (CARD_W - 2.0 * MARGIN) / 3.0;
     let box_top = bottom - 10.5;
     for (i, label) in boxes.iter().enumerate() {
@@ -514,22 +525,25 @@ fn pilot(
         palette::INK.set(cr);
         cr.set_line_width(0.25);
         cr.stroke()?;
-        text(
+        fitted_left(
             cr,
             bx + 4.0,
             by + 0.4,
+            col_w - 4.5,
             label,
-            &condensed(2.7, false),
-            Align::Left,
+            condensed(2.7, false),
         );
     }
     let width = CARD_W - 2.0 * MARGIN;
     let heading = condensed(3.0, true);
     let space = (box_top - 2.0 - top - 10.0) / 2.0;
     let mut y = top;
-    for (head, body) in [("WHILE ABOARD", passive), ("DISCARD TO", discard)] {
+    for (head, body) in [
+        (gettext("WHILE ABOARD"), passive),
+        (gettext("DISCARD TO"), discard),
+    ] {
         palette::PILOT_BANNER.set(cr);
-        text(cr, MARGIN, y, head, &heading, Align::Left);
+        fitted_left(cr, MARGIN, y, width, &head, heading.clone());
         palette::INK.set(cr);
         let size = body_size(cr, body, width, space);
         let used = paragraph(
@@ -549,10 +563,11 @@ fn pilot(
 /// Draws the back of a card of `deck` with its top-left corner at (x, y).
 pub fn draw_card_back(cr: &Context, deck: CardDeck, x: f64, y: f64) -> Result<(), cairo::Error> {
     let (colour, word) = match deck {
-        CardDeck::Resolution => (Rgb(0.22, 0.30, 0.26), "RESOLUTION"),
-        CardDeck::Action => (Rgb(0.30, 0.16, 0.16), "ACTION"),
-        CardDeck::Event => (palette::EVENT_BANNER, "EVENT"),
-        CardDeck::PilotPj => (palette::PILOT_BANNER, "PILOTS & PJs"),
+        // Translators: deck names on the card backs.
+        CardDeck::Resolution => (Rgb(0.22, 0.30, 0.26), gettext("RESOLUTION")),
+        CardDeck::Action => (Rgb(0.30, 0.16, 0.16), gettext("ACTION")),
+        CardDeck::Event => (palette::EVENT_BANNER, gettext("EVENT")),
+        CardDeck::PilotPj => (palette::PILOT_BANNER, gettext("PILOTS & PJs")),
     };
     cr.save()?;
     cr.translate(x, y);
@@ -575,13 +590,13 @@ pub fn draw_card_back(cr: &Context, deck: CardDeck, x: f64, y: f64) -> Result<()
     rounded_rect(cr, 3.0, 3.0, CARD_W - 6.0, CARD_H - 6.0, 2.0);
     cr.stroke()?;
     Rgb::WHITE.set(cr);
-    fitted_text(cr, cx, cy - 4.0, CARD_W - 10.0, word, 7.0, true);
+    fitted_text(cr, cx, cy - 4.0, CARD_W - 10.0, &word, 7.0, true);
     fitted_text(
         cr,
         cx,
         CARD_H - 12.0,
         CARD_W - 10.0,
-        "THAT OTHERS MAY LIVE",
+        &gettext("THAT OTHERS MAY LIVE"),
         3.2,
         true,
     );

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::icons::{self, AircraftKind};
 use super::{fill_stroke, fitted_text, palette};
 use crate::art::draw::{Rgb, rounded_rect};
+use crate::i18n::gettext;
 
 /// Side of an aircraft counter: Cool/Shaken for Sandys, FAC and helicopters, Enter/Exit for
 /// Fast Movers.
@@ -27,6 +28,17 @@ pub enum AircraftSide {
 pub enum CrewRole {
     Pilot,
     Pj,
+}
+
+impl CrewRole {
+    /// The printed role word, in the player's language.
+    pub fn label(self) -> String {
+        match self {
+            CrewRole::Pilot => gettext("PILOT"),
+            // Translators: Pararescue Jumper, printed on Pilot/PJ counters and cards.
+            CrewRole::Pj => gettext("PJ"),
+        }
+    }
 }
 
 /// The three markers of the Information Track.
@@ -66,27 +78,29 @@ impl ZoneMarkerKind {
         ZoneMarkerKind::Village,
     ];
 
-    /// Printed name.
-    pub fn name(self) -> &'static str {
+    /// Printed name, in the player's language.
+    pub fn name(self) -> String {
         match self {
-            ZoneMarkerKind::CoordinatedFire => "COORD. FIRE",
-            ZoneMarkerKind::Entrenchment => "ENTRENCHMENT",
-            ZoneMarkerKind::HeavyJungle => "HEAVY JUNGLE",
-            ZoneMarkerKind::Impassable => "IMPASSABLE",
-            ZoneMarkerKind::TargetOfOpportunity => "TARGET OF OPP.",
-            ZoneMarkerKind::Village => "VILLAGE",
+            // Translators: Zone marker names printed on the counters (short, capitals).
+            ZoneMarkerKind::CoordinatedFire => gettext("COORD. FIRE"),
+            ZoneMarkerKind::Entrenchment => gettext("ENTRENCHMENT"),
+            ZoneMarkerKind::HeavyJungle => gettext("HEAVY JUNGLE"),
+            ZoneMarkerKind::Impassable => gettext("IMPASSABLE"),
+            ZoneMarkerKind::TargetOfOpportunity => gettext("TARGET OF OPP."),
+            ZoneMarkerKind::Village => gettext("VILLAGE"),
         }
     }
 
-    /// The effect reminder printed at the foot of the marker.
-    pub fn reminder(self) -> &'static str {
+    /// The effect reminder printed at the foot of the marker, in the player's language.
+    pub fn reminder(self) -> String {
         match self {
-            ZoneMarkerKind::CoordinatedFire => "+1 ZFV INTO ZONE",
-            ZoneMarkerKind::Entrenchment => "BDA −1 CARD",
-            ZoneMarkerKind::HeavyJungle => "NO TROLL FOR FIRE",
-            ZoneMarkerKind::Impassable => "NO MOVING SURVIVORS",
-            ZoneMarkerKind::TargetOfOpportunity => "KILLED: ABORT −2",
-            ZoneMarkerKind::Village => "NO GAS/CBU/NAPALM",
+            // Translators: effect reminders at the foot of Zone markers (two short lines).
+            ZoneMarkerKind::CoordinatedFire => gettext("+1 ZFV INTO ZONE"),
+            ZoneMarkerKind::Entrenchment => gettext("BDA −1 CARD"),
+            ZoneMarkerKind::HeavyJungle => gettext("NO TROLL FOR FIRE"),
+            ZoneMarkerKind::Impassable => gettext("NO MOVING SURVIVORS"),
+            ZoneMarkerKind::TargetOfOpportunity => gettext("KILLED: ABORT −2"),
+            ZoneMarkerKind::Village => gettext("NO GAS/CBU/NAPALM"),
         }
     }
 }
@@ -288,8 +302,13 @@ const TALL_BAND_SIZE: f64 = 2.3;
 fn tall_band(cr: &Context, s: f64, colour: Rgb, words: &str) -> Result<(), cairo::Error> {
     let h = s * TALL_BAND;
     foot_strip(cr, s, h, colour)?;
-    let font = super::condensed(TALL_BAND_SIZE, true);
-    let (_, th) = crate::art::draw::measure(cr, words, &font, Some(s - 1.6));
+    // Longer words (other languages) shrink until the lines fit the strip.
+    let mut font = super::condensed(TALL_BAND_SIZE, true);
+    let mut th = crate::art::draw::measure(cr, words, &font, Some(s - 1.6)).1;
+    while th > h - 0.2 && font.size > 1.0 {
+        font.size -= 0.1;
+        th = crate::art::draw::measure(cr, words, &font, Some(s - 1.6)).1;
+    }
     Rgb::WHITE.set(cr);
     let y = s - 0.2 - h + (h - th) / 2.0;
     crate::art::draw::paragraph(
@@ -371,7 +390,8 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                 },
             )?;
             let label = if fm {
-                format!("FM {number}")
+                // Translators: a Fast Mover counter's title, e.g. "FM A".
+                format!("{} {number}", gettext("FM"))
             } else {
                 format!("{} {number}", kind.label())
             };
@@ -414,12 +434,13 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                 cr.fill()?;
             }
             let (colour, word) = match side {
-                AircraftSide::Cool => (palette::COOL, "COOL"),
-                AircraftSide::Shaken => (palette::SHAKEN, "SHAKEN"),
-                AircraftSide::Enter => (palette::FRIENDLY_DARK, "ENTER"),
-                AircraftSide::Exit => (palette::SHAKEN, "EXIT"),
+                // Translators: the sides of an aircraft counter.
+                AircraftSide::Cool => (palette::COOL, gettext("COOL")),
+                AircraftSide::Shaken => (palette::SHAKEN, gettext("SHAKEN")),
+                AircraftSide::Enter => (palette::FRIENDLY_DARK, gettext("ENTER")),
+                AircraftSide::Exit => (palette::SHAKEN, gettext("EXIT")),
             };
-            band(cr, s, colour, word)
+            band(cr, s, colour, &word)
         }
         CounterFace::Crew {
             name,
@@ -452,14 +473,10 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                 s * 0.34,
                 palette::FRIENDLY_DARK,
             )?;
-            let role = match role {
-                CrewRole::Pilot => "PILOT",
-                CrewRole::Pj => "PJ",
-            };
             if *downed {
-                band(cr, s, palette::SHAKEN, "DOWNED")
+                band(cr, s, palette::SHAKEN, &gettext("DOWNED"))
             } else {
-                band(cr, s, palette::FRIENDLY_DARK, role)
+                band(cr, s, palette::FRIENDLY_DARK, &role.label())
             }
         }
         CounterFace::Survivor {
@@ -468,7 +485,7 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
             crew,
         } => {
             body(cr, s, palette::SURVIVOR)?;
-            title(cr, s, palette::INK, "SURVIVOR");
+            title(cr, s, palette::INK, &gettext("SURVIVOR"));
             icons::survivor(cr, mid, s * 0.47, s * 0.48, palette::INK)?;
             if *injured {
                 // Red cross beside the figure.
@@ -482,20 +499,20 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                 name_tag(cr, s, name)?;
             }
             if *injured {
-                band(cr, s, palette::SHAKEN, "INJURED")
+                band(cr, s, palette::SHAKEN, &gettext("INJURED"))
             } else {
-                band(cr, s, palette::COOL, "HEALTHY")
+                band(cr, s, palette::COOL, &gettext("HEALTHY"))
             }
         }
         CounterFace::Track(kind) => {
             let (fill, word) = match kind {
-                TrackKind::Turn => (palette::MARKER, "TURN"),
-                TrackKind::Search => (palette::ORDNANCE, "SEARCH"),
-                TrackKind::Abort => (palette::ENEMY, "ABORT"),
+                TrackKind::Turn => (palette::MARKER, gettext("TURN")),
+                TrackKind::Search => (palette::ORDNANCE, gettext("SEARCH")),
+                TrackKind::Abort => (palette::ENEMY, gettext("ABORT")),
             };
             body(cr, s, fill)?;
             palette::INK.set(cr);
-            fitted_text(cr, mid, s * 0.3, s - 2.0, word, s * 0.26, true);
+            fitted_text(cr, mid, s * 0.3, s - 2.0, &word, s * 0.26, true);
             cr.set_line_width(0.4);
             cr.move_to(2.0, s * 0.25);
             cr.line_to(s - 2.0, s * 0.25);
@@ -517,7 +534,8 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                     0.0,
                     -mid + 0.5,
                     s * 0.5,
-                    &format!("{} HIT", n + 1),
+                    // Translators: the edges of a Hit marker, "1 HIT" to "4 HIT".
+                    &gettext("{n} HIT").replace("{n}", &(n + 1).to_string()),
                     s * 0.17,
                     true,
                 );
@@ -533,11 +551,11 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
             };
             body(cr, s, fill)?;
             let word = match kind {
-                OrdnanceKind::CsGas => "CS GAS",
-                OrdnanceKind::Smoke => "SMOKE",
-                OrdnanceKind::Mark => "MARK",
+                OrdnanceKind::CsGas => gettext("CS GAS"),
+                OrdnanceKind::Smoke => gettext("SMOKE"),
+                OrdnanceKind::Mark => gettext("MARK"),
             };
-            title(cr, s, palette::INK, word);
+            title(cr, s, palette::INK, &word);
             match kind {
                 OrdnanceKind::Mark => icons::crosshairs(cr, mid, s * 0.48, s * 0.4, palette::INK)?,
                 OrdnanceKind::CsGas | OrdnanceKind::Smoke => {
@@ -556,16 +574,17 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                 }
             }
             let (colour, word) = if *second_turn {
-                (palette::HIDDEN, "TWO")
+                // Translators: the two sides of a two-turn ordnance marker.
+                (palette::HIDDEN, gettext("TWO"))
             } else {
-                (Rgb(0.75, 0.45, 0.0), "ONE")
+                (Rgb(0.75, 0.45, 0.0), gettext("ONE"))
             };
-            band(cr, s, colour, word)
+            band(cr, s, colour, &word)
         }
         CounterFace::ClusterMunitions => {
             body(cr, s, palette::ORDNANCE)?;
             palette::INK.set(cr);
-            fitted_text(cr, mid, 0.7, s - 2.0, "CBU", s * 0.24, true);
+            fitted_text(cr, mid, 0.7, s - 2.0, &gettext("CBU"), s * 0.24, true);
             for i in 0..9 {
                 let (cx, cy) = (
                     mid + (f64::from(i % 3) - 1.0) * s * 0.16,
@@ -575,27 +594,32 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                 cr.arc(cx, cy, s * 0.035, 0.0, 2.0 * PI);
                 cr.fill()?;
             }
-            band(cr, s, palette::HIDDEN, "CLUSTER MUNITIONS")
+            band(cr, s, palette::HIDDEN, &gettext("CLUSTER MUNITIONS"))
         }
         CounterFace::Zone(kind) => {
             body(cr, s, palette::TERRAIN)?;
-            title(cr, s, palette::TERRAIN_DARK, kind.name());
+            title(cr, s, palette::TERRAIN_DARK, &kind.name());
             let colour = if *kind == ZoneMarkerKind::TargetOfOpportunity {
                 palette::ENEMY_DARK
             } else {
                 palette::TERRAIN_DARK
             };
             icons::zone_symbol(cr, *kind, mid, s * 0.42, s * 0.36, colour)?;
-            tall_band(cr, s, palette::TERRAIN_DARK, kind.reminder())
+            tall_band(cr, s, palette::TERRAIN_DARK, &kind.reminder())
         }
         CounterFace::ZoneBack => {
             body(cr, s, palette::TERRAIN_DARK)?;
             Rgb::WHITE.set(cr);
-            fitted_text(cr, mid, s * 0.33, s - 2.0, "ZONE", s * 0.26, true);
+            // Translators: the back of a Zone marker.
+            fitted_text(cr, mid, s * 0.33, s - 2.0, &gettext("ZONE"), s * 0.26, true);
             Ok(())
         }
-        CounterFace::Hidden { value } => concealed(cr, s, "HIDDEN", palette::HIDDEN, *value),
-        CounterFace::Enemy { value } => concealed(cr, s, "ENEMY", palette::ENEMY_DARK, *value),
+        CounterFace::Hidden { value } => {
+            concealed(cr, s, &gettext("HIDDEN"), palette::HIDDEN, *value)
+        }
+        CounterFace::Enemy { value } => {
+            concealed(cr, s, &gettext("ENEMY"), palette::ENEMY_DARK, *value)
+        }
         CounterFace::Gun {
             name,
             calibre,
@@ -630,7 +654,15 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                 palette::HIDDEN.set(cr);
                 cr.fill()?;
                 Rgb::WHITE.set(cr);
-                fitted_text(cr, 0.0, -s * 0.065, s * 0.8, "SUPPRESSED", s * 0.11, true);
+                fitted_text(
+                    cr,
+                    0.0,
+                    -s * 0.065,
+                    s * 0.8,
+                    &gettext("SUPPRESSED"),
+                    s * 0.11,
+                    true,
+                );
                 cr.restore()?;
             }
             palette::INK.set(cr);
@@ -647,9 +679,9 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
         }
         CounterFace::Barrage => {
             body(cr, s, Rgb(0.96, 0.75, 0.7))?;
-            title(cr, s, palette::INK, "BARRAGE");
+            title(cr, s, palette::INK, &gettext("BARRAGE"));
             icons::barrage(cr, mid, s * 0.47, s * 0.5, palette::ENEMY_DARK)?;
-            band(cr, s, palette::ENEMY_DARK, "AIRCRAFT SHAKEN")
+            band(cr, s, palette::ENEMY_DARK, &gettext("AIRCRAFT SHAKEN"))
         }
     }
 }
@@ -680,7 +712,15 @@ fn concealed(
             fitted_text(cr, mid, 0.7, s - 2.0, word, s * 0.16, true);
             dark.set(cr);
             fitted_text(cr, mid, s * 0.27, s - 2.0, &v.label(), s * 0.42, true);
-            fitted_text(cr, mid, s * 0.77, s - 2.0, "UNITS", s * 0.14, true);
+            fitted_text(
+                cr,
+                mid,
+                s * 0.77,
+                s - 2.0,
+                &gettext("UNITS"),
+                s * 0.14,
+                true,
+            );
             Ok(())
         }
     }
@@ -746,12 +786,12 @@ mod tests {
         };
         for k in ZoneMarkerKind::ALL {
             assert!(
-                fitted(k.name(), UNIT_MM * 0.16, UNIT_MM - 2.0) >= 2.0,
+                fitted(&k.name(), UNIT_MM * 0.16, UNIT_MM - 2.0) >= 2.0,
                 "{k:?} name"
             );
             // The reminder wraps onto at most two lines inside its band.
             let font = super::super::condensed(TALL_BAND_SIZE, true);
-            let (_, h) = crate::art::draw::measure(&cr, k.reminder(), &font, Some(UNIT_MM - 1.6));
+            let (_, h) = crate::art::draw::measure(&cr, &k.reminder(), &font, Some(UNIT_MM - 1.6));
             assert!(h <= UNIT_MM * TALL_BAND, "{k:?} reminder needs {h} mm");
         }
         for g in ["DShK 12.7mm", "ZPU 14.5mm", "M38 37mm", "S-60 57mm"] {

@@ -53,12 +53,12 @@ pub fn resolution_card(number: u8) -> CardFace {
     let symbol = c.symbol;
     let reminder = match c.symbol {
         Symbol::Reshuffle => {
-            "Not a draw: shuffle every discard back into the deck, then draw again."
+            gettext("Not a draw: shuffle every discard back into the deck, then draw again.")
         }
-        Symbol::Wild => {
-            "Counts as any symbol you name, or you pick the aircraft hit, or it acts as a Reshuffle."
-        }
-        _ => "",
+        Symbol::Wild => gettext(
+            "Counts as any symbol you name, or you pick the aircraft hit, or it acts as a Reshuffle.",
+        ),
+        _ => String::new(),
     };
     let aircraft = (c.aircraft > 0).then(|| {
         let kind = content().aircraft[usize::from(c.aircraft) - 1].kind;
@@ -70,7 +70,7 @@ pub fn resolution_card(number: u8) -> CardFace {
             symbol,
             count: 1,
             aircraft,
-            reminder: reminder.into(),
+            reminder,
         },
     }
 }
@@ -167,8 +167,9 @@ pub fn pilot_card(id: u8) -> CardFace {
             name: p.name.clone(),
             role: crew_role(&p.role),
             rides: aircraft_kind(p.rides),
-            passive: p.passive.clone(),
-            discard: p.discard.clone(),
+            // The abilities are in the catalogue (extracted from the data).
+            passive: gettext(&p.passive),
+            discard: gettext(&p.discard),
         },
     }
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::palette;
 use crate::art::draw::Rgb;
+use crate::i18n::gettext;
 
 /// The friendly aircraft types of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -27,12 +28,13 @@ pub enum AircraftKind {
 
 impl AircraftKind {
     /// The short printed name.
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            AircraftKind::Sandy => "SANDY",
-            AircraftKind::Fac => "FAC",
-            AircraftKind::Helicopter => "JOLLY",
-            AircraftKind::FastMover => "FAST MOVER",
+            // Translators: aircraft type names printed on counters and cards.
+            AircraftKind::Sandy => gettext("SANDY"),
+            AircraftKind::Fac => gettext("FAC"),
+            AircraftKind::Helicopter => gettext("JOLLY"),
+            AircraftKind::FastMover => gettext("FAST MOVER"),
         }
     }
 }

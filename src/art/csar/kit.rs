@@ -12,12 +12,16 @@ use super::faces::{self, counter_mix};
 use super::map::{MapScene, SHEET_H, SHEET_W, draw_map};
 use super::palette;
 use super::sheets::{
-    AircraftFate, AircraftStatus, CampaignRecord, MissionLog, Outcome, Page, PlayerAid, RosterRow,
-    SurvivorRow, TurnRow, draw_campaign_record, draw_mission_log, draw_player_aid,
+    AircraftFate, AircraftStatus, CampaignRecord, MissionLog, MoraleLedger, Outcome, Page,
+    PlayerAid, RosterRow, SurvivorRow, TurnRow, draw_campaign_record, draw_mission_log,
+    draw_player_aid,
 };
+use crate::art::sheet;
 use crate::engine::game::Verdict;
 use crate::engine::log::LogEntry;
+use crate::engine::message::n_;
 use crate::export::{Component, Kind, Kit};
+use crate::games::csar::campaign::MissionLedger;
 use crate::games::csar::data::content;
 use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name};
 
@@ -50,12 +54,16 @@ fn build(log: MissionLog, record: CampaignRecord) -> Kit {
         }),
     ];
     components.extend(player_aid());
-    components.push(sheet("Mission Log", SHEET_LANDSCAPE, move |cr, page| {
-        draw_mission_log(cr, &log, page)
-    }));
-    components.push(sheet("Campaign Record", SHEET_PORTRAIT, move |cr, page| {
-        draw_campaign_record(cr, &record, page)
-    }));
+    components.push(sheet::component(
+        "Mission Log",
+        SHEET_LANDSCAPE,
+        move |cr, page| draw_mission_log(cr, &log, page),
+    ));
+    components.push(sheet::component(
+        "Campaign Record",
+        SHEET_PORTRAIT,
+        move |cr, page| draw_campaign_record(cr, &record, page),
+    ));
     Kit::new("csar", components)
 }
 
@@ -130,16 +138,6 @@ fn player_aid() -> Option<Component> {
     )
 }
 
-fn sheet(
-    name: &str,
-    page: Page,
-    draw: impl Fn(&Context, Page) -> Result<(), cairo::Error> + 'static,
-) -> Component {
-    Component::new(name, Kind::Sheets, (page.w, page.h), 1, move |cr, _, _| {
-        draw(cr, page)
-    })
-}
-
 // ---------------------------------------------------------------------------------------------
 // Record sheets filled from a game
 
@@ -164,6 +162,8 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         o.danger_close,
         o.recovering_pilots,
         o.search_effectiveness,
+        o.arclight_strike,
+        o.huskie_one_survivor,
     ];
     log.variable_end = sc
         .variable_end_from
@@ -327,23 +327,47 @@ fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
     }
 }
 
-/// The Campaign Record of a campaign game: the roster with each Pilot/PJ's state after every
-/// finished mission, and whether the campaign was won. `None` outside a campaign.
+/// One mission's Morale ledger as the Campaign Record prints it: purchases as negative MP,
+/// scoring lines that scored nothing left blank.
+fn morale_ledger(m: &MissionLedger) -> MoraleLedger {
+    let nonzero = |v: i32| (v != 0).then_some(v);
+    MoraleLedger {
+        start: Some(m.start),
+        purchases: m.spent.map(|v| nonzero(-v)),
+        scoring: m.scored.map_or([None; 7], |lines| lines.map(nonzero)),
+        end: m.scored.map(|_| m.balance()),
+        bought: m.bought.clone(),
+    }
+}
+
+/// The Campaign Record of a campaign game: the Morale ledger of every mission begun, the
+/// roster with each Pilot/PJ's mission of purchase and state after every finished mission, and
+/// whether the campaign was won. `None` outside a campaign.
 pub fn campaign_record_from(game: &Csar) -> Option<CampaignRecord> {
     let cs = game.campaign.as_ref()?;
     let mut rec = CampaignRecord::blank();
+    for (slot, m) in rec.missions.iter_mut().zip(&cs.ledger) {
+        *slot = morale_ledger(m);
+    }
+    let bought_in = |name: &str| {
+        cs.ledger
+            .iter()
+            .position(|m| m.bought.iter().any(|b| b == name))
+            .map(|i| i as u8 + 1)
+    };
     let finished = cs.results.len().min(3);
     let status = |p: u8| {
         if cs.lost.contains(&p) {
-            "Lost"
+            n_("Lost")
         } else {
-            "Available"
+            n_("Available")
         }
     };
     for (row, &p) in rec.roster.iter_mut().zip(cs.roster.iter().chain(&cs.lost)) {
+        let name = content().pilots[usize::from(p)].name.clone();
         *row = RosterRow {
-            name: content().pilots[usize::from(p)].name.clone(),
-            bought_in: None,
+            bought_in: bought_in(&name),
+            name,
             status: std::array::from_fn(|m| {
                 if m < finished {
                     status(p).to_owned()

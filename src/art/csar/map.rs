@@ -15,9 +15,11 @@ use serde::{Deserialize, Serialize};
 
 use super::card::{CARD_H, CARD_W, CardFace, draw_card_front};
 use super::counter::{CounterFace, MARKER_MM, TrackKind, UNIT_MM, draw_counter};
-use super::{condensed, fill_stroke, fitted_text, palette};
-use crate::art::draw::{Align, Rgb, rounded_rect, text};
+use super::sheets::{CampaignRecord, draw_campaign_summary};
+use super::{condensed, fill_stroke, fitted_left, fitted_text, palette};
+use crate::art::draw::{Rgb, measure, rounded_rect};
 pub use crate::art::geometry::Rect;
+use crate::i18n::gettext;
 
 /// The map sheet: two A3 sheets side by side.
 pub const SHEET_W: f64 = 594.0;
@@ -56,13 +58,15 @@ impl ZoneId {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    /// The zone's printed name, in the player's language.
+    pub fn name(self) -> String {
         match self {
-            ZoneId::C => "CENTER",
-            ZoneId::N => "NORTH",
-            ZoneId::E => "EAST",
-            ZoneId::S => "SOUTH",
-            ZoneId::W => "WEST",
+            // Translators: zone names printed in capitals on the map sheet.
+            ZoneId::C => gettext("CENTER"),
+            ZoneId::N => gettext("NORTH"),
+            ZoneId::E => gettext("EAST"),
+            ZoneId::S => gettext("SOUTH"),
+            ZoneId::W => gettext("WEST"),
         }
     }
 
@@ -95,16 +99,17 @@ pub enum SlotKind {
 }
 
 impl SlotKind {
-    fn caption(self) -> &'static str {
+    fn caption(self) -> String {
         match self {
-            SlotKind::Label => "",
-            SlotKind::Aircraft => "AIRCRAFT",
-            SlotKind::Survivor => "SURVIVOR",
-            SlotKind::Enemy => "ENEMY",
-            SlotKind::Hidden => "HIDDEN",
-            SlotKind::ZoneMarker => "ZONE MKR",
-            SlotKind::Ordnance => "ORDNANCE",
-            SlotKind::Unit => "GUN/BARR.",
+            SlotKind::Label => String::new(),
+            // Translators: captions of the holding boxes of a zone on the map sheet.
+            SlotKind::Aircraft => gettext("AIRCRAFT"),
+            SlotKind::Survivor => gettext("SURVIVOR"),
+            SlotKind::Enemy => gettext("ENEMY"),
+            SlotKind::Hidden => gettext("HIDDEN"),
+            SlotKind::ZoneMarker => gettext("ZONE MKR"),
+            SlotKind::Ordnance => gettext("ORDNANCE"),
+            SlotKind::Unit => gettext("GUN/BARR."),
         }
     }
 
@@ -488,6 +493,18 @@ pub struct MapScene {
     pub highlighted: Vec<String>,
     /// The target under the pointer: drawn with a stronger outline.
     pub hovered: Option<String>,
+    /// The campaign's record, drawn over the map between missions (Morale ledger, purchases,
+    /// Pilots/PJs).
+    #[serde(default)]
+    pub campaign: Option<CampaignRecord>,
+}
+
+impl MapLayout {
+    /// Where the campaign's record is shown between missions: over the ring of zones.
+    pub fn campaign_panel(&self) -> Rect {
+        let (cx, cy) = self.centre;
+        Rect::new(cx - 175.0, cy - 195.0, 350.0, 390.0)
+    }
 }
 
 impl MapScene {
@@ -717,6 +734,9 @@ pub(crate) fn paint_scene(
             }
         }
     }
+    if let Some(record) = &scene.campaign {
+        board::campaign_panel(cr, l, record)?;
+    }
     Ok(())
 }
 
@@ -909,7 +929,7 @@ mod board {
             cb.x + CARD_W / 2.0,
             cb.y + 4.0,
             CARD_W - 6.0,
-            "CARD BOX",
+            &gettext("CARD BOX"),
             3.5,
             true,
         );
@@ -918,7 +938,7 @@ mod board {
             cb.x + CARD_W / 2.0,
             cb.y + CARD_STEP + 40.0,
             CARD_W - 6.0,
-            "max 2 cards per turn",
+            &gettext("max 2 cards per turn"),
             3.0,
             false,
         );
@@ -941,7 +961,7 @@ mod board {
                     r.x + r.w / 2.0,
                     r.y + 13.5,
                     r.w - 2.0,
-                    z.id.name(),
+                    &z.id.name(),
                     3.2,
                     true,
                 );
@@ -954,7 +974,7 @@ mod board {
                 r.x + r.w / 2.0,
                 r.y + r.h - 3.6,
                 r.w - 1.5,
-                kind.caption(),
+                &kind.caption(),
                 2.4,
                 true,
             );
@@ -966,23 +986,23 @@ mod board {
         rounded_rect(cr, r.x, r.y, r.w, r.h, 2.5);
         fill_stroke(cr, Rgb::WHITE, palette::INK, 0.4)?;
         palette::INK.set(cr);
-        let w = text(
+        let w = fitted_left(
             cr,
             r.x + 2.5,
             r.y + 1.2,
+            r.w - 5.0,
             title,
-            &condensed(4.2, true),
-            Align::Left,
+            condensed(4.2, true),
         );
         if !note.is_empty() {
             palette::INK.with_alpha(cr, 0.75);
-            text(
+            fitted_left(
                 cr,
                 r.x + w + 5.0,
                 r.y + 2.0,
+                r.w - w - 7.5,
                 note,
-                &condensed(2.9, false),
-                Align::Left,
+                condensed(2.9, false),
             );
         }
         Ok(())
@@ -996,14 +1016,15 @@ mod board {
         last_label: Option<&str>,
     ) -> Result<(), cairo::Error> {
         let top = boxes[0];
+        let last = boxes[boxes.len() - 1];
         palette::INK.set(cr);
-        text(
+        fitted_left(
             cr,
             top.x,
             top.y - 5.0,
+            last.x + last.w - top.x,
             title,
-            &condensed(3.6, true),
-            Align::Left,
+            condensed(3.6, true),
         );
         for (i, r) in boxes.iter().enumerate() {
             let auto = last_label.is_some() && i + 1 == boxes.len();
@@ -1012,7 +1033,15 @@ mod board {
             fill_stroke(cr, fill, palette::INK, 0.35)?;
             if auto {
                 Rgb::WHITE.set(cr);
-                fitted_text(cr, r.x + r.w / 2.0, r.y + 4.0, r.w - 1.5, "AUTO", 3.6, true);
+                fitted_text(
+                    cr,
+                    r.x + r.w / 2.0,
+                    r.y + 4.0,
+                    r.w - 1.5,
+                    &gettext("AUTO"),
+                    3.6,
+                    true,
+                );
                 fitted_text(
                     cr,
                     r.x + r.w / 2.0,
@@ -1040,62 +1069,83 @@ mod board {
 
     fn draw_side(cr: &Context, l: &MapLayout) -> Result<(), cairo::Error> {
         palette::INK.set(cr);
-        text(
+        let width = SHEET_W - l.orbit.x - 4.0;
+        fitted_left(
             cr,
             l.orbit.x,
             3.0,
-            "THAT OTHERS MAY LIVE",
-            &condensed(9.0, true),
-            Align::Left,
+            width,
+            &gettext("THAT OTHERS MAY LIVE"),
+            condensed(9.0, true),
         );
         palette::INK.with_alpha(cr, 0.7);
-        text(
+        fitted_left(
             cr,
             l.orbit.x,
             13.0,
-            "Combat Search and Rescue – Vietnam",
-            &condensed(4.0, false),
-            Align::Left,
+            width,
+            &gettext("Combat Search and Rescue – Vietnam"),
+            condensed(4.0, false),
         );
         panel(
             cr,
             &l.orbit,
-            "ORBIT BOX",
-            "unlimited · no attacks · Shaken → Cool at Marker Adj.",
+            &gettext("ORBIT BOX"),
+            &gettext("unlimited · no attacks · Shaken → Cool at Marker Adj."),
         )?;
         for r in &l.orbit_slots {
             dashed_box(cr, r, 1.5, palette::FRIENDLY)?;
         }
-        panel(cr, &l.pool, "FAST MOVER POOL", "")?;
+        panel(cr, &l.pool, &gettext("FAST MOVER POOL"), "")?;
         for r in &l.pool_slots {
             dashed_box(cr, r, 1.5, palette::FAST_MOVER)?;
         }
         // Draw cups.
-        let cups = ["GUNS / BARRAGES", "HIDDEN", "ENEMY", "ZONE"];
+        let cups = [
+            gettext("GUNS / BARRAGES"),
+            gettext("HIDDEN"),
+            gettext("ENEMY"),
+            // Translators: the cup of Zone markers.
+            gettext("ZONE"),
+        ];
+        let cup = gettext("CUP");
         for (name, r) in cups.iter().zip(&l.cups) {
             let (x, y) = (r.x, r.y);
             rounded_rect(cr, x, y, r.w, r.h, 4.0);
             fill_stroke(cr, palette::MARKER, palette::INK, 0.3)?;
             palette::INK.set(cr);
-            fitted_text(cr, x + 15.5, y + 2.0, 28.0, "CUP", 3.0, true);
+            fitted_text(cr, x + 15.5, y + 2.0, 28.0, &cup, 3.0, true);
             fitted_text(cr, x + 15.5, y + 7.0, 28.0, name, 3.2, false);
         }
-        track(cr, &l.turn_track, 1, "TURN", None)?;
-        track(cr, &l.abort_track, 0, "ABORT", Some("ABORT"))?;
-        track(cr, &l.search_track, 0, "SEARCH (HS3: max 3)", None)?;
+        track(cr, &l.turn_track, 1, &gettext("TURN"), None)?;
+        let abort = gettext("ABORT");
+        track(cr, &l.abort_track, 0, &abort, Some(&abort))?;
+        track(
+            cr,
+            &l.search_track,
+            0,
+            &gettext("SEARCH (HS3: max 3)"),
+            None,
+        )?;
         palette::INK.set(cr);
-        text(
+        let right = l
+            .reserve
+            .iter()
+            .map(|r| r.x + r.w)
+            .fold(l.event.x + l.event.w, f64::max);
+        fitted_left(
             cr,
             l.reserve[0].x,
             l.reserve[0].y - 5.2,
-            "CARD RESERVE (max 3, Aircraft cards)",
-            &condensed(3.6, true),
-            Align::Left,
+            right - l.reserve[0].x,
+            &gettext("CARD RESERVE (max 3, Aircraft cards)"),
+            condensed(3.6, true),
         );
         for (i, r) in l.reserve.iter().enumerate() {
             dashed_box(cr, r, 3.0, Rgb::WHITE)?;
             palette::INK.with_alpha(cr, 0.6);
-            let label = format!("RESERVE {}", i + 1);
+            // Translators: a box of the Card Reserve, numbered 1 to 3.
+            let label = gettext("RESERVE {n}").replace("{n}", &(i + 1).to_string());
             fitted_text(
                 cr,
                 r.x + r.w / 2.0,
@@ -1111,7 +1161,7 @@ mod board {
                     r.x + r.w / 2.0,
                     r.y + r.h / 2.0 + 3.0,
                     r.w - 6.0,
-                    "not used in HS3",
+                    &gettext("not used in HS3"),
                     3.2,
                     false,
                 );
@@ -1125,7 +1175,7 @@ mod board {
             e.x + e.w / 2.0,
             e.y + e.h / 2.0 - 3.0,
             e.w - 6.0,
-            "EVENT IN PLAY",
+            &gettext("EVENT IN PLAY"),
             4.5,
             true,
         );
@@ -1133,18 +1183,22 @@ mod board {
     }
 
     /// A corner panel with a title and short lines.
-    fn text_panel(cr: &Context, r: &Rect, title: &str, lines: &[&str]) -> Result<(), cairo::Error> {
+    fn text_panel(
+        cr: &Context,
+        r: &Rect,
+        title: &str,
+        lines: &[String],
+    ) -> Result<(), cairo::Error> {
         panel(cr, r, title, "")?;
         palette::INK.set(cr);
         for (i, s) in lines.iter().enumerate() {
-            let font = condensed(3.4, false);
-            text(
+            fitted_left(
                 cr,
                 r.x + 3.0,
                 r.y + 8.0 + i as f64 * 7.5,
+                r.w - 5.0,
                 s,
-                &font,
-                Align::Left,
+                condensed(3.4, false),
             );
         }
         Ok(())
@@ -1156,65 +1210,74 @@ mod board {
         text_panel(
             cr,
             &tl,
-            "ADJACENCY",
+            &gettext("ADJACENCY"),
             &[
-                "C: all Outer Zones",
-                "N: C, E, W",
-                "E: C, N, S",
-                "S: C, E, W",
-                "W: C, N, S",
-                "Orbit: not a zone",
+                gettext("C: all Outer Zones"),
+                "N: C, E, W".into(),
+                "E: C, N, S".into(),
+                "S: C, E, W".into(),
+                "W: C, N, S".into(),
+                gettext("Orbit: not a zone"),
             ],
         )?;
         text_panel(
             cr,
             &tr,
-            "GUN RANGE",
+            &gettext("GUN RANGE"),
             &[
-                "1 : own zone only",
-                "2/1 : own 2, adjacent 1",
-                "1/2* : own 1, adj. 2,",
-                "   non-adjacent 2",
-                "Never into the Orbit Box",
+                gettext("1 : own zone only"),
+                gettext("2/1 : own 2, adjacent 1"),
+                gettext("1/2* : own 1, adj. 2,"),
+                gettext("   non-adjacent 2"),
+                gettext("Never into the Orbit Box"),
             ],
         )?;
         // Resolution symbols.
-        panel(cr, &bl, "RESOLUTION", "")?;
+        panel(cr, &bl, &gettext("RESOLUTION"), "")?;
         let legend = [
-            (super::super::ResultSymbol::Crosshairs, "hit"),
-            (super::super::ResultSymbol::Roundel, "success / cancel"),
-            (super::super::ResultSymbol::Rifle, "capture / abort"),
-            (super::super::ResultSymbol::Blast, "destroyed"),
+            (super::super::ResultSymbol::Crosshairs, gettext("hit")),
+            (
+                super::super::ResultSymbol::Roundel,
+                gettext("success / cancel"),
+            ),
+            (
+                super::super::ResultSymbol::Rifle,
+                gettext("capture / abort"),
+            ),
+            (super::super::ResultSymbol::Blast, gettext("destroyed")),
         ];
         for (i, (sym, s)) in legend.iter().enumerate() {
             let y = bl.y + 9.0 + i as f64 * 11.5;
             sym.draw(cr, bl.x + 8.0, y + 4.5, 9.0)?;
             palette::INK.set(cr);
-            text(
+            fitted_left(
                 cr,
                 bl.x + 15.0,
                 y + 2.2,
+                bl.w - 17.0,
                 s,
-                &condensed(3.6, false),
-                Align::Left,
+                condensed(3.6, false),
             );
         }
         // Zone limits.
         text_panel(
             cr,
             &br,
-            "ZONE LIMITS",
+            &gettext("ZONE LIMITS"),
             &[
-                "4 aircraft at most",
-                "2 cards per turn",
-                "Sandy, FAC: 1 card",
-                "Fast Mover: 2 cards",
-                "No Fast Mover with",
-                "   a helicopter",
+                gettext("4 aircraft at most"),
+                gettext("2 cards per turn"),
+                gettext("Sandy, FAC: 1 card"),
+                gettext("Fast Mover: 2 cards"),
+                gettext("No Fast Mover with"),
+                gettext("   a helicopter"),
             ],
         )?;
         Ok(())
     }
+
+    /// Widest the tray's HAND label may grow.
+    const HAND_LABEL_W: f64 = 40.0;
 
     pub fn draw_tray(cr: &Context, l: &MapLayout) -> Result<(), cairo::Error> {
         let t = l.tray;
@@ -1222,21 +1285,21 @@ mod board {
         Rgb(0.30, 0.32, 0.30).set(cr);
         cr.fill()?;
         Rgb::WHITE.set(cr);
-        text(
+        fitted_left(
             cr,
             l.hand_area.x,
             t.y + 2.5,
-            "HAND",
-            &condensed(4.5, true),
-            Align::Left,
+            HAND_LABEL_W,
+            &gettext("HAND"),
+            condensed(4.5, true),
         );
-        text(
+        fitted_left(
             cr,
             l.drawn_area.x,
             t.y + 2.5,
-            "RESOLUTION DRAWS",
-            &condensed(4.5, true),
-            Align::Left,
+            l.drawn_area.w,
+            &gettext("RESOLUTION DRAWS"),
+            condensed(4.5, true),
         );
         Ok(())
     }
@@ -1255,11 +1318,52 @@ mod board {
         }
         if scene.tray && !scene.tray_note.is_empty() {
             Rgb::WHITE.set(cr);
-            let x = l.hand_area.x + 20.0;
+            // After the HAND label, however long it is in the player's language.
+            let hand = gettext("HAND");
+            let label = super::super::fit_font(cr, &hand, condensed(4.5, true), HAND_LABEL_W);
+            let x = l.hand_area.x + measure(cr, &hand, &label, None).0 + 4.0;
             let font = condensed(4.0, false);
-            text(cr, x, l.tray.y + 3.0, &scene.tray_note, &font, Align::Left);
+            let width = l.drawn_area.x - x - 5.0;
+            fitted_left(cr, x, l.tray.y + 3.0, width, &scene.tray_note, font);
         }
         Ok(())
+    }
+
+    /// The campaign between missions over the map's zones: the Campaign Record's ledger and
+    /// roster, enlarged to read at board scale.
+    pub fn campaign_panel(
+        cr: &Context,
+        l: &MapLayout,
+        record: &CampaignRecord,
+    ) -> Result<(), cairo::Error> {
+        const ENLARGE: f64 = 1.9;
+        let r = l.campaign_panel();
+        // The contents first, into a group, so that the panel fits their height.
+        cr.push_group();
+        palette::INK.set(cr);
+        fitted_left(
+            cr,
+            r.x + 8.0,
+            r.y + 5.0,
+            r.w - 16.0,
+            &gettext("CAMPAIGN: BETWEEN MISSIONS"),
+            condensed(9.0, true),
+        );
+        cr.save()?;
+        cr.translate(r.x + 8.0, r.y + 20.0);
+        cr.scale(ENLARGE, ENLARGE);
+        let used = draw_campaign_summary(cr, record, 0.0, 0.0, (r.w - 16.0) / ENLARGE)?;
+        cr.restore()?;
+        let contents = cr.pop_group()?;
+        let h = (20.0 + used * ENLARGE + 8.0).min(r.h);
+        rounded_rect(cr, r.x, r.y, r.w, h, 4.0);
+        Rgb::WHITE.with_alpha(cr, 0.96);
+        cr.fill_preserve()?;
+        palette::INK.set(cr);
+        cr.set_line_width(0.8);
+        cr.stroke()?;
+        cr.set_source(&contents)?;
+        cr.paint()
     }
 
     /// A red band across the zone's name: Rules of Engagement in force there.
@@ -1274,7 +1378,7 @@ mod board {
             r.x + r.w / 2.0,
             r.y + 0.8,
             r.w - 1.5,
-            "ROE: NO ATTACK",
+            &gettext("ROE: NO ATTACK"),
             3.8,
             true,
         );

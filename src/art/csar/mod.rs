@@ -67,17 +67,7 @@ pub mod palette {
     pub const HOVER: Rgb = Rgb(0.0, 0.55, 1.0);
 }
 
-/// Condensed sans for the tight spaces of counters and boxes (falls back to plain sans).
-pub(crate) const CONDENSED: &str = "DejaVu Sans Condensed, Sans";
-
-/// A font of the condensed family.
-pub(crate) fn condensed(size: f64, bold: bool) -> super::draw::Font<'static> {
-    super::draw::Font {
-        family: CONDENSED,
-        size,
-        bold,
-    }
-}
+pub(crate) use super::draw::{condensed, fit_font, fitted_left, fitted_text};
 
 /// Fills and strokes the current path.
 pub(crate) fn fill_stroke(
@@ -93,67 +83,5 @@ pub(crate) fn fill_stroke(
     cr.stroke()
 }
 
-/// Draws one line of text shrunk (if needed) to fit `max_w`, top at `y`, centred on `cx`.
-pub(crate) fn fitted_text(
-    cr: &cairo::Context,
-    cx: f64,
-    y: f64,
-    max_w: f64,
-    s: &str,
-    size: f64,
-    bold: bool,
-) {
-    let font = condensed(size, bold);
-    let (w, _) = super::draw::measure(cr, s, &font, None);
-    let font = if w > max_w && w > 0.0 {
-        condensed(size * max_w / w, bold)
-    } else {
-        font
-    };
-    super::draw::text(cr, cx, y, s, &font, super::draw::Align::Center);
-}
-
 #[cfg(test)]
-pub(crate) mod testutil {
-    //! Rendering helpers for the tests: a white surface in millimetres and pixel probes.
-
-    /// Pixels per millimetre of the test surfaces.
-    pub const PX: f64 = 8.0;
-
-    /// A white image surface `w_mm × h_mm` and a context scaled to millimetres.
-    pub fn surface(w_mm: f64, h_mm: f64) -> (cairo::ImageSurface, cairo::Context) {
-        let s = cairo::ImageSurface::create(
-            cairo::Format::Rgb24,
-            (w_mm * PX).ceil() as i32,
-            (h_mm * PX).ceil() as i32,
-        )
-        .unwrap();
-        let cr = cairo::Context::new(&s).unwrap();
-        cr.set_source_rgb(1.0, 1.0, 1.0);
-        cr.paint().unwrap();
-        cr.scale(PX, PX);
-        (s, cr)
-    }
-
-    /// Number of non-white pixels inside the millimetre rectangle (x, y, w, h).
-    pub fn inked(s: &mut cairo::ImageSurface, x: f64, y: f64, w: f64, h: f64) -> usize {
-        s.flush();
-        let stride = s.stride() as usize;
-        let (sw, sh) = (s.width() as usize, s.height() as usize);
-        let data = s.data().unwrap();
-        let x0 = ((x * PX).max(0.0) as usize).min(sw);
-        let y0 = ((y * PX).max(0.0) as usize).min(sh);
-        let x1 = (((x + w) * PX).max(0.0).ceil() as usize).min(sw);
-        let y1 = (((y + h) * PX).max(0.0).ceil() as usize).min(sh);
-        let mut n = 0;
-        for row in y0..y1 {
-            for col in x0..x1 {
-                let p = &data[row * stride + col * 4..row * stride + col * 4 + 3];
-                if p.iter().any(|&c| c < 250) {
-                    n += 1;
-                }
-            }
-        }
-        n
-    }
-}
+pub(crate) use super::testutil;

@@ -10,12 +10,16 @@
 
 use super::counter::{CounterFace, OrdnanceKind};
 use super::faces;
+use super::kit::campaign_record_from;
 use super::map::{AssignedCard, MapScene, Piece, ZoneId, ZoneScene};
 use crate::art::board::View;
-use crate::engine::log::{Name, Random};
+use crate::engine::log::Random;
+use crate::engine::message::msg;
 use crate::games::csar::data::{ZoneMarker, content};
-use crate::games::csar::draws::card_name;
-use crate::games::csar::state::{Csar, Place, SurvivorPlace, ZONE_KEYS, aircraft_name, target};
+use crate::games::csar::draws::card_number;
+use crate::games::csar::state::{
+    Csar, Place, Step, SurvivorPlace, ZONE_KEYS, aircraft_name, target,
+};
 
 /// The scene of `game`, with the view's targets highlighted and its hovered target lit.
 pub fn scene(game: &Csar, view: Option<&View>) -> MapScene {
@@ -50,6 +54,10 @@ pub fn scene(game: &Csar, view: Option<&View>) -> MapScene {
         ]
         .map(|n| n as u32),
     );
+    // Between campaign missions the board shows the campaign's record over the map.
+    if game.step == Step::Purchase {
+        s.campaign = campaign_record_from(game);
+    }
     if let Some(view) = view {
         s.highlighted = view.targets.iter().map(|t| to_art_id(game, t)).collect();
         s.hovered = view.hovered.as_ref().map(|t| to_art_id(game, t));
@@ -182,13 +190,12 @@ fn aircraft_at(game: &Csar, place: Place) -> Vec<Piece> {
 
 /// The Resolution cards of the latest draw in the log, and what the draw was for.
 fn latest_draw(game: &Csar) -> (Vec<u8>, String) {
-    let number = |name: &Name| (1..=30u8).find(|&n| card_name(n) == name.as_ref());
     for entry in game.log.entries().iter().rev() {
         for r in &entry.random {
-            if let Random::Cards(names) = r {
-                let numbers: Option<Vec<u8>> = names.iter().map(number).collect();
+            if let Random::Drawn(names) = r {
+                let numbers: Option<Vec<u8>> = names.iter().map(card_number).collect();
                 if let Some(numbers) = numbers.filter(|n| !n.is_empty()) {
-                    return (numbers, entry.message.english());
+                    return (numbers, entry.message.render());
                 }
             }
         }
@@ -197,18 +204,18 @@ fn latest_draw(game: &Csar) -> (Vec<u8>, String) {
 }
 
 fn tray_note(game: &Csar, meaning: String) -> String {
-    let mut note = format!(
-        "Action deck {} · discards {} · Resolution {} (discards {}, hits {}) · Events {}",
-        game.actions.draw_count(),
-        game.actions.discard_pile().len(),
-        game.resolution.draw_count(),
-        game.resolution.discard_pile().len(),
-        game.hits_pile.len(),
-        game.events.draw_count(),
-    );
+    // Translators: the counts shown in the tray under the board.
+    let mut note = msg("Action deck {actions} · discards {discards} · Resolution {resolution} (discards {res_discards}, hits {hits}) · Events {events}")
+    .arg("actions", game.actions.draw_count())
+    .arg("discards", game.actions.discard_pile().len())
+    .arg("resolution", game.resolution.draw_count())
+    .arg("res_discards", game.resolution.discard_pile().len())
+    .arg("hits", game.hits_pile.len())
+    .arg("events", game.events.draw_count())
+    .render();
     if !meaning.is_empty() {
-        note.push_str(" · last draw: ");
-        note.push_str(&meaning);
+        note.push_str(" · ");
+        note.push_str(&msg("last draw: {what}").arg("what", meaning).render());
     }
     note
 }

@@ -6,25 +6,20 @@ use cairo::Context;
 use serde::{Deserialize, Serialize};
 
 use super::{condensed, palette};
-use crate::art::draw::{Align, Font, Rgb, measure, paragraph, text};
+use crate::art::draw::{Align, Font, measure, paragraph, text};
+pub use crate::art::sheet::{MARGIN, Page};
+use crate::art::sheet::{Style, Table, field, heading, page_frame, tick};
+
+/// The title bar and headings of this game's sheets.
+const STYLE: Style = Style {
+    game: "THAT OTHERS MAY LIVE",
+    banner: palette::HIDDEN,
+    heading: palette::COMMAND_BANNER,
+};
 use crate::engine::content::{self, ContentError, Source};
+use crate::engine::message::n_;
+use crate::i18n::gettext;
 
-/// A page size in millimetres.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Page {
-    pub w: f64,
-    pub h: f64,
-}
-
-impl Page {
-    pub const A4_PORTRAIT: Page = Page { w: 210.0, h: 297.0 };
-    pub const A4_LANDSCAPE: Page = Page { w: 297.0, h: 210.0 };
-    pub const LETTER_PORTRAIT: Page = Page { w: 215.9, h: 279.4 };
-    pub const LETTER_LANDSCAPE: Page = Page { w: 279.4, h: 215.9 };
-}
-
-/// Safe margin of every sheet.
-pub const MARGIN: f64 = 8.0;
 /// Smallest text size of the Player Aid (about 2.2 mm capitals).
 pub const MIN_AID_SIZE: f64 = 3.05;
 
@@ -117,7 +112,7 @@ pub fn aid_layout(cr: &Context, side: &AidSide, page: Page) -> Option<(f64, Vec<
 /// text cannot fit at a readable size.
 pub fn draw_player_aid(cr: &Context, side: &AidSide, page: Page) -> Result<(), cairo::Error> {
     let (size, flow) = aid_layout(cr, side, page).ok_or(cairo::Error::InvalidSize)?;
-    page_frame(cr, page, &side.title)?;
+    page_frame(cr, page, &STYLE, &side.title)?;
     for (i, x, y, w) in flow {
         let s = &side.section[i];
         let head = condensed(size * 1.2, true);
@@ -153,186 +148,8 @@ pub fn draw_player_aid(cr: &Context, side: &AidSide, page: Page) -> Result<(), c
     Ok(())
 }
 
-/// Paper, the title bar and the game name.
-fn page_frame(cr: &Context, page: Page, title: &str) -> Result<(), cairo::Error> {
-    cr.rectangle(0.0, 0.0, page.w, page.h);
-    Rgb::WHITE.set(cr);
-    cr.fill()?;
-    cr.rectangle(MARGIN, MARGIN, page.w - 2.0 * MARGIN, 9.0);
-    palette::HIDDEN.set(cr);
-    cr.fill()?;
-    Rgb::WHITE.set(cr);
-    text(
-        cr,
-        MARGIN + 2.0,
-        MARGIN + 1.6,
-        title,
-        &condensed(5.0, true),
-        Align::Left,
-    );
-    text(
-        cr,
-        page.w - MARGIN - 2.0,
-        MARGIN + 2.2,
-        "THAT OTHERS MAY LIVE",
-        &condensed(4.0, true),
-        Align::Right,
-    );
-    Ok(())
-}
-
 // ---------------------------------------------------------------------------------------------
 // Tables and fields
-
-/// A grid with a header row; `cols` are fractions of `w`; empty cells stay blank for writing.
-struct Table<'a> {
-    x: f64,
-    y: f64,
-    w: f64,
-    row_h: f64,
-    cols: &'a [f64],
-}
-
-impl Table<'_> {
-    fn draw(
-        &self,
-        cr: &Context,
-        headers: &[&str],
-        rows: &[Vec<String>],
-    ) -> Result<f64, cairo::Error> {
-        let head_h = 8.0;
-        let h = head_h + self.row_h * rows.len() as f64;
-        cr.rectangle(self.x, self.y, self.w, head_h);
-        Rgb(0.88, 0.88, 0.86).set(cr);
-        cr.fill()?;
-        palette::INK.set(cr);
-        cr.set_line_width(0.25);
-        cr.rectangle(self.x, self.y, self.w, h);
-        cr.stroke()?;
-        for r in 0..rows.len() {
-            let y = self.y + head_h + self.row_h * r as f64;
-            cr.move_to(self.x, y);
-            cr.line_to(self.x + self.w, y);
-        }
-        let mut x = self.x;
-        let mut edges = vec![x];
-        for f in self.cols {
-            x += f * self.w;
-            edges.push(x);
-        }
-        for e in &edges[1..edges.len() - 1] {
-            cr.move_to(*e, self.y);
-            cr.line_to(*e, self.y + h);
-        }
-        cr.stroke()?;
-        let head_font = condensed(2.9, true);
-        for (c, head) in headers.iter().enumerate() {
-            let cw = edges[c + 1] - edges[c] - 1.0;
-            let (_, th) = measure(cr, head, &head_font, Some(cw));
-            paragraph(
-                cr,
-                edges[c] + 0.5,
-                self.y + ((head_h - th) / 2.0).max(0.2),
-                cw,
-                head,
-                &head_font,
-                Align::Center,
-            );
-        }
-        let font = Font::sans((self.row_h * 0.45).min(3.2));
-        for (r, row) in rows.iter().enumerate() {
-            let y = self.y + head_h + self.row_h * r as f64;
-            for (c, cell) in row.iter().enumerate().take(edges.len() - 1) {
-                if cell.is_empty() {
-                    continue;
-                }
-                let cw = edges[c + 1] - edges[c] - 1.6;
-                // A filled-in cell that wraps past its row is set smaller until it fits.
-                let mut font = font.clone();
-                let (_, mut th) = measure(cr, cell, &font, Some(cw));
-                while th > self.row_h - 0.6 && font.size > 1.8 {
-                    font.size *= 0.9;
-                    th = measure(cr, cell, &font, Some(cw)).1;
-                }
-                cr.save()?;
-                cr.rectangle(edges[c], y, cw + 1.6, self.row_h);
-                cr.clip();
-                paragraph(
-                    cr,
-                    edges[c] + 0.8,
-                    y + ((self.row_h - th) / 2.0).max(0.3),
-                    cw,
-                    cell,
-                    &font,
-                    Align::Left,
-                );
-                cr.restore()?;
-            }
-        }
-        Ok(h)
-    }
-}
-
-/// A labelled line to write on, with an optional value; returns its width.
-fn field(
-    cr: &Context,
-    x: f64,
-    y: f64,
-    w: f64,
-    label: &str,
-    value: Option<&str>,
-) -> Result<(), cairo::Error> {
-    palette::INK.set(cr);
-    let lw = text(cr, x, y, label, &condensed(3.2, true), Align::Left);
-    cr.set_line_width(0.2);
-    cr.move_to(x + lw + 1.5, y + 4.3);
-    cr.line_to(x + w, y + 4.3);
-    cr.stroke()?;
-    if let Some(v) = value {
-        palette::FRIENDLY_DARK.set(cr);
-        super::fitted_text(
-            cr,
-            x + lw + 1.5 + (w - lw - 1.5) / 2.0,
-            y,
-            w - lw - 2.0,
-            v,
-            3.4,
-            false,
-        );
-    }
-    Ok(())
-}
-
-/// A tick box with its label; returns the width used.
-fn tick(cr: &Context, x: f64, y: f64, label: &str, on: bool) -> Result<f64, cairo::Error> {
-    cr.rectangle(x, y + 0.5, 3.2, 3.2);
-    palette::INK.set(cr);
-    cr.set_line_width(0.25);
-    cr.stroke()?;
-    if on {
-        cr.move_to(x + 0.5, y + 2.2);
-        cr.line_to(x + 1.4, y + 3.3);
-        cr.line_to(x + 2.9, y + 0.9);
-        palette::FRIENDLY_DARK.set(cr);
-        cr.set_line_width(0.6);
-        cr.stroke()?;
-        palette::INK.set(cr);
-    }
-    let w = text(
-        cr,
-        x + 4.2,
-        y + 0.2,
-        label,
-        &condensed(3.1, false),
-        Align::Left,
-    );
-    Ok(w + 7.0)
-}
-
-fn heading(cr: &Context, x: f64, y: f64, s: &str) {
-    palette::COMMAND_BANNER.set(cr);
-    text(cr, x, y, s, &condensed(4.0, true), Align::Left);
-}
 
 fn opt(v: &Option<String>) -> Option<&str> {
     v.as_deref().filter(|s| !s.is_empty())
@@ -398,8 +215,9 @@ pub enum Outcome {
 pub struct MissionLog {
     pub scenario: Option<String>,
     pub date: Option<String>,
-    /// Optional rules 6.1–6.5 in use.
-    pub optional_rules: [bool; 5],
+    /// Optional rules in use: 6.1–6.5, then the scenario extras 7.2 (ArcLight) and 7.3
+    /// (one Survivor aboard the Huskie).
+    pub optional_rules: [bool; 7],
     pub variable_end: Option<String>,
     pub campaign_mission: Option<u8>,
     /// Pilot/PJ card and the aircraft carrying it.
@@ -425,7 +243,7 @@ impl MissionLog {
         MissionLog {
             scenario: None,
             date: None,
-            optional_rules: [false; 5],
+            optional_rules: [false; 7],
             variable_end: None,
             campaign_mission: None,
             crew: Vec::new(),
@@ -451,7 +269,7 @@ impl MissionLog {
 
 /// Draws a Mission Log on `page` (designed for A4 or Letter landscape).
 pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<(), cairo::Error> {
-    page_frame(cr, page, "MISSION LOG")?;
+    page_frame(cr, page, &STYLE, "MISSION LOG")?;
     let (x0, w) = (MARGIN, page.w - 2.0 * MARGIN);
     let mut y = MARGIN + 12.0;
     // Header.
@@ -492,6 +310,8 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         "6.3 Danger Close",
         "6.4 Recovering",
         "6.5 Search",
+        "7.2 ArcLight",
+        "7.3 Huskie",
     ];
     for (i, n) in names.iter().enumerate() {
         x += tick(cr, x, y, n, log.optional_rules[i])?;
@@ -577,12 +397,13 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         w,
         row_h,
         cols: &cols,
+        printed_cols: 1,
     }
     .draw(cr, &headers, &rows)?
         + 4.0;
     // Aircraft status, survivors and result side by side.
     let aw = w * 0.42;
-    heading(cr, x0, y, "Aircraft");
+    heading(cr, &STYLE, x0, y, "Aircraft");
     let fates = [
         (AircraftFate::Cool, "Cool"),
         (AircraftFate::Shaken, "Shaken"),
@@ -633,7 +454,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
     );
     let sx = x0 + aw + 4.0;
     let sw = w * 0.36;
-    heading(cr, sx, y, "Survivors");
+    heading(cr, &STYLE, sx, y, "Survivors");
     let rows: Vec<Vec<String>> = log
         .survivors
         .iter()
@@ -652,6 +473,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         w: sw,
         row_h: 5.2,
         cols: &[0.34, 0.2, 0.34, 0.12],
+        printed_cols: 0,
     }
     .draw(
         cr,
@@ -665,7 +487,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
     )?;
     let rx = sx + sw + 4.0;
     let rw = x0 + w - rx;
-    heading(cr, rx, y, "Result");
+    heading(cr, &STYLE, rx, y, "Result");
     let mut ty = y + 7.0;
     for (o, n) in [
         (Outcome::Win, "Win"),
@@ -709,26 +531,73 @@ pub struct MoraleLedger {
     /// Scoring lines, in the order of [`SCORING`].
     pub scoring: [Option<i32>; 7],
     pub end: Option<i32>,
+    /// What was bought before the mission (words of the game, shown translated).
+    #[serde(default)]
+    pub bought: Vec<String>,
 }
 
 /// What may be bought before a mission (8.0), with the reconstructed prices of G-8.
 pub const PURCHASES: [&str; 4] = [
-    "Action cards from the removed set (1 MP each)",
-    "Extra turn, 9 → 10 (2 MP, once)",
-    "Pilots / PJs (2 MP each)",
-    "Fast Movers for the Pool (1 MP each, max 4)",
+    n_("Action cards from the removed set (1 MP each)"),
+    n_("Extra turn, 9 → 10 (2 MP, once)"),
+    n_("Pilots / PJs (2 MP each)"),
+    n_("Fast Movers for the Pool (1 MP each, max 4)"),
 ];
 
 /// The scoring lines of 8.0.
 pub const SCORING: [&str; 7] = [
-    "No CSAR aircraft shot down or destroyed: +1",
-    "All Survivors rescued and off the map: +2",
-    "Each Survivor captured or abandoned: −3",
-    "Abort marker final space: −1 each",
-    "Auto Abort reached: −5 (instead)",
-    "Each Pilot/PJ killed or captured: −2",
-    "Each Pilot/PJ recovered after being shot down: +1",
+    n_("No CSAR aircraft shot down or destroyed: +1"),
+    n_("All Survivors rescued and off the map: +2"),
+    n_("Each Survivor captured or abandoned: −3"),
+    n_("Abort marker final space: −1 each"),
+    n_("Auto Abort reached: −5 (instead)"),
+    n_("Each Pilot/PJ killed or captured: −2"),
+    n_("Each Pilot/PJ recovered after being shot down: +1"),
 ];
+
+/// Draws the Morale Point ledger of three missions as a table, top-left at (x, y), `w` wide:
+/// the balance at the start, each purchase, each scoring line and the balance at the end, in
+/// the player's language. The Campaign Record and the live board both draw it; returns the
+/// height used.
+pub fn draw_morale_table(
+    cr: &Context,
+    missions: &[MoraleLedger; 3],
+    x: f64,
+    y: f64,
+    w: f64,
+) -> Result<f64, cairo::Error> {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let per = |f: &dyn Fn(&MoraleLedger) -> Option<i32>| -> Vec<String> {
+        missions.iter().map(|m| num(f(m))).collect()
+    };
+    let mut push = |label: String, cells: Vec<String>| {
+        let mut r = vec![label];
+        r.extend(cells);
+        rows.push(r);
+    };
+    push(gettext("Morale at start"), per(&|m| m.start));
+    for (i, p) in PURCHASES.iter().enumerate() {
+        // Translators: a purchase line of the Morale ledger, e.g. "Bought: Pilots / PJs".
+        let label = gettext("Bought: {purchase}").replace("{purchase}", &gettext(*p));
+        push(label, per(&|m| m.purchases[i]));
+    }
+    for (i, line) in SCORING.iter().enumerate() {
+        push(gettext(*line), per(&|m| m.scoring[i]));
+    }
+    push(gettext("Morale at end"), per(&|m| m.end));
+    let mission = |n: u32| gettext("Mission {n}").replace("{n}", &n.to_string());
+    let headers = [String::new(), mission(1), mission(2), mission(3)];
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    Table {
+        x,
+        y,
+        w,
+        row_h: 6.2,
+        cols: &[0.64, 0.12, 0.12, 0.12],
+        printed_cols: 1,
+    }
+    .draw(cr, &headers, &rows)
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RosterRow {
@@ -758,81 +627,114 @@ impl CampaignRecord {
     }
 }
 
-/// Draws a Campaign Record on `page` (designed for A4 or Letter portrait).
-pub fn draw_campaign_record(
+/// Draws the roster of Pilots/PJs as a table, top-left at (x, y), `w` wide; returns its height.
+fn draw_roster_table(
     cr: &Context,
-    rec: &CampaignRecord,
-    page: Page,
-) -> Result<(), cairo::Error> {
-    page_frame(cr, page, "CAMPAIGN RECORD")?;
-    let (x0, w) = (MARGIN, page.w - 2.0 * MARGIN);
-    let mut y = MARGIN + 13.0;
-    heading(
-        cr,
-        x0,
-        y,
-        "Morale Points (start with 5; saved points carry over)",
-    );
-    y += 6.0;
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let per = |f: &dyn Fn(&MoraleLedger) -> Option<i32>| -> Vec<String> {
-        rec.missions.iter().map(|m| num(f(m))).collect()
-    };
-    let mut push = |label: &str, cells: Vec<String>| {
-        let mut r = vec![label.to_string()];
-        r.extend(cells);
-        rows.push(r);
-    };
-    push("Morale at start", per(&|m| m.start));
-    for (i, p) in PURCHASES.iter().enumerate() {
-        push(&format!("Bought: {p}"), per(&|m| m.purchases[i]));
-    }
-    for (i, s) in SCORING.iter().enumerate() {
-        push(s, per(&|m| m.scoring[i]));
-    }
-    push("Morale at end", per(&|m| m.end));
-    let row_h = 6.2;
-    y += Table {
-        x: x0,
-        y,
-        w,
-        row_h,
-        cols: &[0.64, 0.12, 0.12, 0.12],
-    }
-    .draw(cr, &["", "Mission 1", "Mission 2", "Mission 3"], &rows)?
-        + 6.0;
-    heading(cr, x0, y, "Pilots and PJs");
-    y += 6.0;
-    let rows: Vec<Vec<String>> = rec
-        .roster
+    roster: &[RosterRow],
+    x: f64,
+    y: f64,
+    w: f64,
+) -> Result<f64, cairo::Error> {
+    let rows: Vec<Vec<String>> = roster
         .iter()
         .map(|r| {
             let mut v = vec![
                 r.name.clone(),
                 r.bought_in.map(|m| m.to_string()).unwrap_or_default(),
             ];
-            v.extend(r.status.iter().cloned());
+            v.extend(r.status.iter().map(|s| {
+                if s.is_empty() {
+                    String::new()
+                } else {
+                    gettext(s)
+                }
+            }));
             v
         })
         .collect();
-    y += Table {
-        x: x0,
+    let after = |n: u32| gettext("After mission {n}").replace("{n}", &n.to_string());
+    let headers = [
+        gettext("Name"),
+        gettext("Bought in"),
+        after(1),
+        after(2),
+        after(3),
+    ];
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    Table {
+        x,
         y,
         w,
-        row_h,
+        row_h: 6.2,
         cols: &[0.25, 0.12, 0.21, 0.21, 0.21],
+        printed_cols: 0,
     }
-    .draw(
+    .draw(cr, &headers, &rows)
+}
+
+/// The campaign between missions, for the live board: the Morale ledger, what was bought for
+/// each mission, and the Pilots/PJs carried, top-left at (x, y), `w` wide (drawn at the
+/// Campaign Record's sizes: scale the context to enlarge it). Returns the height used.
+pub fn draw_campaign_summary(
+    cr: &Context,
+    rec: &CampaignRecord,
+    x: f64,
+    y: f64,
+    w: f64,
+) -> Result<f64, cairo::Error> {
+    let top = y;
+    heading(cr, &STYLE, x, y, &gettext("Morale Points"));
+    let mut y = y + 6.0;
+    y += draw_morale_table(cr, &rec.missions, x, y, w)? + 3.0;
+    palette::INK.set(cr);
+    for (n, m) in rec.missions.iter().enumerate() {
+        if m.bought.is_empty() {
+            continue;
+        }
+        let words: Vec<String> = m.bought.iter().map(gettext).collect();
+        // Translators: what was bought for one campaign mission, e.g. "Mission 2: Claws, a Fast Mover".
+        let line = gettext("Bought for mission {n}: {what}")
+            .replace("{n}", &(n + 1).to_string())
+            .replace("{what}", &words.join(", "));
+        super::fitted_left(cr, x, y, w, &line, condensed(3.2, false));
+        y += 5.0;
+    }
+    let roster: Vec<RosterRow> = rec
+        .roster
+        .iter()
+        .filter(|r| !r.name.is_empty())
+        .cloned()
+        .collect();
+    if !roster.is_empty() {
+        y += 3.0;
+        heading(cr, &STYLE, x, y, &gettext("Pilots and PJs"));
+        y += 6.0;
+        y += draw_roster_table(cr, &roster, x, y, w)?;
+    }
+    Ok(y - top)
+}
+
+/// Draws a Campaign Record on `page` (designed for A4 or Letter portrait).
+pub fn draw_campaign_record(
+    cr: &Context,
+    rec: &CampaignRecord,
+    page: Page,
+) -> Result<(), cairo::Error> {
+    page_frame(cr, page, &STYLE, "CAMPAIGN RECORD")?;
+    let (x0, w) = (MARGIN, page.w - 2.0 * MARGIN);
+    let mut y = MARGIN + 13.0;
+    heading(
         cr,
-        &[
-            "Name",
-            "Bought in",
-            "After mission 1",
-            "After mission 2",
-            "After mission 3",
-        ],
-        &rows,
-    )? + 2.0;
+        &STYLE,
+        x0,
+        y,
+        "Morale Points (start with 5; saved points carry over)",
+    );
+    y += 6.0;
+    y += draw_morale_table(cr, &rec.missions, x0, y, w)? + 6.0;
+    heading(cr, &STYLE, x0, y, "Pilots and PJs");
+    y += 6.0;
+    y += draw_roster_table(cr, &rec.roster, x0, y, w)? + 2.0;
     palette::INK.set(cr);
     text(
         cr,
@@ -845,6 +747,7 @@ pub fn draw_campaign_record(
     y += 8.0;
     heading(
         cr,
+        &STYLE,
         x0,
         y,
         "Cards removed for the campaign — bought back for mission…",
@@ -875,6 +778,7 @@ pub fn draw_campaign_record(
     y += 4.0;
     heading(
         cr,
+        &STYLE,
         x0,
         y,
         "Campaign result (won with more than 0 Morale after mission 3)",

@@ -28,6 +28,53 @@ pub struct CampaignState {
     /// Each finished mission's verdict and Morale Points scored.
     pub results: Vec<(Verdict, i32)>,
     pub over: bool,
+    /// The Morale Point ledger, one entry per mission begun (the Campaign Record's lines).
+    #[serde(default)]
+    pub ledger: Vec<MissionLedger>,
+}
+
+/// What may be bought between missions, in the Campaign Record's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PurchaseKind {
+    Card = 0,
+    ExtraTurn = 1,
+    Pilot = 2,
+    FastMover = 3,
+}
+
+/// The scoring lines of 8.0, in the Campaign Record's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreLine {
+    NoLosses = 0,
+    AllRescued = 1,
+    SurvivorsLost = 2,
+    AbortSpaces = 3,
+    AutoAbort = 4,
+    CrewLost = 5,
+    CrewRecovered = 6,
+}
+
+/// One mission's Morale Points line by line (8.0): the balance it began with, what was bought
+/// before it and for how much, and, once flown, the points of each scoring line.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MissionLedger {
+    pub start: i32,
+    /// MP spent, by [`PurchaseKind`].
+    pub spent: [i32; 4],
+    /// What was bought, in order: card titles and Pilot/PJ names (words of the game), or
+    /// "an extra turn" / "a Fast Mover".
+    pub bought: Vec<String>,
+    /// Points of each [`ScoreLine`]; `None` until the mission is scored.
+    pub scored: Option<[i32; 7]>,
+}
+
+impl MissionLedger {
+    /// The balance after the purchases and, once scored, the mission's points.
+    pub fn balance(&self) -> i32 {
+        let spent: i32 = self.spent.iter().sum();
+        let scored: i32 = self.scored.map_or(0, |s| s.iter().sum());
+        self.start - spent + scored
+    }
 }
 
 /// The campaign's set-aside cards, in a fixed order (ids).
@@ -92,9 +139,14 @@ pub fn purchase_choices(state: &Csar, sink: &mut Sink) {
 impl Csar {
     /// Starts a campaign: the first purchase decision.
     pub fn new_campaign(options: &Options, seed: u64) -> Csar {
+        let morale = content().campaign.starting_morale;
         let cs = CampaignState {
             mission: 1,
-            morale: content().campaign.starting_morale,
+            morale,
+            ledger: vec![MissionLedger {
+                start: morale,
+                ..MissionLedger::default()
+            }],
             ..Default::default()
         };
         let scen = content()
@@ -115,29 +167,46 @@ impl Csar {
         let Some(cs) = self.campaign.as_mut() else {
             return false;
         };
-        let (cost, what) = match p {
+        let (kind, cost, what) = match p {
             Purchase::Card(i) => {
                 let card = campaign_cards()[usize::from(i)];
                 cs.bought_cards.push(card);
-                (prices.price_card, super::actions::title(card).to_owned())
+                (
+                    PurchaseKind::Card,
+                    prices.price_card,
+                    super::actions::title(card).to_owned(),
+                )
             }
             Purchase::ExtraTurn => {
                 cs.extra_turn = true;
-                (prices.price_extra_turn, n_("an extra turn").to_owned())
+                (
+                    PurchaseKind::ExtraTurn,
+                    prices.price_extra_turn,
+                    n_("an extra turn").to_owned(),
+                )
             }
             Purchase::Pilot(pl) => {
                 cs.roster.push(pl);
                 (
+                    PurchaseKind::Pilot,
                     prices.price_pilot,
                     content().pilots[usize::from(pl)].name.clone(),
                 )
             }
             Purchase::FastMover => {
                 cs.fast_movers += 1;
-                (prices.price_fast_mover, n_("a Fast Mover").to_owned())
+                (
+                    PurchaseKind::FastMover,
+                    prices.price_fast_mover,
+                    n_("a Fast Mover").to_owned(),
+                )
             }
         };
         cs.morale -= cost;
+        if let Some(entry) = cs.ledger.last_mut() {
+            entry.spent[kind as usize] += cost;
+            entry.bought.push(what.clone());
+        }
         self.log.add(
             "8.0",
             msg("Bought {what} for {cost} MP; {mp} MP left")
@@ -204,26 +273,31 @@ impl Csar {
             self.pilot_lost(p);
         }
         let crew_lost = self.pilots_lost.len() as i32;
-        let mut points = 0;
+        let mut lines = [0; 7];
         if !team_lost {
-            points += sc.score_no_losses;
+            lines[ScoreLine::NoLosses as usize] = sc.score_no_losses;
         }
         if all_home {
-            points += sc.score_all_rescued;
+            lines[ScoreLine::AllRescued as usize] = sc.score_all_rescued;
         }
-        points += sc.score_survivor_lost * survivors_lost;
-        points += if self.auto_aborted {
-            sc.score_auto_abort
+        lines[ScoreLine::SurvivorsLost as usize] = sc.score_survivor_lost * survivors_lost;
+        if self.auto_aborted {
+            lines[ScoreLine::AutoAbort as usize] = sc.score_auto_abort;
         } else {
-            sc.score_abort_space * i32::from(self.abort)
-        };
-        points += sc.score_crew_lost * crew_lost + sc.score_crew_recovered * recovered;
+            lines[ScoreLine::AbortSpaces as usize] = sc.score_abort_space * i32::from(self.abort);
+        }
+        lines[ScoreLine::CrewLost as usize] = sc.score_crew_lost * crew_lost;
+        lines[ScoreLine::CrewRecovered as usize] = sc.score_crew_recovered * recovered;
+        let points: i32 = lines.iter().sum();
         let lost_now = self.pilots_lost.clone();
         let Some(cs) = self.campaign.as_mut() else {
             return;
         };
         cs.morale += points;
         cs.results.push((verdict, points));
+        if let Some(entry) = cs.ledger.last_mut() {
+            entry.scored = Some(lines);
+        }
         cs.lost.extend(lost_now.iter().copied());
         cs.roster.retain(|p| !lost_now.contains(p));
         cs.bought_cards.clear();
@@ -251,6 +325,10 @@ impl Csar {
             self.step = Step::Over;
         } else {
             cs.mission += 1;
+            cs.ledger.push(MissionLedger {
+                start: morale,
+                ..MissionLedger::default()
+            });
             self.fire = None;
             self.step = Step::Purchase;
             self.aborted = false;

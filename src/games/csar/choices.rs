@@ -274,7 +274,11 @@ impl Csar {
             }
             for h in self.zone_aircraft(zone) {
                 let ac = &self.aircraft[usize::from(h)];
-                if ac.kind == Kind::Helicopter && !ac.moved && !self.rescue_helis.contains(&h) {
+                if ac.kind == Kind::Helicopter
+                    && !ac.moved
+                    && !self.rescue_helis.contains(&h)
+                    && self.has_room(h)
+                {
                     out.push((h, s));
                 }
             }
@@ -702,7 +706,7 @@ impl Csar {
                         || Some(target::hand(c)),
                     );
                 }
-                sink.add(Action::Done, || msg("Draw"), || None);
+                sink.add(Action::Done, || msg("Draw the cards"), || None);
             }
             Step::ClearSkies => {
                 for a in self.shaken_aircraft() {

@@ -2,7 +2,7 @@
 //! determinations by the ones digit of a card number.
 
 use crate::engine::log::{Name, Random};
-use crate::engine::message::Message;
+use crate::engine::message::{Message, msg, n_};
 
 use super::data::{Symbol, content};
 use super::state::{Csar, RESHUFFLE, WILD, Want};
@@ -21,42 +21,60 @@ pub fn counts_as(card: u8, want: Want) -> Symbol {
     content().res(card).symbol
 }
 
-pub fn card_name(card: u8) -> &'static str {
-    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    &NAMES.get_or_init(|| (1..=30).map(describe).collect())[usize::from(card) - 1]
+/// The word for a Resolution symbol in the log (a term: shown in the player's language).
+pub fn symbol_word(symbol: Symbol) -> &'static str {
+    match symbol {
+        // Translators: Resolution card symbols as the log names the cards drawn.
+        Symbol::Crosshairs => n_("crosshairs"),
+        Symbol::Roundel => n_("roundel"),
+        Symbol::Rifle => n_("rifle"),
+        Symbol::Blast => n_("blast"),
+        Symbol::Reshuffle => n_("RESHUFFLE"),
+        Symbol::Wild => n_("WILD"),
+    }
 }
 
-fn describe(card: u8) -> String {
+/// A Resolution card as the log names it: "#18 crosshairs (3)", number, symbol and the
+/// aircraft id printed on it.
+pub fn card_name(card: u8) -> Message {
+    // Built once: every draw of a simulated game names its cards.
+    static NAMES: std::sync::OnceLock<Vec<Message>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| (1..=30).map(describe).collect())[usize::from(card) - 1].clone()
+}
+
+fn describe(card: u8) -> Message {
     let c = content().res(card);
-    let symbol = match c.symbol {
-        Symbol::Crosshairs => "crosshairs",
-        Symbol::Roundel => "roundel",
-        Symbol::Rifle => "rifle",
-        Symbol::Blast => "blast",
-        Symbol::Reshuffle => "RESHUFFLE",
-        Symbol::Wild => "WILD",
-    };
-    if c.aircraft == 0 {
-        format!("#{} {symbol}", c.number)
+    let name = if c.aircraft == 0 {
+        // Translators: a Resolution card in the log, e.g. "#29 RESHUFFLE".
+        msg("#{number} {symbol}")
     } else {
-        format!("#{} {symbol} ({})", c.number, c.aircraft)
-    }
+        // Translators: a Resolution card in the log with the aircraft id printed on it,
+        // e.g. "#18 crosshairs (3)".
+        msg("#{number} {symbol} ({aircraft})").arg("aircraft", c.aircraft)
+    };
+    name.arg("number", c.number)
+        .term("symbol", symbol_word(c.symbol))
+}
+
+/// The card number of a [`card_name`].
+pub fn card_number(name: &Message) -> Option<u8> {
+    name.arg_english("number")?.parse().ok()
 }
 
 impl Csar {
     /// Draws one card that counts toward a "draw N": a Reshuffle card is discarded, the discard
     /// pile shuffled back, and the draw goes on. The card is NOT discarded. `None` only if every
     /// card is held aside (cannot happen with 30 cards, but never panics).
-    pub fn draw_counted(&mut self, seen: &mut Vec<Name>) -> Option<u8> {
+    pub fn draw_counted(&mut self, seen: &mut Vec<Message>) -> Option<u8> {
         for _ in 0..64 {
             let drawn = self.resolution.draw(&mut self.rng)?;
             if drawn.card == RESHUFFLE {
-                seen.push(card_name(RESHUFFLE).into());
+                seen.push(card_name(RESHUFFLE));
                 self.resolution.discard(RESHUFFLE);
                 self.resolution.reshuffle(&mut self.rng);
                 continue;
             }
-            seen.push(card_name(drawn.card).into());
+            seen.push(card_name(drawn.card));
             return Some(drawn.card);
         }
         None
@@ -76,7 +94,7 @@ impl Csar {
                 self.resolution.discard(card);
             }
         }
-        self.log.add_with(rule, what, vec![Random::Cards(seen)]);
+        self.log.add_with(rule, what, vec![Random::Drawn(seen)]);
         found
     }
 
@@ -87,7 +105,7 @@ impl Csar {
         if let Some(c) = card {
             self.resolution.discard(c);
         }
-        self.log.add_with(rule, what, vec![Random::Cards(seen)]);
+        self.log.add_with(rule, what, vec![Random::Drawn(seen)]);
         card
     }
 
@@ -104,7 +122,7 @@ impl Csar {
         while span < k {
             let digit = match self.resolution.draw(&mut self.rng) {
                 Some(d) => {
-                    seen.push(card_name(d.card).into());
+                    seen.push(card_name(d.card));
                     self.resolution.discard(d.card);
                     if d.card == RESHUFFLE {
                         self.resolution.reshuffle(&mut self.rng);
@@ -118,7 +136,7 @@ impl Csar {
         }
         let pick = digits * k / span;
         self.log
-            .add_with(rule, what.arg("pick", pick + 1), vec![Random::Cards(seen)]);
+            .add_with(rule, what.arg("pick", pick + 1), vec![Random::Drawn(seen)]);
         pick
     }
 
@@ -144,5 +162,37 @@ impl Csar {
         } else {
             self.actions.discard(card);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::message::Arg;
+
+    #[test]
+    fn card_names_keep_number_symbol_and_aircraft_apart() {
+        for card in 1..=30u8 {
+            let name = card_name(card);
+            assert_eq!(card_number(&name), Some(card));
+            let c = content().res(card);
+            let english = name.english();
+            assert!(english.starts_with(&format!("#{card} ")), "{english}");
+            assert_eq!(
+                c.aircraft > 0,
+                english.ends_with(&format!("({})", c.aircraft))
+            );
+            // The symbol is a word of the game, looked up in the player's language.
+            let symbol = name
+                .args
+                .iter()
+                .find(|(n, _)| n == "symbol")
+                .map(|(_, a)| a);
+            assert_eq!(symbol, Some(&Arg::Term(symbol_word(c.symbol).into())));
+        }
+        assert_eq!(
+            card_name(RESHUFFLE).english(),
+            format!("#{RESHUFFLE} RESHUFFLE")
+        );
     }
 }

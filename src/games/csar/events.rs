@@ -3,16 +3,67 @@
 use crate::engine::log::Random;
 use crate::engine::message::msg;
 
-use super::data::{Kind, content};
+use super::data::{Kind, Symbol, ZoneMarker, content};
 use super::markers::MarkerKind;
-use super::state::{Csar, Place, Step, SurvivorPlace, ZONE_NAMES, aircraft_name};
+use super::state::{Csar, Place, Step, SurvivorPlace, Want, ZONE_NAMES, aircraft_name};
 
 const R: &str = "4.1";
+/// The optional ArcLight strike of Streetcar Down (G-13).
+const ARCLIGHT: &str = "7.2";
 
 impl Csar {
+    /// G-13 (optional RECON): at the start of Streetcar Down's grounded turn the B-52s strike.
+    /// Every Enemy Gun, Barrage and Target of Opportunity in a zone with no stranded Survivor
+    /// takes one draw; a BLAST removes it (a gun moves Abort 1 toward 0, a Target of
+    /// Opportunity 2, a Barrage nothing: A-18).
+    fn arclight_strike(&mut self) {
+        self.log.add(
+            ARCLIGHT,
+            msg("ArcLight: the B-52s strike every zone without a Survivor"),
+        );
+        for zone in 0..5u8 {
+            if self.stranded().any(|(_, z)| z == zone) {
+                continue;
+            }
+            let units: Vec<u8> = self.zones[usize::from(zone)]
+                .units
+                .iter()
+                .map(|u| u.counter)
+                .collect();
+            for counter in units {
+                let blast = self.draw_for(
+                    1,
+                    Want::Get(Symbol::Blast),
+                    ARCLIGHT,
+                    msg("ArcLight on {unit} in {zone}")
+                        .term("unit", &content().units[usize::from(counter)].name)
+                        .term("zone", ZONE_NAMES[usize::from(zone)]),
+                );
+                if blast {
+                    self.remove_unit(zone, counter, ARCLIGHT);
+                }
+            }
+            if self.zones[usize::from(zone)].has(ZoneMarker::TargetOfOpportunity) {
+                let blast = self.draw_for(
+                    1,
+                    Want::Get(Symbol::Blast),
+                    ARCLIGHT,
+                    msg("ArcLight on the Target of Opportunity in {zone}")
+                        .term("zone", ZONE_NAMES[usize::from(zone)]),
+                );
+                if blast {
+                    self.destroy_too(zone, ARCLIGHT);
+                }
+            }
+        }
+    }
+
     /// Draws and resolves the turn's Event. Sets the next step (a choice, or the Draw segment).
     pub fn event_phase(&mut self) {
         self.step = Step::Draw;
+        if self.options.arclight_strike && self.grounded() {
+            self.arclight_strike();
+        }
         let Some(drawn) = self.events.draw(&mut self.rng) else {
             return;
         };

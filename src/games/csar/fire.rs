@@ -5,7 +5,7 @@ use crate::engine::log::Random;
 use crate::engine::message::{msg, n_};
 
 use super::data::{Kind, Symbol, ZoneMarker, content};
-use super::draws::{card_name, counts_as};
+use super::draws::counts_as;
 use super::state::{
     Csar, Fate, Fire, FireStage, Place, Placed, Survivor, SurvivorPlace, WILD, Want, ZONE_NAMES,
     adjacent, aircraft_name,
@@ -169,7 +169,7 @@ impl Csar {
                 .term("zone", ZONE_NAMES[usize::from(target)])
                 .arg("zfv", zfv)
                 .arg("hits", hits),
-            vec![Random::Cards(seen)],
+            vec![Random::Drawn(seen)],
         );
         let burnable = self.burnable().next().is_some();
         let stage = if hits >= 2 && burnable {
@@ -346,7 +346,7 @@ impl Csar {
             msg("Hit falls on {a}").term("a", aircraft_name(victim))
         };
         self.log
-            .add_with("4.3.3 E", message, vec![Random::Cards(seen)]);
+            .add_with("4.3.3 E", message, vec![Random::Drawn(seen)]);
         (!wild).then_some(victim)
     }
 
@@ -538,11 +538,6 @@ impl Csar {
                     !content().units[usize::from(u.counter)].barrage && self.active(zone, u)
                 })
         })
-    }
-
-    /// Names of cards in the log for drawing burn decisions.
-    pub fn res_name(card: u8) -> String {
-        card_name(card).to_owned()
     }
 }
 

@@ -373,6 +373,16 @@ impl Playable for Csar {
             rule("danger_close", msg("Danger Close"), "6.3"),
             rule("recovering_pilots", msg("Recovering Pilots"), "6.4"),
             rule("search_effectiveness", msg("Search Effectiveness"), "6.5"),
+            rule(
+                "huskie_one_survivor",
+                msg("You've Got Your Troubles: the Huskie lifts one Survivor"),
+                "7.3",
+            ),
+            rule(
+                "arclight_strike",
+                msg("Streetcar Down: the ArcLight strike hits the enemy"),
+                "7.2",
+            ),
         ]
     }
 

@@ -7,6 +7,9 @@ use super::data::{Kind, Symbol, ZoneMarker, content};
 use super::markers::MarkerKind;
 use super::state::{Csar, Place, SurvivorPlace, WILD, Want, ZONE_NAMES, adjacent, aircraft_name};
 
+/// The scenario whose lone helicopter may be limited to one Survivor (A-24).
+pub const HUSKIE_SCENARIO: &str = "youve_got_your_troubles";
+
 impl Csar {
     /// Cool friendly aircraft in `zone` for rescue and pinpoint draws (A-41; Covey counts twice).
     pub fn cool_count(&self, zone: u8) -> i32 {
@@ -40,6 +43,18 @@ impl Csar {
         n.max(1) as u8
     }
 
+    /// Whether helicopter `heli` can take another Survivor aboard: always, except for the lone
+    /// Huskie of You've Got Your Troubles under the optional one-man limit (A-24, G-14), which
+    /// must first leave the map (to the Orbit Box, where its Survivor is home).
+    pub fn has_room(&self, heli: u8) -> bool {
+        let limited = self.options.huskie_one_survivor && self.scenario == HUSKIE_SCENARIO;
+        !limited
+            || !self
+                .survivors
+                .iter()
+                .any(|s| s.place == SurvivorPlace::Aboard(heli))
+    }
+
     /// Declares a rescue: reveals markers around, and lets new guns fire first (4.3.5).
     pub fn declare_rescue(&mut self, heli: u8, survivor: u8, bonus: u8) {
         let Place::Zone(zone) = self.aircraft[usize::from(heli)].place else {
@@ -69,6 +84,7 @@ impl Csar {
             return;
         };
         let still_there = self.flying(heli)
+            && self.has_room(heli)
             && matches!(self.survivors[usize::from(survivor)].place, SurvivorPlace::Stranded(z) if self.aircraft[usize::from(heli)].place == Place::Zone(z));
         if !still_there {
             self.log
@@ -183,7 +199,7 @@ impl Csar {
             msg("Bombing effectiveness: {n} cards, {r} roundels")
                 .arg("n", n)
                 .arg("r", roundels),
-            vec![crate::engine::log::Random::Cards(seen)],
+            vec![crate::engine::log::Random::Drawn(seen)],
         );
         for _ in 0..roundels.min(targets.len()) {
             let pick = self.determine(

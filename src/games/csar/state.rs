@@ -220,6 +220,10 @@ pub struct Options {
     pub recovering_pilots: bool,
     /// 6.5 Search Effectiveness (always on in Air Force Cross).
     pub search_effectiveness: bool,
+    /// A-24 / G-14 (HS3 only): the lone Huskie carries one Survivor at a time.
+    pub huskie_one_survivor: bool,
+    /// G-13 (HS2 only): the B-52 ArcLight strike of turn 6 hits the enemy.
+    pub arclight_strike: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -114,10 +114,7 @@ impl Skyhawk {
         }
         let release = self.release(group);
         let spec = group.weapon.spec();
-        let (kind, hcrt, iron_hand) = {
-            let t = self.target();
-            (t.kind, t.has(TargetFlag::Hcrt), t.iron_hand())
-        };
+        let iron_hand = self.target().iron_hand();
         // On/Off Target, Tables 15.x.
         let drag_low = group.mode == Some(SnakeMode::Drag) && self.altitude == Altitude::Low;
         let mut d = Drms::new();
@@ -158,12 +155,7 @@ impl Skyhawk {
         }
         let on = self.roll(&spec.table, "", &d).is("on");
         // Damage percentage, Table 16.
-        let guide = match group.mode {
-            Some(SnakeMode::Drag) => spec.drag_guide.get(&kind).copied(),
-            _ => spec.guide.get(&kind).copied(),
-        }
-        .or(spec.hcrt_guide.filter(|_| hcrt))
-        .unwrap_or(0);
+        let guide = self.table5_guide(group);
         let strafing = group.weapon == Weapon::Cannon;
         let mut d = Drms::new();
         d.value(guide, n_("Table 5: weapon against this target type"))
@@ -208,6 +200,11 @@ impl Skyhawk {
         self.record_run(group, on, percent);
     }
 
+    /// Table 5: the modifier of a weapon against the target's type.
+    pub(crate) fn table5_guide(&self, group: Group) -> i32 {
+        table5_guide(group, self.target()).unwrap_or(0)
+    }
+
     fn record_run(&mut self, group: Group, on_target: bool, percent: i32) {
         self.note(
             "6.2.2",
@@ -223,6 +220,7 @@ impl Skyhawk {
             on_target,
             percent,
         });
+        self.npc_bombing(on_target, group);
     }
 
     /// Takes the group's stores off the pylons [6.2.1]: every store of a salvo weapon, or one
@@ -300,7 +298,18 @@ impl Skyhawk {
         self.note("6.2.3", msg("The target SAM site fires"));
         let r = self.roll("13", &column, &d);
         self.take_hits(r.number() as u8);
+        self.target_sam_at_npcs(radar && self.ecm_in_box > 0);
     }
+}
+
+/// Table 5: the modifier of a weapon against a target, `None` where it may not be used.
+pub(crate) fn table5_guide(group: Group, t: &Target) -> Option<i32> {
+    let spec = group.weapon.spec();
+    match group.mode {
+        Some(SnakeMode::Drag) => spec.drag_guide.get(&t.kind).copied(),
+        _ => spec.guide.get(&t.kind).copied(),
+    }
+    .or(spec.hcrt_guide.filter(|_| t.has(TargetFlag::Hcrt)))
 }
 
 /// What a run released, for the Table 16 modifiers.

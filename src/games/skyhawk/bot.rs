@@ -5,8 +5,10 @@
 use super::Action;
 use super::content::{Altitude, NvBoxKind, PylonId, TargetType, Weapon, data};
 use super::cycle::{Slot, Stage};
+use super::division::{Ask, DivisionAction, Who};
 use super::loadout::{Loadout, Store, Tanks};
 use super::mission::table12_column;
+use super::rescap::{Attacker, RescapKind};
 use super::state::*;
 use crate::engine::bot::Bot;
 use crate::engine::rng::Rng;
@@ -27,6 +29,8 @@ impl Heuristic {
         Some(match &g.step {
             Step::End => return None,
             Step::PilotLost => Action::NewPilot,
+            Step::Divisions => Action::Divisions(divisions_to_send(g)),
+            Step::Division(ask) => Action::Division(division_choice(g, *ask)?),
             // Spend Lady Luck only to undo the roll that lost the pilot.
             Step::Review => match (&g.last, g.fate) {
                 (Some(last), PilotFate::Kia | PilotFate::Pow) if last.last > last.settled => {
@@ -272,4 +276,67 @@ fn attack_score(g: &Skyhawk, a: Altitude, group: Option<Group>) -> i64 {
     };
     let value = 20 + 5 * i64::from(guide) + 4 * clusters + drag + cannon;
     value * 10 - (expected_hits(g, a, false) * 60.0) as i64
+}
+
+/// The divisions that go with the player under 14.0.2. Only when they are played as flights
+/// of four (15.1 with 15.2) do they bomb and score; then as many as leave one division Ready
+/// Now for tomorrow. Otherwise one: the fewest Skyhawks exposed.
+fn divisions_to_send(g: &Skyhawk) -> u8 {
+    let size = usize::from(data().campaigns.squadron.division.max(1));
+    if !(g.options.division && g.options.multiple_flights) {
+        return 1;
+    }
+    let ready = g.squadron().map_or(0, |s| s.ready_now());
+    let spare = (ready.saturating_sub(size) / size) as u8;
+    spare.clamp(1, g.most_divisions())
+}
+
+/// The division's and the rescue's decisions: roll for the position, every flight the
+/// squadron can man (each scores on its own), fly home after a loss; one NPC stays over a
+/// downed pilot; every attacker goes where the fewest patrols' guns wait, the HH-53 goes in
+/// only for the last round or against a beaten patrol.
+fn division_choice(g: &Skyhawk, ask: Ask) -> Option<DivisionAction> {
+    Some(match ask {
+        Ask::Flights => DivisionAction::Flights(g.most_flights()),
+        Ask::FlightTarget(_) => DivisionAction::OwnTarget(false),
+        Ask::Position => DivisionAction::Position(None),
+        // Fly on only when the target has not been hit yet and most of the division is fit.
+        Ask::AfterLoss => {
+            let fit = g
+                .npcs_flying()
+                .into_iter()
+                .filter(|&w| g.npc(w).is_some_and(|n| n.hits < 3))
+                .count();
+            if g.runs.is_empty() && fit >= 2 {
+                DivisionAction::FlyOn
+            } else {
+                DivisionAction::FlyHome
+            }
+        }
+        Ask::Stay => {
+            let npc = g.stay_candidates().into_iter().find(|w| *w != Who::Player);
+            let staying = g.rescap()?.supporters.len();
+            DivisionAction::Stay(npc.filter(|_| staying == 0))
+        }
+        Ask::Place => {
+            let r = g.rescap()?;
+            let head = *r.queue.first()?;
+            let open: Vec<usize> = (0..r.patrols.len())
+                .filter(|&b| !r.patrols[b].out)
+                .collect();
+            let weakest = open
+                .iter()
+                .copied()
+                .max_by_key(|&b| r.patrols[b].suppressed);
+            let heli =
+                matches!(head, Attacker::Unit(i) if r.units[i].kind == RescapKind::Helicopter);
+            let last = r.round >= data().aircraft.division.rescap_rounds;
+            let beaten = weakest.is_some_and(|b| r.patrols[b].suppressed > 0);
+            if heli && !(last || beaten) {
+                DivisionAction::Place(None)
+            } else {
+                DivisionAction::Place(weakest)
+            }
+        }
+    })
 }

@@ -86,6 +86,21 @@ pub struct MissionRecord {
     pub on_target: i32,
     pub off_target: i32,
     pub points: i32,
+    /// Skyhawks and pilots (killed or captured) lost on the mission [14.1.4].
+    #[serde(default)]
+    pub skyhawks_lost: u8,
+    #[serde(default)]
+    pub pilots_lost: u8,
+}
+
+impl MissionRecord {
+    /// The points the mission counts for the campaign: 14.1.4 takes the losses off.
+    pub fn net_points(&self, loss_scoring: bool) -> i32 {
+        let s = &data().campaigns.squadron;
+        let lost = i32::from(self.skyhawks_lost) * s.skyhawk_lost_points
+            + i32::from(self.pilots_lost) * s.pilot_lost_points;
+        self.points - if loss_scoring { lost } else { 0 }
+    }
 }
 
 /// A finished tour.
@@ -121,6 +136,12 @@ pub struct Campaign {
     pub medals: Vec<String>,
     pub unit_awards: Vec<String>,
     pub final_level: Option<Level>,
+    /// The squadron behind the pilot (optional rules 14.0.2, 14.0.3, 14.1.3).
+    #[serde(default)]
+    pub squadron: super::squadron::Squadron,
+    /// Optional 14.1.4: lost Skyhawks and pilots cost points.
+    #[serde(default)]
+    pub loss_scoring: bool,
 }
 
 impl Campaign {
@@ -133,8 +154,21 @@ impl Campaign {
         date(self.part(), self.day)
     }
 
+    /// Campaign points: every mission's, less the 14.1.4 losses if played.
     pub fn points(&self) -> i32 {
-        self.records.iter().map(|r| r.points).sum()
+        self.records
+            .iter()
+            .map(|r| r.net_points(self.loss_scoring))
+            .sum()
+    }
+
+    /// The points of one tour.
+    fn tour_points(&self, part: u8) -> i32 {
+        self.records
+            .iter()
+            .filter(|r| r.part == part)
+            .map(|r| r.net_points(self.loss_scoring))
+            .sum()
     }
 
     pub fn outcome(&self) -> Outcome {
@@ -175,13 +209,19 @@ const MONTHS: [(&str, u32); 12] = [
 
 /// The calendar date of a tour day.
 pub fn date(part: &PartSpec, day: u32) -> String {
+    let (month, d) = month_day(part, day);
+    format!("{d} {} 1966", MONTHS[month as usize - 1].0)
+}
+
+/// The month (1–12) and day of the month of a tour day.
+pub fn month_day(part: &PartSpec, day: u32) -> (u32, u32) {
     let mut month = (part.start_month as usize).clamp(1, 12) - 1;
     let mut d = part.start_day + day - 1;
     while d > MONTHS[month].1 && month < 11 {
         d -= MONTHS[month].1;
         month += 1;
     }
-    format!("{d} {} 1966", MONTHS[month].0)
+    (month as u32 + 1, d)
 }
 
 /// A pilot of the VA-72 roster (experience rolled later).
@@ -229,17 +269,21 @@ impl Skyhawk {
             medals: Vec::new(),
             unit_awards: Vec::new(),
             final_level: None,
+            squadron: Default::default(),
+            loss_scoring: self.options.loss_scoring && self.flies_in_divisions(),
         });
         self.note(
             "14.0",
             msg("{campaign} begins").term("campaign", spec.name.clone()),
         );
+        self.raise_squadron();
         self.next_flying_day();
     }
 
-    /// The day loop (digest 3.20): Table 28 days, halts, the pilot's flying days, the end of
-    /// a tour. Stops at the planning of the next mission or at the end of the campaign.
-    fn next_flying_day(&mut self) {
+    /// The day loop (digest 3.20): Table 28 days, halts, the pilot's flying days (with the
+    /// optional rules, the squadron's operations), the end of a tour. Stops at the decision
+    /// that opens the next mission or at the end of the campaign.
+    pub(crate) fn next_flying_day(&mut self) {
         let c = &data().campaigns;
         loop {
             let Some(k) = self.campaign.as_ref() else {
@@ -256,16 +300,21 @@ impl Skyhawk {
             if day % c.table28_every == 0 {
                 self.table_28(day);
             }
-            let k = self.campaign.as_mut().expect("campaign");
-            if k.halt_until >= day {
-                k.day += 1;
+            if self.campaign.as_ref().is_some_and(|k| k.halt_until >= day) {
+                self.end_of_day(false);
                 continue;
             }
-            if day % 2 == 1 {
-                self.begin_mission();
+            if self.player_flies_today(day) {
+                if self.options.maintenance {
+                    self.step = Step::Divisions;
+                } else {
+                    self.begin_mission();
+                }
                 return;
             }
-            k.day += 1;
+            // The squadron flies (or its operations were cancelled for want of Skyhawks or
+            // pilots, and the repairs go on so that they can start again [14.0.2]).
+            self.end_of_day(true);
         }
     }
 
@@ -307,7 +356,7 @@ impl Skyhawk {
     }
 
     /// A mission day: a fresh Mission Record Card, then planning.
-    fn begin_mission(&mut self) {
+    pub(crate) fn begin_mission(&mut self) {
         self.reset_mission();
         let Some(k) = self.campaign.as_ref() else {
             return;
@@ -344,6 +393,7 @@ impl Skyhawk {
         let flown = self.ending != Ending::Scrubbed;
         let winner = self.mission_verdict();
         let on: i32 = self.on_target_points();
+        let (skyhawks_lost, pilots_lost) = self.mission_losses();
         let record = self.campaign.as_ref().map(|k| MissionRecord {
             part: k.part().number,
             day: k.day,
@@ -358,15 +408,29 @@ impl Skyhawk {
             on_target: on,
             off_target: self.points() - on,
             points: self.points(),
+            skyhawks_lost,
+            pilots_lost,
         });
         let medals = self.medals.clone();
         let lost = matches!(self.fate, PilotFate::Kia | PilotFate::Pow);
+        if flown {
+            self.wound_recovery();
+        }
+        self.npc_pilots_after_mission();
+        self.repairs_after_mission();
         let Some(k) = self.campaign.as_mut() else {
             return;
         };
         k.medals.extend(medals);
-        if flown && let Some(r) = record {
+        // A mission the player's Skyhawk never launched on still goes on the record when
+        // its NPC flights scored or lost something [14.0.4, 14.1.4, 15.1].
+        let counts = record
+            .as_ref()
+            .is_some_and(|r| r.points != 0 || r.skyhawks_lost + r.pilots_lost > 0);
+        if let Some(r) = record.filter(|_| flown || counts) {
             k.records.push(r);
+        }
+        if flown {
             k.pilot_missions += 1;
         }
         let n = k.pilot_missions;
@@ -400,21 +464,23 @@ impl Skyhawk {
         self.next_day();
     }
 
+    /// The end of a mission day, then the next day.
     fn next_day(&mut self) {
-        if let Some(k) = self.campaign.as_mut() {
-            k.day += 1;
-        }
+        self.end_of_day(true);
         self.next_flying_day();
     }
 
     /// The next roster pilot takes over, starting his own mission count [14.0.4, 14.1.1].
     pub(crate) fn replace_pilot(&mut self) {
-        let Some(k) = self.campaign.as_mut() else {
+        let Some(previous) = self.campaign.as_ref().map(|k| k.roster) else {
             return;
         };
-        k.roster += 1;
-        k.pilot_missions = 0;
-        let roster = k.roster;
+        let roster = self.replacement(previous);
+        if let Some(k) = self.campaign.as_mut() {
+            k.roster = roster;
+            k.pilot_missions = 0;
+            k.squadron.player_missed = 0;
+        }
         self.pilot = roster_pilot(roster);
         self.new_pilot();
         self.next_day();
@@ -441,12 +507,7 @@ impl Skyhawk {
             return;
         };
         let part = k.part();
-        let points: i32 = k
-            .records
-            .iter()
-            .filter(|r| r.part == part.number)
-            .map(|r| r.points)
-            .sum();
+        let points = k.tour_points(part.number);
         let level = Level::of_points(points, &part.bands);
         self.note(
             "14.0.1",
@@ -496,6 +557,7 @@ impl Skyhawk {
                 "14.4",
                 msg("Replenishment and R&R in Hong Kong until 19 October"),
             );
+            self.replenish_squadron();
             return;
         }
         let final_level = if k.results.len() > 1 {

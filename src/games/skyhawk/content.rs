@@ -256,6 +256,22 @@ pub struct AircraftSpec {
     pub ammo_per_cannon: u8,
     pub strafing_runs: u8,
     pub wounds_to_kill: u8,
+    pub division: DivisionSpec,
+}
+
+/// The numbers of optional rules 15.1–15.3.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DivisionSpec {
+    pub npc_hit_boxes: u8,
+    pub max_flights: u8,
+    pub rescap_a1: u8,
+    pub rescap_hh53: u8,
+    pub rescap_rounds: u8,
+    pub rescap_per_box: u8,
+    pub iron_hand_column: String,
+    pub patrol_column: String,
+    pub source: Source,
 }
 
 impl AircraftSpec {
@@ -433,6 +449,9 @@ pub struct CampaignsFile {
     pub part: Vec<PartSpec>,
     pub table25: Table25Spec,
     pub campaign: Vec<CampaignSpec>,
+    pub squadron: super::squadron::SquadronSpec,
+    pub landing_repairs: super::squadron::LandingRepairs,
+    pub monsoon: super::squadron::MonsoonSpec,
 }
 
 /// Everything the rules read.
@@ -527,7 +546,7 @@ impl Source_ {
 /// corrected override file cannot silently drop one.
 const REQUIRED_TABLES: &[(&str, &[&str])] = &[
     ("1", &[]),
-    ("2", &[]),
+    ("2", &["monsoon"]),
     ("3", &["yankee_weather"]),
     ("3.1", &[]),
     ("3.1 crash", &[]),
@@ -550,7 +569,10 @@ const REQUIRED_TABLES: &[(&str, &[&str])] = &[
     ("9", &[]),
     ("9 A", &[]),
     ("9 B", &[]),
-    ("10", &["per_suppressed", "radar_off", "per_ecm"]),
+    (
+        "10",
+        &["per_suppressed", "radar_off", "per_ecm", "contested"],
+    ),
     ("11", &[]),
     ("S-1", &[]),
     ("S-2", &[]),
@@ -574,7 +596,7 @@ const REQUIRED_TABLES: &[(&str, &[&str])] = &[
     ("S-6", &["veteran", "green", "fuel_destroyed"]),
     ("17", &[]),
     ("17 E", &[]),
-    ("18", &["cockpit_destroyed"]),
+    ("18", &["cockpit_destroyed", "npc_hits_3_4", "npc_hits_5"]),
     ("18 A", &[]),
     ("18 A crash", &[]),
     ("19", &[]),
@@ -584,11 +606,40 @@ const REQUIRED_TABLES: &[(&str, &[&str])] = &[
     ("S-13", &[]),
     ("S-13 fire", &[]),
     ("S-14", &[]),
+    ("S-7", &[]),
+    ("26", &["green", "veteran", "ecm"]),
+    ("26.1", &["green", "veteran", "per_missing"]),
+    ("S-8", &[]),
+    ("S-10", &[]),
+    ("S-11", &[]),
+    ("S-12", &["veteran", "green"]),
+    (
+        "pilot status",
+        &["per_knocked_out", "suppressed", "two_active", "two_wounds"],
+    ),
     ("1.1", &[]),
     ("22.1", &[]),
     ("22.2", &[]),
     ("23", &[]),
     ("28", &[]),
+    ("1.2", &[]),
+    ("1.3", &[]),
+    (
+        "8",
+        &[
+            "maintenance_1",
+            "maintenance_3",
+            "need_12",
+            "need_16",
+            "per_section_destroyed",
+            "three_subsystems",
+            "npc_3_4_hits",
+            "npc_5_hits",
+        ],
+    ),
+    ("27", &[]),
+    ("S-9", &[]),
+    ("S-9 missed", &[]),
 ];
 
 /// Columns the rules read by name.
@@ -621,6 +672,9 @@ const REQUIRED_COLUMNS: &[(&str, &[&str])] = &[
     ("13", &["manual", "on_low", "on_medium", "on_high"]),
     ("16", &["on", "off"]),
     ("21", &["land", "water"]),
+    ("1.3", &["level_1", "level_2"]),
+    ("26", &["1", "2", "3", "4"]),
+    ("26.1", &["on", "off"]),
 ];
 
 const SECTIONS: [&str; 7] = [

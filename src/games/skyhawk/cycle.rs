@@ -62,6 +62,9 @@ pub struct Cycle {
     pub next_nv: usize,
     /// NV boxes that fired at the Skyhawk in this box.
     pub fired_at_skyhawk: u8,
+    /// AAA or a radar-guided SAM box was among them (ECM counts on Table 26).
+    #[serde(default)]
+    pub jammable_fire: bool,
 }
 
 impl Cycle {
@@ -91,6 +94,7 @@ impl Skyhawk {
             mig_attacked: false,
             next_nv: 0,
             fired_at_skyhawk: 0,
+            jammable_fire: false,
         });
         self.step = Step::Cycle;
         self.run_cycle();
@@ -334,6 +338,7 @@ impl Skyhawk {
         let column = table12_column(k, self.altitude)?;
         if let Some(c) = self.cycle.as_mut() {
             c.fired_at_skyhawk += 1;
+            c.jammable_fire |= jammed;
         }
         if k == NvBoxKind::Sam && !radar_on {
             self.note("5.4.1.1", msg("The SAMs fire without radar"));
@@ -387,6 +392,7 @@ impl Skyhawk {
                 }
             }
         }
+        self.npcs_under_fire(c.fired_at_skyhawk, c.jammable_fire && c.ecm() > 0);
         self.after_cycle(c.map_box);
     }
 

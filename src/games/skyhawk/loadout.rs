@@ -67,12 +67,15 @@ impl Tanks {
         }
     }
 
-    pub fn label(&self) -> String {
+    /// "2×300 gal inboard", in the player's language.
+    pub fn describe(&self) -> Message {
         match (self.centerline, self.inboard) {
-            (0, 0) => "no tanks".into(),
-            (c, 0) => format!("{c} gal centerline"),
-            (0, i) => format!("2×{i} gal inboard"),
-            (c, i) => format!("{c} gal centerline + 2×{i} gal inboard"),
+            (0, 0) => msg("no tanks"),
+            (c, 0) => msg("{centerline} gal centerline").arg("centerline", c),
+            (0, i) => msg("2×{inboard} gal inboard").arg("inboard", i),
+            (c, i) => msg("{centerline} gal centerline + 2×{inboard} gal inboard")
+                .arg("centerline", c)
+                .arg("inboard", i),
         }
     }
 

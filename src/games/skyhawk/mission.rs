@@ -88,9 +88,10 @@ impl Skyhawk {
             msg("Targets from the {list} list").term("list", list.name()),
         );
         self.roll_target(false);
-        let w = self.roll("2", "", &Drms::new());
+        let d = self.weather_drms();
+        let w = self.roll("2", "", &d);
         self.target_weather = Weather::from_key(w.result);
-        let w = self.roll("2", "", &Drms::new());
+        let w = self.roll("2", "", &d);
         self.recovery_weather = Weather::from_key(w.result);
         self.note(
             "4.0",
@@ -114,11 +115,12 @@ impl Skyhawk {
             );
         }
         self.step = Step::Loading(LoadStage::Tanks);
+        self.form_division();
     }
 
     /// Rolls a target on the chosen list; with `avoid_hanoi`, re-rolls Hanoi and Haiphong
     /// targets (Table 4 Note A).
-    fn roll_target(&mut self, avoid_hanoi: bool) {
+    pub(crate) fn roll_target(&mut self, avoid_hanoi: bool) {
         let list = self.list.unwrap_or(TargetList::Navy);
         loop {
             let roll = match list {
@@ -284,6 +286,7 @@ impl Skyhawk {
 
     fn launch(&mut self) {
         self.at = MapBox::Launch;
+        self.npc_launches();
         let mut d = Drms::new();
         d.when(
             self.yankee_weather,
@@ -422,6 +425,7 @@ impl Skyhawk {
         self.at = MapBox::AerialRefuel;
         self.altitude = Altitude::High;
         self.note("5.3", msg("Aerial Refuel at High altitude"));
+        self.npc_refuels();
         if self.damage.low_only() || self.damage.probe_lost() {
             self.note(
                 "5.3",

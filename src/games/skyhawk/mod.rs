@@ -8,14 +8,24 @@ pub mod campaign;
 pub mod content;
 pub mod cycle;
 pub mod damage;
+pub mod division;
 pub mod loadout;
+mod loadout_form;
 pub mod luck;
 pub mod mission;
+pub mod npc;
+pub mod operations;
 pub mod recovery;
+pub mod rescap;
+pub mod squadron;
 pub mod state;
 pub mod tables;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_campaign_division;
+#[cfg(test)]
+mod tests_division;
 
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +44,7 @@ pub use state::*;
 
 pub static DRIVER: GameDriver<Skyhawk> = GameDriver::new();
 
-/// Optional rules [15.4–15.4.2]; all off by default.
+/// Optional rules [14.0.2–14.1.4, 15.1–15.4.2, seasonal weather]; all off by default.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     /// 15.4: any full section (nose and cockpit aside) or a destroyed electrical, fuel or
@@ -48,6 +58,30 @@ pub struct Options {
     /// On/Off Target rolls.
     #[serde(default)]
     pub altitude_bombing: bool,
+    /// 14.0.2: the squadron's Skyhawks on the repair track, maintenance crews, divisions.
+    #[serde(default)]
+    pub maintenance: bool,
+    /// 14.0.3: the pilot flies when the roster rotation reaches him.
+    #[serde(default)]
+    pub rotation: bool,
+    /// 14.1.3: a pilot back with two wounds may miss missions.
+    #[serde(default)]
+    pub wound_recovery: bool,
+    /// 14.1.4: lost Skyhawks and pilots cost campaign points (with 14.0.2 or 15.1).
+    #[serde(default)]
+    pub loss_scoring: bool,
+    /// Digest 4.5: +1 on both weather rolls from 1 November 1966 (campaigns).
+    #[serde(default)]
+    pub monsoon: bool,
+    /// 15.1: three non-player Skyhawks fly in the player's division.
+    #[serde(default)]
+    pub division: bool,
+    /// 15.2: further all-NPC flights of four (with 15.1).
+    #[serde(default)]
+    pub multiple_flights: bool,
+    /// 15.3: RESCAP for pilots down over land (with 15.1).
+    #[serde(default)]
+    pub rescap: bool,
 }
 
 /// Every decision of a mission.
@@ -89,6 +123,10 @@ pub enum Action {
     NewPilot,
     /// Campaign, the pilot lost: end the campaign and score it now [14.0.4].
     EndCampaign,
+    /// Campaign with 14.0.2: this many 4-plane divisions fly with the player today.
+    Divisions(u8),
+    /// A decision of the division or of a rescue (15.1–15.3).
+    Division(division::DivisionAction),
 }
 
 impl Game for Skyhawk {
@@ -132,6 +170,17 @@ impl Game for Skyhawk {
         if options.engine_fire && !options.harsher_damage {
             return Err(SetupError::Invalid(
                 "optional rule 15.4.1 (engine fire) is played with 15.4 (harsher damage)".into(),
+            ));
+        }
+        if options.loss_scoring && !(options.maintenance || options.division) {
+            return Err(SetupError::Invalid(
+                "optional rule 14.1.4 (loss scoring) is played with the divisions of 14.0.2 (maintenance and repair) or 15.1 (the four-plane division)".into(),
+            ));
+        }
+        if (options.multiple_flights || options.rescap) && !options.division {
+            return Err(SetupError::Invalid(
+                "optional rules 15.2 and 15.3 are played with 15.1 (the four-plane division)"
+                    .into(),
             ));
         }
         let mut game = Skyhawk::blank(options, Rng::seeded(seed), campaign::roster_pilot(0));
@@ -239,10 +288,14 @@ impl Game for Skyhawk {
                         msg("Engage the MiGs with the guns"),
                     ));
                 }
-                c.push(Choice::new(Action::Evade, msg("Jettison and evade")));
-                c.push(Choice::new(Action::PressOn, msg("Press on to the target")));
+                c.push(Choice::new(Action::Evade, msg("Jettison and evade")).on("box:outbound"));
+                c.push(
+                    Choice::new(Action::PressOn, msg("Press on to the target"))
+                        .on("box:target_approach"),
+                );
                 (msg("MiGs attack!"), "6.3.1", c)
             }
+            Step::Division(ask) => self.division_prompt(*ask),
             Step::PilotLost => (
                 msg("Your pilot is lost. Carry on with a new pilot?"),
                 "14.0.4",
@@ -251,6 +304,7 @@ impl Game for Skyhawk {
                     Choice::new(Action::EndCampaign, msg("End the campaign now")),
                 ],
             ),
+            Step::Divisions => self.divisions_prompt(),
             Step::Review => (
                 msg("Mission over. Let the last rolls stand?"),
                 "5.2",
@@ -323,6 +377,7 @@ impl Skyhawk {
         let before = self.keep_for_luck();
         let log_before = self.log.len();
         let applied = self.decide(action)?;
+        self.start_due_rescue();
         // A campaign mission that ended goes on the record and the calendar moves on, once the
         // decision's own sequence is over.
         if self.step == Step::End
@@ -440,8 +495,18 @@ impl Skyhawk {
                 let hits = *hits;
                 self.resolve_mig_star(false, hits);
             }
+            (Step::Division(ask), Action::Division(a)) => {
+                let ask = *ask;
+                self.decide_division(ask, a)?;
+            }
             (Step::PilotLost, Action::NewPilot) => self.replace_pilot(),
             (Step::PilotLost, Action::EndCampaign) => self.end_campaign_now(),
+            (Step::Divisions, Action::Divisions(n)) => {
+                if *n == 0 || *n > self.most_divisions() {
+                    return refuse(msg("Not that many divisions can fly today"));
+                }
+                self.send_divisions(*n);
+            }
             (Step::End | Step::Review, _) => return refuse(msg("The mission is over")),
             _ => return refuse(msg("That is not a decision to make now")),
         }
@@ -476,7 +541,7 @@ impl Skyhawk {
                 .map(|t| {
                     Choice::new(
                         Action::Tanks(t),
-                        msg("Tanks: {tanks}").arg("tanks", t.label()),
+                        msg("Tanks: {tanks}").message("tanks", t.describe()),
                     )
                     .on("tanks")
                 })
@@ -620,6 +685,58 @@ impl Playable for Skyhawk {
                 "15.4.1",
             ),
             rule("altitude_bombing", msg("Rolled attack altitude"), "15.4.2"),
+            rule(
+                "maintenance",
+                msg("Campaign: Skyhawk repairs and divisions"),
+                "14.0.2",
+            ),
+            rule("rotation", msg("Campaign: pilot rotation"), "14.0.3"),
+            rule(
+                "wound_recovery",
+                msg("Campaign: wounds keep pilots out"),
+                "14.1.3",
+            ),
+            rule(
+                "loss_scoring",
+                msg("Campaign: losses cost points (with divisions)"),
+                "14.1.4",
+            ),
+            rule(
+                "monsoon",
+                msg("Campaign: monsoon weather from November"),
+                "4.0",
+            ),
+            rule(
+                "division",
+                msg("Four-plane division with non-player Skyhawks"),
+                "15.1",
+            ),
+            rule(
+                "multiple_flights",
+                msg("Further flights of four (with the division)"),
+                "15.2",
+            ),
+            rule(
+                "rescap",
+                msg("RESCAP for downed pilots (with the division)"),
+                "15.3",
+            ),
         ]
+    }
+
+    fn board(&self) -> Option<&dyn crate::art::Board> {
+        Some(self)
+    }
+
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
+        Some(crate::art::skyhawk::kit::kit_for_game(self))
+    }
+
+    fn form(&self) -> Option<crate::catalog::FormView> {
+        self.loadout_form()
+    }
+
+    fn form_action(&self, values: &[usize]) -> (Vec<Message>, Result<Action, Message>) {
+        self.loadout_form_action(values)
     }
 }

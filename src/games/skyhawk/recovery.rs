@@ -100,6 +100,7 @@ impl Skyhawk {
         match r.result {
             "hard_landing" | "barricade" | "wounded" => {
                 self.ending = Ending::Mishap;
+                self.landing_mishap = Some(r.result.to_owned());
                 self.at = MapBox::Recovery;
                 if r.is("wounded") {
                     self.wound("7.0");
@@ -136,20 +137,30 @@ impl Skyhawk {
                 msg("The pilot bails out over water")
             },
         );
+        let result = self.bail_out_roll(
+            self.damage.section_destroyed(Section::Cockpit),
+            self.altitude == super::content::Altitude::Low,
+            self.pilot.experience,
+        );
+        self.survive(result, "12.0");
+    }
+
+    /// Table 20 for a pilot ejecting.
+    pub(crate) fn bail_out_roll(
+        &mut self,
+        cockpit_destroyed: bool,
+        low: bool,
+        experience: Experience,
+    ) -> &'static str {
         let mut m = Drms::new();
         m.when(
-            self.damage.section_destroyed(Section::Cockpit),
+            cockpit_destroyed,
             "cockpit_destroyed",
             n_("Cockpit destroyed"),
         )
-        .when(
-            self.altitude == super::content::Altitude::Low,
-            "low",
-            n_("at Low altitude"),
-        )
-        .pilot(self.pilot.experience);
-        let r = self.roll("20", "", &m);
-        self.survive(r.result, "12.0");
+        .when(low, "low", n_("at Low altitude"))
+        .pilot(experience);
+        self.roll("20", "", &m).result
     }
 
     /// The aircraft settles into the sea: Table 19, then rescue [13.0].
@@ -179,37 +190,12 @@ impl Skyhawk {
         }
     }
 
-    /// Table 21, land or water column [12.0, 13.0].
+    /// Table 21, land or water column [12.0, 13.0]; with 15.3, RESCAP over land.
     fn rescue(&mut self) {
-        let minelaying = self.minelaying();
-        let land = self.at.over_land(minelaying);
-        let near_target = self.at.over_target();
-        let weather = if near_target {
-            self.target_weather
-        } else {
-            self.recovery_weather
-        };
-        let rp = self
-            .target
-            .as_ref()
-            .map(|t| t.route_package.as_str())
-            .unwrap_or("");
-        let north = matches!(rp, "5" | "6A" | "6B");
-        let coast = matches!(self.at, MapBox::SupportAttacks | MapBox::Outbound);
-        let mut m = Drms::new();
-        if land {
-            m.when(coast, "near_coast", n_("down near the coast")).when(
-                north,
-                "rp_north",
-                n_("deep in the north"),
-            );
-        } else {
-            m.when(near_target && minelaying, "inshore", n_("inshore waters"))
-                .when(self.at.at_carrier(), "at_carrier", n_("beside the carrier"));
+        if self.rescap_for_player() {
+            return;
         }
-        m.weather(weather);
-        let r = self.roll("21", if land { "land" } else { "water" }, &m);
-        match r.result {
+        match self.rescue_roll(self.at) {
             "rescued" => {
                 self.fate = PilotFate::Rescued;
                 self.note("12.0", msg("The pilot is rescued"));
@@ -231,6 +217,39 @@ impl Skyhawk {
         self.finish();
     }
 
+    /// Table 21 for a pilot down at `at`.
+    pub(crate) fn rescue_roll(&mut self, at: MapBox) -> &'static str {
+        let minelaying = self.minelaying();
+        let land = at.over_land(minelaying);
+        let near_target = at.over_target();
+        let weather = if near_target {
+            self.target_weather
+        } else {
+            self.recovery_weather
+        };
+        let rp = self
+            .target
+            .as_ref()
+            .map(|t| t.route_package.as_str())
+            .unwrap_or("");
+        let north = matches!(rp, "5" | "6A" | "6B");
+        let coast = matches!(at, MapBox::SupportAttacks | MapBox::Outbound);
+        let mut m = Drms::new();
+        if land {
+            m.when(coast, "near_coast", n_("down near the coast")).when(
+                north,
+                "rp_north",
+                n_("deep in the north"),
+            );
+        } else {
+            m.when(near_target && minelaying, "inshore", n_("inshore waters"))
+                .when(at.at_carrier(), "at_carrier", n_("beside the carrier"));
+        }
+        m.weather(weather);
+        self.roll("21", if land { "land" } else { "water" }, &m)
+            .result
+    }
+
     pub(crate) fn pilot_killed(&mut self, why: Message) {
         self.note("5.10", why);
         self.fate = PilotFate::Kia;
@@ -250,7 +269,7 @@ impl Skyhawk {
 
     /// The mission is over: medals [9.0, 10.0], then the end.
     pub(crate) fn finish(&mut self) {
-        if self.step == Step::End {
+        if self.step == Step::End || self.division_holds_end() {
             return;
         }
         self.step = Step::End;
@@ -333,11 +352,12 @@ impl Skyhawk {
             .map(|t| t.name.clone())
             .unwrap_or_default();
         // xgettext:no-c-format (the "% d" of "% damage" is no C format)
-        msg("{how}{fate} {target}: {percent}% damage, {points} points.")
+        let text = msg("{how}{fate} {target}: {percent}% damage, {points} points.")
             .term("how", how)
             .term("fate", fate)
             .arg("target", target)
             .arg("percent", self.percent())
-            .arg("points", self.points())
+            .arg("points", self.points());
+        self.with_division_summary(text)
     }
 }

@@ -505,8 +505,12 @@ pub enum Step {
     MigStar {
         hits: u8,
     },
+    /// Optional 15.1–15.3: a decision of the division or of a rescue.
+    Division(super::division::Ask),
     /// Campaign: the pilot was killed or captured [14.0.4].
     PilotLost,
+    /// Campaign with 14.0.2: how many divisions fly with the player today.
+    Divisions,
     /// The game is over but a Lady Luck token could still change the last rolls.
     Review,
     End,
@@ -591,6 +595,9 @@ pub struct Skyhawk {
     pub ecm_in_box: u8,
     pub mig_source: MigSource,
     pub ending: Ending,
+    /// The Table 18 Note A result of a landing mishap (repair days, 14.0.2).
+    #[serde(default)]
+    pub landing_mishap: Option<String>,
     pub fate: PilotFate,
     pub medals: Vec<String>,
     /// Table rolls made so far this mission (Lady Luck counts them).
@@ -601,6 +608,9 @@ pub struct Skyhawk {
     pub last: Option<Box<super::luck::LastDecision>>,
     /// The campaign around the mission, if one is played.
     pub campaign: Option<super::campaign::Campaign>,
+    /// Optional 15.1–15.3: the NPC flights of the mission.
+    #[serde(default)]
+    pub division: Option<super::division::Division>,
 }
 
 impl Skyhawk {
@@ -649,12 +659,14 @@ impl Skyhawk {
             ecm_in_box: 0,
             mig_source: MigSource::Cycle,
             ending: Ending::Flying,
+            landing_mishap: None,
             fate: PilotFate::Aboard,
             medals: Vec::new(),
             rolls: 0,
             reroll_at: None,
             last: None,
             campaign: None,
+            division: None,
         }
     }
 
@@ -679,14 +691,21 @@ impl Skyhawk {
         self.target.as_ref().is_some_and(Target::minelaying)
     }
 
-    /// Total mission points: Table 16 percentages added, uncapped [6.2.2].
+    /// Total mission points: Table 16 percentages added, uncapped [6.2.2], and the NPC
+    /// flights' points with optional 15.1/15.2.
     pub fn points(&self) -> i32 {
+        self.own_points() + self.division.as_ref().map_or(0, |d| d.points())
+    }
+
+    /// The player's own Table 16 points.
+    pub fn own_points(&self) -> i32 {
         self.runs.iter().map(|r| r.percent).sum()
     }
 
-    /// Target damage, capped at 100% (destroyed) [6.2.2].
+    /// Target damage by the player's runs, capped at 100% (destroyed) [6.2.2]; the NPC
+    /// percentages are never added to it [15.1].
     pub fn percent(&self) -> i32 {
-        self.points().min(100)
+        self.own_points().min(100)
     }
 
     pub fn on_target_points(&self) -> i32 {

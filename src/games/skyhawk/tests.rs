@@ -425,6 +425,14 @@ fn every_logged_rule_has_a_reference_section() {
         harsher_damage: true,
         engine_fire: true,
         altitude_bombing: true,
+        maintenance: true,
+        rotation: true,
+        wound_recovery: true,
+        loss_scoring: true,
+        monsoon: true,
+        division: true,
+        multiple_flights: true,
+        rescap: true,
     };
     for seed in 0..200 {
         let scenario = ["single", "single", "single", "campaign1"][seed as usize % 4];
@@ -478,6 +486,7 @@ fn optional_rules_change_the_rolls() {
         harsher_damage: true,
         engine_fire: true,
         altitude_bombing: true,
+        ..Options::default()
     };
     let mut fires = 0;
     let mut forced = 0;

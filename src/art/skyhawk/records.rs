@@ -1,0 +1,711 @@
+//! The records the Skyhawk sheets are drawn from: blank (the campaign sheets still carry the
+//! tours' dates and result tables), or filled from a game. This is the one place that reads the
+//! rules state, and the game's log for what the state no longer holds (Table 28 results, the
+//! end-of-tour award rolls).
+
+use super::glossary::cell_words;
+use super::sheets::*;
+use crate::engine::game::Verdict;
+use crate::games::skyhawk::campaign::{Campaign, date};
+use crate::games::skyhawk::content::{Content, PartSpec, PylonId};
+use crate::games::skyhawk::division::{Division, Flight, Npc, NpcStatus};
+use crate::games::skyhawk::{Experience, PilotFate, Skyhawk};
+use crate::i18n::gettext;
+
+/// Every record sheet of the kit.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Records {
+    pub ordnance: OrdnanceRecord,
+    pub roster: RosterRecord,
+    pub division: DivisionRecord,
+    pub campaign: CampaignRecord,
+    pub calendar: CalendarRecord,
+    pub awards: AwardsRecord,
+}
+
+/// The blank sheets; the campaign sheets carry the tours' dates and result tables.
+pub fn blank_records(c: &Content) -> Records {
+    let parts: Vec<u8> = c.campaigns.part.iter().map(|p| p.number).collect();
+    Records {
+        campaign: CampaignRecord {
+            tours: tour_rows(c, &parts),
+            table25: c.campaigns.table25.at_most.clone(),
+            ..CampaignRecord::default()
+        },
+        calendar: calendar(c, &parts, None, &[]),
+        ..Records::default()
+    }
+}
+
+fn part(c: &Content, n: u8) -> Option<&PartSpec> {
+    c.campaigns.part.iter().find(|p| p.number == n)
+}
+
+fn tour_rows(c: &Content, parts: &[u8]) -> Vec<TourRow> {
+    parts
+        .iter()
+        .filter_map(|&n| part(c, n))
+        .map(|p| TourRow {
+            name: gettext(&p.name),
+            bands: p.bands.clone(),
+            ..TourRow::default()
+        })
+        .collect()
+}
+
+/// "10 Aug" for a tour day ("10 Aug 1966" without the year).
+fn short_date(p: &PartSpec, day: u32) -> String {
+    date(p, day).trim_end_matches(" 1966").to_owned()
+}
+
+/// The calendar of `parts`, filled from the campaign when there is one: its missions, the
+/// Table 28 results rolled so far (one list per tour, see [`table28_results`]), the halts
+/// they called, and the day reached.
+fn calendar(
+    c: &Content,
+    parts: &[u8],
+    k: Option<&Campaign>,
+    table28: &[Vec<String>],
+) -> CalendarRecord {
+    let every = c.campaigns.table28_every.max(1);
+    let halt_days = c.campaigns.halt_days.max(1);
+    let tours = parts
+        .iter()
+        .enumerate()
+        .filter_map(|(index, &n)| part(c, n).map(|p| (index, p)))
+        .map(|(index, p)| {
+            let rolled = table28.get(index).map_or(&[][..], Vec::as_slice);
+            // The result of the Table 28 roll of `day`, if it was rolled.
+            let result = |day: u32| {
+                day.is_multiple_of(every)
+                    .then(|| rolled.get((day / every) as usize - 1))
+                    .flatten()
+            };
+            let days = (1..=p.days)
+                .map(|day| {
+                    let mut d = CalendarDay {
+                        date: short_date(p, day),
+                        day,
+                        flying: day % 2 == 1,
+                        table28: day.is_multiple_of(every),
+                        ..CalendarDay::default()
+                    };
+                    d.table28_result = result(day).map(|r| cell_words("28", r)).unwrap_or_default();
+                    d.halt = (day.saturating_sub(halt_days - 1).max(1)..=day)
+                        .any(|from| result(from).is_some_and(|r| r == "bombing_halt"));
+                    if let Some(k) = k {
+                        d.today = k.part_index == index && k.day == day && k.final_level.is_none();
+                        if let Some((i, r)) = k
+                            .records
+                            .iter()
+                            .enumerate()
+                            .find(|(_, r)| r.part == p.number && r.day == day)
+                        {
+                            d.mission = gettext("M{n} · {points} pts")
+                                .replace("{n}", &(i + 1).to_string())
+                                .replace("{points}", &r.points.to_string());
+                        }
+                    }
+                    d
+                })
+                .collect();
+            CalendarTour {
+                name: gettext(&p.name),
+                days,
+            }
+        })
+        .collect();
+    CalendarRecord {
+        campaign: String::new(),
+        tours,
+        between: if parts.len() > 1 {
+            gettext("Replenishment and R&R in Hong Kong — no missions")
+        } else {
+            String::new()
+        },
+    }
+}
+
+/// What the log of a game tells the sheets, in order.
+#[derive(Clone, Debug, PartialEq)]
+enum Logged {
+    /// The final roll on a table (a Lady Luck re-roll logs the first under another line).
+    Roll { table: String, result: String },
+    /// The break between the two tours of Campaign 3.
+    Break,
+}
+
+/// The table rolls and tour breaks of a game's log.
+fn logged(g: &Skyhawk) -> Vec<Logged> {
+    g.log
+        .entries()
+        .iter()
+        .filter_map(|e| match e.message.id.as_ref() {
+            "Replenishment and R&R in Hong Kong until 19 October" => Some(Logged::Break),
+            "Table {at}: {result}" => {
+                // "12 [aaa_low] row 8" or "28 row 5": the table id comes first.
+                let at = e.message.arg_english("at")?;
+                let (head, _) = at.rsplit_once(" row ")?;
+                let table = head.split(" [").next().unwrap_or(head).to_owned();
+                let result = e.message.arg_english("result")?;
+                Some(Logged::Roll { table, result })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The Table 28 results of a campaign so far, one list per tour in the order rolled (one roll
+/// every fourth day).
+pub fn table28_results(g: &Skyhawk) -> Vec<Vec<String>> {
+    let mut tours = vec![Vec::new()];
+    for l in logged(g) {
+        match l {
+            Logged::Break => tours.push(Vec::new()),
+            Logged::Roll { table, result } if table == "28" => {
+                if let Some(tour) = tours.last_mut() {
+                    tour.push(result);
+                }
+            }
+            Logged::Roll { .. } => {}
+        }
+    }
+    tours
+}
+
+/// The end-of-tour award rolls so far: for each tour, the campaign medal rolled (Table 22.1 or
+/// 22.2) and the unit award (Table 23, not rolled after an NV victory), in words.
+pub fn tour_award_rolls(g: &Skyhawk) -> Vec<(String, String)> {
+    let mut tours: Vec<(String, String)> = Vec::new();
+    for l in logged(g) {
+        let Logged::Roll { table, result } = l else {
+            continue;
+        };
+        match table.as_str() {
+            "22.1" | "22.2" => tours.push((cell_words(&table, &result), String::new())),
+            "23" => {
+                if let Some(last) = tours.last_mut() {
+                    last.1 = cell_words("23", &result);
+                }
+            }
+            _ => {}
+        }
+    }
+    tours
+}
+
+fn experience_letter(e: Experience) -> String {
+    match e {
+        Experience::Green => gettext("G"),
+        Experience::Experienced => gettext("E"),
+        Experience::Veteran => gettext("V"),
+    }
+}
+
+fn winner_words(v: Verdict) -> String {
+    match v {
+        Verdict::Win => gettext("US"),
+        Verdict::Draw => gettext("Draw"),
+        Verdict::Loss => gettext("NV"),
+    }
+}
+
+fn pilot_line(g: &Skyhawk) -> String {
+    format!("{} {}", g.pilot.rank, g.pilot.name)
+}
+
+/// Every record sheet filled from `game` as far as it has gone.
+pub fn records_from(c: &Content, g: &Skyhawk) -> Records {
+    let mut r = blank_records(c);
+    r.ordnance = ordnance_from(g);
+    r.division = division_from(g);
+    r.awards = AwardsRecord {
+        pilot: g.pilot.name.clone(),
+        rank: g.pilot.rank.clone(),
+        medals: g
+            .campaign
+            .as_ref()
+            .map_or_else(|| g.medals.clone(), |k| k.medals.clone()),
+        unit_awards: g
+            .campaign
+            .as_ref()
+            .map(|k| k.unit_awards.clone())
+            .unwrap_or_default(),
+        rolls: Vec::new(),
+    };
+    if let Some(k) = &g.campaign {
+        let name = c
+            .campaigns
+            .campaign
+            .iter()
+            .find(|s| s.id == k.id)
+            .map(|s| gettext(&s.name))
+            .unwrap_or_default();
+        r.roster = roster_from(c, g, k, &name);
+        r.campaign = campaign_from(c, g, k, &name);
+        r.calendar = calendar(c, &k.parts, Some(k), &table28_results(g));
+        r.calendar.campaign = name;
+        let awards = tour_award_rolls(g);
+        r.awards.rolls = k
+            .results
+            .iter()
+            .zip(&r.campaign.tours)
+            .enumerate()
+            .map(|(i, (res, tour))| {
+                let (medal, unit) = awards.get(i).cloned().unwrap_or_default();
+                [
+                    tour.name.clone(),
+                    res.points.to_string(),
+                    gettext(res.level.name()),
+                    medal,
+                    unit,
+                ]
+            })
+            .collect();
+    }
+    r
+}
+
+fn ordnance_from(g: &Skyhawk) -> OrdnanceRecord {
+    let l = &g.loadout;
+    let loaded = *l != Default::default();
+    let mut rec = OrdnanceRecord {
+        pilot: pilot_line(g),
+        date: g.campaign.as_ref().map(|k| k.date()).unwrap_or_default(),
+        target: g
+            .target
+            .as_ref()
+            .map(|t| t.name.clone())
+            .unwrap_or_default(),
+        route_package: g
+            .target
+            .as_ref()
+            .map(|t| t.route_package.clone())
+            .unwrap_or_default(),
+        ..OrdnanceRecord::default()
+    };
+    for (i, p) in PylonId::ALL.iter().enumerate() {
+        let s = &mut rec.stations[i];
+        if let Some(store) = l.store(*p) {
+            s.weapon = store.weapon.spec().name.clone();
+            s.clusters = store.clusters;
+            s.label = store.label();
+        }
+        s.tank = l.tanks.on(*p);
+        if s.tank > 0 {
+            let tank = gettext("{gal} gal tank").replace("{gal}", &s.tank.to_string());
+            s.label = if s.label.is_empty() {
+                tank
+            } else {
+                format!("{}, {tank}", s.label)
+            };
+        }
+        s.weight = loaded.then(|| l.station_weight(*p));
+        s.hit = g.damage.pylons[i];
+    }
+    if loaded {
+        let total = l.total_weight();
+        let stores: u32 = PylonId::ALL
+            .iter()
+            .filter_map(|p| l.store(*p))
+            .map(|s| s.weight())
+            .sum();
+        rec.stores_weight = Some(stores);
+        rec.tanks_weight = Some(total - stores);
+        rec.total = Some(total);
+    }
+    rec
+}
+
+/// A list as written on a sheet, repeats counted: "Purple Heart ×3, Air Medal".
+fn words(list: impl Iterator<Item = String>) -> String {
+    let mut counted: Vec<(String, usize)> = Vec::new();
+    for w in list {
+        match counted.iter_mut().find(|(seen, _)| *seen == w) {
+            Some((_, n)) => *n += 1,
+            None => counted.push((w, 1)),
+        }
+    }
+    counted
+        .into_iter()
+        .map(|(w, n)| if n > 1 { format!("{w} ×{n}") } else { w })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn fate_words(f: PilotFate) -> String {
+    match f {
+        PilotFate::Aboard => gettext("Active"),
+        PilotFate::Rescued => gettext("Rescued"),
+        PilotFate::Pow => gettext("POW"),
+        PilotFate::Kia => gettext("KIA"),
+    }
+}
+
+/// The Division Record Sheet: the mission and the player's Skyhawk, and with optional rule
+/// 15.1 his flight of four (the NV attack counts per box are not kept by the rules and stay
+/// blank to be written in).
+fn division_from(g: &Skyhawk) -> DivisionRecord {
+    let mut rec = DivisionRecord {
+        division: "1".into(),
+        date: g.campaign.as_ref().map(|k| k.date()).unwrap_or_default(),
+        mission: g
+            .campaign
+            .as_ref()
+            .map(|k| (k.records.len() + 1).to_string())
+            .unwrap_or_default(),
+        target: g
+            .target
+            .as_ref()
+            .map(|t| t.name.clone())
+            .unwrap_or_default(),
+        target_type: g
+            .target
+            .as_ref()
+            .map(|t| gettext(t.kind.name()))
+            .unwrap_or_default(),
+        load: if g.loadout == Default::default() {
+            String::new()
+        } else {
+            g.loadout.label()
+        },
+        ..DivisionRecord::default()
+    };
+    rec.positions[0] = PositionRow {
+        pilot: pilot_line(g),
+        experience: experience_letter(g.pilot.experience),
+        skyhawk: "1".into(),
+        wounds: g.pilot.wounds,
+        status: fate_words(g.fate),
+        ..PositionRow::default()
+    };
+    rec.runs = g
+        .runs
+        .iter()
+        .map(|run| {
+            let result = if run.on_target {
+                gettext("On")
+            } else {
+                gettext("Off")
+            };
+            [result, String::new(), String::new(), String::new()]
+        })
+        .collect();
+    if let Some(d) = &g.division
+        && let Some(flight) = d.flights.first()
+    {
+        fill_division(&mut rec, d, flight);
+    }
+    rec
+}
+
+/// The player's flight of optional rule 15.1: the player at his position, the three NPCs at
+/// theirs, the group's Table 26.1 percentages and points, and the losses.
+fn fill_division(rec: &mut DivisionRecord, d: &Division, flight: &Flight) {
+    let seat = |position: u8| usize::from(position.clamp(1, 4)) - 1;
+    let player = std::mem::take(&mut rec.positions[0]);
+    rec.positions[seat(d.position)] = player;
+    for n in &flight.npcs {
+        rec.positions[seat(n.position)] = npc_row(n);
+    }
+    for (i, percent) in flight.runs.iter().enumerate() {
+        if rec.runs.len() <= i {
+            rec.runs.push(Default::default());
+        }
+        rec.runs[i][2] = percent.to_string();
+        rec.runs[i][3] = (percent / 2).to_string();
+    }
+    rec.npc_points = flight.points.to_string();
+    rec.skyhawks_lost = d.skyhawks_lost().to_string();
+    rec.pilots_lost = d.pilots_lost().to_string();
+}
+
+/// A non-player Skyhawk's line: pilot, experience, hits, wounds, what became of it.
+fn npc_row(n: &Npc) -> PositionRow {
+    let launched = n.status != NpcStatus::Scrubbed;
+    PositionRow {
+        pilot: format!("{} {}", n.pilot.rank, n.pilot.name),
+        experience: experience_letter(n.pilot.experience),
+        skyhawk: String::new(),
+        hits: n.hits,
+        wounds: n.pilot.wounds,
+        launch: if launched {
+            gettext("OK")
+        } else {
+            gettext("Scrubbed")
+        },
+        refuel: if n.no_refuel {
+            gettext("Failed")
+        } else {
+            String::new()
+        },
+        landing: match n.status {
+            NpcStatus::Trapped => gettext("Trap"),
+            NpcStatus::Mishap => gettext("Mishap"),
+            NpcStatus::Diverted => gettext("Diverted"),
+            _ => String::new(),
+        },
+        status: match (n.status, n.fate) {
+            (_, PilotFate::Kia) => gettext("KIA"),
+            (_, PilotFate::Pow) => gettext("POW"),
+            (_, PilotFate::Rescued) => gettext("Rescued"),
+            (NpcStatus::Lost, _) => gettext("Shot down"),
+            (NpcStatus::Returning, _) => gettext("Returning"),
+            (NpcStatus::Flying, _) => gettext("Flying"),
+            (NpcStatus::Scrubbed, _) => gettext("Scrubbed"),
+            _ => gettext("Home"),
+        },
+    }
+}
+
+fn roster_from(c: &Content, g: &Skyhawk, k: &Campaign, campaign: &str) -> RosterRecord {
+    let mut rows: Vec<RosterRow> = c
+        .roster
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let flown: Vec<_> = k.records.iter().filter(|r| r.pilot == p.name).collect();
+            let mut row = RosterRow {
+                rank: p.rank.clone(),
+                name: p.name.clone(),
+                ..RosterRow::default()
+            };
+            if i > k.roster {
+                return row;
+            }
+            row.missions = flown.len().to_string();
+            row.points = flown.iter().map(|r| r.points).sum::<i32>().to_string();
+            if i == k.roster {
+                row.experience = experience_letter(g.pilot.experience);
+                row.wounds = g.pilot.wounds.to_string();
+                row.status = fate_words(g.fate);
+                row.notes = gettext("player's pilot");
+            } else {
+                row.status = gettext("Lost");
+            }
+            row
+        })
+        .collect();
+    // With the rotation of 14.0.3 the other pilots of the squadron fly too.
+    for slot in k.squadron.roster.iter().filter(|s| s.roster != k.roster) {
+        let Some(row) = rows.get_mut(slot.roster) else {
+            continue;
+        };
+        row.experience = experience_letter(slot.experience);
+        row.status = if slot.lost {
+            gettext("Lost")
+        } else if slot.missed > 0 {
+            gettext("Out for {n} missions").replace("{n}", &slot.missed.to_string())
+        } else {
+            gettext("Active")
+        };
+    }
+    RosterRecord {
+        campaign: campaign.to_owned(),
+        player: pilot_line(g),
+        rows,
+    }
+}
+
+fn campaign_from(c: &Content, g: &Skyhawk, k: &Campaign, name: &str) -> CampaignRecord {
+    let first = k.parts.first().and_then(|&n| part(c, n));
+    let last = k.parts.last().and_then(|&n| part(c, n));
+    let mut options = Vec::new();
+    if g.options.harsher_damage {
+        options.push("15.4");
+    }
+    if g.options.engine_fire {
+        options.push("15.4.1");
+    }
+    if g.options.altitude_bombing {
+        options.push("15.4.2");
+    }
+    let mut tours = tour_rows(c, &k.parts);
+    for (row, res) in tours.iter_mut().zip(&k.results) {
+        row.points = res.points.to_string();
+        row.level = gettext(res.level.name());
+    }
+    CampaignRecord {
+        campaign: name.to_owned(),
+        pilot: pilot_line(g),
+        start: first.map(|p| date(p, 1)).unwrap_or_default(),
+        end: last.map(|p| date(p, p.days)).unwrap_or_default(),
+        options: options.join(", "),
+        missions: k
+            .records
+            .iter()
+            .map(|r| MissionRow {
+                date: r.date.clone(),
+                day: r.day.to_string(),
+                pilot: r.pilot.clone(),
+                target: r.target.clone(),
+                winner: winner_words(r.winner),
+                on_target: r.on_target.to_string(),
+                off_target: r.off_target.to_string(),
+                points: r.points.to_string(),
+                notes: String::new(),
+            })
+            .collect(),
+        total: k.points().to_string(),
+        tours,
+        table25: if k.parts.len() > 1 {
+            c.campaigns.table25.at_most.clone()
+        } else {
+            Vec::new()
+        },
+        final_level: k.final_level.map(|l| gettext(l.name())).unwrap_or_default(),
+        medals: words(k.medals.iter().map(gettext)),
+        unit_award: words(k.unit_awards.iter().map(|a| cell_words("23", a))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::skyhawk::content::content;
+
+    /// Checks one campaign's calendar against its Table 28 rolls; whether it had a halt.
+    fn calendar_matches_the_rolls(seed: u64) -> bool {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let c = content().unwrap();
+        let mut g = Skyhawk::setup("campaign1", &Default::default(), seed).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(seed);
+        while g.campaign.as_ref().unwrap().day < 14 {
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            assert!(g.outcome().is_none());
+        }
+        let k = g.campaign.as_ref().unwrap();
+        let rolled = table28_results(&g);
+        assert_eq!(rolled.len(), 1);
+        assert_eq!(rolled[0].len() as u32, k.day / 4);
+        let r = records_from(c, &g);
+        let days = &r.calendar.tours[0].days;
+        let shown: Vec<u32> = days
+            .iter()
+            .filter(|d| !d.table28_result.is_empty())
+            .map(|d| d.day)
+            .collect();
+        assert_eq!(shown, (1..=k.day / 4).map(|n| 4 * n).collect::<Vec<_>>());
+        assert_eq!(days.iter().filter(|d| d.today).count(), 1);
+        assert_eq!(
+            days.iter().filter(|d| !d.mission.is_empty()).count(),
+            k.records.len()
+        );
+        // A halt shades the five days from its roll, and no mission is flown in them.
+        let mut halted = false;
+        for (n, result) in rolled[0].iter().enumerate() {
+            if result == "bombing_halt" {
+                halted = true;
+                let from = 4 * (n + 1);
+                let halt = &days[from - 1..(from + 4).min(days.len())];
+                assert!(halt.iter().all(|d| d.halt && d.mission.is_empty()));
+            }
+        }
+        assert_eq!(days.iter().filter(|d| d.halt).count() > 0, halted);
+        halted
+    }
+
+    #[test]
+    fn the_calendar_shows_every_table_28_result_rolled_so_far() {
+        let halts = (0..30)
+            .filter(|&seed| calendar_matches_the_rolls(seed))
+            .count();
+        assert!(halts > 0, "no campaign had a bombing halt");
+    }
+
+    #[test]
+    fn a_finished_campaign_logs_one_award_roll_per_tour() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let mut g = Skyhawk::setup("campaign3", &Default::default(), 5).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(5);
+        crate::engine::bot::play_out(&mut g, bot.as_mut(), 100_000).unwrap();
+        let k = g.campaign.as_ref().unwrap();
+        let rolls = tour_award_rolls(&g);
+        assert_eq!(rolls.len(), k.results.len());
+        assert!(rolls.iter().all(|(medal, _)| !medal.is_empty()));
+        let rec = records_from(content().unwrap(), &g);
+        assert_eq!(rec.awards.rolls.len(), k.results.len());
+        assert_eq!(table28_results(&g).len(), k.parts.len());
+        assert_eq!(rec.campaign.missions.len(), k.records.len());
+        assert!(!rec.campaign.final_level.is_empty());
+    }
+
+    #[test]
+    fn the_division_sheet_carries_the_flight_of_rule_15_1() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let options = crate::games::skyhawk::Options {
+            division: true,
+            ..Default::default()
+        };
+        let mut g = Skyhawk::setup("single", &options, 4).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(4);
+        crate::engine::bot::play_out(&mut g, bot.as_mut(), 20_000).unwrap();
+        let d = g.division.as_ref().unwrap();
+        let rec = division_from(&g);
+        assert!(rec.positions.iter().all(|p| !p.pilot.is_empty()), "{rec:?}");
+        let player = &rec.positions[usize::from(d.position) - 1];
+        assert_eq!(player.pilot, pilot_line(&g));
+        let flight = &d.flights[0];
+        for (i, pct) in flight.runs.iter().enumerate() {
+            assert_eq!(rec.runs[i][2], pct.to_string());
+        }
+        assert_eq!(rec.npc_points, flight.points.to_string());
+        let hits: u8 = rec.positions.iter().map(|p| p.hits).sum();
+        assert_eq!(hits, flight.npcs.iter().map(|n| n.hits).sum::<u8>());
+    }
+
+    #[test]
+    fn the_roster_follows_the_rotation_of_14_0_3() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let options = crate::games::skyhawk::Options {
+            rotation: true,
+            ..Default::default()
+        };
+        let mut g = Skyhawk::setup("campaign1", &options, 2).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(2);
+        while g.campaign.as_ref().unwrap().records.len() < 3 {
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            assert!(g.outcome().is_none());
+        }
+        let k = g.campaign.as_ref().unwrap();
+        assert!(!k.squadron.roster.is_empty());
+        let rec = records_from(content().unwrap(), &g);
+        for slot in &k.squadron.roster {
+            let row = &rec.roster.rows[slot.roster];
+            assert!(
+                !row.experience.is_empty() && !row.status.is_empty(),
+                "{row:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn lists_count_their_repeats() {
+        let list = ["Purple Heart", "Air Medal", "Purple Heart"].map(String::from);
+        assert_eq!(words(list.into_iter()), "Purple Heart ×2, Air Medal");
+        assert_eq!(words(std::iter::empty()), "");
+    }
+
+    #[test]
+    fn blank_records_carry_both_tours() {
+        let c = content().unwrap();
+        let r = blank_records(c);
+        assert_eq!(r.calendar.tours.len(), 2);
+        assert_eq!(r.calendar.tours[0].days.len(), 31);
+        assert_eq!(r.calendar.tours[0].days[0].date, "10 Aug");
+        assert!(r.calendar.tours[0].days[3].table28 && !r.calendar.tours[0].days[3].flying);
+        assert!(
+            r.calendar
+                .tours
+                .iter()
+                .flat_map(|t| &t.days)
+                .all(|d| d.mission.is_empty() && !d.halt)
+        );
+        assert_eq!(r.campaign.tours.len(), 2);
+        assert!(r.roster.rows.is_empty() && r.ordnance == OrdnanceRecord::default());
+    }
+}
