@@ -103,6 +103,17 @@ fn unit_name(c: u8) -> &'static str {
 
 const ORBIT_BIT: u8 = 1 << 5;
 
+/// The zones (bits 0–4) for which `pick` holds.
+fn zone_bits(pick: impl Fn(u8) -> bool) -> u8 {
+    let mut bits = 0;
+    for z in 0..5u8 {
+        if pick(z) {
+            bits |= 1 << z;
+        }
+    }
+    bits
+}
+
 /// The places of a destination mask: the Orbit Box first, then the zones.
 fn places(mask: u8) -> impl Iterator<Item = Place> {
     let orbit = (mask & ORBIT_BIT != 0).then_some(Place::Orbit);
@@ -235,33 +246,20 @@ impl Csar {
                     _ => true,
                 }
         };
-        let mut mask = 0u8;
-        let mut allow = |z: u8| {
-            if fits(z) {
-                mask |= 1 << z;
-            }
-        };
-        if ac.kind == Kind::Helicopter {
+        // The zones within reach (bits 0–4), and whether the Orbit Box is.
+        let here = |z: u8| ac.place == Place::Zone(z);
+        let (reach, orbit) = if ac.kind == Kind::Helicopter {
             // One step along the movement graph: Orbit–Outer, Outer–Outer neighbours, Outer–Center.
             match ac.place {
-                Place::Orbit | Place::Zone(0) => (1..5u8).for_each(&mut allow),
-                Place::Zone(z) => {
-                    (0..5u8)
-                        .filter(|&t| super::state::adjacent(z, t))
-                        .for_each(&mut allow);
-                    mask |= ORBIT_BIT;
-                }
-                _ => {}
+                Place::Orbit | Place::Zone(0) => (zone_bits(|z| z != 0), false),
+                Place::Zone(z) => (zone_bits(|t| super::state::adjacent(z, t)), true),
+                _ => (0, false),
             }
         } else {
-            (0..5u8)
-                .filter(|&z| ac.place != Place::Zone(z))
-                .for_each(&mut allow);
-            if ac.place != Place::Orbit {
-                mask |= ORBIT_BIT;
-            }
-        }
-        mask
+            (zone_bits(|z| !here(z)), ac.place != Place::Orbit)
+        };
+        let fitting = zone_bits(|z| reach & (1 << z) != 0 && fits(z));
+        fitting | if orbit { ORBIT_BIT } else { 0 }
     }
 
     pub fn rescue_options(&self) -> Vec<(u8, u8)> {
