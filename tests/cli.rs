@@ -64,3 +64,39 @@ fn bad_arguments_fail() {
     assert_ne!(code, 0);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn export_from_a_save_fills_the_record_sheets() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("mission.json");
+    let driver = tonkin::catalog::find("skyhawk").unwrap().driver.unwrap();
+    let mut session = driver.new_session("single", 4, &[]).unwrap();
+    driver
+        .bot_steps(session.as_mut(), tonkin::catalog::BotKind::Heuristic, 4, 12)
+        .unwrap();
+    session.save(&save).unwrap();
+    let out = dir.path().join("kit");
+    let (code, _, err) = tonkin(&[
+        "export",
+        "--from",
+        save.to_str().unwrap(),
+        "--components",
+        "sheets",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.join("skyhawk.pdf").exists());
+    assert_one_line_error(
+        &[
+            "export",
+            "--from",
+            save.to_str().unwrap(),
+            "--game",
+            "csar",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        "is a game of skyhawk, not of csar",
+    );
+}

@@ -58,6 +58,9 @@ pub struct ExportArgs {
     /// Start with a printer-alignment page (ruler, 100 mm square, front/back crosses)
     #[arg(long)]
     pub alignment_page: bool,
+    /// A saved game: its record sheets come out filled in (the game is the save's)
+    #[arg(long, value_name = "SAVE")]
+    pub from: Option<PathBuf>,
     /// Folder to write into (created if missing)
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub out: PathBuf,
@@ -100,6 +103,11 @@ pub fn options(args: &ExportArgs) -> Result<Options, String> {
 fn kits(args: &ExportArgs, options: &Options) -> Result<Vec<Kit>, String> {
     let kinds: Vec<&str> = options.kinds.iter().map(|k| k.id()).collect();
     let wanted = |kit: Kit| kit.only(&options.kinds);
+    if let Some(save) = &args.from {
+        let kit = wanted(filled_kit(save, args.game.as_deref())?);
+        options.check_kit(&kit)?;
+        return Ok(vec![kit]);
+    }
     let kits: Vec<Kit> = match args.game.as_deref() {
         None if options.alignment => vec![Kit {
             game: "alignment".into(),
@@ -134,6 +142,24 @@ fn kits(args: &ExportArgs, options: &Options) -> Result<Vec<Kit>, String> {
         options.check_kit(kit)?;
     }
     Ok(kits)
+}
+
+/// The kit of a saved game with its record sheets filled in from it.
+fn filled_kit(save: &std::path::Path, game: Option<&str>) -> Result<Kit, String> {
+    let name = save.display().to_string();
+    let bytes = std::fs::read(save).map_err(|e| format!("{name}: {e}"))?;
+    let session = crate::catalog::load_any(&bytes, &name)?;
+    if let Some(game) = game
+        && game != session.game_id()
+    {
+        return Err(format!(
+            "{name} is a game of {}, not of {game}",
+            session.game_id()
+        ));
+    }
+    session
+        .filled_kit()
+        .ok_or_else(|| format!("{name}: this game has no record sheets to fill"))
 }
 
 pub fn run(args: ExportArgs) -> Result<(), String> {

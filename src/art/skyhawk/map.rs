@@ -9,7 +9,7 @@ use cairo::Context;
 
 use super::palette;
 use crate::art::draw::{
-    Align, Rgb, condensed, fitted_text, measure, paragraph, rounded_rect, text,
+    Align, Rgb, condensed, fitted_left, fitted_text, measure, paragraph, rounded_rect, text,
 };
 use crate::art::geometry::Rect;
 use crate::games::skyhawk::content::NvBoxKind;
@@ -1084,7 +1084,17 @@ fn unit_box(
     slots: usize,
     ground: Rgb,
 ) -> Result<(), cairo::Error> {
-    labelled_box(cr, r, title, "", ground)?;
+    // One line, whatever the language: the unit chips sit right under it.
+    labelled_box(cr, r, "", "", ground)?;
+    palette::INK.set(cr);
+    fitted_left(
+        cr,
+        r.x + 2.0,
+        r.y + 1.0,
+        r.w - 4.0,
+        title,
+        condensed(3.8, true),
+    );
     for s in (0..slots).filter_map(|i| chip_rect(r, i)) {
         empty_slot(cr, s)?;
     }

@@ -9,7 +9,7 @@ use cairo::Context;
 use super::sheets::boxes;
 use super::{STYLE, palette};
 use crate::art::draw::{
-    Align, Font, Rgb, condensed, fitted_text, measure, paragraph, rounded_rect, text,
+    Align, Font, Rgb, condensed, fitted_left, fitted_text, measure, paragraph, rounded_rect, text,
 };
 use crate::art::geometry::Rect;
 use crate::art::sheet::{INK, MARGIN, PEN, Page, Table, field, heading, page_frame, tick};
@@ -230,13 +230,13 @@ fn pilot(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
     field(cr, MARGIN, 26.0, 90.0, &gettext("Name"), r.pilot.as_deref())?;
     field(cr, 104.0, 26.0, 44.0, &gettext("Rank"), r.rank.as_deref())?;
     INK.set(cr);
-    text(
+    fitted_left(
         cr,
         MARGIN,
         33.5,
+        13.0,
         &gettext("Rating"),
-        &condensed(3.2, true),
-        Align::Left,
+        condensed(3.2, true),
     );
     let mut x = MARGIN + 14.0;
     for (i, e) in [gettext("Green"), gettext("Experienced"), gettext("Veteran")]
@@ -246,13 +246,13 @@ fn pilot(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
         x += tick(cr, x, 33.0, e, r.experience == Some(i))?;
     }
     INK.set(cr);
-    text(
+    fitted_left(
         cr,
         154.0,
         26.0,
+        15.0,
         &gettext("Wounds"),
-        &condensed(3.2, true),
-        Align::Left,
+        condensed(3.2, true),
     );
     boxes(
         cr,

@@ -119,19 +119,19 @@ impl MapBox {
 
     pub fn name(self) -> &'static str {
         match self {
-            MapBox::Launch => "Launch",
-            MapBox::InboundEvents => "Inbound Random Event",
-            MapBox::AerialRefuel => "Aerial Refuel",
-            MapBox::SupportAttacks => "Support Attacks",
-            MapBox::TargetApproach => "Target Approach",
-            MapBox::TargetAttack => "Target Attack",
-            MapBox::TargetExit => "Target Exit",
-            MapBox::ReAttack => "Target Re-Attack",
-            MapBox::Outbound => "Outbound to Carrier",
-            MapBox::Transit => "Transit to Carrier",
-            MapBox::CarrierApproach => "Carrier Approach",
-            MapBox::Trap => "Trap",
-            MapBox::Recovery => "Recovery",
+            MapBox::Launch => n_("Launch"),
+            MapBox::InboundEvents => n_("Inbound Random Event"),
+            MapBox::AerialRefuel => n_("Aerial Refuel"),
+            MapBox::SupportAttacks => n_("Support Attacks"),
+            MapBox::TargetApproach => n_("Target Approach"),
+            MapBox::TargetAttack => n_("Target Attack"),
+            MapBox::TargetExit => n_("Target Exit"),
+            MapBox::ReAttack => n_("Target Re-Attack"),
+            MapBox::Outbound => n_("Outbound to Carrier"),
+            MapBox::Transit => n_("Transit to Carrier"),
+            MapBox::CarrierApproach => n_("Carrier Approach"),
+            MapBox::Trap => n_("Trap"),
+            MapBox::Recovery => n_("Recovery"),
         }
     }
 
