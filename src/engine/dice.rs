@@ -3,7 +3,8 @@
 //! Conventions: a d6 reads 1–6; a d10 reads 0–9 (Skyhawk's tables); percentile is two d10
 //! (tens and units) read 01–100 with "00" meaning 100; `nd10` adds n d10 read 0–9.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smallvec::SmallVec;
 
 use super::rng::Rng;
 
@@ -19,8 +20,25 @@ pub enum DiceKind {
 pub struct Roll {
     pub kind: DiceKind,
     /// What each die showed, in the order rolled (for percentile: tens die, then units die).
-    pub faces: Vec<u8>,
+    #[serde(with = "faces_list")]
+    pub faces: Faces,
     pub total: i32,
+}
+
+/// The faces of one roll: up to three dice kept in place (a game rolls thousands of times).
+pub type Faces = SmallVec<[u8; 3]>;
+
+/// Faces are saved as a plain list.
+mod faces_list {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(faces: &Faces, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(faces)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Faces, D::Error> {
+        Vec::deserialize(deserializer).map(SmallVec::from_vec)
+    }
 }
 
 impl Roll {
@@ -45,7 +63,7 @@ pub fn d6(rng: &mut Rng) -> Roll {
     let face = rng.below(6) as u8 + 1;
     Roll {
         kind: DiceKind::D6,
-        faces: vec![face],
+        faces: SmallVec::from_slice(&[face]),
         total: i32::from(face),
     }
 }
@@ -54,7 +72,7 @@ pub fn d10(rng: &mut Rng) -> Roll {
     let face = rng.below(10) as u8;
     Roll {
         kind: DiceKind::D10,
-        faces: vec![face],
+        faces: SmallVec::from_slice(&[face]),
         total: i32::from(face),
     }
 }
@@ -72,14 +90,14 @@ pub fn percentile(rng: &mut Rng) -> Roll {
     let units = rng.below(10) as u8;
     Roll {
         kind: DiceKind::Percentile,
-        faces: vec![tens, units],
+        faces: SmallVec::from_slice(&[tens, units]),
         total: percentile_value(tens, units),
     }
 }
 
 /// The sum of `n` d10 read 0–9 (Skyhawk's 2d10 and 3d10 tables).
 pub fn nd10(rng: &mut Rng, n: u8) -> Roll {
-    let faces: Vec<u8> = (0..n).map(|_| rng.below(10) as u8).collect();
+    let faces: Faces = (0..n).map(|_| rng.below(10) as u8).collect();
     let total = faces.iter().map(|&f| i32::from(f)).sum();
     Roll {
         kind: DiceKind::SumD10(n),
@@ -158,9 +176,12 @@ mod tests {
     fn describe_shows_faces() {
         let roll = Roll {
             kind: DiceKind::Percentile,
-            faces: vec![0, 0],
+            faces: SmallVec::from_slice(&[0, 0]),
             total: 100,
         };
         assert_eq!(roll.describe(), "d% [0,0] = 100");
+        let json = serde_json::to_string(&roll).unwrap();
+        assert_eq!(json, r#"{"kind":"Percentile","faces":[0,0],"total":100}"#);
+        assert_eq!(serde_json::from_str::<Roll>(&json).unwrap(), roll);
     }
 }

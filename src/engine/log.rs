@@ -1,16 +1,22 @@
 //! The game log: what happened, under which rule, and the random values behind it.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use super::dice::Roll;
 use super::message::{Message, msg};
+
+/// A name in the log: borrowed from the content for what the rules log, owned when read
+/// back from a save.
+pub type Name = Cow<'static, str>;
 
 /// A random or hidden value that a log entry's result came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Random {
     Dice(Roll),
     /// Cards drawn, by name, in the order drawn.
-    Cards(Vec<String>),
+    Cards(Vec<Name>),
     /// Cards drawn whose names are messages of their own (a number and a symbol word), in the
     /// order drawn.
     Drawn(Vec<Message>),
@@ -19,11 +25,27 @@ pub enum Random {
         picked: String,
         out_of: usize,
     },
-    /// A modifier applied to a roll, with its reason.
+    /// A modifier applied to a roll, with its reason (a message without arguments: its
+    /// template, saved as a message so that older saves read the same).
     Modifier {
-        reason: Message,
+        #[serde(with = "reason_as_message")]
+        reason: Name,
         value: i32,
     },
+}
+
+mod reason_as_message {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{Message, Name};
+
+    pub fn serialize<S: Serializer>(reason: &Name, serializer: S) -> Result<S::Ok, S::Error> {
+        Message::template(reason.clone()).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
+        Message::deserialize(deserializer).map(|m| m.id)
+    }
 }
 
 /// Messages shown as one list ("a, b, c").
@@ -52,7 +74,7 @@ impl Random {
                 .arg("out_of", out_of),
             Random::Modifier { reason, value } => msg("{value} {reason}")
                 .arg("value", format!("{value:+}"))
-                .message("reason", reason.clone()),
+                .message("reason", Message::template(reason.clone())),
         }
     }
 
@@ -63,8 +85,9 @@ impl Random {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
-    /// The rulebook section this follows, e.g. `4.3.3 C`.
-    pub rule: String,
+    /// The rulebook section this follows, e.g. `4.3.3 C` (borrowed for the rules' own
+    /// literals and content tables, owned when read back from a save).
+    pub rule: Cow<'static, str>,
     pub message: Message,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub random: Vec<Random>,
@@ -87,13 +110,27 @@ pub struct Log {
 }
 
 impl Log {
-    pub fn add(&mut self, rule: &str, message: Message) {
+    /// Room made at the first entry: a whole game's log in a few steps of growth rather than
+    /// many small ones (a simulated game writes a hundred entries or more).
+    const FIRST_ROOM: usize = 256;
+
+    #[inline]
+    pub fn add(&mut self, rule: impl Into<Cow<'static, str>>, message: Message) {
         self.add_with(rule, message, Vec::new());
     }
 
-    pub fn add_with(&mut self, rule: &str, message: Message, random: Vec<Random>) {
+    #[inline]
+    pub fn add_with(
+        &mut self,
+        rule: impl Into<Cow<'static, str>>,
+        message: Message,
+        random: Vec<Random>,
+    ) {
+        if self.entries.capacity() == 0 {
+            self.entries.reserve(Self::FIRST_ROOM);
+        }
         self.entries.push(LogEntry {
-            rule: rule.to_owned(),
+            rule: rule.into(),
             message,
             random,
         });
@@ -128,7 +165,7 @@ mod tests {
                 Random::Cards(vec!["Blast".into(), "Crosshairs".into()]),
                 Random::Dice(Roll {
                     kind: DiceKind::D10,
-                    faces: vec![7],
+                    faces: vec![7].into(),
                     total: 7,
                 }),
             ],
@@ -137,6 +174,43 @@ mod tests {
         assert_eq!(
             log.entries()[0].english(),
             "[4.3.3 C] 2 hits (cards: Blast, Crosshairs; d10 = 7)"
+        );
+    }
+
+    #[test]
+    fn saved_entries_keep_their_form() {
+        let mut log = Log::default();
+        log.add_with(
+            "12",
+            msg("Table {at}: {result}")
+                .arg("at", "12 row 4")
+                .term("result", "1"),
+            vec![
+                Random::Dice(Roll {
+                    kind: DiceKind::D10,
+                    faces: vec![3].into(),
+                    total: 3,
+                }),
+                Random::Modifier {
+                    reason: "green pilot".into(),
+                    value: 1,
+                },
+            ],
+        );
+        let json = serde_json::to_string(&log).unwrap();
+        // The form saves had before names were borrowed and faces kept in place.
+        let before = concat!(
+            r#"{"entries":[{"rule":"12","message":{"id":"Table {at}: {result}","args":"#,
+            r#"[["at",{"Text":"12 row 4"}],["result",{"Term":"1"}]]},"random":["#,
+            r#"{"Dice":{"kind":"D10","faces":[3],"total":3}},"#,
+            r#"{"Modifier":{"reason":{"id":"green pilot"},"value":1}}]}]}"#
+        );
+        assert_eq!(json, before);
+        let back: Log = serde_json::from_str(before).unwrap();
+        assert_eq!(back, log);
+        assert_eq!(
+            back.entries()[0].english(),
+            "[12] Table 12 row 4: 1 (d10 = 3; +1 green pilot)"
         );
     }
 

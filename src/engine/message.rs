@@ -8,13 +8,15 @@
 //! card titles) are [`Arg::Term`] and are translated too.
 
 use std::borrow::Cow;
+use std::fmt::{self, Display, Write};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smallvec::SmallVec;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Arg {
     /// Shown as written (numbers, proper names).
-    Text(String),
+    Text(Text),
     /// A word of the game, looked up in the catalogue.
     Term(Cow<'static, str>),
     /// Words of the game, each looked up, shown as a list ("Attack, Suppress").
@@ -28,8 +30,26 @@ pub struct Message {
     /// Borrowed for the literal templates of the code (no allocation on the hot path of a
     /// simulated game); owned when read back from a save.
     pub id: Cow<'static, str>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub args: Vec<(Cow<'static, str>, Arg)>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty", with = "as_list")]
+    pub args: Args,
+}
+
+/// The arguments of a message by name. Most messages have one to three, kept in place (more
+/// go to the heap): a simulated game logs and copies thousands of messages. That makes a
+/// message 200 bytes, which `clippy.toml` allows as an error value.
+pub type Args = SmallVec<[(Cow<'static, str>, Arg); 3]>;
+
+/// Arguments are saved as a plain list.
+mod as_list {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(args: &Args, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(args)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Args, D::Error> {
+        Vec::deserialize(deserializer).map(SmallVec::from_vec)
+    }
 }
 
 /// Marks a word of the game for the catalogue where it is stored (a table of names, a
@@ -40,22 +60,43 @@ pub const fn n_(word: &'static str) -> &'static str {
 }
 
 /// Starts a message from its English template. The name is the xgettext keyword.
+#[inline]
 pub fn msg(id: &'static str) -> Message {
     Message {
         id: Cow::Borrowed(id),
-        args: Vec::new(),
+        args: SmallVec::new(),
     }
 }
 
 impl Message {
+    /// A message without arguments from a template that is not a literal of the code (read
+    /// back from a save, or kept as a name).
+    pub fn template(id: Cow<'static, str>) -> Self {
+        Message {
+            id,
+            args: SmallVec::new(),
+        }
+    }
+
     /// Adds an argument shown as written.
-    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
+    #[inline]
+    pub fn arg(mut self, name: &'static str, value: impl Display) -> Self {
         self.args
-            .push((Cow::Borrowed(name), Arg::Text(value.to_string())));
+            .push((Cow::Borrowed(name), Arg::Text(Text::display(value))));
+        self
+    }
+
+    /// Adds an argument shown as written that lasts as long as the program (a label made
+    /// once from the content): kept by reference, neither copied nor formatted.
+    #[inline]
+    pub fn static_arg(mut self, name: &'static str, value: &'static str) -> Self {
+        self.args
+            .push((Cow::Borrowed(name), Arg::Text(Text(Repr::Static(value)))));
         self
     }
 
     /// Adds an argument that is itself a word of the game and gets translated.
+    #[inline]
     pub fn term(mut self, name: &'static str, value: impl Into<Cow<'static, str>>) -> Self {
         self.args
             .push((Cow::Borrowed(name), Arg::Term(value.into())));
@@ -63,13 +104,15 @@ impl Message {
     }
 
     /// Adds a list of words of the game, each translated.
-    pub fn terms(mut self, name: &'static str, values: &[String]) -> Self {
-        self.args
-            .push((Cow::Borrowed(name), Arg::Terms(values.to_vec())));
+    #[inline]
+    pub fn terms(mut self, name: &'static str, values: &[impl AsRef<str>]) -> Self {
+        let values = values.iter().map(|v| v.as_ref().to_owned()).collect();
+        self.args.push((Cow::Borrowed(name), Arg::Terms(values)));
         self
     }
 
     /// Adds a message of its own (a reason, a nested sentence).
+    #[inline]
     pub fn message(mut self, name: &'static str, value: Message) -> Self {
         self.args
             .push((Cow::Borrowed(name), Arg::Message(Box::new(value))));
@@ -113,7 +156,7 @@ impl Message {
 impl Arg {
     fn render_with(&self, translate: &dyn Fn(&str) -> String) -> String {
         match self {
-            Arg::Text(t) => t.clone(),
+            Arg::Text(t) => t.as_str().to_owned(),
             Arg::Term(t) => translate(t),
             Arg::Terms(list) => list
                 .iter()
@@ -122,6 +165,89 @@ impl Arg {
                 .join(", "),
             Arg::Message(m) => m.render_with(translate),
         }
+    }
+}
+
+/// The text of an [`Arg::Text`]. Arguments are mostly numbers and short names, and a simulated
+/// game logs thousands of them: up to [`Text::INLINE`] bytes are kept in place, so that writing
+/// them allocates nothing; longer texts go to the heap. Saved as a plain string.
+#[derive(Clone)]
+pub struct Text(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    Inline(Inline),
+    Heap(Box<str>),
+    Static(&'static str),
+}
+
+#[derive(Clone, Default)]
+struct Inline {
+    len: u8,
+    bytes: [u8; Text::INLINE],
+}
+
+impl Write for Inline {
+    /// Refuses what does not fit (the caller then writes to the heap).
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let start = usize::from(self.len);
+        let end = start + s.len();
+        if end > Text::INLINE {
+            return Err(fmt::Error);
+        }
+        self.bytes[start..end].copy_from_slice(s.as_bytes());
+        self.len = end as u8;
+        Ok(())
+    }
+}
+
+impl Text {
+    /// The longest text kept in place (the enum then takes as much room as a `String`).
+    pub const INLINE: usize = 22;
+
+    /// The value as `Display` writes it.
+    pub fn display(value: impl Display) -> Self {
+        let mut inline = Inline::default();
+        match write!(inline, "{value}") {
+            Ok(()) => Text(Repr::Inline(inline)),
+            Err(_) => Text(Repr::Heap(value.to_string().into_boxed_str())),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            // Only whole `str`s are ever copied in, so the bytes are always UTF-8.
+            Repr::Inline(i) => std::str::from_utf8(&i.bytes[..usize::from(i.len)]).unwrap_or(""),
+            Repr::Heap(s) => s,
+            Repr::Static(s) => s,
+        }
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Text {}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for Text {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(deserializer)?;
+        Ok(Text::display(s))
     }
 }
 
@@ -148,8 +274,41 @@ mod tests {
 
     #[test]
     fn survives_json() {
-        let m = msg("Turn {n}").arg("n", 3);
-        let back: Message = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+        let long = "a name longer than the inline room of a text";
+        let m = msg("Turn {n} of {name}").arg("n", 3).arg("name", long);
+        let json = serde_json::to_string(&m).unwrap();
+        // The saved form: arguments a plain list, texts plain strings, inline or not.
+        assert_eq!(
+            json,
+            format!(
+                r#"{{"id":"Turn {{n}} of {{name}}","args":[["n",{{"Text":"3"}}],["name",{{"Text":"{long}"}}]]}}"#
+            )
+        );
+        let back: Message = serde_json::from_str(&json).unwrap();
         assert_eq!(back, m);
+        assert_eq!(back.english(), format!("Turn 3 of {long}"));
+        let bare: Message = serde_json::from_str(r#"{"id":"End"}"#).unwrap();
+        assert_eq!(bare, msg("End"));
+        assert_eq!(serde_json::to_string(&bare).unwrap(), r#"{"id":"End"}"#);
+    }
+
+    #[test]
+    fn texts_inline_and_on_the_heap_read_the_same() {
+        let fits = "x".repeat(Text::INLINE);
+        let over = "x".repeat(Text::INLINE + 1);
+        assert!(matches!(Text::display(&fits).0, Repr::Inline(_)));
+        assert!(matches!(Text::display(&over).0, Repr::Heap(_)));
+        assert_eq!(Text::display(&fits).as_str(), fits);
+        assert_eq!(Text::display(&over).as_str(), over);
+        assert_eq!(Text::display(-1234).as_str(), "-1234");
+        // Multi-byte characters that do not fit are never cut in half.
+        let wide = "é".repeat(Text::INLINE / 2 + 1);
+        assert_eq!(Text::display(&wide).as_str(), wide);
+        assert_eq!(Text::display("é"), Text::display(String::from("é")));
+        let by_reference = msg("{a}").static_arg("a", "12 [aaa_low] row 8");
+        assert_eq!(by_reference, msg("{a}").arg("a", "12 [aaa_low] row 8"));
+        assert_eq!(by_reference.english(), "12 [aaa_low] row 8");
+        // Within what clippy.toml allows for an error value.
+        assert!(std::mem::size_of::<Message>() <= 208);
     }
 }

@@ -54,7 +54,7 @@ impl LogView {
         row.set_margin_top(2);
         row.set_margin_bottom(2);
         let rule = gtk::LinkButton::builder()
-            .label(&entry.rule)
+            .label(&*entry.rule)
             .uri("rule:")
             .valign(gtk::Align::Start)
             .css_classes(["rule-ref"])
@@ -63,7 +63,7 @@ impl LogView {
             ))
             .build();
         let on_rule = self.on_rule.clone();
-        let reference = entry.rule.clone();
+        let reference = entry.rule.to_string();
         rule.connect_activate_link(move |_| {
             on_rule(reference.clone());
             gtk::glib::Propagation::Stop

@@ -59,7 +59,7 @@ impl ChartTable {
             .collect();
         let rows = (0..t.rows.len())
             .map(|i| {
-                std::iter::once(t.row_label(i))
+                std::iter::once(t.row_label(i).to_string())
                     .chain(t.rows[i].cells.iter().map(|c| cell_words(&t.id, c)))
                     .collect()
             })

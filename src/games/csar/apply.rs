@@ -89,7 +89,7 @@ impl Csar {
                         msg("Pilot/PJ drawn: {p}")
                             .term("p", &content().pilots[usize::from(d.card)].name),
                         vec![crate::engine::log::Random::Cards(vec![
-                            content().pilots[usize::from(d.card)].name.clone(),
+                            content().pilots[usize::from(d.card)].name.as_str().into(),
                         ])],
                     );
                     self.pilots_in_play.push(d.card);

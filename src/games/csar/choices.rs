@@ -1,6 +1,8 @@
 //! Every legal action at the pending decision, with its label and map target. The same code
 //! lists the choices for the prompt and checks an action in `apply` (without building labels).
 
+use std::sync::OnceLock;
+
 use crate::engine::game::Choice;
 use crate::engine::message::{Message, msg, n_};
 
@@ -22,8 +24,32 @@ pub struct Sink<'a> {
 }
 
 impl<'a> Sink<'a> {
+    /// Room for the usual number of choices, made once (bots list choices at every step).
+    const ROOM: usize = 16;
+
     /// Collects the choices with their labels and map targets.
     pub fn collect() -> Self {
+        Sink {
+            out: Vec::with_capacity(Self::ROOM),
+            ..Sink::empty()
+        }
+    }
+    /// Collects the bare actions into `actions`.
+    pub fn actions_only() -> Self {
+        Sink {
+            labelled: false,
+            actions: Vec::with_capacity(Self::ROOM),
+            ..Sink::empty()
+        }
+    }
+    /// Only checks whether `action` is among the choices.
+    pub fn probe(action: &'a Action) -> Self {
+        Sink {
+            probe: Some(action),
+            ..Sink::empty()
+        }
+    }
+    fn empty() -> Self {
         Sink {
             probe: None,
             labelled: true,
@@ -32,24 +58,16 @@ impl<'a> Sink<'a> {
             actions: Vec::new(),
         }
     }
-    /// Collects the bare actions into `actions`.
-    pub fn actions_only() -> Self {
-        Sink {
-            labelled: false,
-            ..Sink::collect()
-        }
+    /// False when checking an action that is not of the `kind` a part of the listing
+    /// produces: that part can be skipped.
+    pub fn wants(&self, kind: fn(&Action) -> bool) -> bool {
+        self.probe.is_none_or(kind)
     }
-    /// Only checks whether `action` is among the choices.
-    pub fn probe(action: &'a Action) -> Self {
-        Sink {
-            probe: Some(action),
-            ..Sink::collect()
-        }
-    }
-    /// When checking a direct Move action (scripts, tests): the aircraft it moves.
-    pub fn probed_move(&self) -> Option<u8> {
+    /// When checking a direct Move action (scripts, tests) or a Select: the aircraft it is
+    /// about (the listing need not look at the others).
+    pub fn probed_aircraft(&self) -> Option<u8> {
         match self.probe {
-            Some(Action::Move { aircraft, .. }) => Some(*aircraft),
+            Some(Action::Move { aircraft, .. } | Action::Select(aircraft)) => Some(*aircraft),
             _ => None,
         }
     }
@@ -85,6 +103,66 @@ fn unit_name(c: u8) -> &'static str {
 
 const ORBIT_BIT: u8 = 1 << 5;
 
+/// The zones (bits 0–4) for which `pick` holds.
+fn zone_bits(pick: impl Fn(u8) -> bool) -> u8 {
+    let mut bits = 0;
+    for z in 0..5u8 {
+        if pick(z) {
+            bits |= 1 << z;
+        }
+    }
+    bits
+}
+
+/// The places of a destination mask: the Orbit Box first, then the zones.
+fn places(mask: u8) -> impl Iterator<Item = Place> {
+    let orbit = (mask & ORBIT_BIT != 0).then_some(Place::Orbit);
+    orbit.into_iter().chain(
+        (0..5u8)
+            .filter(move |z| mask & (1 << z) != 0)
+            .map(Place::Zone),
+    )
+}
+
+/// Action cards by title, as numbers: for each card, the lowest id of the cards with the same
+/// title, and of those with the same title for the same aircraft kind (the hand selection
+/// compares every card of the deck with the hand and with the titles already offered).
+struct TitleKeys {
+    title: Vec<u8>,
+    title_and_kind: Vec<u8>,
+}
+
+fn title_keys() -> &'static TitleKeys {
+    static KEYS: OnceLock<TitleKeys> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let cards = &content().actions;
+        let first = |same: &dyn Fn(usize, usize) -> bool| -> Vec<u8> {
+            (0..cards.len())
+                .map(|c| (0..cards.len()).find(|&o| same(o, c)).unwrap_or(c) as u8)
+                .collect()
+        };
+        TitleKeys {
+            title: first(&|o, c| cards[o].title == cards[c].title),
+            title_and_kind: first(&|o, c| {
+                cards[o].title == cards[c].title && cards[o].aircraft == cards[c].aircraft
+            }),
+        }
+    })
+}
+
+/// A set of card ids.
+#[derive(Default)]
+struct CardSet([u64; 4]);
+
+impl CardSet {
+    fn contains(&self, card: u8) -> bool {
+        self.0[usize::from(card / 64)] & (1 << (card % 64)) != 0
+    }
+    fn insert(&mut self, card: u8) {
+        self.0[usize::from(card / 64)] |= 1 << (card % 64);
+    }
+}
+
 /// Aircraft per zone, and whether jets or helicopters are among them.
 type Occupancy = ([u8; 5], [bool; 5], [bool; 5]);
 
@@ -119,15 +197,8 @@ impl Csar {
     }
 
     /// Where aircraft `a` may move now (4.3.1, G-1).
-    /// Where aircraft `a` may move now (4.3.1, G-1).
     pub fn destinations(&self, a: u8) -> Vec<Place> {
-        let mask = self.destination_mask(a);
-        let mut out = Vec::new();
-        if mask & ORBIT_BIT != 0 {
-            out.push(Place::Orbit);
-        }
-        out.extend((0..5u8).filter(|z| mask & (1 << z) != 0).map(Place::Zone));
-        out
+        places(self.destination_mask(a)).collect()
     }
 
     /// How many aircraft each zone holds, and whether jets or helicopters are among them.
@@ -175,33 +246,20 @@ impl Csar {
                     _ => true,
                 }
         };
-        let mut mask = 0u8;
-        let mut allow = |z: u8| {
-            if fits(z) {
-                mask |= 1 << z;
-            }
-        };
-        if ac.kind == Kind::Helicopter {
+        // The zones within reach (bits 0–4), and whether the Orbit Box is.
+        let here = |z: u8| ac.place == Place::Zone(z);
+        let (reach, orbit) = if ac.kind == Kind::Helicopter {
             // One step along the movement graph: Orbit–Outer, Outer–Outer neighbours, Outer–Center.
             match ac.place {
-                Place::Orbit | Place::Zone(0) => (1..5u8).for_each(&mut allow),
-                Place::Zone(z) => {
-                    (0..5u8)
-                        .filter(|&t| super::state::adjacent(z, t))
-                        .for_each(&mut allow);
-                    mask |= ORBIT_BIT;
-                }
-                _ => {}
+                Place::Orbit | Place::Zone(0) => (zone_bits(|z| z != 0), false),
+                Place::Zone(z) => (zone_bits(|t| super::state::adjacent(z, t)), true),
+                _ => (0, false),
             }
         } else {
-            (0..5u8)
-                .filter(|&z| ac.place != Place::Zone(z))
-                .for_each(&mut allow);
-            if ac.place != Place::Orbit {
-                mask |= ORBIT_BIT;
-            }
-        }
-        mask
+            (zone_bits(|z| !here(z)), ac.place != Place::Orbit)
+        };
+        let fitting = zone_bits(|z| reach & (1 << z) != 0 && fits(z));
+        fitting | if orbit { ORBIT_BIT } else { 0 }
     }
 
     pub fn rescue_options(&self) -> Vec<(u8, u8)> {
@@ -235,6 +293,9 @@ impl Csar {
     }
 
     fn piney_choice(&self, sink: &mut Sink) {
+        if !sink.wants(|a| matches!(a, Action::PilotAbility(_))) {
+            return;
+        }
         for a in 0..self.aircraft.len() as u8 {
             let ac = &self.aircraft[usize::from(a)];
             if ac.shaken
@@ -251,7 +312,7 @@ impl Csar {
     }
 
     fn suppress_choices(&self, sink: &mut Sink) {
-        if self.grounded() {
+        if self.grounded() || !sink.wants(|a| matches!(a, Action::Suppress { .. })) {
             return;
         }
         for zone in 0..5u8 {
@@ -301,16 +362,18 @@ impl Csar {
         if let Some(fire) = &self.fire {
             match &fire.stage {
                 FireStage::ChooseZone => {
-                    for t in self.pending_targets() {
-                        sink.add(
-                            Action::FireAt(t),
-                            || {
-                                msg("Resolve enemy fire into {zone} (Zone Firepower {zfv})")
-                                    .term("zone", ZONE_NAMES[usize::from(t)])
-                                    .arg("zfv", self.zfv_of(t))
-                            },
-                            || Some(target::zone(t)),
-                        );
+                    if sink.wants(|a| matches!(a, Action::FireAt(_))) {
+                        for t in self.pending_targets() {
+                            sink.add(
+                                Action::FireAt(t),
+                                || {
+                                    msg("Resolve enemy fire into {zone} (Zone Firepower {zfv})")
+                                        .term("zone", ZONE_NAMES[usize::from(t)])
+                                        .arg("zfv", self.zfv_of(t))
+                                },
+                                || Some(target::zone(t)),
+                            );
+                        }
                     }
                     self.suppress_choices(sink);
                 }
@@ -394,17 +457,26 @@ impl Csar {
                 }
             }
             Step::SelectHand => {
-                let mut seen: Vec<(&str, Option<Kind>)> = Vec::new();
+                let keys = title_keys();
+                let mut in_hand = CardSet::default();
+                for &h in &self.hand {
+                    in_hand.insert(keys.title[usize::from(h)]);
+                }
+                let mut offered = CardSet::default();
                 for &c in self.actions.draw_pile() {
                     let card = content().action(c);
-                    let key = (card.title.as_str(), card.aircraft);
+                    let (title, title_and_kind) = (
+                        keys.title[usize::from(c)],
+                        keys.title_and_kind[usize::from(c)],
+                    );
+                    // A title in hand is not offered again; one card per title and kind.
                     if card.kind != CardKind::Aircraft
-                        || seen.contains(&key)
-                        || self.hand.iter().any(|&h| title(h) == card.title)
+                        || in_hand.contains(title)
+                        || offered.contains(title_and_kind)
                     {
                         continue;
                     }
-                    seen.push(key);
+                    offered.insert(title_and_kind);
                     sink.add(
                         Action::TakeCard(c),
                         || {
@@ -473,10 +545,10 @@ impl Csar {
                 // The prompt offers aircraft first, then the picked one's destinations; a direct
                 // Move action (scripts, tests) is accepted as well.
                 let occupancy = self.zone_occupancy();
-                let probed = sink.probed_move();
+                let probed = sink.probed_aircraft();
                 for a in 0..self.aircraft.len() as u8 {
                     if self.selected == Some(a) || probed == Some(a) {
-                        for to in self.destinations(a) {
+                        for to in places(self.destination_mask_in(a, &occupancy)) {
                             sink.add(
                                 Action::Move { aircraft: a, to },
                                 || {
@@ -493,7 +565,9 @@ impl Csar {
                     // No cancel: picking an aircraft reveals nothing, so it can be undone.
                     return;
                 }
-                for a in 0..self.aircraft.len() as u8 {
+                let select = sink.wants(|a| matches!(a, Action::Select(_)));
+                let about = |a: u8| select && probed.is_none_or(|p| p == a);
+                for a in (0..self.aircraft.len() as u8).filter(|&a| about(a)) {
                     if self.destination_mask_in(a, &occupancy) != 0 {
                         sink.add(
                             Action::Select(a),
@@ -506,7 +580,8 @@ impl Csar {
                 sink.add(Action::Done, || msg("End movement"), || None);
             }
             Step::Assign => {
-                for &c in self.hand.iter().chain(&self.reserve) {
+                let assign = sink.wants(|a| matches!(a, Action::Assign { .. }));
+                for &c in self.hand.iter().chain(&self.reserve).filter(|_| assign) {
                     for a in self.assign_targets(c) {
                         sink.add(
                             Action::Assign {
@@ -713,4 +788,87 @@ pub fn zone_marker_names(state: &Csar, zone: u8) -> Vec<&'static str> {
         .map(|&m| content().zone_markers[usize::from(m)])
         .map(ZoneMarker::name)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+    use crate::games::csar::Options;
+
+    /// The hand selection offers, by title and aircraft kind, the first card of each title
+    /// not yet in hand: the same as comparing the titles as strings.
+    #[test]
+    fn hand_selection_offers_each_new_title_once_per_kind() {
+        for seed in 0..20 {
+            let mut g = Csar::setup("caged_tiger", &Options::default(), seed).unwrap();
+            while g.step != Step::SelectHand {
+                let a = g.legal_actions()[0].clone();
+                g.apply(&a).unwrap();
+            }
+            while g.step == Step::SelectHand {
+                let mut expected = Vec::new();
+                let mut seen: Vec<(&str, Option<Kind>)> = Vec::new();
+                for &c in g.actions.draw_pile() {
+                    let card = content().action(c);
+                    let key = (card.title.as_str(), card.aircraft);
+                    if card.kind == CardKind::Aircraft
+                        && !seen.contains(&key)
+                        && !g.hand.iter().any(|&h| title(h) == card.title)
+                    {
+                        seen.push(key);
+                        expected.push(Action::TakeCard(c));
+                    }
+                }
+                let offered = g.legal_actions();
+                assert_eq!(offered, expected, "seed {seed}");
+                for &c in g.actions.draw_pile() {
+                    let action = Action::TakeCard(c);
+                    let mut probe = Sink::probe(&action);
+                    g.choices(&mut probe);
+                    assert_eq!(probe.found, expected.contains(&action), "seed {seed}");
+                }
+                let pick = offered[usize::try_from(seed).unwrap() % offered.len()].clone();
+                g.apply(&pick).unwrap();
+            }
+        }
+    }
+
+    /// Checking an action finds exactly the listed ones, also where parts of the listing are
+    /// skipped for it.
+    #[test]
+    fn probes_agree_with_the_list() {
+        for seed in 0..20 {
+            let mut g = Csar::setup("caged_tiger", &Options::default(), seed).unwrap();
+            for step in 0..400usize {
+                if g.outcome().is_some() {
+                    break;
+                }
+                let listed = g.legal_actions();
+                let mut candidates = listed.clone();
+                for a in 0..g.aircraft.len() as u8 {
+                    candidates.push(Action::Select(a));
+                    candidates.push(Action::PilotAbility(a));
+                    for z in 0..5 {
+                        candidates.push(Action::Move {
+                            aircraft: a,
+                            to: Place::Zone(z),
+                        });
+                    }
+                }
+                candidates.push(Action::Done);
+                for c in &candidates {
+                    let mut probe = Sink::probe(c);
+                    g.choices(&mut probe);
+                    let direct_move = matches!(c, Action::Move { .. }) && g.step == Step::Move;
+                    if !direct_move {
+                        assert_eq!(probe.found, listed.contains(c), "{c:?} at seed {seed}");
+                    }
+                }
+                let pick =
+                    listed[(step * 7 + usize::try_from(seed).unwrap()) % listed.len()].clone();
+                g.apply(&pick).unwrap();
+            }
+        }
+    }
 }

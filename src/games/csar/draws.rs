@@ -1,7 +1,7 @@
 //! Drawing Resolution cards (2.2.1): counted draws, the Reshuffle and Wild cards, and random
 //! determinations by the ones digit of a card number.
 
-use crate::engine::log::Random;
+use crate::engine::log::{Name, Random};
 use crate::engine::message::{Message, msg, n_};
 
 use super::data::{Symbol, content};
@@ -82,7 +82,7 @@ impl Csar {
 
     /// Draws `n` counted cards, discards them, and tells whether any counted as `symbol`
     /// (the Wild named per `want`).
-    pub fn draw_for(&mut self, n: u8, want: Want, rule: &str, what: Message) -> bool {
+    pub fn draw_for(&mut self, n: u8, want: Want, rule: &'static str, what: Message) -> bool {
         let target = match want {
             Want::Get(s) | Want::Avoid(s) => s,
         };
@@ -99,7 +99,7 @@ impl Csar {
     }
 
     /// One counted draw whose card matters beyond its symbol (its number's parity): returns the card.
-    pub fn draw_one(&mut self, rule: &str, what: Message) -> Option<u8> {
+    pub fn draw_one(&mut self, rule: &'static str, what: Message) -> Option<u8> {
         let mut seen = Vec::new();
         let card = self.draw_counted(&mut seen);
         if let Some(c) = card {
@@ -112,7 +112,7 @@ impl Csar {
     /// A random determination among `k` outcomes (2.2.1, G-15): one card, its ones digit, the
     /// outcomes spread evenly over 0–9. A Reshuffle gives its number and then the discards are
     /// shuffled back; the Wild simply gives its number. More than ten outcomes use two cards.
-    pub fn determine(&mut self, k: usize, rule: &str, what: Message) -> usize {
+    pub fn determine(&mut self, k: usize, rule: &'static str, what: Message) -> usize {
         if k <= 1 {
             return 0;
         }
@@ -141,12 +141,12 @@ impl Csar {
     }
 
     /// Draws Action cards into the hand.
-    pub fn draw_actions(&mut self, n: usize) -> Vec<String> {
+    pub fn draw_actions(&mut self, n: usize) -> Vec<Name> {
         let mut names = Vec::new();
         for _ in 0..n {
             match self.actions.draw(&mut self.rng) {
                 Some(d) => {
-                    names.push(content().action(d.card).title.clone());
+                    names.push(content().action(d.card).title.as_str().into());
                     self.hand.push(d.card);
                 }
                 None => break,

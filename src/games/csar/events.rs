@@ -72,7 +72,7 @@ impl Csar {
         self.log.add_with(
             R,
             msg("Event: {title}").term("title", &ev.title),
-            vec![Random::Cards(vec![ev.title.clone()])],
+            vec![Random::Cards(vec![ev.title.as_str().into()])],
         );
         let mut stays = false;
         match ev.effect.as_str() {

@@ -22,7 +22,7 @@ impl Csar {
 
     /// Turns up the zone's marker of `kind` (if face down) and places its units (9.4, §4.5).
     /// Returns how many units were placed; they are `fresh`.
-    pub fn reveal(&mut self, zone: u8, kind: MarkerKind, rule: &str) -> Option<u8> {
+    pub fn reveal(&mut self, zone: u8, kind: MarkerKind, rule: &'static str) -> Option<u8> {
         let z = usize::from(zone);
         let id = match kind {
             MarkerKind::Hidden => self.zones[z].hidden.take(),
@@ -121,7 +121,7 @@ impl Csar {
     }
 
     /// Takes a unit off the map for good; guns move Abort one space toward 0.
-    pub fn remove_unit(&mut self, zone: u8, counter: u8, rule: &str) {
+    pub fn remove_unit(&mut self, zone: u8, counter: u8, rule: &'static str) {
         let Some(i) = self.unit_index(zone, counter) else {
             return;
         };
@@ -141,7 +141,7 @@ impl Csar {
     }
 
     /// A Target of Opportunity destroyed: its marker leaves and Abort moves 2 toward 0 (9.3).
-    pub fn destroy_too(&mut self, zone: u8, rule: &str) {
+    pub fn destroy_too(&mut self, zone: u8, rule: &'static str) {
         let z = &mut self.zones[usize::from(zone)];
         if let Some(i) = z.markers.iter().position(|&m| {
             content().zone_markers[usize::from(m)] == super::data::ZoneMarker::TargetOfOpportunity

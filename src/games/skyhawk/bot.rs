@@ -212,15 +212,7 @@ pub fn expected_hits(g: &Skyhawk, altitude: Altitude, migs_only: bool) -> f64 {
         };
         let c = t12.column(col).unwrap_or(0);
         let m = pilot + t12.drm("per_suppressed") * i32::from(nv.suppressed);
-        let sum: i32 = (0..10)
-            .map(|n| {
-                t12.lookup(n + m, c)
-                    .trim_end_matches('*')
-                    .parse::<i32>()
-                    .unwrap_or(0)
-            })
-            .sum();
-        total += f64::from(sum) / 10.0;
+        total += f64::from(t12.d10_total(m, c)) / 10.0;
     }
     if !migs_only
         && g.target.as_ref().is_some_and(Target::iron_hand)
@@ -230,10 +222,7 @@ pub fn expected_hits(g: &Skyhawk, altitude: Altitude, migs_only: bool) -> f64 {
     {
         let t13 = data().table("13");
         let c = t13.column(&format!("on_{}", altitude.key())).unwrap_or(0);
-        let sum: i32 = (0..10)
-            .map(|n| t13.lookup(n + pilot, c).parse::<i32>().unwrap_or(0))
-            .sum();
-        total += f64::from(sum) / 10.0;
+        total += f64::from(t13.d10_total(pilot, c)) / 10.0;
     }
     total
 }

@@ -203,7 +203,7 @@ impl Skyhawk {
     }
 
     /// One wound; the third kills the pilot [5.10].
-    pub(crate) fn wound(&mut self, rule: &str) {
+    pub(crate) fn wound(&mut self, rule: &'static str) {
         if self.fate == PilotFate::Kia {
             return;
         }

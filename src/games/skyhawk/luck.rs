@@ -105,7 +105,7 @@ impl Skyhawk {
         for e in &self.log.entries()[..last.log_from.min(self.log.len())] {
             again
                 .log
-                .add_with(&e.rule, e.message.clone(), e.random.clone());
+                .add_with(e.rule.clone(), e.message.clone(), e.random.clone());
         }
         again.lady_luck -= 1;
         again.reroll_at = Some(n);

@@ -57,7 +57,7 @@ impl Skyhawk {
         r
     }
 
-    pub(crate) fn note(&mut self, rule: &str, message: Message) {
+    pub(crate) fn note(&mut self, rule: &'static str, message: Message) {
         self.log.add(rule, message);
     }
 
@@ -383,7 +383,7 @@ impl Skyhawk {
         self.aerial_refuel();
     }
 
-    pub(crate) fn weather_changes(&mut self, rule: &str) {
+    pub(crate) fn weather_changes(&mut self, rule: &'static str) {
         self.target_weather = self.target_weather.turned();
         self.note(
             rule,
@@ -538,14 +538,14 @@ impl Skyhawk {
     }
 
     /// Everything still hanging on the pylons goes (tanks stay) [5.3.1, 6.3, 6.6].
-    pub(crate) fn jettison(&mut self, rule: &str) {
+    pub(crate) fn jettison(&mut self, rule: &'static str) {
         if self.has_ordnance() {
             self.loadout.stations = [None; 5];
             self.note(rule, msg("Remaining ordnance jettisoned"));
         }
     }
 
-    fn bingo(&mut self, rule: &str) {
+    fn bingo(&mut self, rule: &'static str) {
         self.note(rule, msg("Bingo fuel: the Skyhawk turns for home"));
         self.jettison(rule);
         self.step = Step::Altitude(MapBox::Transit);
@@ -637,7 +637,7 @@ impl Skyhawk {
     }
 
     /// Going home from Target Exit (or after a dive-away): ordnance and support leave [6.3].
-    pub(crate) fn go_home(&mut self, rule: &str) {
+    pub(crate) fn go_home(&mut self, rule: &'static str) {
         self.jettison(rule);
         for u in &mut self.units {
             if u.status == UnitStatus::Ready {
@@ -887,7 +887,7 @@ impl Skyhawk {
     }
 
     /// Table 6 Note A (also used by Tables 3.1, 14 and 17): one sub-system box checked.
-    pub(crate) fn malfunction(&mut self, rule: &str) {
+    pub(crate) fn malfunction(&mut self, rule: &'static str) {
         let r = self.roll("6 A", "", &Drms::new());
         self.note(rule, msg("Sub-system malfunction"));
         self.damage_effect(r.result);

@@ -10,7 +10,7 @@ use crate::games::skyhawk::*;
 fn d10(face: u8) -> Roll {
     Roll {
         kind: DiceKind::D10,
-        faces: vec![face],
+        faces: vec![face].into(),
         total: i32::from(face),
     }
 }

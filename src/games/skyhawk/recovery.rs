@@ -177,7 +177,7 @@ impl Skyhawk {
     }
 
     /// A Table 19/20 result: "ok", "injured" (one wound) or "killed".
-    fn survive(&mut self, result: &str, rule: &str) {
+    fn survive(&mut self, result: &str, rule: &'static str) {
         match result {
             "killed" => self.pilot_killed(msg("The pilot does not survive")),
             "injured" => {
@@ -322,7 +322,7 @@ impl Skyhawk {
         }
     }
 
-    pub(crate) fn award(&mut self, rule: &str, medal: &str) {
+    pub(crate) fn award(&mut self, rule: &'static str, medal: &str) {
         self.medals.push(medal.to_owned());
         self.note(
             rule,

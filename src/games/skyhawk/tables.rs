@@ -3,6 +3,8 @@
 //! modifier with its reason, and the row that was read.
 
 use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 
@@ -68,6 +70,43 @@ pub struct Table {
     /// Die-roll modifiers by name.
     #[serde(default)]
     pub drm: BTreeMap<String, i32>,
+    /// Every cell read as a number, row by row, made at the first [`Table::number`] (the bot
+    /// and the odds read tables far more often than the rules roll them).
+    #[serde(skip)]
+    numbers: Made<Vec<i32>>,
+    /// Where each cell is, as the log names it ([`Table::place`]), made at the first roll.
+    #[serde(skip)]
+    places: Made<Vec<String>>,
+    /// [`Table::d10_total`] for each modifier that reads more than one row, made when first
+    /// asked for.
+    #[serde(skip)]
+    d10_totals: Made<Vec<i32>>,
+}
+
+/// Something read from the rows once, when first asked for. Derived from the rows, so it
+/// takes no part in comparing tables, and a copy of a table (which may then be changed)
+/// makes its own.
+#[derive(Debug, Default)]
+struct Made<T>(OnceLock<T>);
+
+impl<T> Clone for Made<T> {
+    fn clone(&self) -> Self {
+        Made(OnceLock::new())
+    }
+}
+
+impl<T> PartialEq for Made<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Made<T> {}
+
+/// A result read as a number (hits, percentages, counts; a trailing `*` is a footnote
+/// mark); 0 when it is not one.
+pub fn read_number(cell: &str) -> i32 {
+    cell.trim_end_matches('*').parse().unwrap_or(0)
 }
 
 impl Table {
@@ -136,26 +175,86 @@ impl Table {
         &self.rows[self.row_index(modified)].cells[column]
     }
 
-    /// The label of a row as printed: `3`, `4–6`, `≤5`, `10+`.
-    pub fn row_label(&self, index: usize) -> String {
-        let row = &self.rows[index];
+    /// The result for a modified roll in column `column` read as a number ([`read_number`]).
+    pub fn number(&self, modified: i32, column: usize) -> i32 {
+        let width = self.columns.len().max(1);
+        let numbers = self.numbers.0.get_or_init(|| {
+            self.rows
+                .iter()
+                .flat_map(|r| r.cells.iter().map(|c| read_number(c)))
+                .collect()
+        });
+        numbers[self.row_index(modified) * width + column]
+    }
+
+    /// The numbers read ([`Table::number`]) for each face of one d10 (0–9) plus `modifier`,
+    /// added: ten times the mean result. The bot weighs its choices by it.
+    pub fn d10_total(&self, modifier: i32, column: usize) -> i32 {
+        let width = self.columns.len().max(1);
         let last = self.rows.len() - 1;
-        let (low, high) = self.dice.natural_range();
-        if index == 0 && row.at[0] < low {
-            format!("≤{}", row.at[1])
-        } else if index == last && row.at[1] > high {
-            format!("{}+", row.at[0])
-        } else if row.at[0] == row.at[1] {
-            row.at[0].to_string()
-        } else {
-            format!("{}–{}", row.at[0], row.at[1])
-        }
+        // Below `first` every face reads the first row; from `high` on, the last row.
+        let (first, high) = (self.rows[0].at[1] - 9, self.rows[last].at[0]);
+        let totals = self.d10_totals.0.get_or_init(|| {
+            (first..=high)
+                .flat_map(|m| (0..width).map(move |c| (m, c)))
+                .map(|(m, c)| (0..10).map(|face| self.number(m + face, c)).sum())
+                .collect()
+        });
+        let from = modifier.clamp(first, high) - first;
+        totals[from as usize * width + column]
+    }
+
+    /// Where a cell is, as the log names it: `12 [aaa_low] row 8`, or `2 row 4–6` for a
+    /// table of one column.
+    pub fn place(&self, row: usize, column: usize) -> &str {
+        let width = self.columns.len().max(1);
+        let places = self.places.0.get_or_init(|| {
+            (0..self.rows.len())
+                .flat_map(|r| (0..width).map(move |c| (r, c)))
+                .map(|(r, c)| {
+                    let row = self.row_label(r);
+                    match self.columns.get(c) {
+                        Some(col) => format!("{} [{col}] row {row}", self.id),
+                        None => format!("{} row {row}", self.id),
+                    }
+                })
+                .collect()
+        });
+        &places[row * width + column]
+    }
+
+    /// The label of a row as printed: `3`, `4–6`, `≤5`, `10+`.
+    pub fn row_label(&self, index: usize) -> RowLabel<'_> {
+        RowLabel { table: self, index }
     }
 
     /// The value of a named modifier (0 if the table has none of that name; `check_drms`
     /// makes sure the names the rules use are present).
     pub fn drm(&self, name: &str) -> i32 {
         self.drm.get(name).copied().unwrap_or(0)
+    }
+}
+
+/// The label of a row, written where it is shown (no string of its own).
+pub struct RowLabel<'a> {
+    table: &'a Table,
+    index: usize,
+}
+
+impl fmt::Display for RowLabel<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let row = &self.table.rows[self.index];
+        let last = self.table.rows.len() - 1;
+        let (low, high) = self.table.dice.natural_range();
+        if self.index == 0 && row.at[0] < low {
+            write!(f, "≤{}", row.at[1])
+        } else if self.index == last && row.at[1] > high {
+            write!(f, "{}+", row.at[0])
+        } else if row.at[0] == row.at[1] {
+            write!(f, "{}", row.at[0])
+        } else {
+            write!(f, "{}–{}", row.at[0], row.at[1])
+        }
     }
 }
 
@@ -237,7 +336,7 @@ impl Resolved<'_> {
 
     /// The result read as a number (hits, percentages, counts); 0 when it is not one.
     pub fn number(&self) -> i32 {
-        self.result.trim_end_matches('*').parse().unwrap_or(0)
+        read_number(self.result)
     }
 }
 
@@ -250,14 +349,15 @@ pub fn resolve<'a>(rng: &mut Rng, table: &'a Table, column: usize, drms: &Drms) 
 /// Reads an already-made roll on `table` (used by tests and worked examples).
 pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms) -> Resolved<'a> {
     let natural = roll.total;
-    let mut random = vec![Random::Dice(roll)];
+    let mut random = Vec::with_capacity(1 + drms.0.len());
+    random.push(Random::Dice(roll));
     let mut modified = natural;
     for d in &drms.0 {
         let value = d.value.unwrap_or_else(|| table.drm(d.name) * d.times);
         if value != 0 {
             modified += value;
             random.push(Random::Modifier {
-                reason: msg(d.reason),
+                reason: d.reason.into(),
                 value,
             });
         }
@@ -274,15 +374,10 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
 
 /// The log line of a table roll, e.g. "Table 12 [aaa_low] row 8: 2" (the dice and the
 /// modifiers travel with it as `Random` values).
-pub fn describe(table: &Table, column: usize, r: &Resolved<'_>) -> Message {
-    let row = table.row_label(r.row);
-    let at = match table.columns.get(column) {
-        Some(col) => format!("{} [{col}] row {row}", table.id),
-        None => format!("{} row {row}", table.id),
-    };
+pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> Message {
     msg("Table {at}: {result}")
-        .arg("at", at)
-        .term("result", r.result.to_owned())
+        .static_arg("at", table.place(r.row, column))
+        .term("result", r.result)
 }
 
 #[cfg(test)]
@@ -306,13 +401,16 @@ mod tests {
                 })
                 .collect(),
             drm: BTreeMap::from([("plus".into(), 2), ("minus".into(), -1)]),
+            numbers: Made::default(),
+            places: Made::default(),
+            d10_totals: Made::default(),
         }
     }
 
     fn roll(kind: DiceKind, faces: &[u8], total: i32) -> Roll {
         Roll {
             kind,
-            faces: faces.to_vec(),
+            faces: faces.into(),
             total,
         }
     }
@@ -325,9 +423,49 @@ mod tests {
         assert_eq!(t.lookup(5, 0), "low");
         assert_eq!(t.lookup(6, 0), "mid");
         assert_eq!(t.lookup(14, 0), "high");
-        assert_eq!(t.row_label(0), "≤5");
-        assert_eq!(t.row_label(1), "6–8");
-        assert_eq!(t.row_label(2), "9+");
+        assert_eq!(t.row_label(0).to_string(), "≤5");
+        assert_eq!(t.row_label(1).to_string(), "6–8");
+        assert_eq!(t.row_label(2).to_string(), "9+");
+    }
+
+    #[test]
+    fn cells_are_placed_as_the_log_names_them() {
+        let t = table(Dice::D10, &[(-1, 5, "low"), (6, 8, "mid"), (9, 10, "high")]);
+        assert_eq!(t.place(0, 0), "t row ≤5");
+        assert_eq!(t.place(2, 0), "t row 9+");
+        let mut wide = t.clone();
+        wide.columns = vec!["left".into(), "right".into()];
+        for row in &mut wide.rows {
+            row.cells.push("x".into());
+        }
+        assert_eq!(wide.place(1, 0), "t [left] row 6–8");
+        assert_eq!(wide.place(1, 1), "t [right] row 6–8");
+    }
+
+    #[test]
+    fn d10_totals_add_every_face() {
+        let t = table(Dice::D10, &[(-2, 3, "0"), (4, 7, "2*"), (8, 12, "5")]);
+        for modifier in -30..30 {
+            let each: i32 = (0..10).map(|face| t.number(face + modifier, 0)).sum();
+            assert_eq!(t.d10_total(modifier, 0), each, "modifier {modifier}");
+        }
+        // Unmodified: faces 0–3 read 0, 4–7 read 2, 8–9 read 5.
+        assert_eq!(t.d10_total(0, 0), 18);
+    }
+
+    #[test]
+    fn cells_read_as_numbers() {
+        let t = table(Dice::D10, &[(0, 3, "0"), (4, 7, "2*"), (8, 9, "none")]);
+        assert_eq!(t.number(-2, 0), 0);
+        assert_eq!(t.number(5, 0), 2);
+        assert_eq!(t.number(9, 0), 0);
+        assert_eq!(read_number("15*"), 15);
+        assert_eq!(read_number("-1"), -1);
+        // What was read once takes no part in comparing tables.
+        assert_eq!(
+            t,
+            table(Dice::D10, &[(0, 3, "0"), (4, 7, "2*"), (8, 9, "none")])
+        );
     }
 
     #[test]

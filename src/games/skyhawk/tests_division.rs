@@ -56,7 +56,7 @@ fn lookup(table: &str, column: &str, natural: i32) -> String {
     let t = data().table(table);
     let roll = Roll {
         kind: DiceKind::D10,
-        faces: vec![natural as u8],
+        faces: vec![natural as u8].into(),
         total: natural,
     };
     resolve_roll(roll, t, t.column(column).unwrap(), &Drms::new())
