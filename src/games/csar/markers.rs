@@ -73,11 +73,15 @@ impl Csar {
         };
         self.log.add_with(
             rule,
-            msg("{kind} marker in {zone} turned up: {n} enemy units ({units})")
-                .term("kind", label)
-                .term("zone", ZONE_NAMES[z])
-                .arg("n", total)
-                .arg("units", placed.join(", ")),
+            match placed.len() {
+                0 => msg("{kind} marker in {zone} turned up: no enemy unit"),
+                1 => msg("{kind} marker in {zone} turned up: 1 enemy unit ({units})"),
+                _ => msg("{kind} marker in {zone} turned up: {n} enemy units ({units})"),
+            }
+            .term("kind", label)
+            .term("zone", ZONE_NAMES[z])
+            .arg("n", placed.len())
+            .arg("units", placed.join(", ")),
             vec![Random::Pick {
                 picked: shown.join(" + "),
                 out_of: unseen,
