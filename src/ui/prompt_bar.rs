@@ -41,6 +41,7 @@ impl PromptBar {
         let line = gtk::Box::new(gtk::Orientation::Horizontal, 8);
         let text = gtk::Label::builder()
             .wrap(true)
+            .max_width_chars(60)
             .xalign(0.0)
             .hexpand(true)
             .css_classes(["heading"])
@@ -55,15 +56,18 @@ impl PromptBar {
         line.append(&text);
         line.append(&form);
         line.append(&rule);
+        // A wrapping label asks for the width of its whole text unless told otherwise: a long
+        // line of odds must wrap, not widen the window.
         let odds = gtk::Label::builder()
             .wrap(true)
+            .max_width_chars(60)
             .xalign(0.0)
             .visible(false)
             .css_classes(["odds"])
             .build();
         let buttons = gtk::FlowBox::builder()
             .selection_mode(gtk::SelectionMode::None)
-            .min_children_per_line(4)
+            .min_children_per_line(1)
             .max_children_per_line(12)
             .row_spacing(6)
             .column_spacing(6)

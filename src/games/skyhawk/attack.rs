@@ -116,34 +116,7 @@ impl Skyhawk {
         let spec = group.weapon.spec();
         let iron_hand = self.target().iron_hand();
         // On/Off Target, Tables 15.x.
-        let drag_low = group.mode == Some(SnakeMode::Drag) && self.altitude == Altitude::Low;
-        let mut d = Drms::new();
-        d.when(self.ace_bomber, "ace_bomber", n_("Ace Bomber"))
-            .when(drag_low, "drag_low", n_("Snake Eye drag at Low"))
-            .weather(self.target_weather)
-            .when(
-                self.damage.probe_lost(),
-                "nose_destroyed",
-                n_("Nose destroyed"),
-            )
-            .when(
-                self.damage.destroyed(SubSystem::Avionics),
-                "avionics_destroyed",
-                n_("Avionics destroyed"),
-            )
-            .pilot(self.pilot.experience)
-            .when(self.smoke, "smoke", n_("smoke and dust"))
-            .when(self.clean_run, "clean_run", n_("clean run-in"))
-            .when(
-                self.options.altitude_bombing && self.altitude == Altitude::Low,
-                "altitude_low",
-                n_("attacking from Low (15.4.2)"),
-            )
-            .when(
-                self.options.altitude_bombing && self.altitude == Altitude::High,
-                "altitude_high",
-                n_("attacking from High (15.4.2)"),
-            );
+        let d = self.on_off_drms(group, self.altitude);
         let shrike_blind = group.weapon == Weapon::Agm45 && iron_hand && !self.target_sam.radar_on;
         if shrike_blind {
             self.note(
@@ -198,6 +171,53 @@ impl Skyhawk {
             self.target_sam.damage += percent;
         }
         self.record_run(group, on, percent);
+    }
+
+    /// The modifiers of the On/Off Target roll (Tables 15.x) of a run of `group` from
+    /// `altitude` [6.2.1].
+    pub(crate) fn on_off_drms(&self, group: Group, altitude: Altitude) -> Drms {
+        let drag_low = group.mode == Some(SnakeMode::Drag) && altitude == Altitude::Low;
+        let mut d = Drms::new();
+        d.when(self.ace_bomber, "ace_bomber", n_("Ace Bomber"))
+            .when(drag_low, "drag_low", n_("Snake Eye drag at Low"))
+            .weather(self.target_weather)
+            .when(
+                self.damage.probe_lost(),
+                "nose_destroyed",
+                n_("Nose destroyed"),
+            )
+            .when(
+                self.damage.destroyed(SubSystem::Avionics),
+                "avionics_destroyed",
+                n_("Avionics destroyed"),
+            )
+            .pilot(self.pilot.experience)
+            .when(self.smoke, "smoke", n_("smoke and dust"))
+            .when(self.clean_run, "clean_run", n_("clean run-in"))
+            .when(
+                self.options.altitude_bombing && altitude == Altitude::Low,
+                "altitude_low",
+                n_("attacking from Low (15.4.2)"),
+            )
+            .when(
+                self.options.altitude_bombing && altitude == Altitude::High,
+                "altitude_high",
+                n_("attacking from High (15.4.2)"),
+            );
+        d
+    }
+
+    /// The exact chance that a run of `group` from `altitude` is On Target, before it is
+    /// flown (the odds shown with the attack choice). A Shrike with the radar off cannot be.
+    pub fn on_target_chance(&self, group: Group, altitude: Altitude) -> f64 {
+        let blind = group.weapon == Weapon::Agm45
+            && self.target.as_ref().is_some_and(Target::iron_hand)
+            && !self.target_sam.radar_on;
+        if blind {
+            return 0.0;
+        }
+        let table = data().table(&group.weapon.spec().table);
+        table.chance(0, &self.on_off_drms(group, altitude), |cell| cell == "on")
     }
 
     /// Table 5: the modifier of a weapon against the target's type.

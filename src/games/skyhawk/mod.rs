@@ -14,6 +14,7 @@ mod loadout_form;
 pub mod luck;
 pub mod mission;
 pub mod npc;
+mod odds;
 pub mod operations;
 pub mod recovery;
 pub mod rescap;
@@ -738,5 +739,9 @@ impl Playable for Skyhawk {
 
     fn form_action(&self, values: &[usize]) -> (Vec<Message>, Result<Action, Message>) {
         self.loadout_form_action(values)
+    }
+
+    fn odds(&self) -> Option<Vec<(Message, f64)>> {
+        self.decision_odds()
     }
 }

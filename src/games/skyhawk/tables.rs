@@ -340,6 +340,43 @@ impl Resolved<'_> {
     }
 }
 
+impl Dice {
+    /// Every unmodified result with its chance.
+    pub fn outcomes(self) -> Vec<(i32, f64)> {
+        match self {
+            Dice::D10 => (0..10).map(|n| (n, 0.1)).collect(),
+            Dice::Percentile => (1..=100).map(|n| (n, 0.01)).collect(),
+            Dice::Sum3 => crate::engine::dice::nd10_distribution(3)
+                .into_iter()
+                .enumerate()
+                .map(|(n, ways)| (n as i32, ways as f64 / 1000.0))
+                .collect(),
+        }
+    }
+}
+
+impl Table {
+    /// The total of `drms` on this table.
+    pub fn modifier(&self, drms: &Drms) -> i32 {
+        drms.0
+            .iter()
+            .map(|d| d.value.unwrap_or_else(|| self.drm(d.name) * d.times))
+            .sum()
+    }
+
+    /// The exact chance that a roll in `column` with `drms` reads a cell `wanted` accepts
+    /// (the odds shown before a risky decision).
+    pub fn chance(&self, column: usize, drms: &Drms, wanted: impl Fn(&str) -> bool) -> f64 {
+        let m = self.modifier(drms);
+        self.dice
+            .outcomes()
+            .into_iter()
+            .filter(|&(n, _)| wanted(&self.rows[self.row_index(n + m)].cells[column]))
+            .map(|(_, p)| p)
+            .sum()
+    }
+}
+
 /// Rolls `table` in `column`, adds the modifiers, reads the row.
 pub fn resolve<'a>(rng: &mut Rng, table: &'a Table, column: usize, drms: &Drms) -> Resolved<'a> {
     let roll = table.dice.roll(rng);
@@ -352,6 +389,7 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
     let mut random = Vec::with_capacity(1 + drms.0.len());
     random.push(Random::Dice(roll));
     let mut modified = natural;
+    // (The same sum as `Table::modifier`, logging each term.)
     for d in &drms.0 {
         let value = d.value.unwrap_or_else(|| table.drm(d.name) * d.times);
         if value != 0 {
@@ -382,6 +420,22 @@ pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> 
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn chances_count_the_faces_that_read_the_cell() {
+        // Table 2: 0–5 Good, 6–8 Poor, 9 Bad on one d10.
+        let t = crate::games::skyhawk::content::data().table("2");
+        let good = |c: &str| c == "good";
+        assert!((t.chance(0, &Drms::new(), good) - 0.6).abs() < 1e-9);
+        // The monsoon's +1 moves face 5 into Poor.
+        let mut monsoon = Drms::new();
+        monsoon.when(true, "monsoon", "monsoon");
+        assert!((t.chance(0, &monsoon, good) - 0.5).abs() < 1e-9);
+        assert!((t.chance(0, &monsoon, |c| c == "bad") - 0.2).abs() < 1e-9);
+        // Three d10 added: the 1000 outcomes are all counted.
+        let total: f64 = Dice::Sum3.outcomes().iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+    }
     use super::*;
     use crate::engine::dice::DiceKind;
 
