@@ -485,6 +485,12 @@ impl Skyhawk {
 
     /// Table 7 in one of its columns: "ok", "bingo" or "divert".
     pub(crate) fn fuel_check(&mut self, column: &'static str) -> &'static str {
+        let d = self.fuel_check_drms(column);
+        self.roll("7", column, &d).result
+    }
+
+    /// The modifiers of a Table 7 fuel check in `column` [5.3.1].
+    pub(crate) fn fuel_check_drms(&self, column: &str) -> Drms {
         let extra_fuel = self.loadout.extra_fuel(&self.target().route_package);
         let carrier = column == "carrier_approach";
         let weather = if carrier {
@@ -534,7 +540,7 @@ impl Skyhawk {
             "extra_fuel",
             n_("150 gallons above the minimum"),
         );
-        self.roll("7", column, &d).result
+        d
     }
 
     /// Everything still hanging on the pylons goes (tanks stay) [5.3.1, 6.3, 6.6].
