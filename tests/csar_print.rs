@@ -3,7 +3,6 @@
 //! and a counter page, and record sheets filled from a played game.
 
 mod common;
-use common::boxes;
 use std::path::Path;
 
 use tonkin::art::csar::kit::{kit, kit_for_game, mission_log_from};
@@ -101,21 +100,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
             assert_eq!(fronts, 1, "{name} on {paper:?}");
         }
         let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
-        let bytes = std::fs::read(&files[0]).unwrap();
-        let pdf = String::from_utf8_lossy(&bytes);
-        let in_pdf = pdf.matches("/Type /Page").count() - pdf.matches("/Type /Pages").count();
-        assert_eq!(in_pdf, pages.len(), "{paper:?}");
-        let (w, h) = paper.portrait_mm();
-        let pt = |mm: f64| (mm * output::PT_PER_MM).round();
-        let boxes = boxes(&pdf, "/MediaBox");
-        assert_eq!(boxes.len(), pages.len());
-        for b in boxes {
-            let size = (b[2].round(), b[3].round());
-            assert!(
-                size == (pt(w), pt(h)) || size == (pt(h), pt(w)),
-                "{paper:?}: {b:?}"
-            );
-        }
+        common::check_pdf_pages(&files[0], pages.len(), paper.portrait_mm());
         if paper == PaperSize::A4 {
             // A4, long-edge duplex: 6 cards a page, each counter size on one page, the map in 8 tiles,
             // every page of fronts followed by its backs.

@@ -3,7 +3,6 @@
 //! in the Charts and Tables booklet, and record sheets filled from a played campaign.
 
 mod common;
-use common::boxes;
 
 use tonkin::art::skyhawk::counters::counter_sheet;
 use tonkin::art::skyhawk::kit::{booklet_tables, kit, kit_for_game};
@@ -12,7 +11,7 @@ use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
 use tonkin::export::job::{self, Options};
 use tonkin::export::layout::{Role, Settings};
-use tonkin::export::output::{self, Format};
+use tonkin::export::output::Format;
 use tonkin::export::paper::PaperSize;
 use tonkin::export::{Component, Kind, Kit, kit_for};
 use tonkin::games::skyhawk::content::content;
@@ -112,19 +111,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
         let every_front_has_a_back = 2 * (counters + booklet + SHEETS.len() + map + gazetteer);
         assert_eq!(pages.len(), every_front_has_a_back, "{paper:?}");
         let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
-        let bytes = std::fs::read(&files[0]).unwrap();
-        let pdf = String::from_utf8_lossy(&bytes);
-        let in_pdf = pdf.matches("/Type /Page").count() - pdf.matches("/Type /Pages").count();
-        assert_eq!(in_pdf, pages.len(), "{paper:?}");
-        let (w, h) = paper.portrait_mm();
-        let pt = |mm: f64| (mm * output::PT_PER_MM).round();
-        for b in boxes(&pdf, "/MediaBox") {
-            let size = (b[2].round(), b[3].round());
-            assert!(
-                size == (pt(w), pt(h)) || size == (pt(h), pt(w)),
-                "{paper:?}: {b:?}"
-            );
-        }
+        common::check_pdf_pages(&files[0], pages.len(), paper.portrait_mm());
     }
 }
 

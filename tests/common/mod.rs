@@ -69,3 +69,26 @@ pub fn check_svg_pages(files: &[std::path::PathBuf], widths_mm: &[f64]) -> Vec<u
         })
         .collect()
 }
+
+/// Reads a written PDF and checks it has `pages` pages, each of the paper's size in either
+/// orientation (`paper_mm` is its portrait width and height); returns the PDF as text.
+#[allow(dead_code)] // not every test binary writes a PDF
+pub fn check_pdf_pages(file: &std::path::Path, pages: usize, paper_mm: (f64, f64)) -> String {
+    let bytes = std::fs::read(file).unwrap();
+    let pdf = String::from_utf8_lossy(&bytes).into_owned();
+    let in_pdf = pdf.matches("/Type /Page").count() - pdf.matches("/Type /Pages").count();
+    assert_eq!(in_pdf, pages, "{}", file.display());
+    let pt = |mm: f64| (mm * tonkin::export::output::PT_PER_MM).round();
+    let (w, h) = (pt(paper_mm.0), pt(paper_mm.1));
+    let media = boxes(&pdf, "/MediaBox");
+    assert_eq!(media.len(), pages, "{}", file.display());
+    for b in media {
+        let size = (b[2].round(), b[3].round());
+        assert!(
+            size == (w, h) || size == (h, w),
+            "{}: {b:?}",
+            file.display()
+        );
+    }
+    pdf
+}

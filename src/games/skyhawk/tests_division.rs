@@ -44,12 +44,18 @@ fn division_flying(seed: u64, rescap: bool) -> Skyhawk {
 }
 
 pub(super) fn table_rolls(g: &Skyhawk, table: &str) -> usize {
+    table_lines(g, table).len()
+}
+
+/// The log lines of the rolls on `table`, in English.
+fn table_lines(g: &Skyhawk, table: &str) -> Vec<String> {
     let prefix = format!("Table {table} ");
     g.log
         .entries()
         .iter()
-        .filter(|e| e.message.english().starts_with(&prefix))
-        .count()
+        .map(|e| e.message.english())
+        .filter(|m| m.starts_with(&prefix))
+        .collect()
 }
 
 fn lookup(table: &str, column: &str, natural: i32) -> String {
@@ -114,13 +120,7 @@ fn table_26_column_is_the_number_of_boxes_that_fired() {
     g.npcs_under_fire(0, false);
     assert_eq!(table_rolls(&g, "26"), before, "no fire, no roll");
     g.npcs_under_fire(2, false);
-    let rolled: Vec<String> = g
-        .log
-        .entries()
-        .iter()
-        .map(|e| e.message.english())
-        .filter(|m| m.starts_with("Table 26 "))
-        .collect();
+    let rolled = table_lines(&g, "26");
     assert_eq!(rolled.len(), 3, "one roll per NPC of the division");
     assert!(rolled.iter().all(|m| m.starts_with("Table 26 [2]")));
 }
@@ -398,13 +398,7 @@ fn a_rescue_in_progress_saves_and_loads() {
 fn the_iron_hand_target_sam_fires_at_every_npc_in_column_2() {
     let mut g = division_flying(6, false);
     g.target_sam_at_npcs(false);
-    let rolled: Vec<String> = g
-        .log
-        .entries()
-        .iter()
-        .map(|e| e.message.english())
-        .filter(|m| m.starts_with("Table 26 "))
-        .collect();
+    let rolled = table_lines(&g, "26");
     assert_eq!(rolled.len(), 3);
     assert!(rolled.iter().all(|m| m.starts_with("Table 26 [2]")));
 }
