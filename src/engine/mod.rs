@@ -9,6 +9,7 @@ pub mod dice;
 pub mod game;
 pub mod log;
 pub mod message;
+pub mod name_map;
 pub mod reference;
 pub mod rng;
 pub mod session;

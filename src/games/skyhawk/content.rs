@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::tables::Table;
 use crate::engine::content::{ContentError, Source, override_dir, parse};
 use crate::engine::message::n_;
+use crate::engine::name_map::NameMap;
 
 const GAME: &str = "skyhawk";
 
@@ -457,7 +458,7 @@ pub struct CampaignsFile {
 /// Everything the rules read.
 #[derive(Debug)]
 pub struct Content {
-    pub tables: BTreeMap<String, Table>,
+    pub tables: NameMap<Table>,
     pub ordnance: BTreeMap<Weapon, OrdnanceSpec>,
     pub aircraft: AircraftSpec,
     pub support: Vec<SupportSpec>,
@@ -697,24 +698,24 @@ const SUBSYSTEMS: [&str; 8] = [
     "hydraulics",
 ];
 
-fn load_tables(src: &Source_) -> Result<BTreeMap<String, Table>, ContentError> {
+fn load_tables(src: &Source_) -> Result<NameMap<Table>, ContentError> {
     let file: TablesFile = src.parse()?;
-    let mut tables = BTreeMap::new();
+    let mut tables = NameMap::default();
     for t in file.table {
         let needle = format!("id = \"{}\"", t.id);
         t.check()
             .map_err(|e| src.error(&needle, format!("table {}: {e}", t.id)))?;
-        if tables.contains_key(&t.id) {
-            return Err(src.error(&needle, format!("table {}: id: listed twice", t.id)));
-        }
-        tables.insert(t.id.clone(), t);
+        let id = t.id.clone();
+        tables
+            .insert(id.clone(), t)
+            .map_err(|e| src.error(&needle, format!("table {id}: id: {e}")))?;
     }
     for (id, drms) in REQUIRED_TABLES {
         let t = tables
-            .get(*id)
+            .get(id)
             .ok_or_else(|| src.error("", format!("table {id}: missing")))?;
         for d in *drms {
-            if !t.drm.contains_key(*d) {
+            if !t.drm.contains_key(d) {
                 return Err(src.error(
                     &format!("id = \"{id}\""),
                     format!("table {id}: drm.{d}: missing"),
@@ -737,7 +738,7 @@ fn load_tables(src: &Source_) -> Result<BTreeMap<String, Table>, ContentError> {
 
 fn load_ordnance(
     src: &Source_,
-    tables: &BTreeMap<String, Table>,
+    tables: &NameMap<Table>,
 ) -> Result<BTreeMap<Weapon, OrdnanceSpec>, ContentError> {
     let file: OrdnanceFile = src.parse()?;
     let mut map = BTreeMap::new();
@@ -917,7 +918,11 @@ pub fn content() -> Result<&'static Content, ContentError> {
 /// # Panics
 /// If the content files are broken; `Skyhawk::setup` refuses to start a game in that case,
 /// so the rules never get here with broken content.
+#[inline]
 pub fn data() -> &'static Content {
+    if let Some(Ok(c)) = CONTENT.get() {
+        return c;
+    }
     match content() {
         Ok(c) => c,
         Err(e) => panic!("skyhawk content: {e}"),

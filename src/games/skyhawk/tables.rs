@@ -2,16 +2,17 @@
 //! (ruling R0), and rolled with named modifiers so that the log shows the faces, every
 //! modifier with its reason, and the row that was read.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
+use smallvec::SmallVec;
 
 use crate::engine::content::Source;
 use crate::engine::dice::{Roll, d10, nd10, percentile};
 use crate::engine::log::Random;
 use crate::engine::message::{Message, msg};
+use crate::engine::name_map::NameMap;
 use crate::engine::rng::Rng;
 
 /// How a table is rolled.
@@ -69,7 +70,7 @@ pub struct Table {
     pub rows: Vec<Row>,
     /// Die-roll modifiers by name.
     #[serde(default)]
-    pub drm: BTreeMap<String, i32>,
+    pub drm: NameMap<i32>,
     /// Every cell read as a number, row by row, made at the first [`Table::number`] (the bot
     /// and the odds read tables far more often than the rules roll them).
     #[serde(skip)]
@@ -269,13 +270,14 @@ pub struct Drm {
     pub value: Option<i32>,
 }
 
-/// Modifiers for one roll, collected by the rules before rolling.
+/// Modifiers for one roll, collected by the rules before rolling. A roll rarely has more
+/// than four, kept in place: a simulated mission collects a hundred sets.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Drms(pub Vec<Drm>);
+pub struct Drms(pub SmallVec<[Drm; 4]>);
 
 impl Drms {
     pub fn new() -> Self {
-        Drms(Vec::new())
+        Drms(SmallVec::new())
     }
 
     /// Adds the named modifier once if `when` holds.
@@ -377,10 +379,29 @@ impl Table {
     }
 }
 
-/// Rolls `table` in `column`, adds the modifiers, reads the row.
-pub fn resolve<'a>(rng: &mut Rng, table: &'a Table, column: usize, drms: &Drms) -> Resolved<'a> {
+/// Rolls `table` in `column`, adds the modifiers, reads the row; `recorded` keeps the dice
+/// and each modifier with its reason for the log (a quiet game skips that work).
+pub fn resolve<'a>(
+    rng: &mut Rng,
+    table: &'a Table,
+    column: usize,
+    drms: &Drms,
+    recorded: bool,
+) -> Resolved<'a> {
     let roll = table.dice.roll(rng);
-    resolve_roll(roll, table, column, drms)
+    if recorded {
+        return resolve_roll(roll, table, column, drms);
+    }
+    let natural = roll.total;
+    let modified = natural + table.modifier(drms);
+    let row = table.row_index(modified);
+    Resolved {
+        natural,
+        modified,
+        row,
+        result: &table.rows[row].cells[column],
+        random: Vec::new(),
+    }
 }
 
 /// Reads an already-made roll on `table` (used by tests and worked examples).
@@ -454,7 +475,7 @@ mod tests {
                     cells: vec![c.into()],
                 })
                 .collect(),
-            drm: BTreeMap::from([("plus".into(), 2), ("minus".into(), -1)]),
+            drm: NameMap::from_iter([("plus".into(), 2), ("minus".into(), -1)]),
             numbers: Made::default(),
             places: Made::default(),
             d10_totals: Made::default(),
@@ -569,8 +590,30 @@ mod tests {
         assert_eq!(r.number(), 100);
         let mut rng = Rng::seeded(3);
         for _ in 0..500 {
-            let r = resolve(&mut rng, &t, 0, &Drms::new());
+            let r = resolve(&mut rng, &t, 0, &Drms::new(), true);
             assert!((0..=27).contains(&r.natural));
+        }
+    }
+
+    #[test]
+    fn an_unrecorded_roll_reads_what_a_recorded_one_reads() {
+        let t = table(
+            Dice::Percentile,
+            &[(1, 40, "a"), (41, 90, "b"), (91, 100, "c")],
+        );
+        let mut drms = Drms::new();
+        drms.when(true, "plus", "reason a")
+            .times(3, "minus", "reason b");
+        let (mut kept, mut quiet) = (Rng::seeded(9), Rng::seeded(9));
+        for _ in 0..300 {
+            let a = resolve(&mut kept, &t, 0, &drms, true);
+            let b = resolve(&mut quiet, &t, 0, &drms, false);
+            assert_eq!(
+                (a.natural, a.modified, a.row, a.result),
+                (b.natural, b.modified, b.row, b.result)
+            );
+            assert_eq!(a.random.len(), 3);
+            assert!(b.random.is_empty());
         }
     }
 
