@@ -471,6 +471,7 @@ impl<G: Playable> Driver for GameDriver<G> {
             let game_seed = seed.wrapping_add(i);
             let mut game =
                 G::setup(scenario, &G::Options::default(), game_seed).map_err(|e| e.to_string())?;
+            game.quiet_log();
             let mut bot = make_bot::<G>(bot, game_seed);
             let (outcome, actions) = play_out(&mut game, bot.as_mut(), MAX_ACTIONS)
                 .map_err(|e| format!("game with seed {game_seed}: {e}"))?;

@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use tonkin::catalog::Playable;
 use tonkin::engine::bot::{Bot, RandomBot};
 use tonkin::engine::game::{Actor, Game};
+use tonkin::engine::log::Log;
 use tonkin::games::skyhawk::content::data;
 use tonkin::games::skyhawk::{Action, Options, Skyhawk, Step};
 
@@ -59,6 +60,28 @@ fn assert_replays(scenario: &str, seed: u64, options: &Options, actions: &[Actio
         again.apply(a).unwrap();
     }
     assert_eq!(&again, g, "seed {seed}: replayed differently");
+    // Played as `tonkin simulate` plays it, with a quiet log, it is the very same game.
+    let mut quiet = Skyhawk::setup(scenario, options, seed).unwrap();
+    quiet.quiet_log();
+    for a in actions {
+        quiet.apply(a).unwrap();
+    }
+    assert!(quiet.log.is_empty());
+    assert_eq!(
+        without_log(&quiet),
+        without_log(g),
+        "seed {seed}: played differently with a quiet log"
+    );
+}
+
+/// The game without its log (and the log position a Lady Luck token would rebuild it to).
+fn without_log(g: &Skyhawk) -> Skyhawk {
+    let mut g = g.clone();
+    g.log = Log::default();
+    if let Some(last) = g.last.as_mut() {
+        last.log_from = 0;
+    }
+    g
 }
 
 fn division_options() -> Options {

@@ -161,6 +161,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
 
     fn log(&self) -> &Log;
 
+    /// Stops writing the log, for a game that bots play only to count its result
+    /// (`tonkin simulate`, benchmarks; see [`Log::quiet`]). The game must play exactly as a
+    /// logged one. A game whose code reads its own log back keeps writing it (the default).
+    fn quiet_log(&mut self) {}
+
     /// A few lines describing the position (for `tonkin replay`).
     fn summary(&self) -> String {
         match self.outcome() {

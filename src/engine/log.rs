@@ -107,12 +107,40 @@ impl LogEntry {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Log {
     entries: Vec<LogEntry>,
+    /// Keeps nothing (see [`Log::quiet`]); not saved: a game read back logs again.
+    #[serde(skip)]
+    quiet: bool,
 }
 
 impl Log {
     /// Room made at the first entry: a whole game's log in a few steps of growth rather than
     /// many small ones (a simulated game writes a hundred entries or more).
     const FIRST_ROOM: usize = 256;
+
+    /// A log that keeps nothing, for games that bots play only to count their results
+    /// (`tonkin simulate`, benchmarks): nobody reads their story, and writing it is much of
+    /// their cost. Rules must never read the log to decide anything, so a quiet game plays
+    /// exactly as a logged one.
+    pub fn quiet() -> Self {
+        Log {
+            entries: Vec::new(),
+            quiet: true,
+        }
+    }
+
+    /// Whether entries are kept: rules skip building what only the log would show.
+    #[inline]
+    pub fn keeps(&self) -> bool {
+        !self.quiet
+    }
+
+    /// The first `n` entries, in a log that keeps entries as this one does.
+    pub fn head(&self, n: usize) -> Log {
+        Log {
+            entries: self.entries[..n.min(self.entries.len())].to_vec(),
+            quiet: self.quiet,
+        }
+    }
 
     #[inline]
     pub fn add(&mut self, rule: impl Into<Cow<'static, str>>, message: Message) {
@@ -126,6 +154,9 @@ impl Log {
         message: Message,
         random: Vec<Random>,
     ) {
+        if self.quiet {
+            return;
+        }
         if self.entries.capacity() == 0 {
             self.entries.reserve(Self::FIRST_ROOM);
         }
@@ -212,6 +243,24 @@ mod tests {
             back.entries()[0].english(),
             "[12] Table 12 row 4: 1 (d10 = 3; +1 green pilot)"
         );
+    }
+
+    #[test]
+    fn a_quiet_log_keeps_nothing_and_its_head_stays_quiet() {
+        let mut log = Log::quiet();
+        assert!(!log.keeps());
+        log.add("1", msg("anything"));
+        assert!(log.is_empty());
+        assert!(!log.head(5).keeps());
+        let mut kept = Log::default();
+        kept.add("1", msg("first"));
+        kept.add("2", msg("second"));
+        let head = kept.head(1);
+        assert!(head.keeps());
+        assert_eq!(head.entries(), &kept.entries()[..1]);
+        // Saved and read back, a quiet log logs again.
+        let back: Log = serde_json::from_str(&serde_json::to_string(&log).unwrap()).unwrap();
+        assert!(back.keeps());
     }
 
     #[test]

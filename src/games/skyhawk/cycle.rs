@@ -148,11 +148,11 @@ impl Skyhawk {
         let u = c.queue.remove(0);
         if let Some(s) = slot {
             c.slots[u] = Some(s);
-            let name = self.units[u].spec().name.clone();
+            let name = self.units[u].spec().name.as_str();
             self.note(
                 "5.4",
                 msg("{unit} goes to the {slot} box")
-                    .arg("unit", name)
+                    .static_arg("unit", name)
                     .term("slot", s.name()),
             );
         }
@@ -241,7 +241,7 @@ impl Skyhawk {
         };
         let radar_off = k == NvBoxKind::Sam && !c.radar_on;
         let spec = self.units[u].spec();
-        let name = spec.name.clone();
+        let name = spec.name.as_str();
         let f105 = spec.id == "f105" && k == NvBoxKind::Sam;
         let f4 = spec.id.starts_with("f4") && k == NvBoxKind::Mig;
         let mut d = Drms::new();
@@ -252,7 +252,7 @@ impl Skyhawk {
         self.note(
             "5.4.1.1",
             msg("{unit} attacks the {nv} box")
-                .arg("unit", name)
+                .static_arg("unit", name)
                 .term("nv", k.name()),
         );
         let r = self.roll("11", k.key(), &d);
@@ -321,8 +321,11 @@ impl Skyhawk {
                 if let Some(c) = self.cycle.as_mut() {
                     c.slots[u] = None;
                 }
-                let name = self.units[u].spec().name.clone();
-                self.note("5.4.1.1", msg("{unit} is shot down").arg("unit", name));
+                let name = self.units[u].spec().name.as_str();
+                self.note(
+                    "5.4.1.1",
+                    msg("{unit} is shot down").static_arg("unit", name),
+                );
             }
         }
         // b. at the Skyhawk.

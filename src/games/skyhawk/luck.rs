@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::Action;
 use super::state::{Skyhawk, Step};
 use crate::engine::game::{Applied, Choice, Refusal};
-use crate::engine::message::msg;
+use crate::engine::message::{Message, msg};
 
 /// The position before the last decision, the decision, and the rolls it made.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -18,14 +18,14 @@ pub struct LastDecision {
     /// Roll counts: the decision made rolls `first + 1 ..= last`.
     pub first: u32,
     pub last: u32,
-    /// Log length before the decision (its roll lines follow).
+    /// Log length before the decision (the log is rebuilt up to there if a token is used).
     pub log_from: usize,
+    /// The log lines of its rolls `first + 1 ..= last`, in order.
+    #[serde(default)]
+    pub lines: Vec<Message>,
     /// Rolls up to this one were already re-rolled or stand.
     pub settled: u32,
 }
-
-/// The template of a table roll's log line (see `tables::describe`).
-const ROLL_LINE: &str = "Table {at}: {result}";
 
 impl Skyhawk {
     /// Before a decision: keep the position if a token could re-roll what it brings. The
@@ -36,6 +36,7 @@ impl Skyhawk {
         }
         let log = std::mem::take(&mut self.log);
         let last = self.last.take();
+        self.roll_lines.clear();
         let before = self.clone();
         self.log = log;
         self.last = last;
@@ -51,6 +52,7 @@ impl Skyhawk {
         settled: u32,
     ) {
         self.last = None;
+        let lines = std::mem::take(&mut self.roll_lines);
         let Some(before) = before else {
             return;
         };
@@ -63,6 +65,7 @@ impl Skyhawk {
                 first,
                 last: self.rolls,
                 log_from,
+                lines,
                 settled: settled.max(first),
             }));
             if self.step == Step::End {
@@ -79,15 +82,14 @@ impl Skyhawk {
         if self.lady_luck == 0 {
             return Vec::new();
         }
-        self.log.entries()[last.log_from.min(self.log.len())..]
+        last.lines
             .iter()
-            .filter(|e| e.message.id == ROLL_LINE)
             .zip(last.first + 1..)
             .filter(|(_, n)| *n > last.settled)
-            .map(|(e, n)| {
+            .map(|(line, n)| {
                 Choice::new(
                     Action::LadyLuck(n),
-                    msg("Lady Luck: roll again {roll}").arg("roll", e.message.english()),
+                    msg("Lady Luck: roll again {roll}").arg("roll", line.english()),
                 )
             })
             .collect()
@@ -102,11 +104,7 @@ impl Skyhawk {
             return Err(Refusal::new(msg("Lady Luck cannot change that roll")));
         }
         let mut again = last.before.clone();
-        for e in &self.log.entries()[..last.log_from.min(self.log.len())] {
-            again
-                .log
-                .add_with(e.rule.clone(), e.message.clone(), e.random.clone());
-        }
+        again.log = self.log.head(last.log_from);
         again.lady_luck -= 1;
         again.reroll_at = Some(n);
         let action = last.action.clone();

@@ -41,19 +41,29 @@ impl Skyhawk {
         let t = data().table(table);
         let col = t.column(column).unwrap_or(0);
         self.rolls += 1;
+        // A quiet game (simulations) writes no lines unless a Lady Luck token needs them.
+        let lines = self.log.keeps() || self.lady_luck > 0;
         if self.reroll_at == Some(self.rolls) {
             self.reroll_at = None;
-            let first = resolve(&mut self.rng, t, col, drms);
-            self.log.add_with(
-                "5.2",
-                msg("Lady Luck: {roll} is rolled again")
-                    .arg("roll", describe(t, col, &first).english()),
-                first.random,
-            );
+            let first = resolve(&mut self.rng, t, col, drms, lines);
+            if lines {
+                self.log.add_with(
+                    "5.2",
+                    msg("Lady Luck: {roll} is rolled again")
+                        .arg("roll", describe(t, col, &first).english()),
+                    first.random,
+                );
+            }
         }
-        let mut r = resolve(&mut self.rng, t, col, drms);
-        let random = std::mem::take(&mut r.random);
-        self.log.add_with(&t.rule, describe(t, col, &r), random);
+        let mut r = resolve(&mut self.rng, t, col, drms, lines);
+        if lines {
+            let line = describe(t, col, &r);
+            if self.lady_luck > 0 {
+                self.roll_lines.push(line.clone());
+            }
+            self.log
+                .add_with(&t.rule, line, std::mem::take(&mut r.random));
+        }
         r
     }
 

@@ -365,6 +365,10 @@ impl Game for Skyhawk {
     fn log(&self) -> &Log {
         &self.log
     }
+
+    fn quiet_log(&mut self) {
+        self.log = Log::quiet();
+    }
 }
 
 impl Skyhawk {

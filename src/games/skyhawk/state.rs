@@ -10,7 +10,7 @@ use super::content::{
 use super::cycle::Cycle;
 use super::loadout::Loadout;
 use crate::engine::log::Log;
-use crate::engine::message::n_;
+use crate::engine::message::{Message, n_};
 use crate::engine::rng::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -606,6 +606,10 @@ pub struct Skyhawk {
     pub reroll_at: Option<u32>,
     /// The last decision, kept while a Lady Luck token could re-roll one of its rolls.
     pub last: Option<Box<super::luck::LastDecision>>,
+    /// While a Lady Luck token is held: the lines of the rolls the decision under way has
+    /// made (its token choices name them), moved into `last` when the decision ends.
+    #[serde(skip)]
+    pub roll_lines: Vec<Message>,
     /// The campaign around the mission, if one is played.
     pub campaign: Option<super::campaign::Campaign>,
     /// Optional 15.1–15.3: the NPC flights of the mission.
@@ -665,6 +669,7 @@ impl Skyhawk {
             rolls: 0,
             reroll_at: None,
             last: None,
+            roll_lines: Vec::new(),
             campaign: None,
             division: None,
         }
@@ -679,6 +684,7 @@ impl Skyhawk {
         fresh.log = std::mem::take(&mut self.log);
         fresh.lady_luck = self.lady_luck;
         fresh.rolls = self.rolls;
+        fresh.roll_lines = std::mem::take(&mut self.roll_lines);
         fresh.campaign = self.campaign.take();
         *self = fresh;
     }
