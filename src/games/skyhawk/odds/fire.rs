@@ -1,0 +1,105 @@
+//! The fire a box's altitude decides: every NV box that can reach the Skyhawk at that
+//! altitude rolls once on Table 12, and at the target the Iron Hand SAM site on Table 13.
+
+use super::super::content::{Altitude, NvBoxKind, data};
+use super::super::mission::table12_column;
+use super::super::state::{MapBox, Skyhawk};
+use super::super::tables::{Drms, read_number};
+use crate::engine::message::{Message, msg};
+
+/// What the rolls of a box do to the Skyhawk: the chance that none of them hits, and the
+/// hits they roll on average.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Fire {
+    pub none: f64,
+    pub mean: f64,
+}
+
+impl Fire {
+    /// No roll at all.
+    pub const QUIET: Fire = Fire {
+        none: 1.0,
+        mean: 0.0,
+    };
+
+    /// One roll on `table` in `column` with `drms`, its result read as hits.
+    pub fn roll(table: &str, column: &str, drms: &Drms) -> Fire {
+        let t = data().table(table);
+        let c = t.column(column).unwrap_or(0);
+        let mut hits: Vec<i32> = t.rows.iter().map(|r| read_number(&r.cells[c])).collect();
+        hits.sort_unstable();
+        hits.dedup();
+        let chance = |n: i32| t.chance(c, drms, |cell| read_number(cell) == n);
+        Fire {
+            none: chance(0),
+            mean: hits.iter().map(|&n| f64::from(n) * chance(n)).sum(),
+        }
+    }
+
+    /// This fire and an independent `other`, both.
+    pub fn and(self, other: Fire) -> Fire {
+        Fire {
+            none: self.none * other.none,
+            mean: self.mean + other.mean,
+        }
+    }
+
+    /// This fire, which only comes with the chance `p`.
+    pub fn with_chance(self, p: f64) -> Fire {
+        Fire {
+            none: 1.0 - p + p * self.none,
+            mean: p * self.mean,
+        }
+    }
+
+    pub fn at_least_one(self) -> f64 {
+        1.0 - self.none
+    }
+}
+
+impl Skyhawk {
+    /// Before choosing the altitude of a combat box: per altitude, the chance of at least one
+    /// hit and the hits on average, from the box's fire as it stands before the support
+    /// units are placed (no new suppression, no ECM, the SAM radar on).
+    pub(super) fn altitude_odds(&self, b: MapBox) -> Vec<(Message, f64)> {
+        self.allowed_altitudes()
+            .iter()
+            .filter_map(|&a| {
+                let fire = self.box_fire(b, a)?;
+                let label = msg("{altitude}: at least one hit, {hits} hits on average (before support attacks and ECM)")
+                    .term("altitude", a.name())
+                    .arg("hits", format!("{:.2}", fire.mean));
+                Some((label, fire.at_least_one()))
+            })
+            .collect()
+    }
+
+    /// The fire at the Skyhawk in box `b` at `altitude` before the support units are placed,
+    /// MiG hits taken rather than dived away from; `None` for a box without NV fire.
+    pub(crate) fn box_fire(&self, b: MapBox, altitude: Altitude) -> Option<Fire> {
+        let target_sam = match b {
+            MapBox::SupportAttacks => false,
+            MapBox::TargetApproach | MapBox::TargetExit => true,
+            _ => return None,
+        };
+        let mut fire = Fire::QUIET;
+        for k in NvBoxKind::ALL {
+            if !self.nv_in_action(k) || !self.nv_fires_at_skyhawk(k, false) {
+                continue;
+            }
+            if let Some(column) = table12_column(k, altitude) {
+                let drms = self.fire_at_skyhawk_drms(k, b, true, 0);
+                fire = fire.and(Fire::roll("12", column, &drms));
+            }
+        }
+        if target_sam && self.target_sam_in_action() {
+            let column = self.target_sam_column(altitude);
+            fire = fire.and(Fire::roll("13", &column, &self.target_sam_drms(b, 0)));
+        }
+        if b == MapBox::SupportAttacks {
+            // The fuel check comes first: on a Bingo the Skyhawk turns home unfired at.
+            fire = fire.with_chance(1.0 - self.bingo_chance("support_attacks"));
+        }
+        Some(fire)
+    }
+}

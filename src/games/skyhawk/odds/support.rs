@@ -1,0 +1,55 @@
+//! The support attack cycle: where the unit being placed goes decides its Table 11 roll.
+
+use super::super::content::{NvBoxKind, data};
+use super::super::cycle::Slot;
+use super::super::state::Skyhawk;
+use crate::engine::message::{Message, msg};
+
+impl Skyhawk {
+    /// For each NV box the unit being placed may attack: the chance its attack Suppresses
+    /// the box and the chance it Knocks it Out (should the unit get to fire: a unit placed
+    /// before it on the same box may knock the box out first). The ECM box rolls nothing.
+    pub(super) fn placement_odds(&self) -> Vec<(Message, f64)> {
+        let Some(u) = self.unit_to_place() else {
+            return Vec::new();
+        };
+        let name = &self.units[u].spec().name;
+        let mut odds = Vec::new();
+        for slot in self.legal_slots(u) {
+            let Slot::Nv(k) = slot else { continue };
+            let chance = |result: &str| self.us_fire_chance(u, k, result);
+            odds.push((
+                msg("{unit} at the {nv} box: Suppressed")
+                    .arg("unit", name)
+                    .term("nv", k.name()),
+                chance("suppressed"),
+            ));
+            let out = if k == NvBoxKind::Mig {
+                msg("{unit} at the {nv} box: the MiGs disengage")
+            } else {
+                msg("{unit} at the {nv} box: Knocked Out")
+            };
+            odds.push((out.arg("unit", name).term("nv", k.name()), chance("out")));
+        }
+        odds
+    }
+
+    /// The chance that unit `u`'s Table 11 roll against the `k` box reads `result`. Against
+    /// SAMs whose radar is still to be rolled (S-1, after placing), both ways, weighed.
+    pub(crate) fn us_fire_chance(&self, u: usize, k: NvBoxKind, result: &str) -> f64 {
+        let t11 = data().table("11");
+        let column = t11.column(k.key()).unwrap_or(0);
+        let with_radar =
+            |on: bool| t11.chance(column, &self.us_fire_drms(u, k, on), |c| c == result);
+        let Some(c) = &self.cycle else {
+            return with_radar(true);
+        };
+        if k != NvBoxKind::Sam || c.radar_rolled {
+            return with_radar(c.radar_on);
+        }
+        let on = data()
+            .table("S-1")
+            .chance(0, &Default::default(), |cell| cell == "on");
+        on * with_radar(true) + (1.0 - on) * with_radar(false)
+    }
+}
