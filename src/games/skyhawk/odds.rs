@@ -2,8 +2,9 @@
 //! each outcome, from the table, the dice and the very modifiers the roll will use — the
 //! attack run's On Target chance, and the re-attack's fuel check and Table 14 events here;
 //! the fire an altitude decides (`fire`), the support units' attacks (`support`), the MiGs
-//! (`migs`).
+//! (`migs`), the division and rescue decisions (`division`).
 
+mod division;
 mod fire;
 mod migs;
 mod support;
@@ -24,6 +25,7 @@ impl Skyhawk {
             Step::Cycle => self.placement_odds(),
             Step::MigStar { hits } => self.mig_star_odds(hits),
             Step::MigGroup => self.mig_group_odds(),
+            Step::Division(ask) => self.division_odds(ask),
             Step::ReAttackOrHome => self.re_attack_odds(),
             _ => return None,
         };

@@ -357,3 +357,76 @@ fn the_mig_odds_read_tables_12_1_14_c_and_12_by_hand() {
         assert!((odds_for(&odds, start).0 - p).abs() < 1e-9, "{start}");
     }
 }
+
+#[test]
+fn the_division_odds_read_s_7_s_11_and_table_11_by_hand() {
+    use crate::games::skyhawk::content::TargetList;
+    use crate::games::skyhawk::division::{Ask, DivisionAction};
+    let options = Options {
+        division: true,
+        rescap: true,
+        ..Options::default()
+    };
+    let mut placed = 0;
+    for seed in 0..200 {
+        let mut g = Skyhawk::setup("single", &options, seed).unwrap();
+        g.apply(&Action::List(TargetList::Navy)).unwrap();
+        assert_eq!(g.step, Step::Division(Ask::Position));
+        // S-7: 0–1 position 1, 2–4 position 2, 5–6 position 3, 7–9 position 4.
+        let odds = g.decision_odds().expect("odds for the position roll");
+        for (p, chance) in [(1, 0.2), (2, 0.3), (3, 0.2), (4, 0.3)] {
+            let start = format!("Roll for the position: position {p}");
+            assert!((odds_for(&odds, &start).0 - chance).abs() < 1e-9, "{start}");
+        }
+        g.apply(&Action::Division(DivisionAction::Position(Some(1))))
+            .unwrap();
+        g.at = MapBox::TargetApproach;
+        g.bail_out();
+        if g.step != Step::Division(Ask::Stay) {
+            continue;
+        }
+        // S-11: 0 round 1, 1–3 round 2, 4–6 round 3, 7–9 round 4.
+        let odds = g
+            .decision_odds()
+            .expect("odds before the rescuers' arrival");
+        for (n, chance) in [(1, 0.1), (2, 0.3), (3, 0.3), (4, 0.3)] {
+            let start = format!("No more stay: the rescuers arrive in round {n}");
+            assert!((odds_for(&odds, &start).0 - chance).abs() < 1e-9, "{start}");
+        }
+        let helper = g.stay_candidates()[0];
+        g.apply(&Action::Division(DivisionAction::Stay(Some(helper))))
+            .unwrap();
+        if g.step == Step::Division(Ask::Stay) {
+            g.apply(&Action::Division(DivisionAction::Stay(None)))
+                .unwrap();
+        }
+        if g.step != Step::Division(Ask::Place) {
+            continue;
+        }
+        // Table 11, small arms: 4–8 Suppressed, 9 Knocked Out; weather Poor -1, Bad -2.
+        for (weather, supp, out) in [
+            (Weather::Good, 0.5, 0.1),
+            (Weather::Poor, 0.5, 0.0),
+            (Weather::Bad, 0.4, 0.0),
+        ] {
+            g.target_weather = weather;
+            let odds = g.decision_odds().expect("odds before a RESCAP attack");
+            for (result, chance) in [(": Suppressed", supp), (": Knocked Out", out)] {
+                let lines: Vec<f64> = odds
+                    .iter()
+                    .filter(|(m, _)| m.english().ends_with(result))
+                    .map(|(_, p)| *p)
+                    .collect();
+                assert!(!lines.is_empty(), "no{result} line");
+                for p in lines {
+                    assert!((p - chance).abs() < 1e-9, "{weather:?}{result}: {p}");
+                }
+            }
+        }
+        placed += 1;
+        if placed == 2 {
+            return;
+        }
+    }
+    assert!(placed > 0, "no RESCAP attacker was placed");
+}
