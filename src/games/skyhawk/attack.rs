@@ -301,7 +301,7 @@ impl Skyhawk {
         }
         let radar = self.target_sam_radar();
         let column = self.target_sam_column(self.altitude);
-        let d = self.target_sam_drms(self.at, self.ecm_in_box);
+        let d = self.target_sam_drms(self.guiding_bullpup(self.at), self.ecm_in_box);
         self.note("6.2.3", msg("The target SAM site fires"));
         let r = self.roll("13", &column, &d);
         self.take_hits(r.number() as u8);
@@ -327,11 +327,10 @@ impl Skyhawk {
         }
     }
 
-    /// The modifiers of the target SAM site's fire (Table 13) in box `b` with `ecm` aircraft
-    /// jamming in that box [6.2.3].
-    pub(crate) fn target_sam_drms(&self, b: MapBox, ecm: u8) -> Drms {
+    /// The modifiers of the target SAM site's fire (Table 13) with `ecm` aircraft jamming in
+    /// the box, and whether the Skyhawk is guiding a Bullpup there [6.2.3].
+    pub(crate) fn target_sam_drms(&self, guiding: bool, ecm: u8) -> Drms {
         let radar = self.target_sam_radar();
-        let guiding = b == MapBox::TargetAttack && super::mission::bullpup(self.declared);
         let mut d = Drms::new();
         d.when(radar && ecm > 0, "ecm", n_("ECM aircraft"))
             .when(

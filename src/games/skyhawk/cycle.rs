@@ -312,10 +312,10 @@ impl Skyhawk {
         }
     }
 
-    /// The modifiers of the `k` box's fire at a support unit attacking it (Table 10),
-    /// with the SAM radar `radar_on` and `ecm` aircraft in the ECM box [5.4.1.1].
-    pub(crate) fn fire_at_unit_drms(&self, k: NvBoxKind, radar_on: bool, ecm: u8) -> Drms {
-        let bad = self.target_weather == Weather::Bad && k != NvBoxKind::Sam;
+    /// The modifiers every NV box's fire has, at a unit or at the Skyhawk: its Suppressed
+    /// markers, the SAM radar off (SAMs fire at the Skyhawk by hand then, without Table 12),
+    /// the ECM aircraft jamming it [5.4.1.1].
+    fn nv_fire_drms(&self, k: NvBoxKind, radar_on: bool, ecm: u8) -> Drms {
         let mut d = Drms::new();
         d.times(
             i32::from(self.nv(k).suppressed),
@@ -331,42 +331,53 @@ impl Skyhawk {
             Self::jamming(k, radar_on, ecm),
             "per_ecm",
             n_("ECM aircraft"),
-        )
-        .when(bad, "weather_bad", n_("weather Bad"));
+        );
         d
     }
 
-    /// The modifiers of the `k` box's fire at the Skyhawk in box `b` (Table 12), with the
-    /// SAM radar `radar_on` and `ecm` aircraft in the ECM box [5.4.1.1].
+    /// Bad weather spoils the aim of every NV box but the SAMs.
+    fn spoils_aim(&self, k: NvBoxKind) -> bool {
+        self.target_weather == Weather::Bad && k != NvBoxKind::Sam
+    }
+
+    /// The modifiers of the `k` box's fire at a support unit attacking it (Table 10),
+    /// with the SAM radar `radar_on` and `ecm` aircraft in the ECM box [5.4.1.1].
+    pub(crate) fn fire_at_unit_drms(&self, k: NvBoxKind, radar_on: bool, ecm: u8) -> Drms {
+        let mut d = self.nv_fire_drms(k, radar_on, ecm);
+        d.when(self.spoils_aim(k), "weather_bad", n_("weather Bad"));
+        d
+    }
+
+    /// The modifiers of the `k` box's fire at the Skyhawk (Table 12), with the SAM radar
+    /// `radar_on`, `ecm` aircraft in the ECM box, and whether the Skyhawk is guiding a
+    /// Bullpup in this box [5.4.1.1].
     pub(crate) fn fire_at_skyhawk_drms(
         &self,
         k: NvBoxKind,
-        b: MapBox,
         radar_on: bool,
         ecm: u8,
+        bullpup: bool,
     ) -> Drms {
-        let bad = self.target_weather == Weather::Bad && k != NvBoxKind::Sam;
-        let guiding = b == MapBox::TargetAttack && bullpup(self.declared) && k != NvBoxKind::Sa;
-        let mut d = Drms::new();
-        d.times(
-            i32::from(self.nv(k).suppressed),
-            "per_suppressed",
-            n_("Suppressed markers"),
+        let mut d = self.nv_fire_drms(k, radar_on, ecm);
+        d.when(
+            bullpup && k != NvBoxKind::Sa,
+            "bullpup",
+            n_("guiding a Bullpup"),
         )
-        .times(
-            Self::jamming(k, radar_on, ecm),
-            "per_ecm",
-            n_("ECM aircraft"),
-        )
-        .when(guiding, "bullpup", n_("guiding a Bullpup"))
         .pilot(self.pilot.experience)
-        .when(bad, "weather_bad", n_("weather Bad"))
+        .when(self.spoils_aim(k), "weather_bad", n_("weather Bad"))
         .when(
             k == NvBoxKind::Aaa && self.flak_trap,
             "flak_trap",
             n_("flak trap"),
         );
         d
+    }
+
+    /// Whether the Skyhawk guides a Bullpup in box `b`: its declared run is one (+1 on the
+    /// fire at it) [3.3].
+    pub(crate) fn guiding_bullpup(&self, b: MapBox) -> bool {
+        b == MapBox::TargetAttack && bullpup(self.declared)
     }
 
     /// Whether the `k` box fires at the Skyhawk at all this cycle (5.4.1.1 b): not the
@@ -421,7 +432,8 @@ impl Skyhawk {
             self.take_hits(r.number() as u8);
             return None;
         }
-        let d = self.fire_at_skyhawk_drms(k, b, radar_on, ecm);
+        let guiding = self.guiding_bullpup(b);
+        let d = self.fire_at_skyhawk_drms(k, radar_on, ecm, guiding);
         self.note(
             "5.4.1.1",
             msg("The {nv} box fires at the Skyhawk").term("nv", k.name()),

@@ -33,6 +33,12 @@ impl Skyhawk {
     }
 
     fn attack_odds(&self) -> Vec<(Message, f64)> {
+        let mut odds = self.on_target_odds();
+        odds.extend(self.attack_fire_odds());
+        odds
+    }
+
+    fn on_target_odds(&self) -> Vec<(Message, f64)> {
         self.attack_choices()
             .into_iter()
             .filter_map(|(altitude, group)| {

@@ -2,10 +2,10 @@
 //! altitude rolls once on Table 12, and at the target the Iron Hand SAM site on Table 13.
 
 use super::super::content::{Altitude, NvBoxKind, data};
-use super::super::mission::table12_column;
+use super::super::mission::{bullpup, table12_column};
 use super::super::state::{MapBox, Skyhawk};
 use super::super::tables::{Drms, read_number};
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 /// What the rolls of a box do to the Skyhawk: the chance that none of them hits, and the
 /// hits they roll on average.
@@ -65,21 +65,45 @@ impl Skyhawk {
         self.allowed_altitudes()
             .iter()
             .filter_map(|&a| {
-                let fire = self.box_fire(b, a)?;
-                let label = msg("{altitude}: at least one hit, {hits} hits on average (before support attacks and ECM)")
-                    .term("altitude", a.name())
-                    .arg("hits", format!("{:.2}", fire.mean));
-                Some((label, fire.at_least_one()))
+                let fire = self.box_fire(b, a, false)?;
+                let label = msg("{altitude}: at least one hit, {hits} hits on average ({assumed})");
+                Some(fire_line(label.term("altitude", a.name()), fire, false))
             })
             .collect()
     }
 
-    /// The fire at the Skyhawk in box `b` at `altitude` before the support units are placed,
-    /// MiG hits taken rather than dived away from; `None` for a box without NV fire.
-    pub(crate) fn box_fire(&self, b: MapBox, altitude: Altitude) -> Option<Fire> {
+    /// Before the attack choice: the Target Attack box's fire at each altitude on offer,
+    /// and guiding a Bullpup where one is on offer.
+    pub(super) fn attack_fire_odds(&self) -> Vec<(Message, f64)> {
+        let mut seen = Vec::new();
+        for (a, group) in self.attack_choices() {
+            let guiding = bullpup(group);
+            if !seen.contains(&(a, guiding)) {
+                seen.push((a, guiding));
+            }
+        }
+        let site = self.target_sam_in_action();
+        seen.into_iter()
+            .filter_map(|(a, guiding)| {
+                let fire = self.box_fire(MapBox::TargetAttack, a, guiding)?;
+                let label = if guiding {
+                    msg("{altitude} guiding a Bullpup: at least one hit, {hits} hits on average ({assumed})")
+                } else {
+                    msg("{altitude}: at least one hit, {hits} hits on average ({assumed})")
+                };
+                Some(fire_line(label.term("altitude", a.name()), fire, site))
+            })
+            .collect()
+    }
+
+    /// The fire at the Skyhawk in box `b` at `altitude` (guiding a Bullpup or not) before
+    /// the support units are placed, MiG hits taken rather than dived away from; `None` for
+    /// a box without NV fire. In Target Attack the target SAM site fires after the run, as
+    /// it is before the run's damage to it.
+    pub(crate) fn box_fire(&self, b: MapBox, altitude: Altitude, bullpup: bool) -> Option<Fire> {
         let target_sam = match b {
             MapBox::SupportAttacks => false,
-            MapBox::TargetApproach | MapBox::TargetExit => true,
+            MapBox::TargetApproach | MapBox::TargetAttack | MapBox::TargetExit => true,
             _ => return None,
         };
         let mut fire = Fire::QUIET;
@@ -88,13 +112,14 @@ impl Skyhawk {
                 continue;
             }
             if let Some(column) = table12_column(k, altitude) {
-                let drms = self.fire_at_skyhawk_drms(k, b, true, 0);
+                let drms = self.fire_at_skyhawk_drms(k, true, 0, bullpup);
                 fire = fire.and(Fire::roll("12", column, &drms));
             }
         }
         if target_sam && self.target_sam_in_action() {
             let column = self.target_sam_column(altitude);
-            fire = fire.and(Fire::roll("13", &column, &self.target_sam_drms(b, 0)));
+            let drms = self.target_sam_drms(bullpup, 0);
+            fire = fire.and(Fire::roll("13", &column, &drms));
         }
         if b == MapBox::SupportAttacks {
             // The fuel check comes first: on a Bingo the Skyhawk turns home unfired at.
@@ -102,4 +127,17 @@ impl Skyhawk {
         }
         Some(fire)
     }
+}
+
+/// An odds line for a box's fire: `label` with the hits on average and what is assumed.
+fn fire_line(label: Message, fire: Fire, before_the_run: bool) -> (Message, f64) {
+    let assumed = if before_the_run {
+        n_("before support attacks, ECM and the run's damage to the SAM site")
+    } else {
+        n_("before support attacks and ECM")
+    };
+    let label = label
+        .arg("hits", format!("{:.2}", fire.mean))
+        .term("assumed", assumed);
+    (label, fire.at_least_one())
 }

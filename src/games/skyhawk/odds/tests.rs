@@ -185,11 +185,30 @@ fn the_altitude_odds_read_tables_12_and_13_by_hand() {
         let Some(g) = known_approach(seed, Experience::Veteran) else {
             continue;
         };
-        let fire = g.box_fire(MapBox::TargetApproach, Altitude::Low).unwrap();
+        let fire = g
+            .box_fire(MapBox::TargetApproach, Altitude::Low, false)
+            .unwrap();
         let (mut none, mut mean) = (0.8 * 0.7 * 0.9, 0.2 + 0.4 + 0.1);
         if site {
             none *= 0.9;
             mean += 0.1;
+        }
+        assert!((fire.none - none).abs() < 1e-9, "seed {seed}: {fire:?}");
+        assert!((fire.mean - mean).abs() < 1e-9, "seed {seed}: {fire:?}");
+
+        // Guiding a Bullpup in Target Attack (Experienced): +1 on the AAA (5–6 one hit,
+        // 7–8 two, 9 three), the MiGs (7–8 one, 9 two) and the site (7 one, 8–9 two), not
+        // on the small arms.
+        let Some(g) = known_approach(seed, Experience::Experienced) else {
+            continue;
+        };
+        let fire = g
+            .box_fire(MapBox::TargetAttack, Altitude::Low, true)
+            .unwrap();
+        let (mut none, mut mean) = (0.7 * 0.5 * 0.7, 0.4 + 0.9 + 0.4);
+        if site {
+            none *= 0.7;
+            mean += 0.5;
         }
         assert!((fire.none - none).abs() < 1e-9, "seed {seed}: {fire:?}");
         assert!((fire.mean - mean).abs() < 1e-9, "seed {seed}: {fire:?}");
@@ -214,7 +233,7 @@ fn the_altitude_odds_are_the_share_of_visits_that_draw_a_hit() {
         }
         for altitude in [Altitude::Low, Altitude::High] {
             let expected = g
-                .box_fire(MapBox::TargetApproach, altitude)
+                .box_fire(MapBox::TargetApproach, altitude, false)
                 .unwrap()
                 .at_least_one();
             let tries = 1000;
