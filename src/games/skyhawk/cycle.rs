@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::content::{Altitude, NvBoxKind};
+use super::content::{Altitude, NvBoxKind, SupportSpec};
 use super::mission::CommonDrms;
 use super::mission::{bullpup, table12_column};
 use super::state::*;
@@ -244,7 +244,7 @@ impl Skyhawk {
             return;
         };
         let radar_on = c.radar_on;
-        let d = self.us_fire_drms(u, k, radar_on);
+        let d = self.us_fire_drms(self.units[u].spec(), k, radar_on);
         let name = self.units[u].spec().name.clone();
         self.note(
             "5.4.1.1",
@@ -284,10 +284,10 @@ impl Skyhawk {
         }
     }
 
-    /// The modifiers of unit `u`'s attack on the `k` box (Table 11) [5.4.1.1].
-    pub(crate) fn us_fire_drms(&self, u: usize, k: NvBoxKind, radar_on: bool) -> Drms {
+    /// The modifiers of an attack by a support unit of type `spec` on the `k` box
+    /// (Table 11) [5.4.1.1].
+    pub(crate) fn us_fire_drms(&self, spec: &SupportSpec, k: NvBoxKind, radar_on: bool) -> Drms {
         let radar_off = k == NvBoxKind::Sam && !radar_on;
-        let spec = self.units[u].spec();
         let f105 = spec.id == "f105" && k == NvBoxKind::Sam;
         let f4 = spec.id.starts_with("f4") && k == NvBoxKind::Mig;
         let mut d = Drms::new();

@@ -20,6 +20,7 @@ impl Skyhawk {
     /// The chance of each outcome of the pending decision, where the game can say it exactly.
     pub fn decision_odds(&self) -> Option<Vec<(Message, f64)>> {
         let odds = match self.step {
+            Step::PickSupport { .. } => self.pick_support_odds(),
             Step::Altitude(b) => self.altitude_odds(b),
             Step::AttackChoice => self.attack_odds(),
             Step::Cycle => self.placement_odds(),

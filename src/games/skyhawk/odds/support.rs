@@ -1,6 +1,6 @@
 //! The support attack cycle: where the unit being placed goes decides its Table 11 roll.
 
-use super::super::content::{NvBoxKind, data};
+use super::super::content::{NvBoxKind, SupportSpec, data};
 use super::super::cycle::Slot;
 use super::super::state::Skyhawk;
 use crate::engine::message::{Message, msg};
@@ -17,7 +17,7 @@ impl Skyhawk {
         let mut odds = Vec::new();
         for slot in self.legal_slots(u) {
             let Slot::Nv(k) = slot else { continue };
-            let chance = |result: &str| self.us_fire_chance(u, k, result);
+            let chance = |result: &str| self.us_fire_chance(self.units[u].spec(), k, result);
             odds.push((
                 msg("{unit} at the {nv} box: Suppressed")
                     .arg("unit", name)
@@ -34,22 +34,48 @@ impl Skyhawk {
         odds
     }
 
-    /// The chance that unit `u`'s Table 11 roll against the `k` box reads `result`. Against
-    /// SAMs whose radar is still to be rolled (S-1, after placing), both ways, weighed.
-    pub(crate) fn us_fire_chance(&self, u: usize, k: NvBoxKind, result: &str) -> f64 {
+    /// Before picking a support type: for each NV box a unit of each type left could
+    /// attack, the chance one attack of it Suppresses or Knocks Out the box, in today's
+    /// weather over the target.
+    pub(super) fn pick_support_odds(&self) -> Vec<(Message, f64)> {
+        let mut odds = Vec::new();
+        for (kind, spec) in data().support.iter().enumerate() {
+            if self.support_left(kind) == 0 {
+                continue;
+            }
+            for &k in &spec.attacks {
+                let p = self.us_fire_chance(spec, k, "suppressed")
+                    + self.us_fire_chance(spec, k, "out");
+                let label = msg("{unit} at the {nv} box: Suppressed or Knocked Out")
+                    .arg("unit", &spec.name)
+                    .term("nv", k.name());
+                odds.push((label, p));
+            }
+        }
+        odds
+    }
+
+    /// The chance that an attack by a unit of type `spec` on the `k` box reads `result` on
+    /// Table 11. Against SAMs whose radar is still to be rolled (S-1, after placing), both
+    /// ways, weighed.
+    pub(crate) fn us_fire_chance(&self, spec: &SupportSpec, k: NvBoxKind, result: &str) -> f64 {
         let t11 = data().table("11");
         let column = t11.column(k.key()).unwrap_or(0);
         let with_radar =
-            |on: bool| t11.chance(column, &self.us_fire_drms(u, k, on), |c| c == result);
-        let Some(c) = &self.cycle else {
-            return with_radar(true);
-        };
-        if k != NvBoxKind::Sam || c.radar_rolled {
-            return with_radar(c.radar_on);
+            |on: bool| t11.chance(column, &self.us_fire_drms(spec, k, on), |c| c == result);
+        let radar = self
+            .cycle
+            .as_ref()
+            .filter(|c| c.radar_rolled)
+            .map(|c| c.radar_on);
+        match radar {
+            Some(on) => with_radar(on),
+            None if k != NvBoxKind::Sam => with_radar(true),
+            None => {
+                let s1 = data().table("S-1");
+                let on = s1.chance(0, &Default::default(), |cell| cell == "on");
+                on * with_radar(true) + (1.0 - on) * with_radar(false)
+            }
         }
-        let on = data()
-            .table("S-1")
-            .chance(0, &Default::default(), |cell| cell == "on");
-        on * with_radar(true) + (1.0 - on) * with_radar(false)
     }
 }

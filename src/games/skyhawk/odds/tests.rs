@@ -425,3 +425,30 @@ fn the_division_odds_read_s_7_s_11_and_table_11_by_hand() {
         true
     });
 }
+
+#[test]
+fn the_support_picks_show_table_11_by_hand() {
+    on_seeds(40, 2, "a support pick", |seed| {
+        let Some(mut g) = drive(seed, |g| matches!(g.step, Step::PickSupport { .. })) else {
+            return false;
+        };
+        g.target_weather = Weather::Good;
+        let odds = g.decision_odds().expect("odds before a support pick");
+        // Table 11 unmodified: 5–8 (small arms 4–8) Suppressed, 9 Knocked Out. +1 for an
+        // F-105 on SAMs and an F-4 on MiGs; against SAMs the radar is off 4 times in 10
+        // (S-1), -2.
+        let expected = |line: &str| match line {
+            l if l.starts_with("F-105 Thunderchief at the SAM box") => 0.6 * 0.6 + 0.4 * 0.4,
+            l if l.starts_with("F-4") && l.contains("MiGs box") => 0.6,
+            l if l.contains("Small Arms box") => 0.6,
+            l if l.contains("SAM box") => 0.6 * 0.5 + 0.4 * 0.3,
+            _ => 0.5,
+        };
+        assert!(!odds.is_empty());
+        for (label, p) in &odds {
+            let line = label.english();
+            assert_near(*p, expected(&line), &line);
+        }
+        true
+    });
+}
