@@ -726,9 +726,10 @@ impl Skyhawk {
         d
     }
 
-    /// The Table 12 column and modifiers of the MiG attack on a Skyhawk pressing on [6.3.1].
-    pub(crate) fn press_on_roll(&self) -> (&'static str, Drms) {
-        let column = table12_column(NvBoxKind::Mig, self.altitude).unwrap_or("mig_low");
+    /// The Table 12 column and modifiers of the MiG attack on a Skyhawk pressing on at
+    /// `altitude` [6.3.1].
+    pub(crate) fn press_on_roll(&self, altitude: Altitude) -> (&'static str, Drms) {
+        let column = table12_column(NvBoxKind::Mig, altitude).unwrap_or("mig_low");
         let mut d = self.pilot_drms();
         d.weather(self.target_weather);
         (column, d)
@@ -737,7 +738,7 @@ impl Skyhawk {
     /// Table 14 Note C, pressing on: one MiG attack on Table 12 at the current altitude.
     pub(crate) fn press_on(&mut self) {
         self.mig_source = MigSource::ReAttack;
-        let (column, d) = self.press_on_roll();
+        let (column, d) = self.press_on_roll(self.altitude);
         let r = self.roll("12", column, &d);
         let hits = r.number() as u8;
         if r.result.ends_with('*') {

@@ -62,12 +62,31 @@ impl Skyhawk {
     /// hit and the hits on average, from the box's fire as it stands before the support
     /// units are placed (no new suppression, no ECM, the SAM radar on).
     pub(super) fn altitude_odds(&self, b: MapBox) -> Vec<(Message, f64)> {
+        if b == MapBox::ReAttack {
+            return self.re_attack_altitude_odds();
+        }
         self.allowed_altitudes()
             .iter()
             .filter_map(|&a| {
                 let fire = self.box_fire(b, a, false)?;
                 let label = msg("{altitude}: at least one hit, {hits} hits on average ({assumed})");
                 Some(fire_line(label.term("altitude", a.name()), fire, false))
+            })
+            .collect()
+    }
+
+    /// The Re-Attack box's altitude only counts if MiGs jump the Skyhawk there (Table 14)
+    /// and it presses on: the one MiG attack on Table 12 is made at that altitude.
+    fn re_attack_altitude_odds(&self) -> Vec<(Message, f64)> {
+        self.allowed_altitudes()
+            .iter()
+            .map(|&a| {
+                let (column, drms) = self.press_on_roll(a);
+                let fire = Fire::roll("12", column, &drms);
+                let label = msg("{altitude}: should MiGs jump you and you press on, at least one hit ({hits} on average)")
+                    .term("altitude", a.name())
+                    .arg("hits", format!("{:.2}", fire.mean));
+                (label, fire.at_least_one())
             })
             .collect()
     }

@@ -43,7 +43,7 @@ impl Skyhawk {
             }
         }
         let t = data().table("12");
-        let (column, drms) = self.press_on_roll();
+        let (column, drms) = self.press_on_roll(self.altitude);
         let c = t.column(column).unwrap_or(0);
         for cell in distinct_cells(t, c) {
             let hits = read_number(cell);

@@ -452,3 +452,27 @@ fn the_support_picks_show_table_11_by_hand() {
         true
     });
 }
+
+#[test]
+fn the_re_attack_altitude_shows_the_mig_attack_of_pressing_on() {
+    on_seeds(200, 1, "the re-attack decision", |seed| {
+        let Some(mut g) = drive(seed, |g| g.step == Step::ReAttackOrHome) else {
+            return false;
+        };
+        g.apply(&Action::ReAttack).unwrap();
+        assert_eq!(g.step, Step::Altitude(MapBox::ReAttack));
+        if g.allowed_altitudes().len() < 3 {
+            return false;
+        }
+        g.pilot.experience = Experience::Experienced;
+        g.target_weather = Weather::Good;
+        let odds = g
+            .decision_odds()
+            .expect("odds before the re-attack altitude");
+        // Table 12, MiGs, unmodified: Low 8–9 one hit; Medium and High 7–8 one, 9 two.
+        assert_lines(&odds, &[("Low:", 0.2), ("Medium:", 0.3), ("High:", 0.3)]);
+        assert_eq!(odds[0].0.arg_english("hits"), Some("0.20".into()));
+        assert_eq!(odds[2].0.arg_english("hits"), Some("0.40".into()));
+        true
+    });
+}
