@@ -293,21 +293,46 @@ impl Skyhawk {
 
     /// The Iron Hand target SAM site fires at the Skyhawk (Table 13), if it still can.
     pub(crate) fn target_sam_fires(&mut self) {
-        if self.down() || !self.target().iron_hand() || self.target_sam.knocked_out() {
+        if self.down() || !self.target_sam_in_action() {
             return;
         }
         if self.at == MapBox::TargetExit && self.dived_away {
             return;
         }
-        let radar = self.target_sam.radar_on && !self.target_sam.suppressed();
-        let column = if radar {
-            format!("on_{}", self.altitude.key())
+        let radar = self.target_sam_radar();
+        let column = self.target_sam_column(self.altitude);
+        let d = self.target_sam_drms(self.guiding_bullpup(self.at), self.ecm_in_box);
+        self.note("6.2.3", msg("The target SAM site fires"));
+        let r = self.roll("13", &column, &d);
+        self.take_hits(r.number() as u8);
+        self.target_sam_at_npcs(radar && self.ecm_in_box > 0);
+    }
+
+    /// The target is an Iron Hand SAM site that is not Knocked Out: it fires at the Skyhawk.
+    pub(crate) fn target_sam_in_action(&self) -> bool {
+        self.target().iron_hand() && !self.target_sam.knocked_out()
+    }
+
+    /// The target SAM site aims by radar (not when it is off or the site Suppressed).
+    pub(crate) fn target_sam_radar(&self) -> bool {
+        self.target_sam.radar_on && !self.target_sam.suppressed()
+    }
+
+    /// The Table 13 column the target SAM site fires in at a Skyhawk at `altitude`.
+    pub(crate) fn target_sam_column(&self, altitude: Altitude) -> String {
+        if self.target_sam_radar() {
+            format!("on_{}", altitude.key())
         } else {
             "manual".into()
-        };
-        let guiding = self.at == MapBox::TargetAttack && super::mission::bullpup(self.declared);
+        }
+    }
+
+    /// The modifiers of the target SAM site's fire (Table 13) with `ecm` aircraft jamming in
+    /// the box, and whether the Skyhawk is guiding a Bullpup there [6.2.3].
+    pub(crate) fn target_sam_drms(&self, guiding: bool, ecm: u8) -> Drms {
+        let radar = self.target_sam_radar();
         let mut d = Drms::new();
-        d.when(radar && self.ecm_in_box > 0, "ecm", n_("ECM aircraft"))
+        d.when(radar && ecm > 0, "ecm", n_("ECM aircraft"))
             .when(
                 self.target_sam.suppressed(),
                 "suppressed",
@@ -315,10 +340,7 @@ impl Skyhawk {
             )
             .pilot(self.pilot.experience)
             .when(radar && guiding, "bullpup", n_("guiding a Bullpup"));
-        self.note("6.2.3", msg("The target SAM site fires"));
-        let r = self.roll("13", &column, &d);
-        self.take_hits(r.number() as u8);
-        self.target_sam_at_npcs(radar && self.ecm_in_box > 0);
+        d
     }
 }
 

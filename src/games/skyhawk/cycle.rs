@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::content::{Altitude, NvBoxKind};
+use super::content::{Altitude, NvBoxKind, SupportSpec};
 use super::mission::CommonDrms;
 use super::mission::{bullpup, table12_column};
 use super::state::*;
@@ -100,6 +100,12 @@ impl Skyhawk {
         self.run_cycle();
     }
 
+    /// The `k` box is still in the fight: not Knocked Out, and for MiGs not gone.
+    pub(crate) fn nv_in_action(&self, k: NvBoxKind) -> bool {
+        let migs_away = k == NvBoxKind::Mig && self.migs_gone;
+        !(self.nv(k).out || migs_away)
+    }
+
     /// Where unit `u` may go now: a box it can attack that is still in action and has room,
     /// or the ECM box (not when moving after a knock-out).
     pub fn legal_slots(&self, u: usize) -> Vec<Slot> {
@@ -110,10 +116,8 @@ impl Skyhawk {
         let mut slots = Vec::new();
         for k in NvBoxKind::ALL {
             let slot = Slot::Nv(k);
-            let migs_away = k == NvBoxKind::Mig && self.migs_gone;
             if unit.can_attack(k)
-                && !self.nv(k).out
-                && !migs_away
+                && self.nv_in_action(k)
                 && c.count(slot) < k.capacity()
                 && c.slots[u] != Some(slot)
             {
@@ -239,16 +243,9 @@ impl Skyhawk {
         let Some(Slot::Nv(k)) = c.slots[u] else {
             return;
         };
-        let radar_off = k == NvBoxKind::Sam && !c.radar_on;
-        let spec = self.units[u].spec();
-        let name = spec.name.as_str();
-        let f105 = spec.id == "f105" && k == NvBoxKind::Sam;
-        let f4 = spec.id.starts_with("f4") && k == NvBoxKind::Mig;
-        let mut d = Drms::new();
-        d.weather(self.target_weather)
-            .when(radar_off, "radar_off", n_("SAM radar off"))
-            .when(f105, "f105_vs_sam", n_("F-105 against SAMs"))
-            .when(f4, "f4_vs_mig", n_("F-4 against MiGs"));
+        let radar_on = c.radar_on;
+        let d = self.us_fire_drms(self.units[u].spec(), k, radar_on);
+        let name = self.units[u].spec().name.as_str();
         self.note(
             "5.4.1.1",
             msg("{unit} attacks the {nv} box")
@@ -287,34 +284,129 @@ impl Skyhawk {
         }
     }
 
+    /// The modifiers of an attack by a support unit of type `spec` on the `k` box
+    /// (Table 11) [5.4.1.1].
+    pub(crate) fn us_fire_drms(&self, spec: &SupportSpec, k: NvBoxKind, radar_on: bool) -> Drms {
+        let radar_off = k == NvBoxKind::Sam && !radar_on;
+        let f105 = spec.id == "f105" && k == NvBoxKind::Sam;
+        let f4 = spec.id.starts_with("f4") && k == NvBoxKind::Mig;
+        let mut d = Drms::new();
+        d.weather(self.target_weather)
+            .when(radar_off, "radar_off", n_("SAM radar off"))
+            .when(f105, "f105_vs_sam", n_("F-105 against SAMs"))
+            .when(f4, "f4_vs_mig", n_("F-4 against MiGs"));
+        d
+    }
+
+    /// Whether ECM aircraft count against the `k` box's fire: AAA, and SAMs by radar.
+    fn jammable(k: NvBoxKind, radar_on: bool) -> bool {
+        k == NvBoxKind::Aaa || (k == NvBoxKind::Sam && radar_on)
+    }
+
+    /// The ECM aircraft that count against the `k` box's fire.
+    fn jamming(k: NvBoxKind, radar_on: bool, ecm: u8) -> i32 {
+        if Self::jammable(k, radar_on) {
+            i32::from(ecm)
+        } else {
+            0
+        }
+    }
+
+    /// The modifiers every NV box's fire has, at a unit or at the Skyhawk: its Suppressed
+    /// markers, the SAM radar off (SAMs fire at the Skyhawk by hand then, without Table 12),
+    /// the ECM aircraft jamming it [5.4.1.1].
+    fn nv_fire_drms(&self, k: NvBoxKind, radar_on: bool, ecm: u8) -> Drms {
+        let mut d = Drms::new();
+        d.times(
+            i32::from(self.nv(k).suppressed),
+            "per_suppressed",
+            n_("Suppressed markers"),
+        )
+        .when(
+            k == NvBoxKind::Sam && !radar_on,
+            "radar_off",
+            n_("SAM radar off"),
+        )
+        .times(
+            Self::jamming(k, radar_on, ecm),
+            "per_ecm",
+            n_("ECM aircraft"),
+        );
+        d
+    }
+
+    /// Bad weather spoils the aim of every NV box but the SAMs.
+    fn spoils_aim(&self, k: NvBoxKind) -> bool {
+        self.target_weather == Weather::Bad && k != NvBoxKind::Sam
+    }
+
+    /// The modifiers of the `k` box's fire at a support unit attacking it (Table 10),
+    /// with the SAM radar `radar_on` and `ecm` aircraft in the ECM box [5.4.1.1].
+    pub(crate) fn fire_at_unit_drms(&self, k: NvBoxKind, radar_on: bool, ecm: u8) -> Drms {
+        let mut d = self.nv_fire_drms(k, radar_on, ecm);
+        d.when(self.spoils_aim(k), "weather_bad", n_("weather Bad"));
+        d
+    }
+
+    /// The modifiers of the `k` box's fire at the Skyhawk (Table 12), with the SAM radar
+    /// `radar_on`, `ecm` aircraft in the ECM box, and whether the Skyhawk is guiding a
+    /// Bullpup in this box [5.4.1.1].
+    pub(crate) fn fire_at_skyhawk_drms(
+        &self,
+        k: NvBoxKind,
+        radar_on: bool,
+        ecm: u8,
+        bullpup: bool,
+    ) -> Drms {
+        let mut d = self.nv_fire_drms(k, radar_on, ecm);
+        d.when(
+            bullpup && k != NvBoxKind::Sa,
+            "bullpup",
+            n_("guiding a Bullpup"),
+        )
+        .pilot(self.pilot.experience)
+        .when(self.spoils_aim(k), "weather_bad", n_("weather Bad"))
+        .when(
+            k == NvBoxKind::Aaa && self.flak_trap,
+            "flak_trap",
+            n_("flak trap"),
+        );
+        d
+    }
+
+    /// Whether the Skyhawk guides a Bullpup in box `b`: its declared run is one (+1 on the
+    /// fire at it) [3.3].
+    pub(crate) fn guiding_bullpup(&self, b: MapBox) -> bool {
+        b == MapBox::TargetAttack && bullpup(self.declared)
+    }
+
+    /// Whether the `k` box fires at the Skyhawk at all this cycle (5.4.1.1 b): not the
+    /// small arms of a minelaying run without small-arms fire, not MiGs a unit attacked.
+    pub(crate) fn nv_fires_at_skyhawk(&self, k: NvBoxKind, mig_attacked: bool) -> bool {
+        let quiet_sa = k == NvBoxKind::Sa
+            && self.minelaying()
+            && !self.target().has(super::content::TargetFlag::SmallArmsFire);
+        let migs_busy = k == NvBoxKind::Mig && mig_attacked;
+        !(quiet_sa || migs_busy)
+    }
+
     /// C4 for one NV box. Returns the hits of a MiG result marked `*` (a decision).
     fn nv_fires(&mut self, k: NvBoxKind) -> Option<u8> {
-        let nv = *self.nv(k);
-        if nv.out || (k == NvBoxKind::Mig && self.migs_gone) {
+        if !self.nv_in_action(k) {
             return None;
         }
         let c = self.cycle.as_ref()?;
         let radar_on = c.radar_on;
-        let ecm = i32::from(c.ecm());
+        let ecm = c.ecm();
         let mig_attacked = c.mig_attacked;
         let b = c.map_box;
         let attackers: Vec<usize> = (0..c.slots.len())
             .filter(|&i| c.slots[i] == Some(Slot::Nv(k)))
             .collect();
-        let suppressed = i32::from(nv.suppressed);
-        let jammed = k == NvBoxKind::Aaa || (k == NvBoxKind::Sam && radar_on);
-        let bad = self.target_weather == Weather::Bad && k != NvBoxKind::Sam;
+        let jammed = Self::jammable(k, radar_on);
         // a. at the support units attacking the box.
         for u in attackers {
-            let mut d = Drms::new();
-            d.times(suppressed, "per_suppressed", n_("Suppressed markers"))
-                .when(
-                    k == NvBoxKind::Sam && !radar_on,
-                    "radar_off",
-                    n_("SAM radar off"),
-                )
-                .times(if jammed { ecm } else { 0 }, "per_ecm", n_("ECM aircraft"))
-                .when(bad, "weather_bad", n_("weather Bad"));
+            let d = self.fire_at_unit_drms(k, radar_on, ecm);
             let r = self.roll("10", k.key(), &d);
             if r.is("hit") {
                 self.units[u].status = UnitStatus::Dead;
@@ -329,13 +421,7 @@ impl Skyhawk {
             }
         }
         // b. at the Skyhawk.
-        if k == NvBoxKind::Sa
-            && self.minelaying()
-            && !self.target().has(super::content::TargetFlag::SmallArmsFire)
-        {
-            return None;
-        }
-        if k == NvBoxKind::Mig && mig_attacked {
+        if !self.nv_fires_at_skyhawk(k, mig_attacked) {
             return None;
         }
         let column = table12_column(k, self.altitude)?;
@@ -349,18 +435,8 @@ impl Skyhawk {
             self.take_hits(r.number() as u8);
             return None;
         }
-        let guiding = b == MapBox::TargetAttack && bullpup(self.declared) && k != NvBoxKind::Sa;
-        let mut d = Drms::new();
-        d.times(suppressed, "per_suppressed", n_("Suppressed markers"))
-            .times(if jammed { ecm } else { 0 }, "per_ecm", n_("ECM aircraft"))
-            .when(guiding, "bullpup", n_("guiding a Bullpup"))
-            .pilot(self.pilot.experience)
-            .when(bad, "weather_bad", n_("weather Bad"))
-            .when(
-                k == NvBoxKind::Aaa && self.flak_trap,
-                "flak_trap",
-                n_("flak trap"),
-            );
+        let guiding = self.guiding_bullpup(b);
+        let d = self.fire_at_skyhawk_drms(k, radar_on, ecm, guiding);
         self.note(
             "5.4.1.1",
             msg("The {nv} box fires at the Skyhawk").term("nv", k.name()),

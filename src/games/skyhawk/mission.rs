@@ -696,18 +696,12 @@ impl Skyhawk {
     /// Table 14 Note C: fight the MiGs with the guns.
     pub(crate) fn engage_migs(&mut self) {
         self.jettison("6.3.1");
-        let guns = self.damage.working_cannons();
         for side in 0..2 {
             if !self.damage.cannons[side] && self.ammo[side] > 0 {
                 self.ammo[side] -= 1;
             }
         }
-        let mut d = self.pilot_drms();
-        d.when(guns == 1, "one_cannon", n_("one cannon")).when(
-            self.damage.destroyed(SubSystem::Avionics),
-            "avionics_destroyed",
-            n_("Avionics destroyed"),
-        );
+        let d = self.mig_engagement_drms();
         let r = self.roll("14 C", "", &d);
         match r.result {
             "kill" => {
@@ -726,12 +720,35 @@ impl Skyhawk {
         self.go_home("6.3.1");
     }
 
+    /// The modifiers of the gun fight with the MiGs (Table 14 C) [6.3.1].
+    pub(crate) fn mig_engagement_drms(&self) -> Drms {
+        let mut d = self.pilot_drms();
+        d.when(
+            self.damage.working_cannons() == 1,
+            "one_cannon",
+            n_("one cannon"),
+        )
+        .when(
+            self.damage.destroyed(SubSystem::Avionics),
+            "avionics_destroyed",
+            n_("Avionics destroyed"),
+        );
+        d
+    }
+
+    /// The Table 12 column and modifiers of the MiG attack on a Skyhawk pressing on at
+    /// `altitude` [6.3.1].
+    pub(crate) fn press_on_roll(&self, altitude: Altitude) -> (&'static str, Drms) {
+        let column = table12_column(NvBoxKind::Mig, altitude).unwrap_or("mig_low");
+        let mut d = self.pilot_drms();
+        d.weather(self.target_weather);
+        (column, d)
+    }
+
     /// Table 14 Note C, pressing on: one MiG attack on Table 12 at the current altitude.
     pub(crate) fn press_on(&mut self) {
         self.mig_source = MigSource::ReAttack;
-        let column = table12_column(NvBoxKind::Mig, self.altitude).unwrap_or("mig_low");
-        let mut d = self.pilot_drms();
-        d.weather(self.target_weather);
+        let (column, d) = self.press_on_roll(self.altitude);
         let r = self.roll("12", column, &d);
         let hits = r.number() as u8;
         if r.result.ends_with('*') {

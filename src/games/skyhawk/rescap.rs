@@ -88,7 +88,7 @@ impl Rescap {
     }
 
     /// Patrol boxes the attacker may still join.
-    fn open_boxes(&self) -> Vec<usize> {
+    pub(crate) fn open_boxes(&self) -> Vec<usize> {
         let room = usize::from(data().aircraft.division.rescap_per_box);
         (0..self.patrols.len())
             .filter(|&b| !self.patrols[b].out && self.on_box(b) < room)
@@ -432,7 +432,7 @@ impl Skyhawk {
         }
     }
 
-    fn attacker_name(&self, a: Attacker) -> String {
+    pub(crate) fn attacker_name(&self, a: Attacker) -> String {
         match a {
             Attacker::Unit(i) => match self.rescap().map(|r| r.units[i].kind) {
                 Some(RescapKind::Helicopter) => "HH-53".into(),
@@ -440,6 +440,13 @@ impl Skyhawk {
             },
             Attacker::Skyhawk(w) => self.who_name(w),
         }
+    }
+
+    /// The Table 11 column and modifiers of an attack on an NVA Patrol box [15.3].
+    pub(crate) fn rescap_attack_roll(&self) -> (&'static str, Drms) {
+        let mut d = Drms::new();
+        d.weather(self.target_weather);
+        ("sa", d)
     }
 
     /// US fire first (Table 11, Small Arms column), then the patrols fire back, then the
@@ -464,15 +471,14 @@ impl Skyhawk {
             if let Attacker::Skyhawk(w) = a {
                 self.spend_run(w);
             }
-            let mut d = Drms::new();
-            d.weather(self.target_weather);
+            let (column, d) = self.rescap_attack_roll();
             self.note(
                 "15.3",
                 msg("{aircraft} attacks NVA Patrol box {n}")
                     .arg("aircraft", self.attacker_name(a))
                     .arg("n", b + 1),
             );
-            let result = self.roll("11", "sa", &d).result;
+            let result = self.roll("11", column, &d).result;
             let Some(r) = self.rescap_mut() else { return };
             match result {
                 "suppressed" => r.patrols[b].suppressed += 1,
