@@ -105,11 +105,19 @@ impl Skyhawk {
     /// The attack run of this Target Attack visit [6.2].
     pub(crate) fn attack_run(&mut self) {
         let Some(group) = self.declared else {
-            self.note("6.2", msg("Nothing on board can be used: no attack run"));
+            note!(
+                self,
+                "6.2",
+                msg("Nothing on board can be used: no attack run")
+            );
             return;
         };
         if !self.usable(group, self.altitude) || !self.groups().contains(&group) {
-            self.note("6.2", msg("The declared weapon is gone: no attack run"));
+            note!(
+                self,
+                "6.2",
+                msg("The declared weapon is gone: no attack run")
+            );
             return;
         }
         let release = self.release(group);
@@ -119,7 +127,8 @@ impl Skyhawk {
         let d = self.on_off_drms(group, self.altitude);
         let shrike_blind = group.weapon == Weapon::Agm45 && iron_hand && !self.target_sam.radar_on;
         if shrike_blind {
-            self.note(
+            note!(
+                self,
                 "6.2.3",
                 msg("The SAM radar is off: the Shrike cannot find it"),
             );
@@ -226,7 +235,8 @@ impl Skyhawk {
     }
 
     fn record_run(&mut self, group: Group, on_target: bool, percent: i32) {
-        self.note(
+        note!(
+            self,
             "6.2.2",
             msg("Run {n}: {weapon}, {result}, {percent}%")
                 .arg("n", self.runs.len() + 1)
@@ -284,10 +294,10 @@ impl Skyhawk {
         }
         let s = self.target_sam;
         if s.knocked_out() {
-            self.note("6.2.3", msg("The target SAM site is Knocked Out"));
+            note!(self, "6.2.3", msg("The target SAM site is Knocked Out"));
         } else if s.suppressed() {
             self.target_sam.radar_on = false;
-            self.note("6.2.3", msg("The target SAM site is Suppressed"));
+            note!(self, "6.2.3", msg("The target SAM site is Suppressed"));
         }
     }
 
@@ -302,7 +312,7 @@ impl Skyhawk {
         let radar = self.target_sam_radar();
         let column = self.target_sam_column(self.altitude);
         let d = self.target_sam_drms(self.guiding_bullpup(self.at), self.ecm_in_box);
-        self.note("6.2.3", msg("The target SAM site fires"));
+        note!(self, "6.2.3", msg("The target SAM site fires"));
         let r = self.roll("13", &column, &d);
         self.take_hits(r.number() as u8);
         self.target_sam_at_npcs(radar && self.ecm_in_box > 0);

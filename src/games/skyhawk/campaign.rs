@@ -241,7 +241,8 @@ impl Skyhawk {
     pub(crate) fn new_pilot(&mut self) {
         let r = self.roll("1", "", &Drms::new());
         self.pilot.experience = Experience::from_key(r.result);
-        self.note(
+        note!(
+            self,
             "3.2",
             msg("{rank} {name}, VA-72, {experience} pilot")
                 .arg("rank", &self.pilot.rank)
@@ -272,7 +273,8 @@ impl Skyhawk {
             squadron: Default::default(),
             loss_scoring: self.options.loss_scoring && self.flies_in_divisions(),
         });
-        self.note(
+        note!(
+            self,
             "14.0",
             msg("{campaign} begins").term("campaign", spec.name.clone()),
         );
@@ -352,7 +354,7 @@ impl Skyhawk {
             }
             _ => msg("No political event"),
         };
-        self.note("14.1.2", text);
+        note!(self, "14.1.2", text);
     }
 
     /// A mission day: a fresh Mission Record Card, then planning.
@@ -363,7 +365,8 @@ impl Skyhawk {
         };
         self.bomb_shortage = k.bomb_shortage;
         let (date, n) = (k.date(), k.records.len() + 1);
-        self.note(
+        note!(
+            self,
             "14.0",
             msg("{date}: mission {n} of the campaign")
                 .arg("date", date)
@@ -437,7 +440,11 @@ impl Skyhawk {
         if flown && !lost {
             if n % c.air_medal_every == 0 {
                 k.medals.push("Air Medal".into());
-                self.note("11.0", msg("Awarded: {medal}").term("medal", "Air Medal"));
+                note!(
+                    self,
+                    "11.0",
+                    msg("Awarded: {medal}").term("medal", "Air Medal")
+                );
             }
             if n % c.advancement_every == 0 && self.pilot.experience != Experience::Veteran {
                 let column = match self.pilot.experience {
@@ -449,7 +456,8 @@ impl Skyhawk {
                         Experience::Green => Experience::Experienced,
                         _ => Experience::Veteran,
                     };
-                    self.note(
+                    note!(
+                        self,
                         "14.1.1",
                         msg("The pilot is now {experience}")
                             .term("experience", self.pilot.experience.name()),
@@ -489,7 +497,7 @@ impl Skyhawk {
     /// The player ends the campaign after losing his pilot: every tour left is scored with
     /// the points it has (an unflown tour has none).
     pub(crate) fn end_campaign_now(&mut self) {
-        self.note("14.0.4", msg("The campaign ends here"));
+        note!(self, "14.0.4", msg("The campaign ends here"));
         while self
             .campaign
             .as_ref()
@@ -509,7 +517,8 @@ impl Skyhawk {
         let part = k.part();
         let points = k.tour_points(part.number);
         let level = Level::of_points(points, &part.bands);
-        self.note(
+        note!(
+            self,
             "14.0.1",
             msg("{tour} over: {points} points, {level}")
                 .arg("tour", &part.name)
@@ -528,7 +537,8 @@ impl Skyhawk {
             let r = self.roll("23", "", &d);
             if !r.is("none") {
                 let award = r.result.to_owned();
-                self.note(
+                note!(
+                    self,
                     "11.1",
                     msg("Unit award: {award}").term("award", award.clone()),
                 );
@@ -553,7 +563,8 @@ impl Skyhawk {
             k.ports_removed = false;
             k.hanoi_removed = false;
             k.halt_until = 0;
-            self.note(
+            note!(
+                self,
                 "14.4",
                 msg("Replenishment and R&R in Hong Kong until 19 October"),
             );
@@ -572,7 +583,8 @@ impl Skyhawk {
             level
         };
         k.final_level = Some(final_level);
-        self.note(
+        note!(
+            self,
             "14.0.1",
             msg("The campaign ends: {level}").term("level", final_level.name()),
         );
@@ -600,7 +612,8 @@ impl Skyhawk {
             k.medal_of_honor = true;
         }
         k.medals.push(medal.to_owned());
-        self.note(
+        note!(
+            self,
             "11.0",
             msg("Awarded: {medal}").term("medal", medal.to_owned()),
         );

@@ -153,7 +153,8 @@ impl Skyhawk {
         if let Some(s) = slot {
             c.slots[u] = Some(s);
             let name = self.units[u].spec().name.as_str();
-            self.note(
+            note!(
+                self,
                 "5.4",
                 msg("{unit} goes to the {slot} box")
                     .static_arg("unit", name)
@@ -246,7 +247,8 @@ impl Skyhawk {
         let radar_on = c.radar_on;
         let d = self.us_fire_drms(self.units[u].spec(), k, radar_on);
         let name = self.units[u].spec().name.as_str();
-        self.note(
+        note!(
+            self,
             "5.4.1.1",
             msg("{unit} attacks the {nv} box")
                 .static_arg("unit", name)
@@ -256,15 +258,23 @@ impl Skyhawk {
         match r.result {
             "suppressed" => {
                 self.nv[k.index()].suppressed += 1;
-                self.note("5.4.1.1", msg("{nv} box Suppressed").term("nv", k.name()));
+                note!(
+                    self,
+                    "5.4.1.1",
+                    msg("{nv} box Suppressed").term("nv", k.name())
+                );
             }
             "out" => {
                 self.nv[k.index()].out = true;
                 if k == NvBoxKind::Mig {
                     self.migs_gone = true;
-                    self.note("5.4.2", msg("The MiGs disengage"));
+                    note!(self, "5.4.2", msg("The MiGs disengage"));
                 } else {
-                    self.note("5.4.1.1", msg("{nv} box Knocked Out").term("nv", k.name()));
+                    note!(
+                        self,
+                        "5.4.1.1",
+                        msg("{nv} box Knocked Out").term("nv", k.name())
+                    );
                 }
                 let Some(c) = self.cycle.as_mut() else {
                     return;
@@ -414,7 +424,8 @@ impl Skyhawk {
                     c.slots[u] = None;
                 }
                 let name = self.units[u].spec().name.as_str();
-                self.note(
+                note!(
+                    self,
                     "5.4.1.1",
                     msg("{unit} is shot down").static_arg("unit", name),
                 );
@@ -430,14 +441,15 @@ impl Skyhawk {
             c.jammable_fire |= jammed;
         }
         if k == NvBoxKind::Sam && !radar_on {
-            self.note("5.4.1.1", msg("The SAMs fire without radar"));
+            note!(self, "5.4.1.1", msg("The SAMs fire without radar"));
             let r = self.roll("S-2", "", &Drms::new());
             self.take_hits(r.number() as u8);
             return None;
         }
         let guiding = self.guiding_bullpup(b);
         let d = self.fire_at_skyhawk_drms(k, radar_on, ecm, guiding);
-        self.note(
+        note!(
+            self,
             "5.4.1.1",
             msg("The {nv} box fires at the Skyhawk").term("nv", k.name()),
         );
@@ -462,9 +474,10 @@ impl Skyhawk {
                 nv.out = true;
                 if k == NvBoxKind::Mig {
                     self.migs_gone = true;
-                    self.note("5.4.1.2", msg("Twice suppressed, the MiGs disengage"));
+                    note!(self, "5.4.1.2", msg("Twice suppressed, the MiGs disengage"));
                 } else {
-                    self.note(
+                    note!(
+                        self,
                         "5.4.1.2",
                         msg("Twice suppressed, the {nv} box is Knocked Out").term("nv", k.name()),
                     );
@@ -485,7 +498,8 @@ impl Skyhawk {
         if dive {
             self.dived_away = true;
             self.jettison("5.4.2");
-            self.note(
+            note!(
+                self,
                 "5.4.2",
                 msg("The Skyhawk dives away from the MiGs: the attack is over"),
             );

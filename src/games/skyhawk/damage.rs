@@ -22,7 +22,7 @@ impl Skyhawk {
         let area = self.roll("12.1", "", &Drms::new());
         let (section, table) = match area.result {
             "superficial" => {
-                self.note("5.5", msg("Superficial damage"));
+                note!(self, "5.5", msg("Superficial damage"));
                 return;
             }
             "nose" => (Section::Nose, "12.2"),
@@ -44,7 +44,8 @@ impl Skyhawk {
         if *checked < boxes {
             *checked += 1;
             let n = *checked;
-            self.note(
+            note!(
+                self,
                 "5.6",
                 msg("{section} box {n} of {boxes} checked")
                     .term("section", section.name())
@@ -58,7 +59,8 @@ impl Skyhawk {
                 }
             }
         } else {
-            self.note(
+            note!(
+                self,
                 "5.5",
                 msg("{section} already full: superficial").term("section", section.name()),
             );
@@ -100,7 +102,8 @@ impl Skyhawk {
 
     fn mark_subsystem(&mut self, s: SubSystem) {
         if self.damage.destroyed(s) {
-            self.note(
+            note!(
+                self,
                 "5.7",
                 msg("{system} already destroyed: superficial").term("system", s.name()),
             );
@@ -108,23 +111,32 @@ impl Skyhawk {
         }
         self.damage.subsystems[s as usize] += 1;
         if self.damage.destroyed(s) {
-            self.note("5.7", msg("{system} destroyed").term("system", s.name()));
+            note!(
+                self,
+                "5.7",
+                msg("{system} destroyed").term("system", s.name())
+            );
             if s == SubSystem::Oxygen {
-                self.note("5.7", msg("Without oxygen the Skyhawk must stay Low"));
+                note!(self, "5.7", msg("Without oxygen the Skyhawk must stay Low"));
             }
         } else {
-            self.note("5.7", msg("{system} damaged").term("system", s.name()));
+            note!(
+                self,
+                "5.7",
+                msg("{system} damaged").term("system", s.name())
+            );
         }
     }
 
     fn destroy_cannon(&mut self, side: usize) {
         if self.damage.cannons[side] {
-            self.note("5.8", msg("Cannon already out: superficial"));
+            note!(self, "5.8", msg("Cannon already out: superficial"));
             return;
         }
         self.damage.cannons[side] = true;
         self.ammo[side] = 0;
-        self.note(
+        note!(
+            self,
             "5.8",
             msg("The {side} 20 mm cannon is knocked out")
                 .term("side", if side == 0 { n_("left") } else { n_("right") }),
@@ -135,19 +147,22 @@ impl Skyhawk {
     fn destroy_pylon(&mut self, p: PylonId) {
         let i = p.index();
         if self.damage.pylons[i] {
-            self.note(
+            note!(
+                self,
                 "5.11",
                 msg("Pylon {pylon} already gone: superficial").arg("pylon", p.name()),
             );
             return;
         }
         self.damage.pylons[i] = true;
-        self.note(
+        note!(
+            self,
             "5.11",
             msg("Pylon {pylon} shot away").arg("pylon", p.name()),
         );
         if let Some(store) = self.loadout.stations[i].take() {
-            self.note(
+            note!(
+                self,
                 "5.11",
                 msg("{stores} lost with it").arg("stores", store.label()),
             );
@@ -160,7 +175,11 @@ impl Skyhawk {
                 "re_attack"
             };
             if self.fuel_check(column) == "bingo" && !self.bingo_pending {
-                self.note("5.11", msg("Bingo fuel: home once this box's fire is over"));
+                note!(
+                    self,
+                    "5.11",
+                    msg("Bingo fuel: home once this box's fire is over")
+                );
                 self.jettison("5.11");
                 self.bingo_pending = true;
             }
@@ -171,15 +190,15 @@ impl Skyhawk {
     /// bailing out.
     fn engine_fire_check(&mut self) {
         if self.roll("S-13", "", &Drms::new()).is("fire") {
-            self.note("15.4.1", msg("Engine fire!"));
+            note!(self, "15.4.1", msg("Engine fire!"));
             if self
                 .roll("S-13 fire", "", &Drms::new())
                 .is("uncontrollable")
             {
-                self.note("15.4.1", msg("The fire is out of control"));
+                note!(self, "15.4.1", msg("The fire is out of control"));
                 self.bail_out();
             } else {
-                self.note("15.4.1", msg("The fire is out"));
+                note!(self, "15.4.1", msg("The fire is out"));
             }
         }
     }
@@ -208,7 +227,8 @@ impl Skyhawk {
             return;
         }
         self.pilot.wounds += 1;
-        self.note(
+        note!(
+            self,
             rule,
             msg("The pilot is wounded ({n})").arg("n", self.pilot.wounds),
         );
@@ -220,7 +240,7 @@ impl Skyhawk {
     /// Loss conditions after damage [5.6, 5.7].
     fn check_loss(&mut self) {
         if !self.down() && self.damage.shot_down(self.options.harsher_damage) {
-            self.note("5.6", msg("The Skyhawk is shot down"));
+            note!(self, "5.6", msg("The Skyhawk is shot down"));
             self.bail_out();
         }
     }

@@ -335,7 +335,8 @@ impl Skyhawk {
                 (Who::Npc { flight, .. }, Some(n)) => (flight + 1, n.position),
                 _ => continue,
             };
-            self.note(
+            note!(
+                self,
                 "15.1",
                 msg("Flight {flight}, position {position}: {pilot}, {experience}")
                     .arg("flight", flight)
@@ -422,7 +423,8 @@ impl Skyhawk {
                 if !(1..=self.most_flights()).contains(n) {
                     return refuse(msg("That many flights cannot be formed"));
                 }
-                self.note(
+                note!(
+                    self,
                     "15.2",
                     msg("{n} flight(s) of four fly the mission").arg("n", n),
                 );
@@ -446,7 +448,8 @@ impl Skyhawk {
                     3 => n_("second section leader"),
                     _ => n_("wingman"),
                 };
-                self.note(
+                note!(
+                    self,
                     "15.1",
                     msg("The player flies in position {p} ({role})")
                         .arg("p", position)
@@ -469,7 +472,8 @@ impl Skyhawk {
                     d.flew_on = Some(on);
                     d.alone_at = if on { start } else { ALONE.len() };
                 }
-                self.note(
+                note!(
+                    self,
                     "14.0.4",
                     if on {
                         msg("The other Skyhawks fly on with the mission")
@@ -501,7 +505,8 @@ impl Skyhawk {
         self.roll_target(false);
         let theirs = std::mem::replace(&mut self.target, players);
         if let Some(t) = &theirs {
-            self.note(
+            note!(
+                self,
                 "15.2.1",
                 msg("Flight {n} attacks {target}")
                     .arg("n", f + 1)
@@ -542,7 +547,8 @@ impl Skyhawk {
                         continue;
                     }
                     let Some(guide) = table5_guide(group, &t) else {
-                        self.note(
+                        note!(
+                            self,
                             "15.2.1",
                             msg("Flight {n} cannot use that weapon on its target").arg("n", f + 1),
                         );
@@ -573,7 +579,8 @@ impl Skyhawk {
                     "per_missing",
                     n_("Skyhawks missing from the flight"),
                 );
-            self.note(
+            note!(
+                self,
                 "15.1",
                 msg("Flight {n} bombs with the player's result").arg("n", f + 1),
             );
@@ -585,7 +592,8 @@ impl Skyhawk {
                 flight.runs.push(percent);
                 flight.points += points;
             }
-            self.note(
+            note!(
+                self,
                 "15.1",
                 msg("Flight {n}: {percent}%, {points} points")
                     .arg("n", f + 1)
@@ -648,7 +656,8 @@ impl Skyhawk {
             return;
         }
         self.at = b;
-        self.note(
+        note!(
+            self,
             b.rule(),
             msg("The other Skyhawks fly through {box}").term("box", b.name()),
         );
@@ -688,7 +697,11 @@ impl Skyhawk {
             n_("Snake Eye drag at Low"),
         )
         .weather(self.target_weather);
-        self.note("15.2.1", msg("The flight rolls its own On/Off Target"));
+        note!(
+            self,
+            "15.2.1",
+            msg("The flight rolls its own On/Off Target")
+        );
         self.roll(&spec.table, "", &d).is("on")
     }
 
@@ -734,7 +747,8 @@ impl Skyhawk {
             .map(|n| format!("{} {}", n.pilot.rank, n.pilot.name))
             .collect();
         for name in hurt {
-            self.note(
+            note!(
+                self,
                 "15.2",
                 msg("{pilot} is awarded the Purple Heart").arg("pilot", name),
             );

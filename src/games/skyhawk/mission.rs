@@ -7,7 +7,7 @@ use super::loadout::LoadRules;
 use super::state::*;
 use super::tables::{Drms, Resolved, describe, resolve};
 use crate::engine::log::Random;
-use crate::engine::message::{Message, msg, n_};
+use crate::engine::message::{msg, n_};
 
 /// The modifiers every kind of roll shares: the pilot's experience and the weather. A table
 /// without such a modifier simply ignores it.
@@ -67,10 +67,6 @@ impl Skyhawk {
         r
     }
 
-    pub(crate) fn note(&mut self, rule: &'static str, message: Message) {
-        self.log.add(rule, message);
-    }
-
     /// The Skyhawk is no longer flying the mission (lost, landed, scrubbed).
     pub(crate) fn down(&self) -> bool {
         self.ending != Ending::Flying
@@ -93,7 +89,8 @@ impl Skyhawk {
 
     pub(crate) fn choose_list(&mut self, list: TargetList) {
         self.list = Some(list);
-        self.note(
+        note!(
+            self,
             "3.5",
             msg("Targets from the {list} list").term("list", list.name()),
         );
@@ -103,7 +100,8 @@ impl Skyhawk {
         self.target_weather = Weather::from_key(w.result);
         let w = self.roll("2", "", &d);
         self.recovery_weather = Weather::from_key(w.result);
-        self.note(
+        note!(
+            self,
             "4.0",
             msg("Weather over the target {target}, for the recovery {recovery}")
                 .term("target", self.target_weather.name())
@@ -119,7 +117,8 @@ impl Skyhawk {
                 .find(|a| a.key() == r.result)
                 .unwrap_or(Altitude::Medium);
             self.attack_altitude = Some(a);
-            self.note(
+            note!(
+                self,
                 "15.4.2",
                 msg("The first attack run will be flown at {altitude}").term("altitude", a.name()),
             );
@@ -170,11 +169,16 @@ impl Skyhawk {
             let hanoi = spec.flags.contains(&TargetFlag::Hanoi)
                 || spec.flags.contains(&TargetFlag::Haiphong);
             if avoid_hanoi && hanoi {
-                self.note("4.1", msg("Hanoi and Haiphong are off limits: roll again"));
+                note!(
+                    self,
+                    "4.1",
+                    msg("Hanoi and Haiphong are off limits: roll again")
+                );
                 continue;
             }
             if self.target_removed(&spec.flags) {
-                self.note(
+                note!(
+                    self,
                     "14.1.2",
                     msg("That target is off the list today: roll again"),
                 );
@@ -198,18 +202,23 @@ impl Skyhawk {
         match e.result {
             "bomb_shortage" => {
                 self.bomb_shortage = true;
-                self.note("4.1", msg("Bomb shortage: no Mk 82 bombs this mission"));
+                note!(
+                    self,
+                    "4.1",
+                    msg("Bomb shortage: no Mk 82 bombs this mission")
+                );
             }
             "intrusion" => {
                 let a = self.roll("4 A", "", &Drms::new());
                 match a.result {
                     "new_target" => {
-                        self.note("4.1", msg("Washington changes the target"));
+                        note!(self, "4.1", msg("Washington changes the target"));
                         self.roll_target(false);
                     }
                     "no_heavy_bombs" => {
                         self.no_heavy_bombs = true;
-                        self.note(
+                        note!(
+                            self,
                             "4.1",
                             msg("Collateral damage restriction: no Mk 83 or Mk 84"),
                         );
@@ -217,10 +226,11 @@ impl Skyhawk {
                     _ => {
                         let t = self.target();
                         if t.has(TargetFlag::Hanoi) || t.has(TargetFlag::Haiphong) {
-                            self.note("4.1", msg("Hanoi and Haiphong are off limits"));
+                            note!(self, "4.1", msg("Hanoi and Haiphong are off limits"));
                             self.roll_target(true);
                         } else {
-                            self.note(
+                            note!(
+                                self,
                                 "4.1",
                                 msg("The Hanoi–Haiphong restriction does not touch this target"),
                             );
@@ -230,7 +240,8 @@ impl Skyhawk {
             }
             "yankee_weather" => {
                 self.yankee_weather = true;
-                self.note(
+                note!(
+                    self,
                     "4.1",
                     msg("Weather deteriorates at Yankee Station: -5 on the launch roll"),
                 );
@@ -241,7 +252,8 @@ impl Skyhawk {
 
     /// The load is complete: log it, roll the support units [4.3].
     pub(crate) fn finish_loading(&mut self) {
-        self.note(
+        note!(
+            self,
             "4.2",
             msg("Ordnance loaded: {load}").arg("load", self.loadout.label()),
         );
@@ -278,7 +290,8 @@ impl Skyhawk {
             kind,
             status: UnitStatus::Ready,
         });
-        self.note(
+        note!(
+            self,
             "4.3",
             msg("{unit} joins the mission").arg("unit", &data().support[kind].name),
         );
@@ -309,13 +322,18 @@ impl Skyhawk {
             match i.result {
                 "malfunction" => self.malfunction("5.1"),
                 "scrubbed" => {
-                    self.note("5.1", msg("The Skyhawk is down on deck: launch scrubbed"));
+                    note!(
+                        self,
+                        "5.1",
+                        msg("The Skyhawk is down on deck: launch scrubbed")
+                    );
                     self.ending = Ending::Scrubbed;
                     self.finish();
                     return;
                 }
                 "ditch" => {
-                    self.note(
+                    note!(
+                        self,
                         "5.1",
                         msg("Cold catapult shot: the Skyhawk settles into the sea"),
                     );
@@ -323,7 +341,7 @@ impl Skyhawk {
                     return;
                 }
                 "eject" => {
-                    self.note("5.1", msg("Cold catapult shot: the pilot ejects"));
+                    note!(self, "5.1", msg("Cold catapult shot: the pilot ejects"));
                     self.bail_out();
                     return;
                 }
@@ -339,7 +357,7 @@ impl Skyhawk {
                 _ => {}
             }
         }
-        self.note("5.1", msg("Good launch"));
+        note!(self, "5.1", msg("Good launch"));
         self.step = Step::Altitude(MapBox::InboundEvents);
     }
 
@@ -348,7 +366,8 @@ impl Skyhawk {
         self.at = b;
         self.declared = None;
         self.altitude = altitude;
-        self.note(
+        note!(
+            self,
             b.rule(),
             msg("{box} at {altitude} altitude")
                 .term("box", b.name())
@@ -375,14 +394,15 @@ impl Skyhawk {
             "malfunction" => self.malfunction("5.2"),
             "ace_bomber" => {
                 self.ace_bomber = true;
-                self.note(
+                note!(
+                    self,
                     "5.2",
                     msg("Ace Bomber today: +1 on every On/Off Target roll"),
                 );
             }
             "lady_luck" => {
                 self.lady_luck += 1;
-                self.note("5.2", msg("Lady Luck smiles: one re-roll token"));
+                note!(self, "5.2", msg("Lady Luck smiles: one re-roll token"));
             }
             "weather_change" => self.weather_changes("5.2"),
             _ => {}
@@ -395,7 +415,8 @@ impl Skyhawk {
 
     pub(crate) fn weather_changes(&mut self, rule: &'static str) {
         self.target_weather = self.target_weather.turned();
-        self.note(
+        note!(
+            self,
             rule,
             msg("The weather over the target turns {weather}")
                 .term("weather", self.target_weather.name()),
@@ -434,10 +455,11 @@ impl Skyhawk {
     fn aerial_refuel(&mut self) {
         self.at = MapBox::AerialRefuel;
         self.altitude = Altitude::High;
-        self.note("5.3", msg("Aerial Refuel at High altitude"));
+        note!(self, "5.3", msg("Aerial Refuel at High altitude"));
         self.npc_refuels();
         if self.damage.low_only() || self.damage.probe_lost() {
-            self.note(
+            note!(
+                self,
                 "5.3",
                 msg("The Skyhawk cannot meet the tanker: mission aborted"),
             );
@@ -448,7 +470,11 @@ impl Skyhawk {
         match self.tanker(self.target_weather) {
             Tanker::Refuelled => self.step = Step::Altitude(MapBox::SupportAttacks),
             Tanker::Unable => {
-                self.note("5.3.1", msg("Unable to take on fuel: mission aborted"));
+                note!(
+                    self,
+                    "5.3.1",
+                    msg("Unable to take on fuel: mission aborted")
+                );
                 self.step = Step::Altitude(MapBox::Transit);
             }
             Tanker::Lost => {}
@@ -481,7 +507,7 @@ impl Skyhawk {
                 Tanker::Unable
             }
             _ => {
-                self.note("5.3.1", msg("The Skyhawk collides with the tanker"));
+                note!(self, "5.3.1", msg("The Skyhawk collides with the tanker"));
                 let f = self.roll("9 B", "", &Drms::new());
                 if f.is("bail_out") {
                     self.bail_out();
@@ -557,12 +583,12 @@ impl Skyhawk {
     pub(crate) fn jettison(&mut self, rule: &'static str) {
         if self.has_ordnance() {
             self.loadout.stations = [None; 5];
-            self.note(rule, msg("Remaining ordnance jettisoned"));
+            note!(self, rule, msg("Remaining ordnance jettisoned"));
         }
     }
 
     fn bingo(&mut self, rule: &'static str) {
-        self.note(rule, msg("Bingo fuel: the Skyhawk turns for home"));
+        note!(self, rule, msg("Bingo fuel: the Skyhawk turns for home"));
         self.jettison(rule);
         self.step = Step::Altitude(MapBox::Transit);
     }
@@ -622,7 +648,8 @@ impl Skyhawk {
             if self.target_sam.knocked_out() {
             } else if self.target_sam.suppressed() {
                 self.target_sam.radar_on = false;
-                self.note(
+                note!(
+                    self,
                     "6.2.3",
                     msg("The suppressed target SAM site fires by hand: radar off"),
                 );
@@ -643,7 +670,8 @@ impl Skyhawk {
             Some(g) => self.group_label(g),
             None => "no usable weapon".into(),
         };
-        self.note(
+        note!(
+            self,
             "6.2",
             msg("Target Attack at {altitude} altitude with {weapon}")
                 .term("altitude", altitude.name())
@@ -661,7 +689,7 @@ impl Skyhawk {
             }
         }
         self.migs_gone = true;
-        self.note(rule, msg("The Skyhawk heads out to sea"));
+        note!(self, rule, msg("The Skyhawk heads out to sea"));
         self.step = Step::Altitude(MapBox::Outbound);
     }
 
@@ -681,7 +709,7 @@ impl Skyhawk {
             "flak_trap" => self.flak_trap = true,
             "clean_run" => self.clean_run = true,
             "migs" => {
-                self.note("6.3.1", msg("MiGs jump the Skyhawk!"));
+                note!(self, "6.3.1", msg("MiGs jump the Skyhawk!"));
                 self.step = Step::MigGroup;
                 return;
             }
@@ -706,9 +734,9 @@ impl Skyhawk {
         match r.result {
             "kill" => {
                 self.mig_kill = true;
-                self.note("6.3.1", msg("A MiG goes down!"));
+                note!(self, "6.3.1", msg("A MiG goes down!"));
             }
-            "escapes" => self.note("6.3.1", msg("The MiGs break off")),
+            "escapes" => note!(self, "6.3.1", msg("The MiGs break off")),
             _ => {
                 let hits = r.number();
                 self.take_hits(hits as u8);
@@ -803,13 +831,14 @@ impl Skyhawk {
     fn divert(&mut self) -> bool {
         if !self.can_refuel() {
             self.no_refuel = true;
-            self.note(
+            note!(
+                self,
                 "5.3.2",
                 msg("No tanker can help: the Skyhawk must make it on what it has"),
             );
             return false;
         }
-        self.note("5.3.1", msg("Bingo fuel: divert to the tanker"));
+        note!(self, "5.3.1", msg("Bingo fuel: divert to the tanker"));
         let weather = if self.at == MapBox::Outbound {
             self.target_weather
         } else {
@@ -818,7 +847,7 @@ impl Skyhawk {
         match self.tanker(weather) {
             Tanker::Refuelled => true,
             Tanker::Unable => {
-                self.note("5.3.1", msg("Unable to take on fuel"));
+                note!(self, "5.3.1", msg("Unable to take on fuel"));
                 false
             }
             Tanker::Lost => false,
@@ -841,7 +870,7 @@ impl Skyhawk {
         );
         let r = self.roll("S-6", "", &d);
         if r.is("flame_out") {
-            self.note("6.5", msg("Flame-out: the tanks are dry"));
+            note!(self, "6.5", msg("Flame-out: the tanks are dry"));
             self.bail_out();
             return false;
         }
@@ -865,7 +894,8 @@ impl Skyhawk {
             "malfunction" => self.malfunction("6.5"),
             "carrier_weather" => {
                 self.recovery_weather = self.recovery_weather.worse();
-                self.note(
+                note!(
+                    self,
                     "6.5",
                     msg("The weather at the carrier turns {weather}")
                         .term("weather", self.recovery_weather.name()),
@@ -873,14 +903,14 @@ impl Skyhawk {
             }
             "navigation" => {
                 self.navigation_problem = true;
-                self.note("6.5", msg("Navigation problem"));
+                note!(self, "6.5", msg("Navigation problem"));
             }
             "engine" => {
                 let mut d = Drms::new();
                 d.times(engine_boxes, "per_engine_box", n_("Engine boxes checked"));
                 let r = self.roll("17 E", "", &d);
                 if r.is("failed") {
-                    self.note("6.5", msg("The engine quits"));
+                    note!(self, "6.5", msg("The engine quits"));
                     self.bail_out();
                     return;
                 }
@@ -908,7 +938,7 @@ impl Skyhawk {
         if self.can_refuel() {
             if self.fuel_check("carrier_approach") == "divert" && !self.divert() {
                 if !self.down() {
-                    self.note("5.3.1", msg("Back to Transit to Carrier"));
+                    note!(self, "5.3.1", msg("Back to Transit to Carrier"));
                     self.step = Step::Altitude(MapBox::Transit);
                 }
                 return false;
@@ -922,7 +952,7 @@ impl Skyhawk {
     /// Table 6 Note A (also used by Tables 3.1, 14 and 17): one sub-system box checked.
     pub(crate) fn malfunction(&mut self, rule: &'static str) {
         let r = self.roll("6 A", "", &Drms::new());
-        self.note(rule, msg("Sub-system malfunction"));
+        note!(self, rule, msg("Sub-system malfunction"));
         self.damage_effect(r.result);
     }
 }

@@ -2,6 +2,18 @@
 //! (digest section 3). The state is [`Skyhawk`]; decisions are [`Action`]s; the content
 //! (tables, ordnance, targets) is in `data/games/skyhawk/*.toml`.
 
+/// Logs a message under a rule reference: `note!(self, "5.4", msg(...))`. The message is
+/// built only if the log keeps entries, so that a quiet simulation skips the work (as the
+/// `log` crate's macros skip a disabled level).
+macro_rules! note {
+    ($game:expr, $rule:expr, $message:expr $(,)?) => {
+        if $game.log.keeps() {
+            let message = $message;
+            $game.log.add($rule, message);
+        }
+    };
+}
+
 pub mod attack;
 pub mod bot;
 pub mod campaign;
@@ -475,7 +487,7 @@ impl Skyhawk {
                     return refuse(msg("Nothing usable is left for another run"));
                 }
                 self.at = MapBox::ReAttack;
-                self.note("6.3", msg("The Skyhawk comes round for another run"));
+                note!(self, "6.3", msg("The Skyhawk comes round for another run"));
                 self.step = Step::Altitude(MapBox::ReAttack);
                 return Ok(Applied::QUIET);
             }
@@ -488,7 +500,7 @@ impl Skyhawk {
             }
             (Step::MigGroup, Action::Evade) => {
                 self.jettison("6.3.1");
-                self.note("6.3.1", msg("The Skyhawk evades the MiGs"));
+                note!(self, "6.3.1", msg("The Skyhawk evades the MiGs"));
                 self.go_home("6.3.1");
             }
             (Step::MigGroup, Action::PressOn) => self.press_on(),
@@ -608,7 +620,7 @@ impl Skyhawk {
         }
         if let Err(m) = self.loadout.check(&self.load_rules()) {
             // Only 15.4.2 can leave a load unfinished here: start the card again.
-            self.note("15.4.2", m);
+            note!(self, "15.4.2", m);
             self.loadout = Loadout::default();
             self.step = Step::Loading(LoadStage::Tanks);
             return;

@@ -26,7 +26,7 @@ impl Skyhawk {
                 n_("weather at Yankee Station"),
             );
             let name = self.who_name(who);
-            self.note("15.1", msg("{pilot} launches").arg("pilot", &name));
+            note!(self, "15.1", msg("{pilot} launches").arg("pilot", &name));
             if !self.roll("3", "", &d).is("incident") {
                 continue;
             }
@@ -34,7 +34,11 @@ impl Skyhawk {
                 // An NPC has no sub-system boxes: the malfunction takes one hit box (recon).
                 "malfunction" => self.npc_hit_boxes(who, 1),
                 "scrubbed" => {
-                    self.note("5.1", msg("{pilot} is down on deck").arg("pilot", &name));
+                    note!(
+                        self,
+                        "5.1",
+                        msg("{pilot} is down on deck").arg("pilot", &name)
+                    );
                     self.set_status(who, NpcStatus::Scrubbed);
                 }
                 "ditch" => {
@@ -60,7 +64,8 @@ impl Skyhawk {
     /// Table 9 for every NPC with the flight; an NPC unable to take fuel goes home alone.
     pub(crate) fn npc_refuels(&mut self) {
         for who in self.npcs_flying() {
-            self.note(
+            note!(
+                self,
                 "15.1",
                 msg("{pilot} refuels").arg("pilot", self.who_name(who)),
             );
@@ -73,7 +78,8 @@ impl Skyhawk {
             match self.roll("9 A", "", &d).result {
                 "corrected" => {}
                 "unable" => {
-                    self.note(
+                    note!(
+                        self,
                         "5.3.1",
                         msg("{pilot} cannot take on fuel and turns for home")
                             .arg("pilot", self.who_name(who)),
@@ -84,7 +90,8 @@ impl Skyhawk {
                     }
                 }
                 _ => {
-                    self.note(
+                    note!(
+                        self,
                         "5.3.1",
                         msg("{pilot} collides with the tanker").arg("pilot", self.who_name(who)),
                     );
@@ -118,7 +125,8 @@ impl Skyhawk {
         let mut d = Drms::new();
         d.pilot(self.npc_experience(who));
         if self.roll("S-6", "", &d).is("flame_out") {
-            self.note(
+            note!(
+                self,
                 "6.5",
                 msg("{pilot} flames out").arg("pilot", self.who_name(who)),
             );
@@ -146,12 +154,16 @@ impl Skyhawk {
             let name = self.who_name(who);
             match self.roll("18", "", &m).result {
                 "trap" => {
-                    self.note("7.0", msg("{pilot} traps aboard").arg("pilot", name));
+                    note!(self, "7.0", msg("{pilot} traps aboard").arg("pilot", name));
                     self.set_status(who, NpcStatus::Trapped);
                     return;
                 }
                 "mishap" => {
-                    self.note("7.0", msg("{pilot}: landing mishap").arg("pilot", name));
+                    note!(
+                        self,
+                        "7.0",
+                        msg("{pilot}: landing mishap").arg("pilot", name)
+                    );
                     self.npc_mishap(who);
                     return;
                 }
@@ -160,7 +172,8 @@ impl Skyhawk {
                         n.wave_offs += 1;
                         n.wave_offs
                     });
-                    self.note(
+                    note!(
+                        self,
                         "7.0",
                         msg("{pilot} is waved off ({n})")
                             .arg("pilot", name)
@@ -232,7 +245,8 @@ impl Skyhawk {
         let mut d = Drms::new();
         d.pilot(self.npc_experience(who))
             .when(jammed, "ecm", n_("ECM aircraft"));
-        self.note(
+        note!(
+            self,
             "15.1",
             msg("NV fire at {pilot}").arg("pilot", self.who_name(who)),
         );
@@ -251,7 +265,8 @@ impl Skyhawk {
                 n.hits = (n.hits + 1).min(boxes);
                 n.hits
             });
-            self.note(
+            note!(
+                self,
                 "15.1",
                 msg("{pilot}: hit box {n} of {boxes}")
                     .arg("pilot", self.who_name(who))
@@ -262,7 +277,8 @@ impl Skyhawk {
                 self.npc_wound(who);
             }
             if n >= boxes && self.npc(who).is_some_and(Npc::airborne) {
-                self.note(
+                note!(
+                    self,
                     "15.1",
                     msg("{pilot} is shot down").arg("pilot", self.who_name(who)),
                 );
@@ -277,7 +293,8 @@ impl Skyhawk {
             n.pilot.wounds += 1;
             n.pilot.wounds
         });
-        self.note(
+        note!(
+            self,
             "15.1",
             msg("{pilot} is wounded ({n})")
                 .arg("pilot", self.who_name(who))
@@ -293,7 +310,8 @@ impl Skyhawk {
             n.status = NpcStatus::Lost;
             n.fate = PilotFate::Kia;
         }
-        self.note(
+        note!(
+            self,
             "5.10",
             msg("{pilot} is killed").arg("pilot", self.who_name(who)),
         );
@@ -359,7 +377,7 @@ impl Skyhawk {
             PilotFate::Kia => msg("{pilot} is lost"),
             PilotFate::Aboard => return,
         };
-        self.note("12.0", text.arg("pilot", name));
+        note!(self, "12.0", text.arg("pilot", name));
         match who {
             Who::Player => self.fate = fate,
             npc => {

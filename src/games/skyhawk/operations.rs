@@ -119,7 +119,8 @@ impl Skyhawk {
             let r = self.roll("1.2", "", &Drms::new());
             let level = r.number().clamp(1, 3) as u8;
             self.squadron_mut().maintenance = level;
-            self.note(
+            note!(
+                self,
                 "14.0.2",
                 msg("Maintenance personnel: skill level {level}").arg("level", level),
             );
@@ -147,7 +148,8 @@ impl Skyhawk {
         let p = super::campaign::roster_pilot(roster);
         let r = self.roll("1", "", &Drms::new());
         let experience = Experience::from_key(r.result);
-        self.note(
+        note!(
+            self,
             "14.0.3",
             msg("{rank} {name} joins the roster, {experience}")
                 .arg("rank", &p.rank)
@@ -191,7 +193,8 @@ impl Skyhawk {
             if rotation {
                 let missed_before = self.squadron().map_or(0, |s| s.player_missed);
                 let Some(slots) = self.squadron_mut().assign(need) else {
-                    self.note(
+                    note!(
+                        self,
                         "14.0.3",
                         msg("Too few pilots fit to fly: no flight operations today"),
                     );
@@ -202,7 +205,8 @@ impl Skyhawk {
                     return false;
                 }
                 if !slots.contains(&0) {
-                    self.note(
+                    note!(
+                        self,
                         "14.0.3",
                         msg("The rotation does not reach your pilot today"),
                     );
@@ -219,7 +223,8 @@ impl Skyhawk {
     }
 
     fn note_sits_out(&mut self) {
-        self.note(
+        note!(
+            self,
             "14.1.3",
             msg("Your pilot is still recovering from his wounds and misses this mission"),
         );
@@ -246,13 +251,15 @@ impl Skyhawk {
         s.need_rolled = rolled as u8;
         s.need = if need >= least { need as u8 } else { 0 };
         if need < least {
-            self.note(
+            note!(
+                self,
                 rule,
                 msg("Only {n} Skyhawks ready: no flight operations today").arg("n", on_hand),
             );
             return None;
         }
-        self.note(
+        note!(
+            self,
             rule,
             msg("The squadron flies {need} sorties today").arg("need", need),
         );
@@ -301,7 +308,8 @@ impl Skyhawk {
         s.shift_track();
         s.shifted_on = day;
         let numbers: Vec<String> = sent.iter().map(u8::to_string).collect();
-        self.note(
+        note!(
+            self,
             "14.0.2",
             msg("Skyhawks {numbers} go to the deck; yours is number {mine}")
                 .arg("numbers", numbers.join(", "))
@@ -335,7 +343,8 @@ impl Skyhawk {
             if self.roll("1.3", column, &Drms::new()).is("yes") {
                 let level = level + 1;
                 self.squadron_mut().maintenance = level;
-                self.note(
+                note!(
+                    self,
                     "14.0.2",
                     msg("The maintenance crews advance to skill level {level}").arg("level", level),
                 );
@@ -368,7 +377,8 @@ impl Skyhawk {
             };
             let Some(hurt) = hurt else {
                 self.squadron_mut().land(number, None);
-                self.note(
+                note!(
+                    self,
                     "14.0.2",
                     msg("Skyhawk {n} is struck off the squadron").arg("n", number),
                 );
@@ -447,7 +457,8 @@ impl Skyhawk {
             }
             if air_medal {
                 r.medals.push("Air Medal".into());
-                self.note(
+                note!(
+                    self,
                     "15.2",
                     msg("{pilot} is awarded the {medal}")
                         .arg("pilot", &name)
@@ -455,7 +466,8 @@ impl Skyhawk {
                 );
             }
             if lost {
-                self.note(
+                note!(
+                    self,
                     "14.0.3",
                     msg("{pilot} is struck off the roster").arg("pilot", name),
                 );
@@ -468,7 +480,8 @@ impl Skyhawk {
             if let Some(r) = self.squadron_mut().roster.get_mut(slot) {
                 r.missed = missed;
             }
-            self.note(
+            note!(
+                self,
                 "14.1.3",
                 msg("{pilot}'s wounds keep him out of his next {n} mission(s)")
                     .arg("pilot", name)
@@ -514,7 +527,8 @@ impl Skyhawk {
             };
             days = (rolled + hurt.landing_days).min(cap);
         }
-        self.note(
+        note!(
+            self,
             "14.0.2",
             if days == 0 {
                 msg("Skyhawk {n}: Ready Now").arg("n", number)
@@ -551,7 +565,8 @@ impl Skyhawk {
             return;
         }
         self.squadron_mut().player_missed = missed;
-        self.note(
+        note!(
+            self,
             "14.1.3",
             msg("Your pilot's wounds keep him out of his next {n} mission(s)").arg("n", missed),
         );

@@ -61,7 +61,7 @@ impl Skyhawk {
             let r = self.roll("18", "", &m);
             match r.result {
                 "trap" => {
-                    self.note("7.0", msg("Trapped aboard the Franklin D. Roosevelt"));
+                    note!(self, "7.0", msg("Trapped aboard the Franklin D. Roosevelt"));
                     self.ending = Ending::Trapped;
                     self.at = MapBox::Recovery;
                     self.finish();
@@ -73,9 +73,13 @@ impl Skyhawk {
                 }
                 _ => {
                     self.wave_offs += 1;
-                    self.note("7.0", msg("Wave off ({n})").arg("n", self.wave_offs));
+                    note!(self, "7.0", msg("Wave off ({n})").arg("n", self.wave_offs));
                     if self.wave_offs >= 3 {
-                        self.note("7.0", msg("Third wave-off: the Skyhawk diverts to Da Nang"));
+                        note!(
+                            self,
+                            "7.0",
+                            msg("Third wave-off: the Skyhawk diverts to Da Nang")
+                        );
                         self.ending = Ending::Diverted;
                         self.finish();
                         return;
@@ -108,11 +112,11 @@ impl Skyhawk {
                 self.finish();
             }
             "over_the_side" => {
-                self.note("7.0", msg("The Skyhawk goes over the side"));
+                note!(self, "7.0", msg("The Skyhawk goes over the side"));
                 self.bail_out();
             }
             _ => {
-                self.note("7.0", msg("The Skyhawk crashes on deck"));
+                note!(self, "7.0", msg("The Skyhawk crashes on deck"));
                 self.ending = Ending::Lost;
                 let f = self.roll("18 A crash", "", &Drms::new());
                 if f.is("wounded") {
@@ -129,7 +133,8 @@ impl Skyhawk {
     pub(crate) fn bail_out(&mut self) {
         self.ending = Ending::Lost;
         let land = self.at.over_land(self.minelaying());
-        self.note(
+        note!(
+            self,
             "12.0",
             if land {
                 msg("The pilot bails out over land")
@@ -198,16 +203,20 @@ impl Skyhawk {
         match self.rescue_roll(self.at) {
             "rescued" => {
                 self.fate = PilotFate::Rescued;
-                self.note("12.0", msg("The pilot is rescued"));
+                note!(self, "12.0", msg("The pilot is rescued"));
             }
             "exposure" => {
                 self.fate = PilotFate::Rescued;
-                self.note("13.0", msg("The pilot is rescued after long exposure"));
+                note!(
+                    self,
+                    "13.0",
+                    msg("The pilot is rescued after long exposure")
+                );
                 self.wound("13.0");
             }
             "pow" => {
                 self.fate = PilotFate::Pow;
-                self.note("12.0", msg("The pilot is captured"));
+                note!(self, "12.0", msg("The pilot is captured"));
             }
             _ => {
                 self.pilot_killed(msg("The pilot is lost"));
@@ -251,7 +260,7 @@ impl Skyhawk {
     }
 
     pub(crate) fn pilot_killed(&mut self, why: Message) {
-        self.note("5.10", why);
+        note!(self, "5.10", why);
         self.fate = PilotFate::Kia;
         self.ending = Ending::Lost;
         self.finish();
@@ -324,7 +333,8 @@ impl Skyhawk {
 
     pub(crate) fn award(&mut self, rule: &'static str, medal: &str) {
         self.medals.push(medal.to_owned());
-        self.note(
+        note!(
+            self,
             rule,
             msg("Awarded: {medal}").term("medal", medal.to_owned()),
         );

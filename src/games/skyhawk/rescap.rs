@@ -152,7 +152,8 @@ impl Skyhawk {
     }
 
     fn start_rescap(&mut self, downed: Who, resume: Resume) {
-        self.note(
+        note!(
+            self,
             "15.3",
             msg("Beeper on Guard: {pilot} is down over land, RESCAP launches")
                 .arg("pilot", self.who_name(downed)),
@@ -179,7 +180,8 @@ impl Skyhawk {
                 placed: Vec::new(),
             });
         }
-        self.note(
+        note!(
+            self,
             "15.3",
             msg("{n} NVA Patrol box(es) hunt the pilot").arg("n", threat),
         );
@@ -218,7 +220,8 @@ impl Skyhawk {
                     .loadout
                     .stations
                     .map(|s| s.filter(|s| rockets(s.weapon)));
-                self.note(
+                note!(
+                    self,
                     "15.3",
                     msg("Your Skyhawk stays low over the pilot; bombs and missiles go"),
                 );
@@ -226,7 +229,8 @@ impl Skyhawk {
                 0
             }
             _ => {
-                self.note(
+                note!(
+                    self,
                     "15.3",
                     msg("{pilot} stays low over the downed pilot").arg("pilot", self.who_name(who)),
                 );
@@ -301,7 +305,8 @@ impl Skyhawk {
 
     fn begin_rounds(&mut self) {
         let arrival = self.roll("S-11", "", &Drms::new()).number() as u8;
-        self.note(
+        note!(
+            self,
             "15.3",
             msg("The Skyraiders and the HH-53 arrive in round {n}").arg("n", arrival),
         );
@@ -318,13 +323,14 @@ impl Skyhawk {
         r.placed.clear();
         let round = r.round;
         let supporters: Vec<Supporter> = r.supporters.clone();
-        self.note("15.3", msg("RESCAP round {n}").arg("n", round));
+        note!(self, "15.3", msg("RESCAP round {n}").arg("n", round));
         for s in supporters.iter().filter(|s| s.present) {
             let e = self.experience_of(s.who);
             let mut d = Drms::new();
             d.pilot(e);
             if self.roll("S-12", "", &d).is("bingo") {
-                self.note(
+                note!(
+                    self,
                     "15.3",
                     msg("{pilot} is Bingo and leaves for the carrier")
                         .arg("pilot", self.who_name(s.who)),
@@ -423,7 +429,8 @@ impl Skyhawk {
         if let Some(b) = b {
             r.placed.push((a, b));
             let name = self.attacker_name(a);
-            self.note(
+            note!(
+                self,
                 "15.3",
                 msg("{aircraft} goes to NVA Patrol box {n}")
                     .arg("aircraft", name)
@@ -472,7 +479,8 @@ impl Skyhawk {
                 self.spend_run(w);
             }
             let (column, d) = self.rescap_attack_roll();
-            self.note(
+            note!(
+                self,
                 "15.3",
                 msg("{aircraft} attacks NVA Patrol box {n}")
                     .arg("aircraft", self.attacker_name(a))
@@ -486,7 +494,7 @@ impl Skyhawk {
                 _ => {}
             }
             if r.all_out() {
-                self.note("15.3", msg("Every NVA Patrol is knocked out"));
+                note!(self, "15.3", msg("Every NVA Patrol is knocked out"));
                 return self.end_rescap(Outcome::Rescued);
             }
         }
@@ -523,7 +531,11 @@ impl Skyhawk {
                             .when(heli, "contested", n_("HH-53 hovering for the pick-up"));
                         if self.roll("10", "sa", &d).is("hit") {
                             let name = self.attacker_name(a);
-                            self.note("15.3", msg("{aircraft} is shot down").arg("aircraft", name));
+                            note!(
+                                self,
+                                "15.3",
+                                msg("{aircraft} is shot down").arg("aircraft", name)
+                            );
                             if let Some(r) = self.rescap_mut() {
                                 r.units[i].alive = false;
                             }
@@ -541,7 +553,7 @@ impl Skyhawk {
                                 "weather_bad",
                                 n_("weather Bad"),
                             );
-                        self.note("15.3", msg("The NVA Patrol fires at your Skyhawk"));
+                        note!(self, "15.3", msg("The NVA Patrol fires at your Skyhawk"));
                         let hits = self.roll("12", "sa_low", &d).number() as u8;
                         self.take_hits(hits);
                         if self.down() {
@@ -563,7 +575,7 @@ impl Skyhawk {
             matches!(a, Attacker::Unit(i) if r.units[i].kind == RescapKind::Helicopter && r.units[i].alive)
         });
         if snatched {
-            self.note("15.3", msg("The HH-53 snatches the pilot under fire"));
+            note!(self, "15.3", msg("The HH-53 snatches the pilot under fire"));
             self.end_rescap(Outcome::Rescued);
             return true;
         }
@@ -602,7 +614,7 @@ impl Skyhawk {
         match self.roll("pilot status", "", &d).result {
             "pow" => return self.end_rescap(Outcome::Pow),
             "kia" => return self.end_rescap(Outcome::Kia),
-            _ => self.note("15.3", msg("The pilot evades capture")),
+            _ => note!(self, "15.3", msg("The pilot evades capture")),
         }
         if let Some(r) = self.rescap_mut() {
             for p in &mut r.patrols {
@@ -612,14 +624,15 @@ impl Skyhawk {
             }
         }
         if self.rescap().is_some_and(Rescap::all_out) {
-            self.note(
+            note!(
+                self,
                 "15.3",
                 msg("Twice suppressed, the last NVA Patrol is knocked out"),
             );
             return self.end_rescap(Outcome::Rescued);
         }
         if round >= data().aircraft.division.rescap_rounds {
-            self.note("15.3", msg("The rescue has run out of time"));
+            note!(self, "15.3", msg("The rescue has run out of time"));
             return self.end_rescap(Outcome::Pow);
         }
         self.start_round();
@@ -650,7 +663,11 @@ impl Skyhawk {
             Resume::Finish => self.finish(),
             Resume::Step(step) => {
                 if player_home {
-                    self.note("15.3", msg("Your Skyhawk turns for Transit to Carrier"));
+                    note!(
+                        self,
+                        "15.3",
+                        msg("Your Skyhawk turns for Transit to Carrier")
+                    );
                     self.go_home("15.3");
                     self.step = Step::Altitude(MapBox::Transit);
                 } else {
