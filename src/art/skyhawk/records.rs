@@ -9,6 +9,7 @@ use crate::engine::game::Verdict;
 use crate::games::skyhawk::campaign::{Campaign, date};
 use crate::games::skyhawk::content::{Content, PartSpec, PylonId};
 use crate::games::skyhawk::division::{Division, Flight, Npc, NpcStatus};
+use crate::games::skyhawk::tables::read_roll;
 use crate::games::skyhawk::{Experience, PilotFate, Skyhawk};
 use crate::i18n::gettext;
 
@@ -142,15 +143,7 @@ fn logged(g: &Skyhawk) -> Vec<Logged> {
         .iter()
         .filter_map(|e| match e.message.id.as_ref() {
             "Replenishment and R&R in Hong Kong until 19 October" => Some(Logged::Break),
-            "Table {at}: {result}" => {
-                // "12 [aaa_low] row 8" or "28 row 5": the table id comes first.
-                let at = e.message.arg_english("at")?;
-                let (head, _) = at.rsplit_once(" row ")?;
-                let table = head.split(" [").next().unwrap_or(head).to_owned();
-                let result = e.message.arg_english("result")?;
-                Some(Logged::Roll { table, result })
-            }
-            _ => None,
+            _ => read_roll(&e.message).map(|(table, result)| Logged::Roll { table, result }),
         })
         .collect()
 }

@@ -12,6 +12,7 @@ use crate::games::skyhawk::rescap::{Attacker, Rescap, RescapKind};
 use crate::games::skyhawk::state::{
     Ending, Experience, Group, LoadStage, MapBox, Skyhawk, SnakeMode, Step, Unit, UnitStatus,
 };
+use crate::games::skyhawk::tables::rolled_table;
 use crate::i18n::gettext;
 
 /// Everything the board draws: the map, the card, and the targets to light.
@@ -78,18 +79,13 @@ fn chip(u: &Unit, fired: bool) -> UnitChip {
 /// (Table 20) roll since this mission's launch [5.1] (a campaign's log holds earlier
 /// missions).
 fn came_down(game: &Skyhawk) -> Option<SarBox> {
-    let table = |e: &crate::engine::log::LogEntry| {
-        let at = e.message.arg_english("at")?;
-        let id = at.split_whitespace().next()?.to_owned();
-        Some(id)
-    };
     let id = game
         .log
         .entries()
         .iter()
         .rev()
         .take_while(|e| e.rule != "5.1")
-        .filter_map(table)
+        .filter_map(|e| rolled_table(&e.message))
         .find(|id| id == "19" || id == "20")?;
     Some(if id == "19" {
         SarBox::Ditch
@@ -447,11 +443,11 @@ mod tests {
                 .entries()
                 .iter()
                 .rev()
-                .filter_map(|e| e.message.arg_english("at"))
-                .find(|at| at.starts_with("19 ") || at.starts_with("20 "));
+                .filter_map(|e| rolled_table(&e.message))
+                .find(|id| id == "19" || id == "20");
             let spot = map_scene(&g).skyhawk.unwrap().0;
             match &table {
-                Some(at) if at.starts_with("19 ") => assert_eq!(spot, Spot::Down(SarBox::Ditch)),
+                Some(id) if id == "19" => assert_eq!(spot, Spot::Down(SarBox::Ditch)),
                 Some(_) => assert!(
                     matches!(spot, Spot::Down(SarBox::BailOutLand | SarBox::BailOutWater)),
                     "seed {seed}: {spot:?}"

@@ -3,6 +3,8 @@
 //! plays that decision again from there, with the chosen roll made twice. Every roll before
 //! it falls the same (same generator state), so only that roll and what follows change.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use super::Action;
@@ -23,8 +25,19 @@ pub struct LastDecision {
     /// The log lines of its rolls `first + 1 ..= last`, in order.
     #[serde(default)]
     pub lines: Vec<Message>,
+    /// What each of those rolls was rolled on, in the same order (the odds of rolling again).
+    #[serde(default)]
+    pub rolled: Vec<RolledOn>,
     /// Rolls up to this one were already re-rolled or stand.
     pub settled: u32,
+}
+
+/// The table, column and total modifier of a roll: all its odds need, as plain data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolledOn {
+    pub table: Cow<'static, str>,
+    pub column: usize,
+    pub modifier: i32,
 }
 
 impl Skyhawk {
@@ -52,7 +65,7 @@ impl Skyhawk {
         settled: u32,
     ) {
         self.last = None;
-        let lines = std::mem::take(&mut self.roll_lines);
+        let (lines, rolled) = std::mem::take(&mut self.roll_lines).into_iter().unzip();
         let Some(before) = before else {
             return;
         };
@@ -66,6 +79,7 @@ impl Skyhawk {
                 last: self.rolls,
                 log_from,
                 lines,
+                rolled,
                 settled: settled.max(first),
             }));
             if self.step == Step::End {
@@ -89,7 +103,7 @@ impl Skyhawk {
             .map(|(line, n)| {
                 Choice::new(
                     Action::LadyLuck(n),
-                    msg("Lady Luck: roll again {roll}").arg("roll", line.english()),
+                    msg("Lady Luck: roll again {roll}").message("roll", line.clone()),
                 )
             })
             .collect()

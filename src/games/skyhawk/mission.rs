@@ -2,8 +2,11 @@
 //! refuelling, the combat boxes, re-attack, the way home. Each function does the automatic
 //! part of a box and stops at the next decision (`Step`).
 
+use std::borrow::Cow;
+
 use super::content::{Altitude, NvBoxKind, TargetFlag, TargetList, data};
 use super::loadout::LoadRules;
+use super::luck::RolledOn;
 use super::state::*;
 use super::tables::{Drms, Resolved, describe, resolve};
 use crate::engine::log::Random;
@@ -50,7 +53,7 @@ impl Skyhawk {
                 self.log.add_with(
                     "5.2",
                     msg("Lady Luck: {roll} is rolled again")
-                        .arg("roll", describe(t, col, &first).english()),
+                        .message("roll", describe(t, col, &first)),
                     first.random,
                 );
             }
@@ -59,7 +62,12 @@ impl Skyhawk {
         if lines {
             let line = describe(t, col, &r);
             if self.lady_luck > 0 {
-                self.roll_lines.push(line.clone());
+                let rolled = RolledOn {
+                    table: Cow::Borrowed(&t.id),
+                    column: col,
+                    modifier: r.modified - r.natural,
+                };
+                self.roll_lines.push((line.clone(), rolled));
             }
             self.log
                 .add_with(&t.rule, line, std::mem::take(&mut r.random));

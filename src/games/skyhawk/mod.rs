@@ -39,6 +39,7 @@ mod tests;
 mod tests_campaign_division;
 #[cfg(test)]
 mod tests_division;
+pub mod words;
 
 use serde::{Deserialize, Serialize};
 

@@ -2,10 +2,12 @@
 //! each outcome, from the table, the dice and the very modifiers the roll will use — the
 //! attack run's On Target chance, and the re-attack's fuel check and Table 14 events here;
 //! the fire an altitude decides (`fire`), the support units' attacks (`support`), the MiGs
-//! (`migs`), the division and rescue decisions (`division`).
+//! (`migs`), the division and rescue decisions (`division`), and rolling again with a Lady
+//! Luck token (`luck`).
 
 mod division;
 mod fire;
+mod luck;
 mod migs;
 mod support;
 #[cfg(test)]
@@ -28,8 +30,11 @@ impl Skyhawk {
             Step::MigGroup => self.mig_group_odds(),
             Step::Division(ask) => self.division_odds(ask),
             Step::ReAttackOrHome => self.re_attack_odds(),
-            _ => return None,
+            _ => Vec::new(),
         };
+        // A Lady Luck token may make a roll of the last decision again, at any step.
+        let mut odds = odds;
+        odds.extend(self.luck_odds());
         (!odds.is_empty()).then_some(odds)
     }
 

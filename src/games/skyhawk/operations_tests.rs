@@ -361,7 +361,7 @@ fn the_crews_roll_every_fifth_day_until_level_3() {
         .filter(|e| e.message.english().starts_with("Table 1.3"))
         .map(|e| e.message.english())
         .collect::<Vec<_>>();
-    assert!(column[0].contains("[level_1]") && column[1].contains("[level_2]"));
+    assert!(column[0].contains("[From level 1]") && column[1].contains("[From level 2]"));
     // Each success moves the crews up one level.
     let mut levels = [0; 4];
     for seed in 0..100 {

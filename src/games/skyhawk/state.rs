@@ -607,9 +607,10 @@ pub struct Skyhawk {
     /// The last decision, kept while a Lady Luck token could re-roll one of its rolls.
     pub last: Option<Box<super::luck::LastDecision>>,
     /// While a Lady Luck token is held: the lines of the rolls the decision under way has
-    /// made (its token choices name them), moved into `last` when the decision ends.
+    /// made (its token choices name them) and what they were rolled on (for their odds),
+    /// moved into `last` when the decision ends.
     #[serde(skip)]
-    pub roll_lines: Vec<Message>,
+    pub roll_lines: Vec<(Message, super::luck::RolledOn)>,
     /// The campaign around the mission, if one is played.
     pub campaign: Option<super::campaign::Campaign>,
     /// Optional 15.1–15.3: the NPC flights of the mission.

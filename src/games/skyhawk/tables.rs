@@ -14,6 +14,8 @@ use crate::engine::log::Random;
 use crate::engine::message::{Message, msg};
 use crate::engine::name_map::NameMap;
 use crate::engine::rng::Rng;
+use crate::games::skyhawk::content::data;
+use crate::games::skyhawk::words::{self, Words};
 
 /// How a table is rolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -75,9 +77,10 @@ pub struct Table {
     /// and the odds read tables far more often than the rules roll them).
     #[serde(skip)]
     numbers: Made<Vec<i32>>,
-    /// Where each cell is, as the log names it ([`Table::place`]), made at the first roll.
+    /// The words of each row label, column and cell, as the log names them ([`TableWords`]),
+    /// made at the first logged roll.
     #[serde(skip)]
-    places: Made<Vec<String>>,
+    words: Made<TableWords>,
     /// [`Table::d10_total`] for each modifier that reads more than one row, made when first
     /// asked for.
     #[serde(skip)]
@@ -87,12 +90,18 @@ pub struct Table {
 /// Something read from the rows once, when first asked for. Derived from the rows, so it
 /// takes no part in comparing tables, and a copy of a table (which may then be changed)
 /// makes its own.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Made<T>(OnceLock<T>);
+
+impl<T> Default for Made<T> {
+    fn default() -> Self {
+        Made(OnceLock::new())
+    }
+}
 
 impl<T> Clone for Made<T> {
     fn clone(&self) -> Self {
-        Made(OnceLock::new())
+        Made::default()
     }
 }
 
@@ -103,6 +112,15 @@ impl<T> PartialEq for Made<T> {
 }
 
 impl<T> Eq for Made<T> {}
+
+/// The words of a table's keys, made once: a simulated mission logs some fifty rolls.
+#[derive(Debug)]
+struct TableWords {
+    rows: Vec<String>,
+    columns: Vec<Words>,
+    /// Row by row.
+    cells: Vec<Words>,
+}
 
 /// A result read as a number (hits, percentages, counts; a trailing `*` is a footnote
 /// mark); 0 when it is not one.
@@ -205,23 +223,44 @@ impl Table {
         totals[from as usize * width + column]
     }
 
-    /// Where a cell is, as the log names it: `12 [aaa_low] row 8`, or `2 row 4–6` for a
-    /// table of one column.
-    pub fn place(&self, row: usize, column: usize) -> &str {
+    /// The words of the row labels, columns and cells.
+    fn words(&self) -> &TableWords {
+        self.words.0.get_or_init(|| TableWords {
+            rows: (0..self.rows.len())
+                .map(|r| self.row_label(r).to_string())
+                .collect(),
+            columns: self
+                .columns
+                .iter()
+                .map(|c| words::column_words(c))
+                .collect(),
+            cells: self
+                .rows
+                .iter()
+                .flat_map(|r| r.cells.iter().map(|c| words::cell_words(&self.id, c)))
+                .collect(),
+        })
+    }
+
+    /// The words of the cell in row `row` and column `column`.
+    pub fn cell_words(&self, row: usize, column: usize) -> &Words {
+        &self.words().cells[row * self.columns.len().max(1) + column]
+    }
+
+    /// The words of column `column`'s name (none for a table of one column).
+    pub fn column_words(&self, column: usize) -> Option<&Words> {
+        self.words().columns.get(column)
+    }
+
+    /// The cell (its key) whose words are `words` in English: a roll line read back.
+    pub fn cell_named(&self, words: &str) -> Option<&str> {
         let width = self.columns.len().max(1);
-        let places = self.places.0.get_or_init(|| {
-            (0..self.rows.len())
-                .flat_map(|r| (0..width).map(move |c| (r, c)))
-                .map(|(r, c)| {
-                    let row = self.row_label(r);
-                    match self.columns.get(c) {
-                        Some(col) => format!("{} [{col}] row {row}", self.id),
-                        None => format!("{} row {row}", self.id),
-                    }
-                })
-                .collect()
-        });
-        &places[row * width + column]
+        let i = self
+            .words()
+            .cells
+            .iter()
+            .position(|w| w.english() == words)?;
+        Some(&self.rows[i / width].cells[i % width])
     }
 
     /// The label of a row as printed: `3`, `4–6`, `≤5`, `10+`.
@@ -369,7 +408,12 @@ impl Table {
     /// The exact chance that a roll in `column` with `drms` reads a cell `wanted` accepts
     /// (the odds shown before a risky decision).
     pub fn chance(&self, column: usize, drms: &Drms, wanted: impl Fn(&str) -> bool) -> f64 {
-        let m = self.modifier(drms);
+        self.modified_chance(column, self.modifier(drms), wanted)
+    }
+
+    /// The exact chance that a roll in `column` with a total modifier `m` reads a cell
+    /// `wanted` accepts.
+    pub fn modified_chance(&self, column: usize, m: i32, wanted: impl Fn(&str) -> bool) -> f64 {
         self.dice
             .outcomes()
             .into_iter()
@@ -431,12 +475,49 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
     }
 }
 
-/// The log line of a table roll, e.g. "Table 12 [aaa_low] row 8: 2" (the dice and the
-/// modifiers travel with it as `Random` values).
+/// The log line of a table roll, e.g. "Table 12 [AAA Low] row 8: 2" or "Table 2 row 6–8:
+/// Poor", every word translated where it is shown (the dice and the modifiers travel with it
+/// as `Random` values). Nothing is formatted: the words are the table's, made once.
 pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> Message {
-    msg("Table {at}: {result}")
-        .static_arg("at", table.place(r.row, column))
-        .term("result", r.result)
+    let line = match table.column_words(column) {
+        Some(c) => c.put(
+            msg("Table {table} [{column}] row {row}: {result}"),
+            "column",
+        ),
+        None => msg("Table {table} row {row}: {result}"),
+    };
+    let line = line
+        .static_arg("table", &table.id)
+        .static_arg("row", &table.words().rows[r.row]);
+    table.cell_words(r.row, column).put(line, "result")
+}
+
+/// The id of the table a log line rolled on, if it is the line of a roll (lines of older
+/// saves too: "Table {at}: {result}" with `at` "12 [aaa_low] row 8").
+pub fn rolled_table(line: &Message) -> Option<String> {
+    match line.id.as_ref() {
+        "Table {table} row {row}: {result}" | "Table {table} [{column}] row {row}: {result}" => {
+            line.arg_english("table")
+        }
+        "Table {at}: {result}" => {
+            let at = line.arg_english("at")?;
+            let (head, _) = at.rsplit_once(" row ")?;
+            Some(head.split(" [").next().unwrap_or(head).to_owned())
+        }
+        _ => None,
+    }
+}
+
+/// The line of a roll read back: the table's id and the key of the cell it read (older
+/// saves' lines name the key, newer ones its words).
+pub fn read_roll(line: &Message) -> Option<(String, String)> {
+    let table = rolled_table(line)?;
+    let result = line.arg_english("result")?;
+    if line.id == "Table {at}: {result}" {
+        return Some((table, result));
+    }
+    let key = data().tables.get(&table)?.cell_named(&result)?.to_owned();
+    Some((table, key))
 }
 
 #[cfg(test)]
@@ -459,6 +540,7 @@ mod tests {
     }
     use super::*;
     use crate::engine::dice::DiceKind;
+    use crate::engine::message::Arg;
 
     fn table(dice: Dice, rows: &[(i32, i32, &str)]) -> Table {
         Table {
@@ -477,7 +559,7 @@ mod tests {
                 .collect(),
             drm: NameMap::from_iter([("plus".into(), 2), ("minus".into(), -1)]),
             numbers: Made::default(),
-            places: Made::default(),
+            words: Made::default(),
             d10_totals: Made::default(),
         }
     }
@@ -504,17 +586,42 @@ mod tests {
     }
 
     #[test]
-    fn cells_are_placed_as_the_log_names_them() {
-        let t = table(Dice::D10, &[(-1, 5, "low"), (6, 8, "mid"), (9, 10, "high")]);
-        assert_eq!(t.place(0, 0), "t row ≤5");
-        assert_eq!(t.place(2, 0), "t row 9+");
-        let mut wide = t.clone();
-        wide.columns = vec!["left".into(), "right".into()];
-        for row in &mut wide.rows {
-            row.cells.push("x".into());
-        }
-        assert_eq!(wide.place(1, 0), "t [left] row 6–8");
-        assert_eq!(wide.place(1, 1), "t [right] row 6–8");
+    fn roll_lines_name_the_table_row_column_and_result_in_words() {
+        let data = crate::games::skyhawk::content::data();
+        let line = |table: &str, column: usize, faces: &[u8], total: i32| {
+            let t = data.table(table);
+            let kind = match t.dice {
+                Dice::Percentile => DiceKind::Percentile,
+                _ => DiceKind::D10,
+            };
+            let r = resolve_roll(roll(kind, faces, total), t, column, &Drms::new());
+            describe(t, column, &r)
+        };
+        // Table 2 (one column): 6–8 Poor.
+        let poor = line("2", 0, &[7], 7);
+        assert_eq!(poor.english(), "Table 2 row 6–8: Poor");
+        assert_eq!(poor.id, "Table {table} row {row}: {result}");
+        // The column and the result are words of the game (translated), the number as written.
+        let t12 = data.table("12");
+        let aaa_low = t12.column("aaa_low").unwrap();
+        let hits = line("12", aaa_low, &[9], 9);
+        assert!(
+            hits.english().starts_with("Table 12 [AAA Low] row "),
+            "{}",
+            hits.english()
+        );
+        let arg =
+            |m: &Message, name: &str| m.args.iter().find(|(n, _)| n == name).unwrap().1.clone();
+        assert_eq!(arg(&hits, "column"), Arg::Term("AAA Low".into()));
+        assert_eq!(hits.arg_english("result").unwrap(), t12.lookup(9, aaa_low));
+        assert_eq!(arg(&poor, "result"), Arg::Term("Poor".into()));
+        // Read back: the words name their cell.
+        assert_eq!(read_roll(&poor), Some(("2".into(), "poor".into())));
+        assert_eq!(rolled_table(&hits).as_deref(), Some("12"));
+        let old = msg("Table {at}: {result}")
+            .arg("at", "12 [aaa_low] row 8")
+            .term("result", "1*");
+        assert_eq!(read_roll(&old), Some(("12".into(), "1*".into())));
     }
 
     #[test]

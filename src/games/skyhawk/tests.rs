@@ -265,7 +265,7 @@ fn double_suppression_knocks_a_box_out_after_it_fires() {
         .log
         .entries()
         .iter()
-        .any(|e| e.message.english().contains("[aaa_high]"));
+        .any(|e| e.message.english().contains("[AAA High]"));
     assert!(fired, "the box still fires, at -2");
     assert!(g.nv(NvBoxKind::Aaa).out);
 }
@@ -313,7 +313,7 @@ fn a_tank_pylon_hit_calls_a_fuel_check() {
         .log
         .entries()
         .iter()
-        .any(|e| e.message.english().starts_with("Table 7 [re_attack]"));
+        .any(|e| e.message.english().starts_with("Table 7 [Re-attack]"));
     assert!(last_check);
 }
 
@@ -512,7 +512,7 @@ fn optional_rules_change_the_rolls() {
             .log
             .entries()
             .iter()
-            .filter(|e| e.message.id.starts_with("Table S-13") || e.rule == "15.4.1")
+            .filter(|e| e.message.english().starts_with("Table S-13 ") || e.rule == "15.4.1")
             .count();
     }
     assert!(forced > 250);
