@@ -476,3 +476,85 @@ fn the_re_attack_altitude_shows_the_mig_attack_of_pressing_on() {
         true
     });
 }
+
+/// A fresh single mission with one Lady Luck token, its list chosen: planning's rolls (the
+/// target, the weather twice, …) may be rolled again.
+fn planned_with_a_token(seed: u64) -> Skyhawk {
+    let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
+    g.lady_luck = 1;
+    g.apply(&Action::List(TargetList::Macv)).unwrap();
+    g
+}
+
+#[test]
+fn a_lady_luck_re_roll_shows_the_chance_of_each_result() {
+    let g = planned_with_a_token(1);
+    let last = g.last.as_deref().expect("planning rolls");
+    assert_eq!(last.rolled.len(), last.lines.len());
+    let odds = g.decision_odds().expect("odds for the re-rolls");
+    // The weather (Table 2, one d10: 0–5 Good, 6–8 Poor, 9 Bad), counted face by face.
+    let weather = last
+        .rolled
+        .iter()
+        .find(|r| r.table == "2")
+        .expect("the weather is rolled in planning");
+    let t2 = crate::games::skyhawk::content::data().table("2");
+    let by_hand = |cell: &str| {
+        let faces = (0..10).filter(|f| t2.lookup(f + weather.modifier, 0) == cell);
+        faces.count() as f64 / 10.0
+    };
+    if weather.modifier == 0 {
+        assert_near(by_hand("good"), 0.6, "Good, unmodified");
+    }
+    assert_lines(
+        &odds,
+        &[
+            ("Roll again Table 2 → Good", by_hand("good")),
+            ("Roll again Table 2 → Poor", by_hand("poor")),
+            ("Roll again Table 2 → Bad", by_hand("bad")),
+        ],
+    );
+    // Every roll's results add up to one, each table and column once.
+    let t2_total: f64 = odds
+        .iter()
+        .filter(|(m, _)| m.english().starts_with("Roll again Table 2 "))
+        .map(|(_, p)| p)
+        .sum();
+    assert_near(t2_total, 1.0, "Table 2 in all");
+    // The token's choices name the rolls by their lines, translated with them.
+    let choice = g
+        .prompt()
+        .choices
+        .into_iter()
+        .find(|c| matches!(c.action, Action::LadyLuck(_)))
+        .unwrap();
+    assert_eq!(choice.label.id, "Lady Luck: roll again {roll}");
+    assert!(
+        choice
+            .label
+            .english()
+            .starts_with("Lady Luck: roll again Table ")
+    );
+}
+
+#[test]
+fn once_the_token_is_spent_no_re_roll_odds_are_shown() {
+    let mut g = planned_with_a_token(1);
+    let n = g.last.as_deref().unwrap().last;
+    g.apply(&Action::LadyLuck(n)).unwrap();
+    let odds = g.decision_odds().unwrap_or_default();
+    assert!(odds.iter().all(|(m, _)| !m.id.starts_with("Roll again")));
+}
+
+#[test]
+fn a_save_from_before_the_odds_were_kept_loads_without_them() {
+    let g = planned_with_a_token(1);
+    let mut saved = serde_json::to_value(&g).unwrap();
+    let last = saved["last"].as_object_mut().unwrap();
+    assert!(last.remove("rolled").is_some());
+    let loaded: Skyhawk = serde_json::from_value(saved).unwrap();
+    assert!(loaded.last.as_deref().unwrap().rolled.is_empty());
+    let odds = loaded.decision_odds().unwrap_or_default();
+    assert!(odds.iter().all(|(m, _)| !m.id.starts_with("Roll again")));
+    assert!(!loaded.luck_choices().is_empty(), "the token still works");
+}
