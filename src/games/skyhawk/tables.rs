@@ -252,6 +252,24 @@ impl Table {
         self.words().columns.get(column)
     }
 
+    /// A message naming the cell in `row` and `column`: `{table}` (the id), `{column}` (the
+    /// column's words, in `with_column`; `without` is for a table of one column) and
+    /// `{result}` (the cell's words).
+    pub fn cell_message(
+        &'static self,
+        row: usize,
+        column: usize,
+        with_column: Message,
+        without: Message,
+    ) -> Message {
+        let m = match self.column_words(column) {
+            Some(c) => c.put(with_column, "column"),
+            None => without,
+        };
+        self.cell_words(row, column)
+            .put(m.static_arg("table", &self.id), "result")
+    }
+
     /// The cell (its key) whose words are `words` in English: a roll line read back.
     pub fn cell_named(&self, words: &str) -> Option<&str> {
         let width = self.columns.len().max(1);
@@ -479,17 +497,14 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
 /// Poor", every word translated where it is shown (the dice and the modifiers travel with it
 /// as `Random` values). Nothing is formatted: the words are the table's, made once.
 pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> Message {
-    let line = match table.column_words(column) {
-        Some(c) => c.put(
+    table
+        .cell_message(
+            r.row,
+            column,
             msg("Table {table} [{column}] row {row}: {result}"),
-            "column",
-        ),
-        None => msg("Table {table} row {row}: {result}"),
-    };
-    let line = line
-        .static_arg("table", &table.id)
-        .static_arg("row", &table.words().rows[r.row]);
-    table.cell_words(r.row, column).put(line, "result")
+            msg("Table {table} row {row}: {result}"),
+        )
+        .static_arg("row", &table.words().rows[r.row])
 }
 
 /// The id of the table a log line rolled on, if it is the line of a roll (lines of older

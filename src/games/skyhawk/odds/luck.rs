@@ -51,16 +51,12 @@ fn reroll_odds(rolled: &RolledOn) -> Vec<(Message, f64)> {
         seen.push(cell);
         let p = t.modified_chance(column, rolled.modifier, |c| c == cell);
         if p > 0.0 {
-            let label = match t.column_words(column) {
-                Some(c) => c.put(
-                    msg("Roll again Table {table} [{column}] → {result}"),
-                    "column",
-                ),
-                None => msg("Roll again Table {table} → {result}"),
-            };
-            let label = t
-                .cell_words(row, column)
-                .put(label.static_arg("table", &t.id), "result");
+            let label = t.cell_message(
+                row,
+                column,
+                msg("Roll again Table {table} [{column}] → {result}"),
+                msg("Roll again Table {table} → {result}"),
+            );
             odds.push((label, p));
         }
     }
