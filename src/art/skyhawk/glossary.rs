@@ -9,7 +9,7 @@ use crate::i18n::gettext;
 fn translated(words: Words) -> String {
     match words {
         Words::Term(w) => gettext(w),
-        Words::Plain(s) => s.into_owned(),
+        Words::Plain(s) => s,
     }
 }
 

@@ -65,13 +65,14 @@ impl Skyhawk {
         settled: u32,
     ) {
         self.last = None;
-        let (lines, rolled) = std::mem::take(&mut self.roll_lines).into_iter().unzip();
+        let lines = std::mem::take(&mut self.roll_lines);
         let Some(before) = before else {
             return;
         };
         let first = before.rolls;
         if self.rolls > first.max(settled) && self.lady_luck > 0 {
             let log_from = log_before;
+            let (lines, rolled) = lines.into_iter().unzip();
             self.last = Some(Box::new(LastDecision {
                 before,
                 action: action.clone(),

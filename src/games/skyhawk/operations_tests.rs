@@ -204,7 +204,7 @@ fn with_the_rotation_the_pilot_flies_when_his_turn_comes() {
     let s = g.squadron().unwrap();
     assert_eq!(s.roster.len(), 24);
     // Table 1 for the player and the 23 others.
-    assert_eq!(logged(&g, "Table 1 "), 24);
+    assert_eq!(logged(&g, "Table 1:"), 24);
     let mut even = 0;
     let mut consecutive = 0;
     for seed in 0..6 {
@@ -309,7 +309,7 @@ fn the_monsoon_starts_on_the_first_of_november() {
         .entries()
         .iter()
         .filter(|e| {
-            e.message.english().starts_with("Table 2 ")
+            e.message.english().starts_with("Table 2:")
                 && e.random
                     .iter()
                     .any(|r| r.english() == "+1 north-east monsoon")

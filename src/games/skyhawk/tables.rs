@@ -77,10 +77,10 @@ pub struct Table {
     /// and the odds read tables far more often than the rules roll them).
     #[serde(skip)]
     numbers: Made<Vec<i32>>,
-    /// The words of each row label, column and cell, as the log names them ([`TableWords`]),
-    /// made at the first logged roll.
+    /// The words of the id, each column and each cell, as the log names them
+    /// ([`TableWords`]), made at the first logged roll.
     #[serde(skip)]
-    words: Made<TableWords>,
+    words: Made<Box<TableWords>>,
     /// [`Table::d10_total`] for each modifier that reads more than one row, made when first
     /// asked for.
     #[serde(skip)]
@@ -116,7 +116,6 @@ impl<T> Eq for Made<T> {}
 /// The words of a table's keys, made once: a simulated mission logs some fifty rolls.
 #[derive(Debug)]
 struct TableWords {
-    rows: Vec<String>,
     columns: Vec<Words>,
     /// Row by row.
     cells: Vec<Words>,
@@ -223,51 +222,32 @@ impl Table {
         totals[from as usize * width + column]
     }
 
-    /// The words of the row labels, columns and cells.
+    /// The words of the columns and cells, made once.
     fn words(&self) -> &TableWords {
-        self.words.0.get_or_init(|| TableWords {
-            rows: (0..self.rows.len())
-                .map(|r| self.row_label(r).to_string())
-                .collect(),
-            columns: self
-                .columns
-                .iter()
-                .map(|c| words::column_words(c))
-                .collect(),
-            cells: self
-                .rows
-                .iter()
-                .flat_map(|r| r.cells.iter().map(|c| words::cell_words(&self.id, c)))
-                .collect(),
+        self.words.0.get_or_init(|| {
+            let cells = self.rows.iter().flat_map(|r| &r.cells);
+            Box::new(TableWords {
+                columns: self
+                    .columns
+                    .iter()
+                    .map(|c| words::column_words(c))
+                    .collect(),
+                cells: cells.map(|c| words::cell_words(&self.id, c)).collect(),
+            })
         })
     }
 
-    /// The words of the cell in row `row` and column `column`.
-    pub fn cell_words(&self, row: usize, column: usize) -> &Words {
-        &self.words().cells[row * self.columns.len().max(1) + column]
-    }
-
-    /// The words of column `column`'s name (none for a table of one column).
-    pub fn column_words(&self, column: usize) -> Option<&Words> {
-        self.words().columns.get(column)
-    }
-
-    /// A message naming the cell in `row` and `column`: `{table}` (the id), `{column}` (the
-    /// column's words, in `with_column`; `without` is for a table of one column) and
-    /// `{result}` (the cell's words).
-    pub fn cell_message(
-        &'static self,
-        row: usize,
-        column: usize,
-        with_column: Message,
-        without: Message,
-    ) -> Message {
-        let m = match self.column_words(column) {
-            Some(c) => c.put(with_column, "column"),
-            None => without,
-        };
-        self.cell_words(row, column)
-            .put(m.static_arg("table", &self.id), "result")
+    /// The words, in English, of column `column` (none for a table of one column) and of the
+    /// cell in `row` of that column, as a message's terms: translated where shown (a number
+    /// or an unknown key has no entry in the catalogue and stays as written).
+    #[inline]
+    pub fn cell_terms(&self, row: usize, column: usize) -> (Option<&str>, &str) {
+        let words = self.words();
+        let cell = &words.cells[row * self.columns.len().max(1) + column];
+        (
+            words.columns.get(column).map(Words::english),
+            cell.english(),
+        )
     }
 
     /// The cell (its key) whose words are `words` in English: a roll line read back.
@@ -493,25 +473,28 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
     }
 }
 
-/// The log line of a table roll, e.g. "Table 12 [AAA Low] row 8: 2" or "Table 2 row 6–8:
-/// Poor", every word translated where it is shown (the dice and the modifiers travel with it
-/// as `Random` values). Nothing is formatted: the words are the table's, made once.
+/// The log line of a table roll, e.g. "Table 12 [AAA Low]: 2" or "Table 2: Poor", every word
+/// translated where it is shown; the dice and the modifiers travel with it as `Random` values
+/// (so the modified roll, and the row it reads, show beside it). Nothing is formatted: the
+/// words are the table's, made once, and the line keeps to the three arguments a message holds
+/// in place (a simulated mission logs some fifty of them).
 pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> Message {
-    table
-        .cell_message(
-            r.row,
-            column,
-            msg("Table {table} [{column}] row {row}: {result}"),
-            msg("Table {table} row {row}: {result}"),
-        )
-        .static_arg("row", &table.words().rows[r.row])
+    match table.cell_terms(r.row, column) {
+        (Some(column), result) => msg("Table {table} [{column}]: {result}")
+            .static_arg("table", &table.id)
+            .term("column", column)
+            .term("result", result),
+        (None, result) => msg("Table {table}: {result}")
+            .static_arg("table", &table.id)
+            .term("result", result),
+    }
 }
 
 /// The id of the table a log line rolled on, if it is the line of a roll (lines of older
 /// saves too: "Table {at}: {result}" with `at` "12 [aaa_low] row 8").
 pub fn rolled_table(line: &Message) -> Option<String> {
     match line.id.as_ref() {
-        "Table {table} row {row}: {result}" | "Table {table} [{column}] row {row}: {result}" => {
+        "Table {table}: {result}" | "Table {table} [{column}]: {result}" => {
             line.arg_english("table")
         }
         "Table {at}: {result}" => {
@@ -614,14 +597,14 @@ mod tests {
         };
         // Table 2 (one column): 6–8 Poor.
         let poor = line("2", 0, &[7], 7);
-        assert_eq!(poor.english(), "Table 2 row 6–8: Poor");
-        assert_eq!(poor.id, "Table {table} row {row}: {result}");
+        assert_eq!(poor.english(), "Table 2: Poor");
+        assert_eq!(poor.id, "Table {table}: {result}");
         // The column and the result are words of the game (translated), the number as written.
         let t12 = data.table("12");
         let aaa_low = t12.column("aaa_low").unwrap();
         let hits = line("12", aaa_low, &[9], 9);
         assert!(
-            hits.english().starts_with("Table 12 [AAA Low] row "),
+            hits.english().starts_with("Table 12 [AAA Low]: "),
             "{}",
             hits.english()
         );

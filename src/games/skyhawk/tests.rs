@@ -512,7 +512,7 @@ fn optional_rules_change_the_rolls() {
             .log
             .entries()
             .iter()
-            .filter(|e| e.message.english().starts_with("Table S-13 ") || e.rule == "15.4.1")
+            .filter(|e| e.message.english().starts_with("Table S-13:") || e.rule == "15.4.1")
             .count();
     }
     assert!(forced > 250);

@@ -4,7 +4,7 @@
 use super::content::{TargetList, TargetType, Weapon, data};
 use super::division::*;
 use super::loadout::{Loadout, Store, Tanks};
-use super::tables::{Drms, resolve_roll};
+use super::tables::{Drms, resolve_roll, rolled_table};
 use super::*;
 use crate::engine::bot::play_out;
 use crate::engine::dice::{DiceKind, Roll};
@@ -49,12 +49,11 @@ pub(super) fn table_rolls(g: &Skyhawk, table: &str) -> usize {
 
 /// The log lines of the rolls on `table`, in English.
 fn table_lines(g: &Skyhawk, table: &str) -> Vec<String> {
-    let prefix = format!("Table {table} ");
     g.log
         .entries()
         .iter()
+        .filter(|e| rolled_table(&e.message).as_deref() == Some(table))
         .map(|e| e.message.english())
-        .filter(|m| m.starts_with(&prefix))
         .collect()
 }
 

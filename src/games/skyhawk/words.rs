@@ -3,9 +3,7 @@
 //! filled sheets print them (`art::skyhawk::glossary`). A key not listed here (from a corrected
 //! override file, say) reads as itself, made readable.
 
-use std::borrow::Cow;
-
-use crate::engine::message::{Message, n_};
+use crate::engine::message::n_;
 
 /// How a key reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,7 +12,7 @@ pub enum Words {
     Term(&'static str),
     /// Shown as written: a number (hits, a percentage, a band of points) or a key the glossary
     /// does not know, made readable.
-    Plain(Cow<'static, str>),
+    Plain(String),
 }
 
 impl Words {
@@ -23,15 +21,6 @@ impl Words {
         match self {
             Words::Term(w) => w,
             Words::Plain(s) => s,
-        }
-    }
-
-    /// Adds the words to `message` as its argument `name`, kept by reference (the words of a
-    /// table's keys are made once, with the content).
-    pub fn put(&'static self, message: Message, name: &'static str) -> Message {
-        match self {
-            Words::Term(w) => message.term(name, *w),
-            Words::Plain(s) => message.static_arg(name, s),
         }
     }
 }
@@ -84,14 +73,14 @@ pub fn column_words(key: &str) -> Words {
         "us_decisive" => n_("US decisive"),
         "level_1" => n_("From level 1"),
         "level_2" => n_("From level 2"),
-        k => return Words::Plain(humanised(k).into()),
+        k => return Words::Plain(humanised(k)),
     })
 }
 
 /// The words of a result cell of table `table` (a number is shown as written).
 pub fn cell_words(table: &str, key: &str) -> Words {
     if key.trim_end_matches('*').parse::<i32>().is_ok() {
-        return Words::Plain(key.to_owned().into());
+        return Words::Plain(key.to_owned());
     }
     let attack = table.starts_with("15.");
     Words::Term(match key {
@@ -207,7 +196,7 @@ pub fn cell_words(table: &str, key: &str) -> Words {
         "kia" => n_("KIA"),
         "flies" => n_("Flies"),
         "misses" => n_("Misses the mission"),
-        k => return Words::Plain(humanised(k).into()),
+        k => return Words::Plain(humanised(k)),
     })
 }
 
@@ -279,7 +268,7 @@ pub fn modifier_words(key: &str) -> Words {
         "need_16" => n_("squadron need of 16"),
         "per_section_destroyed" => n_("per major section destroyed"),
         "three_subsystems" => n_("three sub-systems destroyed"),
-        k => return Words::Plain(humanised(k).to_lowercase().into()),
+        k => return Words::Plain(humanised(k).to_lowercase()),
     })
 }
 

@@ -51,12 +51,15 @@ fn reroll_odds(rolled: &RolledOn) -> Vec<(Message, f64)> {
         seen.push(cell);
         let p = t.modified_chance(column, rolled.modifier, |c| c == cell);
         if p > 0.0 {
-            let label = t.cell_message(
-                row,
-                column,
-                msg("Roll again Table {table} [{column}] → {result}"),
-                msg("Roll again Table {table} → {result}"),
-            );
+            let label = match t.cell_terms(row, column) {
+                (Some(column), result) => msg("Roll again Table {table} [{column}] → {result}")
+                    .static_arg("table", &t.id)
+                    .term("column", column)
+                    .term("result", result),
+                (None, result) => msg("Roll again Table {table} → {result}")
+                    .static_arg("table", &t.id)
+                    .term("result", result),
+            };
             odds.push((label, p));
         }
     }

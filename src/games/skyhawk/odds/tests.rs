@@ -241,7 +241,7 @@ fn the_altitude_odds_are_the_share_of_visits_that_draw_a_hit() {
                 }
                 let hits = h.log.entries()[before..]
                     .iter()
-                    .filter(|e| e.message.english().starts_with("Table 12.1 "))
+                    .filter(|e| e.message.english().starts_with("Table 12.1:"))
                     .count();
                 hit += u32::from(hits > 0);
             }
