@@ -22,12 +22,10 @@ pub struct LastDecision {
     pub last: u32,
     /// Log length before the decision (the log is rebuilt up to there if a token is used).
     pub log_from: usize,
-    /// The log lines of its rolls `first + 1 ..= last`, in order.
+    /// The log lines of its rolls `first + 1 ..= last`, in order, with what they were
+    /// rolled on.
     #[serde(default)]
-    pub lines: Vec<Message>,
-    /// What each of those rolls was rolled on, in the same order (the odds of rolling again).
-    #[serde(default)]
-    pub rolled: Vec<RolledOn>,
+    pub lines: Vec<RollLine>,
     /// Rolls up to this one were already re-rolled or stand.
     pub settled: u32,
 }
@@ -38,6 +36,35 @@ pub struct RolledOn {
     pub table: Cow<'static, str>,
     pub column: usize,
     pub modifier: i32,
+}
+
+/// The log line of a roll and what it was rolled on (the odds of rolling it again).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "SavedLine")]
+pub struct RollLine {
+    pub line: Message,
+    /// `None` in saves from before the odds were kept.
+    pub rolled: Option<RolledOn>,
+}
+
+/// A roll line as saved: older saves kept the message alone.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SavedLine {
+    Kept {
+        line: Message,
+        rolled: Option<RolledOn>,
+    },
+    Message(Message),
+}
+
+impl From<SavedLine> for RollLine {
+    fn from(saved: SavedLine) -> Self {
+        match saved {
+            SavedLine::Kept { line, rolled } => RollLine { line, rolled },
+            SavedLine::Message(line) => RollLine { line, rolled: None },
+        }
+    }
 }
 
 impl Skyhawk {
@@ -72,7 +99,6 @@ impl Skyhawk {
         let first = before.rolls;
         if self.rolls > first.max(settled) && self.lady_luck > 0 {
             let log_from = log_before;
-            let (lines, rolled) = lines.into_iter().unzip();
             self.last = Some(Box::new(LastDecision {
                 before,
                 action: action.clone(),
@@ -80,7 +106,6 @@ impl Skyhawk {
                 last: self.rolls,
                 log_from,
                 lines,
-                rolled,
                 settled: settled.max(first),
             }));
             if self.step == Step::End {
@@ -101,10 +126,10 @@ impl Skyhawk {
             .iter()
             .zip(last.first + 1..)
             .filter(|(_, n)| *n > last.settled)
-            .map(|(line, n)| {
+            .map(|(roll, n)| {
                 Choice::new(
                     Action::LadyLuck(n),
-                    msg("Lady Luck: roll again {roll}").message("roll", line.clone()),
+                    msg("Lady Luck: roll again {roll}").message("roll", roll.line.clone()),
                 )
             })
             .collect()

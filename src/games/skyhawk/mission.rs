@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::content::{Altitude, NvBoxKind, TargetFlag, TargetList, data};
 use super::loadout::LoadRules;
-use super::luck::RolledOn;
+use super::luck::{RollLine, RolledOn};
 use super::state::*;
 use super::tables::{Drms, Resolved, describe, resolve};
 use crate::engine::log::Random;
@@ -67,7 +67,10 @@ impl Skyhawk {
                     column: col,
                     modifier: r.modified - r.natural,
                 };
-                self.roll_lines.push((line.clone(), rolled));
+                self.roll_lines.push(RollLine {
+                    line: line.clone(),
+                    rolled: Some(rolled),
+                });
             }
             self.log
                 .add_with(&t.rule, line, std::mem::take(&mut r.random));

@@ -10,7 +10,7 @@ use super::content::{
 use super::cycle::Cycle;
 use super::loadout::Loadout;
 use crate::engine::log::Log;
-use crate::engine::message::{Message, n_};
+use crate::engine::message::n_;
 use crate::engine::rng::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -610,7 +610,7 @@ pub struct Skyhawk {
     /// made (its token choices name them) and what they were rolled on (for their odds),
     /// moved into `last` when the decision ends.
     #[serde(skip)]
-    pub roll_lines: Vec<(Message, super::luck::RolledOn)>,
+    pub roll_lines: Vec<super::luck::RollLine>,
     /// The campaign around the mission, if one is played.
     pub campaign: Option<super::campaign::Campaign>,
     /// Optional 15.1–15.3: the NPC flights of the mission.

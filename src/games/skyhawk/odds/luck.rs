@@ -19,7 +19,10 @@ impl Skyhawk {
         // Two rolls on the same table, column and modifier have the same odds: shown once.
         let mut shown: Vec<&RolledOn> = Vec::new();
         let mut odds = Vec::new();
-        for (rolled, n) in last.rolled.iter().zip(last.first + 1..) {
+        for (roll, n) in last.lines.iter().zip(last.first + 1..) {
+            let Some(rolled) = &roll.rolled else {
+                continue;
+            };
             if n <= last.settled || shown.contains(&rolled) {
                 continue;
             }

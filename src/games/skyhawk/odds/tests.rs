@@ -490,12 +490,12 @@ fn planned_with_a_token(seed: u64) -> Skyhawk {
 fn a_lady_luck_re_roll_shows_the_chance_of_each_result() {
     let g = planned_with_a_token(1);
     let last = g.last.as_deref().expect("planning rolls");
-    assert_eq!(last.rolled.len(), last.lines.len());
     let odds = g.decision_odds().expect("odds for the re-rolls");
     // The weather (Table 2, one d10: 0–5 Good, 6–8 Poor, 9 Bad), counted face by face.
     let weather = last
-        .rolled
+        .lines
         .iter()
+        .filter_map(|l| l.rolled.as_ref())
         .find(|r| r.table == "2")
         .expect("the weather is rolled in planning");
     let t2 = crate::games::skyhawk::content::data().table("2");
@@ -550,10 +550,18 @@ fn once_the_token_is_spent_no_re_roll_odds_are_shown() {
 fn a_save_from_before_the_odds_were_kept_loads_without_them() {
     let g = planned_with_a_token(1);
     let mut saved = serde_json::to_value(&g).unwrap();
-    let last = saved["last"].as_object_mut().unwrap();
-    assert!(last.remove("rolled").is_some());
+    // Older saves kept each roll's message alone.
+    let lines = saved["last"]["lines"].as_array_mut().unwrap();
+    for line in lines.iter_mut() {
+        *line = line["line"].take();
+    }
     let loaded: Skyhawk = serde_json::from_value(saved).unwrap();
-    assert!(loaded.last.as_deref().unwrap().rolled.is_empty());
+    let last = loaded.last.as_deref().unwrap();
+    assert_eq!(last.lines.len(), g.last.as_deref().unwrap().lines.len());
+    assert!(last.lines.iter().all(|l| l.rolled.is_none()));
+    // This save reads back whole.
+    let again: Skyhawk = serde_json::from_value(serde_json::to_value(&g).unwrap()).unwrap();
+    assert_eq!(again.last, g.last);
     let odds = loaded.decision_odds().unwrap_or_default();
     assert!(odds.iter().all(|(m, _)| !m.id.starts_with("Roll again")));
     assert!(!loaded.luck_choices().is_empty(), "the token still works");
