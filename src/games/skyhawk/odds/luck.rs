@@ -34,7 +34,7 @@ impl Skyhawk {
 }
 
 /// The chance of each result of rolling again what `rolled` names, top row first (results
-/// the roll cannot read left out). Nothing for a table or column the content does not have
+/// the roll cannot read left out), e.g. "Roll again Table 12 [AAA Med] -1 → 2". Nothing for a table or column the content does not have
 /// (a save from other content).
 fn reroll_odds(rolled: &RolledOn) -> Vec<(Message, f64)> {
     let Some(t) = data().tables.get(&rolled.table) else {
@@ -54,15 +54,20 @@ fn reroll_odds(rolled: &RolledOn) -> Vec<(Message, f64)> {
         seen.push(cell);
         let p = t.modified_chance(column, rolled.modifier, |c| c == cell);
         if p > 0.0 {
-            let label = match t.cell_terms(row, column) {
-                (Some(column), result) => msg("Roll again Table {table} [{column}] → {result}")
-                    .static_arg("table", &t.id)
-                    .term("column", column)
-                    .term("result", result),
-                (None, result) => msg("Roll again Table {table} → {result}")
-                    .static_arg("table", &t.id)
-                    .term("result", result),
+            let (column_words, result) = t.cell_terms(row, column);
+            // The modifier tells apart two rolls on one column (two AAA boxes, say).
+            let label = match (column_words, rolled.modifier) {
+                (Some(c), 0) => {
+                    msg("Roll again Table {table} [{column}] → {result}").term("column", c)
+                }
+                (Some(c), m) => msg("Roll again Table {table} [{column}] {modifier} → {result}")
+                    .term("column", c)
+                    .arg("modifier", format_args!("{m:+}")),
+                (None, 0) => msg("Roll again Table {table} → {result}"),
+                (None, m) => msg("Roll again Table {table} {modifier} → {result}")
+                    .arg("modifier", format_args!("{m:+}")),
             };
+            let label = label.static_arg("table", &t.id).term("result", result);
             odds.push((label, p));
         }
     }

@@ -566,3 +566,68 @@ fn a_save_from_before_the_odds_were_kept_loads_without_them() {
     assert!(odds.iter().all(|(m, _)| !m.id.starts_with("Roll again")));
     assert!(!loaded.luck_choices().is_empty(), "the token still works");
 }
+
+#[test]
+fn a_modified_roll_on_a_column_is_named_with_its_modifier() {
+    use crate::games::skyhawk::tables::Dice;
+    let data = crate::games::skyhawk::content::data();
+    // Somewhere in a mission flown with a token held: a d10 roll on a table of columns, with
+    // a modifier, that the token may still make again.
+    let mut found = 0;
+    for seed in 0..40 {
+        let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
+        g.lady_luck = 1;
+        let mut bot = Heuristic::new(seed);
+        while g.lady_luck > 0 && found < 3 {
+            let spot = g.last.as_deref().and_then(|last| {
+                let (roll, _) = last
+                    .lines
+                    .iter()
+                    .zip(last.first + 1..)
+                    .filter(|(_, n)| *n > last.settled)
+                    .find(|(roll, _)| {
+                        roll.rolled.as_ref().is_some_and(|r| {
+                            let t = data.table(&r.table);
+                            r.modifier != 0 && !t.columns.is_empty() && t.dice == Dice::D10
+                        })
+                    })?;
+                roll.rolled.clone()
+            });
+            if let Some(rolled) = spot {
+                let t = data.table(&rolled.table);
+                let odds = g.decision_odds().unwrap();
+                let column = crate::games::skyhawk::words::column_words(&t.columns[rolled.column]);
+                let start = format!(
+                    "Roll again Table {} [{}] {:+} → ",
+                    t.id,
+                    column.english(),
+                    rolled.modifier
+                );
+                let lines: Vec<_> = odds
+                    .iter()
+                    .filter(|(m, _)| m.english().starts_with(&start))
+                    .collect();
+                assert!(!lines.is_empty(), "no line {start}");
+                // Each result's chance: the faces 0–9 that, modified, read it.
+                for (m, p) in lines {
+                    let words = m.english()[start.len()..].to_owned();
+                    let faces = (0..10)
+                        .filter(|f| {
+                            let cell = t.lookup(f + rolled.modifier, rolled.column);
+                            crate::games::skyhawk::words::cell_words(&t.id, cell).english() == words
+                        })
+                        .count();
+                    assert_near(*p, faces as f64 / 10.0, &m.english());
+                }
+                found += 1;
+                break;
+            }
+            let Some(a) = bot.decide(&g) else { break };
+            g.apply(&a).unwrap();
+        }
+        if found == 3 {
+            break;
+        }
+    }
+    assert!(found > 0, "no modified roll on a column held for Lady Luck");
+}
