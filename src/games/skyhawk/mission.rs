@@ -44,12 +44,13 @@ impl Skyhawk {
         let t = data().table(table);
         let col = t.column(column).unwrap_or(0);
         self.rolls += 1;
-        // A quiet game (simulations) writes no lines unless a Lady Luck token needs them.
-        let lines = self.log.keeps() || self.lady_luck > 0;
+        // A quiet game (simulations) keeps no dice for the log, and writes a roll's line only
+        // when a Lady Luck token needs it.
+        let logged = self.log.keeps();
         if self.reroll_at == Some(self.rolls) {
             self.reroll_at = None;
-            let first = resolve(&mut self.rng, t, col, drms, lines);
-            if lines {
+            let first = resolve(&mut self.rng, t, col, drms, logged);
+            if logged {
                 self.log.add_with(
                     "5.2",
                     msg("Lady Luck: {roll} is rolled again")
@@ -58,22 +59,25 @@ impl Skyhawk {
                 );
             }
         }
-        let mut r = resolve(&mut self.rng, t, col, drms, lines);
-        if lines {
+        let mut r = resolve(&mut self.rng, t, col, drms, logged);
+        if self.lady_luck > 0 {
             let line = describe(t, col, &r);
-            if self.lady_luck > 0 {
-                let rolled = RolledOn {
-                    table: Cow::Borrowed(&t.id),
-                    column: col,
-                    modifier: r.modified - r.natural,
-                };
-                self.roll_lines.push(RollLine {
-                    line: line.clone(),
-                    rolled: Some(rolled),
-                });
+            if logged {
+                let random = std::mem::take(&mut r.random);
+                self.log.add_with(&t.rule, line.clone(), random);
             }
-            self.log
-                .add_with(&t.rule, line, std::mem::take(&mut r.random));
+            let rolled = RolledOn {
+                table: Cow::Borrowed(&t.id),
+                column: col,
+                modifier: r.modified - r.natural,
+            };
+            self.roll_lines.push(RollLine {
+                line,
+                rolled: Some(rolled),
+            });
+        } else if logged {
+            let random = std::mem::take(&mut r.random);
+            self.log.add_with(&t.rule, describe(t, col, &r), random);
         }
         r
     }
