@@ -77,8 +77,8 @@ pub struct Table {
     /// and the odds read tables far more often than the rules roll them).
     #[serde(skip)]
     numbers: Made<Vec<i32>>,
-    /// The words of the id, each column and each cell, as the log names them
-    /// ([`TableWords`]), made at the first logged roll.
+    /// The words of each column and cell, as the log names them ([`TableWords`]), made at
+    /// the first logged roll.
     #[serde(skip)]
     words: Made<Box<TableWords>>,
     /// [`Table::d10_total`] for each modifier that reads more than one row, made when first
@@ -584,7 +584,7 @@ mod tests {
     }
 
     #[test]
-    fn roll_lines_name_the_table_row_column_and_result_in_words() {
+    fn roll_lines_name_the_table_column_and_result_in_words() {
         let data = crate::games::skyhawk::content::data();
         let line = |table: &str, column: usize, faces: &[u8], total: i32| {
             let t = data.table(table);
