@@ -341,13 +341,18 @@ fn morale_ledger(m: &MissionLedger) -> MoraleLedger {
 }
 
 /// The Campaign Record of a campaign game: the Morale ledger of every mission begun, the
-/// roster with each Pilot/PJ's mission of purchase and state after every finished mission, and
+/// set-aside cards bought back for each, the roster with each Pilot/PJ's mission of purchase and state after every finished mission, and
 /// whether the campaign was won. `None` outside a campaign.
 pub fn campaign_record_from(game: &Csar) -> Option<CampaignRecord> {
     let cs = game.campaign.as_ref()?;
     let mut rec = CampaignRecord::blank();
-    for (slot, m) in rec.missions.iter_mut().zip(&cs.ledger) {
-        *slot = morale_ledger(m);
+    for (n, m) in cs.ledger.iter().enumerate().take(3) {
+        rec.missions[n] = morale_ledger(m);
+        for &card in &m.cards {
+            if let Some(ticks) = rec.removed_bought.get_mut(usize::from(card)) {
+                ticks[n] = true;
+            }
+        }
     }
     let bought_in = |name: &str| {
         cs.ledger
@@ -417,5 +422,51 @@ mod tests {
         let rec = campaign_record_from(&campaign).unwrap();
         assert_eq!(rec.won, None);
         assert_eq!(mission_log_from(&campaign).campaign_mission, Some(1));
+    }
+
+    #[test]
+    fn the_sheet_lists_the_campaign_cards_in_the_campaign_order() {
+        use crate::games::csar::actions::title;
+        use crate::games::csar::campaign::campaign_cards;
+        let titles: Vec<&str> = campaign_cards().into_iter().map(title).collect();
+        assert_eq!(titles, super::super::sheets::REMOVED_CARDS);
+    }
+
+    /// Missions 1 and 2 of a campaign flown by the bot, with set-aside cards bought back
+    /// before each: the record ticks each card for the missions it was bought for.
+    #[test]
+    fn the_campaign_record_ticks_the_cards_bought_back() {
+        use crate::engine::bot::play_steps;
+        use crate::engine::game::Game;
+        use crate::games::csar::bot::HeuristicBot;
+        use crate::games::csar::state::Step;
+        use crate::games::csar::{Action, Options, Purchase};
+        let mut g = Csar::setup("campaign", &Options::default(), 7).unwrap();
+        g.campaign.as_mut().unwrap().morale = 20;
+        g.campaign.as_mut().unwrap().ledger[0].start = 20;
+        let buy = |g: &mut Csar, cards: &[u8]| {
+            assert_eq!(g.step, Step::Purchase);
+            for &c in cards {
+                g.apply(&Action::Buy(Purchase::Card(c))).unwrap();
+            }
+            g.apply(&Action::Done).unwrap();
+        };
+        buy(&mut g, &[0, 3]);
+        let mut bot = HeuristicBot::new(7);
+        for _ in 0..2_000 {
+            if g.step == Step::Purchase {
+                break;
+            }
+            play_steps(&mut g, &mut bot, 1).unwrap();
+        }
+        buy(&mut g, &[1, 3]);
+        let rec = campaign_record_from(&g).unwrap();
+        let ticks = |card: usize| rec.removed_bought[card];
+        assert_eq!(ticks(0), [true, false, false], "first Napalm: mission 1");
+        assert_eq!(ticks(1), [false, true, false], "second Napalm: mission 2");
+        assert_eq!(ticks(2), [false; 3], "CS Gas never bought");
+        assert_eq!(ticks(3), [true, true, false], "Request Aircraft: both missions");
+        assert_eq!(ticks(4), [false; 3]);
+        assert_eq!(rec.missions[1].purchases[0], Some(-2), "two cards at 1 MP");
     }
 }

@@ -555,6 +555,11 @@ pub const SCORING: [&str; 7] = [
     n_("Each Pilot/PJ recovered after being shot down: +1"),
 ];
 
+/// "Mission 2", in the player's language.
+fn mission(n: usize) -> String {
+    gettext("Mission {n}").replace("{n}", &n.to_string())
+}
+
 /// Draws the Morale Point ledger of three missions as a table, top-left at (x, y), `w` wide:
 /// the balance at the start, each purchase, each scoring line and the balance at the end, in
 /// the player's language. The Campaign Record and the live board both draw it; returns the
@@ -585,7 +590,6 @@ pub fn draw_morale_table(
         push(gettext(*line), per(&|m| m.scoring[i]));
     }
     push(gettext("Morale at end"), per(&|m| m.end));
-    let mission = |n: u32| gettext("Mission {n}").replace("{n}", &n.to_string());
     let headers = [String::new(), mission(1), mission(2), mission(3)];
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
     Table {
@@ -598,6 +602,16 @@ pub fn draw_morale_table(
     }
     .draw(cr, &headers, &rows)
 }
+
+/// The Action cards set aside for the campaign (8.0), in the order the campaign lists them:
+/// each may be bought back for a mission (card titles, shown translated).
+pub const REMOVED_CARDS: [&str; 5] = [
+    n_("Ordnance: Napalm"),
+    n_("Ordnance: Napalm"),
+    n_("Ordnance: CS Gas"),
+    n_("Request Aircraft"),
+    n_("Request Aircraft"),
+];
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RosterRow {
@@ -612,9 +626,9 @@ pub struct RosterRow {
 pub struct CampaignRecord {
     pub missions: [MoraleLedger; 3],
     pub roster: Vec<RosterRow>,
-    /// For each campaign-removed card (2 Napalm, 1 CS Gas, 2 Request Aircraft): the mission it
-    /// was bought for.
-    pub removed_bought: [Option<u8>; 5],
+    /// For each card set aside for the campaign, in the order of [`REMOVED_CARDS`]: whether it
+    /// was bought back for missions 1, 2 and 3.
+    pub removed_bought: [[bool; 3]; 5],
     pub won: Option<bool>,
 }
 
@@ -753,25 +767,12 @@ pub fn draw_campaign_record(
         "Cards removed for the campaign — bought back for mission…",
     );
     y += 6.5;
-    let cards = [
-        "Ordnance: Napalm",
-        "Ordnance: Napalm",
-        "Ordnance: CS Gas",
-        "Request Aircraft",
-        "Request Aircraft",
-    ];
-    for (i, c) in cards.iter().enumerate() {
+    for (card, bought) in REMOVED_CARDS.iter().zip(&rec.removed_bought) {
         palette::INK.set(cr);
-        text(cr, x0, y, c, &condensed(3.2, false), Align::Left);
+        text(cr, x0, y, &gettext(*card), &condensed(3.2, false), Align::Left);
         let mut x = x0 + 40.0;
-        for m in 1..=3u8 {
-            x += tick(
-                cr,
-                x,
-                y,
-                &format!("mission {m}"),
-                rec.removed_bought[i] == Some(m),
-            )?;
+        for (m, &on) in bought.iter().enumerate() {
+            x += tick(cr, x, y, &mission(m + 1), on)?;
         }
         y += 5.5;
     }
@@ -844,5 +845,23 @@ mod tests {
         draw_campaign_record(&crc, &rec, page).unwrap();
         drop(crc);
         assert!(inked(&mut c, 0.0, page.h * 0.5, page.w, page.h * 0.4) > 5_000);
+    }
+
+    #[test]
+    fn cards_bought_back_are_ticked_on_the_campaign_record() {
+        let page = Page::A4_PORTRAIT;
+        let ink = |rec: &CampaignRecord| {
+            let (mut s, cr) = surface(page.w, page.h);
+            draw_campaign_record(&cr, rec, page).unwrap();
+            drop(cr);
+            inked(&mut s, 0.0, 0.0, page.w, page.h)
+        };
+        let blank = CampaignRecord::blank();
+        let mut bought = CampaignRecord::blank();
+        bought.removed_bought[0][0] = true;
+        bought.removed_bought[3] = [true, false, true];
+        let (without, with) = (ink(&blank), ink(&bought));
+        // Three pen ticks of about 4 mm of 0.6 mm line each.
+        assert!(with > without + 3 * 80, "{with} vs {without}");
     }
 }
