@@ -465,7 +465,11 @@ mod tests {
         assert_eq!(ticks(0), [true, false, false], "first Napalm: mission 1");
         assert_eq!(ticks(1), [false, true, false], "second Napalm: mission 2");
         assert_eq!(ticks(2), [false; 3], "CS Gas never bought");
-        assert_eq!(ticks(3), [true, true, false], "Request Aircraft: both missions");
+        assert_eq!(
+            ticks(3),
+            [true, true, false],
+            "Request Aircraft: both missions"
+        );
         assert_eq!(ticks(4), [false; 3]);
         assert_eq!(rec.missions[1].purchases[0], Some(-2), "two cards at 1 MP");
     }

@@ -769,7 +769,14 @@ pub fn draw_campaign_record(
     y += 6.5;
     for (card, bought) in REMOVED_CARDS.iter().zip(&rec.removed_bought) {
         palette::INK.set(cr);
-        text(cr, x0, y, &gettext(*card), &condensed(3.2, false), Align::Left);
+        text(
+            cr,
+            x0,
+            y,
+            &gettext(*card),
+            &condensed(3.2, false),
+            Align::Left,
+        );
         let mut x = x0 + 40.0;
         for (m, &on) in bought.iter().enumerate() {
             x += tick(cr, x, y, &mission(m + 1), on)?;
