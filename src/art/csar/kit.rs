@@ -13,17 +13,18 @@ use super::map::{MapScene, SHEET_H, SHEET_W, draw_map};
 use super::palette;
 use super::sheets::{
     AircraftFate, AircraftStatus, CampaignRecord, MissionLog, MoraleLedger, Outcome, Page,
-    PlayerAid, RosterRow, SurvivorRow, TurnRow, draw_campaign_record, draw_mission_log,
-    draw_player_aid,
+    PlayerAid, RosterRow, SurvivorRow, TurnRow, aircraft_label, draw_campaign_record,
+    draw_mission_log, draw_player_aid, translate,
 };
 use crate::art::sheet;
 use crate::engine::game::Verdict;
 use crate::engine::log::LogEntry;
-use crate::engine::message::n_;
+use crate::engine::message::{msg, n_};
 use crate::export::{Component, Kind, Kit};
 use crate::games::csar::campaign::MissionLedger;
 use crate::games::csar::data::content;
 use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name};
+use crate::i18n::gettext;
 
 /// Sheets sized to fit the art area of both A4 and US Letter (less the exporter's default
 /// 5 mm margins, footer bands and crop-mark bands), so each side prints on one page.
@@ -149,13 +150,14 @@ fn outcome(v: Verdict) -> Outcome {
     }
 }
 
-/// The Mission Log of `game` so far: scenario, optional rules, crews, starting tracks, the
-/// current turn's track positions, every aircraft's and Survivor's state, and the outcome.
+/// The Mission Log of `game` so far, in the player's language: scenario, optional rules,
+/// crews, starting tracks, the current turn's track positions, every aircraft's and
+/// Survivor's state, and the outcome.
 pub fn mission_log_from(game: &Csar) -> MissionLog {
     let sc = game.scenario_data();
     let o = &game.options;
     let mut log = MissionLog::blank();
-    log.scenario = Some(sc.title.clone());
+    log.scenario = Some(gettext(&sc.title));
     log.optional_rules = [
         o.bombing_effectiveness,
         o.pinpointing,
@@ -165,9 +167,12 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         o.arclight_strike,
         o.huskie_one_survivor,
     ];
-    log.variable_end = sc
-        .variable_end_from
-        .map(|t| format!("from turn {t}; mission of {} turns", game.turns));
+    log.variable_end = sc.variable_end_from.map(|t| {
+        msg("from turn {t}; mission of {n} turns")
+            .arg("t", t)
+            .arg("n", game.turns)
+            .render()
+    });
     log.campaign_mission = game.campaign.as_ref().map(|c| c.mission);
     log.crew = game
         .aircraft
@@ -176,8 +181,8 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         .filter_map(|(i, a)| {
             a.pilot.map(|p| {
                 (
-                    content().pilots[usize::from(p)].name.clone(),
-                    aircraft_name(i as u8).to_owned(),
+                    gettext(&content().pilots[usize::from(p)].name),
+                    aircraft_label(aircraft_name(i as u8)),
                 )
             })
         })
@@ -187,7 +192,7 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
     log.removed = (!sc.removed_actions.is_empty()).then(|| {
         sc.removed_actions
             .iter()
-            .map(|r| r.title.clone())
+            .map(|r| gettext(&r.title))
             .collect::<Vec<_>>()
             .join(", ")
     });
@@ -195,14 +200,16 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
     if let Some(row) = log.turns.get_mut(usize::from(game.turn).wrapping_sub(1)) {
         row.search = game.search.to_string();
         row.abort = game.abort.to_string();
-        row.survivors = format!("{} stranded", game.stranded().count());
+        row.survivors = msg("{n} stranded")
+            .arg("n", game.stranded().count())
+            .render();
     }
     log.aircraft = game
         .aircraft
         .iter()
         .enumerate()
         .map(|(i, a)| AircraftStatus {
-            name: short_name(aircraft_name(i as u8)),
+            name: aircraft_label(aircraft_name(i as u8)),
             fate: a.in_mission.then_some(match a.fate {
                 Fate::Flying if a.shaken => AircraftFate::Shaken,
                 Fate::Flying => AircraftFate::Cool,
@@ -217,24 +224,32 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         .iter()
         .enumerate()
         .map(|(i, s)| SurvivorRow {
-            origin: sc
-                .survivors
-                .get(i)
-                .map_or_else(|| "Downed crew".to_owned(), |o| format!("Zone {}", o.zone)),
-            condition: if s.injured { "Injured" } else { "Healthy" }.into(),
+            origin: match sc.survivors.get(i) {
+                Some(o) => msg("Zone {zone}").arg("zone", &o.zone).render(),
+                None => gettext("Downed crew"),
+            },
+            condition: if s.injured {
+                gettext("Injured")
+            } else {
+                gettext("Healthy")
+            },
             fate: match s.place {
-                SurvivorPlace::Stranded(z) => format!("Stranded, {}", ZONE_NAMES[usize::from(z)]),
-                SurvivorPlace::Aboard(h) => format!("Aboard {}", aircraft_name(h)),
-                SurvivorPlace::OffMap => "Rescued".into(),
-                SurvivorPlace::Captured => "Captured".into(),
-                SurvivorPlace::Killed => "Killed".into(),
+                SurvivorPlace::Stranded(z) => msg("Stranded, {zone}")
+                    .term("zone", ZONE_NAMES[usize::from(z)])
+                    .render(),
+                SurvivorPlace::Aboard(h) => msg("Aboard {h}")
+                    .arg("h", aircraft_label(aircraft_name(h)))
+                    .render(),
+                SurvivorPlace::OffMap => gettext("Rescued"),
+                SurvivorPlace::Captured => gettext("Captured"),
+                SurvivorPlace::Killed => gettext("Killed"),
             },
             turn: None,
         })
         .collect();
     if let Some((verdict, why)) = &game.result {
         log.outcome = Some(outcome(*verdict));
-        log.deciding = Some(why.english());
+        log.deciding = Some(why.render());
     }
     log
 }
@@ -260,22 +275,19 @@ fn column<'a>(row: &'a mut TurnRow, template: &str) -> Option<&'a mut String> {
     })
 }
 
-/// An aircraft's name as the sheet prints it ("FM A" for Fast Mover A).
-fn short_name(name: &str) -> String {
-    name.replace("Fast Mover", "FM")
-}
-
-/// The value of a log entry's message argument.
+/// The value of a log entry's message argument, in the game's words (English): numbers, and
+/// the ids of cards, units, aircraft and people, which [`entry_words`] translates.
 fn arg(e: &LogEntry, name: &str) -> Option<String> {
     e.message.arg_english(name)
 }
 
-/// The short words a log entry adds to its column: the card title, the number drawn, the hits,
-/// the aircraft or unit named.
+/// The short words a log entry adds to its column, in the player's language: the card title,
+/// the number drawn, the hits, the aircraft or unit named.
 fn entry_words(e: &LogEntry) -> String {
     let arg = |name: &str| arg(e, name);
+    let word = |name: &str| translate(&arg(name).unwrap_or_default());
     match e.message.id.as_ref() {
-        "Event: {title}" => arg("title").unwrap_or_default(),
+        "Event: {title}" => word("title"),
         "You draw {n} Action cards" => arg("n").unwrap_or_default(),
         // Zone initial and hits, e.g. "N1", to fit the cell.
         "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => format!(
@@ -287,14 +299,15 @@ fn entry_words(e: &LogEntry) -> String {
                 .unwrap_or('?'),
             arg("hits").unwrap_or_default()
         ),
-        "Rescued! The Survivor is aboard {h}" => arg("h").unwrap_or_default(),
-        "No roundel: the pick-up fails this turn" => "failed".into(),
-        "A Survivor is captured" => "capture".into(),
+        "Rescued! The Survivor is aboard {h}" => aircraft_label(&arg("h").unwrap_or_default()),
+        // Translators: Mission Log cells, as short as can be.
+        "No roundel: the pick-up fails this turn" => gettext("failed"),
+        "A Survivor is captured" => gettext("capture"),
         _ => arg("a")
-            .map(|a| short_name(&a))
-            .or_else(|| arg("unit"))
-            .or_else(|| arg("p"))
-            .unwrap_or_else(|| "ToO".into()),
+            .map(|a| aircraft_label(&a))
+            .or_else(|| arg("unit").or_else(|| arg("p")).map(|w| translate(&w)))
+            // Translators: Target of Opportunity, in a Mission Log cell.
+            .unwrap_or_else(|| gettext("ToO")),
     }
 }
 
