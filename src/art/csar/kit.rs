@@ -9,7 +9,7 @@ use cairo::Context;
 use super::card::{CARD_H, CARD_W, CardDeck, CardFace, draw_card_back, draw_card_front};
 use super::counter::{CounterFace, MARKER_MM, UNIT_MM, draw_counter};
 use super::faces::{self, counter_mix};
-use super::map::{MapScene, SHEET_H, SHEET_W, draw_map};
+use super::map::{MapScene, SHEET_H, SHEET_W, ZoneId, draw_map};
 use super::palette;
 use super::sheets::{
     AircraftFate, AircraftStatus, CampaignRecord, MissionLog, MoraleLedger, Outcome, Page,
@@ -23,7 +23,7 @@ use crate::engine::message::{msg, n_};
 use crate::export::{Component, Kind, Kit};
 use crate::games::csar::campaign::MissionLedger;
 use crate::games::csar::data::content;
-use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name};
+use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name, zone_index};
 use crate::i18n::gettext;
 
 /// Sheets sized to fit the art area of both A4 and US Letter (less the exporter's default
@@ -225,7 +225,12 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         .enumerate()
         .map(|(i, s)| SurvivorRow {
             origin: match sc.survivors.get(i) {
-                Some(o) => msg("Zone {zone}").arg("zone", &o.zone).render(),
+                Some(o) => msg("Zone {zone}")
+                    .arg(
+                        "zone",
+                        zone_index(&o.zone).map_or_else(String::new, printed_letter),
+                    )
+                    .render(),
                 None => gettext("Downed crew"),
             },
             condition: if s.injured {
@@ -252,6 +257,11 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         log.deciding = Some(why.render());
     }
     log
+}
+
+/// The printed letter of the rules' zone `z`.
+fn printed_letter(z: u8) -> String {
+    ZoneId::ALL[usize::from(z)].printed_letter()
 }
 
 /// A column of the Mission Log's turn rows.
@@ -289,16 +299,15 @@ fn entry_words(e: &LogEntry) -> String {
     match e.message.id.as_ref() {
         "Event: {title}" => word("title"),
         "You draw {n} Action cards" => arg("n").unwrap_or_default(),
-        // Zone initial and hits, e.g. "N1", to fit the cell.
-        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => format!(
-            "{}{}",
-            arg("zone")
-                .unwrap_or_default()
-                .chars()
-                .next()
-                .unwrap_or('?'),
-            arg("hits").unwrap_or_default()
-        ),
+        // The zone's printed letter and the hits, e.g. "N1", to fit the cell.
+        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => {
+            let zone = arg("zone").and_then(|z| ZONE_NAMES.iter().position(|n| *n == z));
+            format!(
+                "{}{}",
+                zone.map_or_else(|| "?".to_owned(), |z| printed_letter(z as u8)),
+                arg("hits").unwrap_or_default()
+            )
+        }
         "Rescued! The Survivor is aboard {h}" => aircraft_label(&arg("h").unwrap_or_default()),
         // Translators: Mission Log cells, as short as can be.
         "No roundel: the pick-up fails this turn" => gettext("failed"),
