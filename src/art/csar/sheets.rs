@@ -234,21 +234,23 @@ pub struct MissionLog {
     pub deciding: Option<String>,
 }
 
+/// The aircraft a blank Mission Log lists, in the game's words (translated where drawn).
+const BLANK_AIRCRAFT: [&str; 11] = [
+    "Sandy 1",
+    "Sandy 2",
+    "Sandy 3",
+    "Sandy 4",
+    "Jolly 5",
+    "Jolly 6",
+    "FAC 7",
+    "Fast Mover A",
+    "Fast Mover B",
+    "Fast Mover C",
+    "Fast Mover D",
+];
+
 impl MissionLog {
     pub fn blank() -> MissionLog {
-        let names = [
-            "Sandy 1",
-            "Sandy 2",
-            "Sandy 3",
-            "Sandy 4",
-            "Jolly 5",
-            "Jolly 6",
-            "FAC 7",
-            "Fast Mover A",
-            "Fast Mover B",
-            "Fast Mover C",
-            "Fast Mover D",
-        ];
         MissionLog {
             scenario: None,
             date: None,
@@ -261,7 +263,7 @@ impl MissionLog {
             hand: None,
             removed: None,
             turns: vec![TurnRow::default(); 10],
-            aircraft: names
+            aircraft: BLANK_AIRCRAFT
                 .iter()
                 .map(|n| AircraftStatus {
                     name: aircraft_label(n),
@@ -996,19 +998,7 @@ mod tests {
         let sheets = untranslated(
             include_str!("sheets.rs"),
             "// Tables and fields",
-            &[
-                "Sandy 1",
-                "Sandy 2",
-                "Sandy 3",
-                "Sandy 4",
-                "Jolly 5",
-                "Jolly 6",
-                "FAC 7",
-                "Fast Mover A",
-                "Fast Mover B",
-                "Fast Mover C",
-                "Fast Mover D",
-            ],
+            &BLANK_AIRCRAFT,
         );
         assert_eq!(sheets, Vec::<String>::new(), "sheets.rs");
         let kit = untranslated(
