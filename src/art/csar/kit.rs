@@ -23,7 +23,9 @@ use crate::engine::message::{msg, n_};
 use crate::export::{Component, Kind, Kit};
 use crate::games::csar::campaign::MissionLedger;
 use crate::games::csar::data::content;
-use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name, zone_index};
+use crate::games::csar::state::{
+    Csar, Fate, Step, SurvivorPlace, ZONE_NAMES, aircraft_name, zone_index,
+};
 use crate::i18n::gettext;
 
 /// Sheets sized to fit the art area of both A4 and US Letter (less the exporter's default
@@ -173,7 +175,7 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
             .arg("n", game.turns)
             .render()
     });
-    log.campaign_mission = game.campaign.as_ref().map(|c| c.mission);
+    log.campaign_mission = shown_campaign_mission(game);
     log.crew = game
         .aircraft
         .iter()
@@ -256,7 +258,26 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         log.outcome = Some(outcome(*verdict));
         log.deciding = Some(why.render());
     }
+    // In a campaign the result is the campaign's: the log shows its mission's own verdict.
+    if let (Some(cs), Some(m)) = (&game.campaign, log.campaign_mission) {
+        log.outcome = cs
+            .results
+            .get(usize::from(m).wrapping_sub(1))
+            .map(|(verdict, _)| outcome(*verdict));
+    }
     log
+}
+
+/// The campaign mission the game's pieces and log describe: the one under way, or between
+/// missions (buying for the next) the one just flown.
+fn shown_campaign_mission(game: &Csar) -> Option<u8> {
+    let cs = game.campaign.as_ref()?;
+    let flown = cs.results.len() as u8;
+    Some(if game.step == Step::Purchase && flown > 0 {
+        flown
+    } else {
+        cs.mission
+    })
 }
 
 /// The printed letter of the rules' zone `z`.
@@ -322,11 +343,18 @@ fn entry_words(e: &LogEntry) -> String {
 
 /// Fills the turn rows from the game's log: events, cards drawn, fire (zone and hits), rescues,
 /// units and targets destroyed, losses; each turn starts at its "Turn {t} begins" entry, and
-/// the Search and Abort columns take the Marker Adjustment's values.
+/// the Search and Abort columns take the Marker Adjustment's values. In a campaign, only the
+/// last mission begun.
 fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
     let mut turn = 0usize;
     for e in game.log.entries() {
         let value = |name: &str| arg(e, name);
+        // A campaign keeps one log: each mission's rows start afresh.
+        if e.message.id == "Campaign mission {n} of {m}" {
+            rows.fill(TurnRow::default());
+            turn = 0;
+            continue;
+        }
         if e.message.id == "Turn {t} begins" {
             turn = value("t").and_then(|t| t.parse().ok()).unwrap_or(turn);
             continue;
@@ -454,14 +482,51 @@ mod tests {
         assert_eq!(titles, super::super::sheets::REMOVED_CARDS);
     }
 
+    /// Lets the bot fly the campaign mission under way to its end (the next purchase step).
+    fn fly_until_purchase(g: &mut Csar, seed: u64) {
+        use crate::engine::bot::play_steps;
+        use crate::games::csar::bot::HeuristicBot;
+        let mut bot = HeuristicBot::new(seed);
+        for _ in 0..2_000 {
+            if g.step == Step::Purchase {
+                return;
+            }
+            play_steps(g, &mut bot, 1).unwrap();
+        }
+        panic!("the mission did not end");
+    }
+
+    /// Between missions the Mission Log is the mission just flown's, with its verdict; once
+    /// the next begins, its rows start empty.
+    #[test]
+    fn a_campaign_mission_log_shows_one_mission() {
+        use crate::engine::game::Game;
+        use crate::games::csar::{Action, Options};
+        let mut g = Csar::setup("campaign", &Options::default(), 5).unwrap();
+        g.apply(&Action::Done).unwrap();
+        fly_until_purchase(&mut g, 5);
+        let first = mission_log_from(&g);
+        assert_eq!(first.campaign_mission, Some(1));
+        let verdict = g.campaign.as_ref().unwrap().results[0].0;
+        assert_eq!(first.outcome, Some(outcome(verdict)));
+        assert!(first.turns.iter().filter(|r| !r.event.is_empty()).count() >= 3);
+        g.apply(&Action::Done).unwrap();
+        let second = mission_log_from(&g);
+        assert_eq!(second.campaign_mission, Some(2));
+        assert_eq!(second.outcome, None, "mission 2 is under way");
+        let current = usize::from(g.turn).wrapping_sub(1);
+        for (i, row) in second.turns.iter().enumerate() {
+            if i != current {
+                assert_eq!(*row, TurnRow::default(), "turn {} of mission 2", i + 1);
+            }
+        }
+    }
+
     /// Missions 1 and 2 of a campaign flown by the bot, with set-aside cards bought back
     /// before each: the record ticks each card for the missions it was bought for.
     #[test]
     fn the_campaign_record_ticks_the_cards_bought_back() {
-        use crate::engine::bot::play_steps;
         use crate::engine::game::Game;
-        use crate::games::csar::bot::HeuristicBot;
-        use crate::games::csar::state::Step;
         use crate::games::csar::{Action, Options, Purchase};
         let mut g = Csar::setup("campaign", &Options::default(), 7).unwrap();
         g.campaign.as_mut().unwrap().morale = 20;
@@ -474,13 +539,7 @@ mod tests {
             g.apply(&Action::Done).unwrap();
         };
         buy(&mut g, &[0, 3]);
-        let mut bot = HeuristicBot::new(7);
-        for _ in 0..2_000 {
-            if g.step == Step::Purchase {
-                break;
-            }
-            play_steps(&mut g, &mut bot, 1).unwrap();
-        }
+        fly_until_purchase(&mut g, 7);
         buy(&mut g, &[1, 3]);
         let rec = campaign_record_from(&g).unwrap();
         let ticks = |card: usize| rec.removed_bought[card];
