@@ -198,7 +198,7 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
             .collect::<Vec<_>>()
             .join(", ")
     });
-    fill_turns(game, &mut log.turns);
+    let losses = fill_turns(game, &mut log.turns);
     if let Some(row) = log.turns.get_mut(usize::from(game.turn).wrapping_sub(1)) {
         row.search = game.search.to_string();
         row.abort = game.abort.to_string();
@@ -218,7 +218,10 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
                 Fate::ShotDown => AircraftFate::ShotDown,
                 Fate::Destroyed | Fate::Lost => AircraftFate::Destroyed,
             }),
-            turn: None,
+            turn: losses
+                .iter()
+                .find(|(name, _)| name == aircraft_name(i as u8))
+                .map(|&(_, turn)| turn),
         })
         .collect();
     log.survivors = game
@@ -285,6 +288,14 @@ fn printed_letter(z: u8) -> String {
     ZoneId::ALL[usize::from(z)].printed_letter()
 }
 
+/// The log entries of an aircraft lost (shot down, destroyed, gone), naming it `a`.
+const AIRCRAFT_LOSSES: [&str; 4] = [
+    "{a} is shot down: a {state} Survivor in {zone}",
+    "{a} is shot down with {n} Survivors aboard: they are stranded in {zone}",
+    "{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}",
+    "{a} is hit and leaves the game",
+];
+
 /// A column of the Mission Log's turn rows.
 fn column<'a>(row: &'a mut TurnRow, template: &str) -> Option<&'a mut String> {
     Some(match template {
@@ -296,12 +307,8 @@ fn column<'a>(row: &'a mut TurnRow, template: &str) -> Option<&'a mut String> {
         }
         "{unit} in {zone} is removed; Abort now {abort}"
         | "Target of Opportunity in {zone} destroyed; Abort now {abort}" => &mut row.bda,
-        "{a} is shot down: a {state} Survivor in {zone}"
-        | "{a} is shot down with {n} Survivors aboard: they are stranded in {zone}"
-        | "{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}"
-        | "{a} is hit and leaves the game"
-        | "{p} is lost"
-        | "A Survivor is captured" => &mut row.notes,
+        id if AIRCRAFT_LOSSES.contains(&id) => &mut row.notes,
+        "{p} is lost" | "A Survivor is captured" => &mut row.notes,
         _ => return None,
     })
 }
@@ -344,14 +351,17 @@ fn entry_words(e: &LogEntry) -> String {
 /// Fills the turn rows from the game's log: events, cards drawn, fire (zone and hits), rescues,
 /// units and targets destroyed, losses; each turn starts at its "Turn {t} begins" entry, and
 /// the Search and Abort columns take the Marker Adjustment's values. In a campaign, only the
-/// last mission begun.
-fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
+/// last mission begun. Returns the turn each aircraft was lost in (by its name in the game's
+/// words).
+fn fill_turns(game: &Csar, rows: &mut [TurnRow]) -> Vec<(String, u8)> {
     let mut turn = 0usize;
+    let mut losses = Vec::new();
     for e in game.log.entries() {
         let value = |name: &str| arg(e, name);
         // A campaign keeps one log: each mission's rows start afresh.
         if e.message.id == "Campaign mission {n} of {m}" {
             rows.fill(TurnRow::default());
+            losses.clear();
             turn = 0;
             continue;
         }
@@ -367,6 +377,11 @@ fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
             row.abort = value("abort").unwrap_or_default();
             continue;
         }
+        if AIRCRAFT_LOSSES.contains(&e.message.id.as_ref())
+            && let Some(a) = value("a")
+        {
+            losses.push((a, turn as u8));
+        }
         let words = entry_words(e);
         if let Some(cell) = column(row, &e.message.id) {
             if !cell.is_empty() {
@@ -375,6 +390,7 @@ fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
             cell.push_str(&words);
         }
     }
+    losses
 }
 
 /// One mission's Morale ledger as the Campaign Record prints it: purchases as negative MP,
@@ -520,6 +536,44 @@ mod tests {
                 assert_eq!(*row, TurnRow::default(), "turn {} of mission 2", i + 1);
             }
         }
+    }
+
+    /// The Mission Log is filled in the player's language: every word through the catalogue
+    /// (the message ids it reads are not printed), messages rendered, never in English.
+    #[test]
+    fn the_filled_record_prints_no_word_outside_the_catalogue() {
+        let kit = include_str!("kit.rs");
+        let found = super::super::sheets::tests::untranslated(
+            kit,
+            "// Record sheets filled from a game",
+            &AIRCRAFT_LOSSES,
+        );
+        assert_eq!(found, Vec::<String>::new());
+        let code = kit.split("#[cfg(test)]").next().unwrap();
+        assert!(!code.contains(".english()"));
+    }
+
+    /// Each aircraft lost has the turn of its loss after its boxes; the others none.
+    #[test]
+    fn the_mission_log_dates_each_aircraft_lost() {
+        use crate::engine::bot::{RandomBot, play_out};
+        use crate::engine::game::Game;
+        use crate::games::csar::Options;
+        let mut dated = 0;
+        for seed in 0..30 {
+            let mut g = Csar::setup("caged_tiger", &Options::default(), seed).unwrap();
+            play_out(&mut g, &mut RandomBot::new(seed), 5_000).unwrap();
+            let log = mission_log_from(&g);
+            for (a, status) in g.aircraft.iter().zip(&log.aircraft) {
+                let lost = a.in_mission && a.fate != Fate::Flying;
+                assert_eq!(status.turn.is_some(), lost, "{} (seed {seed})", status.name);
+                if let Some(t) = status.turn {
+                    assert!((1..=g.turn).contains(&t));
+                    dated += 1;
+                }
+            }
+        }
+        assert!(dated > 0, "no aircraft lost in 30 games");
     }
 
     /// Missions 1 and 2 of a campaign flown by the bot, with set-aside cards bought back
