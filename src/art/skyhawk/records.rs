@@ -95,6 +95,14 @@ fn calendar(
                         .any(|from| result(from).is_some_and(|r| r == "bombing_halt"));
                     if let Some(k) = k {
                         d.today = k.part_index == index && k.day == day && k.final_level.is_none();
+                        if let Some(m) = k
+                            .squadron
+                            .days
+                            .iter()
+                            .find(|m| m.part == p.number && m.day == day)
+                        {
+                            d.maintenance = Some((m.level, m.under_repair));
+                        }
                         if let Some((i, r)) = k
                             .records
                             .iter()
@@ -343,8 +351,7 @@ fn fate_words(f: PilotFate) -> String {
 }
 
 /// The Division Record Sheet: the mission and the player's Skyhawk, and with optional rule
-/// 15.1 his flight of four (the NV attack counts per box are not kept by the rules and stay
-/// blank to be written in).
+/// 15.1 his flight of four and the NV boxes that fired at him in each box of each pass.
 fn division_from(g: &Skyhawk) -> DivisionRecord {
     let mut rec = DivisionRecord {
         division: "1".into(),
@@ -390,6 +397,11 @@ fn division_from(g: &Skyhawk) -> DivisionRecord {
             };
             [result, String::new(), String::new(), String::new()]
         })
+        .collect();
+    rec.nv_attacks = g
+        .nv_fire
+        .iter()
+        .map(|pass| pass.map(|fired| fired.map(|n| n.to_string()).unwrap_or_default()))
         .collect();
     if let Some(d) = &g.division
         && let Some(flight) = d.flights.first()
@@ -655,6 +667,120 @@ mod tests {
         assert_eq!(rec.npc_points, flight.points.to_string());
         let hits: u8 = rec.positions.iter().map(|p| p.hits).sum();
         assert_eq!(hits, flight.npcs.iter().map(|n| n.hits).sum::<u8>());
+    }
+
+    /// The NV fire the log tells: (pass over the target, combat box, boxes that fired).
+    fn nv_fire_logged(g: &Skyhawk) -> Vec<(usize, usize, u8)> {
+        use crate::games::skyhawk::MapBox;
+        use crate::games::skyhawk::cycle::COMBAT_BOXES;
+        let entered = |b: MapBox, line: &str| line.starts_with(&format!("{} at ", b.name()));
+        let mut fired: Vec<(usize, usize, u8)> = Vec::new();
+        let (mut pass, mut column) = (0, None);
+        for line in g.log.entries().iter().map(|e| e.message.english()) {
+            if entered(MapBox::ReAttack, &line) {
+                pass += 1;
+            } else if let Some(c) = COMBAT_BOXES.iter().position(|&b| entered(b, &line)) {
+                column = Some(c);
+            } else if line.ends_with("box fires at the Skyhawk")
+                || line == "The SAMs fire without radar"
+            {
+                let column = column.expect("NV fire in a combat box");
+                match fired.last_mut() {
+                    Some((p, c, n)) if (*p, *c) == (pass, column) => *n += 1,
+                    _ => fired.push((pass, column, 1)),
+                }
+            }
+        }
+        fired
+    }
+
+    #[test]
+    fn the_division_sheet_counts_the_nv_boxes_firing_in_every_box_of_every_pass() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let options = crate::games::skyhawk::Options {
+            division: true,
+            ..Default::default()
+        };
+        let (mut total, mut re_attacked) = (0, false);
+        for seed in 0..24 {
+            let mut g = Skyhawk::setup("single", &options, seed).unwrap();
+            let mut bot = Skyhawk::heuristic_bot(seed);
+            crate::engine::bot::play_out(&mut g, bot.as_mut(), 20_000).unwrap();
+            let recorded: Vec<(usize, usize, u8)> = g
+                .nv_fire
+                .iter()
+                .enumerate()
+                .flat_map(|(p, pass)| {
+                    (0..4).filter_map(move |c| pass[c].filter(|&n| n > 0).map(|n| (p, c, n)))
+                })
+                .collect();
+            assert_eq!(recorded, nv_fire_logged(&g), "seed {seed}");
+            total += recorded.iter().map(|f| u32::from(f.2)).sum::<u32>();
+            re_attacked |= recorded.iter().any(|f| f.0 > 0);
+            // Support Attacks is flown once, before the first run.
+            assert!(g.nv_fire.iter().skip(1).all(|pass| pass[0].is_none()));
+            let rec = division_from(&g);
+            assert_eq!(rec.nv_attacks.len(), g.nv_fire.len());
+            for (row, pass) in rec.nv_attacks.iter().zip(&g.nv_fire) {
+                for (cell, fired) in row.iter().zip(pass) {
+                    assert_eq!(*cell, fired.map(|n| n.to_string()).unwrap_or_default());
+                }
+            }
+        }
+        assert!(total > 0 && re_attacked, "no NV fire on a re-attack");
+        // Without the division the sheet is not kept.
+        let mut g = Skyhawk::setup("single", &Default::default(), 1).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(1);
+        crate::engine::bot::play_out(&mut g, bot.as_mut(), 20_000).unwrap();
+        assert!(g.nv_fire.is_empty() && division_from(&g).nv_attacks.is_empty());
+    }
+
+    #[test]
+    fn the_calendar_marks_every_closed_day_with_the_maintenance_crews_and_the_repair_track() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let options = crate::games::skyhawk::Options {
+            maintenance: true,
+            ..Default::default()
+        };
+        let mut g = Skyhawk::setup("campaign1", &options, 3).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(3);
+        let mut seen_repairs = false;
+        while g.campaign.as_ref().unwrap().day < 20 {
+            let day = g.campaign.as_ref().unwrap().day;
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            assert!(g.outcome().is_none());
+            let k = g.campaign.as_ref().unwrap();
+            if k.day > day {
+                // The day just closed is kept as the squadron stands at its close.
+                let last = k.squadron.days.last().unwrap();
+                assert_eq!((last.day, last.level), (k.day - 1, k.squadron.maintenance));
+                assert_eq!(usize::from(last.under_repair), k.squadron.under_repair());
+                seen_repairs |= last.under_repair > 0;
+            }
+        }
+        assert!(seen_repairs, "no Skyhawk ever waited for repairs");
+        let k = g.campaign.as_ref().unwrap();
+        let days: Vec<u32> = k.squadron.days.iter().map(|m| m.day).collect();
+        assert_eq!(days, (1..k.day).collect::<Vec<_>>());
+        let r = records_from(content().unwrap(), &g);
+        let calendar = &r.calendar.tours[0].days;
+        for m in &k.squadron.days {
+            let d = &calendar[m.day as usize - 1];
+            assert_eq!(d.maintenance, Some((m.level, m.under_repair)));
+        }
+        assert!(
+            calendar[k.day as usize - 1..]
+                .iter()
+                .all(|d| d.maintenance.is_none())
+        );
+        // Without 14.0.2 no day is kept.
+        let mut g = Skyhawk::setup("campaign1", &Default::default(), 3).unwrap();
+        while g.campaign.as_ref().unwrap().day < 6 {
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+        }
+        assert!(g.campaign.as_ref().unwrap().squadron.days.is_empty());
     }
 
     #[test]

@@ -30,6 +30,9 @@ pub struct CalendarDay {
     pub mission: String,
     /// Filled: the day the campaign has reached.
     pub today: bool,
+    /// Filled with 14.0.2, once the day is over: the maintenance crews' skill level and the
+    /// Skyhawks on the repair track at its close.
+    pub maintenance: Option<(u8, u8)>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -55,6 +58,15 @@ pub fn draw_calendar(cr: &Context, rec: &CalendarRecord, page: Page) -> Result<(
     let mut y = MARGIN + 12.0;
     legend(cr, x0, y)?;
     y += 7.0;
+    if rec
+        .tours
+        .iter()
+        .flat_map(|t| &t.days)
+        .any(|d| d.maintenance.is_some())
+    {
+        maintenance_key(cr, x0, y - 2.0);
+        y += 5.0;
+    }
     let rows: usize = rec
         .tours
         .iter()
@@ -140,6 +152,37 @@ fn legend(cr: &Context, x: f64, y: f64) -> Result<(), cairo::Error> {
     Ok(())
 }
 
+/// The day's maintenance mark: "L2 · 3", skill level and Skyhawks under repair.
+fn maintenance_words(level: u8, under_repair: u8) -> String {
+    gettext("L{level} · {repair}")
+        .replace("{level}", &level.to_string())
+        .replace("{repair}", &under_repair.to_string())
+}
+
+/// The key line of the maintenance marks (14.0.2).
+fn maintenance_key(cr: &Context, x: f64, y: f64) {
+    palette::NAVY.set(cr);
+    let sample = text(
+        cr,
+        x,
+        y,
+        &maintenance_words(2, 3),
+        &condensed(2.7, true),
+        Align::Left,
+    );
+    INK.set(cr);
+    text(
+        cr,
+        x + sample + 2.0,
+        y,
+        &gettext(
+            "maintenance (14.0.2): the crews' skill level, and the Skyhawks still under repair when the day closed",
+        ),
+        &condensed(2.7, false),
+        Align::Left,
+    );
+}
+
 fn flying_mark(cr: &Context, x: f64, y: f64) -> Result<(), cairo::Error> {
     palette::NAVY.set(cr);
     cr.move_to(x + 1.6, y);
@@ -217,6 +260,20 @@ fn day_cell(
         cr.line_to(x + 7.8, y + h - 3.8);
         cr.stroke()?;
     }
+    if let Some((level, under_repair)) = d.maintenance {
+        // Between the halt box and the Table 28 mark.
+        let (left, right) = (x + 8.8, x + w - if d.table28 { 8.6 } else { 1.0 });
+        palette::NAVY.set(cr);
+        crate::art::draw::fitted_text(
+            cr,
+            (left + right) / 2.0,
+            y + h - 3.9,
+            right - left,
+            &maintenance_words(level, under_repair),
+            2.5,
+            true,
+        );
+    }
     if !d.table28_result.is_empty() {
         PEN.set(cr);
         crate::art::draw::fitted_text(
@@ -276,6 +333,7 @@ mod tests {
                     String::new()
                 },
                 today: filled && day == 13,
+                maintenance: (filled && day < 13).then_some((1 + (day / 5) as u8, 2)),
             })
             .collect();
         CalendarRecord {
