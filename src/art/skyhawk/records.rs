@@ -9,7 +9,7 @@ use crate::engine::game::Verdict;
 use crate::games::skyhawk::campaign::{Campaign, date};
 use crate::games::skyhawk::content::{Content, PartSpec, PylonId};
 use crate::games::skyhawk::division::{Division, Flight, Npc, NpcStatus};
-use crate::games::skyhawk::{Experience, PilotFate, Skyhawk};
+use crate::games::skyhawk::{Ending, Experience, MapBox, PilotFate, Skyhawk};
 use crate::i18n::gettext;
 
 /// Every record sheet of the kit.
@@ -381,9 +381,13 @@ fn division_from(g: &Skyhawk) -> DivisionRecord {
     rec.positions[0] = PositionRow {
         pilot: pilot_line(g),
         experience: experience_letter(g.pilot.experience),
-        skyhawk: "1".into(),
+        // The movement marker #1, or his numbered Skyhawk with 14.0.2.
+        skyhawk: g.aircraft.max(1).to_string(),
         wounds: g.pilot.wounds,
-        status: fate_words(g.fate),
+        launch: launch_words(g.ending == Ending::Scrubbed, g.at != MapBox::Launch),
+        refuel: refuel_words(g.no_refuel),
+        landing: landing_words(g.ending),
+        status: status_words(g.fate, g.ending, false),
         ..PositionRow::default()
     };
     rec.runs = g
@@ -432,41 +436,74 @@ fn fill_division(rec: &mut DivisionRecord, d: &Division, flight: &Flight) {
     rec.pilots_lost = d.pilots_lost().to_string();
 }
 
-/// A non-player Skyhawk's line: pilot, experience, hits, wounds, what became of it.
+/// A Skyhawk's Launch box: scrubbed, or OK once off the deck (blank before).
+fn launch_words(scrubbed: bool, launched: bool) -> String {
+    if scrubbed {
+        gettext("Scrubbed")
+    } else if launched {
+        gettext("OK")
+    } else {
+        String::new()
+    }
+}
+
+/// A Skyhawk's Refuel box: only a failed refuel is written in.
+fn refuel_words(failed: bool) -> String {
+    if failed {
+        gettext("Failed")
+    } else {
+        String::new()
+    }
+}
+
+/// A Skyhawk's Landing box: how it came back aboard, blank while it has not.
+fn landing_words(e: Ending) -> String {
+    match e {
+        Ending::Trapped => gettext("Trap"),
+        Ending::Mishap => gettext("Mishap"),
+        Ending::Diverted => gettext("Diverted"),
+        _ => String::new(),
+    }
+}
+
+/// A non-player Skyhawk's line: pilot, experience, its number with 14.0.2, hits, wounds,
+/// what became of it.
 fn npc_row(n: &Npc) -> PositionRow {
-    let launched = n.status != NpcStatus::Scrubbed;
+    let ending = match n.status {
+        NpcStatus::Flying | NpcStatus::Returning => Ending::Flying,
+        NpcStatus::Scrubbed => Ending::Scrubbed,
+        NpcStatus::Lost => Ending::Lost,
+        NpcStatus::Trapped => Ending::Trapped,
+        NpcStatus::Mishap => Ending::Mishap,
+        NpcStatus::Diverted => Ending::Diverted,
+    };
     PositionRow {
         pilot: format!("{} {}", n.pilot.rank, n.pilot.name),
         experience: experience_letter(n.pilot.experience),
-        skyhawk: String::new(),
-        hits: n.hits,
-        wounds: n.pilot.wounds,
-        launch: if launched {
-            gettext("OK")
-        } else {
-            gettext("Scrubbed")
-        },
-        refuel: if n.no_refuel {
-            gettext("Failed")
+        skyhawk: if n.aircraft > 0 {
+            n.aircraft.to_string()
         } else {
             String::new()
         },
-        landing: match n.status {
-            NpcStatus::Trapped => gettext("Trap"),
-            NpcStatus::Mishap => gettext("Mishap"),
-            NpcStatus::Diverted => gettext("Diverted"),
-            _ => String::new(),
-        },
-        status: match (n.status, n.fate) {
-            (_, PilotFate::Kia) => gettext("KIA"),
-            (_, PilotFate::Pow) => gettext("POW"),
-            (_, PilotFate::Rescued) => gettext("Rescued"),
-            (NpcStatus::Lost, _) => gettext("Shot down"),
-            (NpcStatus::Returning, _) => gettext("Returning"),
-            (NpcStatus::Flying, _) => gettext("Flying"),
-            (NpcStatus::Scrubbed, _) => gettext("Scrubbed"),
-            _ => gettext("Home"),
-        },
+        hits: n.hits,
+        wounds: n.pilot.wounds,
+        launch: launch_words(n.status == NpcStatus::Scrubbed, true),
+        refuel: refuel_words(n.no_refuel),
+        landing: landing_words(ending),
+        status: status_words(n.fate, ending, n.status == NpcStatus::Returning),
+    }
+}
+
+/// A Skyhawk's Status box on the Division Record Sheet: its pilot's fate when he was lost
+/// or rescued, otherwise where the Skyhawk is (`returning`: flying home on its own).
+fn status_words(fate: PilotFate, ending: Ending, returning: bool) -> String {
+    match (fate, ending) {
+        (PilotFate::Kia | PilotFate::Pow | PilotFate::Rescued, _) => fate_words(fate),
+        (_, Ending::Lost) => gettext("Shot down"),
+        (_, Ending::Flying) if returning => gettext("Returning"),
+        (_, Ending::Flying) => gettext("Flying"),
+        (_, Ending::Scrubbed) => gettext("Scrubbed"),
+        _ => gettext("Home"),
     }
 }
 
@@ -660,6 +697,12 @@ mod tests {
         assert!(rec.positions.iter().all(|p| !p.pilot.is_empty()), "{rec:?}");
         let player = &rec.positions[usize::from(d.position) - 1];
         assert_eq!(player.pilot, pilot_line(&g));
+        assert_eq!((g.ending, player.skyhawk.as_str()), (Ending::Mishap, "1"));
+        assert_eq!(
+            (player.launch.as_str(), player.landing.as_str()),
+            ("OK", "Mishap")
+        );
+        assert_eq!(player.status, "Home");
         let flight = &d.flights[0];
         for (i, pct) in flight.runs.iter().enumerate() {
             assert_eq!(rec.runs[i][2], pct.to_string());
@@ -671,7 +714,6 @@ mod tests {
 
     /// The NV fire the log tells: (pass over the target, combat box, boxes that fired).
     fn nv_fire_logged(g: &Skyhawk) -> Vec<(usize, usize, u8)> {
-        use crate::games::skyhawk::MapBox;
         use crate::games::skyhawk::cycle::COMBAT_BOXES;
         let entered = |b: MapBox, line: &str| line.starts_with(&format!("{} at ", b.name()));
         let mut fired: Vec<(usize, usize, u8)> = Vec::new();
@@ -781,6 +823,40 @@ mod tests {
             crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
         }
         assert!(g.campaign.as_ref().unwrap().squadron.days.is_empty());
+    }
+
+    #[test]
+    fn with_14_0_2_the_division_sheet_numbers_the_four_skyhawks_sent_up() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let options = crate::games::skyhawk::Options {
+            maintenance: true,
+            division: true,
+            ..Default::default()
+        };
+        let mut g = Skyhawk::setup("campaign1", &options, 6).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(6);
+        while g.division.as_ref().is_none_or(|d| d.position == 0) || g.runs.is_empty() {
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            assert!(g.outcome().is_none());
+        }
+        let sent = g.squadron().unwrap().flying();
+        assert_eq!(g.aircraft, sent[0]);
+        let mut numbers: Vec<u8> = division_from(&g)
+            .positions
+            .iter()
+            .map(|p| p.skyhawk.parse().unwrap())
+            .collect();
+        numbers.sort();
+        assert_eq!(numbers, sent[..4]);
+        assert_eq!(
+            division_from(&g)
+                .positions
+                .iter()
+                .filter(|p| p.launch == "OK")
+                .count(),
+            4
+        );
     }
 
     #[test]

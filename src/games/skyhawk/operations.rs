@@ -316,6 +316,7 @@ impl Skyhawk {
                 .arg("mine", sent.first().copied().unwrap_or(0)),
         );
         self.begin_mission();
+        self.aircraft = sent.first().copied().unwrap_or(0);
     }
 
     /// Step D6: the repair track moves if it has not today and the squadron flew (R59), and

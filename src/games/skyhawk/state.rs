@@ -620,6 +620,9 @@ pub struct Skyhawk {
     /// [`super::cycle::COMBAT_BOXES`]; `None` for a box not flown in that pass.
     #[serde(default)]
     pub nv_fire: Vec<[Option<u8>; 4]>,
+    /// The player's numbered Skyhawk of the squadron (14.0.2), 0 without it.
+    #[serde(default)]
+    pub aircraft: u8,
 }
 
 impl Skyhawk {
@@ -678,6 +681,7 @@ impl Skyhawk {
             campaign: None,
             division: None,
             nv_fire: Vec::new(),
+            aircraft: 0,
         }
     }
 

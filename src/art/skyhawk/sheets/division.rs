@@ -212,7 +212,7 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
         y,
         w: half,
         row_h: 7.5,
-        cols: &cols5,
+        cols: &[0.10, 0.27, 0.21, 0.21, 0.21],
         printed_cols: 1,
     };
     runs.draw(cr, &run_headers, &run_rows(&rec.runs))?;
