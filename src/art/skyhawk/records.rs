@@ -6,6 +6,7 @@
 use super::glossary::cell_words;
 use super::sheets::*;
 use crate::engine::game::Verdict;
+use crate::engine::log::Random;
 use crate::games::skyhawk::campaign::{Campaign, date};
 use crate::games::skyhawk::content::{Content, PartSpec, PylonId};
 use crate::games::skyhawk::division::{Division, Flight, Npc, NpcStatus};
@@ -179,6 +180,52 @@ pub fn table28_results(g: &Skyhawk) -> Vec<Vec<String>> {
         }
     }
     tours
+}
+
+/// The Table 26.1 rolls of the player's flight in the mission under way, in order: the roll
+/// after each of the log's "Flight 1 bombs" notes, as the die fell and with its modifiers
+/// ("6", "6-1=5") [15.1].
+fn division_bombing_rolls(g: &Skyhawk) -> Vec<String> {
+    let entries = g.log.entries();
+    let start = entries
+        .iter()
+        .rposition(|e| e.message.id == "{date}: mission {n} of the campaign")
+        .unwrap_or(0);
+    let mut rolls = Vec::new();
+    let mut ours = false;
+    for e in &entries[start..] {
+        match e.message.id.as_ref() {
+            "Flight {n} bombs with the player's result" => {
+                ours = e.message.arg_english("n").as_deref() == Some("1");
+            }
+            "Table {at}: {result}" if ours => {
+                ours = false;
+                let at = e.message.arg_english("at").unwrap_or_default();
+                if at.starts_with("26.1 ") {
+                    rolls.push(roll_words(&e.random));
+                }
+            }
+            _ => {}
+        }
+    }
+    rolls
+}
+
+/// A logged roll as the die fell, then with its modifiers: "6" or "6-1=5".
+fn roll_words(random: &[Random]) -> String {
+    let (mut natural, mut drm) = (0, 0);
+    for r in random {
+        match r {
+            Random::Dice(roll) => natural += roll.total,
+            Random::Modifier { value, .. } => drm += value,
+            _ => {}
+        }
+    }
+    if drm == 0 {
+        natural.to_string()
+    } else {
+        format!("{natural}{drm:+}={}", natural + drm)
+    }
 }
 
 /// The end-of-tour award rolls so far: for each tour, the campaign medal rolled (Table 22.1 or
@@ -410,14 +457,14 @@ fn division_from(g: &Skyhawk) -> DivisionRecord {
     if let Some(d) = &g.division
         && let Some(flight) = d.flights.first()
     {
-        fill_division(&mut rec, d, flight);
+        fill_division(&mut rec, g, d, flight);
     }
     rec
 }
 
 /// The player's flight of optional rule 15.1: the player at his position, the three NPCs at
-/// theirs, the group's Table 26.1 percentages and points, and the losses.
-fn fill_division(rec: &mut DivisionRecord, d: &Division, flight: &Flight) {
+/// theirs, the group's Table 26.1 rolls, percentages and points, and the losses.
+fn fill_division(rec: &mut DivisionRecord, g: &Skyhawk, d: &Division, flight: &Flight) {
     let seat = |position: u8| usize::from(position.clamp(1, 4)) - 1;
     let player = std::mem::take(&mut rec.positions[0]);
     rec.positions[seat(d.position)] = player;
@@ -430,6 +477,13 @@ fn fill_division(rec: &mut DivisionRecord, d: &Division, flight: &Flight) {
         }
         rec.runs[i][2] = percent.to_string();
         rec.runs[i][3] = (percent / 2).to_string();
+    }
+    // The rolls are read back from the log: only when they match the runs one for one.
+    let rolled = division_bombing_rolls(g);
+    if rolled.len() == flight.runs.len() {
+        for (run, row) in rec.runs.iter_mut().zip(rolled) {
+            run[1] = row;
+        }
     }
     rec.npc_points = flight.points.to_string();
     rec.skyhawks_lost = d.skyhawks_lost().to_string();
@@ -704,8 +758,14 @@ mod tests {
         );
         assert_eq!(player.status, "Home");
         let flight = &d.flights[0];
+        assert!(!flight.runs.is_empty());
+        let table = crate::games::skyhawk::content::data().table("26.1");
         for (i, pct) in flight.runs.iter().enumerate() {
             assert_eq!(rec.runs[i][2], pct.to_string());
+            // The roll written in reads the percentage on the player's On/Off column.
+            let modified: i32 = rec.runs[i][1].rsplit('=').next().unwrap().parse().unwrap();
+            let column = table.column(if g.runs[i].on_target { "on" } else { "off" });
+            assert_eq!(table.lookup(modified, column.unwrap()), pct.to_string());
         }
         assert_eq!(rec.npc_points, flight.points.to_string());
         let hits: u8 = rec.positions.iter().map(|p| p.hits).sum();
