@@ -595,6 +595,11 @@ fn roster_from(c: &Content, g: &Skyhawk, k: &Campaign, campaign: &str) -> Roster
             continue;
         };
         row.experience = experience_letter(slot.experience);
+        // With 15.1 the missions he flew in the player's flights and their awards (R38).
+        if slot.missions > 0 {
+            row.missions = slot.missions.to_string();
+        }
+        row.notes = words(slot.medals.iter().map(gettext));
         row.status = if slot.lost {
             gettext("Lost")
         } else if slot.missed > 0 {
@@ -942,6 +947,38 @@ mod tests {
                 !row.experience.is_empty() && !row.status.is_empty(),
                 "{row:?}"
             );
+        }
+    }
+
+    #[test]
+    fn with_the_division_the_roster_counts_the_wingmen_s_missions_and_awards() {
+        use crate::catalog::Playable;
+        use crate::engine::game::Game;
+        let options = crate::games::skyhawk::Options {
+            rotation: true,
+            division: true,
+            ..Default::default()
+        };
+        let mut g = Skyhawk::setup("campaign1", &options, 8).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(8);
+        while g.campaign.as_ref().unwrap().records.len() < 6 {
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            assert!(g.outcome().is_none());
+        }
+        let k = g.campaign.as_ref().unwrap();
+        let rec = records_from(content().unwrap(), &g);
+        let wingmen: Vec<_> = k
+            .squadron
+            .roster
+            .iter()
+            .filter(|s| s.roster != k.roster)
+            .collect();
+        assert!(wingmen.iter().any(|s| s.missions > 0));
+        for slot in wingmen {
+            let row = &rec.roster.rows[slot.roster];
+            let missions = (slot.missions > 0).then(|| slot.missions.to_string());
+            assert_eq!(missions.unwrap_or_default(), row.missions, "{row:?}");
+            assert_eq!(row.notes.is_empty(), slot.medals.is_empty(), "{row:?}");
         }
     }
 
