@@ -670,19 +670,49 @@ fn campaign_from(c: &Content, g: &Skyhawk, k: &Campaign, name: &str) -> Campaign
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::Playable;
+    use crate::engine::game::Game;
+    use crate::games::skyhawk::Options;
     use crate::games::skyhawk::content::content;
+
+    /// The options with the optional rules `set` turns on.
+    fn with(set: impl FnOnce(&mut Options)) -> Options {
+        let mut options = Options::default();
+        set(&mut options);
+        options
+    }
+
+    /// A game of `scenario` played by the heuristic bot one decision at a time until `done`
+    /// (which may look at every position); it must not end first.
+    fn played_until(
+        scenario: &str,
+        options: &Options,
+        seed: u64,
+        mut done: impl FnMut(&Skyhawk) -> bool,
+    ) -> Skyhawk {
+        let mut g = Skyhawk::setup(scenario, options, seed).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(seed);
+        while !done(&g) {
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            assert!(g.outcome().is_none(), "the game ended first");
+        }
+        g
+    }
+
+    /// A game of `scenario` played out by the heuristic bot.
+    fn played_out(scenario: &str, options: &Options, seed: u64) -> Skyhawk {
+        let mut g = Skyhawk::setup(scenario, options, seed).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(seed);
+        crate::engine::bot::play_out(&mut g, bot.as_mut(), 100_000).unwrap();
+        g
+    }
 
     /// Checks one campaign's calendar against its Table 28 rolls; whether it had a halt.
     fn calendar_matches_the_rolls(seed: u64) -> bool {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
         let c = content().unwrap();
-        let mut g = Skyhawk::setup("campaign1", &Default::default(), seed).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(seed);
-        while g.campaign.as_ref().unwrap().day < 14 {
-            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
-            assert!(g.outcome().is_none());
-        }
+        let g = played_until("campaign1", &Options::default(), seed, |g| {
+            g.campaign.as_ref().unwrap().day >= 14
+        });
         let k = g.campaign.as_ref().unwrap();
         let rolled = table28_results(&g);
         assert_eq!(rolled.len(), 1);
@@ -724,11 +754,7 @@ mod tests {
 
     #[test]
     fn a_finished_campaign_logs_one_award_roll_per_tour() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let mut g = Skyhawk::setup("campaign3", &Default::default(), 5).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(5);
-        crate::engine::bot::play_out(&mut g, bot.as_mut(), 100_000).unwrap();
+        let g = played_out("campaign3", &Options::default(), 5);
         let k = g.campaign.as_ref().unwrap();
         let rolls = tour_award_rolls(&g);
         assert_eq!(rolls.len(), k.results.len());
@@ -742,15 +768,8 @@ mod tests {
 
     #[test]
     fn the_division_sheet_carries_the_flight_of_rule_15_1() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let options = crate::games::skyhawk::Options {
-            division: true,
-            ..Default::default()
-        };
-        let mut g = Skyhawk::setup("single", &options, 4).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(4);
-        crate::engine::bot::play_out(&mut g, bot.as_mut(), 20_000).unwrap();
+        let options = with(|o| o.division = true);
+        let g = played_out("single", &options, 4);
         let d = g.division.as_ref().unwrap();
         let rec = division_from(&g);
         assert!(rec.positions.iter().all(|p| !p.pilot.is_empty()), "{rec:?}");
@@ -803,17 +822,10 @@ mod tests {
 
     #[test]
     fn the_division_sheet_counts_the_nv_boxes_firing_in_every_box_of_every_pass() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let options = crate::games::skyhawk::Options {
-            division: true,
-            ..Default::default()
-        };
+        let options = with(|o| o.division = true);
         let (mut total, mut re_attacked) = (0, false);
         for seed in 0..24 {
-            let mut g = Skyhawk::setup("single", &options, seed).unwrap();
-            let mut bot = Skyhawk::heuristic_bot(seed);
-            crate::engine::bot::play_out(&mut g, bot.as_mut(), 20_000).unwrap();
+            let g = played_out("single", &options, seed);
             let recorded: Vec<(usize, usize, u8)> = g
                 .nv_fire
                 .iter()
@@ -837,27 +849,15 @@ mod tests {
         }
         assert!(total > 0 && re_attacked, "no NV fire on a re-attack");
         // Without the division the sheet is not kept.
-        let mut g = Skyhawk::setup("single", &Default::default(), 1).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(1);
-        crate::engine::bot::play_out(&mut g, bot.as_mut(), 20_000).unwrap();
+        let g = played_out("single", &Options::default(), 1);
         assert!(g.nv_fire.is_empty() && division_from(&g).nv_attacks.is_empty());
     }
 
     #[test]
     fn the_calendar_marks_every_closed_day_with_the_maintenance_crews_and_the_repair_track() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let options = crate::games::skyhawk::Options {
-            maintenance: true,
-            ..Default::default()
-        };
-        let mut g = Skyhawk::setup("campaign1", &options, 3).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(3);
-        let mut seen_repairs = false;
-        while g.campaign.as_ref().unwrap().day < 20 {
-            let day = g.campaign.as_ref().unwrap().day;
-            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
-            assert!(g.outcome().is_none());
+        let options = with(|o| o.maintenance = true);
+        let (mut day, mut seen_repairs) = (1, false);
+        let g = played_until("campaign1", &options, 3, |g| {
             let k = g.campaign.as_ref().unwrap();
             if k.day > day {
                 // The day just closed is kept as the squadron stands at its close.
@@ -865,8 +865,10 @@ mod tests {
                 assert_eq!((last.day, last.level), (k.day - 1, k.squadron.maintenance));
                 assert_eq!(usize::from(last.under_repair), k.squadron.under_repair());
                 seen_repairs |= last.under_repair > 0;
+                day = k.day;
             }
-        }
+            k.day >= 20
+        });
         assert!(seen_repairs, "no Skyhawk ever waited for repairs");
         let k = g.campaign.as_ref().unwrap();
         let days: Vec<u32> = k.squadron.days.iter().map(|m| m.day).collect();
@@ -883,28 +885,18 @@ mod tests {
                 .all(|d| d.maintenance.is_none())
         );
         // Without 14.0.2 no day is kept.
-        let mut g = Skyhawk::setup("campaign1", &Default::default(), 3).unwrap();
-        while g.campaign.as_ref().unwrap().day < 6 {
-            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
-        }
+        let g = played_until("campaign1", &Options::default(), 3, |g| {
+            g.campaign.as_ref().unwrap().day >= 6
+        });
         assert!(g.campaign.as_ref().unwrap().squadron.days.is_empty());
     }
 
     #[test]
     fn with_14_0_2_the_division_sheet_numbers_the_four_skyhawks_sent_up() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let options = crate::games::skyhawk::Options {
-            maintenance: true,
-            division: true,
-            ..Default::default()
-        };
-        let mut g = Skyhawk::setup("campaign1", &options, 6).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(6);
-        while g.division.as_ref().is_none_or(|d| d.position == 0) || g.runs.is_empty() {
-            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
-            assert!(g.outcome().is_none());
-        }
+        let options = with(|o| (o.maintenance, o.division) = (true, true));
+        let g = played_until("campaign1", &options, 6, |g| {
+            g.division.as_ref().is_some_and(|d| d.position > 0) && !g.runs.is_empty()
+        });
         let sent = g.squadron().unwrap().flying();
         assert_eq!(g.aircraft, sent[0]);
         let mut numbers: Vec<u8> = division_from(&g)
@@ -926,18 +918,10 @@ mod tests {
 
     #[test]
     fn the_roster_follows_the_rotation_of_14_0_3() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let options = crate::games::skyhawk::Options {
-            rotation: true,
-            ..Default::default()
-        };
-        let mut g = Skyhawk::setup("campaign1", &options, 2).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(2);
-        while g.campaign.as_ref().unwrap().records.len() < 3 {
-            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
-            assert!(g.outcome().is_none());
-        }
+        let options = with(|o| o.rotation = true);
+        let g = played_until("campaign1", &options, 2, |g| {
+            g.campaign.as_ref().unwrap().records.len() >= 3
+        });
         let k = g.campaign.as_ref().unwrap();
         assert!(!k.squadron.roster.is_empty());
         let rec = records_from(content().unwrap(), &g);
@@ -952,19 +936,10 @@ mod tests {
 
     #[test]
     fn with_the_division_the_roster_counts_the_wingmen_s_missions_and_awards() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let options = crate::games::skyhawk::Options {
-            rotation: true,
-            division: true,
-            ..Default::default()
-        };
-        let mut g = Skyhawk::setup("campaign1", &options, 8).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(8);
-        while g.campaign.as_ref().unwrap().records.len() < 6 {
-            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
-            assert!(g.outcome().is_none());
-        }
+        let options = with(|o| (o.rotation, o.division) = (true, true));
+        let g = played_until("campaign1", &options, 8, |g| {
+            g.campaign.as_ref().unwrap().records.len() >= 6
+        });
         let k = g.campaign.as_ref().unwrap();
         let rec = records_from(content().unwrap(), &g);
         let wingmen: Vec<_> = k
