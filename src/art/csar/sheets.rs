@@ -46,9 +46,35 @@ pub struct AidSection {
 }
 
 impl PlayerAid {
-    /// The project's Player Aid (or a corrected `player_aid.toml` from the overrides folder).
+    /// The project's Player Aid (or a corrected `player_aid.toml` from the overrides folder),
+    /// in the player's language: its texts are content strings of the catalogue.
     pub fn load() -> Result<PlayerAid, ContentError> {
-        content::load("csar", "player_aid.toml", include_str!("player_aid.toml"))
+        let aid: PlayerAid = content::load(
+            "csar",
+            "player_aid.toml",
+            include_str!("../../../data/games/csar/player_aid.toml"),
+        )?;
+        Ok(aid.translated())
+    }
+
+    fn translated(self) -> PlayerAid {
+        let side = self
+            .side
+            .into_iter()
+            .map(|s| AidSide {
+                title: translate(&s.title),
+                section: s
+                    .section
+                    .into_iter()
+                    .map(|c| AidSection {
+                        title: translate(&c.title),
+                        lines: c.lines.iter().map(|l| translate(l)).collect(),
+                        ..c
+                    })
+                    .collect(),
+            })
+            .collect();
+        PlayerAid { side }
     }
 }
 
