@@ -46,24 +46,28 @@ pub fn kit_for_game(game: &Csar) -> Kit {
 
 fn build(log: MissionLog, record: CampaignRecord) -> Kit {
     let mut components = vec![
-        cards("Resolution cards", CardDeck::Resolution),
-        cards("Action cards", CardDeck::Action),
-        cards("Event cards", CardDeck::Event),
-        cards("Pilot and PJ cards", CardDeck::PilotPj),
-        counters("Unit counters (19 mm)", UNIT_MM),
-        counters("Marker counters (16 mm)", MARKER_MM),
-        Component::new("Map sheet", Kind::Map, (SHEET_W, SHEET_H), 1, |cr, _, _| {
-            draw_map(cr, &MapScene::empty())
-        }),
+        cards(n_("Resolution cards"), CardDeck::Resolution),
+        cards(n_("Action cards"), CardDeck::Action),
+        cards(n_("Event cards"), CardDeck::Event),
+        cards(n_("Pilot and PJ cards"), CardDeck::PilotPj),
+        counters(n_("Unit counters (19 mm)"), UNIT_MM),
+        counters(n_("Marker counters (16 mm)"), MARKER_MM),
+        Component::new(
+            n_("Map sheet"),
+            Kind::Map,
+            (SHEET_W, SHEET_H),
+            1,
+            |cr, _, _| draw_map(cr, &MapScene::empty()),
+        ),
     ];
     components.extend(player_aid());
     components.push(sheet::component(
-        "Mission Log",
+        n_("Mission Log"),
         SHEET_LANDSCAPE,
         move |cr, page| draw_mission_log(cr, &log, page),
     ));
     components.push(sheet::component(
-        "Campaign Record",
+        n_("Campaign Record"),
         SHEET_PORTRAIT,
         move |cr, page| draw_campaign_record(cr, &record, page),
     ));
@@ -131,7 +135,7 @@ fn player_aid() -> Option<Component> {
     };
     Some(
         Component::new(
-            "Player Aid",
+            n_("Player Aid"),
             Kind::Aids,
             (page.w, page.h),
             1,
