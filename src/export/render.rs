@@ -216,7 +216,6 @@ fn alignment_chart(cr: &Context, chart: &Rect) -> Result<(), cairo::Error> {
         cr.line_to(chart.x + 3.0, y);
     }
     cr.stroke()?;
-    // Translators: printed in the square of the printer alignment test page.
     let note = gettext(
         "This square measures 100 mm on each side when printed at actual size. Printed on both sides, hold the sheet against the light: each cross should sit in the middle of the circle printed on the back.",
     );
