@@ -267,7 +267,10 @@ fn desktop_files_start_the_binary() {
 #[test]
 fn the_translatable_call_finder_is_exact() {
     assert!(calls_with_literal("x = msg(\"a\")", "msg"));
-    assert!(calls_with_literal("pgettext(\"zone letter\", \"E\")", "pgettext"));
+    assert!(calls_with_literal(
+        "pgettext(\"zone letter\", \"E\")",
+        "pgettext"
+    ));
     assert!(calls_with_literal("msg(\n    \"a long one\",\n)", "msg"));
     assert!(!calls_with_literal("my_msg(\"a\")", "msg"));
     assert!(!calls_with_literal("msg(id)", "msg"));

@@ -163,6 +163,9 @@ fn a_refused_proposal_falls_back_to_choosing_and_a_taken_one_needs_no_list() {
     let mut bot = StopAtOnce { chosen: 0 };
     let (outcome, actions) = play_out(&mut game, &mut bot, 100).unwrap();
     // Stop is refused at 0, so the bot steps once from the list; then Stop is taken.
-    assert_eq!((bot.chosen, actions, outcome.verdict), (1, 2, Verdict::Draw));
+    assert_eq!(
+        (bot.chosen, actions, outcome.verdict),
+        (1, 2, Verdict::Draw)
+    );
     assert_eq!(game.position, 1);
 }
