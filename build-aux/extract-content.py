@@ -37,6 +37,8 @@ SHOWN_KEYS = frozenset(
         # Pilot/PJ cards of That Others May Live: the ability while aboard, the discard use.
         "passive",
         "discard",
+        # The Player Aid's lines of text under each section title.
+        "lines",
     }
 )
 

@@ -18,4 +18,4 @@ pub fn init() {
     let _ = textdomain(GETTEXT_PACKAGE);
 }
 
-pub use gettextrs::{gettext, ngettext};
+pub use gettextrs::{gettext, ngettext, pgettext};

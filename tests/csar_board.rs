@@ -204,3 +204,37 @@ fn the_record_sheets_are_pages_of_the_board() {
         assert_eq!(campaign.target_at(&view, 960.0, 540.0), None);
     }
 }
+
+/// The Mission Log, a landscape form, is shown on a landscape page; the Campaign Record on a
+/// portrait one.
+#[test]
+fn each_record_sheet_is_shown_in_its_orientation() {
+    let campaign = position("campaign", 4, 40);
+    // Rows and columns of the view where the white sheet shows.
+    let sheet_extent = |page: usize| {
+        let view = View {
+            page,
+            width: 1000.0,
+            height: 1000.0,
+            ..view()
+        };
+        let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 1000, 1000).unwrap();
+        let cr = cairo::Context::new(&surface).unwrap();
+        campaign.draw_board(&cr, &view).unwrap();
+        drop(cr);
+        let stride = surface.stride() as usize;
+        let data = surface.data().unwrap();
+        let white = |x: usize, y: usize| data[y * stride + x * 4..][..3].iter().all(|&c| c == 255);
+        let rows = (0..1000)
+            .filter(|&y| (0..1000).any(|x| white(x, y)))
+            .count();
+        let cols = (0..1000)
+            .filter(|&x| (0..1000).any(|y| white(x, y)))
+            .count();
+        (cols, rows)
+    };
+    let (w, h) = sheet_extent(1);
+    assert!(w > h * 13 / 10, "Mission Log {w} × {h}");
+    let (w, h) = sheet_extent(2);
+    assert!(h > w * 13 / 10, "Campaign Record {w} × {h}");
+}

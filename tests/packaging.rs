@@ -218,7 +218,7 @@ fn every_file_with_player_strings_is_in_potfiles() {
             .to_string_lossy()
             .into_owned();
         let code = shipped_code(&std::fs::read_to_string(&path).unwrap());
-        let translatable = ["msg", "n_", "gettext", "ngettext"]
+        let translatable = ["msg", "n_", "gettext", "ngettext", "pgettext"]
             .iter()
             .any(|k| calls_with_literal(&code, k));
         assert!(
@@ -267,6 +267,10 @@ fn desktop_files_start_the_binary() {
 #[test]
 fn the_translatable_call_finder_is_exact() {
     assert!(calls_with_literal("x = msg(\"a\")", "msg"));
+    assert!(calls_with_literal(
+        "pgettext(\"zone letter\", \"E\")",
+        "pgettext"
+    ));
     assert!(calls_with_literal("msg(\n    \"a long one\",\n)", "msg"));
     assert!(!calls_with_literal("my_msg(\"a\")", "msg"));
     assert!(!calls_with_literal("msg(id)", "msg"));

@@ -274,6 +274,41 @@ fn a_single_mission_fills_its_own_sheets_and_leaves_the_campaign_ones_blank() {
 }
 
 #[test]
+fn the_squadron_rules_mark_the_calendar_and_the_division_sheet() {
+    // 14.0.2 maintenance with the division of 15.1 and the rotation of 14.0.3.
+    let options = SkyOptions {
+        maintenance: true,
+        division: true,
+        rotation: true,
+        ..SkyOptions::default()
+    };
+    let mut g = Skyhawk::setup("campaign1", &options, 5).unwrap();
+    let mut bot = Skyhawk::heuristic_bot(5);
+    while g.campaign.as_ref().unwrap().records.len() < 4 || g.nv_fire.is_empty() {
+        play_steps(&mut g, bot.as_mut(), 1).unwrap();
+        assert!(g.outcome().is_none(), "the campaign ended early");
+    }
+    let filled = kit_for_game(&g);
+    if let Ok(dir) = std::env::var("SKYHAWK_PRINT_OUT") {
+        write_sheets(&filled, &std::path::Path::new(&dir).join("squadron"));
+    }
+    // The same game without the day marks and the NV counts writes less on those sheets.
+    let mut bare = g.clone();
+    bare.nv_fire.clear();
+    if let Some(k) = bare.campaign.as_mut() {
+        k.squadron.days.clear();
+    }
+    let bare = kit_for_game(&bare);
+    for name in ["Campaign Calendar", "Division Record Sheet"] {
+        let (with, without) = (
+            pen_pixels(component(&filled, name)),
+            pen_pixels(component(&bare, name)),
+        );
+        assert!(with > without, "{name}: {with} against {without}");
+    }
+}
+
+#[test]
 fn a_finished_third_campaign_fills_both_tours() {
     let mut g = Skyhawk::setup("campaign3", &SkyOptions::default(), 21).unwrap();
     let mut bot = Skyhawk::heuristic_bot(21);

@@ -7,6 +7,14 @@ use super::rng::Rng;
 pub trait Bot<G: Game> {
     /// Picks one of the legal `actions` (never called with an empty list).
     fn choose(&mut self, game: &G, actions: &[G::Action]) -> G::Action;
+
+    /// A decision read straight from the position, for a bot that knows what it wants
+    /// without the list of legal actions (listing them, labels and all, can cost more than
+    /// the decision). The rules check it on `apply`; refused or `None`, the bot chooses from
+    /// the list.
+    fn propose(&mut self, _game: &G) -> Option<G::Action> {
+        None
+    }
 }
 
 /// Picks uniformly among the legal actions, from a generator of its own.
@@ -52,6 +60,12 @@ pub fn play_steps<G: Game>(
     for taken in 0..steps {
         if game.outcome().is_some() {
             return Ok(taken);
+        }
+        // A refused proposal leaves the game as it was.
+        if let Some(action) = bot.propose(game)
+            && game.apply(&action).is_ok()
+        {
+            continue;
         }
         let actions = game.legal_actions();
         if actions.is_empty() {

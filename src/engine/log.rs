@@ -249,12 +249,12 @@ mod tests {
     fn a_quiet_log_keeps_nothing_and_its_head_stays_quiet() {
         let mut log = Log::quiet();
         assert!(!log.keeps());
-        log.add("1", msg("anything"));
+        log.add("1", Message::template("anything".into()));
         assert!(log.is_empty());
         assert!(!log.head(5).keeps());
         let mut kept = Log::default();
-        kept.add("1", msg("first"));
-        kept.add("2", msg("second"));
+        kept.add("1", Message::template("first".into()));
+        kept.add("2", Message::template("second".into()));
         let head = kept.head(1);
         assert!(head.keeps());
         assert_eq!(head.entries(), &kept.entries()[..1]);

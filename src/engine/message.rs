@@ -136,7 +136,9 @@ impl Message {
         self.render_with(&|s| s.to_owned())
     }
 
-    fn render_with(&self, translate: &dyn Fn(&str) -> String) -> String {
+    /// The message with every template and term passed through `translate` (a fake
+    /// catalogue in tests).
+    pub fn render_with(&self, translate: &dyn Fn(&str) -> String) -> String {
         let mut out = translate(&self.id);
         for (name, value) in &self.args {
             out = out.replace(&format!("{{{name}}}"), &value.render_with(translate));

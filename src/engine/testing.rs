@@ -138,3 +138,34 @@ fn random_bot_finishes_a_race() {
         assert!(actions <= 30);
     }
 }
+
+/// Proposes `Stop` (refused before the first move) and counts how often it had to choose.
+struct StopAtOnce {
+    chosen: usize,
+}
+
+impl super::bot::Bot<Race> for StopAtOnce {
+    fn choose(&mut self, _game: &Race, actions: &[RaceAction]) -> RaceAction {
+        self.chosen += 1;
+        assert!(!actions.contains(&RaceAction::Stop));
+        RaceAction::Step
+    }
+
+    fn propose(&mut self, _game: &Race) -> Option<RaceAction> {
+        Some(RaceAction::Stop)
+    }
+}
+
+#[test]
+fn a_refused_proposal_falls_back_to_choosing_and_a_taken_one_needs_no_list() {
+    use super::bot::play_out;
+    let mut game = Race::setup("short", &(), 1).unwrap();
+    let mut bot = StopAtOnce { chosen: 0 };
+    let (outcome, actions) = play_out(&mut game, &mut bot, 100).unwrap();
+    // Stop is refused at 0, so the bot steps once from the list; then Stop is taken.
+    assert_eq!(
+        (bot.chosen, actions, outcome.verdict),
+        (1, 2, Verdict::Draw)
+    );
+    assert_eq!(game.position, 1);
+}

@@ -38,7 +38,8 @@ pub type DrawFn = Box<dyn Fn(&Context, usize, f64) -> Result<(), cairo::Error>>;
 
 /// One set of identical-size pieces: a deck of cards, a sheet of counters, a map.
 pub struct Component {
-    /// Shown in page footers, e.g. "Resolution cards".
+    /// Shown in page footers, e.g. "Resolution cards": in English, marked for the catalogue
+    /// with `n_` where the kit names it, and translated where it is shown.
     pub name: String,
     pub kind: Kind,
     /// Trim size in millimetres.

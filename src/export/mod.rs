@@ -11,11 +11,13 @@
 //!
 //! ```no_run
 //! use tonkin::art::draw::{self, Align, Font, Rgb};
+//! use tonkin::engine::message::n_;
 //! use tonkin::export::{Component, Kind, Kit};
 //!
 //! pub fn kit() -> Kit {
 //!     let names = ["Sandy", "Jolly", "King"];
-//!     let cards = Component::new("Resolution cards", Kind::Cards, (63.0, 88.0), names.len(),
+//!     // Named in English for the catalogue; the footer shows the name translated.
+//!     let cards = Component::new(n_("Resolution cards"), Kind::Cards, (63.0, 88.0), names.len(),
 //!         move |cr, i, bleed| {
 //!             Rgb::hex(0xf4efe0).set(cr);
 //!             cr.rectangle(-bleed, -bleed, 63.0 + 2.0 * bleed, 88.0 + 2.0 * bleed);

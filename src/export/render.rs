@@ -7,42 +7,58 @@ use cairo::Context;
 use super::component::Kit;
 use super::layout::{FOOTER, Face, Line, MARK_BAND, Page, Rect, Role};
 use crate::art::draw::{self, Align, Font, Rgb};
+use crate::engine::message::{Message, msg};
+use crate::i18n::gettext;
 
 /// Hairline for marks, in mm (about 0.57 pt).
 const HAIRLINE: f64 = 0.2;
 
-/// The footer line of page `number` (1-based) of `total`.
-pub fn footer(kit: &Kit, page: &Page, number: usize, total: usize) -> String {
-    let what = match page.component.and_then(|c| kit.components.get(c)) {
-        Some(c) => c.name.clone(),
-        None => "printer alignment".to_owned(),
-    };
+/// The footer line of page `number` (1-based) of `total`, in English; shown through
+/// [`Message::render`]. The game's title is a proper name and stays as it is; the component's
+/// name is a word of the game (marked with `n_` where the kit names it) and is translated.
+pub fn footer(kit: &Kit, page: &Page, number: usize, total: usize) -> Message {
     let side = match page.role {
-        Role::Fronts => "fronts".to_owned(),
-        Role::Backs => "backs".to_owned(),
-        Role::Folded => "fold on the dashed line, glue, then cut".to_owned(),
-        Role::Blank => format!("back of page {}, left blank", number.saturating_sub(1)),
+        // Translators: in the footer of a printed page that holds the fronts of the pieces.
+        Role::Fronts => msg("fronts"),
+        // Translators: in the footer of a printed page that holds the backs of the pieces.
+        Role::Backs => msg("backs"),
+        // Translators: in the footer of a printed page whose pieces are folded in two.
+        Role::Folded => msg("fold on the dashed line, glue, then cut"),
+        // Translators: in the footer of a printed page left blank, the back of the page
+        // before it.
+        Role::Blank => msg("back of page {page}, left blank").arg("page", number.saturating_sub(1)),
         Role::Alignment => match page.targets.first().map(|t| t.face) {
-            Some(Face::Back) => "back: circles".to_owned(),
-            _ => "front: crosses".to_owned(),
+            // Translators: in the footer of the printer alignment test page, its back.
+            Some(Face::Back) => msg("back: circles"),
+            // Translators: in the footer of the printer alignment test page, its front.
+            _ => msg("front: crosses"),
         },
     };
-    let tile = page
-        .tile
-        .map(|t| {
-            format!(
-                " · tile {} of {} (row {}, column {})",
-                t.number(),
-                t.rows * t.cols,
-                t.row + 1,
-                t.col + 1
-            )
-        })
-        .unwrap_or_default();
-    format!(
-        "{} · {what} · {side}{tile} · page {number} of {total}",
-        kit.title
-    )
+    let line = match page.tile {
+        // Translators: the footer of a printed page that holds one part of a piece too large
+        // for the paper, e.g. "Skyhawk · Map · fronts · tile 2 of 4 (row 1, column 2) ·
+        // page 3 of 20". {game} is the game's title, {component} what the page holds, {side}
+        // which side of it.
+        Some(t) => msg("{game} · {component} · {side} · tile {tile} of {tiles} (row {row}, column {column}) · page {number} of {total}")
+            .arg("tile", t.number())
+            .arg("tiles", t.rows * t.cols)
+            .arg("row", t.row + 1)
+            .arg("column", t.col + 1),
+        // Translators: the footer of every printed page, e.g. "That Others May Live · Player
+        // Aid · fronts · page 1 of 2". {game} is the game's title, {component} what the page
+        // holds, {side} which side of it.
+        None => msg("{game} · {component} · {side} · page {number} of {total}"),
+    }
+    .arg("game", &kit.title)
+    .arg("number", number)
+    .arg("total", total)
+    .message("side", side);
+    match page.component.and_then(|c| kit.components.get(c)) {
+        Some(c) => line.term("component", c.name.clone()),
+        // Translators: in the footer of the printer alignment test page, in place of the name
+        // of the pieces the page holds.
+        None => line.message("component", msg("printer alignment")),
+    }
 }
 
 /// Draws page `number` of `total`. `margin` is the export's margin in mm (the footer sits
@@ -92,7 +108,7 @@ pub fn draw_page(
         target(cr, t.x, t.y, t.face)?;
     }
     Rgb::BLACK.set(cr);
-    let text = footer(kit, page, number, total);
+    let text = footer(kit, page, number, total).render();
     let y = page.height - margin - FOOTER + 1.5;
     draw::text(
         cr,
@@ -148,13 +164,15 @@ fn fold_line(cr: &Context, fold: &Line, page: &Page, margin: f64) -> Result<(), 
     cr.line_to(x2, y2);
     cr.stroke()?;
     let font = Font::sans(2.5);
-    let (w, h) = draw::measure(cr, "fold", &font, None);
+    // Translators: printed in the middle of the dashed line a printed page is folded on.
+    let word = gettext("fold");
+    let (w, h) = draw::measure(cr, &word, &font, None);
     let (cx, cy) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
     Rgb::WHITE.set(cr);
     cr.rectangle(cx - w / 2.0 - 1.0, cy - h / 2.0, w + 2.0, h);
     cr.fill()?;
     Rgb::hex(0x555555).set(cr);
-    draw::text(cr, cx, cy - h / 2.0, "fold", &font, Align::Center);
+    draw::text(cr, cx, cy - h / 2.0, &word, &font, Align::Center);
     Ok(())
 }
 
@@ -198,15 +216,15 @@ fn alignment_chart(cr: &Context, chart: &Rect) -> Result<(), cairo::Error> {
         cr.line_to(chart.x + 3.0, y);
     }
     cr.stroke()?;
-    let note = "This square measures 100 mm on each side when printed at actual size. \
-                Printed on both sides, hold the sheet against the light: each cross should \
-                sit in the middle of the circle printed on the back.";
+    let note = gettext(
+        "This square measures 100 mm on each side when printed at actual size. Printed on both sides, hold the sheet against the light: each cross should sit in the middle of the circle printed on the back.",
+    );
     draw::paragraph(
         cr,
         chart.x + 10.0,
         top + side / 2.0 - 10.0,
         side - 20.0,
-        note,
+        &note,
         &Font::sans(3.0),
         Align::Center,
     );
@@ -245,7 +263,7 @@ mod tests {
     fn footers_name_game_component_side_tile_and_page() {
         let kit = sample::kit();
         let pages = plan(&kit, &Settings::default());
-        let f = footer(&kit, &pages[0], 1, pages.len());
+        let f = footer(&kit, &pages[0], 1, pages.len()).english();
         assert_eq!(
             f,
             format!(
@@ -253,12 +271,16 @@ mod tests {
                 pages.len()
             )
         );
-        assert!(footer(&kit, &pages[1], 2, 9).contains("Test cards · backs · page 2 of 9"));
+        assert!(
+            footer(&kit, &pages[1], 2, 9)
+                .english()
+                .contains("Test cards · backs · page 2 of 9")
+        );
         let tiled = pages.iter().position(|p| p.tile.is_some()).unwrap();
-        let f = footer(&kit, &pages[tiled], tiled + 1, pages.len());
+        let f = footer(&kit, &pages[tiled], tiled + 1, pages.len()).english();
         assert!(f.contains("Test map · fronts · tile 1 of"), "{f}");
         let blank = pages.iter().position(|p| p.role == Role::Blank).unwrap();
-        let f = footer(&kit, &pages[blank], blank + 1, pages.len());
+        let f = footer(&kit, &pages[blank], blank + 1, pages.len()).english();
         assert!(
             f.contains(&format!("back of page {blank}, left blank")),
             "{f}"
@@ -267,6 +289,64 @@ mod tests {
             duplex: Duplex::Short,
             ..Settings::default()
         });
-        assert!(footer(&kit, &align[1], 2, 2).contains("printer alignment · back: circles"));
+        assert!(
+            footer(&kit, &align[1], 2, 2)
+                .english()
+                .contains("printer alignment · back: circles")
+        );
+    }
+
+    /// A fake catalogue: every template and term in capitals, its `{placeholders}` kept.
+    fn shout(s: &str) -> String {
+        let mut out = String::new();
+        let mut in_braces = false;
+        for c in s.chars() {
+            in_braces = (in_braces || c == '{') && c != '}';
+            if in_braces {
+                out.push(c);
+            } else {
+                out.extend(c.to_uppercase());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn footers_are_built_from_catalogue_templates() {
+        let kit = sample::kit();
+        let fold = Settings {
+            duplex: Duplex::Fold,
+            ..Settings::default()
+        };
+        let short = Settings {
+            duplex: Duplex::Short,
+            ..Settings::default()
+        };
+        let mut pages = plan(&kit, &Settings::default());
+        pages.extend(plan(&kit, &fold));
+        pages.extend(alignment_pages(&short));
+        for role in [
+            Role::Fronts,
+            Role::Backs,
+            Role::Folded,
+            Role::Blank,
+            Role::Alignment,
+        ] {
+            assert!(pages.iter().any(|p| p.role == role), "no {role:?} page");
+        }
+        assert!(pages.iter().any(|p| p.tile.is_some()));
+        for (i, page) in pages.iter().enumerate() {
+            let shown = footer(&kit, page, i + 1, pages.len()).render_with(&shout);
+            // Only the game's title, a proper name, is shown as written: every other
+            // letter comes through the catalogue.
+            let rest = shown.replacen(&kit.title, "", 1);
+            assert!(!rest.chars().any(char::is_lowercase), "{shown}");
+        }
+        let m = footer(&kit, &pages[0], 4, 9);
+        assert_eq!(
+            m.render_with(&shout),
+            "Sample kit · TEST CARDS · FRONTS · PAGE 4 OF 9"
+        );
+        assert_eq!(m.arg_english("component").as_deref(), Some("Test cards"));
     }
 }

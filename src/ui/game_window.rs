@@ -618,9 +618,8 @@ impl GameWindow {
         };
         widgets.prompt.show_odds(odds.map(|list| {
             list.iter()
-                .map(|(what, p)| format!("{}: {:.1} %", what.render(), p * 100.0))
-                .collect::<Vec<_>>()
-                .join("   ")
+                .map(|(what, p)| (percent(*p), what.render()))
+                .collect()
         }));
         widgets.log.show(session.log().entries());
         while let Some(child) = widgets.status.first_child() {
@@ -803,4 +802,19 @@ fn draw_no_board(area: &gtk::DrawingArea, cr: &gtk::cairo::Context) {
         0.6,
     );
     pangocairo::functions::show_layout(cr, &layout);
+}
+
+/// A chance as the player reads it: "66.4 %"; "< 0.1 %" for what can happen but rarely, so
+/// that a real risk never shows as nought.
+fn percent(p: f64) -> String {
+    // Sums of products may stray a hair outside 0–1, or be a negative zero ("-0.0 %").
+    let p = if p > 0.0 { p.min(1.0) } else { 0.0 };
+    let shown = p * 100.0;
+    if p > 0.0 && shown < 0.05 {
+        "< 0.1 %".to_owned()
+    } else if p < 1.0 && shown > 99.95 {
+        "> 99.9 %".to_owned()
+    } else {
+        format!("{shown:.1} %")
+    }
 }

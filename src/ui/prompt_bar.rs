@@ -10,7 +10,8 @@ pub struct PromptBar {
     pub widget: gtk::Box,
     text: gtk::Label,
     rule: gtk::LinkButton,
-    odds: gtk::Label,
+    /// One item per outcome: its chance, then what it is.
+    odds: gtk::FlowBox,
     /// Opens the decision as a form, when the game offers one.
     form: gtk::Button,
     buttons: gtk::FlowBox,
@@ -56,12 +57,16 @@ impl PromptBar {
         line.append(&text);
         line.append(&form);
         line.append(&rule);
-        // A wrapping label asks for the width of its whole text unless told otherwise: a long
-        // line of odds must wrap, not widen the window.
-        let odds = gtk::Label::builder()
-            .wrap(true)
-            .max_width_chars(60)
-            .xalign(0.0)
+        // Outcomes side by side in columns, as many as the width allows.
+        let odds = gtk::FlowBox::builder()
+            .selection_mode(gtk::SelectionMode::None)
+            // Three columns even when narrow: one column would make the bar's least height
+            // (and so the window's) that of every outcome stacked.
+            .min_children_per_line(3)
+            .max_children_per_line(3)
+            .row_spacing(2)
+            .column_spacing(18)
+            .homogeneous(true)
             .visible(false)
             .css_classes(["odds"])
             .build();
@@ -109,9 +114,7 @@ impl PromptBar {
         );
         self.rule.set_label(&prompt.rule);
         self.rule.set_visible(!prompt.rule.is_empty());
-        while let Some(child) = self.buttons.first_child() {
-            self.buttons.remove(&child);
-        }
+        clear(&self.buttons);
         for (i, choice) in prompt.choices.iter().enumerate() {
             let label = choice.label.render();
             let button = gtk::Button::builder().label(&label).build();
@@ -128,9 +131,39 @@ impl PromptBar {
         }
     }
 
-    /// Shows (or hides, with `None`) the odds of the pending decision.
-    pub fn show_odds(&self, odds: Option<String>) {
+    /// Shows (or hides, with `None`) the odds of the pending decision: each outcome with its
+    /// chance, already in words.
+    pub fn show_odds(&self, odds: Option<Vec<(String, String)>>) {
+        clear(&self.odds);
         self.odds.set_visible(odds.is_some());
-        self.odds.set_label(odds.as_deref().unwrap_or(""));
+        for (chance, what) in odds.unwrap_or_default() {
+            let item = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+            // The chance in a column of its own, right-aligned so that the figures line up.
+            let chance = gtk::Label::builder()
+                .label(chance)
+                .width_chars(7)
+                .xalign(1.0)
+                .valign(gtk::Align::Start)
+                .css_classes(["chance"])
+                .build();
+            // A wrapping label asks for the width of its whole text unless told otherwise: a
+            // long outcome must wrap, not widen the window.
+            let what = gtk::Label::builder()
+                .label(what)
+                .wrap(true)
+                .max_width_chars(40)
+                .xalign(0.0)
+                .hexpand(true)
+                .build();
+            item.append(&chance);
+            item.append(&what);
+            self.odds.insert(&item, -1);
+        }
+    }
+}
+
+fn clear(flow: &gtk::FlowBox) {
+    while let Some(child) = flow.first_child() {
+        flow.remove(&child);
     }
 }

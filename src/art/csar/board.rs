@@ -33,9 +33,11 @@ impl Board for Csar {
     }
 
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
+        // Each sheet on the page it is designed for.
         let page = Page::A4_PORTRAIT;
         match view.page {
             MISSION_LOG_PAGE => {
+                let page = Page::A4_LANDSCAPE;
                 let log = mission_log_from(self);
                 return draw_sheet_page(cr, view, page.w, page.h, |cr| {
                     draw_mission_log(cr, &log, page)

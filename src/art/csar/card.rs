@@ -13,7 +13,7 @@ use super::counter::{CrewRole, ZoneMarkerKind};
 use super::icons::{self, AircraftKind};
 use super::{condensed, fill_stroke, fit_font, fitted_left, fitted_text, palette};
 use crate::art::draw::{Align, Font, Rgb, measure, paragraph, rounded_rect, text};
-use crate::i18n::gettext;
+use crate::i18n::{gettext, pgettext};
 
 pub const CARD_W: f64 = 63.5;
 pub const CARD_H: f64 = 88.9;
@@ -171,10 +171,11 @@ pub fn draw_card_front(cr: &Context, card: &CardFace, x: f64, y: f64) -> Result<
             };
             outline(cr, 0.0, 0.0, palette::PAPER)?;
             let top = header(cr, title, banner)?;
+            // Translators: the kind of an Action card, in its header.
             let kind = if *command {
-                gettext("COMMAND")
+                pgettext("card kind", "COMMAND")
             } else {
-                gettext("AIRCRAFT")
+                pgettext("card kind", "AIRCRAFT")
             };
             let top = kind_row(cr, top, &kind, *aircraft, banner)?;
             let mut bottom = footer(cr, card.number, copy)?;

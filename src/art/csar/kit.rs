@@ -9,21 +9,24 @@ use cairo::Context;
 use super::card::{CARD_H, CARD_W, CardDeck, CardFace, draw_card_back, draw_card_front};
 use super::counter::{CounterFace, MARKER_MM, UNIT_MM, draw_counter};
 use super::faces::{self, counter_mix};
-use super::map::{MapScene, SHEET_H, SHEET_W, draw_map};
+use super::map::{MapScene, SHEET_H, SHEET_W, ZoneId, draw_map};
 use super::palette;
 use super::sheets::{
     AircraftFate, AircraftStatus, CampaignRecord, MissionLog, MoraleLedger, Outcome, Page,
-    PlayerAid, RosterRow, SurvivorRow, TurnRow, draw_campaign_record, draw_mission_log,
-    draw_player_aid,
+    PlayerAid, RosterRow, SurvivorRow, TurnRow, aircraft_label, draw_campaign_record,
+    draw_mission_log, draw_player_aid, translate,
 };
 use crate::art::sheet;
 use crate::engine::game::Verdict;
 use crate::engine::log::LogEntry;
-use crate::engine::message::n_;
+use crate::engine::message::{msg, n_};
 use crate::export::{Component, Kind, Kit};
 use crate::games::csar::campaign::MissionLedger;
 use crate::games::csar::data::content;
-use crate::games::csar::state::{Csar, Fate, SurvivorPlace, ZONE_NAMES, aircraft_name};
+use crate::games::csar::state::{
+    Csar, Fate, Step, SurvivorPlace, ZONE_NAMES, aircraft_name, zone_index,
+};
+use crate::i18n::gettext;
 
 /// Sheets sized to fit the art area of both A4 and US Letter (less the exporter's default
 /// 5 mm margins, footer bands and crop-mark bands), so each side prints on one page.
@@ -43,24 +46,28 @@ pub fn kit_for_game(game: &Csar) -> Kit {
 
 fn build(log: MissionLog, record: CampaignRecord) -> Kit {
     let mut components = vec![
-        cards("Resolution cards", CardDeck::Resolution),
-        cards("Action cards", CardDeck::Action),
-        cards("Event cards", CardDeck::Event),
-        cards("Pilot and PJ cards", CardDeck::PilotPj),
-        counters("Unit counters (19 mm)", UNIT_MM),
-        counters("Marker counters (16 mm)", MARKER_MM),
-        Component::new("Map sheet", Kind::Map, (SHEET_W, SHEET_H), 1, |cr, _, _| {
-            draw_map(cr, &MapScene::empty())
-        }),
+        cards(n_("Resolution cards"), CardDeck::Resolution),
+        cards(n_("Action cards"), CardDeck::Action),
+        cards(n_("Event cards"), CardDeck::Event),
+        cards(n_("Pilot and PJ cards"), CardDeck::PilotPj),
+        counters(n_("Unit counters (19 mm)"), UNIT_MM),
+        counters(n_("Marker counters (16 mm)"), MARKER_MM),
+        Component::new(
+            n_("Map sheet"),
+            Kind::Map,
+            (SHEET_W, SHEET_H),
+            1,
+            |cr, _, _| draw_map(cr, &MapScene::empty()),
+        ),
     ];
     components.extend(player_aid());
     components.push(sheet::component(
-        "Mission Log",
+        n_("Mission Log"),
         SHEET_LANDSCAPE,
         move |cr, page| draw_mission_log(cr, &log, page),
     ));
     components.push(sheet::component(
-        "Campaign Record",
+        n_("Campaign Record"),
         SHEET_PORTRAIT,
         move |cr, page| draw_campaign_record(cr, &record, page),
     ));
@@ -128,7 +135,7 @@ fn player_aid() -> Option<Component> {
     };
     Some(
         Component::new(
-            "Player Aid",
+            n_("Player Aid"),
             Kind::Aids,
             (page.w, page.h),
             1,
@@ -149,13 +156,14 @@ fn outcome(v: Verdict) -> Outcome {
     }
 }
 
-/// The Mission Log of `game` so far: scenario, optional rules, crews, starting tracks, the
-/// current turn's track positions, every aircraft's and Survivor's state, and the outcome.
+/// The Mission Log of `game` so far, in the player's language: scenario, optional rules,
+/// crews, starting tracks, the current turn's track positions, every aircraft's and
+/// Survivor's state, and the outcome.
 pub fn mission_log_from(game: &Csar) -> MissionLog {
     let sc = game.scenario_data();
     let o = &game.options;
     let mut log = MissionLog::blank();
-    log.scenario = Some(sc.title.clone());
+    log.scenario = Some(gettext(&sc.title));
     log.optional_rules = [
         o.bombing_effectiveness,
         o.pinpointing,
@@ -165,10 +173,13 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         o.arclight_strike,
         o.huskie_one_survivor,
     ];
-    log.variable_end = sc
-        .variable_end_from
-        .map(|t| format!("from turn {t}; mission of {} turns", game.turns));
-    log.campaign_mission = game.campaign.as_ref().map(|c| c.mission);
+    log.variable_end = sc.variable_end_from.map(|t| {
+        msg("from turn {t}; mission of {n} turns")
+            .arg("t", t)
+            .arg("n", game.turns)
+            .render()
+    });
+    log.campaign_mission = shown_campaign_mission(game);
     log.crew = game
         .aircraft
         .iter()
@@ -176,8 +187,8 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         .filter_map(|(i, a)| {
             a.pilot.map(|p| {
                 (
-                    content().pilots[usize::from(p)].name.clone(),
-                    aircraft_name(i as u8).to_owned(),
+                    gettext(&content().pilots[usize::from(p)].name),
+                    aircraft_label(aircraft_name(i as u8)),
                 )
             })
         })
@@ -187,29 +198,34 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
     log.removed = (!sc.removed_actions.is_empty()).then(|| {
         sc.removed_actions
             .iter()
-            .map(|r| r.title.clone())
+            .map(|r| gettext(&r.title))
             .collect::<Vec<_>>()
             .join(", ")
     });
-    fill_turns(game, &mut log.turns);
+    let losses = fill_turns(game, &mut log.turns);
     if let Some(row) = log.turns.get_mut(usize::from(game.turn).wrapping_sub(1)) {
         row.search = game.search.to_string();
         row.abort = game.abort.to_string();
-        row.survivors = format!("{} stranded", game.stranded().count());
+        row.survivors = msg("{n} stranded")
+            .arg("n", game.stranded().count())
+            .render();
     }
     log.aircraft = game
         .aircraft
         .iter()
         .enumerate()
         .map(|(i, a)| AircraftStatus {
-            name: short_name(aircraft_name(i as u8)),
+            name: aircraft_label(aircraft_name(i as u8)),
             fate: a.in_mission.then_some(match a.fate {
                 Fate::Flying if a.shaken => AircraftFate::Shaken,
                 Fate::Flying => AircraftFate::Cool,
                 Fate::ShotDown => AircraftFate::ShotDown,
                 Fate::Destroyed | Fate::Lost => AircraftFate::Destroyed,
             }),
-            turn: None,
+            turn: losses
+                .iter()
+                .find(|(name, _)| name == aircraft_name(i as u8))
+                .map(|&(_, turn)| turn),
         })
         .collect();
     log.survivors = game
@@ -217,27 +233,72 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         .iter()
         .enumerate()
         .map(|(i, s)| SurvivorRow {
-            origin: sc
-                .survivors
-                .get(i)
-                .map_or_else(|| "Downed crew".to_owned(), |o| format!("Zone {}", o.zone)),
-            condition: if s.injured { "Injured" } else { "Healthy" }.into(),
+            origin: match sc.survivors.get(i) {
+                Some(o) => msg("Zone {zone}")
+                    .arg(
+                        "zone",
+                        zone_index(&o.zone).map_or_else(String::new, printed_letter),
+                    )
+                    .render(),
+                None => gettext("Downed crew"),
+            },
+            condition: if s.injured {
+                gettext("Injured")
+            } else {
+                gettext("Healthy")
+            },
             fate: match s.place {
-                SurvivorPlace::Stranded(z) => format!("Stranded, {}", ZONE_NAMES[usize::from(z)]),
-                SurvivorPlace::Aboard(h) => format!("Aboard {}", aircraft_name(h)),
-                SurvivorPlace::OffMap => "Rescued".into(),
-                SurvivorPlace::Captured => "Captured".into(),
-                SurvivorPlace::Killed => "Killed".into(),
+                SurvivorPlace::Stranded(z) => msg("Stranded, {zone}")
+                    .term("zone", ZONE_NAMES[usize::from(z)])
+                    .render(),
+                SurvivorPlace::Aboard(h) => msg("Aboard {h}")
+                    .arg("h", aircraft_label(aircraft_name(h)))
+                    .render(),
+                SurvivorPlace::OffMap => gettext("Rescued"),
+                SurvivorPlace::Captured => gettext("Captured"),
+                SurvivorPlace::Killed => gettext("Killed"),
             },
             turn: None,
         })
         .collect();
     if let Some((verdict, why)) = &game.result {
         log.outcome = Some(outcome(*verdict));
-        log.deciding = Some(why.english());
+        log.deciding = Some(why.render());
+    }
+    // In a campaign the result is the campaign's: the log shows its mission's own verdict.
+    if let (Some(cs), Some(m)) = (&game.campaign, log.campaign_mission) {
+        log.outcome = cs
+            .results
+            .get(usize::from(m).wrapping_sub(1))
+            .map(|(verdict, _)| outcome(*verdict));
     }
     log
 }
+
+/// The campaign mission the game's pieces and log describe: the one under way, or between
+/// missions (buying for the next) the one just flown.
+fn shown_campaign_mission(game: &Csar) -> Option<u8> {
+    let cs = game.campaign.as_ref()?;
+    let flown = cs.results.len() as u8;
+    Some(if game.step == Step::Purchase && flown > 0 {
+        flown
+    } else {
+        cs.mission
+    })
+}
+
+/// The printed letter of the rules' zone `z`.
+fn printed_letter(z: u8) -> String {
+    ZoneId::ALL[usize::from(z)].printed_letter()
+}
+
+/// The log entries of an aircraft lost (shot down, destroyed, gone), naming it `a`.
+const AIRCRAFT_LOSSES: [&str; 4] = [
+    "{a} is shot down: a {state} Survivor in {zone}",
+    "{a} is shot down with {n} Survivors aboard: they are stranded in {zone}",
+    "{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}",
+    "{a} is hit and leaves the game",
+];
 
 /// A column of the Mission Log's turn rows.
 fn column<'a>(row: &'a mut TurnRow, template: &str) -> Option<&'a mut String> {
@@ -250,61 +311,64 @@ fn column<'a>(row: &'a mut TurnRow, template: &str) -> Option<&'a mut String> {
         }
         "{unit} in {zone} is removed; Abort now {abort}"
         | "Target of Opportunity in {zone} destroyed; Abort now {abort}" => &mut row.bda,
-        "{a} is shot down: a {state} Survivor in {zone}"
-        | "{a} is shot down with {n} Survivors aboard: they are stranded in {zone}"
-        | "{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}"
-        | "{a} is hit and leaves the game"
-        | "{p} is lost"
-        | "A Survivor is captured" => &mut row.notes,
+        id if AIRCRAFT_LOSSES.contains(&id) => &mut row.notes,
+        "{p} is lost" | "A Survivor is captured" => &mut row.notes,
         _ => return None,
     })
 }
 
-/// An aircraft's name as the sheet prints it ("FM A" for Fast Mover A).
-fn short_name(name: &str) -> String {
-    name.replace("Fast Mover", "FM")
-}
-
-/// The value of a log entry's message argument.
+/// The value of a log entry's message argument, in the game's words (English): numbers, and
+/// the ids of cards, units, aircraft and people, which [`entry_words`] translates.
 fn arg(e: &LogEntry, name: &str) -> Option<String> {
     e.message.arg_english(name)
 }
 
-/// The short words a log entry adds to its column: the card title, the number drawn, the hits,
-/// the aircraft or unit named.
+/// The short words a log entry adds to its column, in the player's language: the card title,
+/// the number drawn, the hits, the aircraft or unit named.
 fn entry_words(e: &LogEntry) -> String {
     let arg = |name: &str| arg(e, name);
+    let word = |name: &str| translate(&arg(name).unwrap_or_default());
     match e.message.id.as_ref() {
-        "Event: {title}" => arg("title").unwrap_or_default(),
+        "Event: {title}" => word("title"),
         "You draw {n} Action cards" => arg("n").unwrap_or_default(),
-        // Zone initial and hits, e.g. "N1", to fit the cell.
-        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => format!(
-            "{}{}",
-            arg("zone")
-                .unwrap_or_default()
-                .chars()
-                .next()
-                .unwrap_or('?'),
-            arg("hits").unwrap_or_default()
-        ),
-        "Rescued! The Survivor is aboard {h}" => arg("h").unwrap_or_default(),
-        "No roundel: the pick-up fails this turn" => "failed".into(),
-        "A Survivor is captured" => "capture".into(),
+        // The zone's printed letter and the hits, e.g. "N1", to fit the cell.
+        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => {
+            let zone = arg("zone").and_then(|z| ZONE_NAMES.iter().position(|n| *n == z));
+            format!(
+                "{}{}",
+                zone.map_or_else(|| "?".to_owned(), |z| printed_letter(z as u8)),
+                arg("hits").unwrap_or_default()
+            )
+        }
+        "Rescued! The Survivor is aboard {h}" => aircraft_label(&arg("h").unwrap_or_default()),
+        // Translators: Mission Log cells, as short as can be.
+        "No roundel: the pick-up fails this turn" => gettext("failed"),
+        "A Survivor is captured" => gettext("capture"),
         _ => arg("a")
-            .map(|a| short_name(&a))
-            .or_else(|| arg("unit"))
-            .or_else(|| arg("p"))
-            .unwrap_or_else(|| "ToO".into()),
+            .map(|a| aircraft_label(&a))
+            .or_else(|| arg("unit").or_else(|| arg("p")).map(|w| translate(&w)))
+            // Translators: Target of Opportunity, in a Mission Log cell.
+            .unwrap_or_else(|| gettext("ToO")),
     }
 }
 
 /// Fills the turn rows from the game's log: events, cards drawn, fire (zone and hits), rescues,
 /// units and targets destroyed, losses; each turn starts at its "Turn {t} begins" entry, and
-/// the Search and Abort columns take the Marker Adjustment's values.
-fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
+/// the Search and Abort columns take the Marker Adjustment's values. In a campaign, only the
+/// last mission begun. Returns the turn each aircraft was lost in (by its name in the game's
+/// words).
+fn fill_turns(game: &Csar, rows: &mut [TurnRow]) -> Vec<(String, u8)> {
     let mut turn = 0usize;
+    let mut losses = Vec::new();
     for e in game.log.entries() {
         let value = |name: &str| arg(e, name);
+        // A campaign keeps one log: each mission's rows start afresh.
+        if e.message.id == "Campaign mission {n} of {m}" {
+            rows.fill(TurnRow::default());
+            losses.clear();
+            turn = 0;
+            continue;
+        }
         if e.message.id == "Turn {t} begins" {
             turn = value("t").and_then(|t| t.parse().ok()).unwrap_or(turn);
             continue;
@@ -317,6 +381,11 @@ fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
             row.abort = value("abort").unwrap_or_default();
             continue;
         }
+        if AIRCRAFT_LOSSES.contains(&e.message.id.as_ref())
+            && let Some(a) = value("a")
+        {
+            losses.push((a, turn as u8));
+        }
         let words = entry_words(e);
         if let Some(cell) = column(row, &e.message.id) {
             if !cell.is_empty() {
@@ -325,6 +394,7 @@ fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
             cell.push_str(&words);
         }
     }
+    losses
 }
 
 /// One mission's Morale ledger as the Campaign Record prints it: purchases as negative MP,
@@ -341,13 +411,18 @@ fn morale_ledger(m: &MissionLedger) -> MoraleLedger {
 }
 
 /// The Campaign Record of a campaign game: the Morale ledger of every mission begun, the
-/// roster with each Pilot/PJ's mission of purchase and state after every finished mission, and
+/// set-aside cards bought back for each, the roster with each Pilot/PJ's mission of purchase and state after every finished mission, and
 /// whether the campaign was won. `None` outside a campaign.
 pub fn campaign_record_from(game: &Csar) -> Option<CampaignRecord> {
     let cs = game.campaign.as_ref()?;
     let mut rec = CampaignRecord::blank();
-    for (slot, m) in rec.missions.iter_mut().zip(&cs.ledger) {
-        *slot = morale_ledger(m);
+    for (n, m) in cs.ledger.iter().enumerate().take(3) {
+        rec.missions[n] = morale_ledger(m);
+        for &card in &m.cards {
+            if let Some(ticks) = rec.removed_bought.get_mut(usize::from(card)) {
+                ticks[n] = true;
+            }
+        }
     }
     let bought_in = |name: &str| {
         cs.ledger
@@ -417,5 +492,124 @@ mod tests {
         let rec = campaign_record_from(&campaign).unwrap();
         assert_eq!(rec.won, None);
         assert_eq!(mission_log_from(&campaign).campaign_mission, Some(1));
+    }
+
+    #[test]
+    fn the_sheet_lists_the_campaign_cards_in_the_campaign_order() {
+        use crate::games::csar::actions::title;
+        use crate::games::csar::campaign::campaign_cards;
+        let titles: Vec<&str> = campaign_cards().into_iter().map(title).collect();
+        assert_eq!(titles, super::super::sheets::REMOVED_CARDS);
+    }
+
+    /// Lets the bot fly the campaign mission under way to its end (the next purchase step).
+    fn fly_until_purchase(g: &mut Csar, seed: u64) {
+        use crate::engine::bot::play_steps;
+        use crate::games::csar::bot::HeuristicBot;
+        let mut bot = HeuristicBot::new(seed);
+        for _ in 0..2_000 {
+            if g.step == Step::Purchase {
+                return;
+            }
+            play_steps(g, &mut bot, 1).unwrap();
+        }
+        panic!("the mission did not end");
+    }
+
+    /// Between missions the Mission Log is the mission just flown's, with its verdict; once
+    /// the next begins, its rows start empty.
+    #[test]
+    fn a_campaign_mission_log_shows_one_mission() {
+        use crate::engine::game::Game;
+        use crate::games::csar::{Action, Options};
+        let mut g = Csar::setup("campaign", &Options::default(), 5).unwrap();
+        g.apply(&Action::Done).unwrap();
+        fly_until_purchase(&mut g, 5);
+        let first = mission_log_from(&g);
+        assert_eq!(first.campaign_mission, Some(1));
+        let verdict = g.campaign.as_ref().unwrap().results[0].0;
+        assert_eq!(first.outcome, Some(outcome(verdict)));
+        assert!(first.turns.iter().filter(|r| !r.event.is_empty()).count() >= 3);
+        g.apply(&Action::Done).unwrap();
+        let second = mission_log_from(&g);
+        assert_eq!(second.campaign_mission, Some(2));
+        assert_eq!(second.outcome, None, "mission 2 is under way");
+        let current = usize::from(g.turn).wrapping_sub(1);
+        for (i, row) in second.turns.iter().enumerate() {
+            if i != current {
+                assert_eq!(*row, TurnRow::default(), "turn {} of mission 2", i + 1);
+            }
+        }
+    }
+
+    /// The Mission Log is filled in the player's language: every word through the catalogue
+    /// (the message ids it reads are not printed), messages rendered, never in English.
+    #[test]
+    fn the_filled_record_prints_no_word_outside_the_catalogue() {
+        let kit = include_str!("kit.rs");
+        let found = super::super::sheets::tests::untranslated(
+            kit,
+            "// Record sheets filled from a game",
+            &AIRCRAFT_LOSSES,
+        );
+        assert_eq!(found, Vec::<String>::new());
+        let code = kit.split("#[cfg(test)]").next().unwrap();
+        assert!(!code.contains(".english()"));
+    }
+
+    /// Each aircraft lost has the turn of its loss after its boxes; the others none.
+    #[test]
+    fn the_mission_log_dates_each_aircraft_lost() {
+        use crate::engine::bot::{RandomBot, play_out};
+        use crate::engine::game::Game;
+        use crate::games::csar::Options;
+        let mut dated = 0;
+        for seed in 0..30 {
+            let mut g = Csar::setup("caged_tiger", &Options::default(), seed).unwrap();
+            play_out(&mut g, &mut RandomBot::new(seed), 5_000).unwrap();
+            let log = mission_log_from(&g);
+            for (a, status) in g.aircraft.iter().zip(&log.aircraft) {
+                let lost = a.in_mission && a.fate != Fate::Flying;
+                assert_eq!(status.turn.is_some(), lost, "{} (seed {seed})", status.name);
+                if let Some(t) = status.turn {
+                    assert!((1..=g.turn).contains(&t));
+                    dated += 1;
+                }
+            }
+        }
+        assert!(dated > 0, "no aircraft lost in 30 games");
+    }
+
+    /// Missions 1 and 2 of a campaign flown by the bot, with set-aside cards bought back
+    /// before each: the record ticks each card for the missions it was bought for.
+    #[test]
+    fn the_campaign_record_ticks_the_cards_bought_back() {
+        use crate::engine::game::Game;
+        use crate::games::csar::{Action, Options, Purchase};
+        let mut g = Csar::setup("campaign", &Options::default(), 7).unwrap();
+        g.campaign.as_mut().unwrap().morale = 20;
+        g.campaign.as_mut().unwrap().ledger[0].start = 20;
+        let buy = |g: &mut Csar, cards: &[u8]| {
+            assert_eq!(g.step, Step::Purchase);
+            for &c in cards {
+                g.apply(&Action::Buy(Purchase::Card(c))).unwrap();
+            }
+            g.apply(&Action::Done).unwrap();
+        };
+        buy(&mut g, &[0, 3]);
+        fly_until_purchase(&mut g, 7);
+        buy(&mut g, &[1, 3]);
+        let rec = campaign_record_from(&g).unwrap();
+        let ticks = |card: usize| rec.removed_bought[card];
+        assert_eq!(ticks(0), [true, false, false], "first Napalm: mission 1");
+        assert_eq!(ticks(1), [false, true, false], "second Napalm: mission 2");
+        assert_eq!(ticks(2), [false; 3], "CS Gas never bought");
+        assert_eq!(
+            ticks(3),
+            [true, true, false],
+            "Request Aircraft: both missions"
+        );
+        assert_eq!(ticks(4), [false; 3]);
+        assert_eq!(rec.missions[1].purchases[0], Some(-2), "two cards at 1 MP");
     }
 }

@@ -19,7 +19,7 @@ use super::sheets::{CampaignRecord, draw_campaign_summary};
 use super::{condensed, fill_stroke, fitted_left, fitted_text, palette};
 use crate::art::draw::{Rgb, measure, rounded_rect};
 pub use crate::art::geometry::Rect;
-use crate::i18n::gettext;
+use crate::i18n::{gettext, pgettext};
 
 /// The map sheet: two A3 sheets side by side.
 pub const SHEET_W: f64 = 594.0;
@@ -48,6 +48,7 @@ pub enum ZoneId {
 impl ZoneId {
     pub const ALL: [ZoneId; 5] = [ZoneId::C, ZoneId::N, ZoneId::E, ZoneId::S, ZoneId::W];
 
+    /// The zone's letter in target ids (`zone:N`): the same in every language.
     pub fn letter(self) -> &'static str {
         match self {
             ZoneId::C => "C",
@@ -56,6 +57,43 @@ impl ZoneId {
             ZoneId::S => "S",
             ZoneId::W => "W",
         }
+    }
+
+    /// The zone's letter as the map prints it, in the player's language.
+    pub fn printed_letter(self) -> String {
+        match self {
+            // Translators: the one-letter names of the zones on the map sheet (Center, North,
+            // East, South, West), printed big in each zone and in the adjacency table.
+            ZoneId::C => pgettext("zone letter", "C"),
+            ZoneId::N => pgettext("zone letter", "N"),
+            ZoneId::E => pgettext("zone letter", "E"),
+            ZoneId::S => pgettext("zone letter", "S"),
+            ZoneId::W => pgettext("zone letter", "W"),
+        }
+    }
+
+    /// The Outer Zones next to this one besides the Center (opposite Outer Zones are not
+    /// adjacent, A-1); none for the Center, which is next to every Outer Zone.
+    fn outer_neighbours(self) -> &'static [ZoneId] {
+        match self {
+            ZoneId::C => &[],
+            ZoneId::N | ZoneId::S => &[ZoneId::E, ZoneId::W],
+            ZoneId::E | ZoneId::W => &[ZoneId::N, ZoneId::S],
+        }
+    }
+
+    /// The zone's line of the map's adjacency table, e.g. "N: C, E, W".
+    fn adjacency_line(self) -> String {
+        let letter = self.printed_letter();
+        if self == ZoneId::C {
+            // Translators: the Center's line of the map's adjacency table; {zone} is its letter.
+            return gettext("{zone}: all Outer Zones").replace("{zone}", &letter);
+        }
+        let near: Vec<String> = std::iter::once(ZoneId::C)
+            .chain(self.outer_neighbours().iter().copied())
+            .map(ZoneId::printed_letter)
+            .collect();
+        format!("{letter}: {}", near.join(", "))
     }
 
     /// The zone's printed name, in the player's language.
@@ -103,7 +141,7 @@ impl SlotKind {
         match self {
             SlotKind::Label => String::new(),
             // Translators: captions of the holding boxes of a zone on the map sheet.
-            SlotKind::Aircraft => gettext("AIRCRAFT"),
+            SlotKind::Aircraft => pgettext("map box", "AIRCRAFT"),
             SlotKind::Survivor => gettext("SURVIVOR"),
             SlotKind::Enemy => gettext("ENEMY"),
             SlotKind::Hidden => gettext("HIDDEN"),
@@ -952,7 +990,7 @@ mod board {
                     r.x + r.w / 2.0,
                     r.y + 1.0,
                     r.w - 2.0,
-                    z.id.letter(),
+                    &z.id.printed_letter(),
                     11.0,
                     true,
                 );
@@ -1212,11 +1250,11 @@ mod board {
             &tl,
             &gettext("ADJACENCY"),
             &[
-                gettext("C: all Outer Zones"),
-                "N: C, E, W".into(),
-                "E: C, N, S".into(),
-                "S: C, E, W".into(),
-                "W: C, N, S".into(),
+                ZoneId::C.adjacency_line(),
+                ZoneId::N.adjacency_line(),
+                ZoneId::E.adjacency_line(),
+                ZoneId::S.adjacency_line(),
+                ZoneId::W.adjacency_line(),
                 gettext("Orbit: not a zone"),
             ],
         )?;
@@ -1413,6 +1451,29 @@ mod tests {
     use crate::art::csar::painter::MapPainter;
     use crate::art::csar::samples::busy_scene;
     use crate::art::csar::testutil::surface;
+
+    /// The printed adjacency table says what the rules say, in the zones' printed
+    /// letters.
+    #[test]
+    fn the_adjacency_table_follows_the_rules() {
+        use crate::games::csar::state::adjacent;
+        assert_eq!(ZoneId::N.adjacency_line(), "N: C, E, W");
+        assert_eq!(ZoneId::W.adjacency_line(), "W: C, N, S");
+        assert_eq!(ZoneId::C.adjacency_line(), "C: all Outer Zones");
+        for a in ZoneId::ALL.into_iter().filter(|z| *z != ZoneId::C) {
+            let line = a.adjacency_line();
+            let (_, listed) = line.split_once(": ").unwrap();
+            let listed: Vec<&str> = listed.split(", ").collect();
+            for b in ZoneId::ALL {
+                let printed = b.printed_letter();
+                assert_eq!(
+                    listed.contains(&printed.as_str()),
+                    adjacent(a.index() as u8, b.index() as u8),
+                    "{line} and {printed}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn every_zone_prints_all_its_boxes_inside_the_zone() {

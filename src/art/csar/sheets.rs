@@ -18,7 +18,7 @@ const STYLE: Style = Style {
 };
 use crate::engine::content::{self, ContentError, Source};
 use crate::engine::message::n_;
-use crate::i18n::gettext;
+use crate::i18n::{gettext, pgettext};
 
 /// Smallest text size of the Player Aid (about 2.2 mm capitals).
 pub const MIN_AID_SIZE: f64 = 3.05;
@@ -46,9 +46,35 @@ pub struct AidSection {
 }
 
 impl PlayerAid {
-    /// The project's Player Aid (or a corrected `player_aid.toml` from the overrides folder).
+    /// The project's Player Aid (or a corrected `player_aid.toml` from the overrides folder),
+    /// in the player's language: its texts are content strings of the catalogue.
     pub fn load() -> Result<PlayerAid, ContentError> {
-        content::load("csar", "player_aid.toml", include_str!("player_aid.toml"))
+        let aid: PlayerAid = content::load(
+            "csar",
+            "player_aid.toml",
+            include_str!("../../../data/games/csar/player_aid.toml"),
+        )?;
+        Ok(aid.translated())
+    }
+
+    fn translated(self) -> PlayerAid {
+        let side = self
+            .side
+            .into_iter()
+            .map(|s| AidSide {
+                title: translate(&s.title),
+                section: s
+                    .section
+                    .into_iter()
+                    .map(|c| AidSection {
+                        title: translate(&c.title),
+                        lines: c.lines.iter().map(|l| translate(l)).collect(),
+                        ..c
+                    })
+                    .collect(),
+            })
+            .collect();
+        PlayerAid { side }
     }
 }
 
@@ -124,7 +150,7 @@ pub fn draw_player_aid(cr: &Context, side: &AidSide, page: Page) -> Result<(), c
                 cr,
                 x + w,
                 y - 5.5,
-                "reconstructed",
+                &gettext("reconstructed"),
                 &condensed(2.6, false),
                 Align::Right,
             );
@@ -234,12 +260,23 @@ pub struct MissionLog {
     pub deciding: Option<String>,
 }
 
+/// The aircraft a blank Mission Log lists, in the game's words (translated where drawn).
+const BLANK_AIRCRAFT: [&str; 11] = [
+    "Sandy 1",
+    "Sandy 2",
+    "Sandy 3",
+    "Sandy 4",
+    "Jolly 5",
+    "Jolly 6",
+    "FAC 7",
+    "Fast Mover A",
+    "Fast Mover B",
+    "Fast Mover C",
+    "Fast Mover D",
+];
+
 impl MissionLog {
     pub fn blank() -> MissionLog {
-        let names = [
-            "Sandy 1", "Sandy 2", "Sandy 3", "Sandy 4", "Jolly 5", "Jolly 6", "FAC 7", "FM A",
-            "FM B", "FM C", "FM D",
-        ];
         MissionLog {
             scenario: None,
             date: None,
@@ -252,10 +289,10 @@ impl MissionLog {
             hand: None,
             removed: None,
             turns: vec![TurnRow::default(); 10],
-            aircraft: names
+            aircraft: BLANK_AIRCRAFT
                 .iter()
                 .map(|n| AircraftStatus {
-                    name: (*n).into(),
+                    name: aircraft_label(n),
                     fate: None,
                     turn: None,
                 })
@@ -267,22 +304,66 @@ impl MissionLog {
     }
 }
 
-/// Draws a Mission Log on `page` (designed for A4 or Letter landscape).
+/// A word of the game in the player's language; nothing for nothing (gettext would answer
+/// the empty string with the catalogue's header).
+pub fn translate(word: &str) -> String {
+    if word.is_empty() {
+        String::new()
+    } else {
+        gettext(word)
+    }
+}
+
+/// An aircraft's name as the Mission Log prints it, in the player's language, from its name in
+/// the game's words: "Sandy 1", and "FM A" for Fast Mover A.
+pub fn aircraft_label(name: &str) -> String {
+    match name.strip_prefix("Fast Mover ") {
+        // Translators: a Fast Mover's short name on the Mission Log, e.g. "FM A".
+        Some(letter) => gettext("FM {letter}").replace("{letter}", letter),
+        None => translate(name),
+    }
+}
+
+/// `gettext` for a list of labels, to hand to a [`Table`].
+fn translated(labels: &[&str]) -> Vec<String> {
+    labels.iter().map(|l| gettext(*l)).collect()
+}
+
+fn as_strs(labels: &[String]) -> Vec<&str> {
+    labels.iter().map(String::as_str).collect()
+}
+
+/// Draws a Mission Log on `page` (designed for A4 or Letter landscape). Its labels are drawn in
+/// the player's language; the record's texts are drawn as they are.
 pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<(), cairo::Error> {
-    page_frame(cr, page, &STYLE, "MISSION LOG")?;
+    page_frame(cr, page, &STYLE, &gettext("MISSION LOG"))?;
     let (x0, w) = (MARGIN, page.w - 2.0 * MARGIN);
     let mut y = MARGIN + 12.0;
     // Header.
     let q = w / 4.0;
-    field(cr, x0, y, q * 1.6 - 3.0, "Scenario", opt(&log.scenario))?;
-    field(cr, x0 + q * 1.6, y, q * 0.9 - 3.0, "Date", opt(&log.date))?;
+    field(
+        cr,
+        x0,
+        y,
+        q * 1.6 - 3.0,
+        &gettext("Scenario"),
+        opt(&log.scenario),
+    )?;
+    field(
+        cr,
+        x0 + q * 1.6,
+        y,
+        q * 0.9 - 3.0,
+        &gettext("Date"),
+        opt(&log.date),
+    )?;
     let mission = log.campaign_mission.map(|m| m.to_string());
     field(
         cr,
         x0 + q * 2.5,
         y,
         q * 0.6 - 3.0,
-        "Campaign mission",
+        &gettext("Campaign mission"),
         mission.as_deref(),
     )?;
     field(
@@ -290,7 +371,7 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         x0 + q * 3.1,
         y,
         q * 0.9,
-        "Variable end",
+        &gettext("Variable end"),
         opt(&log.variable_end),
     )?;
     y += 6.5;
@@ -300,26 +381,29 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
             cr,
             x0,
             y,
-            "Optional rules:",
+            &gettext("Optional rules:"),
             &condensed(3.2, true),
             Align::Left,
         ) + 2.0;
-    let names = [
-        "6.1 Bombing",
-        "6.2 Pinpointing",
-        "6.3 Danger Close",
-        "6.4 Recovering",
-        "6.5 Search",
-        "7.2 ArcLight",
-        "7.3 Huskie",
-    ];
-    for (i, n) in names.iter().enumerate() {
-        x += tick(cr, x, y, n, log.optional_rules[i])?;
+    let names = translated(&[
+        // Translators: the optional rules ticked on the Mission Log, by rule number.
+        n_("6.1 Bombing"),
+        n_("6.2 Pinpointing"),
+        n_("6.3 Danger Close"),
+        n_("6.4 Recovering"),
+        n_("6.5 Search"),
+        n_("7.2 ArcLight"),
+        n_("7.3 Huskie"),
+    ]);
+    for (n, &on) in names.iter().zip(&log.optional_rules) {
+        x += tick(cr, x, y, n, on)?;
     }
+    // Translators: a Pilot/PJ card and the aircraft carrying it, e.g. "Doc on Jolly 5".
+    let on = gettext("{pilot} on {aircraft}");
     let crew = log
         .crew
         .iter()
-        .map(|(c, a)| format!("{c} on {a}"))
+        .map(|(c, a)| on.replace("{pilot}", c).replace("{aircraft}", a))
         .collect::<Vec<_>>()
         .join(", ");
     field(
@@ -327,46 +411,61 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         x + 2.0,
         y,
         x0 + w - x - 2.0,
-        "Pilot/PJ on",
+        &gettext("Pilot/PJ on"),
         Some(crew.as_str()).filter(|s| !s.is_empty()),
     )?;
     y += 6.5;
     let s = log.search_start.map(|v| v.to_string());
     let a = log.abort_start.map(|v| v.to_string());
-    field(cr, x0, y, q * 0.5 - 3.0, "Search start", s.as_deref())?;
+    field(
+        cr,
+        x0,
+        y,
+        q * 0.5 - 3.0,
+        &gettext("Search start"),
+        s.as_deref(),
+    )?;
     field(
         cr,
         x0 + q * 0.5,
         y,
         q * 0.5 - 3.0,
-        "Abort start",
+        &gettext("Abort start"),
         a.as_deref(),
     )?;
-    field(cr, x0 + q, y, q * 1.5 - 3.0, "Hand", opt(&log.hand))?;
+    field(
+        cr,
+        x0 + q,
+        y,
+        q * 1.5 - 3.0,
+        &gettext("Hand"),
+        opt(&log.hand),
+    )?;
     field(
         cr,
         x0 + q * 2.5,
         y,
         q * 1.5,
-        "Removed cards",
+        &gettext("Removed cards"),
         opt(&log.removed),
     )?;
     y += 8.0;
     // Turns.
-    let headers = [
-        "Turn",
-        "Event",
-        "Cards drawn / reserved",
-        "Aircraft moves (zone)",
-        "Cards played",
-        "Enemy fire (ZFV, hits, burned, losses)",
-        "Rescue",
-        "BDA",
-        "Search",
-        "Abort",
-        "Survivors",
-        "Notes",
-    ];
+    let headers = translated(&[
+        // Translators: the column headers of the Mission Log's turn table.
+        n_("Turn"),
+        n_("Event"),
+        n_("Cards drawn / reserved"),
+        n_("Aircraft moves (zone)"),
+        n_("Cards played"),
+        n_("Enemy fire (ZFV, hits, burned, losses)"),
+        n_("Rescue"),
+        n_("BDA"),
+        n_("Search"),
+        n_("Abort"),
+        n_("Survivors"),
+        n_("Notes"),
+    ]);
     let cols = [
         0.04, 0.08, 0.09, 0.11, 0.09, 0.15, 0.08, 0.06, 0.07, 0.07, 0.08, 0.08,
     ];
@@ -399,16 +498,16 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         cols: &cols,
         printed_cols: 1,
     }
-    .draw(cr, &headers, &rows)?
+    .draw(cr, &as_strs(&headers), &rows)?
         + 4.0;
     // Aircraft status, survivors and result side by side.
     let aw = w * 0.42;
-    heading(cr, &STYLE, x0, y, "Aircraft");
+    heading(cr, &STYLE, x0, y, &gettext("Aircraft"));
     let fates = [
-        (AircraftFate::Cool, "Cool"),
-        (AircraftFate::Shaken, "Shaken"),
-        (AircraftFate::ShotDown, "Shot down"),
-        (AircraftFate::Destroyed, "Destroyed"),
+        (AircraftFate::Cool, gettext("Cool")),
+        (AircraftFate::Shaken, gettext("Shaken")),
+        (AircraftFate::ShotDown, gettext("Shot down")),
+        (AircraftFate::Destroyed, gettext("Destroyed")),
     ];
     let rh = 4.6;
     let half = log.aircraft.len().div_ceil(2);
@@ -420,11 +519,11 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         palette::INK.set(cr);
         text(cr, cx, cy, &a.name, &condensed(3.0, true), Align::Left);
         let mut tx = cx + 14.0;
-        for (f, _) in fates {
+        for (f, _) in &fates {
             cr.rectangle(tx, cy + 0.5, 3.0, 3.0);
             cr.set_line_width(0.25);
             cr.stroke()?;
-            if a.fate == Some(f) {
+            if a.fate == Some(*f) {
                 cr.rectangle(tx + 0.7, cy + 1.2, 1.6, 1.6);
                 palette::FRIENDLY_DARK.set(cr);
                 cr.fill()?;
@@ -432,29 +531,29 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
             }
             tx += 5.0;
         }
-        let t = a
-            .turn
-            .map(|t| format!("t{t}"))
-            .unwrap_or_else(|| "t__".into());
+        let t = a.turn.map_or_else(|| "__".to_owned(), |t| t.to_string());
+        // Translators: "turn 3" in a few letters, after an aircraft's boxes on the Mission Log.
+        let t = gettext("t{turn}").replace("{turn}", &t);
         text(cr, tx + 0.5, cy, &t, &condensed(3.0, false), Align::Left);
     }
     palette::INK.set(cr);
     let legend = fates
         .iter()
-        .map(|(_, n)| *n)
+        .map(|(_, n)| n.as_str())
         .collect::<Vec<_>>()
         .join(" · ");
     text(
         cr,
         x0 + 20.0,
         y + 0.6,
-        &format!("boxes: {legend}"),
+        // Translators: the legend of the aircraft boxes, e.g. "boxes: Cool · Shaken · …".
+        &gettext("boxes: {legend}").replace("{legend}", &legend),
         &condensed(2.8, false),
         Align::Left,
     );
     let sx = x0 + aw + 4.0;
     let sw = w * 0.36;
-    heading(cr, &STYLE, sx, y, "Survivors");
+    heading(cr, &STYLE, sx, y, &gettext("Survivors"));
     let rows: Vec<Vec<String>> = log
         .survivors
         .iter()
@@ -477,24 +576,24 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
     }
     .draw(
         cr,
-        &[
-            "Origin (scenario / aircraft)",
-            "Healthy/Injured",
-            "Fate",
-            "Turn",
-        ],
+        &as_strs(&translated(&[
+            n_("Origin (scenario / aircraft)"),
+            n_("Healthy/Injured"),
+            n_("Fate"),
+            n_("Turn"),
+        ])),
         &rows,
     )?;
     let rx = sx + sw + 4.0;
     let rw = x0 + w - rx;
-    heading(cr, &STYLE, rx, y, "Result");
+    heading(cr, &STYLE, rx, y, &gettext("Result"));
     let mut ty = y + 7.0;
     for (o, n) in [
-        (Outcome::Win, "Win"),
-        (Outcome::Draw, "Draw"),
-        (Outcome::Loss, "Loss"),
+        (Outcome::Win, pgettext("mission result", "Win")),
+        (Outcome::Draw, pgettext("mission result", "Draw")),
+        (Outcome::Loss, pgettext("mission result", "Loss")),
     ] {
-        tick(cr, rx, ty, n, log.outcome == Some(o))?;
+        tick(cr, rx, ty, &n, log.outcome == Some(o))?;
         ty += 5.5;
     }
     palette::INK.set(cr);
@@ -502,21 +601,23 @@ pub fn draw_mission_log(cr: &Context, log: &MissionLog, page: Page) -> Result<()
         cr,
         rx,
         ty + 1.0,
-        "Deciding condition:",
+        &gettext("Deciding condition:"),
         &condensed(3.1, true),
         Align::Left,
     );
+    // Lines to write on, or the condition in their place (its wrapped lines would be struck
+    // through by them).
+    if let Some(d) = opt(&log.deciding) {
+        palette::FRIENDLY_DARK.set(cr);
+        paragraph(cr, rx, ty + 6.0, rw, d, &Font::sans(3.3), Align::Left);
+        return Ok(());
+    }
     for i in 0..3 {
         cr.move_to(rx, ty + 11.0 + 6.0 * f64::from(i));
         cr.line_to(rx + rw, ty + 11.0 + 6.0 * f64::from(i));
     }
     cr.set_line_width(0.2);
-    cr.stroke()?;
-    if let Some(d) = opt(&log.deciding) {
-        palette::FRIENDLY_DARK.set(cr);
-        paragraph(cr, rx, ty + 6.0, rw, d, &Font::sans(3.3), Align::Left);
-    }
-    Ok(())
+    cr.stroke()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -555,6 +656,11 @@ pub const SCORING: [&str; 7] = [
     n_("Each Pilot/PJ recovered after being shot down: +1"),
 ];
 
+/// "Mission 2", in the player's language.
+fn mission(n: usize) -> String {
+    gettext("Mission {n}").replace("{n}", &n.to_string())
+}
+
 /// Draws the Morale Point ledger of three missions as a table, top-left at (x, y), `w` wide:
 /// the balance at the start, each purchase, each scoring line and the balance at the end, in
 /// the player's language. The Campaign Record and the live board both draw it; returns the
@@ -585,9 +691,8 @@ pub fn draw_morale_table(
         push(gettext(*line), per(&|m| m.scoring[i]));
     }
     push(gettext("Morale at end"), per(&|m| m.end));
-    let mission = |n: u32| gettext("Mission {n}").replace("{n}", &n.to_string());
     let headers = [String::new(), mission(1), mission(2), mission(3)];
-    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let headers = as_strs(&headers);
     Table {
         x,
         y,
@@ -598,6 +703,16 @@ pub fn draw_morale_table(
     }
     .draw(cr, &headers, &rows)
 }
+
+/// The Action cards set aside for the campaign (8.0), in the order the campaign lists them:
+/// each may be bought back for a mission (card titles, shown translated).
+pub const REMOVED_CARDS: [&str; 5] = [
+    n_("Ordnance: Napalm"),
+    n_("Ordnance: Napalm"),
+    n_("Ordnance: CS Gas"),
+    n_("Request Aircraft"),
+    n_("Request Aircraft"),
+];
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RosterRow {
@@ -612,9 +727,9 @@ pub struct RosterRow {
 pub struct CampaignRecord {
     pub missions: [MoraleLedger; 3],
     pub roster: Vec<RosterRow>,
-    /// For each campaign-removed card (2 Napalm, 1 CS Gas, 2 Request Aircraft): the mission it
-    /// was bought for.
-    pub removed_bought: [Option<u8>; 5],
+    /// For each card set aside for the campaign, in the order of [`REMOVED_CARDS`]: whether it
+    /// was bought back for missions 1, 2 and 3.
+    pub removed_bought: [[bool; 3]; 5],
     pub won: Option<bool>,
 }
 
@@ -642,13 +757,7 @@ fn draw_roster_table(
                 r.name.clone(),
                 r.bought_in.map(|m| m.to_string()).unwrap_or_default(),
             ];
-            v.extend(r.status.iter().map(|s| {
-                if s.is_empty() {
-                    String::new()
-                } else {
-                    gettext(s)
-                }
-            }));
+            v.extend(r.status.iter().map(|s| translate(s)));
             v
         })
         .collect();
@@ -660,7 +769,7 @@ fn draw_roster_table(
         after(2),
         after(3),
     ];
-    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let headers = as_strs(&headers);
     Table {
         x,
         y,
@@ -720,7 +829,7 @@ pub fn draw_campaign_record(
     rec: &CampaignRecord,
     page: Page,
 ) -> Result<(), cairo::Error> {
-    page_frame(cr, page, &STYLE, "CAMPAIGN RECORD")?;
+    page_frame(cr, page, &STYLE, &gettext("CAMPAIGN RECORD"))?;
     let (x0, w) = (MARGIN, page.w - 2.0 * MARGIN);
     let mut y = MARGIN + 13.0;
     heading(
@@ -728,11 +837,11 @@ pub fn draw_campaign_record(
         &STYLE,
         x0,
         y,
-        "Morale Points (start with 5; saved points carry over)",
+        &gettext("Morale Points (start with 5; saved points carry over)"),
     );
     y += 6.0;
     y += draw_morale_table(cr, &rec.missions, x0, y, w)? + 6.0;
-    heading(cr, &STYLE, x0, y, "Pilots and PJs");
+    heading(cr, &STYLE, x0, y, &gettext("Pilots and PJs"));
     y += 6.0;
     y += draw_roster_table(cr, &rec.roster, x0, y, w)? + 2.0;
     palette::INK.set(cr);
@@ -740,7 +849,7 @@ pub fn draw_campaign_record(
         cr,
         x0,
         y,
-        "Status: available · used & returned · downed & recovered · KIA · POW",
+        &gettext("Status: available · used & returned · downed & recovered · KIA · POW"),
         &condensed(3.0, false),
         Align::Left,
     );
@@ -750,28 +859,22 @@ pub fn draw_campaign_record(
         &STYLE,
         x0,
         y,
-        "Cards removed for the campaign — bought back for mission…",
+        &gettext("Cards removed for the campaign — bought back for mission…"),
     );
     y += 6.5;
-    let cards = [
-        "Ordnance: Napalm",
-        "Ordnance: Napalm",
-        "Ordnance: CS Gas",
-        "Request Aircraft",
-        "Request Aircraft",
-    ];
-    for (i, c) in cards.iter().enumerate() {
+    for (card, bought) in REMOVED_CARDS.iter().zip(&rec.removed_bought) {
         palette::INK.set(cr);
-        text(cr, x0, y, c, &condensed(3.2, false), Align::Left);
+        text(
+            cr,
+            x0,
+            y,
+            &gettext(*card),
+            &condensed(3.2, false),
+            Align::Left,
+        );
         let mut x = x0 + 40.0;
-        for m in 1..=3u8 {
-            x += tick(
-                cr,
-                x,
-                y,
-                &format!("mission {m}"),
-                rec.removed_bought[i] == Some(m),
-            )?;
+        for (m, &on) in bought.iter().enumerate() {
+            x += tick(cr, x, y, &mission(m + 1), on)?;
         }
         y += 5.5;
     }
@@ -781,16 +884,18 @@ pub fn draw_campaign_record(
         &STYLE,
         x0,
         y,
-        "Campaign result (won with more than 0 Morale after mission 3)",
+        &gettext("Campaign result (won with more than 0 Morale after mission 3)"),
     );
     y += 6.5;
-    let x = x0 + tick(cr, x0, y, "Won", rec.won == Some(true))?;
-    tick(cr, x + 4.0, y, "Lost", rec.won == Some(false))?;
+    let won = pgettext("campaign result", "Won");
+    let x = x0 + tick(cr, x0, y, &won, rec.won == Some(true))?;
+    let lost = pgettext("campaign result", "Lost");
+    tick(cr, x + 4.0, y, &lost, rec.won == Some(false))?;
     Ok(())
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::art::csar::testutil::{inked, surface};
 
@@ -844,5 +949,114 @@ mod tests {
         draw_campaign_record(&crc, &rec, page).unwrap();
         drop(crc);
         assert!(inked(&mut c, 0.0, page.h * 0.5, page.w, page.h * 0.4) > 5_000);
+    }
+
+    /// The string literals with a word in them (two letters running) of the shipped code of
+    /// `source` from the line `from` on that do not go through the catalogue: not the text of a
+    /// `gettext`, `pgettext`, `msg` or `n_` call, nor a message argument's name (`arg`, `term`,
+    /// `value`, `word`), nor a message id compared or matched, nor one of `allowed`.
+    pub(in crate::art::csar) fn untranslated(
+        source: &str,
+        from: &str,
+        allowed: &[&str],
+    ) -> Vec<String> {
+        let start = source.find(from).expect("the marker line");
+        let code: String = source[start..]
+            .split("#[cfg(test)]")
+            .next()
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let keywords = [
+            "gettext(",
+            "msg(",
+            "n_(",
+            ".arg(",
+            ".term(",
+            "arg(",
+            "value(",
+            "word(",
+            "==",
+            "strip_prefix(",
+        ];
+        let mut found = Vec::new();
+        let mut context_of_pgettext = false;
+        let mut rest = code.as_str();
+        let mut before_len = 0;
+        while let Some(open) = rest.find('"') {
+            let body = &rest[open + 1..];
+            let mut close = 0;
+            let mut escaped = false;
+            for (i, c) in body.char_indices() {
+                match c {
+                    '\\' if !escaped => escaped = true,
+                    '"' if !escaped => {
+                        close = i;
+                        break;
+                    }
+                    _ => escaped = false,
+                }
+            }
+            let literal = &body[..close];
+            let before = code[..before_len + open].trim_end();
+            let after = body[close + 1..].trim_start();
+            let through = keywords.iter().any(|k| before.ends_with(k))
+                || (context_of_pgettext && before.ends_with(','))
+                || after.starts_with("=>")
+                || after.starts_with('|');
+            let worded = literal
+                .as_bytes()
+                .windows(2)
+                .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_alphabetic());
+            let placeholder = literal
+                .strip_prefix('{')
+                .and_then(|l| l.strip_suffix('}'))
+                .is_some_and(|name| name.chars().all(|c| c.is_alphanumeric() || c == '_'));
+            if worded && !through && !placeholder && !allowed.contains(&literal) {
+                found.push(literal.to_owned());
+            }
+            context_of_pgettext = before.ends_with("pgettext(");
+            let used = open + 1 + close + 1;
+            before_len += used;
+            rest = &rest[used..];
+        }
+        found
+    }
+
+    /// Every word the record sheets print goes through the catalogue (the names of the game's
+    /// aircraft are translated where they are drawn). The kit's tests check the record it
+    /// fills.
+    #[test]
+    fn the_record_sheets_print_no_word_outside_the_catalogue() {
+        let sheets = untranslated(
+            include_str!("sheets.rs"),
+            "// Tables and fields",
+            &BLANK_AIRCRAFT,
+        );
+        assert_eq!(sheets, Vec::<String>::new(), "sheets.rs");
+
+        // The check sees an untranslated word.
+        let code = "// Tables and fields\nfn f() { text(cr, \"Hello\"); gettext(\"Fine\"); }";
+        assert_eq!(untranslated(code, "// Tables", &[]), ["Hello"]);
+    }
+
+    #[test]
+    fn cards_bought_back_are_ticked_on_the_campaign_record() {
+        let page = Page::A4_PORTRAIT;
+        let ink = |rec: &CampaignRecord| {
+            let (mut s, cr) = surface(page.w, page.h);
+            draw_campaign_record(&cr, rec, page).unwrap();
+            drop(cr);
+            inked(&mut s, 0.0, 0.0, page.w, page.h)
+        };
+        let blank = CampaignRecord::blank();
+        let mut bought = CampaignRecord::blank();
+        bought.removed_bought[0][0] = true;
+        bought.removed_bought[3] = [true, false, true];
+        let (without, with) = (ink(&blank), ink(&bought));
+        // Three pen ticks of about 4 mm of 0.6 mm line each.
+        assert!(with > without + 3 * 80, "{with} vs {without}");
     }
 }

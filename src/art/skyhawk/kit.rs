@@ -14,11 +14,11 @@ use super::records::{Records, blank_records, records_from};
 use super::scene::card_record;
 use super::sheets::*;
 use crate::art::sheet::{self, Page};
+use crate::engine::message::n_;
 use crate::export::{Component, Kind, Kit};
 use crate::games::skyhawk::Skyhawk;
 use crate::games::skyhawk::content::{Content, content};
 use crate::games::skyhawk::tables::Table;
-use crate::i18n::gettext;
 
 /// Sheets sized to fit the art area of both A4 and US Letter (less the exporter's default
 /// margins, footer and crop-mark bands), so each side prints on one page.
@@ -45,7 +45,7 @@ fn build(c: &'static Content, r: Records, card: CardRecord) -> Kit {
     let mut components = vec![counters(c)];
     components.extend(charts(c));
     components.push(Component::new(
-        gettext("Target Gazetteer"),
+        n_("Target Gazetteer"),
         Kind::Aids,
         (PORTRAIT.w, PORTRAIT.h),
         gazetteer_pages(c),
@@ -53,14 +53,14 @@ fn build(c: &'static Content, r: Records, card: CardRecord) -> Kit {
     ));
     // The printed map has no pieces on it: the counters are the pieces.
     components.push(Component::new(
-        gettext("Map"),
+        n_("Map"),
         Kind::Map,
         (MAP_W, MAP_H),
         1,
         |cr, _, _| draw_sheet(cr),
     ));
     components.push(sheet::component(
-        &gettext("Mission Record Card"),
+        n_("Mission Record Card"),
         PORTRAIT,
         move |cr, page| {
             // The card is drawn on A4; it prints a little smaller so that it fits both A4 and
@@ -79,35 +79,35 @@ fn build(c: &'static Content, r: Records, card: CardRecord) -> Kit {
         awards,
     } = r;
     components.push(sheet::component(
-        &gettext("Ordnance Card"),
+        n_("Ordnance Card"),
         LANDSCAPE,
         move |cr, page| draw_ordnance_card(cr, c, &ordnance, page),
     ));
     components.push(sheet::component(
-        &gettext("Pilot Roster"),
+        n_("Pilot Roster"),
         PORTRAIT,
         move |cr, page| draw_roster(cr, &roster, page),
     ));
     components.push(sheet::component(
-        &gettext("Division Record Sheet"),
+        n_("Division Record Sheet"),
         LANDSCAPE,
         move |cr, page| draw_division(cr, &division, page),
     ));
     let pages = campaign_pages(&campaign);
     components.push(Component::new(
-        gettext("Campaign Record Sheet"),
+        n_("Campaign Record Sheet"),
         Kind::Sheets,
         (PORTRAIT.w, PORTRAIT.h),
         pages,
         move |cr, i, _| draw_campaign_record(cr, &campaign, PORTRAIT, i),
     ));
     components.push(sheet::component(
-        &gettext("Campaign Calendar"),
+        n_("Campaign Calendar"),
         PORTRAIT,
         move |cr, page| draw_calendar(cr, &calendar, page),
     ));
     components.push(sheet::component(
-        &gettext("Awards Record Sheet"),
+        n_("Awards Record Sheet"),
         PORTRAIT,
         move |cr, page| draw_awards(cr, &awards, page),
     ));
@@ -133,7 +133,7 @@ fn counters(c: &Content) -> Component {
         }
     };
     Component::new(
-        gettext("Counters (16 mm)"),
+        n_("Counters (16 mm)"),
         Kind::Counters,
         (COUNTER_MM, COUNTER_MM),
         faces.len(),
@@ -187,7 +187,7 @@ fn charts(c: &Content) -> Option<Component> {
     };
     Some(
         Component::new(
-            gettext("Charts and Tables"),
+            n_("Charts and Tables"),
             Kind::Aids,
             (PORTRAIT.w, PORTRAIT.h),
             total.div_ceil(2),

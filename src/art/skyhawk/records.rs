@@ -6,11 +6,12 @@
 use super::glossary::cell_words;
 use super::sheets::*;
 use crate::engine::game::Verdict;
+use crate::engine::log::Random;
 use crate::games::skyhawk::campaign::{Campaign, date};
 use crate::games::skyhawk::content::{Content, PartSpec, PylonId};
 use crate::games::skyhawk::division::{Division, Flight, Npc, NpcStatus};
-use crate::games::skyhawk::tables::read_roll;
-use crate::games::skyhawk::{Experience, PilotFate, Skyhawk};
+use crate::games::skyhawk::tables::{read_roll, rolled_table};
+use crate::games::skyhawk::{Ending, Experience, MapBox, PilotFate, Skyhawk};
 use crate::i18n::gettext;
 
 /// Every record sheet of the kit.
@@ -96,6 +97,14 @@ fn calendar(
                         .any(|from| result(from).is_some_and(|r| r == "bombing_halt"));
                     if let Some(k) = k {
                         d.today = k.part_index == index && k.day == day && k.final_level.is_none();
+                        if let Some(m) = k
+                            .squadron
+                            .days
+                            .iter()
+                            .find(|m| m.part == p.number && m.day == day)
+                        {
+                            d.maintenance = Some((m.level, m.under_repair));
+                        }
                         if let Some((i, r)) = k
                             .records
                             .iter()
@@ -164,6 +173,53 @@ pub fn table28_results(g: &Skyhawk) -> Vec<Vec<String>> {
         }
     }
     tours
+}
+
+/// The Table 26.1 rolls of the player's flight in the mission under way, in order: the roll
+/// after each of the log's "Flight 1 bombs" notes, as the die fell and with its modifiers
+/// ("6", "6-1=5") [15.1].
+fn division_bombing_rolls(g: &Skyhawk) -> Vec<String> {
+    let entries = g.log.entries();
+    let start = entries
+        .iter()
+        .rposition(|e| e.message.id == "{date}: mission {n} of the campaign")
+        .unwrap_or(0);
+    let mut rolls = Vec::new();
+    let mut ours = false;
+    for e in &entries[start..] {
+        match e.message.id.as_ref() {
+            "Flight {n} bombs with the player's result" => {
+                ours = e.message.arg_english("n").as_deref() == Some("1");
+            }
+            _ if ours => {
+                if let Some(table) = rolled_table(&e.message) {
+                    ours = false;
+                    if table == "26.1" {
+                        rolls.push(roll_words(&e.random));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    rolls
+}
+
+/// A logged roll as the die fell, then with its modifiers: "6" or "6-1=5".
+fn roll_words(random: &[Random]) -> String {
+    let (mut natural, mut drm) = (0, 0);
+    for r in random {
+        match r {
+            Random::Dice(roll) => natural += roll.total,
+            Random::Modifier { value, .. } => drm += value,
+            _ => {}
+        }
+    }
+    if drm == 0 {
+        natural.to_string()
+    } else {
+        format!("{natural}{drm:+}={}", natural + drm)
+    }
 }
 
 /// The end-of-tour award rolls so far: for each tour, the campaign medal rolled (Table 22.1 or
@@ -336,8 +392,7 @@ fn fate_words(f: PilotFate) -> String {
 }
 
 /// The Division Record Sheet: the mission and the player's Skyhawk, and with optional rule
-/// 15.1 his flight of four (the NV attack counts per box are not kept by the rules and stay
-/// blank to be written in).
+/// 15.1 his flight of four and the NV boxes that fired at him in each box of each pass.
 fn division_from(g: &Skyhawk) -> DivisionRecord {
     let mut rec = DivisionRecord {
         division: "1".into(),
@@ -367,9 +422,13 @@ fn division_from(g: &Skyhawk) -> DivisionRecord {
     rec.positions[0] = PositionRow {
         pilot: pilot_line(g),
         experience: experience_letter(g.pilot.experience),
-        skyhawk: "1".into(),
+        // The movement marker #1, or his numbered Skyhawk with 14.0.2.
+        skyhawk: g.aircraft.max(1).to_string(),
         wounds: g.pilot.wounds,
-        status: fate_words(g.fate),
+        launch: launch_words(g.ending == Ending::Scrubbed, g.at != MapBox::Launch),
+        refuel: refuel_words(g.no_refuel),
+        landing: landing_words(g.ending),
+        status: status_words(g.fate, g.ending, false),
         ..PositionRow::default()
     };
     rec.runs = g
@@ -384,17 +443,22 @@ fn division_from(g: &Skyhawk) -> DivisionRecord {
             [result, String::new(), String::new(), String::new()]
         })
         .collect();
+    rec.nv_attacks = g
+        .nv_fire
+        .iter()
+        .map(|pass| pass.map(|fired| fired.map(|n| n.to_string()).unwrap_or_default()))
+        .collect();
     if let Some(d) = &g.division
         && let Some(flight) = d.flights.first()
     {
-        fill_division(&mut rec, d, flight);
+        fill_division(&mut rec, g, d, flight);
     }
     rec
 }
 
 /// The player's flight of optional rule 15.1: the player at his position, the three NPCs at
-/// theirs, the group's Table 26.1 percentages and points, and the losses.
-fn fill_division(rec: &mut DivisionRecord, d: &Division, flight: &Flight) {
+/// theirs, the group's Table 26.1 rolls, percentages and points, and the losses.
+fn fill_division(rec: &mut DivisionRecord, g: &Skyhawk, d: &Division, flight: &Flight) {
     let seat = |position: u8| usize::from(position.clamp(1, 4)) - 1;
     let player = std::mem::take(&mut rec.positions[0]);
     rec.positions[seat(d.position)] = player;
@@ -408,46 +472,86 @@ fn fill_division(rec: &mut DivisionRecord, d: &Division, flight: &Flight) {
         rec.runs[i][2] = percent.to_string();
         rec.runs[i][3] = (percent / 2).to_string();
     }
+    // The rolls are read back from the log: only when they match the runs one for one.
+    let rolled = division_bombing_rolls(g);
+    if rolled.len() == flight.runs.len() {
+        for (run, row) in rec.runs.iter_mut().zip(rolled) {
+            run[1] = row;
+        }
+    }
     rec.npc_points = flight.points.to_string();
     rec.skyhawks_lost = d.skyhawks_lost().to_string();
     rec.pilots_lost = d.pilots_lost().to_string();
 }
 
-/// A non-player Skyhawk's line: pilot, experience, hits, wounds, what became of it.
+/// A Skyhawk's Launch box: scrubbed, or OK once off the deck (blank before).
+fn launch_words(scrubbed: bool, launched: bool) -> String {
+    if scrubbed {
+        gettext("Scrubbed")
+    } else if launched {
+        gettext("OK")
+    } else {
+        String::new()
+    }
+}
+
+/// A Skyhawk's Refuel box: only a failed refuel is written in.
+fn refuel_words(failed: bool) -> String {
+    if failed {
+        gettext("Failed")
+    } else {
+        String::new()
+    }
+}
+
+/// A Skyhawk's Landing box: how it came back aboard, blank while it has not.
+fn landing_words(e: Ending) -> String {
+    match e {
+        Ending::Trapped => gettext("Trap"),
+        Ending::Mishap => gettext("Mishap"),
+        Ending::Diverted => gettext("Diverted"),
+        _ => String::new(),
+    }
+}
+
+/// A non-player Skyhawk's line: pilot, experience, its number with 14.0.2, hits, wounds,
+/// what became of it.
 fn npc_row(n: &Npc) -> PositionRow {
-    let launched = n.status != NpcStatus::Scrubbed;
+    let ending = match n.status {
+        NpcStatus::Flying | NpcStatus::Returning => Ending::Flying,
+        NpcStatus::Scrubbed => Ending::Scrubbed,
+        NpcStatus::Lost => Ending::Lost,
+        NpcStatus::Trapped => Ending::Trapped,
+        NpcStatus::Mishap => Ending::Mishap,
+        NpcStatus::Diverted => Ending::Diverted,
+    };
     PositionRow {
         pilot: format!("{} {}", n.pilot.rank, n.pilot.name),
         experience: experience_letter(n.pilot.experience),
-        skyhawk: String::new(),
-        hits: n.hits,
-        wounds: n.pilot.wounds,
-        launch: if launched {
-            gettext("OK")
-        } else {
-            gettext("Scrubbed")
-        },
-        refuel: if n.no_refuel {
-            gettext("Failed")
+        skyhawk: if n.aircraft > 0 {
+            n.aircraft.to_string()
         } else {
             String::new()
         },
-        landing: match n.status {
-            NpcStatus::Trapped => gettext("Trap"),
-            NpcStatus::Mishap => gettext("Mishap"),
-            NpcStatus::Diverted => gettext("Diverted"),
-            _ => String::new(),
-        },
-        status: match (n.status, n.fate) {
-            (_, PilotFate::Kia) => gettext("KIA"),
-            (_, PilotFate::Pow) => gettext("POW"),
-            (_, PilotFate::Rescued) => gettext("Rescued"),
-            (NpcStatus::Lost, _) => gettext("Shot down"),
-            (NpcStatus::Returning, _) => gettext("Returning"),
-            (NpcStatus::Flying, _) => gettext("Flying"),
-            (NpcStatus::Scrubbed, _) => gettext("Scrubbed"),
-            _ => gettext("Home"),
-        },
+        hits: n.hits,
+        wounds: n.pilot.wounds,
+        launch: launch_words(n.status == NpcStatus::Scrubbed, true),
+        refuel: refuel_words(n.no_refuel),
+        landing: landing_words(ending),
+        status: status_words(n.fate, ending, n.status == NpcStatus::Returning),
+    }
+}
+
+/// A Skyhawk's Status box on the Division Record Sheet: its pilot's fate when he was lost
+/// or rescued, otherwise where the Skyhawk is (`returning`: flying home on its own).
+fn status_words(fate: PilotFate, ending: Ending, returning: bool) -> String {
+    match (fate, ending) {
+        (PilotFate::Kia | PilotFate::Pow | PilotFate::Rescued, _) => fate_words(fate),
+        (_, Ending::Lost) => gettext("Shot down"),
+        (_, Ending::Flying) if returning => gettext("Returning"),
+        (_, Ending::Flying) => gettext("Flying"),
+        (_, Ending::Scrubbed) => gettext("Scrubbed"),
+        _ => gettext("Home"),
     }
 }
 
@@ -485,6 +589,11 @@ fn roster_from(c: &Content, g: &Skyhawk, k: &Campaign, campaign: &str) -> Roster
             continue;
         };
         row.experience = experience_letter(slot.experience);
+        // With 15.1 the missions he flew in the player's flights and their awards (R38).
+        if slot.missions > 0 {
+            row.missions = slot.missions.to_string();
+        }
+        row.notes = words(slot.medals.iter().map(gettext));
         row.status = if slot.lost {
             gettext("Lost")
         } else if slot.missed > 0 {
@@ -555,19 +664,49 @@ fn campaign_from(c: &Content, g: &Skyhawk, k: &Campaign, name: &str) -> Campaign
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::Playable;
+    use crate::engine::game::Game;
+    use crate::games::skyhawk::Options;
     use crate::games::skyhawk::content::content;
+
+    /// The options with the optional rules `set` turns on.
+    fn with(set: impl FnOnce(&mut Options)) -> Options {
+        let mut options = Options::default();
+        set(&mut options);
+        options
+    }
+
+    /// A game of `scenario` played by the heuristic bot one decision at a time until `done`
+    /// (which may look at every position); it must not end first.
+    fn played_until(
+        scenario: &str,
+        options: &Options,
+        seed: u64,
+        mut done: impl FnMut(&Skyhawk) -> bool,
+    ) -> Skyhawk {
+        let mut g = Skyhawk::setup(scenario, options, seed).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(seed);
+        while !done(&g) {
+            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
+            assert!(g.outcome().is_none(), "the game ended first");
+        }
+        g
+    }
+
+    /// A game of `scenario` played out by the heuristic bot.
+    fn played_out(scenario: &str, options: &Options, seed: u64) -> Skyhawk {
+        let mut g = Skyhawk::setup(scenario, options, seed).unwrap();
+        let mut bot = Skyhawk::heuristic_bot(seed);
+        crate::engine::bot::play_out(&mut g, bot.as_mut(), 100_000).unwrap();
+        g
+    }
 
     /// Checks one campaign's calendar against its Table 28 rolls; whether it had a halt.
     fn calendar_matches_the_rolls(seed: u64) -> bool {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
         let c = content().unwrap();
-        let mut g = Skyhawk::setup("campaign1", &Default::default(), seed).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(seed);
-        while g.campaign.as_ref().unwrap().day < 14 {
-            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
-            assert!(g.outcome().is_none());
-        }
+        let g = played_until("campaign1", &Options::default(), seed, |g| {
+            g.campaign.as_ref().unwrap().day >= 14
+        });
         let k = g.campaign.as_ref().unwrap();
         let rolled = table28_results(&g);
         assert_eq!(rolled.len(), 1);
@@ -609,11 +748,7 @@ mod tests {
 
     #[test]
     fn a_finished_campaign_logs_one_award_roll_per_tour() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let mut g = Skyhawk::setup("campaign3", &Default::default(), 5).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(5);
-        crate::engine::bot::play_out(&mut g, bot.as_mut(), 100_000).unwrap();
+        let g = played_out("campaign3", &Options::default(), 5);
         let k = g.campaign.as_ref().unwrap();
         let rolls = tour_award_rolls(&g);
         assert_eq!(rolls.len(), k.results.len());
@@ -627,43 +762,160 @@ mod tests {
 
     #[test]
     fn the_division_sheet_carries_the_flight_of_rule_15_1() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let options = crate::games::skyhawk::Options {
-            division: true,
-            ..Default::default()
-        };
-        let mut g = Skyhawk::setup("single", &options, 4).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(4);
-        crate::engine::bot::play_out(&mut g, bot.as_mut(), 20_000).unwrap();
+        let options = with(|o| o.division = true);
+        let g = played_out("single", &options, 4);
         let d = g.division.as_ref().unwrap();
         let rec = division_from(&g);
         assert!(rec.positions.iter().all(|p| !p.pilot.is_empty()), "{rec:?}");
         let player = &rec.positions[usize::from(d.position) - 1];
         assert_eq!(player.pilot, pilot_line(&g));
+        assert_eq!((g.ending, player.skyhawk.as_str()), (Ending::Mishap, "1"));
+        assert_eq!(
+            (player.launch.as_str(), player.landing.as_str()),
+            ("OK", "Mishap")
+        );
+        assert_eq!(player.status, "Home");
         let flight = &d.flights[0];
+        assert!(!flight.runs.is_empty());
+        let table = crate::games::skyhawk::content::data().table("26.1");
         for (i, pct) in flight.runs.iter().enumerate() {
             assert_eq!(rec.runs[i][2], pct.to_string());
+            // The roll written in reads the percentage on the player's On/Off column.
+            let modified: i32 = rec.runs[i][1].rsplit('=').next().unwrap().parse().unwrap();
+            let column = table.column(if g.runs[i].on_target { "on" } else { "off" });
+            assert_eq!(table.lookup(modified, column.unwrap()), pct.to_string());
         }
         assert_eq!(rec.npc_points, flight.points.to_string());
         let hits: u8 = rec.positions.iter().map(|p| p.hits).sum();
         assert_eq!(hits, flight.npcs.iter().map(|n| n.hits).sum::<u8>());
     }
 
+    /// The NV fire the log tells: (pass over the target, combat box, boxes that fired).
+    fn nv_fire_logged(g: &Skyhawk) -> Vec<(usize, usize, u8)> {
+        use crate::games::skyhawk::cycle::COMBAT_BOXES;
+        let entered = |b: MapBox, line: &str| line.starts_with(&format!("{} at ", b.name()));
+        let mut fired: Vec<(usize, usize, u8)> = Vec::new();
+        let (mut pass, mut column) = (0, None);
+        for line in g.log.entries().iter().map(|e| e.message.english()) {
+            if entered(MapBox::ReAttack, &line) {
+                pass += 1;
+            } else if let Some(c) = COMBAT_BOXES.iter().position(|&b| entered(b, &line)) {
+                column = Some(c);
+            } else if line.ends_with("box fires at the Skyhawk")
+                || line == "The SAMs fire without radar"
+            {
+                let column = column.expect("NV fire in a combat box");
+                match fired.last_mut() {
+                    Some((p, c, n)) if (*p, *c) == (pass, column) => *n += 1,
+                    _ => fired.push((pass, column, 1)),
+                }
+            }
+        }
+        fired
+    }
+
+    #[test]
+    fn the_division_sheet_counts_the_nv_boxes_firing_in_every_box_of_every_pass() {
+        let options = with(|o| o.division = true);
+        let (mut total, mut re_attacked) = (0, false);
+        for seed in 0..24 {
+            let g = played_out("single", &options, seed);
+            let recorded: Vec<(usize, usize, u8)> = g
+                .nv_fire
+                .iter()
+                .enumerate()
+                .flat_map(|(p, pass)| {
+                    (0..4).filter_map(move |c| pass[c].filter(|&n| n > 0).map(|n| (p, c, n)))
+                })
+                .collect();
+            assert_eq!(recorded, nv_fire_logged(&g), "seed {seed}");
+            total += recorded.iter().map(|f| u32::from(f.2)).sum::<u32>();
+            re_attacked |= recorded.iter().any(|f| f.0 > 0);
+            // Support Attacks is flown once, before the first run.
+            assert!(g.nv_fire.iter().skip(1).all(|pass| pass[0].is_none()));
+            let rec = division_from(&g);
+            assert_eq!(rec.nv_attacks.len(), g.nv_fire.len());
+            for (row, pass) in rec.nv_attacks.iter().zip(&g.nv_fire) {
+                for (cell, fired) in row.iter().zip(pass) {
+                    assert_eq!(*cell, fired.map(|n| n.to_string()).unwrap_or_default());
+                }
+            }
+        }
+        assert!(total > 0 && re_attacked, "no NV fire on a re-attack");
+        // Without the division the sheet is not kept.
+        let g = played_out("single", &Options::default(), 1);
+        assert!(g.nv_fire.is_empty() && division_from(&g).nv_attacks.is_empty());
+    }
+
+    #[test]
+    fn the_calendar_marks_every_closed_day_with_the_maintenance_crews_and_the_repair_track() {
+        let options = with(|o| o.maintenance = true);
+        let (mut day, mut seen_repairs) = (1, false);
+        let g = played_until("campaign1", &options, 3, |g| {
+            let k = g.campaign.as_ref().unwrap();
+            if k.day > day {
+                // The day just closed is kept as the squadron stands at its close.
+                let last = k.squadron.days.last().unwrap();
+                assert_eq!((last.day, last.level), (k.day - 1, k.squadron.maintenance));
+                assert_eq!(usize::from(last.under_repair), k.squadron.under_repair());
+                seen_repairs |= last.under_repair > 0;
+                day = k.day;
+            }
+            k.day >= 20
+        });
+        assert!(seen_repairs, "no Skyhawk ever waited for repairs");
+        let k = g.campaign.as_ref().unwrap();
+        let days: Vec<u32> = k.squadron.days.iter().map(|m| m.day).collect();
+        assert_eq!(days, (1..k.day).collect::<Vec<_>>());
+        let r = records_from(content().unwrap(), &g);
+        let calendar = &r.calendar.tours[0].days;
+        for m in &k.squadron.days {
+            let d = &calendar[m.day as usize - 1];
+            assert_eq!(d.maintenance, Some((m.level, m.under_repair)));
+        }
+        assert!(
+            calendar[k.day as usize - 1..]
+                .iter()
+                .all(|d| d.maintenance.is_none())
+        );
+        // Without 14.0.2 no day is kept.
+        let g = played_until("campaign1", &Options::default(), 3, |g| {
+            g.campaign.as_ref().unwrap().day >= 6
+        });
+        assert!(g.campaign.as_ref().unwrap().squadron.days.is_empty());
+    }
+
+    #[test]
+    fn with_14_0_2_the_division_sheet_numbers_the_four_skyhawks_sent_up() {
+        let options = with(|o| (o.maintenance, o.division) = (true, true));
+        let g = played_until("campaign1", &options, 6, |g| {
+            g.division.as_ref().is_some_and(|d| d.position > 0) && !g.runs.is_empty()
+        });
+        let sent = g.squadron().unwrap().flying();
+        assert_eq!(g.aircraft, sent[0]);
+        let mut numbers: Vec<u8> = division_from(&g)
+            .positions
+            .iter()
+            .map(|p| p.skyhawk.parse().unwrap())
+            .collect();
+        numbers.sort();
+        assert_eq!(numbers, sent[..4]);
+        assert_eq!(
+            division_from(&g)
+                .positions
+                .iter()
+                .filter(|p| p.launch == "OK")
+                .count(),
+            4
+        );
+    }
+
     #[test]
     fn the_roster_follows_the_rotation_of_14_0_3() {
-        use crate::catalog::Playable;
-        use crate::engine::game::Game;
-        let options = crate::games::skyhawk::Options {
-            rotation: true,
-            ..Default::default()
-        };
-        let mut g = Skyhawk::setup("campaign1", &options, 2).unwrap();
-        let mut bot = Skyhawk::heuristic_bot(2);
-        while g.campaign.as_ref().unwrap().records.len() < 3 {
-            crate::engine::bot::play_steps(&mut g, bot.as_mut(), 1).unwrap();
-            assert!(g.outcome().is_none());
-        }
+        let options = with(|o| o.rotation = true);
+        let g = played_until("campaign1", &options, 2, |g| {
+            g.campaign.as_ref().unwrap().records.len() >= 3
+        });
         let k = g.campaign.as_ref().unwrap();
         assert!(!k.squadron.roster.is_empty());
         let rec = records_from(content().unwrap(), &g);
@@ -673,6 +925,29 @@ mod tests {
                 !row.experience.is_empty() && !row.status.is_empty(),
                 "{row:?}"
             );
+        }
+    }
+
+    #[test]
+    fn with_the_division_the_roster_counts_the_wingmen_s_missions_and_awards() {
+        let options = with(|o| (o.rotation, o.division) = (true, true));
+        let g = played_until("campaign1", &options, 8, |g| {
+            g.campaign.as_ref().unwrap().records.len() >= 6
+        });
+        let k = g.campaign.as_ref().unwrap();
+        let rec = records_from(content().unwrap(), &g);
+        let wingmen: Vec<_> = k
+            .squadron
+            .roster
+            .iter()
+            .filter(|s| s.roster != k.roster)
+            .collect();
+        assert!(wingmen.iter().any(|s| s.missions > 0));
+        for slot in wingmen {
+            let row = &rec.roster.rows[slot.roster];
+            let missions = (slot.missions > 0).then(|| slot.missions.to_string());
+            assert_eq!(missions.unwrap_or_default(), row.missions, "{row:?}");
+            assert_eq!(row.notes.is_empty(), slot.medals.is_empty(), "{row:?}");
         }
     }
 

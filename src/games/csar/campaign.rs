@@ -64,6 +64,10 @@ pub struct MissionLedger {
     /// What was bought, in order: card titles and Pilot/PJ names (words of the game), or
     /// "an extra turn" / "a Fast Mover".
     pub bought: Vec<String>,
+    /// The set-aside cards bought back for this mission, as indexes into [`campaign_cards`]
+    /// (the Campaign Record ticks them).
+    #[serde(default)]
+    pub cards: Vec<u8>,
     /// Points of each [`ScoreLine`]; `None` until the mission is scored.
     pub scored: Option<[i32; 7]>,
 }
@@ -206,6 +210,9 @@ impl Csar {
         if let Some(entry) = cs.ledger.last_mut() {
             entry.spent[kind as usize] += cost;
             entry.bought.push(what.clone());
+            if let Purchase::Card(i) = p {
+                entry.cards.push(i);
+            }
         }
         self.log.add(
             "8.0",

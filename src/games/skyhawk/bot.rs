@@ -111,6 +111,10 @@ impl Heuristic {
 }
 
 impl Bot<Skyhawk> for Heuristic {
+    fn propose(&mut self, game: &Skyhawk) -> Option<Action> {
+        self.decide(game)
+    }
+
     fn choose(&mut self, game: &Skyhawk, actions: &[Action]) -> Action {
         if let Some(a) = self.decide(game) {
             let legal = match &a {

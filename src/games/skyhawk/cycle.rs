@@ -11,6 +11,14 @@ use super::state::*;
 use super::tables::Drms;
 use crate::engine::message::{msg, n_};
 
+/// The four combat boxes where the support attack cycle is fought, in the order flown.
+pub const COMBAT_BOXES: [MapBox; 4] = [
+    MapBox::SupportAttacks,
+    MapBox::TargetApproach,
+    MapBox::TargetAttack,
+    MapBox::TargetExit,
+];
+
 /// Where a support unit goes this cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Slot {
@@ -96,6 +104,7 @@ impl Skyhawk {
             fired_at_skyhawk: 0,
             jammable_fire: false,
         });
+        self.record_nv_fire(b, 0);
         self.step = Step::Cycle;
         self.run_cycle();
     }
@@ -400,6 +409,22 @@ impl Skyhawk {
         !(quiet_sa || migs_busy)
     }
 
+    /// With a division (15.1), notes for the Division Record Sheet that `fired` NV boxes
+    /// have fired at the Skyhawk so far in combat box `b` of this pass over the target (C6).
+    fn record_nv_fire(&mut self, b: MapBox, fired: u8) {
+        if self.division.is_none() {
+            return;
+        }
+        let Some(column) = COMBAT_BOXES.iter().position(|&x| x == b) else {
+            return;
+        };
+        let pass = usize::from(self.re_attacks);
+        if self.nv_fire.len() <= pass {
+            self.nv_fire.resize(pass + 1, [None; 4]);
+        }
+        self.nv_fire[pass][column] = Some(fired);
+    }
+
     /// C4 for one NV box. Returns the hits of a MiG result marked `*` (a decision).
     fn nv_fires(&mut self, k: NvBoxKind) -> Option<u8> {
         if !self.nv_in_action(k) {
@@ -439,6 +464,8 @@ impl Skyhawk {
         if let Some(c) = self.cycle.as_mut() {
             c.fired_at_skyhawk += 1;
             c.jammable_fire |= jammed;
+            let fired = c.fired_at_skyhawk;
+            self.record_nv_fire(b, fired);
         }
         if k == NvBoxKind::Sam && !radar_on {
             note!(self, "5.4.1.1", msg("The SAMs fire without radar"));

@@ -5,7 +5,7 @@
 
 use super::Action;
 use super::content::data;
-use super::squadron::{RosterSlot, Squadron};
+use super::squadron::{MaintenanceDay, RosterSlot, Squadron};
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::Choice;
@@ -316,6 +316,7 @@ impl Skyhawk {
                 .arg("mine", sent.first().copied().unwrap_or(0)),
         );
         self.begin_mission();
+        self.aircraft = sent.first().copied().unwrap_or(0);
     }
 
     /// Step D6: the repair track moves if it has not today and the squadron flew (R59), and
@@ -350,6 +351,24 @@ impl Skyhawk {
                 );
             }
         }
+        self.record_maintenance_day(day);
+    }
+
+    /// Keeps the closing `day` for the Campaign Calendar: the crews' skill level and the
+    /// Skyhawks still on the repair track [14.0.2].
+    fn record_maintenance_day(&mut self, day: u32) {
+        let Some(k) = self.campaign.as_mut() else {
+            return;
+        };
+        let part = k.part().number;
+        let s = &mut k.squadron;
+        let record = MaintenanceDay {
+            part,
+            day,
+            level: s.maintenance,
+            under_repair: s.under_repair() as u8,
+        };
+        s.days.push(record);
     }
 
     /// After a campaign mission: every Skyhawk of the divisions back on the repair track

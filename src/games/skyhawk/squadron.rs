@@ -93,6 +93,18 @@ pub struct RosterSlot {
     pub medals: Vec<String>,
 }
 
+/// A day of the tours as the maintenance rule leaves it, for the Campaign Calendar [14.0.2].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MaintenanceDay {
+    /// The tour (its campaign part number) and its day, 1 = the tour's first date.
+    pub part: u8,
+    pub day: u32,
+    /// The crews' skill level at the close of the day (after Table 1.3 when it was rolled).
+    pub level: u8,
+    /// Skyhawks on the repair track at the close of the day, not Ready Now.
+    pub under_repair: u8,
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Squadron {
     /// The Skyhawks on hand, by number; a lost one is struck off [14.0.2, 14.0.3].
@@ -117,6 +129,9 @@ pub struct Squadron {
     /// The roster slots the rotation sent up today, in rotation order [14.0.3].
     #[serde(default)]
     pub today: Vec<usize>,
+    /// Every day closed so far with 14.0.2, in order (the Campaign Calendar's marks).
+    #[serde(default)]
+    pub days: Vec<MaintenanceDay>,
 }
 
 impl Squadron {
@@ -132,6 +147,11 @@ impl Squadron {
                 .collect(),
             ..Squadron::default()
         }
+    }
+
+    /// Skyhawks on the repair track (Ready in 1 or 2 Days) [14.0.2].
+    pub fn under_repair(&self) -> usize {
+        self.aircraft.iter().filter(|a| a.ready_in > 0).count()
     }
 
     /// Skyhawks in the Ready Now box.

@@ -616,6 +616,14 @@ pub struct Skyhawk {
     /// Optional 15.1–15.3: the NPC flights of the mission.
     #[serde(default)]
     pub division: Option<super::division::Division>,
+    /// Optional 15.1, the Division Record Sheet's count (C6): per pass over the target (the
+    /// first run, then each re-attack), the NV boxes that fired at the Skyhawk in each of the
+    /// [`super::cycle::COMBAT_BOXES`]; `None` for a box not flown in that pass.
+    #[serde(default)]
+    pub nv_fire: Vec<[Option<u8>; 4]>,
+    /// The player's numbered Skyhawk of the squadron (14.0.2), 0 without it.
+    #[serde(default)]
+    pub aircraft: u8,
 }
 
 impl Skyhawk {
@@ -673,6 +681,8 @@ impl Skyhawk {
             roll_lines: Vec::new(),
             campaign: None,
             division: None,
+            nv_fire: Vec::new(),
+            aircraft: 0,
         }
     }
 

@@ -5,7 +5,7 @@
 
 use cairo::Context;
 
-use crate::art::draw::{Align, condensed, rounded_rect, text};
+use crate::art::draw::{Align, condensed, fitted_left, rounded_rect, text};
 use crate::art::sheet::{INK, MARGIN, PEN, Page, heading, page_frame};
 use crate::art::skyhawk::{STYLE, palette};
 use crate::i18n::gettext;
@@ -30,6 +30,9 @@ pub struct CalendarDay {
     pub mission: String,
     /// Filled: the day the campaign has reached.
     pub today: bool,
+    /// Filled with 14.0.2, once the day is over: the maintenance crews' skill level and the
+    /// Skyhawks on the repair track at its close.
+    pub maintenance: Option<(u8, u8)>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -55,6 +58,15 @@ pub fn draw_calendar(cr: &Context, rec: &CalendarRecord, page: Page) -> Result<(
     let mut y = MARGIN + 12.0;
     legend(cr, x0, y)?;
     y += 7.0;
+    if rec
+        .tours
+        .iter()
+        .flat_map(|t| &t.days)
+        .any(|d| d.maintenance.is_some())
+    {
+        maintenance_key(cr, x0, y - 2.0)?;
+        y += 5.0;
+    }
     let rows: usize = rec
         .tours
         .iter()
@@ -140,6 +152,56 @@ fn legend(cr: &Context, x: f64, y: f64) -> Result<(), cairo::Error> {
     Ok(())
 }
 
+/// The day's maintenance mark from (x, y), the top of its line, at most `max_w` wide: a dot
+/// per skill level of the crews, then the Skyhawks under repair; returns its width.
+fn maintenance_mark(
+    cr: &Context,
+    (x, y, max_w): (f64, f64, f64),
+    level: u8,
+    under_repair: u8,
+) -> Result<f64, cairo::Error> {
+    const STEP: f64 = 0.85;
+    PEN.set(cr);
+    for i in 0..level {
+        cr.new_sub_path();
+        cr.arc(
+            x + 0.4 + STEP * f64::from(i),
+            y + 1.45,
+            0.34,
+            0.0,
+            std::f64::consts::TAU,
+        );
+        cr.fill()?;
+    }
+    let pips = STEP * f64::from(level) + 0.3;
+    let count = fitted_left(
+        cr,
+        x + pips,
+        y,
+        max_w - pips,
+        &under_repair.to_string(),
+        condensed(2.6, true),
+    );
+    INK.set(cr);
+    Ok(pips + count)
+}
+
+/// The key line of the maintenance marks (14.0.2).
+fn maintenance_key(cr: &Context, x: f64, y: f64) -> Result<(), cairo::Error> {
+    let sample = maintenance_mark(cr, (x, y, f64::INFINITY), 2, 3)?;
+    text(
+        cr,
+        x + sample + 2.0,
+        y,
+        &gettext(
+            "maintenance (14.0.2): a dot per skill level of the crews, then the Skyhawks still under repair when the day closed",
+        ),
+        &condensed(2.7, false),
+        Align::Left,
+    );
+    Ok(())
+}
+
 fn flying_mark(cr: &Context, x: f64, y: f64) -> Result<(), cairo::Error> {
     palette::NAVY.set(cr);
     cr.move_to(x + 1.6, y);
@@ -217,6 +279,12 @@ fn day_cell(
         cr.line_to(x + 7.8, y + h - 3.8);
         cr.stroke()?;
     }
+    if let Some((level, under_repair)) = d.maintenance {
+        // After the halt box, clear of the Table 28 mark.
+        let right = x + w - if d.table28 { 8.4 } else { 1.0 };
+        let at = (x + 8.4, y + h - 4.1, right - x - 8.4);
+        maintenance_mark(cr, at, level, under_repair)?;
+    }
     if !d.table28_result.is_empty() {
         PEN.set(cr);
         crate::art::draw::fitted_text(
@@ -276,6 +344,7 @@ mod tests {
                     String::new()
                 },
                 today: filled && day == 13,
+                maintenance: (filled && day < 13).then_some((1 + (day / 5) as u8, day as u8)),
             })
             .collect();
         CalendarRecord {
@@ -304,5 +373,24 @@ mod tests {
             inked(&mut filled, MARGIN + 2.0, top + 30.0, 4.0, 3.0)
                 > inked(&mut blank, MARGIN + 2.0, top + 30.0, 4.0, 3.0)
         );
+    }
+
+    #[test]
+    fn a_closed_day_carries_its_maintenance_mark_and_the_sheet_its_key() {
+        let page = Page { w: 190.0, h: 248.0 };
+        let mut rec = tour(false);
+        let mut plain = rendered(page, |cr| draw_calendar(cr, &rec, page));
+        rec.tours[0].days[0].maintenance = Some((2, 3));
+        let mut marked = rendered(page, |cr| draw_calendar(cr, &rec, page));
+        // The key line under the legend.
+        let key = |s: &mut cairo::ImageSurface| inked(s, MARGIN, MARGIN + 17.0, 80.0, 3.5);
+        assert!(key(&mut marked) > key(&mut plain) + 200);
+        // Day 1's mark after its halt box (the key pushes the days 5 mm down); day 2 has none.
+        let cell_w = (page.w - 2.0 * MARGIN) / 8.0;
+        let bottom = MARGIN + 12.0 + 7.0 + 5.0 + 6.0 + 22.0;
+        let mark = |s: &mut cairo::ImageSurface, col: f64| {
+            inked(s, MARGIN + col * cell_w + 8.4, bottom - 4.0, 4.0, 3.0)
+        };
+        assert!(mark(&mut marked, 0.0) > mark(&mut marked, 1.0) + 30);
     }
 }

@@ -212,7 +212,7 @@ pub fn draw_division(cr: &Context, rec: &DivisionRecord, page: Page) -> Result<(
         y,
         w: half,
         row_h: 7.5,
-        cols: &cols5,
+        cols: &[0.10, 0.27, 0.21, 0.21, 0.21],
         printed_cols: 1,
     };
     runs.draw(cr, &run_headers, &run_rows(&rec.runs))?;
@@ -276,5 +276,28 @@ mod tests {
         let x = MARGIN + 0.12 * (page.w - 2.0 * MARGIN);
         let probe = |s: &mut cairo::ImageSurface| inked(s, x + 1.0, y, 38.0, 8.0);
         assert!(probe(&mut filled) > probe(&mut blank) + 100);
+    }
+
+    #[test]
+    fn the_nv_fire_of_each_box_is_written_in_its_run() {
+        let page = Page { w: 260.0, h: 178.0 };
+        let mut blank = rendered(page, |cr| {
+            draw_division(cr, &DivisionRecord::default(), page)
+        });
+        let rec = DivisionRecord {
+            nv_attacks: vec![["1", "2", "3", "0"].map(String::from)],
+            ..DivisionRecord::default()
+        };
+        let mut filled = rendered(page, |cr| draw_division(cr, &rec, page));
+        // The first run's row of the left table, under the four positions.
+        let half = (page.w - 2.0 * MARGIN - 6.0) / 2.0;
+        let y = MARGIN + 27.0 + 8.0 + 4.0 * 10.0 + 4.0 + 6.0 + 8.0;
+        let x = MARGIN + 0.12 * half;
+        let probe =
+            |s: &mut cairo::ImageSurface| inked(s, x + 1.0, y + 0.5, half * 0.88 - 2.0, 6.5);
+        assert!(probe(&mut filled) > probe(&mut blank) + 40);
+        // The second run's row stays blank.
+        let next = |s: &mut cairo::ImageSurface| inked(s, x + 1.0, y + 8.0, half * 0.88 - 2.0, 6.5);
+        assert_eq!(next(&mut filled), next(&mut blank));
     }
 }
