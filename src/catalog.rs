@@ -337,7 +337,7 @@ impl<G: Playable> PlaySession for Session<G> {
         let (facts, action) = self.state().form_action(values);
         // The rules decide: the action is tried on a copy of the position.
         let refusal = match action {
-            Ok(action) => self.state().clone().apply(&action).err().map(|r| r.reason),
+            Ok(action) => self.state().clone().apply(&action).err().map(|r| *r.reason),
             Err(why) => Some(why),
         };
         FormCheck { facts, refusal }

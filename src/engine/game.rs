@@ -79,15 +79,18 @@ impl Applied {
     pub const REVEALED: Applied = Applied { revealed: true };
 }
 
-/// Why an action was refused. The state is left exactly as it was.
+/// Why an action was refused. The state is left exactly as it was. The reason is boxed so
+/// that every `apply`'s result stays small: refusals are rare, results are not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    pub reason: Message,
+    pub reason: Box<Message>,
 }
 
 impl Refusal {
     pub fn new(reason: Message) -> Self {
-        Refusal { reason }
+        Refusal {
+            reason: Box::new(reason),
+        }
     }
 }
 

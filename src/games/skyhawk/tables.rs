@@ -119,6 +119,8 @@ struct TableWords {
     columns: Vec<Words>,
     /// Row by row.
     cells: Vec<Words>,
+    /// Each row's label as printed ([`Table::row_label`]).
+    rows: Vec<String>,
 }
 
 /// A result read as a number (hits, percentages, counts; a trailing `*` is a footnote
@@ -233,6 +235,9 @@ impl Table {
                     .map(|c| words::column_words(c))
                     .collect(),
                 cells: cells.map(|c| words::cell_words(&self.id, c)).collect(),
+                rows: (0..self.rows.len())
+                    .map(|r| self.row_label(r).to_string())
+                    .collect(),
             })
         })
     }
@@ -259,6 +264,11 @@ impl Table {
             .iter()
             .position(|w| w.english() == words)?;
         Some(&self.rows[i / width].cells[i % width])
+    }
+
+    /// [`Table::row_label`], made once per table (a logged mission writes fifty).
+    pub fn row_text(&self, row: usize) -> &str {
+        &self.words().rows[row]
     }
 
     /// The label of a row as printed: `3`, `4–6`, `≤5`, `10+`.
@@ -479,13 +489,16 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
 /// words are the table's, made once, and the line keeps to the three arguments a message holds
 /// in place (a simulated mission logs some fifty of them).
 pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> Message {
+    let row = table.row_text(r.row);
     match table.cell_terms(r.row, column) {
-        (Some(column), result) => msg("Table {table} [{column}]: {result}")
+        (Some(column), result) => msg("Table {table} [{column}] row {row}: {result}")
             .static_arg("table", &table.id)
             .term("column", column)
+            .static_arg("row", row)
             .term("result", result),
-        (None, result) => msg("Table {table}: {result}")
+        (None, result) => msg("Table {table} row {row}: {result}")
             .static_arg("table", &table.id)
+            .static_arg("row", row)
             .term("result", result),
     }
 }
@@ -494,9 +507,10 @@ pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> 
 /// saves too: "Table {at}: {result}" with `at` "12 [aaa_low] row 8").
 pub fn rolled_table(line: &Message) -> Option<String> {
     match line.id.as_ref() {
-        "Table {table}: {result}" | "Table {table} [{column}]: {result}" => {
-            line.arg_english("table")
-        }
+        "Table {table} row {row}: {result}"
+        | "Table {table} [{column}] row {row}: {result}"
+        | "Table {table}: {result}"
+        | "Table {table} [{column}]: {result}" => line.arg_english("table"),
         "Table {at}: {result}" => {
             let at = line.arg_english("at")?;
             let (head, _) = at.rsplit_once(" row ")?;
@@ -597,14 +611,14 @@ mod tests {
         };
         // Table 2 (one column): 6–8 Poor.
         let poor = line("2", 0, &[7], 7);
-        assert_eq!(poor.english(), "Table 2: Poor");
-        assert_eq!(poor.id, "Table {table}: {result}");
+        assert_eq!(poor.english(), "Table 2 row 6–8: Poor");
+        assert_eq!(poor.id, "Table {table} row {row}: {result}");
         // The column and the result are words of the game (translated), the number as written.
         let t12 = data.table("12");
         let aaa_low = t12.column("aaa_low").unwrap();
         let hits = line("12", aaa_low, &[9], 9);
         assert!(
-            hits.english().starts_with("Table 12 [AAA Low]: "),
+            hits.english().starts_with("Table 12 [AAA Low] row "),
             "{}",
             hits.english()
         );

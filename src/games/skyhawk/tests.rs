@@ -4,6 +4,7 @@ use super::content::{Altitude, NvBoxKind, PylonId, TargetList, TargetType, Weapo
 use super::cycle::Slot;
 use super::loadout::{Loadout, Store, Tanks};
 use super::mission::table12_column;
+use super::tables::rolled_table;
 use super::*;
 use crate::engine::game::Verdict;
 
@@ -512,7 +513,7 @@ fn optional_rules_change_the_rolls() {
             .log
             .entries()
             .iter()
-            .filter(|e| e.message.english().starts_with("Table S-13:") || e.rule == "15.4.1")
+            .filter(|e| rolled_table(&e.message).as_deref() == Some("S-13") || e.rule == "15.4.1")
             .count();
     }
     assert!(forced > 250);

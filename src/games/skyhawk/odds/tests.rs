@@ -12,6 +12,7 @@ use crate::games::skyhawk::division::{Ask, DivisionAction};
 use crate::games::skyhawk::state::{
     Experience, MapBox, NvBox, Step, TargetSam, UnitStatus, Weather,
 };
+use crate::games::skyhawk::tables::rolled_table;
 use crate::games::skyhawk::{Options, Skyhawk};
 
 /// A mission brought by the heuristic bot to the first position where `here` holds.
@@ -241,7 +242,7 @@ fn the_altitude_odds_are_the_share_of_visits_that_draw_a_hit() {
                 }
                 let hits = h.log.entries()[before..]
                     .iter()
-                    .filter(|e| e.message.english().starts_with("Table 12.1:"))
+                    .filter(|e| rolled_table(&e.message).as_deref() == Some("12.1"))
                     .count();
                 hit += u32::from(hits > 0);
             }
