@@ -444,16 +444,8 @@ pub fn resolve<'a>(
     if recorded {
         return resolve_roll(roll, table, column, drms);
     }
-    let natural = roll.total;
-    let modified = natural + table.modifier(drms);
-    let row = table.row_index(modified);
-    Resolved {
-        natural,
-        modified,
-        row,
-        result: &table.rows[row].cells[column],
-        random: Vec::new(),
-    }
+    let modified = roll.total + table.modifier(drms);
+    read(table, column, roll.total, modified, Vec::new())
 }
 
 /// Reads an already-made roll on `table` (used by tests and worked examples).
@@ -473,6 +465,17 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
             });
         }
     }
+    read(table, column, natural, modified, random)
+}
+
+/// The row and cell a modified roll reads.
+fn read(
+    table: &Table,
+    column: usize,
+    natural: i32,
+    modified: i32,
+    random: Vec<Random>,
+) -> Resolved<'_> {
     let row = table.row_index(modified);
     Resolved {
         natural,
@@ -483,11 +486,11 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
     }
 }
 
-/// The log line of a table roll, e.g. "Table 12 [AAA Low]: 2" or "Table 2: Poor", every word
-/// translated where it is shown; the dice and the modifiers travel with it as `Random` values
-/// (so the modified roll, and the row it reads, show beside it). Nothing is formatted: the
-/// words are the table's, made once, and the line keeps to the three arguments a message holds
-/// in place (a simulated mission logs some fifty of them).
+/// The log line of a table roll, e.g. "Table 12 [AAA Low] row 7: 1" or "Table 2 row 6–8:
+/// Poor", every word translated where it is shown; the dice and the modifiers travel with it
+/// as `Random` values. Nothing is formatted: the words and row labels are the table's, made
+/// once, and the line keeps to the four arguments a message holds in place (a logged mission
+/// writes some fifty of them).
 pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> Message {
     let row = table.row_text(r.row);
     match table.cell_terms(r.row, column) {
