@@ -101,3 +101,19 @@ fn random_campaigns_end() {
         }
     }
 }
+
+/// A save written before the roll lines were reworded (and before the division sheet and the
+/// calendar kept their counts) still opens where it was: the log is the older version's story,
+/// not the position, and fields added since are not compared.
+#[test]
+fn a_save_from_an_older_version_opens_where_it_was() {
+    use tonkin::engine::session::Session;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/saves/skyhawk-older-wording.json");
+    let session = Session::<Skyhawk>::load(&path).unwrap();
+    assert_eq!(
+        session.state().step,
+        tonkin::games::skyhawk::Step::ReAttackOrHome
+    );
+    assert_eq!(session.actions().len(), 22);
+}

@@ -262,14 +262,44 @@ impl<G: Game> Session<G> {
                     reason: refusal.reason.english(),
                 })?;
         }
-        if let Some(snapshot) = file.snapshot
-            && snapshot != session.current
+        if file
+            .snapshot
+            .is_some_and(|snapshot| snapshot != session.current)
+            && !reaches_saved_position(bytes, &session.current)
         {
             return Err(SessionError::ReplayMismatch {
                 path: name.to_owned(),
             });
         }
         Ok(session)
+    }
+}
+
+/// Whether the replayed game stands where the save says, as far as the saving version could
+/// tell: an older Tonkin wrote no value for fields added since (they are not compared), and a
+/// log is the story in that version's words, not the position (newer wording is no mismatch).
+/// Any value the save does hold that the replay does not reach is a mismatch.
+fn reaches_saved_position<G: Game>(bytes: &[u8], replayed: &G) -> bool {
+    let saved = serde_json::from_slice::<serde_json::Value>(bytes)
+        .ok()
+        .and_then(|mut file| file.get_mut("snapshot").map(serde_json::Value::take));
+    match (saved, serde_json::to_value(replayed)) {
+        (Some(saved), Ok(replayed)) => holds(&saved, &replayed),
+        _ => false,
+    }
+}
+
+/// `replayed` has every value `saved` has, logs aside.
+fn holds(saved: &serde_json::Value, replayed: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (saved, replayed) {
+        (Value::Object(saved), Value::Object(replayed)) => saved
+            .iter()
+            .all(|(key, value)| key == "log" || replayed.get(key).is_some_and(|r| holds(value, r))),
+        (Value::Array(saved), Value::Array(replayed)) => {
+            saved.len() == replayed.len() && saved.iter().zip(replayed).all(|(s, r)| holds(s, r))
+        }
+        _ => saved == replayed,
     }
 }
 
@@ -378,6 +408,40 @@ mod tests {
         let bytes = serde_json::to_vec(&save).unwrap();
         let err = Session::<Race>::from_bytes(&bytes, "x.json");
         assert!(matches!(err, Err(SessionError::ReplayMismatch { .. })));
+    }
+
+    #[test]
+    fn a_save_of_an_older_version_loads_if_only_its_log_and_new_fields_differ() {
+        let mut s: Session<Race> = Session::new("long", (), 3).unwrap();
+        play(&mut s, 3, 6);
+        let mut save = serde_json::to_value(s.to_save()).unwrap();
+        let snapshot = save["snapshot"].as_object_mut().unwrap();
+        // An older version's words for the same rolls.
+        for entry in snapshot["log"]["entries"].as_array_mut().unwrap() {
+            entry["message"]["id"] = "Rolled (older wording)".into();
+        }
+        let bytes = serde_json::to_vec(&save).unwrap();
+        let loaded = Session::<Race>::from_bytes(&bytes, "old.json").unwrap();
+        assert_eq!(loaded.state(), s.state());
+        // A value the save holds that the replay does not reach is still refused.
+        save["snapshot"]["position"] = 99.into();
+        let bytes = serde_json::to_vec(&save).unwrap();
+        let err = Session::<Race>::from_bytes(&bytes, "x.json");
+        assert!(matches!(err, Err(SessionError::ReplayMismatch { .. })));
+    }
+
+    #[test]
+    fn fields_a_save_does_not_hold_are_not_compared_but_its_own_values_are() {
+        use serde_json::json;
+        let replayed = json!({"a": 1, "added": [1, 2], "inner": {"b": [1, {"c": 2, "d": 3}]}});
+        assert!(holds(
+            &json!({"a": 1, "inner": {"b": [1, {"c": 2}]}}),
+            &replayed
+        ));
+        assert!(holds(&json!({"log": "older words", "a": 1}), &replayed));
+        assert!(!holds(&json!({"a": 2}), &replayed));
+        assert!(!holds(&json!({"gone": 1}), &replayed));
+        assert!(!holds(&json!({"inner": {"b": [1]}}), &replayed));
     }
 
     #[test]
