@@ -10,6 +10,7 @@ pub mod game;
 pub mod log;
 pub mod message;
 pub mod name_map;
+pub mod number;
 pub mod reference;
 pub mod rng;
 pub mod session;

@@ -18,6 +18,8 @@ use super::rules_window::RulesWindow;
 use crate::art::View;
 use crate::catalog::{self, PlaySession};
 use crate::engine::game::Verdict;
+use crate::engine::message::msg;
+use crate::engine::number::decimal;
 use crate::engine::session::Stepped;
 use crate::i18n::gettext;
 
@@ -804,17 +806,21 @@ fn draw_no_board(area: &gtk::DrawingArea, cr: &gtk::cairo::Context) {
     pangocairo::functions::show_layout(cr, &layout);
 }
 
-/// A chance as the player reads it: "66.4 %"; "< 0.1 %" for what can happen but rarely, so
-/// that a real risk never shows as nought.
+/// A chance as the player reads it, in the player's language: "66.4 %"; "< 0.1 %" for what
+/// can happen but rarely, so that a real risk never shows as nought.
 fn percent(p: f64) -> String {
     // Sums of products may stray a hair outside 0–1, or be a negative zero ("-0.0 %").
     let p = if p > 0.0 { p.min(1.0) } else { 0.0 };
     let shown = p * 100.0;
-    if p > 0.0 && shown < 0.05 {
-        "< 0.1 %".to_owned()
+    let (template, value) = if p > 0.0 && shown < 0.05 {
+        // Translators: a chance too small to show with one decimal.
+        (msg("< {percent} %"), 0.1)
     } else if p < 1.0 && shown > 99.95 {
-        "> 99.9 %".to_owned()
+        // Translators: a chance too close to certain to show with one decimal.
+        (msg("> {percent} %"), 99.9)
     } else {
-        format!("{shown:.1} %")
-    }
+        // Translators: a chance in percent, e.g. "66.4 %".
+        (msg("{percent} %"), shown)
+    };
+    template.message("percent", decimal(value, 1)).render()
 }

@@ -6,6 +6,7 @@ use super::super::mission::{bullpup, table12_column};
 use super::super::state::{MapBox, Skyhawk};
 use super::super::tables::{Drms, read_number};
 use crate::engine::message::{Message, msg, n_};
+use crate::engine::number::decimal;
 
 /// What the rolls of a box do to the Skyhawk: the chance that none of them hits, and the
 /// hits they roll on average.
@@ -85,7 +86,7 @@ impl Skyhawk {
                 let fire = Fire::roll("12", column, &drms);
                 let label = msg("{altitude}: should MiGs jump you and you press on, at least one hit ({hits} on average)")
                     .term("altitude", a.name())
-                    .arg("hits", format!("{:.2}", fire.mean));
+                    .message("hits", decimal(fire.mean, 2));
                 (label, fire.at_least_one())
             })
             .collect()
@@ -156,7 +157,7 @@ fn fire_line(label: Message, fire: Fire, before_the_run: bool) -> (Message, f64)
         n_("before support attacks and ECM")
     };
     let label = label
-        .arg("hits", format!("{:.2}", fire.mean))
+        .message("hits", decimal(fire.mean, 2))
         .term("assumed", assumed);
     (label, fire.at_least_one())
 }
