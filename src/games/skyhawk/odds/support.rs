@@ -30,6 +30,12 @@ impl Skyhawk {
                 msg("{unit} at the {nv} box: Knocked Out")
             };
             odds.push((out.arg("unit", name).term("nv", k.name()), chance("out")));
+            odds.push((
+                msg("{unit} at the {nv} box: shot down, if the box still fires")
+                    .arg("unit", name)
+                    .term("nv", k.name()),
+                self.unit_shot_down_chance(k),
+            ));
         }
         odds
     }
@@ -61,20 +67,38 @@ impl Skyhawk {
     pub(crate) fn us_fire_chance(&self, spec: &SupportSpec, k: NvBoxKind, result: &str) -> f64 {
         let t11 = data().table("11");
         let column = t11.column(k.key()).unwrap_or(0);
-        let with_radar =
-            |on: bool| t11.chance(column, &self.us_fire_drms(spec, k, on), |c| c == result);
+        self.weigh_radar(k, |on| {
+            t11.chance(column, &self.us_fire_drms(spec, k, on), |c| c == result)
+        })
+    }
+
+    /// The chance that the `k` box, should it still fire once this cycle's attacks are
+    /// made, shoots down a unit attacking it (Table 10), with its markers and the ECM box as
+    /// they stand now.
+    pub(crate) fn unit_shot_down_chance(&self, k: NvBoxKind) -> f64 {
+        let t10 = data().table("10");
+        let column = t10.column(k.key()).unwrap_or(0);
+        let ecm = self.cycle.as_ref().map_or(0, |c| c.ecm());
+        self.weigh_radar(k, |on| {
+            t10.chance(column, &self.fire_at_unit_drms(k, on, ecm), |c| c == "hit")
+        })
+    }
+
+    /// `chance` with the SAM radar as it is; while the radar is still to be rolled (S-1,
+    /// after placing), both ways, weighed. Only the SAM box cares about the radar.
+    fn weigh_radar(&self, k: NvBoxKind, chance: impl Fn(bool) -> f64) -> f64 {
         let radar = self
             .cycle
             .as_ref()
             .filter(|c| c.radar_rolled)
             .map(|c| c.radar_on);
         match radar {
-            Some(on) => with_radar(on),
-            None if k != NvBoxKind::Sam => with_radar(true),
+            Some(on) => chance(on),
+            None if k != NvBoxKind::Sam => chance(true),
             None => {
                 let s1 = data().table("S-1");
                 let on = s1.chance(0, &Default::default(), |cell| cell == "on");
-                on * with_radar(true) + (1.0 - on) * with_radar(false)
+                on * chance(true) + (1.0 - on) * chance(false)
             }
         }
     }

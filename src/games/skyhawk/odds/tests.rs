@@ -255,7 +255,7 @@ fn the_altitude_odds_are_the_share_of_visits_that_draw_a_hit() {
 }
 
 #[test]
-fn the_placement_odds_read_table_11_by_hand() {
+fn the_placement_odds_read_tables_11_and_10_by_hand() {
     let placing = |g: &Skyhawk| g.step == Step::Cycle && g.unit_to_place().is_some();
     on_seeds(80, 3, "a placement", |seed| {
         let Some(mut g) = drive(seed, placing) else {
@@ -296,7 +296,31 @@ fn the_placement_odds_read_table_11_by_hand() {
             };
             let suppressed = format!("{name} at the {} box: Suppressed", k.name());
             let out_line = format!("{name} at the {} box: {knocked}", k.name());
-            assert_lines(&odds, &[(&suppressed, supp), (&out_line, out)]);
+            // Table 10 by hand: from 8 a hit (from 7 but at small arms); -1 a Suppressed
+            // marker, -1 an ECM aircraft against AAA or a SAM radar on, -3 the radar off.
+            let hit_from = if k.key() == "sa" { 7 } else { 6 };
+            let markers = -i32::from(g.nv(k).suppressed);
+            let ecm = -i32::from(c.ecm());
+            let fire = |m: i32| faces(m, hit_from + 1, 99);
+            let shot_down = match k.key() {
+                "aaa" => fire(markers + ecm),
+                "sam" if radar_rolled && !radar_on => fire(markers - 3),
+                "sam" if radar_rolled => fire(markers + ecm),
+                "sam" => 0.6 * fire(markers + ecm) + 0.4 * fire(markers - 3),
+                _ => fire(markers),
+            };
+            let shot_line = format!(
+                "{name} at the {} box: shot down, if the box still fires",
+                k.name()
+            );
+            assert_lines(
+                &odds,
+                &[
+                    (&suppressed, supp),
+                    (&out_line, out),
+                    (&shot_line, shot_down),
+                ],
+            );
         }
         true
     });
