@@ -305,6 +305,8 @@ fn column<'a>(row: &'a mut TurnRow, template: &str) -> Option<&'a mut String> {
     Some(match template {
         "Event: {title}" => &mut row.event,
         "You draw {n} Action cards" => &mut row.cards,
+        "{a} moves to {to}" => &mut row.moves,
+        "{a} plays {card} in {zone}" => &mut row.played,
         "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => &mut row.fire,
         "Rescued! The Survivor is aboard {h}" | "No roundel: the pick-up fails this turn" => {
             &mut row.rescue
@@ -332,14 +334,22 @@ fn entry_words(e: &LogEntry) -> String {
         "Event: {title}" => word("title"),
         "You draw {n} Action cards" => arg("n").unwrap_or_default(),
         // The zone's printed letter and the hits, e.g. "N1", to fit the cell.
-        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => {
-            let zone = arg("zone").and_then(|z| ZONE_NAMES.iter().position(|n| *n == z));
-            format!(
-                "{}{}",
-                zone.map_or_else(|| "?".to_owned(), |z| printed_letter(z as u8)),
-                arg("hits").unwrap_or_default()
-            )
-        }
+        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => format!(
+            "{}{}",
+            zone_letter(&arg("zone").unwrap_or_default()),
+            arg("hits").unwrap_or_default()
+        ),
+        // The aircraft and where it went, e.g. "Sandy 1→N".
+        "{a} moves to {to}" => format!(
+            "{}→{}",
+            aircraft_label(&arg("a").unwrap_or_default()),
+            zone_letter(&arg("to").unwrap_or_default())
+        ),
+        "{a} plays {card} in {zone}" => format!(
+            "{} {}",
+            word("card"),
+            zone_letter(&arg("zone").unwrap_or_default())
+        ),
         "Rescued! The Survivor is aboard {h}" => aircraft_label(&arg("h").unwrap_or_default()),
         // Translators: Mission Log cells, as short as can be.
         "No roundel: the pick-up fails this turn" => gettext("failed"),
@@ -352,9 +362,19 @@ fn entry_words(e: &LogEntry) -> String {
     }
 }
 
-/// Fills the turn rows from the game's log: events, cards drawn, fire (zone and hits), rescues,
-/// units and targets destroyed, losses; each turn starts at its "Turn {t} begins" entry, and
-/// the Search and Abort columns take the Marker Adjustment's values. In a campaign, only the
+/// A zone's printed letter ("N"), or a place that is no zone in the player's words (the
+/// Orbit Box).
+fn zone_letter(name: &str) -> String {
+    match ZONE_NAMES.iter().position(|n| *n == name) {
+        Some(z) => printed_letter(z as u8),
+        None => translate(name),
+    }
+}
+
+/// Fills the turn rows from the game's log: events, cards drawn, moves, cards played, fire
+/// (zone and hits), rescues, units and targets destroyed, losses; each turn starts at its
+/// "Turn {t} begins" entry, and the Search and Abort columns take the Marker Adjustment's
+/// values. In a campaign, only the
 /// last mission begun. Returns the turn each aircraft was lost in (by its name in the game's
 /// words).
 fn fill_turns(game: &Csar, rows: &mut [TurnRow]) -> Vec<(String, u8)> {
@@ -500,6 +520,35 @@ mod tests {
         use crate::games::csar::campaign::campaign_cards;
         let titles: Vec<&str> = campaign_cards().into_iter().map(title).collect();
         assert_eq!(titles, super::super::sheets::REMOVED_CARDS);
+    }
+
+    #[test]
+    fn the_mission_log_lists_each_turns_moves_and_cards_played() {
+        use crate::engine::bot::play_out;
+        use crate::engine::game::Game;
+        use crate::games::csar::Options;
+        use crate::games::csar::bot::HeuristicBot;
+        let mut g = Csar::setup("caged_tiger", &Options::default(), 5).unwrap();
+        play_out(&mut g, &mut HeuristicBot::new(5), 5_000).unwrap();
+        let log = mission_log_from(&g);
+        let count = |id: &str| {
+            g.log
+                .entries()
+                .iter()
+                .filter(|e| e.message.id == id)
+                .count()
+        };
+        let cells = |cell: fn(&TurnRow) -> &String| -> usize {
+            log.turns
+                .iter()
+                .map(|r| cell(r).split(", ").filter(|w| !w.is_empty()).count())
+                .sum()
+        };
+        let (moves, plays) = (count("{a} moves to {to}"), count("{a} plays {card} in {zone}"));
+        assert!(moves > 0 && plays > 0);
+        assert_eq!(cells(|r| &r.moves), moves);
+        assert_eq!(cells(|r| &r.played), plays);
+        assert!(log.turns[0].moves.contains('→'), "{}", log.turns[0].moves);
     }
 
     /// Lets the bot fly the campaign mission under way to its end (the next purchase step).
