@@ -544,7 +544,10 @@ mod tests {
                 .map(|r| cell(r).split(", ").filter(|w| !w.is_empty()).count())
                 .sum()
         };
-        let (moves, plays) = (count("{a} moves to {to}"), count("{a} plays {card} in {zone}"));
+        let (moves, plays) = (
+            count("{a} moves to {to}"),
+            count("{a} plays {card} in {zone}"),
+        );
         assert!(moves > 0 && plays > 0);
         assert_eq!(cells(|r| &r.moves), moves);
         assert_eq!(cells(|r| &r.played), plays);
