@@ -61,21 +61,16 @@ impl Skyhawk {
         }
         let mut r = resolve(&mut self.rng, t, col, drms, logged);
         if self.lady_luck > 0 {
-            let line = describe(t, col, &r);
-            if logged {
-                let random = std::mem::take(&mut r.random);
-                self.log.add_with(&t.rule, line.clone(), random);
-            }
-            let rolled = RolledOn {
-                table: Cow::Borrowed(&t.id),
-                column: col,
-                modifier: r.modified - r.natural,
-            };
             self.roll_lines.push(RollLine {
-                line,
-                rolled: Some(rolled),
+                line: describe(t, col, &r),
+                rolled: Some(RolledOn {
+                    table: Cow::Borrowed(&t.id),
+                    column: col,
+                    modifier: r.modified - r.natural,
+                }),
             });
-        } else if logged {
+        }
+        if logged {
             let random = std::mem::take(&mut r.random);
             self.log.add_with(&t.rule, describe(t, col, &r), random);
         }
