@@ -3,8 +3,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tonkin::engine::bot::{RandomBot, play_out};
 use tonkin::engine::game::Game;
-use tonkin::games::csar::odds::odds_for_prompt;
-use tonkin::games::csar::{Csar, Options, Place, Step};
+use tonkin::games::csar::rules::odds::odds_for_prompt;
+use tonkin::games::csar::rules::{Csar, Options, Place, Step};
 
 fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("csar");

@@ -5,15 +5,15 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::art::View;
 use tonkin::art::board::{Board, fit};
-use tonkin::art::csar::kit::kit;
-use tonkin::art::csar::scene::scene;
-use tonkin::art::csar::{MapPainter, draw_map, samples};
-use tonkin::catalog::Playable;
 use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
+use tonkin::engine::play::Playable;
 use tonkin::export::layout::{Settings, plan};
 use tonkin::export::output::{self, Document};
-use tonkin::games::csar::{Csar, Options};
+use tonkin::games::csar::art::scene::scene;
+use tonkin::games::csar::art::{MapPainter, draw_map, samples};
+use tonkin::games::csar::kit::kit;
+use tonkin::games::csar::rules::{Csar, Options};
 
 fn busy_board(c: &mut Criterion) {
     let scene = samples::busy_scene();

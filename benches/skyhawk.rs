@@ -3,8 +3,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::engine::game::Game;
-use tonkin::games::skyhawk::bot::Heuristic;
-use tonkin::games::skyhawk::{Options, Skyhawk};
+use tonkin::games::skyhawk::rules::bot::Heuristic;
+use tonkin::games::skyhawk::rules::{Options, Skyhawk};
 
 /// One whole mission, the bot deciding from the state (no prompt lists built).
 fn mission(seed: u64, logged: bool) -> i32 {

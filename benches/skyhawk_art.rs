@@ -7,12 +7,12 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::art::View;
 use tonkin::art::board::Board;
-use tonkin::art::skyhawk::board::{draw_scene, offered_targets};
-use tonkin::art::skyhawk::scene::board_scene;
-use tonkin::catalog::Playable;
 use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
-use tonkin::games::skyhawk::{Options, Skyhawk};
+use tonkin::engine::play::Playable;
+use tonkin::games::skyhawk::art::board::{draw_scene, offered_targets};
+use tonkin::games::skyhawk::art::scene::board_scene;
+use tonkin::games::skyhawk::rules::{Options, Skyhawk};
 
 /// A mission in the middle of its flight: the bot has flown it past the target.
 fn mid_mission() -> Skyhawk {
@@ -58,8 +58,8 @@ fn board(c: &mut Criterion) {
     let scene = board_scene(&game, Some(&view));
     let (scale, _, _) = tonkin::art::board::fit(
         &view,
-        tonkin::art::skyhawk::board::BOARD_W,
-        tonkin::art::skyhawk::board::BOARD_H,
+        tonkin::games::skyhawk::art::board::BOARD_W,
+        tonkin::games::skyhawk::art::board::BOARD_H,
     );
     c.bench_function("skyhawk board 1920x1080: whole board as vector art", |b| {
         b.iter(|| {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates po/tonkin.pot: first the game content (data/games/**/*.toml) into
+# Regenerates po/POTFILES.in and po/tonkin.pot: first the game content (data/games/**/*.toml) into
 # po/game-content.pot, then xgettext over po/POTFILES.in through meson's tonkin-pot target,
 # so the xgettext arguments live in one place (po/meson.build).
 #
@@ -8,6 +8,9 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 
+# The list of source files xgettext reads, from the sources themselves (tests/packaging.rs
+# holds the rule and checks the list is current).
+(cd "$root" && cargo test -q --test packaging -- --ignored --exact write_potfiles >/dev/null)
 python3 "$root/build-aux/extract-content.py" --root "$root"
 
 build=${1:-}

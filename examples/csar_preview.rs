@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tonkin::art::csar::{self, CARD_H, CARD_W, CardDeck, samples};
+use tonkin::games::csar::art::{self as csar, CARD_H, CARD_W, CardDeck, samples};
 
 /// Pixels per millimetre of the previews (about 300 dpi / 2.5).
 const PX: f64 = 5.0;
@@ -104,9 +104,9 @@ fn main() -> Result<(), cairo::Error> {
 /// The board between two campaign missions: the Morale ledger, purchases and Pilots/PJs
 /// over the map, as a 1920 × 1080 window shows it.
 fn campaign(dir: &Path) -> Result<(), cairo::Error> {
-    use tonkin::catalog::Playable;
     use tonkin::engine::game::Game;
-    use tonkin::games::csar::{Action, Csar, Options, Purchase, Step};
+    use tonkin::engine::play::Playable;
+    use tonkin::games::csar::rules::{Action, Csar, Options, Purchase, Step};
     let seed = 7;
     let mut game = Csar::setup("campaign", &Options::default(), seed).expect("campaign");
     for buy in [Purchase::Pilot(0), Purchase::Card(0)] {

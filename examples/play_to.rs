@@ -3,7 +3,7 @@
 //! `cargo run --example play_to -- csar caged_tiger 42 60 /tmp/mid.json`
 //! (game, scenario, seed, actions, output). Stops early when the game ends.
 
-use tonkin::catalog::{self, BotKind};
+use tonkin::games::{self, BotKind};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -12,7 +12,7 @@ fn main() -> Result<(), String> {
     };
     let seed: u64 = seed.parse().map_err(|e| format!("seed: {e}"))?;
     let actions: usize = actions.parse().map_err(|e| format!("actions: {e}"))?;
-    let driver = catalog::find(game)
+    let driver = games::find(game)
         .and_then(|g| g.driver)
         .ok_or_else(|| format!("no playable game '{game}'"))?;
     let mut session = driver.new_session(scenario, seed, &[])?;

@@ -8,12 +8,12 @@
 use std::path::{Path, PathBuf};
 
 use tonkin::art::board::{Board, View};
-use tonkin::art::skyhawk::board::offered_targets;
-use tonkin::art::skyhawk::record_card::{CARD, CardRecord, draw_record_card};
-use tonkin::catalog::Playable;
 use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
-use tonkin::games::skyhawk::{Ending, Options, PilotFate, Skyhawk, Step};
+use tonkin::engine::play::Playable;
+use tonkin::games::skyhawk::art::board::offered_targets;
+use tonkin::games::skyhawk::art::record_card::{CARD, CardRecord, draw_record_card};
+use tonkin::games::skyhawk::rules::{Ending, Options, PilotFate, Skyhawk, Step};
 
 /// Pixels per millimetre of the blank card (about 250 dpi).
 const PX: f64 = 10.0;

@@ -69,10 +69,10 @@ fn bad_arguments_fail() {
 fn export_from_a_save_fills_the_record_sheets() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("mission.json");
-    let driver = tonkin::catalog::find("skyhawk").unwrap().driver.unwrap();
+    let driver = tonkin::games::find("skyhawk").unwrap().driver.unwrap();
     let mut session = driver.new_session("single", 4, &[]).unwrap();
     driver
-        .bot_steps(session.as_mut(), tonkin::catalog::BotKind::Heuristic, 4, 12)
+        .bot_steps(session.as_mut(), tonkin::games::BotKind::Heuristic, 4, 12)
         .unwrap();
     session.save(&save).unwrap();
     let out = dir.path().join("kit");

@@ -7,11 +7,11 @@ use std::collections::HashSet;
 mod common;
 
 use tonkin::art::board::{Board, View, fit};
-use tonkin::art::csar::map::{hit_test, placements};
-use tonkin::art::csar::scene::{scene, to_art_id, to_rule_id};
 use tonkin::engine::bot::{RandomBot, play_steps};
 use tonkin::engine::game::Game;
-use tonkin::games::csar::{Csar, Options};
+use tonkin::games::csar::art::map::{hit_test, placements};
+use tonkin::games::csar::art::scene::{scene, to_art_id, to_rule_id};
+use tonkin::games::csar::rules::{Csar, Options};
 
 const BOARD_PREFIXES: [&str; 8] = [
     "aircraft:",
@@ -154,8 +154,8 @@ fn the_board_draws_at_full_hd_and_shows_cards_enlarged() {
 
 #[test]
 fn between_campaign_missions_the_board_shows_the_morale_ledger() {
-    use tonkin::art::csar::map::MapLayout;
-    use tonkin::games::csar::{Action, Purchase, Step};
+    use tonkin::games::csar::art::map::MapLayout;
+    use tonkin::games::csar::rules::{Action, Purchase, Step};
     let mut g = Csar::setup("campaign", &Options::default(), 24).unwrap();
     assert_eq!(g.step, Step::Purchase);
     g.apply(&Action::Buy(Purchase::FastMover)).unwrap();

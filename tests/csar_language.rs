@@ -15,7 +15,7 @@ fn the_map_draws_in_english_when_no_language_is_set() {
     assert_eq!(tonkin::i18n::gettext("ORBIT BOX"), "ORBIT BOX");
     // The title line at the top right carries ink.
     let dark = common::dark_pixels(
-        &tonkin::art::csar::samples::busy_scene(),
+        &tonkin::games::csar::art::samples::busy_scene(),
         430.0,
         3.0,
         130.0,

@@ -5,17 +5,18 @@
 mod common;
 use std::path::Path;
 
-use tonkin::art::csar::kit::{kit, kit_for_game, mission_log_from};
-use tonkin::art::csar::sheets::Outcome;
 use tonkin::engine::bot::play_out;
 use tonkin::engine::game::Game;
 use tonkin::export::job::{self, Options};
 use tonkin::export::layout::{Duplex, Role, Settings};
 use tonkin::export::output::{self, Document, Format};
 use tonkin::export::paper::PaperSize;
-use tonkin::export::{Kind, Kit, golden, kit_for};
-use tonkin::games::csar::data::content;
-use tonkin::games::csar::{Csar, Options as CsarOptions};
+use tonkin::export::{Kind, Kit, golden};
+use tonkin::games::csar::art::sheets::Outcome;
+use tonkin::games::csar::kit::{kit, kit_for_game, mission_log_from};
+use tonkin::games::csar::rules::content::content;
+use tonkin::games::csar::rules::{Csar, Options as CsarOptions};
+use tonkin::games::kit_for;
 
 fn component<'a>(kit: &'a Kit, name: &str) -> &'a tonkin::export::Component {
     kit.components
@@ -172,7 +173,7 @@ fn record_sheets_are_filled_from_a_played_game() {
     let g = (0..50)
         .map(|seed| {
             let mut g = Csar::setup("caged_tiger", &CsarOptions::default(), seed).unwrap();
-            let mut bot = <Csar as tonkin::catalog::Playable>::heuristic_bot(seed);
+            let mut bot = <Csar as tonkin::engine::play::Playable>::heuristic_bot(seed);
             play_out(&mut g, bot.as_mut(), 100_000).unwrap();
             g
         })

@@ -2,11 +2,11 @@
 //! panic, no dead end, every card and counter in one place after every action, an end by the
 //! turn limit, and the same seed giving the same game.
 
-use tonkin::catalog::Playable;
 use tonkin::engine::bot::{Bot, RandomBot};
 use tonkin::engine::game::{Actor, Game};
+use tonkin::engine::play::Playable;
 use tonkin::engine::reference::find;
-use tonkin::games::csar::{Csar, Options};
+use tonkin::games::csar::rules::{Csar, Options};
 
 const SCENARIOS: [&str; 6] = [
     "caged_tiger",
@@ -156,7 +156,7 @@ fn unknown_scenario_is_an_error() {
 
 #[test]
 fn odds_at_every_decision_are_probabilities_and_fast() {
-    use tonkin::games::csar::odds_for_prompt;
+    use tonkin::games::csar::rules::odds_for_prompt;
     let mut slowest = std::time::Duration::ZERO;
     let mut seen = 0;
     for seed in 0..40 {

@@ -3,13 +3,13 @@
 use tonkin::engine::cup::Cup;
 use tonkin::engine::deck::Deck;
 use tonkin::engine::game::Game;
-use tonkin::games::csar::data::Symbol;
-use tonkin::games::csar::data::{MarkerValue, ZoneMarker, content};
-use tonkin::games::csar::fire::zone_firepower;
-use tonkin::games::csar::markers::MarkerKind;
-use tonkin::games::csar::odds::{Piles, any_of, hits_distribution, odds_for_prompt};
-use tonkin::games::csar::state::{Placed, Survivor, SurvivorPlace, Want};
-use tonkin::games::csar::{Action, Csar, Options, Place, Step};
+use tonkin::games::csar::rules::content::Symbol;
+use tonkin::games::csar::rules::content::{MarkerValue, ZoneMarker, content};
+use tonkin::games::csar::rules::fire::zone_firepower;
+use tonkin::games::csar::rules::markers::MarkerKind;
+use tonkin::games::csar::rules::odds::{Piles, any_of, hits_distribution, odds_for_prompt};
+use tonkin::games::csar::rules::state::{Placed, Survivor, SurvivorPlace, Want};
+use tonkin::games::csar::rules::{Action, Csar, Options, Place, Step};
 
 const SANDY1: u8 = 0;
 const SANDY2: u8 = 1;
@@ -531,7 +531,7 @@ fn content_has_every_component() {
         + c.enemy.len()
         + c.units.len();
     assert_eq!(counters, 88);
-    let rules = tonkin::games::csar::data::content().rules.clone();
+    let rules = tonkin::games::csar::rules::content::content().rules.clone();
     for n in ["4.3.3 B", "4.3.5", "4.4.5", "5.0", "6.5", "9.4"] {
         assert!(tonkin::engine::reference::find(&rules, n).is_some(), "{n}");
     }
@@ -602,7 +602,7 @@ fn air_force_cross_is_lost_at_once_when_both_helicopters_are_down() {
     assert!(g.survivors[0].pinpointed && g.survivors[0].injured);
     for h in [4usize, 5] {
         g.aircraft[h].place = Place::Gone;
-        g.aircraft[h].fate = tonkin::games::csar::state::Fate::ShotDown;
+        g.aircraft[h].fate = tonkin::games::csar::rules::state::Fate::ShotDown;
     }
     g.run();
     let o = g.outcome().expect("the game ends at once");
@@ -759,8 +759,8 @@ fn the_arclight_strike_blasts_the_enemy_away_from_the_survivors() {
 #[test]
 fn the_campaign_ledger_keeps_every_morale_point_line_by_line() {
     use tonkin::engine::game::Verdict;
-    use tonkin::games::csar::Purchase;
-    use tonkin::games::csar::campaign::{PurchaseKind, ScoreLine};
+    use tonkin::games::csar::rules::Purchase;
+    use tonkin::games::csar::rules::campaign::{PurchaseKind, ScoreLine};
     let c = &content().campaign;
     let mut g = Csar::setup("campaign", &Options::default(), 23).unwrap();
     assert_eq!(g.step, Step::Purchase);

@@ -195,7 +195,7 @@ fn a_failing_drawing_leaves_no_file_behind() {
             Ok(())
         }
     });
-    let kit = Kit::new("csar", vec![broken]);
+    let kit = Kit::new("csar", "That Others May Live", vec![broken]);
     for format in [Format::Pdf, Format::Svg, Format::Png] {
         let o = options(dir.path(), Settings::default(), format);
         let pages = o.pages(&kit);

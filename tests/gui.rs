@@ -9,7 +9,7 @@ use relm4::adw::prelude::*;
 use relm4::gtk;
 use relm4::prelude::*;
 
-use tonkin::catalog;
+use tonkin::games;
 use tonkin::ui::{Launcher, open_game_window};
 
 struct Harness;
@@ -31,8 +31,8 @@ impl SimpleComponent for Harness {
         launcher.root.present();
         launcher.launch(None).detach_runtime();
 
-        let game = catalog::games()
-            .into_iter()
+        let game = games::ALL
+            .iter()
             .find(|g| g.playable())
             .expect("at least one game is playable");
         let driver = game.driver.unwrap();
@@ -41,7 +41,7 @@ impl SimpleComponent for Harness {
         open_game_window(session, None);
 
         // A Skyhawk at its Ordnance Card: the prompt bar offers the card as a form.
-        let skyhawk = catalog::find("skyhawk").and_then(|g| g.driver).unwrap();
+        let skyhawk = games::find("skyhawk").and_then(|g| g.driver).unwrap();
         let mut loading = skyhawk.new_session("single", 7, &[]).expect("new mission");
         while loading.form().is_none() {
             loading.choose(0).expect("the first choice is legal");

@@ -199,33 +199,70 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn every_file_with_player_strings_is_in_potfiles() {
-    let listed: BTreeSet<String> = list_lines("po/POTFILES.in").into_iter().collect();
+/// What `po/POTFILES.in` must list: the desktop and metainfo files, the game content's
+/// catalogue, and every source file whose shipped code calls a gettext keyword with a
+/// literal, unless `po/POTFILES.skip` names it. `make pot` writes it (through
+/// [`write_potfiles`]).
+fn potfiles() -> String {
     let skipped: BTreeSet<String> = list_lines("po/POTFILES.skip").into_iter().collect();
-    for file in listed.iter().chain(&skipped) {
-        assert!(
-            root().join(file).is_file(),
-            "po/POTFILES: {file} does not exist"
-        );
-    }
     let mut files = Vec::new();
     rust_files(&root().join("src"), &mut files);
-    for path in files {
-        let relative = path
-            .strip_prefix(root())
-            .unwrap()
-            .to_string_lossy()
-            .into_owned();
-        let code = shipped_code(&std::fs::read_to_string(&path).unwrap());
-        let translatable = ["msg", "n_", "gettext", "ngettext", "pgettext"]
-            .iter()
-            .any(|k| calls_with_literal(&code, k));
+    let mut listed: Vec<String> = files
+        .into_iter()
+        .filter(|path| {
+            let code = shipped_code(&std::fs::read_to_string(path).unwrap());
+            ["msg", "n_", "gettext", "ngettext", "pgettext"]
+                .iter()
+                .any(|k| calls_with_literal(&code, k))
+        })
+        .map(|path| {
+            path.strip_prefix(root())
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|relative| !skipped.contains(relative))
+        .collect();
+    listed.extend(
+        [
+            "data/io.github.tonkin.Tonkin.desktop.in",
+            "data/io.github.tonkin.Tonkin.metainfo.xml.in",
+            "po/game-content.pot",
+        ]
+        .map(str::to_owned),
+    );
+    listed.sort();
+    let mut out = String::from(
+        "# Files with strings for players, written by `make pot` (do not edit): every source file\n\
+         # calling msg(), n_(), gettext(), ngettext() or pgettext() with a literal, unless\n\
+         # po/POTFILES.skip names it. Rust files are read by xgettext as C (it has no Rust parser).\n",
+    );
+    for file in listed {
+        out.push_str(&file);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn potfiles_is_current() {
+    for file in list_lines("po/POTFILES.skip") {
         assert!(
-            !translatable || listed.contains(&relative) || skipped.contains(&relative),
-            "{relative} has translatable strings: add it to po/POTFILES.in (or POTFILES.skip)"
+            root().join(&file).is_file(),
+            "po/POTFILES.skip: {file} does not exist"
         );
     }
+    assert!(
+        read("po/POTFILES.in") == potfiles(),
+        "po/POTFILES.in is not current: run `make pot`"
+    );
+}
+
+/// Writes `po/POTFILES.in` (run by `make pot`).
+#[test]
+#[ignore = "writes po/POTFILES.in; run by `make pot`"]
+fn write_potfiles() {
+    std::fs::write(root().join("po/POTFILES.in"), potfiles()).unwrap();
 }
 
 #[test]
@@ -321,7 +358,7 @@ fn the_program_speaks_the_compiled_catalogues() {
 #[ignore = "run in a child process by the_program_speaks_the_compiled_catalogues"]
 fn render_catalog_in_child() {
     tonkin::i18n::init();
-    for game in tonkin::catalog::games() {
-        println!("rendered: {}", game.players.render());
+    for game in tonkin::games::ALL {
+        println!("rendered: {}", game.players().render());
     }
 }

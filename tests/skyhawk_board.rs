@@ -6,13 +6,13 @@ use std::collections::BTreeSet;
 
 use tonkin::art::board::{Board, View};
 use tonkin::art::geometry::Rect;
-use tonkin::art::skyhawk::board::{CARD_X, board_targets, offered_targets, placement};
-use tonkin::art::skyhawk::record_card::damage_box_rect;
-use tonkin::art::skyhawk::scene::board_scene;
-use tonkin::catalog::Playable;
 use tonkin::engine::bot::{Bot, RandomBot, play_steps};
 use tonkin::engine::game::Game;
-use tonkin::games::skyhawk::{Options, Skyhawk};
+use tonkin::engine::play::Playable;
+use tonkin::games::skyhawk::art::board::{CARD_X, board_targets, offered_targets, placement};
+use tonkin::games::skyhawk::art::record_card::damage_box_rect;
+use tonkin::games::skyhawk::art::scene::board_scene;
+use tonkin::games::skyhawk::rules::{Options, Skyhawk};
 
 fn view(width: f64, height: f64) -> View {
     View {
@@ -246,22 +246,22 @@ fn zoom_shows_the_card_and_the_nv_boxes_enlarged() {
 #[test]
 fn the_record_sheets_are_pages_of_the_board() {
     use tonkin::art::board::Board;
-    let single = tonkin::games::skyhawk::Skyhawk::setup(
+    let single = tonkin::games::skyhawk::rules::Skyhawk::setup(
         "single",
-        &tonkin::games::skyhawk::Options::default(),
+        &tonkin::games::skyhawk::rules::Options::default(),
         5,
     )
     .unwrap();
-    let names = |g: &tonkin::games::skyhawk::Skyhawk| -> Vec<String> {
+    let names = |g: &tonkin::games::skyhawk::rules::Skyhawk| -> Vec<String> {
         g.pages().iter().map(|p| p.english()).collect()
     };
     assert_eq!(
         names(&single),
         ["Map", "Mission Record Card", "Ordnance Card", "Gazetteer"]
     );
-    let campaign = tonkin::games::skyhawk::Skyhawk::setup(
+    let campaign = tonkin::games::skyhawk::rules::Skyhawk::setup(
         "campaign1",
-        &tonkin::games::skyhawk::Options::default(),
+        &tonkin::games::skyhawk::rules::Options::default(),
         5,
     )
     .unwrap();

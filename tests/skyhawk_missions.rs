@@ -1,10 +1,10 @@
 //! Whole missions played by the random and the heuristic bot: every mission ends, nothing
 //! panics or dead-ends, and a seed replays the same mission.
 
-use tonkin::catalog::Playable;
 use tonkin::engine::bot::{RandomBot, play_out};
 use tonkin::engine::game::Game;
-use tonkin::games::skyhawk::{Options, Skyhawk};
+use tonkin::engine::play::Playable;
+use tonkin::games::skyhawk::rules::{Options, Skyhawk};
 
 fn mission(seed: u64, heuristic: bool) -> Skyhawk {
     let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
@@ -113,7 +113,7 @@ fn a_save_from_an_older_version_opens_where_it_was() {
     let session = Session::<Skyhawk>::load(&path).unwrap();
     assert_eq!(
         session.state().step,
-        tonkin::games::skyhawk::Step::ReAttackOrHome
+        tonkin::games::skyhawk::rules::Step::ReAttackOrHome
     );
     assert_eq!(session.actions().len(), 22);
 }

@@ -4,18 +4,20 @@
 
 mod common;
 
-use tonkin::art::skyhawk::counters::counter_sheet;
-use tonkin::art::skyhawk::kit::{booklet_tables, kit, kit_for_game};
-use tonkin::catalog::Playable;
 use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
+use tonkin::engine::play::Playable;
 use tonkin::export::job::{self, Options};
 use tonkin::export::layout::{Role, Settings};
 use tonkin::export::output::Format;
 use tonkin::export::paper::PaperSize;
-use tonkin::export::{Component, Kind, Kit, kit_for};
-use tonkin::games::skyhawk::content::content;
-use tonkin::games::skyhawk::{Options as SkyOptions, Skyhawk};
+use tonkin::export::{Component, Kind, Kit};
+use tonkin::games::Presented;
+use tonkin::games::kit_for;
+use tonkin::games::skyhawk::art::counters::counter_sheet;
+use tonkin::games::skyhawk::kit::{booklet_tables, kit, kit_for_game};
+use tonkin::games::skyhawk::rules::content::content;
+use tonkin::games::skyhawk::rules::{Options as SkyOptions, Skyhawk};
 
 const SHEETS: [&str; 7] = [
     "Mission Record Card",
@@ -320,7 +322,7 @@ fn a_finished_third_campaign_fills_both_tours() {
         record.count,
         k.records
             .len()
-            .div_ceil(tonkin::art::skyhawk::sheets::campaign::ROWS_PER_PAGE)
+            .div_ceil(tonkin::games::skyhawk::art::sheets::campaign::ROWS_PER_PAGE)
             .max(1)
     );
     for name in SHEETS {

@@ -2,12 +2,12 @@
 //! choice accepted, the Mission Record Card always within its boxes, same seed → same game.
 
 use proptest::prelude::*;
-use tonkin::catalog::Playable;
 use tonkin::engine::bot::{Bot, RandomBot};
 use tonkin::engine::game::{Actor, Game};
 use tonkin::engine::log::Log;
-use tonkin::games::skyhawk::content::data;
-use tonkin::games::skyhawk::{Action, Options, Skyhawk, Step};
+use tonkin::engine::play::Playable;
+use tonkin::games::skyhawk::rules::content::data;
+use tonkin::games::skyhawk::rules::{Action, Options, Skyhawk, Step};
 
 /// Plays a mission, checking the card after every action; returns it and the actions taken.
 fn play(seed: u64, heuristic: bool) -> (Skyhawk, Vec<Action>) {
@@ -96,7 +96,7 @@ fn division_options() -> Options {
 /// The Division Record Sheet within its boxes, every NPC home or accounted for, no rescue
 /// left open.
 fn check_division(g: &Skyhawk) {
-    use tonkin::games::skyhawk::division::NpcStatus;
+    use tonkin::games::skyhawk::rules::division::NpcStatus;
     let d = g.division.as_ref().expect("the division flew");
     assert!(d.rescap.is_none() && d.rescues.is_empty() && d.closed);
     assert!((1..=4).contains(&d.position));
@@ -106,7 +106,8 @@ fn check_division(g: &Skyhawk) {
         assert!(n.hits <= spec.npc_hit_boxes);
         assert!(!n.airborne(), "{n:?} still in the air");
         // A lost Skyhawk's pilot has a fate, unless he walked away from a crash on deck.
-        if n.status == NpcStatus::Lost && n.fate == tonkin::games::skyhawk::PilotFate::Aboard {
+        if n.status == NpcStatus::Lost && n.fate == tonkin::games::skyhawk::rules::PilotFate::Aboard
+        {
             assert!(n.pilot.wounds > 0, "{n:?}");
         }
     }

@@ -5,11 +5,9 @@
 //! millimetres; a caller scales the context to its own units. No GTK here.
 
 pub mod board;
-pub mod csar;
 pub mod draw;
 pub mod geometry;
 pub mod sheet;
-pub mod skyhawk;
 #[cfg(test)]
 pub(crate) mod testutil;
 

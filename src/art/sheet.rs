@@ -41,21 +41,6 @@ pub struct Style {
     pub heading: Rgb,
 }
 
-/// A one-page sheet of `page` size as a printable component, drawn by `draw`.
-pub fn component(
-    name: &str,
-    page: Page,
-    draw: impl Fn(&Context, Page) -> Result<(), cairo::Error> + 'static,
-) -> crate::export::Component {
-    crate::export::Component::new(
-        name,
-        crate::export::Kind::Sheets,
-        (page.w, page.h),
-        1,
-        move |cr, _, _| draw(cr, page),
-    )
-}
-
 /// Paper, the title bar and the game name.
 pub fn page_frame(
     cr: &Context,

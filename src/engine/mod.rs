@@ -11,6 +11,7 @@ pub mod log;
 pub mod message;
 pub mod name_map;
 pub mod number;
+pub mod play;
 pub mod reference;
 pub mod rng;
 pub mod session;

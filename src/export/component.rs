@@ -121,10 +121,22 @@ impl fmt::Debug for Component {
     }
 }
 
+/// A one-page record sheet of `page` size (drawn with `crate::art::sheet`) as a printable
+/// component, drawn by `draw`.
+pub fn sheet(
+    name: &str,
+    page: crate::art::sheet::Page,
+    draw: impl Fn(&Context, crate::art::sheet::Page) -> Result<(), cairo::Error> + 'static,
+) -> Component {
+    Component::new(name, Kind::Sheets, (page.w, page.h), 1, move |cr, _, _| {
+        draw(cr, page)
+    })
+}
+
 /// Every printable component of one game.
 #[derive(Debug)]
 pub struct Kit {
-    /// The game's id, as in `crate::catalog`; used in file names.
+    /// The game's id, as in the game list (`crate::games`); used in file names.
     pub game: String,
     /// The game's title, shown in page footers.
     pub title: String,
@@ -132,14 +144,11 @@ pub struct Kit {
 }
 
 impl Kit {
-    /// A kit for the catalog game `game`; its title comes from the catalog.
-    pub fn new(game: &str, components: Vec<Component>) -> Self {
-        let title = crate::catalog::find(game)
-            .map(|g| g.title.to_owned())
-            .unwrap_or_else(|| game.to_owned());
+    /// A kit for the game with id `game` and title `title` (printed in page footers).
+    pub fn new(game: &str, title: &str, components: Vec<Component>) -> Self {
         Kit {
             game: game.to_owned(),
-            title,
+            title: title.to_owned(),
             components,
         }
     }
@@ -167,10 +176,11 @@ mod tests {
     }
 
     #[test]
-    fn kit_filters_by_kind_and_takes_the_catalog_title() {
+    fn kit_filters_by_kind() {
         let none = |_: &Context, _: usize, _: f64| Ok(());
         let kit = Kit::new(
             "csar",
+            "That Others May Live",
             vec![
                 Component::new("a", Kind::Cards, (63.0, 88.0), 3, none),
                 Component::new("b", Kind::Map, (300.0, 200.0), 1, none),

@@ -1,9 +1,10 @@
 //! Print-and-play export: paper, layout, bleed, crop marks, duplex backs, PDF/SVG/PNG.
 //! Everything is drawn through `crate::art`, the same code the game windows use.
 //!
-//! A game takes part by building a [`Kit`] of [`Component`]s and adding one line to the
-//! table in [`kits`]. The exporter plans pages ([`layout`]), draws them ([`render`]) and
-//! writes files ([`output`]); [`job`] strings these together for the command line ([`cli`]).
+//! A game takes part by building a [`Kit`] of [`Component`]s in its `kit.rs` and naming that
+//! function in its `MODULE` (`crate::games`). The exporter plans pages ([`layout`]), draws them
+//! ([`render`]) and writes files ([`output`]); [`job`] strings these together for the command
+//! line (`crate::cli::export`) and the print dialog.
 //!
 //! A component draws one piece at a time with its top-left trim corner at the origin, in
 //! millimetres, and paints its background `bleed` mm past every edge; the exporter places,
@@ -31,20 +32,18 @@
 //!         cr.rectangle(-bleed, -bleed, 63.0 + 2.0 * bleed, 88.0 + 2.0 * bleed);
 //!         cr.fill()
 //!     });
-//!     Kit::new("csar", vec![cards])
+//!     Kit::new("csar", "That Others May Live", vec![cards])
 //! }
 //! ```
 //!
-//! and in `kits.rs`: `("csar", crate::games::csar::print::kit),`.
+//! and in the game's `MODULE`: `kit: Some(kit::kit),`.
 
 #[macro_use]
 pub mod choice;
-pub mod cli;
 pub mod component;
 pub mod geometry;
 pub mod golden;
 pub mod job;
-pub mod kits;
 pub mod layout;
 pub mod output;
 pub mod paper;
@@ -53,4 +52,3 @@ pub mod render;
 pub mod sample;
 
 pub use component::{Component, Kind, Kit};
-pub use kits::kit_for;

@@ -1,3 +1,203 @@
-//! One rules module per game, each a state machine over `crate::engine`.
+//! The games of the collection: each is one folder (`<id>/`: `rules/`, `art/`, `kit.rs`,
+//! `mod.rs` with its [`GameModule`]), and [`ALL`] is the one list of them. The launcher, the
+//! command line, the print-and-play kits, the benchmarks and the conformance tests all go
+//! through this list; adding a game is its folder, its `data/games/<id>/` and one line here
+//! (`docs/adding-a-game.md`).
+
+pub mod chopper_pilot;
 pub mod csar;
+pub mod driver;
+pub mod phantom_leader;
+pub mod search_destroy;
 pub mod skyhawk;
+
+use crate::engine::message::{Message, msg};
+use crate::export::Kit;
+
+pub use driver::{
+    BotKind, ChoiceView, Driver, GameDriver, PlaySession, Presented, PromptView, SimReport,
+};
+
+/// Every game, in the launcher's order.
+pub const ALL: &[&GameModule] = &[
+    &csar::MODULE,
+    &skyhawk::MODULE,
+    &search_destroy::MODULE,
+    &phantom_leader::MODULE,
+    &chopper_pilot::MODULE,
+];
+
+/// One game: what the launcher says of it, and (once written) its rules and its kit.
+pub struct GameModule {
+    /// Used on the command line, in saves and in file names, e.g. `csar`.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// e.g. "1 player", marked for the catalogue with `n_`.
+    pub players: &'static str,
+    /// A sentence for the launcher, marked with `n_`.
+    pub blurb: &'static str,
+    /// What a player should know before starting (a game still without its board).
+    pub note: Option<&'static str>,
+    /// `None` while the game's rules are not written yet.
+    pub driver: Option<&'static dyn Driver>,
+    /// Builds the blank print-and-play kit; `None` while the game has no components.
+    pub kit: Option<fn() -> Kit>,
+}
+
+impl GameModule {
+    pub fn playable(&self) -> bool {
+        self.driver.is_some()
+    }
+    pub fn players(&self) -> Message {
+        msg(self.players)
+    }
+    pub fn blurb(&self) -> Message {
+        msg(self.blurb)
+    }
+    pub fn note(&self) -> Option<Message> {
+        self.note.map(msg)
+    }
+}
+
+pub fn find(id: &str) -> Option<&'static GameModule> {
+    ALL.iter().copied().find(|g| g.id == id)
+}
+
+/// The ids of every game, for error messages.
+pub fn ids() -> Vec<&'static str> {
+    ALL.iter().map(|g| g.id).collect()
+}
+
+/// Loads a save or script of any game: reads its header to find the game, then replays it.
+pub fn load_any(bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String> {
+    let header = crate::engine::session::read_header(bytes, name).map_err(|e| e.to_string())?;
+    let info =
+        find(&header.game).ok_or_else(|| format!("{name}: unknown game '{}'", header.game))?;
+    let driver = info
+        .driver
+        .ok_or_else(|| format!("{name}: {} is not playable in this version", info.title))?;
+    driver.load_session(bytes, name)
+}
+
+/// The blank kit of a game, or a one-line reason why there is none.
+pub fn kit_for(game: &str) -> Result<Kit, String> {
+    let info = find(game)
+        .ok_or_else(|| format!("unknown game '{game}' (known: {}, all)", ids().join(", ")))?;
+    let build = info
+        .kit
+        .ok_or_else(|| format!("{} has no printable components yet", info.title))?;
+    Ok(build())
+}
+
+/// The kits of every game that has one, in the list's order.
+pub fn all_kits() -> Vec<Kit> {
+    ALL.iter()
+        .filter_map(|g| g.kit)
+        .map(|build| build())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::driver::MAX_ACTIONS;
+    use super::*;
+
+    #[test]
+    fn five_games_with_unique_ids() {
+        let ids = ids();
+        assert_eq!(ids.len(), 5);
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 5);
+        for game in ALL {
+            assert_eq!(find(game.id).map(|g| g.title), Some(game.title));
+        }
+        assert!(find("csar").is_some());
+        assert!(find("nope").is_none());
+    }
+
+    #[test]
+    fn every_optional_rule_switches_a_real_option() {
+        for info in ALL {
+            let Some(driver) = info.driver else { continue };
+            let scenario = driver.scenarios()[0].id;
+            let plain = driver.new_session(scenario, 1, &[]).unwrap();
+            let plain = serde_json::to_value(options_of(plain.as_ref())).unwrap();
+            let rules = driver.optional_rules();
+            let all: Vec<&str> = rules.iter().map(|r| r.key).collect();
+            let with_all = options_of(driver.new_session(scenario, 1, &all).unwrap().as_ref());
+            for rule in &rules {
+                assert_eq!(
+                    with_all[rule.key], true,
+                    "{}: no option '{}'",
+                    info.id, rule.key
+                );
+                // Alone, a rule either starts a game or is refused with a reason (one that
+                // needs another, as Skyhawk's engine fires need harsher damage).
+                match driver.new_session(scenario, 1, &[rule.key]) {
+                    Ok(s) => assert_ne!(options_of(s.as_ref()), plain, "{}", rule.key),
+                    Err(e) => assert!(!e.is_empty()),
+                }
+            }
+        }
+    }
+
+    /// The options a session was started with, as its save records them.
+    fn options_of(session: &dyn PlaySession) -> serde_json::Value {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        session.save(&path).unwrap();
+        let save: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        save["options"].clone()
+    }
+
+    #[test]
+    fn the_heuristic_bot_finishes_a_game_of_each_through_the_session() {
+        for info in ALL {
+            let Some(driver) = info.driver else { continue };
+            let scenario = driver.scenarios()[0].id;
+            let mut session = driver.new_session(scenario, 3, &[]).unwrap();
+            driver
+                .bot_steps(session.as_mut(), BotKind::Heuristic, 3, MAX_ACTIONS)
+                .unwrap_or_else(|e| panic!("{}: {e}", info.id));
+            assert!(session.outcome().is_some(), "{} did not finish", info.id);
+        }
+    }
+
+    #[test]
+    fn load_any_names_unknown_games() {
+        let e = load_any(
+            br#"{"format":"tonkin-save","version":1,"game":"chess"}"#,
+            "x.json",
+        )
+        .err()
+        .unwrap();
+        assert_eq!(e, "x.json: unknown game 'chess'");
+    }
+
+    #[test]
+    fn every_kit_belongs_to_its_game() {
+        for game in ALL {
+            let Some(build) = game.kit else { continue };
+            let kit = build();
+            assert_eq!(kit.game, game.id);
+            assert_eq!(kit.title, game.title);
+            assert!(!kit.components.is_empty());
+        }
+    }
+
+    #[test]
+    fn unknown_and_unprinted_games_say_so() {
+        let err = kit_for("monopoly").unwrap_err();
+        assert!(
+            err.contains("unknown game 'monopoly'") && err.contains("csar"),
+            "{err}"
+        );
+        for game in ALL.iter().filter(|g| g.kit.is_none()) {
+            let err = kit_for(game.id).unwrap_err();
+            assert!(err.ends_with("has no printable components yet"), "{err}");
+        }
+    }
+}

@@ -14,11 +14,11 @@ use crate::export::job::{self, Options};
 use crate::export::layout::{Duplex, Page, Settings};
 use crate::export::output::{Document, Format, PT_PER_MM};
 use crate::export::paper::{Orientation, PaperSize};
-use crate::export::{kit_for, kits};
+use crate::games::{all_kits, kit_for};
 use crate::i18n::gettext;
 
 /// A game whose record sheets can be printed filled in.
-pub type GameSource = Rc<RefCell<Box<dyn crate::catalog::PlaySession>>>;
+pub type GameSource = Rc<RefCell<Box<dyn crate::games::PlaySession>>>;
 
 struct State {
     game: String,
@@ -71,7 +71,7 @@ impl State {
 /// Opens the dialog, for one game (from its window, which offers its filled record sheets) or
 /// for any game with a kit (launcher).
 pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<GameSource>) {
-    let games: Vec<(String, String)> = kits::all_kits()
+    let games: Vec<(String, String)> = all_kits()
         .into_iter()
         .map(|k| (k.game.clone(), k.title.clone()))
         .collect();

@@ -9,7 +9,8 @@ use relm4::adw;
 use relm4::adw::prelude::*;
 use relm4::gtk;
 
-use crate::catalog::{FormView, PlaySession};
+use crate::engine::play::FormView;
+use crate::games::PlaySession;
 use crate::i18n::gettext;
 
 /// Opens the form over `parent`; `on_submit` receives the chosen option of each field.

@@ -16,11 +16,11 @@ use super::log_view::LogView;
 use super::prompt_bar::PromptBar;
 use super::rules_window::RulesWindow;
 use crate::art::View;
-use crate::catalog::{self, PlaySession};
 use crate::engine::game::Verdict;
 use crate::engine::message::msg;
 use crate::engine::number::decimal;
 use crate::engine::session::Stepped;
+use crate::games::{self, PlaySession};
 use crate::i18n::gettext;
 
 pub struct GameInit {
@@ -115,7 +115,7 @@ impl Component for GameWindow {
         sender: ComponentSender<Self>,
     ) -> ComponentParts<Self> {
         let id = init.session.game_id();
-        let info = catalog::find(id);
+        let info = games::find(id);
         let title = info
             .as_ref()
             .map(|i| i.title.to_owned())

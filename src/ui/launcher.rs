@@ -5,7 +5,7 @@ use relm4::adw::prelude::*;
 use relm4::gtk;
 use relm4::prelude::*;
 
-use crate::catalog::{self, GameInfo};
+use crate::games::{self, GameModule};
 use crate::i18n::gettext;
 
 pub struct Launcher {
@@ -81,8 +81,8 @@ impl SimpleComponent for Launcher {
             .title(gettext("Games"))
             .description(gettext("Pick a scenario to start a new game."))
             .build();
-        for info in catalog::games() {
-            group.add(&game_row(&info, &sender));
+        for info in games::ALL {
+            group.add(&game_row(info, &sender));
         }
         let page = gtk::Box::new(gtk::Orientation::Vertical, 24);
         page.set_margin_top(24);
@@ -146,8 +146,8 @@ impl SimpleComponent for Launcher {
     }
 }
 
-fn game_row(info: &GameInfo, sender: &ComponentSender<Launcher>) -> gtk::Widget {
-    let subtitle = format!("{} · {}", info.players.render(), info.blurb.render());
+fn game_row(info: &GameModule, sender: &ComponentSender<Launcher>) -> gtk::Widget {
+    let subtitle = format!("{} · {}", info.players().render(), info.blurb().render());
     let Some(driver) = info.driver else {
         let row = adw::ActionRow::builder()
             .title(info.title)
@@ -160,7 +160,7 @@ fn game_row(info: &GameInfo, sender: &ComponentSender<Launcher>) -> gtk::Widget 
         row.add_suffix(&tag);
         return row.upcast();
     };
-    let subtitle = match &info.note {
+    let subtitle = match info.note() {
         Some(note) => format!("{subtitle}\n{}", note.render()),
         None => subtitle,
     };
@@ -184,7 +184,7 @@ fn game_row(info: &GameInfo, sender: &ComponentSender<Launcher>) -> gtk::Widget 
 fn add_scenario_rows(
     row: &adw::ExpanderRow,
     id: &'static str,
-    driver: &'static dyn catalog::Driver,
+    driver: &'static dyn games::Driver,
     sender: &ComponentSender<Launcher>,
 ) {
     if autosave_path(id).is_some_and(|p| p.exists()) {
@@ -236,7 +236,7 @@ fn start_new(
     game: &'static str,
     scenario: &str,
 ) -> Result<(), String> {
-    let info = catalog::find(game).ok_or_else(|| format!("unknown game {game}"))?;
+    let info = games::find(game).ok_or_else(|| format!("unknown game {game}"))?;
     let driver = info
         .driver
         .ok_or_else(|| gettext("This game is not playable yet"))?;

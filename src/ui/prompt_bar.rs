@@ -3,7 +3,7 @@
 use relm4::gtk;
 use relm4::gtk::prelude::*;
 
-use crate::catalog::PromptView;
+use crate::games::PromptView;
 use crate::i18n::gettext;
 
 pub struct PromptBar {

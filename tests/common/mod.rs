@@ -19,7 +19,13 @@ pub fn boxes(pdf: &str, key: &str) -> Vec<Vec<f64>> {
 /// Near-black pixels (every channel below 60) inside the millimetre rectangle (x, y, w, h) of
 /// the map `scene` drawn at 2 pixels per millimetre.
 #[allow(dead_code)] // not every test binary draws the map
-pub fn dark_pixels(scene: &tonkin::art::csar::MapScene, x: f64, y: f64, w: f64, h: f64) -> usize {
+pub fn dark_pixels(
+    scene: &tonkin::games::csar::art::MapScene,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+) -> usize {
     const PX: f64 = 2.0;
     let (sw, sh) = scene.size();
     let mut s =
@@ -28,7 +34,7 @@ pub fn dark_pixels(scene: &tonkin::art::csar::MapScene, x: f64, y: f64, w: f64, 
     {
         let cr = cairo::Context::new(&s).unwrap();
         cr.scale(PX, PX);
-        tonkin::art::csar::draw_map(&cr, scene).unwrap();
+        tonkin::games::csar::art::draw_map(&cr, scene).unwrap();
     }
     s.flush();
     let stride = s.stride() as usize;

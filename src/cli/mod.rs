@@ -1,0 +1,160 @@
+//! Headless commands: `simulate`, `replay`, `export`. They run before GTK starts and need no
+//! display. Errors come back as one line; `main` prints it and exits non-zero.
+
+pub mod export;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::games::{self, BotKind};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tonkin",
+    version,
+    about = "Vietnam-war board wargames with their rules enforced",
+    long_about = "Vietnam-war board wargames with their rules enforced.\n\nWith no command, opens the game launcher.",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A save or action script to open in a game window (with no command)
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play many games with a bot and report wins, draws, losses and speed
+    Simulate(SimulateArgs),
+    /// Replay a save or an action script and print the final position
+    Replay {
+        /// A save file or action script (JSON, see docs/action-scripts.md)
+        file: PathBuf,
+    },
+    /// Render print-and-play components to PDF, SVG or PNG
+    Export(crate::cli::export::ExportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// Game id (csar, skyhawk, search_destroy, phantom_leader, chopper_pilot)
+    #[arg(long)]
+    pub game: String,
+    /// Scenario id; the game's first scenario when left out
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// Number of games to play
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Seed of the first game; game i uses seed + i
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, value_enum, default_value_t = BotArg::Heuristic)]
+    pub bot: BotArg,
+    /// Print the report as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotArg {
+    Random,
+    Heuristic,
+}
+
+/// Runs a headless command; the error is one line for the terminal.
+pub fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Simulate(args) => simulate(args),
+        Command::Replay { file } => replay(&file),
+        Command::Export(args) => crate::cli::export::run(args),
+    }
+}
+
+fn simulate(args: SimulateArgs) -> Result<(), String> {
+    let info = games::find(&args.game).ok_or_else(|| {
+        format!(
+            "unknown game '{}' (known: {})",
+            args.game,
+            games::ids().join(", ")
+        )
+    })?;
+    let driver = info
+        .driver
+        .ok_or_else(|| format!("{} is not playable in this version yet", info.title))?;
+    let scenarios = driver.scenarios();
+    let scenario = match args.scenario {
+        Some(s) => {
+            if !scenarios.iter().any(|i| i.id == s) {
+                let known: Vec<&str> = scenarios.iter().map(|i| i.id).collect();
+                return Err(format!(
+                    "unknown scenario '{s}' for {} (known: {})",
+                    args.game,
+                    known.join(", ")
+                ));
+            }
+            s
+        }
+        None => scenarios
+            .first()
+            .map(|s| s.id.to_owned())
+            .ok_or_else(|| format!("{} has no scenarios", args.game))?,
+    };
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let bot = match args.bot {
+        BotArg::Random => BotKind::Random,
+        BotArg::Heuristic => BotKind::Heuristic,
+    };
+    let report = driver.simulate(&scenario, args.games, args.seed, bot)?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        );
+    } else {
+        let pct = |n: u64| 100.0 * n as f64 / report.games as f64;
+        println!(
+            "{} / {}: {} games, {:?} bot",
+            report.game, report.scenario, report.games, args.bot
+        );
+        println!("wins   {:>8} ({:5.1} %)", report.wins, pct(report.wins));
+        println!("draws  {:>8} ({:5.1} %)", report.draws, pct(report.draws));
+        println!("losses {:>8} ({:5.1} %)", report.losses, pct(report.losses));
+        if let Some(p) = report.mean_points {
+            println!("mean points   {p:.2}");
+        }
+        println!("mean actions  {:.1}", report.mean_actions);
+        println!("games/second  {:.0}", report.games_per_second);
+    }
+    Ok(())
+}
+
+fn replay(file: &std::path::Path) -> Result<(), String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let session = games::load_any(&bytes, &file.display().to_string())?;
+    let prompt = session.prompt();
+    println!(
+        "game: {}  scenario: {}",
+        session.game_id(),
+        session.scenario()
+    );
+    println!("log entries: {}", session.log().len());
+    for entry in session.log().entries().iter().rev().take(5).rev() {
+        println!("  {}", entry.english());
+    }
+    match session.outcome() {
+        Some(o) => {
+            print!("result: {:?} — {}", o.verdict, o.summary.english());
+            match o.points {
+                Some(p) => println!(" ({p} points)"),
+                None => println!(),
+            }
+        }
+        None => println!("in progress: {}", prompt.text.english()),
+    }
+    Ok(())
+}

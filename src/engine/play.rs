@@ -1,0 +1,74 @@
+//! What a game's rules offer beyond [`Game`] so that the application can play them: a bot,
+//! the rules reference, optional rules, odds and forms. Everything here is rules-side and
+//! headless; drawing and print-and-play kits are attached in the game's own `mod.rs`.
+
+use super::bot::Bot;
+use super::game::Game;
+use super::message::{Message, msg};
+use super::reference::RuleSection;
+
+/// An optional rule a player may switch on before a game starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionalRule {
+    /// The field of the game's `Options` it sets.
+    pub key: &'static str,
+    pub title: Message,
+    /// The rulebook section.
+    pub rule: &'static str,
+}
+
+/// A decision the window can offer as one form to fill in rather than a chain of buttons (the
+/// Skyhawk's Ordnance Card): a list of fields, each a choice among labelled options. The game
+/// turns the values into one of its actions and checks it; the window only shows the fields,
+/// the game's facts about the values and its reason for refusing them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormView {
+    pub title: Message,
+    /// What the player needs to know to fill it in (the Skyhawk's target and route package).
+    pub description: Message,
+    /// The rule reference of the decision.
+    pub rule: String,
+    /// What the button that submits the form says.
+    pub submit: Message,
+    pub fields: Vec<FormField>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormField {
+    pub label: Message,
+    pub options: Vec<Message>,
+    /// The option shown first (the position's current value).
+    pub selected: usize,
+}
+
+/// What the game says of a form's values.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FormCheck {
+    /// Facts about the values (weights, fuel) shown whether or not they are legal.
+    pub facts: Vec<Message>,
+    /// Why the values may not be submitted; `None` when they may.
+    pub refusal: Option<Message>,
+}
+
+/// What a game's rules add to [`Game`] to be driven by the application.
+pub trait Playable: Game {
+    fn heuristic_bot(seed: u64) -> Box<dyn Bot<Self>>;
+    fn rules_reference() -> Vec<RuleSection>;
+    /// Its optional rules, by the field names of `Options` (each a `bool`).
+    fn optional_rules() -> Vec<OptionalRule> {
+        Vec::new()
+    }
+    /// The exact chance of each outcome of the pending risky decision, if there is one.
+    fn odds(&self) -> Option<Vec<(Message, f64)>> {
+        None
+    }
+    /// The pending decision as a form (see [`FormView`]), if the game offers one.
+    fn form(&self) -> Option<FormView> {
+        None
+    }
+    /// The action a form's values stand for, with facts about them; `Err` says why the values
+    /// make no action at all. Whether the action is legal is the rules' own check.
+    fn form_action(&self, _values: &[usize]) -> (Vec<Message>, Result<Self::Action, Message>) {
+        (Vec::new(), Err(msg("This decision has no form")))
+    }
+}

@@ -1,0 +1,19 @@
+//! Chopper Pilot Vietnam. Its rules are not written yet (digest: `shared/rules/chopper-pilot.md`): the launcher
+//! lists it as not playable. The game grows in this folder: `rules/`, `art/`, `kit.rs`,
+//! and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+
+use crate::engine::message::n_;
+use crate::games::GameModule;
+
+pub const ID: &str = "chopper_pilot";
+pub const TITLE: &str = "Chopper Pilot Vietnam";
+
+pub static MODULE: GameModule = GameModule {
+    id: ID,
+    title: TITLE,
+    players: n_("1 player"),
+    blurb: n_("Fly a Huey crew through insertions, extractions and medevacs."),
+    note: None,
+    driver: None,
+    kit: None,
+};

@@ -1,0 +1,377 @@
+//! A game's rules seen without their types: the driver that starts, loads, simulates and
+//! bot-plays any game, and the session the generic window drives. The game's own `mod.rs`
+//! makes its state [`Presented`] (attaching its board and kit) and names a [`GameDriver`] for it
+//! in its `MODULE`.
+
+use std::any::Any;
+use std::time::Instant;
+
+use crate::art::Board;
+use crate::engine::bot::{Bot, RandomBot, play_out};
+use crate::engine::game::{Actor, Outcome, ScenarioInfo, Verdict};
+use crate::engine::log::Log;
+use crate::engine::message::Message;
+use crate::engine::play::{FormCheck, FormView, OptionalRule, Playable};
+use crate::engine::reference::RuleSection;
+use crate::engine::session::{Session, SessionError, Stepped};
+use crate::export::Kit;
+
+/// What the window and the print dialog show of a game's state beyond its rules: its board and
+/// its record sheets filled in. Implemented in each game's `mod.rs`, on its art and kit.
+pub trait Presented: Playable {
+    /// The state as a board to draw and click; `None` while the game has no art yet (the
+    /// window then offers the prompt's actions as buttons only).
+    fn board(&self) -> Option<&dyn Board> {
+        None
+    }
+    /// The print-and-play kit with its record sheets filled in from this game.
+    fn filled_kit(&self) -> Option<Kit> {
+        None
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    Random,
+    Heuristic,
+}
+
+/// What `simulate` measured.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct SimReport {
+    pub game: String,
+    pub scenario: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub mean_points: Option<f64>,
+    pub mean_actions: f64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+}
+
+/// A game's rules, seen without their types.
+pub trait Driver: Sync {
+    fn scenarios(&self) -> Vec<ScenarioInfo>;
+    fn rules_reference(&self) -> Vec<RuleSection>;
+    /// The game's optional rules, offered before a game starts.
+    fn optional_rules(&self) -> Vec<OptionalRule>;
+    /// A new game; `options` names the optional rules switched on (by key).
+    fn new_session(
+        &self,
+        scenario: &str,
+        seed: u64,
+        options: &[&str],
+    ) -> Result<Box<dyn PlaySession>, String>;
+    fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String>;
+    fn simulate(
+        &self,
+        scenario: &str,
+        games: u64,
+        seed: u64,
+        bot: BotKind,
+    ) -> Result<SimReport, String>;
+    /// Lets a bot take up to `steps` actions in a session (stops when the game ends); returns
+    /// how many it took.
+    fn bot_steps(
+        &self,
+        session: &mut dyn PlaySession,
+        bot: BotKind,
+        seed: u64,
+        steps: usize,
+    ) -> Result<usize, String>;
+}
+
+/// What the window needs of a prompt, with actions turned into indices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromptView {
+    pub actor: Actor,
+    pub text: Message,
+    pub rule: String,
+    pub choices: Vec<ChoiceView>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChoiceView {
+    pub label: Message,
+    pub target: Option<String>,
+}
+/// A game being played, seen without its types: what the generic window drives.
+pub trait PlaySession {
+    fn game_id(&self) -> &'static str;
+    fn scenario(&self) -> &str;
+    fn prompt(&self) -> PromptView;
+    /// Takes the prompt's choice number `index`.
+    fn choose(&mut self, index: usize) -> Result<Stepped, String>;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    fn undo(&mut self) -> Option<Stepped>;
+    fn redo(&mut self) -> Option<Stepped>;
+    fn set_casual_undo(&mut self, casual: bool);
+    fn log(&self) -> &Log;
+    fn outcome(&self) -> Option<Outcome>;
+    fn save(&self, path: &std::path::Path) -> Result<(), SessionError>;
+    fn autosave_to(&mut self, path: std::path::PathBuf);
+    fn board(&self) -> Option<&dyn Board>;
+    fn odds(&self) -> Option<Vec<(Message, f64)>>;
+    fn filled_kit(&self) -> Option<Kit>;
+    /// The pending decision as a form, if the game offers one.
+    fn form(&self) -> Option<FormView>;
+    /// Checks a form's values (one option index per field) without taking them.
+    fn check_form(&self, values: &[usize]) -> FormCheck;
+    /// Takes the decision the form's values stand for.
+    fn submit_form(&mut self, values: &[usize]) -> Result<Stepped, String>;
+    /// The game state itself, for game-specific panels.
+    fn state_any(&self) -> &dyn Any;
+    /// The session itself, for the driver of its game (a bot's action that is no button).
+    fn session_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<G: Presented> PlaySession for Session<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+    fn scenario(&self) -> &str {
+        Session::scenario(self)
+    }
+    fn prompt(&self) -> PromptView {
+        let p = Session::prompt(self);
+        PromptView {
+            actor: p.actor,
+            text: p.text,
+            rule: p.rule,
+            choices: p
+                .choices
+                .into_iter()
+                .map(|c| ChoiceView {
+                    label: c.label,
+                    target: c.target,
+                })
+                .collect(),
+        }
+    }
+    fn choose(&mut self, index: usize) -> Result<Stepped, String> {
+        let prompt = Session::prompt(self);
+        let choice = prompt
+            .choices
+            .get(index)
+            .ok_or_else(|| format!("no choice number {index}"))?;
+        let action = choice.action.clone();
+        self.apply(&action).map_err(|r| r.reason.render())
+    }
+    fn can_undo(&self) -> bool {
+        Session::can_undo(self)
+    }
+    fn can_redo(&self) -> bool {
+        Session::can_redo(self)
+    }
+    fn undo(&mut self) -> Option<Stepped> {
+        Session::undo(self)
+    }
+    fn redo(&mut self) -> Option<Stepped> {
+        Session::redo(self)
+    }
+    fn set_casual_undo(&mut self, casual: bool) {
+        self.casual = casual;
+    }
+    fn log(&self) -> &Log {
+        self.state().log()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.state().outcome()
+    }
+    fn save(&self, path: &std::path::Path) -> Result<(), SessionError> {
+        Session::save(self, path)
+    }
+    fn autosave_to(&mut self, path: std::path::PathBuf) {
+        Session::autosave_to(self, path)
+    }
+    fn board(&self) -> Option<&dyn Board> {
+        self.state().board()
+    }
+    fn odds(&self) -> Option<Vec<(Message, f64)>> {
+        self.state().odds()
+    }
+    fn filled_kit(&self) -> Option<Kit> {
+        self.state().filled_kit()
+    }
+    fn form(&self) -> Option<FormView> {
+        self.state().form()
+    }
+    fn check_form(&self, values: &[usize]) -> FormCheck {
+        let (facts, action) = self.state().form_action(values);
+        // The rules decide: the action is tried on a copy of the position.
+        let refusal = match action {
+            Ok(action) => self.state().clone().apply(&action).err().map(|r| *r.reason),
+            Err(why) => Some(why),
+        };
+        FormCheck { facts, refusal }
+    }
+    fn submit_form(&mut self, values: &[usize]) -> Result<Stepped, String> {
+        let (_, action) = self.state().form_action(values);
+        let action = action.map_err(|m| m.render())?;
+        self.apply(&action).map_err(|r| r.reason.render())
+    }
+    fn state_any(&self) -> &dyn Any {
+        self.state()
+    }
+    fn session_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// The one driver implementation, for any playable game.
+pub struct GameDriver<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G> GameDriver<G> {
+    pub const fn new() -> Self {
+        GameDriver(std::marker::PhantomData)
+    }
+}
+
+impl<G> Default for GameDriver<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// More actions than any real game takes: a bot game that runs past it is a bug.
+pub(crate) const MAX_ACTIONS: usize = 200_000;
+
+impl<G: Presented> Driver for GameDriver<G> {
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        G::scenarios()
+    }
+
+    fn rules_reference(&self) -> Vec<RuleSection> {
+        G::rules_reference()
+    }
+
+    fn optional_rules(&self) -> Vec<OptionalRule> {
+        G::optional_rules()
+    }
+
+    fn new_session(
+        &self,
+        scenario: &str,
+        seed: u64,
+        options: &[&str],
+    ) -> Result<Box<dyn PlaySession>, String> {
+        // Options are serde structs of switches: turn the chosen keys on, the rest default.
+        let switches: serde_json::Map<String, serde_json::Value> = options
+            .iter()
+            .map(|k| ((*k).to_owned(), serde_json::Value::Bool(true)))
+            .collect();
+        let options: G::Options = serde_json::from_value(serde_json::Value::Object(switches))
+            .map_err(|e| format!("optional rules: {e}"))?;
+        Session::<G>::new(scenario, options, seed)
+            .map(|s| Box::new(s) as Box<dyn PlaySession>)
+            .map_err(|e| e.to_string())
+    }
+
+    fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String> {
+        Session::<G>::from_bytes(bytes, name)
+            .map(|s| Box::new(s) as Box<dyn PlaySession>)
+            .map_err(|e| e.to_string())
+    }
+
+    fn bot_steps(
+        &self,
+        session: &mut dyn PlaySession,
+        bot: BotKind,
+        seed: u64,
+        steps: usize,
+    ) -> Result<usize, String> {
+        let mut bot = make_bot::<G>(bot, seed);
+        for taken in 0..steps {
+            if session.outcome().is_some() {
+                return Ok(taken);
+            }
+            let game = session
+                .state_any()
+                .downcast_ref::<G>()
+                .ok_or("the session is of another game")?
+                .clone();
+            let actions = game.legal_actions();
+            if actions.is_empty() {
+                return Err(format!("dead end: {}", game.prompt().text.english()));
+            }
+            let action = bot.choose(&game, &actions);
+            match actions.iter().position(|a| *a == action) {
+                Some(index) => {
+                    session.choose(index)?;
+                }
+                // A whole decision at once, as a form takes it (Skyhawk's load): the rules
+                // check it like any other action.
+                None => {
+                    session
+                        .session_any_mut()
+                        .downcast_mut::<Session<G>>()
+                        .ok_or("the session is of another game")?
+                        .apply(&action)
+                        .map_err(|r| r.reason.render())?;
+                }
+            }
+        }
+        Ok(steps)
+    }
+
+    fn simulate(
+        &self,
+        scenario: &str,
+        games: u64,
+        seed: u64,
+        bot: BotKind,
+    ) -> Result<SimReport, String> {
+        let start = Instant::now();
+        let mut report = SimReport {
+            game: G::ID.to_owned(),
+            scenario: scenario.to_owned(),
+            ..SimReport::default()
+        };
+        let mut points_total = 0i64;
+        let mut points_seen = 0u64;
+        let mut actions_total = 0u64;
+        for i in 0..games {
+            let game_seed = seed.wrapping_add(i);
+            let mut game =
+                G::setup(scenario, &G::Options::default(), game_seed).map_err(|e| e.to_string())?;
+            game.quiet_log();
+            let mut bot = make_bot::<G>(bot, game_seed);
+            let (outcome, actions) = play_out(&mut game, bot.as_mut(), MAX_ACTIONS)
+                .map_err(|e| format!("game with seed {game_seed}: {e}"))?;
+            actions_total += actions as u64;
+            match outcome.verdict {
+                Verdict::Win => report.wins += 1,
+                Verdict::Draw => report.draws += 1,
+                Verdict::Loss => report.losses += 1,
+            }
+            if let Some(p) = outcome.points {
+                points_total += i64::from(p);
+                points_seen += 1;
+            }
+        }
+        report.games = games;
+        report.seconds = start.elapsed().as_secs_f64();
+        report.games_per_second = if report.seconds > 0.0 {
+            games as f64 / report.seconds
+        } else {
+            0.0
+        };
+        report.mean_actions = if games > 0 {
+            actions_total as f64 / games as f64
+        } else {
+            0.0
+        };
+        report.mean_points = (points_seen > 0).then(|| points_total as f64 / points_seen as f64);
+        Ok(report)
+    }
+}
+
+fn make_bot<G: Playable>(kind: BotKind, seed: u64) -> Box<dyn Bot<G>> {
+    match kind {
+        BotKind::Random => Box::new(RandomBot::new(seed)),
+        BotKind::Heuristic => G::heuristic_bot(seed),
+    }
+}

@@ -1,0 +1,19 @@
+//! Phantom Leader. Its rules are not written yet (digest: `shared/rules/phantom-leader.md`): the launcher
+//! lists it as not playable. The game grows in this folder: `rules/`, `art/`, `kit.rs`,
+//! and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+
+use crate::engine::message::n_;
+use crate::games::GameModule;
+
+pub const ID: &str = "phantom_leader";
+pub const TITLE: &str = "Phantom Leader";
+
+pub static MODULE: GameModule = GameModule {
+    id: ID,
+    title: TITLE,
+    players: n_("1 player"),
+    blurb: n_("Command a squadron of F-4 Phantoms through a whole campaign."),
+    note: None,
+    driver: None,
+    kit: None,
+};
