@@ -5,6 +5,7 @@
 //! logs it, and says whether it revealed anything random or hidden. Anything that shows a game
 //! (window, command line, bot, test) works only through this trait.
 
+use std::borrow::Cow;
 use std::fmt::Debug;
 
 use serde::Serialize;
@@ -138,6 +139,9 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
     /// The id used on the command line and in saves, e.g. `csar`.
     const ID: &'static str;
 
+    /// How many seats (players) the game has, numbered from 0: 1 for a solitaire game.
+    const SEATS: u8 = 1;
+
     fn scenarios() -> Vec<ScenarioInfo>;
 
     /// Sets up a new game. All randomness of the game comes from `seed`.
@@ -163,6 +167,13 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
     fn outcome(&self) -> Option<Outcome>;
 
     fn log(&self) -> &Log;
+
+    /// The position as seat `seat` may know it: hidden units, cards in the other hand and the
+    /// generator's future are left out (replaced by what that seat can tell). Bots are handed
+    /// this view, never the state itself. A game without hidden information shows itself.
+    fn view(&self, _seat: u8) -> Cow<'_, Self> {
+        Cow::Borrowed(self)
+    }
 
     /// Stops writing the log, for a game that bots play only to count its result
     /// (`tonkin simulate`, benchmarks; see [`Log::quiet`]). The game must play exactly as a

@@ -100,6 +100,8 @@ pub struct ChoiceView {
 /// A game being played, seen without its types: what the generic window drives.
 pub trait PlaySession {
     fn game_id(&self) -> &'static str;
+    /// How many seats the game has (1: solitaire).
+    fn seats(&self) -> u8;
     fn scenario(&self) -> &str;
     fn prompt(&self) -> PromptView;
     /// Takes the prompt's choice number `index`.
@@ -131,6 +133,9 @@ pub trait PlaySession {
 impl<G: Presented> PlaySession for Session<G> {
     fn game_id(&self) -> &'static str {
         G::ID
+    }
+    fn seats(&self) -> u8 {
+        G::SEATS
     }
     fn scenario(&self) -> &str {
         Session::scenario(self)
