@@ -70,7 +70,8 @@ impl<T: Clone + PartialEq> Deck<T> {
     }
 
     /// Draws the top card. When the draw pile is empty the discard pile is shuffled in first;
-    /// when both are empty there is nothing to draw.
+    /// when both are empty there is nothing to draw. The card was decided when the deck was
+    /// shuffled and becomes known now: `rng` counts it as a random result (an undo barrier).
     pub fn draw(&mut self, rng: &mut Rng) -> Option<Drawn<T>> {
         let mut reshuffled_first = false;
         if self.draw.is_empty() {
@@ -80,7 +81,9 @@ impl<T: Clone + PartialEq> Deck<T> {
             self.reshuffle(rng);
             reshuffled_first = true;
         }
-        self.draw.pop().map(|card| Drawn {
+        let card = self.draw.pop()?;
+        rng.count_drawn();
+        Some(Drawn {
             card,
             reshuffled_first,
         })
@@ -162,6 +165,8 @@ mod tests {
         let mut rng = Rng::seeded(1);
         let mut deck = Deck::stacked(vec![1, 2, 3]);
         assert_eq!(deck.draw(&mut rng).unwrap().card, 3);
+        // The generator was not used, yet a random card became known: it counts.
+        assert_eq!((rng.results(), rng.clone()), (1, Rng::seeded(1)));
         assert_eq!(deck.peek(2), vec![&2, &1]);
         let a = deck.draw(&mut rng).unwrap().card;
         let b = deck.draw(&mut rng).unwrap().card;
@@ -179,6 +184,7 @@ mod tests {
         let mut rng = Rng::seeded(1);
         let mut deck: Deck<u8> = Deck::stacked(vec![]);
         assert!(deck.draw(&mut rng).is_none());
+        assert_eq!(rng.results(), 0);
     }
 
     #[test]

@@ -1,15 +1,33 @@
 //! The one source of randomness: a small seeded generator kept inside the game state.
 //!
-//! xoshiro256** seeded through SplitMix64. It is written out here rather than taken from a
-//! crate so that the sequence for a given seed can never change under us: saves, replays and
-//! bug reports depend on it bit for bit.
+//! xoshiro256** seeded through SplitMix64, the same sequence as the rand project's
+//! `Xoshiro256StarStar::seed_from_u64` (a test proves it). It is written out here rather than
+//! taken from a crate so that the sequence for a given seed can never change under us: saves,
+//! replays and bug reports depend on it bit for bit. It is a `rand::Rng`, so that bots and
+//! tests may use rand's distributions and slice helpers on it; the rules keep to the methods
+//! below, whose results for a seed are frozen.
+
+use std::convert::Infallible;
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Rng {
     state: [u64; 4],
+    /// How many random results it has given (see [`Rng::results`]). Bookkeeping for undo, not
+    /// part of the position: neither saved nor compared.
+    #[serde(skip)]
+    results: u64,
 }
+
+/// Two generators are equal when they will give the same sequence.
+impl PartialEq for Rng {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state
+    }
+}
+
+impl Eq for Rng {}
 
 impl Rng {
     pub fn seeded(seed: u64) -> Self {
@@ -23,10 +41,12 @@ impl Rng {
         };
         Rng {
             state: [next(), next(), next(), next()],
+            results: 0,
         }
     }
 
     pub fn next_u64(&mut self) -> u64 {
+        self.results = self.results.wrapping_add(1);
         let s = &mut self.state;
         let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = s[1] << 17;
@@ -65,10 +85,39 @@ impl Rng {
         }
     }
 
+    /// Counts a result that an earlier use of this generator decided and that becomes known
+    /// only now: the top card of a deck it shuffled, drawn.
+    pub fn count_drawn(&mut self) {
+        self.results = self.results.wrapping_add(1);
+    }
+
+    /// How many random results this generator has given: every number it produced and every
+    /// card drawn from a deck it shuffled. An action that changes the count made something
+    /// random known, and cannot be undone honestly (the session's undo barrier).
+    pub fn results(&self) -> u64 {
+        self.results
+    }
+
     /// An independent generator split off this one (for bots, so that a bot's choices never
     /// disturb the game's own sequence).
     pub fn fork(&mut self) -> Rng {
         Rng::seeded(self.next_u64())
+    }
+}
+
+impl rand::TryRng for Rng {
+    type Error = Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok((self.next_u64() >> 32) as u32)
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(self.next_u64())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        rand::rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u64())
     }
 }
 
@@ -98,6 +147,70 @@ mod tests {
         0xBF6E_1F78_4956_452A,
         0x1A5F_849D_4933_E6E0,
     ];
+
+    #[test]
+    fn it_is_the_rand_projects_xoshiro256_star_star() {
+        use rand::SeedableRng;
+        use rand_xoshiro::Xoshiro256StarStar;
+        for seed in [0, 1, 42, u64::MAX] {
+            let mut ours = Rng::seeded(seed);
+            let mut theirs = Xoshiro256StarStar::seed_from_u64(seed);
+            for _ in 0..100 {
+                assert_eq!(
+                    ours.next_u64(),
+                    rand::Rng::next_u64(&mut theirs),
+                    "seed {seed}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rand_helpers_work_on_it_and_leave_its_own_methods_as_they_were() {
+        use rand::RngExt;
+        use rand::seq::{IndexedRandom, SliceRandom};
+        let mut r = Rng::seeded(11);
+        let faces = [1, 2, 3, 4, 5, 6];
+        let mut seen = [false; 6];
+        for _ in 0..200 {
+            let face = *faces.choose(&mut r).expect("not empty");
+            seen[face - 1] = true;
+            assert!((1..=6).contains(&r.random_range(1..=6)));
+        }
+        assert_eq!(seen, [true; 6], "choose reaches every face");
+        let mut deck: Vec<u32> = (0..20).collect();
+        deck.shuffle(&mut r);
+        deck.sort();
+        assert_eq!(deck, (0..20).collect::<Vec<_>>());
+        // Through rand or not, it is the same generator: a rand draw takes one step of it.
+        let mut a = Rng::seeded(5);
+        let mut b = Rng::seeded(5);
+        let through_rand: u64 = a.random();
+        assert_eq!(through_rand, b.next_u64());
+        assert_eq!(a.below(1000), b.below(1000));
+        assert_eq!(a.results(), b.results());
+    }
+
+    #[test]
+    fn results_count_numbers_and_drawn_cards_but_are_not_the_position() {
+        let mut r = Rng::seeded(8);
+        let before = r.clone();
+        r.below(6);
+        r.count_drawn();
+        assert_eq!(r.results(), 2);
+        let mut same = before.clone();
+        same.next_u64();
+        // Equal means the same future sequence, however the count came about.
+        assert_eq!(same, r);
+        // Saved as before: the state only.
+        let json = serde_json::to_string(&r).unwrap();
+        assert!(
+            json.starts_with(r#"{"state":["#) && !json.contains("results"),
+            "{json}"
+        );
+        let back: Rng = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, r);
+    }
 
     #[test]
     fn below_is_uniform_enough() {
