@@ -83,6 +83,28 @@ impl Random {
     }
 }
 
+/// Who may read a log entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Audience {
+    #[default]
+    Everyone,
+    /// Only this seat: what it alone may know (its hidden units, the cards in its hand).
+    Seat(u8),
+}
+
+impl Audience {
+    pub fn includes(self, seat: u8) -> bool {
+        match self {
+            Audience::Everyone => true,
+            Audience::Seat(only) => only == seat,
+        }
+    }
+
+    fn is_everyone(&self) -> bool {
+        *self == Audience::Everyone
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
     /// The rulebook section this follows, e.g. `4.3.3 C` (borrowed for the rules' own
@@ -91,6 +113,9 @@ pub struct LogEntry {
     pub message: Message,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub random: Vec<Random>,
+    /// Everyone, unless the entry is for one seat (saves from before seats read as everyone).
+    #[serde(default, skip_serializing_if = "Audience::is_everyone")]
+    pub audience: Audience,
 }
 
 impl LogEntry {
@@ -154,6 +179,28 @@ impl Log {
         message: Message,
         random: Vec<Random>,
     ) {
+        self.push(Audience::Everyone, rule.into(), message, random);
+    }
+
+    /// An entry that only `seat` may read (see [`Log::seen_by`]).
+    pub fn add_for(
+        &mut self,
+        seat: u8,
+        rule: impl Into<Cow<'static, str>>,
+        message: Message,
+        random: Vec<Random>,
+    ) {
+        self.push(Audience::Seat(seat), rule.into(), message, random);
+    }
+
+    #[inline]
+    fn push(
+        &mut self,
+        audience: Audience,
+        rule: Cow<'static, str>,
+        message: Message,
+        random: Vec<Random>,
+    ) {
         if self.quiet {
             return;
         }
@@ -161,10 +208,28 @@ impl Log {
             self.entries.reserve(Self::FIRST_ROOM);
         }
         self.entries.push(LogEntry {
-            rule: rule.into(),
+            rule,
             message,
             random,
+            audience,
         });
+    }
+
+    /// The log as `seat` may read it: the entries for everyone and those for that seat. A log
+    /// without entries for one seat is itself (borrowed, nothing copied).
+    pub fn seen_by(&self, seat: u8) -> Cow<'_, Log> {
+        if self.entries.iter().all(|e| e.audience.includes(seat)) {
+            return Cow::Borrowed(self);
+        }
+        Cow::Owned(Log {
+            entries: self
+                .entries
+                .iter()
+                .filter(|e| e.audience.includes(seat))
+                .cloned()
+                .collect(),
+            quiet: self.quiet,
+        })
     }
 
     pub fn entries(&self) -> &[LogEntry] {
@@ -261,6 +326,39 @@ mod tests {
         // Saved and read back, a quiet log logs again.
         let back: Log = serde_json::from_str(&serde_json::to_string(&log).unwrap()).unwrap();
         assert!(back.keeps());
+    }
+
+    #[test]
+    fn a_line_for_one_seat_is_read_by_that_seat_only() {
+        let mut log = Log::default();
+        log.add("1", msg("Both sides see this"));
+        log.add_for(0, "2", msg("Seat 0 moves a hidden unit"), Vec::new());
+        log.add_for(1, "3", msg("Seat 1 draws a card"), Vec::new());
+        let lines = |seat: u8| -> Vec<String> {
+            log.seen_by(seat)
+                .entries()
+                .iter()
+                .map(LogEntry::english)
+                .collect()
+        };
+        assert_eq!(
+            lines(0),
+            ["[1] Both sides see this", "[2] Seat 0 moves a hidden unit"]
+        );
+        assert_eq!(
+            lines(1),
+            ["[1] Both sides see this", "[3] Seat 1 draws a card"]
+        );
+        // A seat's line is saved with its audience and read back with it.
+        let json = serde_json::to_string(&log).unwrap();
+        assert!(json.contains(r#""audience":{"Seat":1}"#), "{json}");
+        let back: Log = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, log);
+        // A log without such lines is lent as it is, not copied.
+        let mut open = Log::default();
+        open.add("1", msg("Both sides see this"));
+        assert!(matches!(open.seen_by(1), Cow::Borrowed(_)));
+        assert!(matches!(log.seen_by(1), Cow::Owned(_)));
     }
 
     #[test]
