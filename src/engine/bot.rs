@@ -1,19 +1,33 @@
 //! Bots choose among the legal actions of a prompt. The random bot plays any game; each game
-//! adds a heuristic bot of its own.
+//! adds a heuristic bot of its own. A bot is shown the position only as the seat to move may
+//! know it ([`Game::view`]), never the state itself.
 
-use super::game::{Game, Outcome};
+use super::game::{Actor, Game, Outcome};
 use super::rng::Rng;
 
 pub trait Bot<G: Game> {
-    /// Picks one of the legal `actions` (never called with an empty list).
-    fn choose(&mut self, game: &G, actions: &[G::Action]) -> G::Action;
+    /// Picks one of the legal `actions` (never called with an empty list), seeing the
+    /// position as `view`: what the seat to move may know of it.
+    fn choose(&mut self, view: &G, actions: &[G::Action]) -> G::Action;
 
-    /// A decision read straight from the position, for a bot that knows what it wants
-    /// without the list of legal actions (listing them, labels and all, can cost more than
-    /// the decision). The rules check it on `apply`; refused or `None`, the bot chooses from
-    /// the list.
-    fn propose(&mut self, _game: &G) -> Option<G::Action> {
+    /// A decision read straight from the position (`view`, as for [`Bot::choose`]), for a bot
+    /// that knows what it wants without the list of legal actions (listing them, labels and
+    /// all, can cost more than the decision). The rules check it on `apply`; refused or
+    /// `None`, the bot chooses from the list.
+    fn propose(&mut self, _view: &G) -> Option<G::Action> {
         None
+    }
+}
+
+/// The seat whose view a bot acting now is given: the one to move (seat 0 in a solitaire
+/// game, where nothing is asked of the game).
+pub fn acting_seat<G: Game>(game: &G) -> u8 {
+    if G::SEATS == 1 {
+        return 0;
+    }
+    match game.to_move() {
+        Actor::Player(seat) => seat,
+        Actor::Nobody => 0,
     }
 }
 
@@ -61,8 +75,10 @@ pub fn play_steps<G: Game>(
         if game.outcome().is_some() {
             return Ok(taken);
         }
+        let seat = acting_seat(game);
         // A refused proposal leaves the game as it was.
-        if let Some(action) = bot.propose(game)
+        let proposal = bot.propose(&game.view(seat));
+        if let Some(action) = proposal
             && game.apply(&action).is_ok()
         {
             continue;
@@ -74,7 +90,7 @@ pub fn play_steps<G: Game>(
                 prompt: game.prompt().text.english(),
             });
         }
-        let action = bot.choose(game, &actions);
+        let action = bot.choose(&game.view(seat), &actions);
         if let Err(refusal) = game.apply(&action) {
             return Err(PlayError::Refused {
                 actions: taken,

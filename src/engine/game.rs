@@ -2,8 +2,8 @@
 //!
 //! A game is its state. The state says which decision is pending; [`Game::prompt`] says who
 //! decides, what, and lists every legal action; [`Game::apply`] checks one action, performs it,
-//! logs it, and says whether it revealed anything random or hidden. Anything that shows a game
-//! (window, command line, bot, test) works only through this trait.
+//! logs it, and says whether it revealed anything hidden. Anything that shows a game (window,
+//! command line, bot, test) works only through this trait.
 
 use std::borrow::Cow;
 use std::fmt::Debug;
@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 
 use super::log::Log;
 use super::message::Message;
+use super::rng::Rng;
 
 /// Who must act now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +72,9 @@ impl<A> Prompt<A> {
 /// What an applied action did that matters beyond the state itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Applied {
-    /// A card, die, cup draw or hidden unit became known: an undo barrier.
+    /// Something hidden that the generator does not show became known (a face-down marker
+    /// turned up, a hidden unit spotted): an undo barrier. Dice, cards drawn and cup draws
+    /// need no flag: the session sees them in [`Game::rng`].
     pub revealed: bool,
 }
 
@@ -163,10 +166,21 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
     /// Checks and performs one action. On refusal the state must be left unchanged.
     fn apply(&mut self, action: &Self::Action) -> Result<Applied, Refusal>;
 
+    /// Who must act now: the prompt's actor, without building the prompt. Games whose prompt
+    /// is costly and that have more than one seat override it.
+    fn to_move(&self) -> Actor {
+        self.prompt().actor
+    }
+
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
     fn log(&self) -> &Log;
+
+    /// The game's generator. The session reads its count of results to tell whether an
+    /// action made something random known (an undo barrier), so all of the game's
+    /// randomness must come from it.
+    fn rng(&self) -> &Rng;
 
     /// The position as seat `seat` may know it: hidden units, cards in the other hand and the
     /// generator's future are left out (replaced by what that seat can tell). Bots are handed

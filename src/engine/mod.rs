@@ -18,4 +18,4 @@ pub mod session;
 pub mod track;
 
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;

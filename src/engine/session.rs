@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::atomic::write_atomically;
-use super::game::{Applied, Game, Prompt, Refusal, SetupError};
+use super::game::{Actor, Game, Prompt, Refusal, SetupError};
 
 /// The save format's name and version. A later Tonkin that changes the format raises the
 /// version and keeps reading the older ones it can.
@@ -72,10 +72,10 @@ pub struct Session<G: Game> {
     /// The state before each action taken, so that undo is exact.
     history: Vec<G>,
     actions: Vec<G::Action>,
-    /// For each action taken, whether it revealed something random or hidden.
-    revealed: Vec<bool>,
+    /// For each action taken, whether it is an undo barrier (see [`Session::apply`]).
+    barriers: Vec<bool>,
     redo: Vec<G::Action>,
-    /// Casual undo lets the player step back over reveals too.
+    /// Casual undo lets the player of a one-player game step back over barriers too.
     pub casual: bool,
     autosave: Option<PathBuf>,
 }
@@ -83,7 +83,8 @@ pub struct Session<G: Game> {
 /// What a step did, and whether the autosave that followed it failed.
 #[derive(Debug)]
 pub struct Stepped {
-    pub applied: Applied,
+    /// The action taken is an undo barrier.
+    pub barrier: bool,
     pub autosave_error: Option<String>,
 }
 
@@ -97,7 +98,7 @@ impl<G: Game> Session<G> {
             current,
             history: Vec::new(),
             actions: Vec::new(),
-            revealed: Vec::new(),
+            barriers: Vec::new(),
             redo: Vec::new(),
             casual: false,
             autosave: None,
@@ -132,37 +133,44 @@ impl<G: Game> Session<G> {
         self.autosave.as_deref()
     }
 
+    /// Takes one action. It becomes an undo barrier when it made something random known (the
+    /// game's generator gave results), when the seat to move changed, or when the game says
+    /// it revealed something hidden.
     pub fn apply(&mut self, action: &G::Action) -> Result<Stepped, Refusal> {
-        let applied = self.apply_quietly(action)?;
+        let barrier = self.apply_quietly(action)?;
         self.redo.clear();
-        Ok(self.after_step(applied))
+        Ok(self.after_step(barrier))
     }
 
-    fn apply_quietly(&mut self, action: &G::Action) -> Result<Applied, Refusal> {
+    fn apply_quietly(&mut self, action: &G::Action) -> Result<bool, Refusal> {
         let before = self.current.clone();
         let applied = self.current.apply(action)?;
+        let barrier = applied.revealed
+            || self.current.rng().results() != before.rng().results()
+            || (G::SEATS > 1 && seat_changed(before.to_move(), self.current.to_move()));
         self.history.push(before);
         self.actions.push(action.clone());
-        self.revealed.push(applied.revealed);
-        Ok(applied)
+        self.barriers.push(barrier);
+        Ok(barrier)
     }
 
-    fn after_step(&mut self, applied: Applied) -> Stepped {
+    fn after_step(&mut self, barrier: bool) -> Stepped {
         let autosave_error = self
             .autosave
             .clone()
             .and_then(|path| self.save(&path).err().map(|e| e.to_string()));
         Stepped {
-            applied,
+            barrier,
             autosave_error,
         }
     }
 
-    /// The last action can be taken back unless it revealed something (and play isn't casual).
+    /// The last action can be taken back unless it is a barrier (and the game is a one-player
+    /// game played casually).
     pub fn can_undo(&self) -> bool {
-        match self.revealed.last() {
+        match self.barriers.last() {
             None => false,
-            Some(&revealed) => self.casual || !revealed,
+            Some(&barrier) => !barrier || (self.casual && G::SEATS == 1),
         }
     }
 
@@ -176,10 +184,10 @@ impl<G: Game> Session<G> {
         }
         let before = self.history.pop()?;
         let action = self.actions.pop()?;
-        self.revealed.pop();
+        self.barriers.pop();
         self.current = before;
         self.redo.push(action);
-        Some(self.after_step(Applied::QUIET))
+        Some(self.after_step(false))
     }
 
     /// Takes the last undone action again. The generator is part of the state, so a redone
@@ -187,7 +195,7 @@ impl<G: Game> Session<G> {
     pub fn redo(&mut self) -> Option<Stepped> {
         let action = self.redo.pop()?;
         match self.apply_quietly(&action) {
-            Ok(applied) => Some(self.after_step(applied)),
+            Ok(barrier) => Some(self.after_step(barrier)),
             Err(_) => {
                 // Cannot happen for a deterministic game; drop the redo list rather than lie.
                 self.redo.clear();
@@ -273,6 +281,11 @@ impl<G: Game> Session<G> {
         }
         Ok(session)
     }
+}
+
+/// One player's turn gave way to another's (the end of the game is no change of seat).
+fn seat_changed(before: Actor, after: Actor) -> bool {
+    matches!((before, after), (Actor::Player(a), Actor::Player(b)) if a != b)
 }
 
 /// Whether the replayed game stands where the save says, as far as the saving version could
@@ -364,6 +377,33 @@ mod tests {
         assert!(s.undo().is_some());
         assert!(s.undo().is_some());
         assert!(!s.can_undo());
+    }
+
+    #[test]
+    fn a_change_of_seat_is_a_barrier_even_to_casual_undo() {
+        use crate::engine::testing::{Duel, DuelAction};
+        let mut s: Session<Duel> = Session::new("duel", (), 1).unwrap();
+        let note = s.apply(&DuelAction::Note).unwrap();
+        assert!(!note.barrier && s.can_undo(), "a note changes no seat");
+        let secret = s.state().secrets[1];
+        let wrong = (1..=3).find(|&n| n != secret).unwrap();
+        let guess = s.apply(&DuelAction::Guess(wrong)).unwrap();
+        assert_eq!(s.state().to_move(), Actor::Player(1));
+        assert!(guess.barrier && !s.can_undo(), "the turn passed to seat 1");
+        s.casual = true;
+        assert!(!s.can_undo(), "casual undo is for one-player games");
+        assert!(s.undo().is_none());
+        // Seat 0's note is in seat 0's log only.
+        let lines = |seat: u8| s.state().log().seen_by(seat).len();
+        assert_eq!((lines(0), lines(1)), (1, 0));
+    }
+
+    #[test]
+    fn a_reveal_the_game_reports_is_a_barrier() {
+        use crate::engine::testing::{Duel, DuelAction};
+        let mut s: Session<Duel> = Session::new("duel", (), 1).unwrap();
+        let show = s.apply(&DuelAction::Show).unwrap();
+        assert!(show.barrier && !s.can_undo());
     }
 
     #[test]

@@ -1,5 +1,8 @@
-//! A tiny game used only by the engine's own tests: race a counter to a target with safe
-//! single steps or a die roll. It exercises every part of the `Game` contract.
+//! Tiny games used only by the crate's own tests. `Race`: race a counter to a target with
+//! safe single steps or a die roll; it exercises every part of the `Game` contract. `Duel`:
+//! two seats, each with a secret; it exercises seats, views and the log's audiences.
+
+use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
@@ -93,7 +96,8 @@ impl Game for Race {
                 self.position += roll.total;
                 self.log
                     .add_with("1", msg("Rolled"), vec![Random::Dice(roll)]);
-                Applied::REVEALED
+                // No flag: the session sees the generator used.
+                Applied::QUIET
             }
             RaceAction::Stop => {
                 if self.position == 0 {
@@ -126,6 +130,202 @@ impl Game for Race {
 
     fn log(&self) -> &Log {
         &self.log
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+}
+
+/// Two seats, each dealt a secret from 1 to 3. On its turn a seat notes its own secret (a
+/// log line for itself alone), shows it to both (a reveal), or guesses the other's: right
+/// wins, wrong hands the turn over.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Duel {
+    rng: Rng,
+    pub secrets: [u8; 2],
+    pub shown: [bool; 2],
+    turn: u8,
+    winner: Option<u8>,
+    log: Log,
+}
+
+/// What a seat's view holds in place of a secret it may not know.
+pub(crate) const UNKNOWN: u8 = 0;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) enum DuelAction {
+    Note,
+    Show,
+    Guess(u8),
+}
+
+impl Game for Duel {
+    type Action = DuelAction;
+    type Options = ();
+    const ID: &'static str = "duel";
+    const SEATS: u8 = 2;
+
+    fn scenarios() -> Vec<ScenarioInfo> {
+        vec![ScenarioInfo {
+            id: "duel",
+            title: msg("Duel"),
+        }]
+    }
+
+    fn setup(scenario: &str, _: &(), seed: u64) -> Result<Self, SetupError> {
+        if scenario != "duel" {
+            return Err(SetupError::UnknownScenario(scenario.to_owned()));
+        }
+        let mut rng = Rng::seeded(seed);
+        let mut deal = || 1 + rng.below(3) as u8;
+        let secrets = [deal(), deal()];
+        Ok(Duel {
+            rng,
+            secrets,
+            shown: [false; 2],
+            turn: 0,
+            winner: None,
+            log: Log::default(),
+        })
+    }
+
+    fn prompt(&self) -> Prompt<DuelAction> {
+        if self.winner.is_some() {
+            return Prompt::game_over(msg("Duel over"));
+        }
+        let mut choices = vec![Choice::new(DuelAction::Note, msg("Note"))];
+        if !self.shown[usize::from(self.turn)] {
+            choices.push(Choice::new(DuelAction::Show, msg("Show")));
+        }
+        choices.extend((1..=3).map(|n| Choice::new(DuelAction::Guess(n), msg("Guess"))));
+        Prompt {
+            actor: Actor::Player(self.turn),
+            text: msg("Your turn"),
+            rule: "1".into(),
+            choices,
+        }
+    }
+
+    fn apply(&mut self, action: &DuelAction) -> Result<Applied, Refusal> {
+        if self.winner.is_some() {
+            return Err(Refusal::new(msg("The duel is over")));
+        }
+        let seat = self.turn;
+        let other = 1 - seat;
+        Ok(match action {
+            DuelAction::Note => {
+                self.log.add_for(
+                    seat,
+                    "1",
+                    msg("Your secret is {n}").arg("n", self.secrets[usize::from(seat)]),
+                    Vec::new(),
+                );
+                Applied::QUIET
+            }
+            DuelAction::Show => {
+                if self.shown[usize::from(seat)] {
+                    return Err(Refusal::new(msg("Already shown")));
+                }
+                self.shown[usize::from(seat)] = true;
+                self.log.add("1", msg("A secret is shown"));
+                Applied::REVEALED
+            }
+            DuelAction::Guess(n) => {
+                if *n == self.secrets[usize::from(other)] {
+                    self.winner = Some(seat);
+                } else {
+                    self.turn = other;
+                }
+                Applied::QUIET
+            }
+        })
+    }
+
+    fn to_move(&self) -> Actor {
+        match self.winner {
+            Some(_) => Actor::Nobody,
+            None => Actor::Player(self.turn),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let verdict = match self.winner? {
+            0 => Verdict::Win,
+            _ => Verdict::Loss,
+        };
+        Some(Outcome {
+            verdict,
+            summary: msg("Duel over"),
+            points: None,
+        })
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    /// The other seat's secret unless shown, the other seat's log lines and the generator's
+    /// future are left out.
+    fn view(&self, seat: u8) -> Cow<'_, Self> {
+        let other = usize::from(1 - seat);
+        let mut view = Duel {
+            rng: Rng::seeded(0),
+            log: self.log.seen_by(seat).into_owned(),
+            ..self.clone()
+        };
+        if !self.shown[other] {
+            view.secrets[other] = UNKNOWN;
+        }
+        Cow::Owned(view)
+    }
+}
+
+/// A bot that checks every view it is handed: its own secret is there, the other seat's is
+/// not (unless shown), and no log line of the other seat. It plays at random.
+pub(crate) struct Peeker {
+    rng: Rng,
+    /// How many views each seat's bot was handed.
+    pub views: [usize; 2],
+}
+
+impl Peeker {
+    pub fn new(seed: u64) -> Self {
+        Peeker {
+            rng: Rng::seeded(seed),
+            views: [0; 2],
+        }
+    }
+
+    fn check(&mut self, view: &Duel) {
+        let seat = view.turn;
+        self.views[usize::from(seat)] += 1;
+        let (mine, theirs) = (usize::from(seat), usize::from(1 - seat));
+        assert_ne!(view.secrets[mine], UNKNOWN, "a bot knows its own secret");
+        assert!(
+            view.shown[theirs] || view.secrets[theirs] == UNKNOWN,
+            "seat {seat}'s bot was handed the other seat's secret: {view:?}"
+        );
+        assert!(
+            view.log.entries().iter().all(|e| e.audience.includes(seat)),
+            "seat {seat}'s bot was handed the other seat's log lines"
+        );
+    }
+}
+
+impl super::bot::Bot<Duel> for Peeker {
+    fn choose(&mut self, view: &Duel, actions: &[DuelAction]) -> DuelAction {
+        self.check(view);
+        actions[self.rng.index(actions.len())].clone()
+    }
+
+    fn propose(&mut self, view: &Duel) -> Option<DuelAction> {
+        self.check(view);
+        None
     }
 }
 
@@ -168,4 +368,28 @@ fn a_refused_proposal_falls_back_to_choosing_and_a_taken_one_needs_no_list() {
         (1, 2, Verdict::Draw)
     );
     assert_eq!(game.position, 1);
+}
+
+#[test]
+fn a_bot_is_handed_its_seats_view_only() {
+    use super::bot::play_out;
+    let mut views = [0; 2];
+    for seed in 0..40 {
+        let mut game = Duel::setup("duel", &(), seed).unwrap();
+        let mut bot = Peeker::new(seed);
+        play_out(&mut game, &mut bot, 1_000).unwrap();
+        assert!(game.secrets.iter().all(|&s| s != UNKNOWN));
+        views[0] += bot.views[0];
+        views[1] += bot.views[1];
+    }
+    // Both seats' bots were handed views, and every one was checked.
+    assert!(views[0] > 40 && views[1] > 40, "{views:?}");
+}
+
+#[test]
+#[should_panic(expected = "was handed the other seat's secret")]
+fn the_state_itself_would_give_the_secret_away() {
+    use super::bot::Bot;
+    let game = Duel::setup("duel", &(), 1).unwrap();
+    Peeker::new(1).choose(&game, &game.legal_actions());
 }

@@ -4,10 +4,11 @@
 //! in its `MODULE`.
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::time::Instant;
 
 use crate::art::Board;
-use crate::engine::bot::{Bot, RandomBot, play_out};
+use crate::engine::bot::{Bot, RandomBot, acting_seat, play_out};
 use crate::engine::game::{Actor, Outcome, ScenarioInfo, Verdict};
 use crate::engine::log::Log;
 use crate::engine::message::Message;
@@ -111,7 +112,10 @@ pub trait PlaySession {
     fn undo(&mut self) -> Option<Stepped>;
     fn redo(&mut self) -> Option<Stepped>;
     fn set_casual_undo(&mut self, casual: bool);
+    /// The whole log, every seat's lines included (one-player games, record sheets).
     fn log(&self) -> &Log;
+    /// The log as `seat` may read it (what a window shows the seat to move).
+    fn log_seen_by(&self, seat: u8) -> Cow<'_, Log>;
     fn outcome(&self) -> Option<Outcome>;
     fn save(&self, path: &std::path::Path) -> Result<(), SessionError>;
     fn autosave_to(&mut self, path: std::path::PathBuf);
@@ -182,6 +186,9 @@ impl<G: Presented> PlaySession for Session<G> {
     }
     fn log(&self) -> &Log {
         self.state().log()
+    }
+    fn log_seen_by(&self, seat: u8) -> Cow<'_, Log> {
+        self.state().log().seen_by(seat)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.state().outcome()
@@ -264,12 +271,17 @@ impl<G: Presented> Driver for GameDriver<G> {
         options: &[&str],
     ) -> Result<Box<dyn PlaySession>, String> {
         // Options are serde structs of switches: turn the chosen keys on, the rest default.
-        let switches: serde_json::Map<String, serde_json::Value> = options
-            .iter()
-            .map(|k| ((*k).to_owned(), serde_json::Value::Bool(true)))
-            .collect();
-        let options: G::Options = serde_json::from_value(serde_json::Value::Object(switches))
-            .map_err(|e| format!("optional rules: {e}"))?;
+        // None chosen is the default, also for a game without optional rules (`()`).
+        let options: G::Options = if options.is_empty() {
+            G::Options::default()
+        } else {
+            let switches: serde_json::Map<String, serde_json::Value> = options
+                .iter()
+                .map(|k| ((*k).to_owned(), serde_json::Value::Bool(true)))
+                .collect();
+            serde_json::from_value(serde_json::Value::Object(switches))
+                .map_err(|e| format!("optional rules: {e}"))?
+        };
         Session::<G>::new(scenario, options, seed)
             .map(|s| Box::new(s) as Box<dyn PlaySession>)
             .map_err(|e| e.to_string())
@@ -288,36 +300,24 @@ impl<G: Presented> Driver for GameDriver<G> {
         seed: u64,
         steps: usize,
     ) -> Result<usize, String> {
+        let session = session
+            .session_any_mut()
+            .downcast_mut::<Session<G>>()
+            .ok_or("the session is of another game")?;
         let mut bot = make_bot::<G>(bot, seed);
         for taken in 0..steps {
-            if session.outcome().is_some() {
+            let game = session.state();
+            if game.outcome().is_some() {
                 return Ok(taken);
             }
-            let game = session
-                .state_any()
-                .downcast_ref::<G>()
-                .ok_or("the session is of another game")?
-                .clone();
             let actions = game.legal_actions();
             if actions.is_empty() {
                 return Err(format!("dead end: {}", game.prompt().text.english()));
             }
-            let action = bot.choose(&game, &actions);
-            match actions.iter().position(|a| *a == action) {
-                Some(index) => {
-                    session.choose(index)?;
-                }
-                // A whole decision at once, as a form takes it (Skyhawk's load): the rules
-                // check it like any other action.
-                None => {
-                    session
-                        .session_any_mut()
-                        .downcast_mut::<Session<G>>()
-                        .ok_or("the session is of another game")?
-                        .apply(&action)
-                        .map_err(|r| r.reason.render())?;
-                }
-            }
+            // The bot may answer with a whole decision at once, as a form takes it (Skyhawk's
+            // load): the rules check it like any other action.
+            let action = bot.choose(&game.view(acting_seat(game)), &actions);
+            session.apply(&action).map_err(|r| r.reason.render())?;
         }
         Ok(steps)
     }
@@ -378,5 +378,65 @@ fn make_bot<G: Playable>(kind: BotKind, seed: u64) -> Box<dyn Bot<G>> {
     match kind {
         BotKind::Random => Box::new(RandomBot::new(seed)),
         BotKind::Heuristic => G::heuristic_bot(seed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+    use crate::engine::testing::{Duel, Peeker};
+
+    impl Playable for Duel {
+        /// The bot that fails the test if it is handed anything its seat may not know.
+        fn heuristic_bot(seed: u64) -> Box<dyn Bot<Self>> {
+            Box::new(Peeker::new(seed))
+        }
+        fn rules_reference() -> Vec<RuleSection> {
+            Vec::new()
+        }
+    }
+
+    impl Presented for Duel {}
+
+    #[test]
+    fn simulations_and_bot_steps_hand_bots_their_seats_view() {
+        let driver = GameDriver::<Duel>::new();
+        let report = driver.simulate("duel", 40, 7, BotKind::Heuristic).unwrap();
+        assert_eq!(report.wins + report.losses, 40);
+        let mut session = driver.new_session("duel", 7, &[]).unwrap();
+        let taken = driver
+            .bot_steps(session.as_mut(), BotKind::Heuristic, 7, 1_000)
+            .unwrap();
+        assert!(taken > 0 && session.outcome().is_some());
+    }
+
+    #[test]
+    fn a_session_shows_each_seat_its_own_log() {
+        let driver = GameDriver::<Duel>::new();
+        let mut session = driver.new_session("duel", 1, &[]).unwrap();
+        // Seat 0 notes its secret (choice 0), then shows it (choice 1): one line for seat 0
+        // alone, one for both.
+        session.choose(0).unwrap();
+        session.choose(1).unwrap();
+        let lines = |seat: u8| -> Vec<String> {
+            session
+                .log_seen_by(seat)
+                .entries()
+                .iter()
+                .map(|e| e.english())
+                .collect()
+        };
+        let secret = session.state_any().downcast_ref::<Duel>().unwrap().secrets[0];
+        assert_eq!(
+            lines(0),
+            [
+                format!("[1] Your secret is {secret}"),
+                "[1] A secret is shown".to_owned()
+            ]
+        );
+        assert_eq!(lines(1), ["[1] A secret is shown"]);
+        assert_eq!(session.log().len(), 2);
+        assert_eq!(Duel::SEATS, session.seats());
     }
 }

@@ -55,23 +55,26 @@ impl Csar {
         if !sink.found {
             return Err(self.refusal(action));
         }
-        let log_before = self.log.len();
-        let mut revealed = self.perform(action);
+        let markers_out = self.markers_out();
+        self.perform(action);
         self.run();
-        revealed |= self.log.entries()[log_before..]
-            .iter()
-            .any(|e| !e.random.is_empty());
-        Ok(if revealed {
+        // Cards and cup draws are the generator's; a face-down marker turning up is hidden
+        // information the game itself must report.
+        Ok(if self.markers_out() != markers_out {
             Applied::REVEALED
         } else {
             Applied::QUIET
         })
     }
 
-    /// Does the action; returns true if it revealed something by itself.
-    fn perform(&mut self, action: &Action) -> bool {
+    /// Hidden and Enemy markers turned up or set aside so far.
+    fn markers_out(&self) -> usize {
+        self.hidden_out.len() + self.enemy_out.len()
+    }
+
+    fn perform(&mut self, action: &Action) {
         match *action {
-            Action::Buy(p) => return self.buy(p),
+            Action::Buy(p) => self.buy(p),
             Action::ChoosePilot(p) => {
                 self.pilots.take(&p);
                 self.pilots_in_play.push(p);
@@ -94,7 +97,6 @@ impl Csar {
                     );
                     self.pilots_in_play.push(d.card);
                     self.step = Step::PlacePilot(d.card);
-                    return true;
                 }
             }
             Action::PlacePilot(a) => {
@@ -140,7 +142,6 @@ impl Csar {
                 {
                     self.finish_setup();
                 }
-                return true;
             }
             Action::Reserve(c) => {
                 self.hand.retain(|&h| h != c);
@@ -242,7 +243,6 @@ impl Csar {
                     self.pilot_card_used(heli);
                 }
                 self.declare_rescue(heli, survivor, bonus);
-                return true;
             }
             Action::PilotAbility(a) => {
                 if self.pilot_named(a, "Piney") {
@@ -256,7 +256,6 @@ impl Csar {
                     self.pilot_card_used(a);
                     self.reveal(z, MarkerKind::Hidden, "2.4.1");
                     self.start_fire(true);
-                    return true;
                 }
             }
             Action::ClearSkies(a) => {
@@ -266,7 +265,6 @@ impl Csar {
                 self.step = Step::Draw;
             }
         }
-        false
     }
 
     fn done(&mut self) {

@@ -165,11 +165,11 @@ impl Csar {
         )
     }
 
-    /// A purchase; `Done` (handled here too) starts the mission. Returns true if it revealed.
-    pub fn buy(&mut self, p: Purchase) -> bool {
+    /// A purchase; `Done` (handled here too) starts the mission.
+    pub fn buy(&mut self, p: Purchase) {
         let prices = &content().campaign;
         let Some(cs) = self.campaign.as_mut() else {
-            return false;
+            return;
         };
         let (kind, cost, what) = match p {
             Purchase::Card(i) => {
@@ -221,7 +221,6 @@ impl Csar {
                 .arg("cost", cost)
                 .arg("mp", cs.morale),
         );
-        false
     }
 
     /// Leaves the purchase step: the mission is set up again with what was bought.

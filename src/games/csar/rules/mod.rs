@@ -119,6 +119,10 @@ impl Game for Csar {
     fn log(&self) -> &Log {
         &self.log
     }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
 }
 
 impl Csar {

@@ -377,6 +377,10 @@ impl Game for Skyhawk {
         &self.log
     }
 
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
     fn quiet_log(&mut self) {
         self.log = Log::quiet();
     }
@@ -392,7 +396,7 @@ impl Skyhawk {
     ) -> Result<Applied, Refusal> {
         let before = self.keep_for_luck();
         let log_before = self.log.len();
-        let applied = self.decide(action)?;
+        self.decide(action)?;
         self.start_due_rescue();
         // A campaign mission that ended goes on the record and the calendar moves on, once the
         // decision's own sequence is over.
@@ -405,10 +409,11 @@ impl Skyhawk {
             self.after_campaign_mission();
         }
         self.remember_for_luck(before, log_before, action, settled);
-        Ok(applied)
+        // Its rolls are undo barriers of themselves: the session sees the generator used.
+        Ok(Applied::QUIET)
     }
 
-    fn decide(&mut self, action: &Action) -> Result<Applied, Refusal> {
+    fn decide(&mut self, action: &Action) -> Result<(), Refusal> {
         let refuse = |m: Message| Err(Refusal::new(m));
         match (&self.step, action) {
             (Step::ChooseList, Action::List(l)) => self.choose_list(*l),
@@ -488,7 +493,7 @@ impl Skyhawk {
                 self.at = MapBox::ReAttack;
                 note!(self, "6.3", msg("The Skyhawk comes round for another run"));
                 self.step = Step::Altitude(MapBox::ReAttack);
-                return Ok(Applied::QUIET);
+                return Ok(());
             }
             (Step::ReAttackOrHome, Action::GoHome) => self.go_home("6.3"),
             (Step::MigGroup, Action::Engage) => {
@@ -526,7 +531,7 @@ impl Skyhawk {
             (Step::End | Step::Review, _) => return refuse(msg("The mission is over")),
             _ => return refuse(msg("That is not a decision to make now")),
         }
-        Ok(Applied::REVEALED)
+        Ok(())
     }
 }
 
