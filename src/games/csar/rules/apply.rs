@@ -58,8 +58,8 @@ impl Csar {
         let markers_out = self.markers_out();
         self.perform(action);
         self.run();
-        // Cards and cup draws are the generator's; a face-down marker turning up is hidden
-        // information the game itself must report.
+        // Cards and cup draws the session sees in the generator; a face-down marker placed at
+        // set-up that turns up now is hidden information the game itself reports.
         Ok(if self.markers_out() != markers_out {
             Applied::REVEALED
         } else {
