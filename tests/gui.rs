@@ -3,8 +3,9 @@
 //! one screen and checks the hand-over curtain. Its own `main`: GTK wants one thread, which the
 //! default test harness does not give.
 //!
-//! `TONKIN_SCREENSHOT=file.png` runs only the hand-over and photographs the curtain (the
-//! screen's root window, with ImageMagick's `import`) into `file.png`.
+//! `TONKIN_SCREENSHOT=file.png` runs only the hand-over, in the language the environment asks
+//! for (`LANGUAGE=de`), and photographs the curtain (the screen's root window, with
+//! ImageMagick's `import`) into `file.png`.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -25,6 +26,7 @@ use tonkin::engine::play::Playable;
 use tonkin::engine::reference::RuleSection;
 use tonkin::engine::session::Session;
 use tonkin::games::{self, Presented};
+use tonkin::i18n::gettext;
 use tonkin::ui::{Launcher, open_game_window};
 
 struct Harness;
@@ -192,6 +194,10 @@ fn main() {
         std::env::set_var("XDG_DATA_HOME", home.path().join("data"));
         std::env::set_var("XDG_CONFIG_HOME", home.path().join("config"));
     }
+    // The checks speak English; a photograph speaks the language the environment asks for.
+    if std::env::var_os("TONKIN_SCREENSHOT").is_some() {
+        tonkin::i18n::init();
+    }
     let app = tonkin::ui::new_application();
     relm4::RelmApp::from_app(app)
         .with_args(Vec::new())
@@ -224,13 +230,13 @@ fn drawn_for() -> Vec<u8> {
 impl Game for Duel {
     type Action = ();
     type Options = ();
-    const ID: &'static str = "duel";
+    const ID: &'static str = "Duel";
     const SEATS: u8 = 2;
 
     fn scenarios() -> Vec<ScenarioInfo> {
         vec![ScenarioInfo {
-            id: "duel",
-            title: msg("Duel"),
+            id: "hot-seat",
+            title: msg("Hot seat"),
         }]
     }
 
@@ -382,10 +388,16 @@ fn seat_widgets(window: &gtk::Window) -> [gtk::Widget; 3] {
     ]
 }
 
+/// A text of the window's, in the language the run speaks, with `{seat}` filled in.
+fn says(template: &str, seat: &str) -> String {
+    gettext(template).replace("{seat}", seat)
+}
+
 fn curtain_shown(window: &gtk::Window, seat: &str) -> bool {
+    let title = says("Hand the screen to {seat}", seat);
     descendants(window.upcast_ref()).iter().any(|w| {
         w.downcast_ref::<adw::StatusPage>()
-            .is_some_and(|p| p.is_mapped() && p.title() == format!("Hand the screen to {seat}"))
+            .is_some_and(|p| p.is_mapped() && p.title() == title)
     })
 }
 
@@ -455,7 +467,7 @@ fn side_of(window: &gtk::Window, seat: usize) -> bool {
         && texts.iter().any(|t| t.contains(&SECRETS[seat].to_string()))
         && texts
             .iter()
-            .any(|t| *t == format!("duel — {}", SEATS[seat]))
+            .any(|t| *t == format!("hot-seat — {}", SEATS[seat]))
         && !texts.iter().any(|t| t.contains(&other))
 }
 
@@ -463,7 +475,7 @@ fn side_of(window: &gtk::Window, seat: usize) -> bool {
 /// click, hands over after North's move, shows South's side after South's click. With a
 /// `screenshot` path, photographs South's curtain there and ends.
 fn hand_over(screenshot: Option<std::path::PathBuf>) {
-    let session = Session::<Duel>::new("duel", (), 1).expect("the duel sets up");
+    let session = Session::<Duel>::new("hot-seat", (), 1).expect("the duel sets up");
     open_game_window(Box::new(session), None);
     let window = || duel_window().unwrap_or_else(|| fail("the duel window did not open"));
     when(
@@ -471,7 +483,8 @@ fn hand_over(screenshot: Option<std::path::PathBuf>) {
         move || duel_window().is_some_and(|w| curtain_shown(&w, SEATS[0])),
         move || {
             nothing_of(&window(), 0);
-            button_labelled(&window(), "I am North — show my side").emit_clicked();
+            button_labelled(&window(), &says("I am {seat} — show my side", SEATS[0]))
+                .emit_clicked();
             when(
                 "North's side",
                 move || side_of(&window(), 0),
@@ -487,7 +500,11 @@ fn hand_over(screenshot: Option<std::path::PathBuf>) {
                                 photograph(&window(), path);
                                 return;
                             }
-                            button_labelled(&window(), "I am South — show my side").emit_clicked();
+                            button_labelled(
+                                &window(),
+                                &says("I am {seat} — show my side", SEATS[1]),
+                            )
+                            .emit_clicked();
                             when(
                                 "South's side",
                                 move || side_of(&window(), 1),
