@@ -1,18 +1,41 @@
 //! Opens the launcher and a game window in a real GTK application (run under Xvfb, see the
-//! Makefile), waits for them to draw, and checks what they show. Its own `main`: GTK wants
-//! one thread, which the default test harness does not give.
+//! Makefile), waits for them to draw, and checks what they show; then plays a two-seat game on
+//! one screen and checks the hand-over curtain. Its own `main`: GTK wants one thread, which the
+//! default test harness does not give.
+//!
+//! `TONKIN_SCREENSHOT=file.png` runs only the hand-over, in the language the environment asks
+//! for (`LANGUAGE=de`), and photographs the curtain (the screen's root window, with
+//! ImageMagick's `import`) into `file.png`.
 
-use std::cell::Cell;
-use std::rc::Rc;
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::time::{Duration, Instant};
 
+use relm4::adw;
 use relm4::adw::prelude::*;
 use relm4::gtk;
 use relm4::prelude::*;
+use serde::{Deserialize, Serialize};
 
-use tonkin::games;
+use tonkin::art::{Board, View};
+use tonkin::engine::bot::{Bot, RandomBot};
+use tonkin::engine::game::*;
+use tonkin::engine::log::Log;
+use tonkin::engine::message::{Message, msg};
+use tonkin::engine::play::Playable;
+use tonkin::engine::reference::RuleSection;
+use tonkin::engine::session::Session;
+use tonkin::games::{self, Presented};
+use tonkin::i18n::gettext;
 use tonkin::ui::{Launcher, open_game_window};
 
 struct Harness;
+
+/// Ends the run as failed, saying why.
+fn fail(why: &str) -> ! {
+    eprintln!("gui test: {why}");
+    std::process::exit(1);
+}
 
 impl SimpleComponent for Harness {
     type Init = ();
@@ -26,6 +49,13 @@ impl SimpleComponent for Harness {
     }
 
     fn init(_: (), _root: gtk::Window, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        if let Some(shot) = std::env::var_os("TONKIN_SCREENSHOT") {
+            hand_over(Some(shot.into()));
+            return ComponentParts {
+                model: Harness,
+                widgets: (),
+            };
+        }
         let launcher = Launcher::builder();
         relm4::main_application().add_window(&launcher.root);
         launcher.root.present();
@@ -47,79 +77,76 @@ impl SimpleComponent for Harness {
             loading.choose(0).expect("the first choice is legal");
         }
         open_game_window(loading, None);
-        gtk::glib::timeout_add_local_once(std::time::Duration::from_millis(900), || {
-            let app = relm4::main_application();
-            let skyhawk_window = app
-                .windows()
-                .into_iter()
-                .find(|w| w.title().is_some_and(|t| t.starts_with("Skyhawk")));
-            let opened = skyhawk_window.and_then(|w| {
-                find_button(w.upcast_ref(), &|b: &gtk::Button| {
-                    b.label().is_some_and(|l| l.ends_with('…'))
-                        && b.ancestor(gtk::FlowBox::static_type()).is_none()
-                        && b.is_visible()
-                })
-            });
-            match opened {
-                Some(button) => button.emit_clicked(),
-                None => {
-                    eprintln!("gui test: the Skyhawk window offers no Ordnance Card button");
-                    std::process::exit(1);
-                }
-            }
-        });
-
-        let drawn = Rc::new(Cell::new(0u32));
-        gtk::glib::timeout_add_local_once(std::time::Duration::from_millis(1500), move || {
-            let app = relm4::main_application();
-            let windows = app.windows();
-            let titles: Vec<String> = windows
-                .iter()
-                .filter_map(|w| w.title().map(|t| t.to_string()))
-                .collect();
-            let ok = titles.iter().any(|t| t == "Tonkin") && titles.iter().any(|t| t == game.title);
-            drawn.set(u32::from(ok));
-            if !ok {
-                eprintln!("gui test: windows are {titles:?}");
-                std::process::exit(1);
-            }
-            let game_window = windows
-                .iter()
-                .find(|w| w.title().as_deref() == Some(game.title))
-                .unwrap();
-            if !has_button_labelled(game_window.upcast_ref(), |label| !label.is_empty()) {
-                eprintln!("gui test: the game window offers no action buttons");
-                std::process::exit(1);
-            }
-            // A dialog is a toplevel of its own, not one of the application's windows.
-            let card = gtk::Window::list_toplevels()
-                .into_iter()
-                .filter_map(|w| w.downcast::<gtk::Window>().ok())
-                .find(|w| w.title().as_deref() == Some("Ordnance Card"));
-            let submit = card.as_ref().and_then(|w| {
-                find_button(w.upcast_ref(), &|b: &gtk::Button| {
-                    b.label().as_deref() == Some("Load the aircraft")
-                })
-            });
-            // Nothing on the stations and no tanks: every route package wants external fuel.
-            if submit.is_none_or(|b| b.is_sensitive()) {
-                eprintln!(
-                    "gui test: the Ordnance Card did not open with the empty load refused ({titles:?})"
+        when(
+            "the Skyhawk window's Ordnance Card button",
+            || ordnance_button().is_some(),
+            move || {
+                ordnance_button().unwrap().emit_clicked();
+                when(
+                    "the Ordnance Card",
+                    || ordnance_submit().is_some(),
+                    move || first_windows(game.title),
                 );
-                std::process::exit(1);
-            }
-            println!(
-                "gui test: launcher and {} window open and drawn",
-                game.title
-            );
-            println!("1 passed, 0 failed");
-            app.quit();
-        });
+            },
+        );
         ComponentParts {
             model: Harness,
             widgets: (),
         }
     }
+}
+
+/// The button of the Skyhawk window's prompt bar that opens the Ordnance Card.
+fn ordnance_button() -> Option<gtk::Button> {
+    let app = relm4::main_application();
+    let skyhawk_window = app
+        .windows()
+        .into_iter()
+        .find(|w| w.title().is_some_and(|t| t.starts_with("Skyhawk")))?;
+    find_button(skyhawk_window.upcast_ref(), &|b: &gtk::Button| {
+        b.label().is_some_and(|l| l.ends_with('…'))
+            && b.ancestor(gtk::FlowBox::static_type()).is_none()
+            && b.is_mapped()
+    })
+}
+
+/// The Ordnance Card's submit button, once the card is open.
+fn ordnance_submit() -> Option<gtk::Button> {
+    // A dialog is a toplevel of its own, not one of the application's windows.
+    let card = gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Window>().ok())
+        .find(|w| w.title().as_deref() == Some("Ordnance Card"))?;
+    find_button(card.upcast_ref(), &|b: &gtk::Button| {
+        b.label().as_deref() == Some("Load the aircraft")
+    })
+}
+
+/// Checks the launcher, the first playable game's window and the Ordnance Card, then goes on
+/// to the hand-over.
+fn first_windows(game_title: &'static str) {
+    let app = relm4::main_application();
+    let windows = app.windows();
+    let titles: Vec<String> = windows
+        .iter()
+        .filter_map(|w| w.title().map(|t| t.to_string()))
+        .collect();
+    if !(titles.iter().any(|t| t == "Tonkin") && titles.iter().any(|t| t == game_title)) {
+        fail(&format!("windows are {titles:?}"));
+    }
+    let game_window = windows
+        .iter()
+        .find(|w| w.title().as_deref() == Some(game_title))
+        .unwrap();
+    if !has_button_labelled(game_window.upcast_ref(), |label| !label.is_empty()) {
+        fail("the game window offers no action buttons");
+    }
+    // Nothing on the stations and no tanks: every route package wants external fuel.
+    if ordnance_submit().is_none_or(|b| b.is_sensitive()) {
+        fail("the Ordnance Card did not open with the empty load refused");
+    }
+    println!("gui test: launcher and {game_title} window open and drawn");
+    hand_over(None);
 }
 
 fn has_button_labelled(widget: &gtk::Widget, accept: impl Fn(&str) -> bool + Copy) -> bool {
@@ -157,12 +184,363 @@ fn find_button(widget: &gtk::Widget, accept: &dyn Fn(&gtk::Button) -> bool) -> O
 
 fn main() {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        eprintln!("gui test: no display; run it under xvfb-run (make test does)");
-        std::process::exit(1);
+        fail("no display; run it under xvfb-run (make test does)");
+    }
+    // Settings and autosaves of a home of its own: the run starts from the defaults and leaves
+    // the user's games alone.
+    let home = tempfile::tempdir().expect("a temporary home");
+    // SAFETY: no other thread exists yet.
+    unsafe {
+        std::env::set_var("XDG_DATA_HOME", home.path().join("data"));
+        std::env::set_var("XDG_CONFIG_HOME", home.path().join("config"));
+    }
+    // The checks speak English; a photograph speaks the language the environment asks for.
+    if std::env::var_os("TONKIN_SCREENSHOT").is_some() {
+        tonkin::i18n::init();
     }
     let app = tonkin::ui::new_application();
     relm4::RelmApp::from_app(app)
         .with_args(Vec::new())
         .visible_on_activate(false)
         .run::<Harness>(());
+}
+
+/// A two-seat game with one secret number per seat, only for this test: the seat to move is
+/// shown its own number (on the board and in the prompt) and passes the turn to the other.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Duel {
+    secrets: [u32; 2],
+    to_move: u8,
+    turns: u32,
+    log: Log,
+}
+
+const SECRETS: [u32; 2] = [3141, 2718];
+const SEATS: [&str; 2] = ["North", "South"];
+
+thread_local! {
+    /// The seats the duel's board was drawn for, in order.
+    static DRAWN_FOR: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+fn drawn_for() -> Vec<u8> {
+    DRAWN_FOR.with(|d| d.borrow().clone())
+}
+
+impl Game for Duel {
+    type Action = ();
+    type Options = ();
+    const ID: &'static str = "Duel";
+    const SEATS: u8 = 2;
+
+    fn scenarios() -> Vec<ScenarioInfo> {
+        vec![ScenarioInfo {
+            id: "hot-seat",
+            title: msg("Hot seat"),
+        }]
+    }
+
+    fn setup(_: &str, _: &(), _: u64) -> Result<Self, SetupError> {
+        Ok(Duel {
+            secrets: SECRETS,
+            to_move: 0,
+            turns: 0,
+            log: Log::default(),
+        })
+    }
+
+    fn prompt(&self) -> Prompt<()> {
+        let seat = usize::from(self.to_move);
+        Prompt {
+            actor: Actor::Player(self.to_move),
+            text: msg("{seat}: your number is {secret}")
+                .arg("seat", SEATS[seat])
+                .arg("secret", self.secrets[seat]),
+            rule: "1".into(),
+            choices: vec![Choice::new((), msg("Pass the turn"))],
+        }
+    }
+
+    fn apply(&mut self, _: &()) -> Result<Applied, Refusal> {
+        self.log.add(
+            "1",
+            msg("{seat} passed the turn").arg("seat", SEATS[usize::from(self.to_move)]),
+        );
+        self.to_move = 1 - self.to_move;
+        self.turns += 1;
+        Ok(Applied::QUIET)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn view(&self, seat: u8) -> Cow<'_, Self> {
+        let mut seen = self.clone();
+        seen.secrets[usize::from(1 - seat)] = 0;
+        Cow::Owned(seen)
+    }
+}
+
+impl Playable for Duel {
+    fn heuristic_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(RandomBot::new(seed))
+    }
+    fn rules_reference() -> Vec<RuleSection> {
+        Vec::new()
+    }
+}
+
+impl Presented for Duel {
+    fn board(&self) -> Option<&dyn Board> {
+        Some(self)
+    }
+    fn seat_name(&self, seat: u8) -> Option<Message> {
+        Some(msg(SEATS[usize::from(seat)]))
+    }
+}
+
+impl Board for Duel {
+    /// Writes the viewer's own secret number, as that seat's view of the duel has it.
+    fn draw_board(&self, cr: &gtk::cairo::Context, view: &View) -> Result<(), gtk::cairo::Error> {
+        DRAWN_FOR.with(|d| d.borrow_mut().push(view.seat));
+        let seen = self.view(view.seat);
+        cr.move_to(40.0, 80.0);
+        cr.set_font_size(48.0);
+        cr.show_text(&seen.secrets[usize::from(view.seat)].to_string())
+    }
+    fn target_at(&self, _: &View, _: f64, _: f64) -> Option<String> {
+        None
+    }
+    fn status(&self) -> Vec<(Message, String)> {
+        vec![(msg("Turns"), self.turns.to_string())]
+    }
+}
+
+/// Waits (polling the main loop) until `ready` holds, then runs `then`; fails after ten
+/// seconds with `what`.
+fn when(what: &'static str, ready: impl Fn() -> bool + 'static, then: impl FnOnce() + 'static) {
+    let start = Instant::now();
+    let then = RefCell::new(Some(then));
+    gtk::glib::timeout_add_local(Duration::from_millis(100), move || {
+        if ready() {
+            if let Some(then) = then.borrow_mut().take() {
+                then();
+            }
+            return gtk::glib::ControlFlow::Break;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            fail(&format!("timed out waiting: {what}"));
+        }
+        gtk::glib::ControlFlow::Continue
+    });
+}
+
+fn duel_window() -> Option<gtk::Window> {
+    relm4::main_application()
+        .windows()
+        .into_iter()
+        .find(|w| w.title().as_deref() == Some(Duel::ID))
+}
+
+/// Every widget under `widget` (itself included).
+fn descendants(widget: &gtk::Widget) -> Vec<gtk::Widget> {
+    let mut all = vec![widget.clone()];
+    let mut child = widget.first_child();
+    while let Some(c) = child {
+        all.extend(descendants(&c));
+        child = c.next_sibling();
+    }
+    all
+}
+
+/// The texts of the labels in the duel's window: those on screen, or all that it holds.
+fn texts(window: &gtk::Window, on_screen_only: bool) -> Vec<String> {
+    descendants(window.upcast_ref())
+        .into_iter()
+        .filter(|w| w.is_mapped() || !on_screen_only)
+        .filter_map(|w| w.downcast::<gtk::Label>().ok())
+        .map(|l| l.label().to_string())
+        .collect()
+}
+
+fn shown_texts(window: &gtk::Window) -> Vec<String> {
+    texts(window, true)
+}
+
+/// The duel window's board, log and prompt bar.
+fn seat_widgets(window: &gtk::Window) -> [gtk::Widget; 3] {
+    let all = descendants(window.upcast_ref());
+    let find = |what: &str, accept: &dyn Fn(&gtk::Widget) -> bool| {
+        all.iter()
+            .find(|w| accept(w))
+            .cloned()
+            .unwrap_or_else(|| fail(&format!("the duel window has no {what}")))
+    };
+    [
+        find("board", &|w| w.is::<gtk::DrawingArea>()),
+        find("log", &|w| w.is::<gtk::ListBox>() && w.has_css_class("log")),
+        find("prompt bar", &|w| w.has_css_class("prompt-bar")),
+    ]
+}
+
+/// A text of the window's, in the language the run speaks, with `{seat}` filled in.
+fn says(template: &str, seat: &str) -> String {
+    gettext(template).replace("{seat}", seat)
+}
+
+fn curtain_shown(window: &gtk::Window, seat: &str) -> bool {
+    let title = says("Hand the screen to {seat}", seat);
+    descendants(window.upcast_ref()).iter().any(|w| {
+        w.downcast_ref::<adw::StatusPage>()
+            .is_some_and(|p| p.is_mapped() && p.title() == title)
+    })
+}
+
+fn button_labelled(window: &gtk::Window, label: &str) -> gtk::Button {
+    find_button(window.upcast_ref(), &|b: &gtk::Button| {
+        b.is_mapped() && b.label().as_deref() == Some(label)
+    })
+    .unwrap_or_else(|| fail(&format!("no button \"{label}\" on screen")))
+}
+
+/// Checks that nothing of seat `hidden`'s side is on screen or built behind the curtain: the
+/// curtain for it is up, the board, log and prompt are not mapped, no text on screen carries a
+/// prompt, and no text at all (window title included) its secret or the subtitle of its side.
+fn nothing_of(window: &gtk::Window, hidden: usize) {
+    if !curtain_shown(window, SEATS[hidden]) {
+        fail(&format!("no curtain for {}", SEATS[hidden]));
+    }
+    for w in seat_widgets(window) {
+        if w.is_mapped() {
+            fail(&format!(
+                "a {} is on screen behind the curtain",
+                w.type_().name()
+            ));
+        }
+    }
+    if let Some(prompt) = shown_texts(window)
+        .iter()
+        .find(|t| t.contains("your number"))
+    {
+        fail(&format!("the curtain shows \"{prompt}\""));
+    }
+    let secret = SECRETS[hidden].to_string();
+    let subtitle = format!("— {}", SEATS[hidden]);
+    let mut held = texts(window, false);
+    held.extend(window.title().map(|t| t.to_string()));
+    if let Some(leak) = held
+        .iter()
+        .find(|t| t.contains(&secret) || t.contains(&subtitle))
+    {
+        fail(&format!("the window holds \"{leak}\" behind the curtain"));
+    }
+    if drawn_for().contains(&(hidden as u8)) {
+        fail("the board was drawn for the seat behind the curtain");
+    }
+    // Taking back the last move, or printing the record sheets, would show the position.
+    for name in ["undo", "redo", "export"] {
+        let action = window
+            .dynamic_cast_ref::<gtk::gio::ActionMap>()
+            .and_then(|w| w.lookup_action(name))
+            .unwrap_or_else(|| fail(&format!("the duel window has no {name} action")));
+        if action.is_enabled() {
+            fail(&format!("{name} is offered behind the curtain"));
+        }
+    }
+}
+
+/// Checks that seat `seat`'s side is on screen: board drawn for it, its prompt with its
+/// secret, its name in the subtitle, and the other seat's secret nowhere.
+fn side_of(window: &gtk::Window, seat: usize) -> bool {
+    let texts = shown_texts(window);
+    let [board, log, prompt] = seat_widgets(window);
+    let other = SECRETS[1 - seat].to_string();
+    board.is_mapped()
+        && log.is_mapped()
+        && prompt.is_mapped()
+        && drawn_for().last() == Some(&(seat as u8))
+        && texts.iter().any(|t| t.contains(&SECRETS[seat].to_string()))
+        && texts
+            .iter()
+            .any(|t| *t == format!("hot-seat — {}", SEATS[seat]))
+        && !texts.iter().any(|t| t.contains(&other))
+}
+
+/// Plays the duel on one screen: opens behind the curtain, shows North's side after the
+/// click, hands over after North's move, shows South's side after South's click. With a
+/// `screenshot` path, photographs South's curtain there and ends.
+fn hand_over(screenshot: Option<std::path::PathBuf>) {
+    let session = Session::<Duel>::new("hot-seat", (), 1).expect("the duel sets up");
+    open_game_window(Box::new(session), None);
+    let window = || duel_window().unwrap_or_else(|| fail("the duel window did not open"));
+    when(
+        "the curtain for North on opening",
+        move || duel_window().is_some_and(|w| curtain_shown(&w, SEATS[0])),
+        move || {
+            nothing_of(&window(), 0);
+            button_labelled(&window(), &says("I am {seat} — show my side", SEATS[0]))
+                .emit_clicked();
+            when(
+                "North's side",
+                move || side_of(&window(), 0),
+                move || {
+                    // North's log is South's log: what it said stays, nothing more.
+                    button_labelled(&window(), "Pass the turn").emit_clicked();
+                    when(
+                        "the curtain for South",
+                        move || curtain_shown(&window(), SEATS[1]),
+                        move || {
+                            nothing_of(&window(), 1);
+                            if let Some(path) = screenshot {
+                                photograph(&window(), path);
+                                return;
+                            }
+                            button_labelled(
+                                &window(),
+                                &says("I am {seat} — show my side", SEATS[1]),
+                            )
+                            .emit_clicked();
+                            when(
+                                "South's side",
+                                move || side_of(&window(), 1),
+                                move || {
+                                    let texts = shown_texts(&window());
+                                    if !texts.iter().any(|t| t == "North passed the turn") {
+                                        fail(&format!(
+                                            "South's log misses North's move: {texts:?}"
+                                        ));
+                                    }
+                                    println!("gui test: the duel hands the screen over");
+                                    println!("2 passed, 0 failed");
+                                    relm4::main_application().quit();
+                                },
+                            );
+                        },
+                    );
+                },
+            );
+        },
+    );
+}
+
+/// Sizes the window to the screen and photographs the screen into `path`.
+fn photograph(window: &gtk::Window, path: std::path::PathBuf) {
+    window.set_default_size(1366, 768);
+    gtk::glib::timeout_add_local_once(Duration::from_millis(1500), move || {
+        let status = std::process::Command::new("import")
+            .args(["-window", "root"])
+            .arg(&path)
+            .status()
+            .unwrap_or_else(|e| fail(&format!("import (ImageMagick) did not run: {e}")));
+        if !status.success() {
+            fail("import (ImageMagick) failed");
+        }
+        println!("gui test: the curtain photographed into {}", path.display());
+        relm4::main_application().quit();
+    });
 }

@@ -21,6 +21,10 @@ pub struct View {
     pub dark: bool,
     /// Which of the board's pages is shown (see [`Board::pages`]); 0 is the map.
     pub page: usize,
+    /// The seat whose side is shown, numbered from 0: a game with hidden information draws
+    /// only what this seat may know (the other side's hidden units face down). A solitaire
+    /// game is always seen from seat 0.
+    pub seat: u8,
 }
 
 /// A game state that can be drawn as a board and clicked on.

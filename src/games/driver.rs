@@ -29,6 +29,11 @@ pub trait Presented: Playable {
     fn filled_kit(&self) -> Option<Kit> {
         None
     }
+    /// What the players call seat `seat` ("US player"); `None` leaves the window to number
+    /// them ("Player 2"). Only games of more than one seat are asked.
+    fn seat_name(&self, _seat: u8) -> Option<Message> {
+        None
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +108,8 @@ pub trait PlaySession {
     fn game_id(&self) -> &'static str;
     /// How many seats the game has (1: solitaire).
     fn seats(&self) -> u8;
+    /// The game's name for a seat, if it names them (see [`Presented::seat_name`]).
+    fn seat_name(&self, seat: u8) -> Option<Message>;
     fn scenario(&self) -> &str;
     fn prompt(&self) -> PromptView;
     /// Takes the prompt's choice number `index`.
@@ -140,6 +147,9 @@ impl<G: Presented> PlaySession for Session<G> {
     }
     fn seats(&self) -> u8 {
         G::SEATS
+    }
+    fn seat_name(&self, seat: u8) -> Option<Message> {
+        self.state().seat_name(seat)
     }
     fn scenario(&self) -> &str {
         Session::scenario(self)

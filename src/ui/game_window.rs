@@ -1,6 +1,10 @@
 //! The generic game window that every game fills in: header bar with undo and redo, the board
 //! drawn by the game's art, a side panel with the position's facts and the log, and the
 //! prompt bar with the legal actions.
+//!
+//! Everything in it is shown for one seat, [`View::seat`]. When two people share the screen,
+//! a change of the seat to move puts up a curtain over the whole window first: the next seat's
+//! side is built only once that player says they are at the screen.
 
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -16,7 +20,7 @@ use super::log_view::LogView;
 use super::prompt_bar::PromptBar;
 use super::rules_window::RulesWindow;
 use crate::art::View;
-use crate::engine::game::Verdict;
+use crate::engine::game::{Actor, Verdict};
 use crate::engine::message::msg;
 use crate::engine::number::decimal;
 use crate::engine::session::Stepped;
@@ -32,7 +36,9 @@ pub struct GameInit {
 /// Opens a new window for a game session.
 pub fn open_game_window(mut session: Box<dyn PlaySession>, path: Option<PathBuf>) {
     let settings = super::settings();
-    session.set_casual_undo(settings.casual_undo);
+    // Casual undo is a solitaire player's choice: two players never take back a move once the
+    // screen has changed hands.
+    session.set_casual_undo(settings.casual_undo && session.seats() == 1);
     if settings.autosave
         && let Some(auto) = super::launcher::autosave_path(session.game_id())
     {
@@ -54,6 +60,8 @@ pub struct GameWindow {
     game_over_shown: bool,
     /// The names of the board's pages the switch shows now.
     page_names: RefCell<Vec<String>>,
+    /// The seat the hand-over curtain waits for, while it is up.
+    curtain: Option<u8>,
 }
 
 #[derive(Debug)]
@@ -79,9 +87,31 @@ pub enum GameMsg {
     FocusTarget(i32),
     /// Enter or Space on the board: take the focused map target.
     ActivateFocused,
+    /// The player the curtain waits for is at the screen: show their side.
+    Reveal,
+}
+
+impl GameMsg {
+    /// Whether the message may be handled behind the hand-over curtain: only what neither
+    /// shows nor changes the position (a key shortcut must not take the next seat's action).
+    fn allowed_behind_curtain(&self) -> bool {
+        matches!(
+            self,
+            GameMsg::Save
+                | GameMsg::SaveAs
+                | GameMsg::SaveTo(_)
+                | GameMsg::ShowRule(_)
+                | GameMsg::Opened
+                | GameMsg::Reveal
+        )
+    }
 }
 
 pub struct GameWidgets {
+    /// The game's page and the hand-over curtain, one shown at a time.
+    stack: gtk::Stack,
+    curtain: adw::StatusPage,
+    curtain_button: gtk::Button,
     board: gtk::DrawingArea,
     /// The switch among the board's pages (hidden when it has one).
     pages: gtk::Box,
@@ -92,6 +122,7 @@ pub struct GameWidgets {
     title: adw::WindowTitle,
     undo: gio::SimpleAction,
     redo: gio::SimpleAction,
+    export: gio::SimpleAction,
 }
 
 impl Component for GameWindow {
@@ -139,13 +170,7 @@ impl Component for GameWindow {
         let redo_button = icon_button("edit-redo-symbolic", &gettext("Redo"), "win.redo");
         header.pack_start(&undo_button);
         header.pack_start(&redo_button);
-        let menu = gtk::MenuButton::builder()
-            .icon_name("open-menu-symbolic")
-            .menu_model(&super::primary_menu(true))
-            .tooltip_text(gettext("Main Menu"))
-            .primary(true)
-            .build();
-        header.pack_end(&menu);
+        header.pack_end(&main_menu_button());
         let rules_button = icon_button(
             "help-contents-symbolic",
             &gettext("Rules Reference"),
@@ -238,7 +263,16 @@ impl Component for GameWindow {
         let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
         content.append(&header);
         content.append(&toasts);
-        root.set_content(Some(&content));
+        let (curtain_page, curtain, curtain_button) = hand_over_curtain(&title, &scenario);
+        curtain_button.connect_clicked({
+            let s = sender.clone();
+            move |_| s.input(GameMsg::Reveal)
+        });
+        // No transition: a cross-fade would draw both sides at once.
+        let stack = gtk::Stack::new();
+        stack.add_named(&content, Some("game"));
+        stack.add_named(&curtain_page, Some("curtain"));
+        root.set_content(Some(&stack));
 
         let session = Rc::new(RefCell::new(init.session));
         let view = Rc::new(RefCell::new(View::default()));
@@ -272,7 +306,7 @@ impl Component for GameWindow {
         window_action(&root, "save", &sender, || GameMsg::Save);
         window_action(&root, "save-as", &sender, || GameMsg::SaveAs);
         window_action(&root, "rules", &sender, || GameMsg::ShowRule(None));
-        window_action(&root, "export", &sender, || GameMsg::PrintAndPlay);
+        let export = window_action(&root, "export", &sender, || GameMsg::PrintAndPlay);
         let close = gio::SimpleAction::new("close", None);
         let win = root.clone();
         close.connect_activate(move |_, _| win.close());
@@ -280,7 +314,7 @@ impl Component for GameWindow {
         super::mark_profile(&root);
         install_choice_shortcuts(&root, &sender);
 
-        let model = GameWindow {
+        let mut model = GameWindow {
             session,
             view,
             path: init.path,
@@ -289,8 +323,12 @@ impl Component for GameWindow {
             rules: RulesWindow::new(&title, rules_sections),
             game_over_shown: false,
             page_names: RefCell::new(Vec::new()),
+            curtain: None,
         };
         let mut widgets = GameWidgets {
+            stack,
+            curtain,
+            curtain_button,
             board,
             pages,
             prompt,
@@ -300,8 +338,15 @@ impl Component for GameWindow {
             title: window_title,
             undo,
             redo,
+            export,
         };
-        model.refresh(&mut widgets);
+        // A game two people share opens behind the curtain, for the seat to move.
+        if shared_screen(model.session.borrow().as_ref()) {
+            let seat = seat_to_move(model.session.borrow().as_ref()).unwrap_or(0);
+            model.raise_curtain(&mut widgets, seat);
+        } else {
+            model.refresh(&mut widgets);
+        }
         root.present();
         sender.input(GameMsg::Opened);
         ComponentParts { model, widgets }
@@ -314,6 +359,9 @@ impl Component for GameWindow {
         sender: ComponentSender<Self>,
         root: &Self::Root,
     ) {
+        if self.curtain.is_some() && !msg.allowed_behind_curtain() {
+            return;
+        }
         match msg {
             GameMsg::Choose(i) => {
                 let result = self.session.borrow_mut().choose(i);
@@ -366,6 +414,14 @@ impl Component for GameWindow {
             },
             GameMsg::ShowRule(reference) => self.rules.show(root, reference.as_deref()),
             GameMsg::Opened => {}
+            GameMsg::Reveal => {
+                if let Some(seat) = self.curtain.take() {
+                    self.view.borrow_mut().seat = seat;
+                    self.refresh(widgets);
+                    widgets.stack.set_visible_child_name("game");
+                    widgets.board.grab_focus();
+                }
+            }
             GameMsg::FocusTarget(step) => self.focus_target(widgets, step),
             GameMsg::ActivateFocused => {
                 let focused = self.view.borrow().hovered.clone();
@@ -404,7 +460,10 @@ impl Component for GameWindow {
                 );
             }
         }
-        if !self.game_over_shown && self.session.borrow().outcome().is_some() {
+        if !self.game_over_shown
+            && self.curtain.is_none()
+            && self.session.borrow().outcome().is_some()
+        {
             self.game_over_shown = true;
             self.show_game_over(root);
         }
@@ -412,7 +471,7 @@ impl Component for GameWindow {
 }
 
 impl GameWindow {
-    fn after_step(&self, widgets: &mut GameWidgets, result: Result<Option<Stepped>, String>) {
+    fn after_step(&mut self, widgets: &mut GameWidgets, result: Result<Option<Stepped>, String>) {
         match result {
             Ok(Some(step)) => {
                 if let Some(e) = step.autosave_error {
@@ -425,7 +484,60 @@ impl GameWindow {
             Ok(None) => {}
             Err(reason) => super::toast(&widgets.toasts, &reason),
         }
-        self.refresh(widgets);
+        match self.hand_over_to() {
+            Some(seat) => self.raise_curtain(widgets, seat),
+            None => self.refresh(widgets),
+        }
+    }
+
+    /// The seat the screen must be handed to before anything more is shown: the seat to move,
+    /// when two people share the screen and it is not the seat shown.
+    fn hand_over_to(&self) -> Option<u8> {
+        let session = self.session.borrow();
+        seat_to_move(session.as_ref())
+            .filter(|&seat| shared_screen(session.as_ref()) && seat != self.view.borrow().seat)
+    }
+
+    /// Covers the whole window before anything of `seat`'s side is built. What the previous
+    /// seat was shown is taken down (its log, open popovers, the board's tooltip), and whatever
+    /// shows or changes the position is off until the click (see [`GameMsg::Reveal`]).
+    fn raise_curtain(&mut self, widgets: &mut GameWidgets, seat: u8) {
+        let name = self.seat_name(seat);
+        // Translators: the title of the screen shown while two players sharing one screen
+        // change places; {seat} is the player who takes over, e.g. "Player 2".
+        let title = gettext("Hand the screen to {seat}");
+        // Translators: the button that ends the hand-over screen, e.g. "I am Player 2 — show my side".
+        let button = gettext("I am {seat} — show my side");
+        widgets.curtain.set_title(&title.replace("{seat}", &name));
+        widgets
+            .curtain_button
+            .set_label(&button.replace("{seat}", &name));
+        widgets.stack.set_visible_child_name("curtain");
+        self.curtain = Some(seat);
+        for action in [&widgets.undo, &widgets.redo, &widgets.export] {
+            action.set_enabled(false);
+        }
+        let mut child = widgets.board.first_child();
+        while let Some(c) = child {
+            child = c.next_sibling();
+            if let Some(popover) = c.downcast_ref::<gtk::Popover>() {
+                popover.popdown();
+            }
+        }
+        widgets.board.set_tooltip_text(None);
+        super::set_accessible_label(&widgets.board, &gettext("Game board"));
+        self.view.borrow_mut().hovered = None;
+        widgets.log.clear();
+    }
+
+    /// What the players call a seat: the game's name for it, else its number.
+    fn seat_name(&self, seat: u8) -> String {
+        if let Some(name) = self.session.borrow().seat_name(seat) {
+            return name.render();
+        }
+        // Translators: a seat of a two-player game that the game does not name, e.g. "Player 2".
+        let numbered = gettext("Player {n}");
+        numbered.replace("{n}", &(u32::from(seat) + 1).to_string())
     }
 
     fn target_at(&self, x: f64, y: f64) -> Option<String> {
@@ -654,17 +766,16 @@ impl GameWindow {
         }
         widgets.undo.set_enabled(session.can_undo());
         widgets.redo.set_enabled(session.can_redo());
-        let subtitle = match &self.path {
-            Some(p) => format!(
-                "{} — {}",
-                self.scenario,
-                p.file_name()
-                    .map(|f| f.to_string_lossy().to_string())
-                    .unwrap_or_default()
-            ),
-            None => self.scenario.clone(),
-        };
-        widgets.title.set_subtitle(&subtitle);
+        widgets.export.set_enabled(true);
+        let mut subtitle = vec![self.scenario.clone()];
+        // Two people on one screen see whose side is shown.
+        if shared_screen(session.as_ref()) {
+            subtitle.push(self.seat_name(self.view.borrow().seat));
+        }
+        if let Some(file) = self.path.as_ref().and_then(|p| p.file_name()) {
+            subtitle.push(file.to_string_lossy().into_owned());
+        }
+        widgets.title.set_subtitle(&subtitle.join(" — "));
         self.view.borrow_mut().targets = prompt
             .choices
             .iter()
@@ -711,6 +822,53 @@ impl GameWindow {
         });
         dialog.present();
     }
+}
+
+/// Whether people take turns at this screen: a game of more than one seat, every seat played
+/// here (the window seats no bot yet).
+fn shared_screen(session: &dyn PlaySession) -> bool {
+    session.seats() > 1
+}
+
+/// The seat whose decision is pending; `None` once the game is over.
+fn seat_to_move(session: &dyn PlaySession) -> Option<u8> {
+    match session.prompt().actor {
+        Actor::Player(seat) => Some(seat),
+        Actor::Nobody => None,
+    }
+}
+
+/// The curtain shown while the screen changes hands: its page (with a header bar of its own
+/// that names only the game), the status page that names the seat, and the button that ends it.
+fn hand_over_curtain(title: &str, scenario: &str) -> (gtk::Box, adw::StatusPage, gtk::Button) {
+    let header = adw::HeaderBar::new();
+    header.set_title_widget(Some(&adw::WindowTitle::new(title, scenario)));
+    header.pack_end(&main_menu_button());
+    let button = gtk::Button::builder()
+        .halign(gtk::Align::Center)
+        .css_classes(["pill", "suggested-action"])
+        .build();
+    // Translators: under "Hand the screen to {seat}".
+    let description = gettext("Their side of the game stays hidden until they are at the screen.");
+    let status = adw::StatusPage::builder()
+        .icon_name("system-switch-user-symbolic")
+        .description(description)
+        .child(&button)
+        .vexpand(true)
+        .build();
+    let page = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    page.append(&header);
+    page.append(&status);
+    (page, status, button)
+}
+
+fn main_menu_button() -> gtk::MenuButton {
+    gtk::MenuButton::builder()
+        .icon_name("open-menu-symbolic")
+        .menu_model(&super::primary_menu(true))
+        .tooltip_text(gettext("Main Menu"))
+        .primary(true)
+        .build()
 }
 
 /// Opens a popover pointing at a point of the board; it removes itself when closed.

@@ -34,10 +34,7 @@ impl LogView {
 
     pub fn show(&mut self, entries: &[LogEntry]) {
         if entries.len() < self.shown {
-            while let Some(child) = self.list.first_child() {
-                self.list.remove(&child);
-            }
-            self.shown = 0;
+            self.clear();
         }
         for entry in &entries[self.shown..] {
             self.list.append(&self.row(entry));
@@ -47,6 +44,14 @@ impl LogView {
             let adj = self.widget.vadjustment();
             gtk::glib::idle_add_local_once(move || adj.set_value(adj.upper()));
         }
+    }
+
+    /// Takes every entry down (the screen changes hands: the next seat's log is built anew).
+    pub fn clear(&mut self) {
+        while let Some(child) = self.list.first_child() {
+            self.list.remove(&child);
+        }
+        self.shown = 0;
     }
 
     fn row(&self, entry: &LogEntry) -> gtk::Widget {
