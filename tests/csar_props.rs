@@ -155,17 +155,16 @@ fn unknown_scenario_is_an_error() {
 }
 
 #[test]
-fn odds_at_every_decision_are_probabilities_and_fast() {
+fn odds_at_every_decision_are_probabilities() {
+    // Their speed is measured by `make bench` (benches/csar.rs), not here: the machines are
+    // shared and a timed test fails when another job runs.
     use tonkin::games::csar::rules::odds_for_prompt;
-    let mut slowest = std::time::Duration::ZERO;
     let mut seen = 0;
     for seed in 0..40 {
         let mut g = Csar::setup("caged_tiger", &options(seed), seed).unwrap();
         let mut bot = Csar::heuristic_bot(seed);
         while g.outcome().is_none() {
-            let start = std::time::Instant::now();
             if let Some(odds) = odds_for_prompt(&g) {
-                slowest = slowest.max(start.elapsed());
                 seen += odds.len();
                 for (label, p) in odds {
                     assert!((0.0..=1.0 + 1e-9).contains(&p), "{}: {p}", label.english());
@@ -176,5 +175,4 @@ fn odds_at_every_decision_are_probabilities_and_fast() {
         }
     }
     assert!(seen > 100);
-    assert!(slowest.as_millis() < 50, "slowest odds took {slowest:?}");
 }

@@ -480,16 +480,15 @@ fn odds_agree_with_sampling_a_used_deck() {
 }
 
 #[test]
-fn odds_for_the_prompt_are_fast() {
+fn odds_for_the_prompt_sum_to_one() {
+    // Their speed is measured by `make bench` (benches/csar.rs: csar_odds_for_fire_prompt).
     let mut g = caged_tiger(11);
     g.aircraft[0].place = Place::Zone(1);
     let m38 = unit_id("M38");
     g.unit_cup.take(|&u| u == m38);
     g.zones[1].units.push(gun(m38));
     g.start_fire(false);
-    let start = std::time::Instant::now();
     let odds = odds_for_prompt(&g).expect("fire odds");
-    assert!(start.elapsed().as_millis() < 50, "{:?}", start.elapsed());
     assert!(!odds.is_empty());
     let sum: f64 = odds.iter().map(|(_, p)| p).sum();
     assert!((sum - 1.0).abs() < 1e-9);
