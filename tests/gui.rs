@@ -24,6 +24,7 @@ use tonkin::engine::log::Log;
 use tonkin::engine::message::{Message, msg};
 use tonkin::engine::play::Playable;
 use tonkin::engine::reference::RuleSection;
+use tonkin::engine::rng::Rng;
 use tonkin::engine::session::Session;
 use tonkin::games::{self, Presented};
 use tonkin::i18n::gettext;
@@ -213,6 +214,7 @@ struct Duel {
     to_move: u8,
     turns: u32,
     log: Log,
+    rng: Rng,
 }
 
 const SECRETS: [u32; 2] = [3141, 2718];
@@ -246,6 +248,7 @@ impl Game for Duel {
             to_move: 0,
             turns: 0,
             log: Log::default(),
+            rng: Rng::seeded(1),
         })
     }
 
@@ -262,10 +265,18 @@ impl Game for Duel {
     }
 
     fn apply(&mut self, _: &()) -> Result<Applied, Refusal> {
-        self.log.add(
+        let seat = usize::from(self.to_move);
+        // A line only the mover may read: the window must show each seat its own log.
+        self.log.add_for(
+            self.to_move,
             "1",
-            msg("{seat} passed the turn").arg("seat", SEATS[usize::from(self.to_move)]),
+            msg("{seat} kept the number {secret}")
+                .arg("seat", SEATS[seat])
+                .arg("secret", self.secrets[seat]),
+            Vec::new(),
         );
+        self.log
+            .add("1", msg("{seat} passed the turn").arg("seat", SEATS[seat]));
         self.to_move = 1 - self.to_move;
         self.turns += 1;
         Ok(Applied::QUIET)
@@ -277,6 +288,10 @@ impl Game for Duel {
 
     fn log(&self) -> &Log {
         &self.log
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
     }
 
     fn view(&self, seat: u8) -> Cow<'_, Self> {
@@ -458,6 +473,11 @@ fn nothing_of(window: &gtk::Window, hidden: usize) {
 /// secret, its name in the subtitle, and the other seat's secret nowhere.
 fn side_of(window: &gtk::Window, seat: usize) -> bool {
     let texts = shown_texts(window);
+    // The other seat's last move cannot be taken back: the change of seat is a barrier.
+    let undo_offered = window
+        .dynamic_cast_ref::<gtk::gio::ActionMap>()
+        .and_then(|w| w.lookup_action("undo"))
+        .is_some_and(|a| a.is_enabled());
     let [board, log, prompt] = seat_widgets(window);
     let other = SECRETS[1 - seat].to_string();
     board.is_mapped()
@@ -469,6 +489,7 @@ fn side_of(window: &gtk::Window, seat: usize) -> bool {
             .iter()
             .any(|t| *t == format!("hot-seat — {}", SEATS[seat]))
         && !texts.iter().any(|t| t.contains(&other))
+        && !undo_offered
 }
 
 /// Plays the duel on one screen: opens behind the curtain, shows North's side after the

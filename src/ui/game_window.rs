@@ -735,7 +735,8 @@ impl GameWindow {
                 .map(|(what, p)| (percent(*p), what.render()))
                 .collect()
         }));
-        widgets.log.show(session.log().entries());
+        let seat = self.view.borrow().seat;
+        widgets.log.show(session.log_seen_by(seat).entries());
         while let Some(child) = widgets.status.first_child() {
             widgets.status.remove(&child);
         }
