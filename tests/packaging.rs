@@ -211,7 +211,7 @@ fn potfiles() -> String {
         .into_iter()
         .filter(|path| {
             let code = shipped_code(&std::fs::read_to_string(path).unwrap());
-            ["msg", "n_", "gettext", "ngettext", "pgettext"]
+            ["msg", "msg_n", "n_", "gettext", "ngettext", "pgettext"]
                 .iter()
                 .any(|k| calls_with_literal(&code, k))
         })
@@ -234,7 +234,7 @@ fn potfiles() -> String {
     listed.sort();
     let mut out = String::from(
         "# Files with strings for players, written by `make pot` (do not edit): every source file\n\
-         # calling msg(), n_(), gettext(), ngettext() or pgettext() with a literal, unless\n\
+         # calling msg(), msg_n(), n_(), gettext(), ngettext() or pgettext() with a literal, unless\n\
          # po/POTFILES.skip names it. Rust files are read by xgettext as C (it has no Rust parser).\n",
     );
     for file in listed {
