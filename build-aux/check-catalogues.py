@@ -8,6 +8,7 @@
 - the English table words (Low, Medium, High, Good, Poor, Bad, Green, Experienced, Veteran)
   left inside a translation: the program draws its own boxes and cards, so they are translated
   everywhere (docs/translation-glossary.md);
+- a word on a counter longer than the counter has room for (thirteen capitals, or the English);
 - typography: straight apostrophes and three dots in a translation; French without a
   no-break space before : ; ! ? and inside « » (U+202F, the narrow one, everywhere); German
   menu items without the space before the ellipsis.
@@ -48,6 +49,11 @@ BRACKET_PLURAL = re.compile(r"\w\((?:s|e|n|en|er|x)\)")
 SAME_WORD = {"de": {"Bad", "Veteran", "VETERAN"}}
 # The desktop file's search terms: a list kept by semicolons, not a sentence.
 KEYWORD_LIST = re.compile(r"^[^ ;]+(?: [^ ;]+)*;\S")
+# The longest word a counter shows at a readable size (longer ones are shrunk; the English
+# may be longer where its box is wider). Whether a text wraps at its spaces depends on where the
+# counter prints it: look at an exported sheet.
+COUNTER_WORD = 13
+COUNTER_FILES = {"src/games/skyhawk/art/counters.rs", "src/games/csar/art/counter.rs"}
 NNBSP = "\u202f"
 NBSP = "\u00a0"
 
@@ -62,6 +68,7 @@ class Entry:
     plural: str | None = None
     msgstr: list[str] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
 
     def name(self) -> str:
         text = self.msgid if len(self.msgid) <= 50 else self.msgid[:47] + "..."
@@ -84,6 +91,7 @@ def parse(path: Path) -> list[Entry]:
     target: tuple[str, int] | None = None  # the field continued by a bare string line
 
     pending_comments: list[str] = []
+    pending_references: list[str] = []
     pending_fuzzy = False
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if raw.startswith("#~|"):
@@ -93,7 +101,9 @@ def parse(path: Path) -> list[Entry]:
         if not line:
             continue
         if line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in line:
+            if line.startswith("#:"):
+                pending_references += line[2:].split()
+            elif line.startswith("#,") and "fuzzy" in line:
                 pending_fuzzy = True
             elif line.startswith("#.") or line.startswith("# "):
                 pending_comments.append(line[2:].strip())
@@ -113,7 +123,8 @@ def parse(path: Path) -> list[Entry]:
             current = Entry(number, obsolete)
             entries.append(current)
             current.comments, current.fuzzy = pending_comments, pending_fuzzy
-            pending_comments, pending_fuzzy = [], False
+            current.references = pending_references
+            pending_comments, pending_fuzzy, pending_references = [], False, []
         if current is None:
             raise SystemExit(f"{path}:{number}: {keyword} before any msgid")
         value = unquote(rest, path, number)
@@ -168,9 +179,19 @@ def check(path: Path) -> list[str]:
                 fault(e, "three dots in the translation: write …")
             if lang == "fr" and not KEYWORD_LIST.search(e.msgid):
                 faults.extend(french_spaces(path, e, text))
+            if on_a_counter(e):
+                room = max(COUNTER_WORD, *(len(w) for w in e.msgid.split()))
+                if max(len(w) for w in text.split()) > room:
+                    fault(e, f"a word longer than a counter has room for ({room} letters): "
+                          "write a short form, or break it with '- ' where the text wraps")
             if lang == "de" and e.msgid.endswith("…") and not text.endswith(" …"):
                 fault(e, "German writes a space before the closing ellipsis")
     return faults
+
+
+def on_a_counter(e: Entry) -> bool:
+    """An upper-case text drawn on a counter."""
+    return e.msgid.isupper() and any(r.split(":")[0] in COUNTER_FILES for r in e.references)
 
 
 def french_spaces(path: Path, e: Entry, text: str) -> list[str]:
