@@ -177,15 +177,24 @@ fn calls_with_literal(text: &str, keyword: &str) -> bool {
     })
 }
 
-/// The code of a Rust file that ships: before its test module, without line comments.
+/// The code of a Rust file that ships: before its inline test module (`#[cfg(test)] mod tests
+/// {`), without line comments. Other test-only items (`#[cfg(test)] mod tests;` near the top of
+/// a file) lose their attribute only: the code after them ships.
 fn shipped_code(text: &str) -> String {
-    text.split("#[cfg(test)]")
-        .next()
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut shipped = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let code = line.trim_start();
+        if code.starts_with("#[cfg(test)]") {
+            let item = lines.peek().map_or("", |l| l.trim());
+            if item.contains("mod ") && item.ends_with('{') {
+                break;
+            }
+        } else if !code.starts_with("//") {
+            shipped.push(line);
+        }
+    }
+    shipped.join("\n")
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -211,7 +220,7 @@ fn potfiles() -> String {
         .into_iter()
         .filter(|path| {
             let code = shipped_code(&std::fs::read_to_string(path).unwrap());
-            ["msg", "n_", "gettext", "ngettext", "pgettext"]
+            ["msg", "msg_n", "n_", "gettext", "ngettext", "pgettext"]
                 .iter()
                 .any(|k| calls_with_literal(&code, k))
         })
@@ -234,7 +243,7 @@ fn potfiles() -> String {
     listed.sort();
     let mut out = String::from(
         "# Files with strings for players, written by `make pot` (do not edit): every source file\n\
-         # calling msg(), n_(), gettext(), ngettext() or pgettext() with a literal, unless\n\
+         # calling msg(), msg_n(), n_(), gettext(), ngettext() or pgettext() with a literal, unless\n\
          # po/POTFILES.skip names it. Rust files are read by xgettext as C (it has no Rust parser).\n",
     );
     for file in listed {
@@ -311,7 +320,9 @@ fn the_translatable_call_finder_is_exact() {
     assert!(calls_with_literal("msg(\n    \"a long one\",\n)", "msg"));
     assert!(!calls_with_literal("my_msg(\"a\")", "msg"));
     assert!(!calls_with_literal("msg(id)", "msg"));
-    assert!(shipped_code("a\n// msg(\"x\")\n#[cfg(test)]\nmsg(\"y\")").trim() == "a");
+    assert!(shipped_code("a\n// msg(\"x\")\n#[cfg(test)]\nmod tests {\nmsg(\"y\")").trim() == "a");
+    // A test module declared at the top does not hide the code after it.
+    assert!(shipped_code("#[cfg(test)]\nmod tests;\nmsg(\"z\")").contains("msg(\"z\")"));
 }
 
 /// Compiles every catalogue, then runs [`render_catalog_in_child`] in a child process per

@@ -249,14 +249,14 @@ impl Log {
 mod tests {
     use super::*;
     use crate::engine::dice::DiceKind;
-    use crate::engine::message::msg;
+    use crate::engine::message::{msg, msg_n};
 
     #[test]
     fn entry_carries_rule_and_randoms() {
         let mut log = Log::default();
         log.add_with(
             "4.3.3 C",
-            msg("{n} hits").arg("n", 2),
+            msg_n("{n} hit", "{n} hits", 2).arg("n", 2),
             vec![
                 Random::Cards(vec!["Blast".into(), "Crosshairs".into()]),
                 Random::Dice(Roll {

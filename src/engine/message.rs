@@ -32,12 +32,24 @@ pub struct Message {
     pub id: Cow<'static, str>,
     #[serde(default, skip_serializing_if = "SmallVec::is_empty", with = "as_list")]
     pub args: Args,
+    /// For a message whose words follow a count ([`msg_n`]): its plural template and the
+    /// count that picks the form. Boxed: few messages have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plural: Option<Box<Plural>>,
+}
+
+/// The plural side of a counted message: `id` is the English singular, `many` the plural;
+/// the language's catalogue picks its own form for `count` (ngettext).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plural {
+    pub many: Cow<'static, str>,
+    pub count: u32,
 }
 
 /// The arguments of a message by name. Most messages have one to four (a Skyhawk roll line:
 /// table, column, row, result), kept in place (more go to the heap): a logged game writes and
-/// copies thousands of messages. That makes a message 256 bytes, which `clippy.toml` allows
-/// as an error value.
+/// copies thousands of messages. That makes a message 264 bytes (with the box of a counted
+/// message's plural), which `clippy.toml` allows as an error value.
 pub type Args = SmallVec<[(Cow<'static, str>, Arg); 4]>;
 
 /// Arguments are saved as a plain list.
@@ -66,6 +78,22 @@ pub fn msg(id: &'static str) -> Message {
     Message {
         id: Cow::Borrowed(id),
         args: SmallVec::new(),
+        plural: None,
+    }
+}
+
+/// Starts a message that inserts a count, from its English singular and plural templates
+/// (`msg_n("{n} card", "{n} cards", n).arg("n", n)`): each language shows the form its
+/// grammar wants for `count` ("1 Karte", "0 carte", "2 cards"). The name is the xgettext
+/// keyword (as ngettext). The count is only the form's chooser: add it as an argument too.
+#[inline]
+pub fn msg_n(one: &'static str, many: &'static str, count: impl TryInto<u32>) -> Message {
+    Message {
+        plural: Some(Box::new(Plural {
+            many: Cow::Borrowed(many),
+            count: count.try_into().unwrap_or(u32::MAX),
+        })),
+        ..msg(one)
     }
 }
 
@@ -76,6 +104,7 @@ impl Message {
         Message {
             id,
             args: SmallVec::new(),
+            plural: None,
         }
     }
 
@@ -123,13 +152,18 @@ impl Message {
     /// The message in the user's language.
     pub fn render(&self) -> String {
         // gettext("") would answer with the catalogue's header.
-        self.render_with(&|s| {
+        let translate = |s: &str| {
             if s.is_empty() {
                 String::new()
             } else {
                 gettextrs::gettext(s)
             }
-        })
+        };
+        let template = match &self.plural {
+            Some(p) => gettextrs::ngettext(&*self.id, &*p.many, p.count),
+            None => translate(&self.id),
+        };
+        self.fill(template, &translate)
     }
 
     /// The message in English (for logs on the command line and for tests).
@@ -138,9 +172,18 @@ impl Message {
     }
 
     /// The message with every template and term passed through `translate` (a fake
-    /// catalogue in tests).
+    /// catalogue in tests; a counted message passes its English form for the count).
     pub fn render_with(&self, translate: &dyn Fn(&str) -> String) -> String {
-        let mut out = translate(&self.id);
+        let english = match &self.plural {
+            Some(p) if p.count != 1 => &p.many,
+            _ => &self.id,
+        };
+        self.fill(translate(english), translate)
+    }
+
+    /// `template` with the arguments filled in.
+    fn fill(&self, template: String, translate: &dyn Fn(&str) -> String) -> String {
+        let mut out = template;
         for (name, value) in &self.args {
             out = out.replace(&format!("{{{name}}}"), &value.render_with(translate));
         }
@@ -273,6 +316,26 @@ mod tests {
         assert_eq!(m.english(), "Sandy 1 takes 2 hits in North");
         // With no catalogue loaded gettext returns the id itself.
         assert_eq!(m.render(), "Sandy 1 takes 2 hits in North");
+    }
+
+    #[test]
+    fn counted_messages_take_the_form_of_their_count() {
+        let cards = |n: u32| msg_n("{n} card", "{n} cards", n).arg("n", n);
+        assert_eq!(cards(1).english(), "1 card");
+        assert_eq!(cards(0).english(), "0 cards");
+        assert_eq!(cards(2).render(), "2 cards");
+        // A fake catalogue sees the English form for the count.
+        let de = |s: &str| s.replace("cards", "Karten").replace("card", "Karte");
+        assert_eq!(cards(1).render_with(&de), "1 Karte");
+        assert_eq!(cards(3).render_with(&de), "3 Karten");
+        // Saved with its plural; a save without one reads as a plain message.
+        let json = serde_json::to_string(&cards(2)).unwrap();
+        assert!(
+            json.contains(r#""plural":{"many":"{n} cards","count":2}"#),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<Message>(&json).unwrap(), cards(2));
+        assert!(!serde_json::to_string(&msg("x")).unwrap().contains("plural"));
     }
 
     #[test]

@@ -67,7 +67,7 @@ fn shortcuts_ui() -> String {
             ],
         ),
         group(
-            gettext("Game"),
+            crate::i18n::pgettext("the game being played", "Game"),
             vec![
                 shortcut("&lt;Primary&gt;s", gettext("Save")),
                 shortcut("&lt;Primary&gt;&lt;Shift&gt;s", gettext("Save as")),

@@ -167,14 +167,19 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<Ga
     if game.is_none() && games.len() > 1 {
         let titles: Vec<&str> = games.iter().map(|g| g.1.as_str()).collect();
         let ids: Vec<String> = games.iter().map(|g| g.0.clone()).collect();
-        what.add(&combo(&gettext("Game"), &titles, 0, {
-            let state = state.clone();
-            let refresh = refresh.clone();
-            move |i| {
-                state.borrow_mut().game = ids[i].clone();
-                refresh();
-            }
-        }));
+        what.add(&combo(
+            &crate::i18n::pgettext("which game to print", "Game"),
+            &titles,
+            0,
+            {
+                let state = state.clone();
+                let refresh = refresh.clone();
+                move |i| {
+                    state.borrow_mut().game = ids[i].clone();
+                    refresh();
+                }
+            },
+        ));
     }
     let kinds_present: Vec<Kind> = kit_for(&first)
         .map(|k| {

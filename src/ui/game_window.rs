@@ -477,7 +477,7 @@ impl GameWindow {
                 if let Some(e) = step.autosave_error {
                     super::toast(
                         &widgets.toasts,
-                        &format!("{}: {e}", gettext("Autosave failed")),
+                        &gettext("Autosave failed: {error}").replace("{error}", &e.to_string()),
                     );
                 }
             }
@@ -795,7 +795,12 @@ impl GameWindow {
             let lines: Vec<String> = board
                 .status()
                 .into_iter()
-                .map(|(label, value)| format!("{}: {value}", label.render()))
+                // Translators: a tally under the result, "Points: 100".
+                .map(|(label, value)| {
+                    gettext("{label}: {value}")
+                        .replace("{label}", &label.render())
+                        .replace("{value}", &value)
+                })
                 .collect();
             body.push_str(&format!("\n\n{}", lines.join("\n")));
         }

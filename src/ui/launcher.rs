@@ -194,7 +194,10 @@ fn add_scenario_rows(
         row.add_row(&resume);
     }
     for scenario in driver.scenarios() {
-        let r = scenario_row(&scenario.title.render(), &gettext("Play"));
+        let r = scenario_row(
+            &scenario.title.render(),
+            &crate::i18n::pgettext("button", "Play"),
+        );
         let s = sender.clone();
         let scenario_id = scenario.id.to_owned();
         r.connect_activated(move |_| {

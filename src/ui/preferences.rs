@@ -19,7 +19,7 @@ pub fn show(parent: Option<&gtk::Window>) {
     let page = adw::PreferencesPage::new();
 
     let play = adw::PreferencesGroup::builder()
-        .title(gettext("Play"))
+        .title(crate::i18n::pgettext("preferences about playing", "Play"))
         .build();
     play.add(&switch_row(
         &gettext("Casual undo"),

@@ -18,7 +18,7 @@ use super::art::sheets::{
 };
 use crate::engine::game::Verdict;
 use crate::engine::log::LogEntry;
-use crate::engine::message::{msg, n_};
+use crate::engine::message::{msg, msg_n, n_};
 use crate::export::component;
 use crate::export::{Component, Kind, Kit};
 use crate::games::csar::rules::campaign::MissionLedger;
@@ -174,10 +174,14 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
         o.huskie_one_survivor,
     ];
     log.variable_end = sc.variable_end_from.map(|t| {
-        msg("from turn {t}; mission of {n} turns")
-            .arg("t", t)
-            .arg("n", game.turns)
-            .render()
+        msg_n(
+            "from turn {t}; mission of {n} turn",
+            "from turn {t}; mission of {n} turns",
+            game.turns,
+        )
+        .arg("t", t)
+        .arg("n", game.turns)
+        .render()
     });
     log.campaign_mission = shown_campaign_mission(game);
     log.crew = game
@@ -206,8 +210,9 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
     if let Some(row) = log.turns.get_mut(usize::from(game.turn).wrapping_sub(1)) {
         row.search = game.search.to_string();
         row.abort = game.abort.to_string();
-        row.survivors = msg("{n} stranded")
-            .arg("n", game.stranded().count())
+        let stranded = game.stranded().count();
+        row.survivors = msg_n("{n} stranded", "{n} stranded", stranded)
+            .arg("n", stranded)
             .render();
     }
     log.aircraft = game
@@ -295,8 +300,8 @@ fn printed_letter(z: u8) -> String {
 /// The log entries of an aircraft lost (shot down, destroyed, gone), naming it `a`.
 const AIRCRAFT_LOSSES: [&str; 4] = [
     "{a} is shot down: a {state} Survivor in {zone}",
-    "{a} is shot down with {n} Survivors aboard: they are stranded in {zone}",
-    "{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}",
+    "{a} is shot down with {n} Survivor aboard: stranded in {zone}",
+    "{a} is destroyed: crew and {n} Survivor aboard killed; Abort {abort}",
     "{a} is hit and leaves the game",
 ];
 
@@ -304,10 +309,10 @@ const AIRCRAFT_LOSSES: [&str; 4] = [
 fn column<'a>(row: &'a mut TurnRow, template: &str) -> Option<&'a mut String> {
     Some(match template {
         "Event: {title}" => &mut row.event,
-        "You draw {n} Action cards" => &mut row.cards,
+        "You draw {n} Action card" => &mut row.cards,
         "{a} moves to {to}" => &mut row.moves,
         "{a} plays {card} in {zone}" => &mut row.played,
-        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => &mut row.fire,
+        "Fire into {zone}: Zone Firepower {zfv}, {hits} hit" => &mut row.fire,
         "Rescued! The Survivor is aboard {h}" | "No roundel: the pick-up fails this turn" => {
             &mut row.rescue
         }
@@ -332,9 +337,9 @@ fn entry_words(e: &LogEntry) -> String {
     let word = |name: &str| translate(&arg(name).unwrap_or_default());
     match e.message.id.as_ref() {
         "Event: {title}" => word("title"),
-        "You draw {n} Action cards" => arg("n").unwrap_or_default(),
+        "You draw {n} Action card" => arg("n").unwrap_or_default(),
         // The zone's printed letter and the hits, e.g. "N1", to fit the cell.
-        "Fire into {zone}: Zone Firepower {zfv}, {hits} hits" => format!(
+        "Fire into {zone}: Zone Firepower {zfv}, {hits} hit" => format!(
             "{}{}",
             zone_letter(&arg("zone").unwrap_or_default()),
             arg("hits").unwrap_or_default()

@@ -953,7 +953,7 @@ pub(in crate::games::csar) mod tests {
 
     /// The string literals with a word in them (two letters running) of the shipped code of
     /// `source` from the line `from` on that do not go through the catalogue: not the text of a
-    /// `gettext`, `pgettext`, `msg` or `n_` call, nor a message argument's name (`arg`, `term`,
+    /// `gettext`, `pgettext`, `ngettext`, `msg`, `msg_n` or `n_` call, nor a message argument's name (`arg`, `term`,
     /// `value`, `word`), nor a message id compared or matched, nor one of `allowed`.
     pub(in crate::games::csar) fn untranslated(
         source: &str,
@@ -972,6 +972,7 @@ pub(in crate::games::csar) mod tests {
         let keywords = [
             "gettext(",
             "msg(",
+            "msg_n(",
             "n_(",
             ".arg(",
             ".term(",
@@ -1017,7 +1018,10 @@ pub(in crate::games::csar) mod tests {
             if worded && !through && !placeholder && !allowed.contains(&literal) {
                 found.push(literal.to_owned());
             }
-            context_of_pgettext = before.ends_with("pgettext(");
+            // The second text of a pgettext (the context first), ngettext or msg_n (the plural).
+            context_of_pgettext = ["pgettext(", "ngettext(", "msg_n("]
+                .iter()
+                .any(|k| before.ends_with(k));
             let used = open + 1 + close + 1;
             before_len += used;
             rest = &rest[used..];

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::message::msg;
+use crate::engine::message::{msg, msg_n};
 
 use super::content::{CardKind, Symbol, ZoneMarker, content};
 use super::draws::counts_as;
@@ -297,7 +297,7 @@ impl Csar {
                     u.hit_this_turn = true;
                     self.log.add(
                         "9.1",
-                        msg("{n} hits on {gun}")
+                        msg_n("{n} hit on {gun}", "{n} hits on {gun}", n)
                             .arg("n", n)
                             .term("gun", &content().units[usize::from(c)].name),
                     );
@@ -309,7 +309,12 @@ impl Csar {
                 z.too_hits += n;
                 self.log.add(
                     "9.3",
-                    msg("{n} hits on the Target of Opportunity").arg("n", n),
+                    msg_n(
+                        "{n} hit on the Target of Opportunity",
+                        "{n} hits on the Target of Opportunity",
+                        n,
+                    )
+                    .arg("n", n),
                 );
             }
         }

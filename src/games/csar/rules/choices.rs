@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::engine::game::Choice;
-use crate::engine::message::{Message, msg, n_};
+use crate::engine::message::{Message, msg, msg_n, n_};
 
 use super::actions::{Action, CommandTarget, Target, title};
 use super::campaign::purchase_choices;
@@ -665,9 +665,14 @@ impl Csar {
                             pj_card: false,
                         },
                         || {
-                            msg("{h} attempts the rescue ({n} draws)")
-                                .term("h", aircraft_name(h))
-                                .arg("n", self.rescue_draws(h, s, 0))
+                            let n = self.rescue_draws(h, s, 0);
+                            msg_n(
+                                "{h} attempts the rescue ({n} draw)",
+                                "{h} attempts the rescue ({n} draws)",
+                                n,
+                            )
+                            .term("h", aircraft_name(h))
+                            .arg("n", n)
                         },
                         || Some(target::survivor(s)),
                     );

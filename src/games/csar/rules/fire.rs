@@ -2,7 +2,7 @@
 //! and hits on aircraft (Fast Movers first, random allocation, Shaken, shot down, destroyed).
 
 use crate::engine::log::Random;
-use crate::engine::message::{msg, n_};
+use crate::engine::message::{msg, msg_n, n_};
 
 use super::content::{Kind, Symbol, ZoneMarker, content};
 use super::draws::counts_as;
@@ -165,10 +165,14 @@ impl Csar {
         let hits = self.hits_pile.len() as u8;
         self.log.add_with(
             "4.3.3 C",
-            msg("Fire into {zone}: Zone Firepower {zfv}, {hits} hits")
-                .term("zone", ZONE_NAMES[usize::from(target)])
-                .arg("zfv", zfv)
-                .arg("hits", hits),
+            msg_n(
+                "Fire into {zone}: Zone Firepower {zfv}, {hits} hit",
+                "Fire into {zone}: Zone Firepower {zfv}, {hits} hits",
+                hits,
+            )
+            .term("zone", ZONE_NAMES[usize::from(target)])
+            .arg("zfv", zfv)
+            .arg("hits", hits),
             vec![Random::Drawn(seen)],
         );
         let burnable = self.burnable().next().is_some();
@@ -269,7 +273,12 @@ impl Csar {
             if others.is_empty() {
                 self.log.add(
                     "4.3.3 E",
-                    msg("{n} hits find no aircraft left").arg("n", hits),
+                    msg_n(
+                        "{n} hit finds no aircraft left",
+                        "{n} hits find no aircraft left",
+                        hits,
+                    )
+                    .arg("n", hits),
                 );
                 return true;
             }
@@ -448,10 +457,14 @@ impl Csar {
             self.move_abort(2);
             self.log.add(
                 "4.3.3 E",
-                msg("{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}")
-                    .term("a", aircraft_name(a))
-                    .arg("n", aboard.len())
-                    .arg("abort", self.abort),
+                msg_n(
+                    "{a} is destroyed: crew and {n} Survivor aboard killed; Abort {abort}",
+                    "{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}",
+                    aboard.len(),
+                )
+                .term("a", aircraft_name(a))
+                .arg("n", aboard.len())
+                .arg("abort", self.abort),
             );
             return;
         }
@@ -504,10 +517,14 @@ impl Csar {
             }
             self.log.add(
                 "4.3.3 E",
-                msg("{a} is shot down with {n} Survivors aboard: they are stranded in {zone}")
-                    .term("a", aircraft_name(a))
-                    .arg("n", aboard.len())
-                    .term("zone", ZONE_NAMES[usize::from(zone)]),
+                msg_n(
+                    "{a} is shot down with {n} Survivor aboard: stranded in {zone}",
+                    "{a} is shot down with {n} Survivors aboard: they are stranded in {zone}",
+                    aboard.len(),
+                )
+                .term("a", aircraft_name(a))
+                .arg("n", aboard.len())
+                .term("zone", ZONE_NAMES[usize::from(zone)]),
             );
         }
         self.move_abort(1);

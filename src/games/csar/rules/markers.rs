@@ -1,7 +1,7 @@
 //! Hidden and Enemy markers, enemy units, ordnance markers and the Marker Adjustment Segment.
 
 use crate::engine::log::Random;
-use crate::engine::message::{msg, n_};
+use crate::engine::message::{msg, msg_n, n_};
 
 use super::content::{Kind, MarkerValue, content};
 use super::state::{Csar, Fate, Place, Placed, SurvivorPlace, ZONE_NAMES};
@@ -75,8 +75,11 @@ impl Csar {
             rule,
             match placed.len() {
                 0 => msg("{kind} marker in {zone} turned up: no enemy unit"),
-                1 => msg("{kind} marker in {zone} turned up: 1 enemy unit ({units})"),
-                _ => msg("{kind} marker in {zone} turned up: {n} enemy units ({units})"),
+                n => msg_n(
+                    "{kind} marker in {zone} turned up: {n} enemy unit ({units})",
+                    "{kind} marker in {zone} turned up: {n} enemy units ({units})",
+                    n,
+                ),
             }
             .term("kind", label)
             .term("zone", ZONE_NAMES[z])

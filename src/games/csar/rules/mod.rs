@@ -29,7 +29,7 @@ use crate::engine::game::{
     Actor, Applied, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError,
 };
 use crate::engine::log::Log;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::play::{OptionalRule, Playable};
 use crate::engine::reference::RuleSection;
 use crate::engine::rng::Rng;
@@ -130,7 +130,7 @@ impl Csar {
         if let Some(f) = &self.fire {
             return match f.stage {
                 FireStage::ChooseZone => (msg("Enemy guns open fire: pick the zone to resolve, or suppress a gun first"), "4.3.3 B"),
-                FireStage::Burn { hits, .. } => (msg("{n} hits: burn Aircraft cards from your hand to cancel hits (one must stay)").arg("n", hits), "4.3.3 D"),
+                FireStage::Burn { hits, .. } => (msg_n("{n} hit: burn Aircraft cards from your hand to cancel it", "{n} hits: burn Aircraft cards from your hand to cancel hits (one must stay)", hits).arg("n", hits), "4.3.3 D"),
                 FireStage::PickAircraft { .. } => (msg("Pick the aircraft that takes the hit"), "4.3.3 E"),
                 FireStage::Spare { .. } => (msg("A hit is coming: use the Pilot/PJ card to cancel it?"), "2.4.1"),
                 FireStage::Allocate { .. } => (msg("Hits are being resolved"), "4.3.3 E"),
@@ -184,13 +184,27 @@ impl Csar {
             ),
             Step::Rescue => (msg("Turn {t}: rescue attempts").arg("t", turn), "4.3.5"),
             Step::Search => (
-                msg("Enemy Search: {n} draws; burn hand cards for fewer")
-                    .arg("n", self.search_draws(self.burned)),
+                {
+                    let n = self.search_draws(self.burned);
+                    msg_n(
+                        "Enemy Search: {n} draw; burn hand cards for fewer",
+                        "Enemy Search: {n} draws; burn hand cards for fewer",
+                        n,
+                    )
+                    .arg("n", n)
+                },
                 "4.4.2",
             ),
             Step::Abort => (
-                msg("Abort Check: {n} draws; burn hand cards for fewer")
-                    .arg("n", self.abort_draws(self.burned)),
+                {
+                    let n = self.abort_draws(self.burned);
+                    msg_n(
+                        "Abort Check: {n} draw; burn hand cards for fewer",
+                        "Abort Check: {n} draws; burn hand cards for fewer",
+                        n,
+                    )
+                    .arg("n", n)
+                },
                 "4.4.3",
             ),
             Step::ClearSkies => (

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 
 use super::actions::{Action, CommandTarget, title};
 use super::content::Symbol;
@@ -205,7 +205,7 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
                         0
                     };
                     out.push((
-                        msg("Burn {b}: take {h} hits; the Enemy Search then draws {n} (chance of a capture)")
+                        msg_n("Burn {b}: take {h} hit; the Enemy Search then draws {n} (chance of a capture)", "Burn {b}: take {h} hits; the Enemy Search then draws {n} (chance of a capture)", usize::from(hits) - burn)
                             .arg("b", burn)
                             .arg("h", usize::from(hits) - burn)
                             .arg("n", draws),
@@ -232,9 +232,13 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
             for (h, s) in state.rescue_options() {
                 let n = state.rescue_draws(h, s, 0);
                 out.push((
-                    msg("{h} rescues the Survivor ({n} draws)")
-                        .term("h", aircraft_name(h))
-                        .arg("n", n),
+                    msg_n(
+                        "{h} rescues the Survivor ({n} draw)",
+                        "{h} rescues the Survivor ({n} draws)",
+                        n,
+                    )
+                    .term("h", aircraft_name(h))
+                    .arg("n", n),
                     state.chance(Want::Get(Symbol::Roundel), n),
                 ));
             }
@@ -244,7 +248,12 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
             rifle_odds(
                 state,
                 &mut out,
-                msg("A Survivor is captured ({n} draws)").arg("n", n),
+                msg_n(
+                    "A Survivor is captured ({n} draw)",
+                    "A Survivor is captured ({n} draws)",
+                    n,
+                )
+                .arg("n", n),
                 n,
             );
         }
@@ -253,7 +262,12 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
             rifle_odds(
                 state,
                 &mut out,
-                msg("The mission is aborted ({n} draws)").arg("n", n),
+                msg_n(
+                    "The mission is aborted ({n} draw)",
+                    "The mission is aborted ({n} draws)",
+                    n,
+                )
+                .arg("n", n),
                 n,
             );
         }

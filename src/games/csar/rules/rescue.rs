@@ -1,7 +1,7 @@
 //! Rescue (4.3.5), Bomb Damage Assessment (4.4.1, 6.1), Enemy Search (4.4.2, 6.5), Abort Check
 //! (4.4.3), Pinpointing (6.2), Danger Close (6.3) and Recovering Pilots (6.4).
 
-use crate::engine::message::msg;
+use crate::engine::message::{msg, msg_n};
 
 use super::content::{Kind, Symbol, ZoneMarker, content};
 use super::markers::MarkerKind;
@@ -96,7 +96,7 @@ impl Csar {
             n,
             Want::Get(Symbol::Roundel),
             "4.3.5",
-            msg("Rescue draw: {n} cards").arg("n", n),
+            msg_n("Rescue draw: {n} card", "Rescue draw: {n} cards", n).arg("n", n),
         );
         if saved {
             self.survivors[usize::from(survivor)].place = SurvivorPlace::Aboard(heli);
@@ -137,10 +137,14 @@ impl Csar {
                     n,
                     Want::Get(Symbol::Blast),
                     "4.4.1",
-                    msg("Damage assessment on {gun} in {zone}: {n} cards")
-                        .term("gun", name)
-                        .term("zone", ZONE_NAMES[usize::from(zone)])
-                        .arg("n", n),
+                    msg_n(
+                        "Damage assessment on {gun} in {zone}: {n} card",
+                        "Damage assessment on {gun} in {zone}: {n} cards",
+                        n,
+                    )
+                    .term("gun", name)
+                    .term("zone", ZONE_NAMES[usize::from(zone)])
+                    .arg("n", n),
                 );
                 if blast {
                     self.remove_unit(zone, counter, "4.4.1");
@@ -152,9 +156,13 @@ impl Csar {
                     too,
                     Want::Get(Symbol::Blast),
                     "9.3",
-                    msg("Damage assessment on the Target of Opportunity in {zone}: {n} cards")
-                        .term("zone", ZONE_NAMES[usize::from(zone)])
-                        .arg("n", too),
+                    msg_n(
+                        "Damage assessment on the Target of Opportunity in {zone}: {n} card",
+                        "Damage assessment on the Target of Opportunity in {zone}: {n} cards",
+                        too,
+                    )
+                    .term("zone", ZONE_NAMES[usize::from(zone)])
+                    .arg("n", too),
                 );
                 if blast {
                     self.destroy_too(zone, "9.3");
@@ -196,7 +204,7 @@ impl Csar {
         }
         self.log.add_with(
             "6.1",
-            msg("Bombing effectiveness: {n} cards, {r} roundels")
+            msg("Bombing effectiveness — cards: {n}, roundels: {r}")
                 .arg("n", n)
                 .arg("r", roundels),
             vec![crate::engine::log::Random::Drawn(seen)],
@@ -233,7 +241,7 @@ impl Csar {
             n,
             Want::Avoid(Symbol::Rifle),
             "4.4.2",
-            msg("Enemy Search: {n} cards").arg("n", n),
+            msg_n("Enemy Search: {n} card", "Enemy Search: {n} cards", n).arg("n", n),
         );
         if !rifle {
             self.log.add("4.4.2", msg("The search parties find nobody"));
@@ -283,7 +291,7 @@ impl Csar {
             n,
             Want::Avoid(Symbol::Rifle),
             "4.4.3",
-            msg("Abort Check: {n} cards").arg("n", n),
+            msg_n("Abort Check: {n} card", "Abort Check: {n} cards", n).arg("n", n),
         ) {
             self.aborted = true;
             self.log
@@ -306,9 +314,13 @@ impl Csar {
                 n,
                 Want::Get(Symbol::Roundel),
                 "6.2",
-                msg("Pinpointing in {zone}: {n} cards")
-                    .term("zone", ZONE_NAMES[usize::from(zone)])
-                    .arg("n", n),
+                msg_n(
+                    "Pinpointing in {zone}: {n} card",
+                    "Pinpointing in {zone}: {n} cards",
+                    n,
+                )
+                .term("zone", ZONE_NAMES[usize::from(zone)])
+                .arg("n", n),
             ) {
                 self.survivors[usize::from(s)].pinpointed = true;
                 self.log.add("6.2", msg("The Survivor is pinpointed"));

@@ -2,7 +2,7 @@
 //! Immediate end triggers (5.0) are checked between every step.
 
 use crate::engine::game::Verdict;
-use crate::engine::message::{Message, msg, n_};
+use crate::engine::message::{Message, msg, msg_n, n_};
 
 use super::content::{Kind, Symbol, content};
 use super::state::{Csar, Fate, Place, Step, SurvivorPlace, Want};
@@ -63,7 +63,12 @@ impl Csar {
                     let names = self.draw_actions(want);
                     self.log.add_with(
                         "4.2.1",
-                        msg("You draw {n} Action cards").arg("n", names.len()),
+                        msg_n(
+                            "You draw {n} Action card",
+                            "You draw {n} Action cards",
+                            names.len(),
+                        )
+                        .arg("n", names.len()),
                         vec![crate::engine::log::Random::Cards(names)],
                     );
                 }

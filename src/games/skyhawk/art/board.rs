@@ -323,7 +323,7 @@ impl Board for Skyhawk {
             (msg("Fuel"), fuel),
             (
                 msg("Damage"),
-                msg("{sections} section boxes, {systems} sub-system boxes ({destroyed} destroyed)")
+                msg("section boxes: {sections}, sub-system boxes: {systems} ({destroyed} destroyed)")
                     .arg("sections", boxes)
                     .arg("systems", systems)
                     .arg("destroyed", d.destroyed_subsystems())

@@ -17,6 +17,7 @@ fn translated(words: Words) -> String {
 pub fn column_words(key: &str) -> String {
     // Point bands of Table 22.
     if key.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+        // Translators: {points} is a band of Table 22 ("451–1000"), not a count.
         return gettext("{points} pts").replace("{points}", key);
     }
     translated(words::column_words(key))

@@ -14,7 +14,7 @@ use crate::art::draw::{
 use crate::art::geometry::Rect;
 use crate::games::skyhawk::rules::content::NvBoxKind;
 use crate::games::skyhawk::rules::state::MapBox;
-use crate::i18n::gettext;
+use crate::i18n::{gettext, ngettext};
 
 pub const MAP_W: f64 = 420.0;
 pub const MAP_H: f64 = 297.0;
@@ -1323,7 +1323,8 @@ fn wingmen(cr: &Context, r: Rect, wingmen: &[(String, u8)]) -> Result<(), cairo:
         );
         if *hits > 0 {
             palette::NV.set(cr);
-            let h = gettext("{n} hits").replace("{n}", &hits.to_string());
+            let h =
+                ngettext("{n} hit", "{n} hits", u32::from(*hits)).replace("{n}", &hits.to_string());
             fitted_text(cr, x + WINGMAN / 2.0, y + 4.6, WINGMAN - 1.0, &h, 2.4, true);
         }
     }

@@ -15,7 +15,7 @@ use crate::art::geometry::Rect;
 use crate::art::sheet::{INK, MARGIN, PEN, Page, Table, field, heading, page_frame, tick};
 use crate::games::skyhawk::rules::content::{PylonId, data};
 use crate::games::skyhawk::rules::state::{Section, SubSystem};
-use crate::i18n::gettext;
+use crate::i18n::{gettext, ngettext};
 
 pub const CARD: Page = Page::A4_PORTRAIT;
 
@@ -435,8 +435,10 @@ fn damage(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
     damage_rows(cr, 0, &r.sections)?;
     damage_rows(cr, 1, &r.subsystems)?;
     INK.with_alpha(cr, 0.7);
-    let rule = gettext(
+    let rule = ngettext(
+        "Down when every lethal section is full [5.6] or {n} sub-system is destroyed [5.7].",
         "Down when every lethal section is full [5.6] or {n} sub-systems are destroyed [5.7].",
+        u32::from(r.destroyed_to_down),
     )
     .replace("{n}", &r.destroyed_to_down.to_string());
     paragraph(

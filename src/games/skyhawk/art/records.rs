@@ -12,7 +12,7 @@ use crate::games::skyhawk::rules::content::{Content, PartSpec, PylonId};
 use crate::games::skyhawk::rules::division::{Division, Flight, Npc, NpcStatus};
 use crate::games::skyhawk::rules::tables::{read_roll, rolled_table};
 use crate::games::skyhawk::rules::{Ending, Experience, MapBox, PilotFate, Skyhawk};
-use crate::i18n::gettext;
+use crate::i18n::{gettext, ngettext, pgettext};
 
 /// Every record sheet of the kit.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -111,9 +111,13 @@ fn calendar(
                             .enumerate()
                             .find(|(_, r)| r.part == p.number && r.day == day)
                         {
-                            d.mission = gettext("M{n} · {points} pts")
-                                .replace("{n}", &(i + 1).to_string())
-                                .replace("{points}", &r.points.to_string());
+                            d.mission = ngettext(
+                                "M{n} · {points} pt",
+                                "M{n} · {points} pts",
+                                r.points.unsigned_abs(),
+                            )
+                            .replace("{n}", &(i + 1).to_string())
+                            .replace("{points}", &r.points.to_string());
                         }
                     }
                     d
@@ -245,9 +249,9 @@ pub fn tour_award_rolls(g: &Skyhawk) -> Vec<(String, String)> {
 
 fn experience_letter(e: Experience) -> String {
     match e {
-        Experience::Green => gettext("G"),
-        Experience::Experienced => gettext("E"),
-        Experience::Veteran => gettext("V"),
+        Experience::Green => pgettext("experience letter", "G"),
+        Experience::Experienced => pgettext("experience letter", "E"),
+        Experience::Veteran => pgettext("experience letter", "V"),
     }
 }
 
@@ -597,7 +601,12 @@ fn roster_from(c: &Content, g: &Skyhawk, k: &Campaign, campaign: &str) -> Roster
         row.status = if slot.lost {
             gettext("Lost")
         } else if slot.missed > 0 {
-            gettext("Out for {n} missions").replace("{n}", &slot.missed.to_string())
+            ngettext(
+                "Out for {n} mission",
+                "Out for {n} missions",
+                u32::from(slot.missed),
+            )
+            .replace("{n}", &slot.missed.to_string())
         } else {
             gettext("Active")
         };

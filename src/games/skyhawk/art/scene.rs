@@ -371,7 +371,7 @@ fn notes(game: &Skyhawk) -> Vec<String> {
             .filter(|n| n.flying())
             .count();
         n.push(
-            gettext("Division: {flying} Skyhawks flying, {lost} lost, {points} points")
+            gettext("Division — flying: {flying}, lost: {lost}, points: {points}")
                 .replace("{flying}", &flying.to_string())
                 .replace("{lost}", &d.skyhawks_lost().to_string())
                 .replace("{points}", &d.points().to_string()),

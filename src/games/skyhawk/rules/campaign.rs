@@ -9,7 +9,7 @@ use super::content::{CampaignSpec, PartSpec, data};
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::{Outcome, Verdict};
-use crate::engine::message::{msg, n_};
+use crate::engine::message::{msg, msg_n, n_};
 
 /// Campaign victory levels (Tables 24, 24.1, 25).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -175,7 +175,7 @@ impl Campaign {
         let level = self.final_level.unwrap_or(Level::Draw);
         Outcome {
             verdict: level.verdict(),
-            summary: msg("{level}: {points} points in {missions} missions")
+            summary: msg("{level} — points: {points}, missions: {missions}")
                 .term("level", level.name())
                 .arg("points", self.points())
                 .arg("missions", self.records.len()),
@@ -520,10 +520,14 @@ impl Skyhawk {
         note!(
             self,
             "14.0.1",
-            msg("{tour} over: {points} points, {level}")
-                .arg("tour", &part.name)
-                .arg("points", points)
-                .term("level", level.name()),
+            msg_n(
+                "{tour} over: {points} point, {level}",
+                "{tour} over: {points} points, {level}",
+                points.unsigned_abs()
+            )
+            .arg("tour", &part.name)
+            .arg("points", points)
+            .term("level", level.name()),
         );
         self.campaign_medal(part, points, level);
         if level >= Level::Draw {

@@ -15,7 +15,7 @@ use super::rescap::Rescap;
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::{Choice, Refusal};
-use crate::engine::message::{Message, msg, n_};
+use crate::engine::message::{Message, msg, msg_n, n_};
 
 /// What became of a non-player Skyhawk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -365,9 +365,13 @@ impl Skyhawk {
                     .map(|n| {
                         Choice::new(
                             act(DivisionAction::Flights(n)),
-                            msg("{n} flight(s), {planes} Skyhawks")
-                                .arg("n", n)
-                                .arg("planes", 4 * u32::from(n)),
+                            msg_n(
+                                "{n} flight, {planes} Skyhawks",
+                                "{n} flights, {planes} Skyhawks",
+                                n,
+                            )
+                            .arg("n", n)
+                            .arg("planes", 4 * u32::from(n)),
                         )
                     })
                     .collect(),
@@ -426,7 +430,12 @@ impl Skyhawk {
                 note!(
                     self,
                     "15.2",
-                    msg("{n} flight(s) of four fly the mission").arg("n", n),
+                    msg_n(
+                        "{n} flight of four flies the mission",
+                        "{n} flights of four fly the mission",
+                        *n
+                    )
+                    .arg("n", n),
                 );
                 // The flights are manned once the player's position is known.
                 if let Some(d) = self.division.as_mut() {
@@ -595,10 +604,14 @@ impl Skyhawk {
             note!(
                 self,
                 "15.1",
-                msg("Flight {n}: {percent}%, {points} points")
-                    .arg("n", f + 1)
-                    .arg("percent", percent)
-                    .arg("points", points),
+                msg_n(
+                    "Flight {n}: {percent}%, {points} point",
+                    "Flight {n}: {percent}%, {points} points",
+                    points.unsigned_abs()
+                )
+                .arg("n", f + 1)
+                .arg("percent", percent)
+                .arg("points", points),
             );
         }
     }
@@ -731,7 +744,7 @@ impl Skyhawk {
         let Some(d) = &self.division else {
             return text;
         };
-        msg("{mission} Other Skyhawks: {points} points; {skyhawks} lost, {pilots} pilot(s) killed or captured.")
+        msg("{mission} Rest of the division — points: {points}; Skyhawks lost: {skyhawks}; pilots killed or captured: {pilots}.")
             .message("mission", text)
             .arg("points", d.points())
             .arg("skyhawks", d.skyhawks_lost())

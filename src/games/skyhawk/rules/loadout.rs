@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::content::{PylonId, TargetType, Weapon, data};
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 
 /// The stores on one station: one weapon, or one or two 3-bomb MER clusters of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -322,8 +322,10 @@ impl Loadout {
             );
         }
         if self.tanks.gallons() < rp.min_gallons {
-            return Err(msg(
+            return Err(msg_n(
+                "Route package {rp} needs at least {min} gallon of external fuel; this load has {gallons}",
                 "Route package {rp} needs at least {min} gallons of external fuel; this load has {gallons}",
+                rp.min_gallons,
             )
             .arg("rp", route_package)
             .arg("min", rp.min_gallons)

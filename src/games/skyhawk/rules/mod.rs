@@ -46,7 +46,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::bot::Bot;
 use crate::engine::game::*;
 use crate::engine::log::Log;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::play::{OptionalRule, Playable};
 use crate::engine::reference::{RuleSection, parse_rules};
 use crate::engine::rng::Rng;
@@ -323,7 +323,12 @@ impl Game for Skyhawk {
                 vec![Choice::new(Action::Accept, msg("Let them stand"))],
             ),
             Step::MigStar { hits } => (
-                msg("MiGs on your tail: {hits} hit(s) coming").arg("hits", hits),
+                msg_n(
+                    "MiGs on your tail: {hits} hit coming",
+                    "MiGs on your tail: {hits} hits coming",
+                    *hits,
+                )
+                .arg("hits", hits),
                 "5.4.2",
                 vec![
                     Choice::new(

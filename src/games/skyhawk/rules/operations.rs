@@ -9,7 +9,7 @@ use super::squadron::{MaintenanceDay, RosterSlot, Squadron};
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::Choice;
-use crate::engine::message::{Message, msg, n_};
+use crate::engine::message::{Message, msg, msg_n, n_};
 
 /// What a Skyhawk brought back that Table 8 reads [14.0.2].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -254,14 +254,24 @@ impl Skyhawk {
             note!(
                 self,
                 rule,
-                msg("Only {n} Skyhawks ready: no flight operations today").arg("n", on_hand),
+                msg_n(
+                    "Only {n} Skyhawk ready: no flight operations today",
+                    "Only {n} Skyhawks ready: no flight operations today",
+                    on_hand
+                )
+                .arg("n", on_hand),
             );
             return None;
         }
         note!(
             self,
             rule,
-            msg("The squadron flies {need} sorties today").arg("need", need),
+            msg_n(
+                "The squadron flies {need} sortie today",
+                "The squadron flies {need} sorties today",
+                need
+            )
+            .arg("need", need),
         );
         Some(need)
     }
@@ -283,15 +293,23 @@ impl Skyhawk {
             .map(|n| {
                 Choice::new(
                     Action::Divisions(n),
-                    msg("{n} division(s): {planes} Skyhawks")
-                        .arg("n", n)
-                        .arg("planes", n * size),
+                    msg_n(
+                        "{n} division: {planes} Skyhawks",
+                        "{n} divisions: {planes} Skyhawks",
+                        n,
+                    )
+                    .arg("n", n)
+                    .arg("planes", n * size),
                 )
             })
             .collect();
         (
-            msg("The squadron flies {need} sorties today. How many divisions go with you?")
-                .arg("need", need),
+            msg_n(
+                "The squadron flies {need} sortie today. How many divisions go with you?",
+                "The squadron flies {need} sorties today. How many divisions go with you?",
+                need,
+            )
+            .arg("need", need),
             "14.0.2",
             choices,
         )
@@ -502,9 +520,13 @@ impl Skyhawk {
             note!(
                 self,
                 "14.1.3",
-                msg("{pilot}'s wounds keep him out of his next {n} mission(s)")
-                    .arg("pilot", name)
-                    .arg("n", missed),
+                msg_n(
+                    "{pilot}'s wounds keep him out of his next {n} mission",
+                    "{pilot}'s wounds keep him out of his next {n} missions",
+                    missed
+                )
+                .arg("pilot", name)
+                .arg("n", missed),
             );
         }
     }
@@ -552,9 +574,13 @@ impl Skyhawk {
             if days == 0 {
                 msg("Skyhawk {n}: Ready Now").arg("n", number)
             } else {
-                msg("Skyhawk {n}: ready in {days} day(s)")
-                    .arg("n", number)
-                    .arg("days", days)
+                msg_n(
+                    "Skyhawk {n}: ready in {days} day",
+                    "Skyhawk {n}: ready in {days} days",
+                    days,
+                )
+                .arg("n", number)
+                .arg("days", days)
             },
         );
         days
@@ -587,7 +613,12 @@ impl Skyhawk {
         note!(
             self,
             "14.1.3",
-            msg("Your pilot's wounds keep him out of his next {n} mission(s)").arg("n", missed),
+            msg_n(
+                "Your pilot's wounds keep him out of his next {n} mission",
+                "Your pilot's wounds keep him out of his next {n} missions",
+                missed
+            )
+            .arg("n", missed),
         );
     }
 

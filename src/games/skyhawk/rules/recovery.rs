@@ -5,7 +5,7 @@ use super::mission::CommonDrms;
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::Verdict;
-use crate::engine::message::{Message, msg, n_};
+use crate::engine::message::{Message, msg, msg_n, n_};
 
 impl Skyhawk {
     /// The Trap box: always Low; wave-offs go round through the fuel step [7.0].
@@ -361,13 +361,17 @@ impl Skyhawk {
             .as_ref()
             .map(|t| t.name.clone())
             .unwrap_or_default();
-        // xgettext:no-c-format (the "% d" of "% damage" is no C format)
-        let text = msg("{how}{fate} {target}: {percent}% damage, {points} points.")
-            .term("how", how)
-            .term("fate", fate)
-            .arg("target", target)
-            .arg("percent", self.percent())
-            .arg("points", self.points());
+        let text = msg_n(
+            // xgettext:no-c-format (the "% d" of "% damage" is no C format)
+            "{how}{fate} {target}: {percent}% damage, {points} point.",
+            "{how}{fate} {target}: {percent}% damage, {points} points.",
+            self.points().unsigned_abs(),
+        )
+        .term("how", how)
+        .term("fate", fate)
+        .arg("target", target)
+        .arg("percent", self.percent())
+        .arg("points", self.points());
         self.with_division_summary(text)
     }
 }

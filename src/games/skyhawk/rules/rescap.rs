@@ -12,7 +12,7 @@ use super::mission::CommonDrms;
 use super::state::*;
 use super::tables::Drms;
 use crate::engine::game::{Choice, Refusal};
-use crate::engine::message::{Message, msg, n_};
+use crate::engine::message::{Message, msg, msg_n, n_};
 
 /// Where play goes once the rescue is over.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -183,7 +183,12 @@ impl Skyhawk {
         note!(
             self,
             "15.3",
-            msg("{n} NVA Patrol box(es) hunt the pilot").arg("n", threat),
+            msg_n(
+                "{n} NVA Patrol box hunts the pilot",
+                "{n} NVA Patrol boxes hunt the pilot",
+                threat
+            )
+            .arg("n", threat),
         );
         self.ask_stay();
     }

@@ -70,6 +70,7 @@ impl Skyhawk {
             .iter()
             .filter_map(|&a| {
                 let fire = self.box_fire(b, a, false)?;
+                // Translators: {hits} is an average ("1.35"), not a count.
                 let label = msg("{altitude}: at least one hit, {hits} hits on average ({assumed})");
                 Some(fire_line(label.term("altitude", a.name()), fire, false))
             })
@@ -107,6 +108,7 @@ impl Skyhawk {
             .filter_map(|(a, guiding)| {
                 let fire = self.box_fire(MapBox::TargetAttack, a, guiding)?;
                 let label = if guiding {
+                    // Translators: {hits} is an average ("1.35"), not a count.
                     msg("{altitude} guiding a Bullpup: at least one hit, {hits} hits on average ({assumed})")
                 } else {
                     msg("{altitude}: at least one hit, {hits} hits on average ({assumed})")

@@ -5,7 +5,7 @@ use super::super::content::data;
 use super::super::state::Skyhawk;
 use super::super::tables::read_number;
 use super::distinct_cells;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 
 impl Skyhawk {
     /// Diving away rolls nothing; taking the hits rolls Table 12.1 once per hit: the chance
@@ -37,7 +37,15 @@ impl Skyhawk {
                 let label = match cell {
                     "kill" => msg("Engage: a MiG goes down"),
                     "escapes" => msg("Engage: the MiGs break off"),
-                    n => msg("Engage: {hits} hit(s) on the Skyhawk").arg("hits", read_number(n)),
+                    n => {
+                        let hits = read_number(n);
+                        msg_n(
+                            "Engage: {hits} hit on the Skyhawk",
+                            "Engage: {hits} hits on the Skyhawk",
+                            hits,
+                        )
+                        .arg("hits", hits)
+                    }
                 };
                 odds.push((label, t.chance(0, &drms, |c| c == cell)));
             }
@@ -48,12 +56,16 @@ impl Skyhawk {
         for cell in distinct_cells(t, c) {
             let hits = read_number(cell);
             let label = if cell.ends_with('*') {
-                msg("Press on: MiGs on your tail, dive away or take {hits} hit(s)")
-                    .arg("hits", hits)
+                msg_n(
+                    "Press on: MiGs on your tail, dive away or take {hits} hit",
+                    "Press on: MiGs on your tail, dive away or take {hits} hits",
+                    hits,
+                )
+                .arg("hits", hits)
             } else if hits == 0 {
                 msg("Press on: no hits")
             } else {
-                msg("Press on: {hits} hit(s)").arg("hits", hits)
+                msg_n("Press on: {hits} hit", "Press on: {hits} hits", hits).arg("hits", hits)
             };
             odds.push((label, t.chance(c, &drms, |x| x == cell)));
         }

@@ -345,8 +345,8 @@ fn the_mig_odds_read_tables_12_1_14_c_and_12_by_hand() {
         &[
             ("Engage: a MiG goes down", 0.3),
             ("Engage: the MiGs break off", 0.4),
-            ("Engage: 1 hit(s)", 0.2),
-            ("Engage: 2 hit(s)", 0.1),
+            ("Engage: 1 hit on", 0.2),
+            ("Engage: 2 hits", 0.1),
             ("Press on: no hits", 0.8),
             ("Press on: MiGs on your tail, dive away or take 1", 0.2),
         ],
@@ -358,7 +358,7 @@ fn the_mig_odds_read_tables_12_1_14_c_and_12_by_hand() {
         &odds,
         &[
             ("Engage: a MiG goes down", 0.2),
-            ("Engage: 2 hit(s)", 0.2),
+            ("Engage: 2 hits", 0.2),
             ("Press on: no hits", 0.7),
         ],
     );
