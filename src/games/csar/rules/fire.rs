@@ -1,11 +1,11 @@
 //! Enemy Gun Fire (4.3.3, 9.5): target zones, Zone Firepower Value, the hits draw, burning,
 //! and hits on aircraft (Fast Movers first, random allocation, Shaken, shot down, destroyed).
 
-use crate::engine::log::Random;
 use crate::engine::message::{msg, n_};
 
 use super::content::{Kind, Symbol, ZoneMarker, content};
 use super::draws::counts_as;
+use super::record::Happening;
 use super::state::{
     Csar, Fate, Fire, FireStage, Place, Placed, Survivor, SurvivorPlace, WILD, Want, ZONE_NAMES,
     adjacent, aircraft_name,
@@ -163,13 +163,14 @@ impl Csar {
             }
         }
         let hits = self.hits_pile.len() as u8;
-        self.log.add_with(
+        self.note(Happening::Fire { zone: target, hits });
+        self.log_draw(
             "4.3.3 C",
             msg("Fire into {zone}: Zone Firepower {zfv}, {hits} hits")
                 .term("zone", ZONE_NAMES[usize::from(target)])
                 .arg("zfv", zfv)
                 .arg("hits", hits),
-            vec![Random::Drawn(seen)],
+            seen,
         );
         let burnable = self.burnable().next().is_some();
         let stage = if hits >= 2 && burnable {
@@ -345,8 +346,7 @@ impl Csar {
         } else {
             msg("Hit falls on {a}").term("a", aircraft_name(victim))
         };
-        self.log
-            .add_with("4.3.3 E", message, vec![Random::Drawn(seen)]);
+        self.log_draw("4.3.3 E", message, seen);
         (!wild).then_some(victim)
     }
 
@@ -406,6 +406,7 @@ impl Csar {
         let ac = &mut self.aircraft[usize::from(a)];
         ac.place = Place::Gone;
         ac.fate = Fate::Lost;
+        self.note(Happening::AircraftLost { aircraft: a });
         self.log.add(
             "4.3.3 E",
             msg("{a} is hit and leaves the game").term("a", aircraft_name(a)),
@@ -440,12 +441,13 @@ impl Csar {
         if destroyed {
             self.aircraft[i].fate = Fate::Destroyed;
             for &s in &aboard {
-                self.survivors[s].place = SurvivorPlace::Killed;
+                self.place_survivor(s, SurvivorPlace::Killed);
             }
             if let Some(p) = pilot {
                 self.pilot_lost(p);
             }
             self.move_abort(2);
+            self.note(Happening::AircraftLost { aircraft: a });
             self.log.add(
                 "4.3.3 E",
                 msg("{a} is destroyed: crew and {n} Survivors aboard killed; Abort {abort}")
@@ -464,7 +466,10 @@ impl Csar {
                 injured,
                 pinpointed: true,
                 pilot,
+                downed_from: Some(a),
+                turn: Some(self.turn),
             });
+            self.note(Happening::AircraftLost { aircraft: a });
             self.log.add(
                 "4.3.3 E",
                 msg("{a} is shot down: a {state} Survivor in {zone}")
@@ -481,7 +486,7 @@ impl Csar {
             );
         } else {
             for (k, &s) in aboard.iter().enumerate() {
-                self.survivors[s].place = SurvivorPlace::Stranded(zone);
+                self.place_survivor(s, SurvivorPlace::Stranded(zone));
                 if k == 0 && pilot.is_some() && self.survivors[s].pilot.is_none() {
                     self.survivors[s].pilot = pilot;
                 }
@@ -500,8 +505,11 @@ impl Csar {
                     injured: false,
                     pinpointed: true,
                     pilot: Some(p),
+                    downed_from: Some(a),
+                    turn: Some(self.turn),
                 });
             }
+            self.note(Happening::AircraftLost { aircraft: a });
             self.log.add(
                 "4.3.3 E",
                 msg("{a} is shot down with {n} Survivors aboard: they are stranded in {zone}")
