@@ -218,16 +218,15 @@ fn roundel_wipes_the_hits_drawn_so_far() {
     assert_eq!(g2.hits_pile, vec![1], "roundel first, then a hit");
 }
 
-#[test]
-fn fast_movers_take_hits_first_and_leave_the_game() {
+/// A ZPU in South fires with ZFV 2 at Sandy 1 (Shaken if `shaken`) and Fast Mover A there,
+/// the deck stacked #1, #2, #3: two crosshairs, two hits (4.3.3 C, E).
+fn zpu_fires_into_south(shaken: bool) -> Csar {
     let mut g = caged_tiger(5);
     clear_map(&mut g);
-    let zpu = unit_id("ZPU");
-    g.unit_cup.take(|&u| u == zpu);
-    g.zones[3].units.push(gun(zpu));
+    place_unit(&mut g, 3, unit_id("ZPU"));
     g.aircraft[usize::from(SANDY1)].place = Place::Zone(3);
+    g.aircraft[usize::from(SANDY1)].shaken = shaken;
     g.aircraft[usize::from(FM_A)].place = Place::Zone(3);
-    // ZFV 2: two crosshairs -> two hits; the jet takes the first, the Sandy the second.
     stack(&mut g, &[1, 2, 3]);
     g.start_fire(false);
     let hand: Vec<u8> = g.hand.drain(..).collect();
@@ -236,6 +235,13 @@ fn fast_movers_take_hits_first_and_leave_the_game() {
     }
     g.fire_at(3);
     g.fire_auto();
+    g
+}
+
+#[test]
+fn fast_movers_take_hits_first_and_leave_the_game() {
+    // The jet takes the first hit, the Sandy the second.
+    let g = zpu_fires_into_south(false);
     assert_eq!(g.aircraft[usize::from(FM_A)].place, Place::Gone);
     assert!(g.aircraft[usize::from(SANDY1)].shaken);
     assert_eq!(g.abort, 0, "a lost jet moves no Abort marker (A-21)");
@@ -639,22 +645,7 @@ fn the_mission_record_keeps_fire_losses_moves_and_survivors_by_turn() {
     // 4.3.3 C, E: ZPU in South, ZFV 2, two crosshairs: the jet takes the first hit and leaves
     // the game, the Shaken Sandy 1 is shot down by the second (#3 is odd: an Injured
     // Survivor).
-    let mut g = caged_tiger(5);
-    clear_map(&mut g);
-    let zpu = unit_id("ZPU");
-    g.unit_cup.take(|&u| u == zpu);
-    g.zones[3].units.push(gun(zpu));
-    g.aircraft[usize::from(SANDY1)].place = Place::Zone(3);
-    g.aircraft[usize::from(SANDY1)].shaken = true;
-    g.aircraft[usize::from(FM_A)].place = Place::Zone(3);
-    stack(&mut g, &[1, 2, 3]);
-    g.start_fire(false);
-    let hand: Vec<u8> = g.hand.drain(..).collect();
-    for c in hand {
-        g.actions.discard(c);
-    }
-    g.fire_at(3);
-    g.fire_auto();
+    let g = zpu_fires_into_south(true);
     assert_eq!(g.turn, 1);
     let happened = &g.record[0].happened;
     let fire = happened

@@ -715,16 +715,11 @@ mod tests {
         let (mut total, mut re_attacked) = (0, false);
         for seed in 0..24 {
             let g = played_out("single", &options, seed);
-            let recorded: Vec<(usize, usize, u8)> = g
-                .nv_fire
-                .iter()
-                .enumerate()
-                .flat_map(|(p, pass)| {
-                    (0..4).filter_map(move |c| pass[c].filter(|&n| n > 0).map(|n| (p, c, n)))
-                })
-                .collect();
-            total += recorded.iter().map(|f| u32::from(f.2)).sum::<u32>();
-            re_attacked |= recorded.iter().any(|f| f.0 > 0);
+            let fired = |pass: &[Option<u8>; 4]| -> u32 {
+                pass.iter().flatten().map(|&n| u32::from(n)).sum()
+            };
+            total += g.nv_fire.iter().map(fired).sum::<u32>();
+            re_attacked |= g.nv_fire.iter().skip(1).any(|pass| fired(pass) > 0);
             // Support Attacks is flown once, before the first run.
             assert!(g.nv_fire.iter().skip(1).all(|pass| pass[0].is_none()));
             let rec = division_from(&g);
