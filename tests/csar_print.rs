@@ -12,8 +12,9 @@ use tonkin::export::layout::{Duplex, Role, Settings};
 use tonkin::export::output::{self, Document, Format};
 use tonkin::export::paper::PaperSize;
 use tonkin::export::{Kind, Kit, golden};
+use tonkin::games::csar::art::records::mission_log_from;
 use tonkin::games::csar::art::sheets::Outcome;
-use tonkin::games::csar::kit::{kit, kit_for_game, mission_log_from};
+use tonkin::games::csar::kit::{kit, kit_for_game};
 use tonkin::games::csar::rules::content::content;
 use tonkin::games::csar::rules::{Csar, Options as CsarOptions};
 use tonkin::games::kit_for;
@@ -23,6 +24,14 @@ fn component<'a>(kit: &'a Kit, name: &str) -> &'a tonkin::export::Component {
         .iter()
         .find(|c| c.name == name)
         .unwrap_or_else(|| panic!("no component {name}"))
+}
+
+/// The filled record sheets of That Others May Live are drawn from the typed state the rules keep:
+/// neither its art nor its kit reads the game's log, so rewording a log line cannot change a
+/// printed sheet.
+#[test]
+fn the_csar_art_and_kit_never_read_the_log() {
+    assert_eq!(common::log_readers("csar"), Vec::<String>::new());
 }
 
 #[test]
@@ -187,7 +196,7 @@ fn record_sheets_are_filled_from_a_played_game() {
     assert!(log.outcome.is_some() && log.deciding.is_some());
     assert_eq!(log.survivors.len(), g.survivors.len());
     assert!(log.aircraft.iter().any(|a| a.fate.is_some()));
-    // Turn rows come from the log: every turn after the first drew Action cards and an Event.
+    // Turn rows come from the typed record: every turn after the first drew Action cards and an Event.
     let played = usize::from(g.turn);
     let later = &log.turns[1..played];
     assert!(later.iter().all(|t| !t.cards.is_empty()), "{:?}", log.turns);

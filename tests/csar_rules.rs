@@ -218,16 +218,15 @@ fn roundel_wipes_the_hits_drawn_so_far() {
     assert_eq!(g2.hits_pile, vec![1], "roundel first, then a hit");
 }
 
-#[test]
-fn fast_movers_take_hits_first_and_leave_the_game() {
+/// A ZPU in South fires with ZFV 2 at Sandy 1 (Shaken if `shaken`) and Fast Mover A there,
+/// the deck stacked #1, #2, #3: two crosshairs, two hits (4.3.3 C, E).
+fn zpu_fires_into_south(shaken: bool) -> Csar {
     let mut g = caged_tiger(5);
     clear_map(&mut g);
-    let zpu = unit_id("ZPU");
-    g.unit_cup.take(|&u| u == zpu);
-    g.zones[3].units.push(gun(zpu));
+    place_unit(&mut g, 3, unit_id("ZPU"));
     g.aircraft[usize::from(SANDY1)].place = Place::Zone(3);
+    g.aircraft[usize::from(SANDY1)].shaken = shaken;
     g.aircraft[usize::from(FM_A)].place = Place::Zone(3);
-    // ZFV 2: two crosshairs -> two hits; the jet takes the first, the Sandy the second.
     stack(&mut g, &[1, 2, 3]);
     g.start_fire(false);
     let hand: Vec<u8> = g.hand.drain(..).collect();
@@ -236,6 +235,13 @@ fn fast_movers_take_hits_first_and_leave_the_game() {
     }
     g.fire_at(3);
     g.fire_auto();
+    g
+}
+
+#[test]
+fn fast_movers_take_hits_first_and_leave_the_game() {
+    // The jet takes the first hit, the Sandy the second.
+    let g = zpu_fires_into_south(false);
     assert_eq!(g.aircraft[usize::from(FM_A)].place, Place::Gone);
     assert!(g.aircraft[usize::from(SANDY1)].shaken);
     assert_eq!(g.abort, 0, "a lost jet moves no Abort marker (A-21)");
@@ -267,11 +273,16 @@ fn shaken_aircraft_hit_again_is_shot_down_and_leaves_a_survivor() {
         injured: false,
         pinpointed: true,
         pilot: None,
+        downed_from: None,
+        turn: None,
     });
     stack(&mut g, &[15]);
     g.hit_aircraft(JOLLY5);
     assert_eq!(g.abort, 2);
-    assert_eq!(g.survivors.last().unwrap().place, SurvivorPlace::Killed);
+    let killed = g.survivors.last().unwrap();
+    assert_eq!(killed.place, SurvivorPlace::Killed);
+    // The Mission Log's Survivor roster dates the death.
+    assert_eq!(killed.turn, Some(g.turn));
 }
 
 #[test]
@@ -624,6 +635,55 @@ fn a_rescued_survivor_flown_out_wins_caged_tiger() {
     assert_eq!(o.verdict, tonkin::engine::game::Verdict::Win);
 }
 
+/// What the Mission Log prints is kept by the rules as typed data: the fire into a zone with
+/// its hits, the aircraft lost and in which turn, the Survivor it leaves with its aircraft and
+/// turn, a move with its destination, a Survivor flown off the map and when.
+#[test]
+fn the_mission_record_keeps_fire_losses_moves_and_survivors_by_turn() {
+    use tonkin::games::csar::rules::record::Happening;
+    // 4.3.3 C, E: ZPU in South, ZFV 2, two crosshairs: the jet takes the first hit and leaves
+    // the game, the Shaken Sandy 1 is shot down by the second (#3 is odd: an Injured
+    // Survivor).
+    let g = zpu_fires_into_south(true);
+    assert_eq!(g.turn, 1);
+    let happened = &g.record[0].happened;
+    let fire = happened
+        .iter()
+        .position(|h| *h == Happening::Fire { zone: 3, hits: 2 });
+    let jet = happened
+        .iter()
+        .position(|h| *h == Happening::AircraftLost { aircraft: FM_A });
+    let sandy = happened
+        .iter()
+        .position(|h| *h == Happening::AircraftLost { aircraft: SANDY1 });
+    assert!(fire < jet && jet < sandy && fire.is_some(), "{happened:?}");
+    assert_eq!((g.turn_lost(FM_A), g.turn_lost(SANDY2)), (Some(1), None));
+    let crew = g.survivors.last().unwrap();
+    assert_eq!(
+        (crew.place, crew.downed_from, crew.turn, crew.injured),
+        (SurvivorPlace::Stranded(3), Some(SANDY1), Some(1), true)
+    );
+    // A helicopter with a Survivor aboard flies to the Orbit Box: the Survivor is off the map
+    // this turn (G-21).
+    let mut g = caged_tiger(16);
+    g.aircraft[usize::from(JOLLY5)].place = Place::Zone(1);
+    g.survivors[0].place = SurvivorPlace::Aboard(JOLLY5);
+    assert_eq!(g.survivors[0].turn, None, "where the scenario put it");
+    g.apply(&Action::Move {
+        aircraft: JOLLY5,
+        to: Place::Orbit,
+    })
+    .unwrap();
+    assert!(g.record[0].happened.contains(&Happening::Moved {
+        aircraft: JOLLY5,
+        to: Place::Orbit
+    }));
+    assert_eq!(
+        (g.survivors[0].place, g.survivors[0].turn),
+        (SurvivorPlace::OffMap, Some(1))
+    );
+}
+
 /// Takes unit counter `counter` out of the cup (or the removed pile) and places it in `zone`.
 fn place_unit(g: &mut Csar, zone: usize, counter: u8) {
     g.unit_cup.take(|&u| u == counter);
@@ -648,6 +708,8 @@ fn the_huskie_limited_to_one_survivor_must_fly_home_before_the_next_rescue() {
             injured: false,
             pinpointed: true,
             pilot: None,
+            downed_from: None,
+            turn: None,
         });
         g.step = Step::Rescue;
         g

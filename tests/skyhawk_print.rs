@@ -50,6 +50,14 @@ fn options(dir: &std::path::Path, paper: PaperSize, format: Format) -> Options {
     }
 }
 
+/// The filled record sheets of Skyhawk are drawn from the typed state the rules keep:
+/// neither its art nor its kit reads the game's log, so rewording a log line cannot change a
+/// printed sheet.
+#[test]
+fn the_skyhawk_art_and_kit_never_read_the_log() {
+    assert_eq!(common::log_readers("skyhawk"), Vec::<String>::new());
+}
+
 #[test]
 fn the_kit_has_the_counters_the_booklet_the_map_and_the_seven_sheets() {
     let kit = kit_for("skyhawk").unwrap();

@@ -98,3 +98,44 @@ pub fn check_pdf_pages(file: &std::path::Path, pages: usize, paper_mm: (f64, f64
     }
     pdf
 }
+
+/// Every place in a game's drawing (`src/games/<game>/art/` and its `kit.rs`) that reads the
+/// game's log, as "file: what": the log is for people, and a sheet drawn from it would change
+/// when a line is reworded (the rules keep what the sheets print as typed data).
+#[allow(dead_code)] // only the print tests ask
+pub fn log_readers(game: &str) -> Vec<String> {
+    const READS: [&str; 8] = [
+        "log.entries()",
+        ".log.",
+        "LogEntry",
+        "engine::log",
+        ".english()",
+        "arg_english",
+        "message.id",
+        "rolled_table",
+    ];
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/games")
+        .join(game);
+    let mut files = vec![root.join("kit.rs")];
+    let mut folders = vec![root.join("art")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 2, "no art found for {game}");
+    let mut found = Vec::new();
+    for file in files {
+        let code = std::fs::read_to_string(&file).unwrap();
+        for what in READS.iter().filter(|w| code.contains(*w)) {
+            found.push(format!("{}: {what}", file.display()));
+        }
+    }
+    found
+}

@@ -7,11 +7,11 @@ use std::cell::RefCell;
 use cairo::Context;
 
 use super::painter::{MapPainter, paint_in_view, target_in_view};
+use super::records::{campaign_record_from, mission_log_from};
 use super::scene::{scene, to_rule_id};
 use super::sheets::{Page, draw_campaign_record, draw_mission_log};
 use crate::art::board::{Board, View, draw_sheet_page};
 use crate::engine::message::{Message, msg};
-use crate::games::csar::kit::{campaign_record_from, mission_log_from};
 use crate::games::csar::rules::state::{Csar, Fate, SurvivorPlace};
 
 thread_local! {

@@ -16,6 +16,7 @@ pub mod faces;
 pub mod icons;
 pub mod map;
 pub mod painter;
+pub mod records;
 pub mod samples;
 pub mod scene;
 pub mod sheets;

@@ -11,12 +11,10 @@
 use super::counter::{CounterFace, OrdnanceKind};
 use super::faces;
 use super::map::{AssignedCard, MapScene, Piece, ZoneId, ZoneScene};
+use super::records::campaign_record_from;
 use crate::art::board::View;
-use crate::engine::log::Random;
 use crate::engine::message::msg;
-use crate::games::csar::kit::campaign_record_from;
 use crate::games::csar::rules::content::{ZoneMarker, content};
-use crate::games::csar::rules::draws::card_number;
 use crate::games::csar::rules::state::{
     Csar, Place, Step, SurvivorPlace, ZONE_KEYS, aircraft_name, target,
 };
@@ -188,19 +186,11 @@ fn aircraft_at(game: &Csar, place: Place) -> Vec<Piece> {
         .collect()
 }
 
-/// The Resolution cards of the latest draw in the log, and what the draw was for.
+/// The Resolution cards of the latest draw, and what the draw was for.
 fn latest_draw(game: &Csar) -> (Vec<u8>, String) {
-    for entry in game.log.entries().iter().rev() {
-        for r in &entry.random {
-            if let Random::Drawn(names) = r {
-                let numbers: Option<Vec<u8>> = names.iter().map(card_number).collect();
-                if let Some(numbers) = numbers.filter(|n| !n.is_empty()) {
-                    return (numbers, entry.message.render());
-                }
-            }
-        }
-    }
-    (Vec::new(), String::new())
+    game.last_draw
+        .as_ref()
+        .map_or_else(Default::default, |d| (d.cards.clone(), d.what.render()))
 }
 
 fn tray_note(game: &Csar, meaning: String) -> String {

@@ -7,6 +7,7 @@ use crate::engine::message::{msg, msg_n};
 use super::content::{CardKind, Symbol, ZoneMarker, content};
 use super::draws::counts_as;
 use super::markers::MarkerKind;
+use super::record::Happening;
 use super::state::{Csar, Place, SurvivorPlace, Want, ZONE_NAMES, adjacent, aircraft_name};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -216,6 +217,11 @@ impl Csar {
         self.take_from_box(card);
         let name = title(card);
         let zi = usize::from(zone);
+        self.note(Happening::Played {
+            aircraft,
+            card,
+            zone,
+        });
         self.log.add(
             "4.3.4",
             msg("{a} plays {card} in {zone}")
@@ -417,7 +423,7 @@ impl Csar {
                     to: Some(to),
                 },
             ) => {
-                self.survivors[usize::from(survivor)].place = SurvivorPlace::Stranded(to);
+                self.place_survivor(usize::from(survivor), SurvivorPlace::Stranded(to));
                 self.log.add(
                     "9.2",
                     msg("The Survivor moves to {zone}").term("zone", ZONE_NAMES[usize::from(to)]),
@@ -427,10 +433,11 @@ impl Csar {
                 let card_drawn = self.draw_one("9.2", msg("Exfil Team draw"));
                 let sym = card_drawn.map(|c| counts_as(c, Want::Get(Symbol::Roundel)));
                 if sym == Some(Symbol::Roundel) {
-                    self.survivors[usize::from(survivor)].place = match to {
+                    let place = match to {
                         Some(z) => SurvivorPlace::Stranded(z),
                         None => SurvivorPlace::OffMap,
                     };
+                    self.place_survivor(usize::from(survivor), place);
                     self.log
                         .add("9.2", msg("The Exfil Team moves the Survivor"));
                     if !self.any_stranded() {

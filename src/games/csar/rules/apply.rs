@@ -7,6 +7,7 @@ use super::actions::{Action, title};
 use super::choices::Sink;
 use super::content::{Kind, content};
 use super::markers::MarkerKind;
+use super::record::Happening;
 use super::state::{Csar, FireStage, Place, Step, ZONE_NAMES, aircraft_name};
 
 impl Csar {
@@ -318,6 +319,7 @@ impl Csar {
 
     fn move_aircraft(&mut self, a: u8, to: Place) {
         self.aircraft[usize::from(a)].moved = true;
+        self.note(Happening::Moved { aircraft: a, to });
         self.log.add(
             "4.3.1",
             msg("{a} moves to {to}")

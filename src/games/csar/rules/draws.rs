@@ -1,6 +1,8 @@
 //! Drawing Resolution cards (2.2.1): counted draws, the Reshuffle and Wild cards, and random
 //! determinations by the ones digit of a card number.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::log::{Name, Random};
 use crate::engine::message::{Message, msg, n_};
 
@@ -56,25 +58,42 @@ fn describe(card: u8) -> Message {
         .term("symbol", symbol_word(c.symbol))
 }
 
-/// The card number of a [`card_name`].
-pub fn card_number(name: &Message) -> Option<u8> {
-    name.arg_english("number")?.parse().ok()
+/// The latest draw of Resolution cards, as the tray under the board shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LastDraw {
+    /// The cards in the order drawn, Reshuffles included.
+    pub cards: Vec<u8>,
+    /// What the draw was for.
+    pub what: Message,
 }
 
 impl Csar {
+    /// Logs a draw of the Resolution cards `seen` and keeps it as the latest draw (a draw of
+    /// no card, an empty deck's, is only logged).
+    pub fn log_draw(&mut self, rule: &'static str, what: Message, seen: Vec<u8>) {
+        let names = seen.iter().map(|&c| card_name(c)).collect();
+        if !seen.is_empty() {
+            self.last_draw = Some(LastDraw {
+                cards: seen,
+                what: what.clone(),
+            });
+        }
+        self.log.add_with(rule, what, vec![Random::Drawn(names)]);
+    }
+
     /// Draws one card that counts toward a "draw N": a Reshuffle card is discarded, the discard
     /// pile shuffled back, and the draw goes on. The card is NOT discarded. `None` only if every
     /// card is held aside (cannot happen with 30 cards, but never panics).
-    pub fn draw_counted(&mut self, seen: &mut Vec<Message>) -> Option<u8> {
+    pub fn draw_counted(&mut self, seen: &mut Vec<u8>) -> Option<u8> {
         for _ in 0..64 {
             let drawn = self.resolution.draw(&mut self.rng)?;
             if drawn.card == RESHUFFLE {
-                seen.push(card_name(RESHUFFLE));
+                seen.push(RESHUFFLE);
                 self.resolution.discard(RESHUFFLE);
                 self.resolution.reshuffle(&mut self.rng);
                 continue;
             }
-            seen.push(card_name(drawn.card));
+            seen.push(drawn.card);
             return Some(drawn.card);
         }
         None
@@ -94,7 +113,7 @@ impl Csar {
                 self.resolution.discard(card);
             }
         }
-        self.log.add_with(rule, what, vec![Random::Drawn(seen)]);
+        self.log_draw(rule, what, seen);
         found
     }
 
@@ -105,7 +124,7 @@ impl Csar {
         if let Some(c) = card {
             self.resolution.discard(c);
         }
-        self.log.add_with(rule, what, vec![Random::Drawn(seen)]);
+        self.log_draw(rule, what, seen);
         card
     }
 
@@ -122,7 +141,7 @@ impl Csar {
         while span < k {
             let digit = match self.resolution.draw(&mut self.rng) {
                 Some(d) => {
-                    seen.push(card_name(d.card));
+                    seen.push(d.card);
                     self.resolution.discard(d.card);
                     if d.card == RESHUFFLE {
                         self.resolution.reshuffle(&mut self.rng);
@@ -135,8 +154,7 @@ impl Csar {
             span *= 10;
         }
         let pick = digits * k / span;
-        self.log
-            .add_with(rule, what.arg("pick", pick + 1), vec![Random::Drawn(seen)]);
+        self.log_draw(rule, what.arg("pick", pick + 1), seen);
         pick
     }
 
@@ -174,7 +192,6 @@ mod tests {
     fn card_names_keep_number_symbol_and_aircraft_apart() {
         for card in 1..=30u8 {
             let name = card_name(card);
-            assert_eq!(card_number(&name), Some(card));
             let c = content().res(card);
             let english = name.english();
             assert!(english.starts_with(&format!("#{card} ")), "{english}");

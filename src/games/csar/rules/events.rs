@@ -5,6 +5,7 @@ use crate::engine::message::msg;
 
 use super::content::{Kind, Symbol, ZoneMarker, content};
 use super::markers::MarkerKind;
+use super::record::Happening;
 use super::state::{Csar, Place, Step, SurvivorPlace, Want, ZONE_NAMES, aircraft_name};
 
 const R: &str = "4.1";
@@ -68,6 +69,7 @@ impl Csar {
             return;
         };
         let card = drawn.card;
+        self.note(Happening::Event { card });
         let ev = &content().events[usize::from(card)];
         self.log.add_with(
             R,

@@ -1,11 +1,11 @@
 //! Enemy Gun Fire (4.3.3, 9.5): target zones, Zone Firepower Value, the hits draw, burning,
 //! and hits on aircraft (Fast Movers first, random allocation, Shaken, shot down, destroyed).
 
-use crate::engine::log::Random;
 use crate::engine::message::{msg, msg_n, n_};
 
 use super::content::{Kind, Symbol, ZoneMarker, content};
 use super::draws::counts_as;
+use super::record::Happening;
 use super::state::{
     Csar, Fate, Fire, FireStage, Place, Placed, Survivor, SurvivorPlace, WILD, Want, ZONE_NAMES,
     adjacent, aircraft_name,
@@ -163,7 +163,8 @@ impl Csar {
             }
         }
         let hits = self.hits_pile.len() as u8;
-        self.log.add_with(
+        self.note(Happening::Fire { zone: target, hits });
+        self.log_draw(
             "4.3.3 C",
             msg_n(
                 "Fire into {zone}: Zone Firepower {zfv}, {hits} hit",
@@ -173,7 +174,7 @@ impl Csar {
             .term("zone", ZONE_NAMES[usize::from(target)])
             .arg("zfv", zfv)
             .arg("hits", hits),
-            vec![Random::Drawn(seen)],
+            seen,
         );
         let burnable = self.burnable().next().is_some();
         let stage = if hits >= 2 && burnable {
@@ -354,8 +355,7 @@ impl Csar {
         } else {
             msg("Hit falls on {a}").term("a", aircraft_name(victim))
         };
-        self.log
-            .add_with("4.3.3 E", message, vec![Random::Drawn(seen)]);
+        self.log_draw("4.3.3 E", message, seen);
         (!wild).then_some(victim)
     }
 
@@ -415,6 +415,7 @@ impl Csar {
         let ac = &mut self.aircraft[usize::from(a)];
         ac.place = Place::Gone;
         ac.fate = Fate::Lost;
+        self.note(Happening::AircraftLost { aircraft: a });
         self.log.add(
             "4.3.3 E",
             msg("{a} is hit and leaves the game").term("a", aircraft_name(a)),
@@ -449,12 +450,13 @@ impl Csar {
         if destroyed {
             self.aircraft[i].fate = Fate::Destroyed;
             for &s in &aboard {
-                self.survivors[s].place = SurvivorPlace::Killed;
+                self.place_survivor(s, SurvivorPlace::Killed);
             }
             if let Some(p) = pilot {
                 self.pilot_lost(p);
             }
             self.move_abort(2);
+            self.note(Happening::AircraftLost { aircraft: a });
             self.log.add(
                 "4.3.3 E",
                 msg_n(
@@ -477,7 +479,10 @@ impl Csar {
                 injured,
                 pinpointed: true,
                 pilot,
+                downed_from: Some(a),
+                turn: Some(self.turn),
             });
+            self.note(Happening::AircraftLost { aircraft: a });
             self.log.add(
                 "4.3.3 E",
                 msg("{a} is shot down: a {state} Survivor in {zone}")
@@ -494,7 +499,7 @@ impl Csar {
             );
         } else {
             for (k, &s) in aboard.iter().enumerate() {
-                self.survivors[s].place = SurvivorPlace::Stranded(zone);
+                self.place_survivor(s, SurvivorPlace::Stranded(zone));
                 if k == 0 && pilot.is_some() && self.survivors[s].pilot.is_none() {
                     self.survivors[s].pilot = pilot;
                 }
@@ -513,8 +518,11 @@ impl Csar {
                     injured: false,
                     pinpointed: true,
                     pilot: Some(p),
+                    downed_from: Some(a),
+                    turn: Some(self.turn),
                 });
             }
+            self.note(Happening::AircraftLost { aircraft: a });
             self.log.add(
                 "4.3.3 E",
                 msg_n(

@@ -4,6 +4,7 @@ use crate::engine::log::Random;
 use crate::engine::message::{msg, msg_n, n_};
 
 use super::content::{Kind, MarkerValue, content};
+use super::record::Happening;
 use super::state::{Csar, Fate, Place, Placed, SurvivorPlace, ZONE_NAMES};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,6 +135,7 @@ impl Csar {
         };
         let unit = self.zones[usize::from(zone)].units.remove(i);
         self.units_out.push(unit.counter);
+        self.note(Happening::UnitRemoved { counter });
         let data = &content().units[usize::from(counter)];
         if !data.barrage {
             self.abort = self.abort.saturating_sub(1);
@@ -159,6 +161,7 @@ impl Csar {
             z.too_mark = None;
             self.zone_out.push(m);
             self.abort = self.abort.saturating_sub(2);
+            self.note(Happening::TargetDestroyed);
             self.log.add(
                 rule,
                 msg("Target of Opportunity in {zone} destroyed; Abort now {abort}")
@@ -304,6 +307,9 @@ impl Csar {
             self.search = (self.search + 1).min(self.search_cap);
         }
         // 12. The Turn marker advances (done by the turn loop).
+        if let Some(turn) = self.record.last_mut() {
+            (turn.search, turn.abort) = (Some(self.search), Some(self.abort));
+        }
         self.log.add(
             R,
             msg("Markers adjusted; Search {search}, Abort {abort}")
@@ -315,9 +321,9 @@ impl Csar {
     /// Moves an aircraft to the Orbit Box; Survivors aboard a helicopter leave the map (G-21).
     pub fn to_orbit(&mut self, a: u8) {
         self.aircraft[usize::from(a)].place = Place::Orbit;
-        for s in self.survivors.iter_mut() {
-            if s.place == SurvivorPlace::Aboard(a) {
-                s.place = SurvivorPlace::OffMap;
+        for s in 0..self.survivors.len() {
+            if self.survivors[s].place == SurvivorPlace::Aboard(a) {
+                self.place_survivor(s, SurvivorPlace::OffMap);
             }
         }
         self.discard_assigned(a);

@@ -19,6 +19,7 @@ mod events;
 pub mod fire;
 pub mod markers;
 pub mod odds;
+pub mod record;
 pub mod rescue;
 pub mod setup;
 pub mod state;

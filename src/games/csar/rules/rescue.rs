@@ -5,6 +5,7 @@ use crate::engine::message::{msg, msg_n};
 
 use super::content::{Kind, Symbol, ZoneMarker, content};
 use super::markers::MarkerKind;
+use super::record::Happening;
 use super::state::{Csar, Place, SurvivorPlace, WILD, Want, ZONE_NAMES, adjacent, aircraft_name};
 
 /// The scenario whose lone helicopter may be limited to one Survivor (A-24).
@@ -99,7 +100,8 @@ impl Csar {
             msg_n("Rescue draw: {n} card", "Rescue draw: {n} cards", n).arg("n", n),
         );
         if saved {
-            self.survivors[usize::from(survivor)].place = SurvivorPlace::Aboard(heli);
+            self.place_survivor(usize::from(survivor), SurvivorPlace::Aboard(heli));
+            self.note(Happening::PickedUp { helicopter: heli });
             self.log.add(
                 "4.3.5",
                 msg("Rescued! The Survivor is aboard {h}").term("h", aircraft_name(heli)),
@@ -108,6 +110,7 @@ impl Csar {
                 self.search = 0;
             }
         } else {
+            self.note(Happening::PickUpFailed);
             self.log
                 .add("4.3.5", msg("No roundel: the pick-up fails this turn"));
         }
@@ -202,12 +205,12 @@ impl Csar {
                 self.resolution.discard(c);
             }
         }
-        self.log.add_with(
+        self.log_draw(
             "6.1",
             msg("Bombing effectiveness — cards: {n}, roundels: {r}")
                 .arg("n", n)
                 .arg("r", roundels),
-            vec![crate::engine::log::Random::Drawn(seen)],
+            seen,
         );
         for _ in 0..roundels.min(targets.len()) {
             let pick = self.determine(
@@ -266,10 +269,11 @@ impl Csar {
             msg("Which Survivor is found: outcome {pick}"),
         );
         let s = stranded[pick];
-        self.survivors[usize::from(s)].place = SurvivorPlace::Captured;
+        self.place_survivor(usize::from(s), SurvivorPlace::Captured);
         if let Some(p) = self.survivors[usize::from(s)].pilot {
             self.pilot_lost(p);
         }
+        self.note(Happening::SurvivorCaptured);
         self.log.add("4.4.2", msg("A Survivor is captured"));
     }
 
@@ -345,10 +349,10 @@ impl Csar {
                 "6.3",
                 msg("Danger Close draw"),
             ) {
-                let surv = &mut self.survivors[usize::from(s)];
-                if surv.injured {
-                    surv.place = SurvivorPlace::Killed;
-                    if let Some(p) = surv.pilot {
+                let s = usize::from(s);
+                if self.survivors[s].injured {
+                    self.place_survivor(s, SurvivorPlace::Killed);
+                    if let Some(p) = self.survivors[s].pilot {
                         self.pilot_lost(p);
                     }
                     self.aborted = true;
@@ -357,7 +361,7 @@ impl Csar {
                         msg("Danger Close: the injured Survivor is killed; the mission is aborted"),
                     );
                 } else {
-                    surv.injured = true;
+                    self.survivors[s].injured = true;
                     self.log
                         .add("6.3", msg("Danger Close: the Survivor is injured"));
                 }

@@ -238,6 +238,8 @@ impl Csar {
             auto_aborted: false,
             result: None,
             campaign,
+            record: Vec::new(),
+            last_draw: None,
         };
         if let Some(cs) = &state.campaign {
             state.turns = c.campaign.turns + u8::from(cs.extra_turn);
@@ -283,6 +285,8 @@ impl Csar {
                 injured: s.injured,
                 pinpointed: s.pinpointed || !self.options.pinpointing,
                 pilot: None,
+                downed_from: None,
+                turn: None,
             });
         }
         for f in &scen.fixed_units {

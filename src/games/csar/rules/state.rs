@@ -11,6 +11,8 @@ use crate::engine::rng::Rng;
 
 use super::campaign::CampaignState;
 use super::content::{Kind, Symbol, ZoneMarker, content};
+use super::draws::LastDraw;
+use super::record::TurnRecord;
 
 pub const CENTER: u8 = 0;
 pub const ZONE_KEYS: [&str; 5] = ["C", "N", "E", "S", "W"];
@@ -86,6 +88,12 @@ pub struct Survivor {
     pub pinpointed: bool,
     /// A Pilot/PJ counter stacked with this Survivor.
     pub pilot: Option<u8>,
+    /// The aircraft whose crew this Survivor is (none for the scenario's own).
+    #[serde(default)]
+    pub downed_from: Option<u8>,
+    /// The turn the Survivor came to where it is (none while where the scenario put it).
+    #[serde(default)]
+    pub turn: Option<u8>,
 }
 
 /// An enemy unit counter on the map.
@@ -299,6 +307,12 @@ pub struct Csar {
     pub auto_aborted: bool,
     pub result: Option<(Verdict, Message)>,
     pub campaign: Option<CampaignState>,
+    /// What the Mission Log prints of each turn so far, turn 1 first.
+    #[serde(default)]
+    pub record: Vec<TurnRecord>,
+    /// The latest draw of Resolution cards (shown under the board).
+    #[serde(default)]
+    pub last_draw: Option<LastDraw>,
 }
 
 impl Csar {

@@ -5,6 +5,7 @@ use crate::engine::game::Verdict;
 use crate::engine::message::{Message, msg, msg_n, n_};
 
 use super::content::{Kind, Symbol, content};
+use super::record::Happening;
 use super::state::{Csar, Fate, Place, Step, SurvivorPlace, Want};
 
 impl Csar {
@@ -61,6 +62,9 @@ impl Csar {
                     let limit = limit.saturating_sub(usize::from(self.comms_trouble));
                     let want = limit.saturating_sub(self.hand.len() + self.reserve.len());
                     let names = self.draw_actions(want);
+                    self.note(Happening::Drew {
+                        cards: names.len() as u8,
+                    });
                     self.log.add_with(
                         "4.2.1",
                         msg_n(
@@ -195,6 +199,7 @@ impl Csar {
         self.radio_contact = false;
         self.migs = false;
         self.evacuating = None;
+        self.record_turn();
         self.log
             .add("3.0", msg("Turn {t} begins").arg("t", self.turn));
         let scen = self.scenario_data();
@@ -418,6 +423,7 @@ impl Csar {
         self.pilots_in_play.retain(|&x| x != p);
         self.pilots_out.push(p);
         self.pilots_lost.push(p);
+        self.note(Happening::PilotLost { pilot: p });
         for s in self.survivors.iter_mut() {
             if s.pilot == Some(p) {
                 s.pilot = None;

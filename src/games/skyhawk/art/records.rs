@@ -1,16 +1,15 @@
 //! The records the Skyhawk sheets are drawn from: blank (the campaign sheets still carry the
 //! tours' dates and result tables), or filled from a game. This is the one place that reads the
-//! rules state, and the game's log for what the state no longer holds (Table 28 results, the
-//! end-of-tour award rolls).
+//! rules state for the sheets, table rolls included (the rules keep them as
+//! [`TableRoll`]s); the game's log is never read.
 
 use super::glossary::cell_words;
 use super::sheets::*;
 use crate::engine::game::Verdict;
-use crate::engine::log::Random;
-use crate::games::skyhawk::rules::campaign::{Campaign, date};
+use crate::games::skyhawk::rules::campaign::{Campaign, PartResult, date};
 use crate::games::skyhawk::rules::content::{Content, PartSpec, PylonId};
 use crate::games::skyhawk::rules::division::{Division, Flight, Npc, NpcStatus};
-use crate::games::skyhawk::rules::tables::{read_roll, rolled_table};
+use crate::games::skyhawk::rules::tables::TableRoll;
 use crate::games::skyhawk::rules::{Ending, Experience, MapBox, PilotFate, Skyhawk};
 use crate::i18n::{gettext, ngettext, pgettext};
 
@@ -34,7 +33,7 @@ pub fn blank_records(c: &Content) -> Records {
             table25: c.campaigns.table25.at_most.clone(),
             ..CampaignRecord::default()
         },
-        calendar: calendar(c, &parts, None, &[]),
+        calendar: calendar(c, &parts, None),
         ..Records::default()
     }
 }
@@ -61,14 +60,8 @@ fn short_date(p: &PartSpec, day: u32) -> String {
 }
 
 /// The calendar of `parts`, filled from the campaign when there is one: its missions, the
-/// Table 28 results rolled so far (one list per tour, see [`table28_results`]), the halts
-/// they called, and the day reached.
-fn calendar(
-    c: &Content,
-    parts: &[u8],
-    k: Option<&Campaign>,
-    table28: &[Vec<String>],
-) -> CalendarRecord {
+/// Table 28 results rolled so far, the halts they called, and the day reached.
+fn calendar(c: &Content, parts: &[u8], k: Option<&Campaign>) -> CalendarRecord {
     let every = c.campaigns.table28_every.max(1);
     let halt_days = c.campaigns.halt_days.max(1);
     let tours = parts
@@ -76,12 +69,12 @@ fn calendar(
         .enumerate()
         .filter_map(|(index, &n)| part(c, n).map(|p| (index, p)))
         .map(|(index, p)| {
-            let rolled = table28.get(index).map_or(&[][..], Vec::as_slice);
             // The result of the Table 28 roll of `day`, if it was rolled.
             let result = |day: u32| {
-                day.is_multiple_of(every)
-                    .then(|| rolled.get((day / every) as usize - 1))
-                    .flatten()
+                k.into_iter()
+                    .flat_map(|k| &k.table28)
+                    .find(|r| r.part == p.number && r.day == day)
+                    .map(|r| r.roll.result.as_str())
             };
             let days = (1..=p.days)
                 .map(|day| {
@@ -140,111 +133,25 @@ fn calendar(
     }
 }
 
-/// What the log of a game tells the sheets, in order.
-#[derive(Clone, Debug, PartialEq)]
-enum Logged {
-    /// The final roll on a table (a Lady Luck re-roll logs the first under another line).
-    Roll { table: String, result: String },
-    /// The break between the two tours of Campaign 3.
-    Break,
-}
-
-/// The table rolls and tour breaks of a game's log.
-fn logged(g: &Skyhawk) -> Vec<Logged> {
-    g.log
-        .entries()
-        .iter()
-        .filter_map(|e| match e.message.id.as_ref() {
-            "Replenishment and R&R in Hong Kong until 19 October" => Some(Logged::Break),
-            _ => read_roll(&e.message).map(|(table, result)| Logged::Roll { table, result }),
-        })
-        .collect()
-}
-
-/// The Table 28 results of a campaign so far, one list per tour in the order rolled (one roll
-/// every fourth day).
-pub fn table28_results(g: &Skyhawk) -> Vec<Vec<String>> {
-    let mut tours = vec![Vec::new()];
-    for l in logged(g) {
-        match l {
-            Logged::Break => tours.push(Vec::new()),
-            Logged::Roll { table, result } if table == "28" => {
-                if let Some(tour) = tours.last_mut() {
-                    tour.push(result);
-                }
-            }
-            Logged::Roll { .. } => {}
-        }
-    }
-    tours
-}
-
-/// The Table 26.1 rolls of the player's flight in the mission under way, in order: the roll
-/// after each of the log's "Flight 1 bombs" notes, as the die fell and with its modifiers
-/// ("6", "6-1=5") [15.1].
-fn division_bombing_rolls(g: &Skyhawk) -> Vec<String> {
-    let entries = g.log.entries();
-    let start = entries
-        .iter()
-        .rposition(|e| e.message.id == "{date}: mission {n} of the campaign")
-        .unwrap_or(0);
-    let mut rolls = Vec::new();
-    let mut ours = false;
-    for e in &entries[start..] {
-        match e.message.id.as_ref() {
-            "Flight {n} bombs with the player's result" => {
-                ours = e.message.arg_english("n").as_deref() == Some("1");
-            }
-            _ if ours => {
-                if let Some(table) = rolled_table(&e.message) {
-                    ours = false;
-                    if table == "26.1" {
-                        rolls.push(roll_words(&e.random));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    rolls
-}
-
-/// A logged roll as the die fell, then with its modifiers: "6" or "6-1=5".
-fn roll_words(random: &[Random]) -> String {
-    let (mut natural, mut drm) = (0, 0);
-    for r in random {
-        match r {
-            Random::Dice(roll) => natural += roll.total,
-            Random::Modifier { value, .. } => drm += value,
-            _ => {}
-        }
-    }
-    if drm == 0 {
-        natural.to_string()
+/// A roll as the die fell, then with its modifiers: "6" or "6-1=5".
+fn roll_words(r: &TableRoll) -> String {
+    let modified = r.modified();
+    if modified == r.natural {
+        r.natural.to_string()
     } else {
-        format!("{natural}{drm:+}={}", natural + drm)
+        format!("{}{:+}={modified}", r.natural, modified - r.natural)
     }
 }
 
-/// The end-of-tour award rolls so far: for each tour, the campaign medal rolled (Table 22.1 or
-/// 22.2) and the unit award (Table 23, not rolled after an NV victory), in words.
-pub fn tour_award_rolls(g: &Skyhawk) -> Vec<(String, String)> {
-    let mut tours: Vec<(String, String)> = Vec::new();
-    for l in logged(g) {
-        let Logged::Roll { table, result } = l else {
-            continue;
-        };
-        match table.as_str() {
-            "22.1" | "22.2" => tours.push((cell_words(&table, &result), String::new())),
-            "23" => {
-                if let Some(last) = tours.last_mut() {
-                    last.1 = cell_words("23", &result);
-                }
-            }
-            _ => {}
-        }
-    }
-    tours
+/// The end-of-tour award rolls of a finished tour, in words: the campaign medal rolled
+/// (Table 22.1 or 22.2) and the unit award (Table 23, not rolled after an NV victory).
+fn tour_award_words(res: &PartResult) -> (String, String) {
+    let words = |r: &Option<TableRoll>| {
+        r.as_ref()
+            .map(|r| cell_words(&r.table, &r.result))
+            .unwrap_or_default()
+    };
+    (words(&res.medal_roll), words(&res.unit_roll))
 }
 
 fn experience_letter(e: Experience) -> String {
@@ -296,16 +203,14 @@ pub fn records_from(c: &Content, g: &Skyhawk) -> Records {
             .unwrap_or_default();
         r.roster = roster_from(c, g, k, &name);
         r.campaign = campaign_from(c, g, k, &name);
-        r.calendar = calendar(c, &k.parts, Some(k), &table28_results(g));
+        r.calendar = calendar(c, &k.parts, Some(k));
         r.calendar.campaign = name;
-        let awards = tour_award_rolls(g);
         r.awards.rolls = k
             .results
             .iter()
             .zip(&r.campaign.tours)
-            .enumerate()
-            .map(|(i, (res, tour))| {
-                let (medal, unit) = awards.get(i).cloned().unwrap_or_default();
+            .map(|(res, tour)| {
+                let (medal, unit) = tour_award_words(res);
                 [
                     tour.name.clone(),
                     res.points.to_string(),
@@ -455,14 +360,14 @@ fn division_from(g: &Skyhawk) -> DivisionRecord {
     if let Some(d) = &g.division
         && let Some(flight) = d.flights.first()
     {
-        fill_division(&mut rec, g, d, flight);
+        fill_division(&mut rec, d, flight);
     }
     rec
 }
 
 /// The player's flight of optional rule 15.1: the player at his position, the three NPCs at
 /// theirs, the group's Table 26.1 rolls, percentages and points, and the losses.
-fn fill_division(rec: &mut DivisionRecord, g: &Skyhawk, d: &Division, flight: &Flight) {
+fn fill_division(rec: &mut DivisionRecord, d: &Division, flight: &Flight) {
     let seat = |position: u8| usize::from(position.clamp(1, 4)) - 1;
     let player = std::mem::take(&mut rec.positions[0]);
     rec.positions[seat(d.position)] = player;
@@ -476,12 +381,8 @@ fn fill_division(rec: &mut DivisionRecord, g: &Skyhawk, d: &Division, flight: &F
         rec.runs[i][2] = percent.to_string();
         rec.runs[i][3] = (percent / 2).to_string();
     }
-    // The rolls are read back from the log: only when they match the runs one for one.
-    let rolled = division_bombing_rolls(g);
-    if rolled.len() == flight.runs.len() {
-        for (run, row) in rec.runs.iter_mut().zip(rolled) {
-            run[1] = row;
-        }
+    for (run, roll) in rec.runs.iter_mut().zip(&flight.rolls) {
+        run[1] = roll_words(roll);
     }
     rec.npc_points = flight.points.to_string();
     rec.skyhawks_lost = d.skyhawks_lost().to_string();
@@ -717,9 +618,8 @@ mod tests {
             g.campaign.as_ref().unwrap().day >= 14
         });
         let k = g.campaign.as_ref().unwrap();
-        let rolled = table28_results(&g);
-        assert_eq!(rolled.len(), 1);
-        assert_eq!(rolled[0].len() as u32, k.day / 4);
+        let rolled: Vec<u32> = k.table28.iter().map(|r| r.day).collect();
+        assert_eq!(rolled, (1..=k.day / 4).map(|n| 4 * n).collect::<Vec<_>>());
         let r = records_from(c, &g);
         let days = &r.calendar.tours[0].days;
         let shown: Vec<u32> = days
@@ -733,12 +633,16 @@ mod tests {
             days.iter().filter(|d| !d.mission.is_empty()).count(),
             k.records.len()
         );
+        for r in &k.table28 {
+            let day = &days[r.day as usize - 1];
+            assert_eq!(day.table28_result, cell_words("28", &r.roll.result));
+        }
         // A halt shades the five days from its roll, and no mission is flown in them.
         let mut halted = false;
-        for (n, result) in rolled[0].iter().enumerate() {
-            if result == "bombing_halt" {
+        for r in &k.table28 {
+            if r.roll.result == "bombing_halt" {
                 halted = true;
-                let from = 4 * (n + 1);
+                let from = r.day as usize;
                 let halt = &days[from - 1..(from + 4).min(days.len())];
                 assert!(halt.iter().all(|d| d.halt && d.mission.is_empty()));
             }
@@ -756,15 +660,30 @@ mod tests {
     }
 
     #[test]
-    fn a_finished_campaign_logs_one_award_roll_per_tour() {
+    fn a_finished_campaign_keeps_one_award_roll_per_tour() {
         let g = played_out("campaign3", &Options::default(), 5);
         let k = g.campaign.as_ref().unwrap();
-        let rolls = tour_award_rolls(&g);
-        assert_eq!(rolls.len(), k.results.len());
-        assert!(rolls.iter().all(|(medal, _)| !medal.is_empty()));
+        assert_eq!(k.results.len(), 2);
         let rec = records_from(content().unwrap(), &g);
         assert_eq!(rec.awards.rolls.len(), k.results.len());
-        assert_eq!(table28_results(&g).len(), k.parts.len());
+        for ((res, row), part) in k.results.iter().zip(&rec.awards.rolls).zip(&k.parts) {
+            // The medal table of the tour, read in the column of its victory level [11.0].
+            let medal = res.medal_roll.as_ref().expect("a medal roll every tour");
+            let spec = super::part(content().unwrap(), *part).unwrap();
+            assert_eq!(medal.table, spec.medal_table);
+            let table = crate::games::skyhawk::rules::content::data().table(&medal.table);
+            assert_eq!(Some(medal.column), table.column(res.level.key()));
+            assert_eq!(row[3], cell_words(&medal.table, &medal.result));
+            // Table 23 only after a draw or a US victory [11.1].
+            let draw = crate::games::skyhawk::rules::campaign::Level::Draw;
+            assert_eq!(res.unit_roll.is_some(), res.level >= draw);
+            let unit = res.unit_roll.as_ref().map(|r| cell_words("23", &r.result));
+            assert_eq!(row[4], unit.unwrap_or_default());
+        }
+        // Table 28 is rolled in both tours.
+        for part in &k.parts {
+            assert!(k.table28.iter().any(|r| r.part == *part));
+        }
         assert_eq!(rec.campaign.missions.len(), k.records.len());
         assert!(!rec.campaign.final_level.is_empty());
     }
@@ -799,47 +718,17 @@ mod tests {
         assert_eq!(hits, flight.npcs.iter().map(|n| n.hits).sum::<u8>());
     }
 
-    /// The NV fire the log tells: (pass over the target, combat box, boxes that fired).
-    fn nv_fire_logged(g: &Skyhawk) -> Vec<(usize, usize, u8)> {
-        use crate::games::skyhawk::rules::cycle::COMBAT_BOXES;
-        let entered = |b: MapBox, line: &str| line.starts_with(&format!("{} at ", b.name()));
-        let mut fired: Vec<(usize, usize, u8)> = Vec::new();
-        let (mut pass, mut column) = (0, None);
-        for line in g.log.entries().iter().map(|e| e.message.english()) {
-            if entered(MapBox::ReAttack, &line) {
-                pass += 1;
-            } else if let Some(c) = COMBAT_BOXES.iter().position(|&b| entered(b, &line)) {
-                column = Some(c);
-            } else if line.ends_with("box fires at the Skyhawk")
-                || line == "The SAMs fire without radar"
-            {
-                let column = column.expect("NV fire in a combat box");
-                match fired.last_mut() {
-                    Some((p, c, n)) if (*p, *c) == (pass, column) => *n += 1,
-                    _ => fired.push((pass, column, 1)),
-                }
-            }
-        }
-        fired
-    }
-
     #[test]
     fn the_division_sheet_counts_the_nv_boxes_firing_in_every_box_of_every_pass() {
         let options = with(|o| o.division = true);
         let (mut total, mut re_attacked) = (0, false);
         for seed in 0..24 {
             let g = played_out("single", &options, seed);
-            let recorded: Vec<(usize, usize, u8)> = g
-                .nv_fire
-                .iter()
-                .enumerate()
-                .flat_map(|(p, pass)| {
-                    (0..4).filter_map(move |c| pass[c].filter(|&n| n > 0).map(|n| (p, c, n)))
-                })
-                .collect();
-            assert_eq!(recorded, nv_fire_logged(&g), "seed {seed}");
-            total += recorded.iter().map(|f| u32::from(f.2)).sum::<u32>();
-            re_attacked |= recorded.iter().any(|f| f.0 > 0);
+            let fired = |pass: &[Option<u8>; 4]| -> u32 {
+                pass.iter().flatten().map(|&n| u32::from(n)).sum()
+            };
+            total += g.nv_fire.iter().map(fired).sum::<u32>();
+            re_attacked |= g.nv_fire.iter().skip(1).any(|pass| fired(pass) > 0);
             // Support Attacks is flown once, before the first run.
             assert!(g.nv_fire.iter().skip(1).all(|pass| pass[0].is_none()));
             let rec = division_from(&g);

@@ -10,9 +10,9 @@ use crate::games::skyhawk::rules::cycle::Slot;
 use crate::games::skyhawk::rules::loadout::Tanks;
 use crate::games::skyhawk::rules::rescap::{Attacker, Rescap, RescapKind};
 use crate::games::skyhawk::rules::state::{
-    Ending, Experience, Group, LoadStage, MapBox, Skyhawk, SnakeMode, Step, Unit, UnitStatus,
+    CameDown, Ending, Experience, Group, LoadStage, MapBox, Skyhawk, SnakeMode, Step, Unit,
+    UnitStatus,
 };
-use crate::games::skyhawk::rules::tables::rolled_table;
 use crate::i18n::gettext;
 
 /// Everything the board draws: the map, the card, and the targets to light.
@@ -75,24 +75,12 @@ fn chip(u: &Unit, fired: bool) -> UnitChip {
     }
 }
 
-/// Where the pilot came down, read from the log: the last Ditching (Table 19) or Bail out
-/// (Table 20) roll since this mission's launch [5.1] (a campaign's log holds earlier
-/// missions).
+/// The sea-rescue box of a pilot who ditched or bailed out [12.0, 13.0].
 fn came_down(game: &Skyhawk) -> Option<SarBox> {
-    let id = game
-        .log
-        .entries()
-        .iter()
-        .rev()
-        .take_while(|e| e.rule != "5.1")
-        .filter_map(|e| rolled_table(&e.message))
-        .find(|id| id == "19" || id == "20")?;
-    Some(if id == "19" {
-        SarBox::Ditch
-    } else if game.at.over_land(game.minelaying()) {
-        SarBox::BailOutLand
-    } else {
-        SarBox::BailOutWater
+    Some(match game.came_down? {
+        CameDown::Ditched => SarBox::Ditch,
+        CameDown::BailedOut if game.at.over_land(game.minelaying()) => SarBox::BailOutLand,
+        CameDown::BailedOut => SarBox::BailOutWater,
     })
 }
 
@@ -432,30 +420,27 @@ mod tests {
 
     #[test]
     fn a_pilot_who_bails_out_or_ditches_is_shown_in_that_box() {
-        let mut seen = 0;
+        let mut seen = [0; 3];
         for seed in 0..150 {
             let g = positions(seed).pop().unwrap();
             if g.ending != Ending::Lost {
                 continue;
             }
-            let table = g
-                .log
-                .entries()
-                .iter()
-                .rev()
-                .filter_map(|e| rolled_table(&e.message))
-                .find(|id| id == "19" || id == "20");
             let spot = map_scene(&g).skyhawk.unwrap().0;
-            match &table {
-                Some(id) if id == "19" => assert_eq!(spot, Spot::Down(SarBox::Ditch)),
-                Some(_) => assert!(
-                    matches!(spot, Spot::Down(SarBox::BailOutLand | SarBox::BailOutWater)),
-                    "seed {seed}: {spot:?}"
-                ),
-                None => assert_eq!(spot, Spot::Track(g.at)),
-            }
-            seen += usize::from(table.is_some());
+            let land = g.at.over_land(g.minelaying());
+            let expected = match g.came_down {
+                Some(CameDown::Ditched) => Spot::Down(SarBox::Ditch),
+                Some(CameDown::BailedOut) if land => Spot::Down(SarBox::BailOutLand),
+                Some(CameDown::BailedOut) => Spot::Down(SarBox::BailOutWater),
+                None => Spot::Track(g.at),
+            };
+            assert_eq!(spot, expected, "seed {seed}");
+            seen[match g.came_down {
+                Some(CameDown::Ditched) => 0,
+                Some(CameDown::BailedOut) => 1,
+                None => 2,
+            }] += 1;
         }
-        assert!(seen > 0, "no mission ended with a bail-out or a ditching");
+        assert!(seen[0] + seen[1] > 0, "no bail-out or ditching: {seen:?}");
     }
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::content::{CampaignSpec, PartSpec, data};
 use super::state::*;
-use super::tables::Drms;
+use super::tables::{Drms, TableRoll};
 use crate::engine::game::{Outcome, Verdict};
 use crate::engine::message::{msg, msg_n, n_};
 
@@ -109,6 +109,20 @@ pub struct PartResult {
     pub part: u8,
     pub points: i32,
     pub level: Level,
+    /// The campaign medal roll (Table 22.1 or 22.2) [11.0].
+    #[serde(default)]
+    pub medal_roll: Option<TableRoll>,
+    /// The unit award roll (Table 23), not rolled after an NV victory [11.1].
+    #[serde(default)]
+    pub unit_roll: Option<TableRoll>,
+}
+
+/// A Table 28 roll and the day of the tour it was rolled on [14.1.2].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DayRoll {
+    pub part: u8,
+    pub day: u32,
+    pub roll: TableRoll,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -142,6 +156,9 @@ pub struct Campaign {
     /// Optional 14.1.4: lost Skyhawks and pilots cost points.
     #[serde(default)]
     pub loss_scoring: bool,
+    /// Every Table 28 roll so far, for the calendar.
+    #[serde(default)]
+    pub table28: Vec<DayRoll>,
 }
 
 impl Campaign {
@@ -272,6 +289,7 @@ impl Skyhawk {
             final_level: None,
             squadron: Default::default(),
             loss_scoring: self.options.loss_scoring && self.flies_in_divisions(),
+            table28: Vec::new(),
         });
         note!(
             self,
@@ -323,13 +341,14 @@ impl Skyhawk {
     /// Table 28 and its notes [14.1.2].
     fn table_28(&mut self, day: u32) {
         let halt = data().campaigns.halt_days;
-        let r = self.roll("28", "", &Drms::new());
+        let roll = self.roll_kept("28", "", &Drms::new());
         let Some(k) = self.campaign.as_mut() else {
             return;
         };
+        let part = k.part().number;
         // The actress's visit lasts until the next Table 28 roll.
         k.hanoi_removed = false;
-        let text = match r.result {
+        let text = match roll.result.as_str() {
             "bomb_shortage" => {
                 k.bomb_shortage = true;
                 msg("Bomb shortage: no Mk 82 bombs until the restrictions are lifted")
@@ -354,6 +373,7 @@ impl Skyhawk {
             }
             _ => msg("No political event"),
         };
+        k.table28.push(DayRoll { part, day, roll });
         note!(self, "14.1.2", text);
     }
 
@@ -529,7 +549,8 @@ impl Skyhawk {
             .arg("points", points)
             .term("level", level.name()),
         );
-        self.campaign_medal(part, points, level);
+        let medal_roll = Some(self.campaign_medal(part, points, level));
+        let mut unit_roll = None;
         if level >= Level::Draw {
             let mut d = Drms::new();
             d.when(
@@ -538,9 +559,9 @@ impl Skyhawk {
                 n_("US decisive victory"),
             )
             .when(level == Level::Draw, "draw", n_("a draw"));
-            let r = self.roll("23", "", &d);
-            if !r.is("none") {
-                let award = r.result.to_owned();
+            let r = self.roll_kept("23", "", &d);
+            if r.result != "none" {
+                let award = r.result.clone();
                 note!(
                     self,
                     "11.1",
@@ -550,6 +571,7 @@ impl Skyhawk {
                     k.unit_awards.push(award);
                 }
             }
+            unit_roll = Some(r);
         }
         let Some(k) = self.campaign.as_mut() else {
             return;
@@ -558,6 +580,8 @@ impl Skyhawk {
             part: part.number,
             points,
             level,
+            medal_roll,
+            unit_roll,
         });
         if k.part_index + 1 < k.parts.len() {
             k.part_index += 1;
@@ -596,18 +620,18 @@ impl Skyhawk {
     }
 
     /// Table 22.1 / 22.2 at the end of a tour, with the Medal of Honor floor [11.0, R20, R21].
-    fn campaign_medal(&mut self, part: &PartSpec, points: i32, level: Level) {
-        let r = self.roll(&part.medal_table, level.key(), &Drms::new());
-        let mut medal = match r.result {
+    fn campaign_medal(&mut self, part: &PartSpec, points: i32, level: Level) -> TableRoll {
+        let roll = self.roll_kept(&part.medal_table, level.key(), &Drms::new());
+        let mut medal = match roll.result.as_str() {
             "bronze_star" => "Bronze Star",
             "dfc" => "Distinguished Flying Cross",
             "silver_star" => "Silver Star",
             "navy_cross" => "Navy Cross",
             "medal_of_honor" => "Medal of Honor",
-            _ => return,
+            _ => return roll,
         };
         let Some(k) = self.campaign.as_mut() else {
-            return;
+            return roll;
         };
         if medal == "Medal of Honor" && (points <= part.moh_above || k.medal_of_honor) {
             medal = "Navy Cross";
@@ -621,6 +645,7 @@ impl Skyhawk {
             "11.0",
             msg("Awarded: {medal}").term("medal", medal.to_owned()),
         );
+        roll
     }
 }
 

@@ -13,7 +13,7 @@ use super::loadout::Loadout;
 use super::mission::{CommonDrms, table12_column};
 use super::rescap::Rescap;
 use super::state::*;
-use super::tables::Drms;
+use super::tables::{Drms, TableRoll, read_number};
 use crate::engine::game::{Choice, Refusal};
 use crate::engine::message::{Message, msg, msg_n, n_};
 
@@ -77,6 +77,9 @@ pub struct Flight {
     pub runs: Vec<i32>,
     /// Points earned: each run's percentage halved [15.1].
     pub points: i32,
+    /// The Table 26.1 roll of each attack run, for the Division Record Sheet.
+    #[serde(default)]
+    pub rolls: Vec<TableRoll>,
     /// 15.2.1: a target of its own (otherwise the player's).
     #[serde(default)]
     pub target: Option<Target>,
@@ -88,6 +91,7 @@ impl Flight {
             npcs,
             runs: Vec::new(),
             points: 0,
+            rolls: Vec::new(),
             target: None,
         }
     }
@@ -593,12 +597,12 @@ impl Skyhawk {
                 "15.1",
                 msg("Flight {n} bombs with the player's result").arg("n", f + 1),
             );
-            let percent = self
-                .roll("26.1", if on_target { "on" } else { "off" }, &drms)
-                .number();
+            let roll = self.roll_kept("26.1", if on_target { "on" } else { "off" }, &drms);
+            let percent = read_number(&roll.result);
             let points = percent / 2;
             if let Some(flight) = self.division.as_mut().map(|d| &mut d.flights[f]) {
                 flight.runs.push(percent);
+                flight.rolls.push(roll);
                 flight.points += points;
             }
             note!(

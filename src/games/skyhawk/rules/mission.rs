@@ -8,7 +8,7 @@ use super::content::{Altitude, NvBoxKind, TargetFlag, TargetList, data};
 use super::loadout::LoadRules;
 use super::luck::{RollLine, RolledOn};
 use super::state::*;
-use super::tables::{Drms, Resolved, describe, resolve};
+use super::tables::{Drms, Resolved, TableRoll, describe, resolve};
 use crate::engine::log::Random;
 use crate::engine::message::{msg, n_};
 
@@ -75,6 +75,13 @@ impl Skyhawk {
             self.log.add_with(&t.rule, describe(t, col, &r), random);
         }
         r
+    }
+
+    /// [`Skyhawk::roll`], kept as a record sheet writes it.
+    pub(crate) fn roll_kept(&mut self, table: &str, column: &str, drms: &Drms) -> TableRoll {
+        let r = self.roll(table, column, drms);
+        let t = data().table(table);
+        TableRoll::new(t, t.column(column).unwrap_or(0), drms, &r)
     }
 
     /// The Skyhawk is no longer flying the mission (lost, landed, scrubbed).

@@ -132,6 +132,7 @@ impl Skyhawk {
     /// The aircraft is lost and the pilot ejects: Table 20, then rescue [12.0].
     pub(crate) fn bail_out(&mut self) {
         self.ending = Ending::Lost;
+        self.came_down = Some(CameDown::BailedOut);
         let land = self.at.over_land(self.minelaying());
         note!(
             self,
@@ -171,6 +172,7 @@ impl Skyhawk {
     /// The aircraft settles into the sea: Table 19, then rescue [13.0].
     pub(crate) fn ditch(&mut self) {
         self.ending = Ending::Lost;
+        self.came_down = Some(CameDown::Ditched);
         let mut m = self.pilot_drms();
         m.weather(self.recovery_weather).when(
             self.damage.section_destroyed(Section::Cockpit),

@@ -465,6 +465,15 @@ pub enum PilotFate {
     Kia,
 }
 
+/// How the pilot left his lost Skyhawk: the sea-rescue box his marker goes to [12.0, 13.0].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CameDown {
+    /// Table 19: the aircraft ditched at sea.
+    Ditched,
+    /// Table 20: the pilot ejected.
+    BailedOut,
+}
+
 /// How the mission ended for the Skyhawk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ending {
@@ -595,6 +604,9 @@ pub struct Skyhawk {
     pub ecm_in_box: u8,
     pub mig_source: MigSource,
     pub ending: Ending,
+    /// How the pilot came down, once his Skyhawk is lost.
+    #[serde(default)]
+    pub came_down: Option<CameDown>,
     /// The Table 18 Note A result of a landing mishap (repair days, 14.0.2).
     #[serde(default)]
     pub landing_mishap: Option<String>,
@@ -672,6 +684,7 @@ impl Skyhawk {
             ecm_in_box: 0,
             mig_source: MigSource::Cycle,
             ending: Ending::Flying,
+            came_down: None,
             landing_mishap: None,
             fate: PilotFate::Aboard,
             medals: Vec::new(),

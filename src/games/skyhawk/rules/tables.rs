@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::engine::content::Source;
@@ -14,7 +14,6 @@ use crate::engine::log::Random;
 use crate::engine::message::{Message, msg};
 use crate::engine::name_map::NameMap;
 use crate::engine::rng::Rng;
-use crate::games::skyhawk::rules::content::data;
 use crate::games::skyhawk::rules::words::{self, Words};
 
 /// How a table is rolled.
@@ -255,17 +254,6 @@ impl Table {
         )
     }
 
-    /// The cell (its key) whose words are `words` in English: a roll line read back.
-    pub fn cell_named(&self, words: &str) -> Option<&str> {
-        let width = self.columns.len().max(1);
-        let i = self
-            .words()
-            .cells
-            .iter()
-            .position(|w| w.english() == words)?;
-        Some(&self.rows[i / width].cells[i % width])
-    }
-
     /// [`Table::row_label`], made once per table (a logged mission writes fifty).
     pub fn row_text(&self, row: usize) -> &str {
         &self.words().rows[row]
@@ -405,12 +393,22 @@ impl Dice {
 }
 
 impl Table {
+    /// The value of one modifier on this table.
+    fn drm_value(&self, d: &Drm) -> i32 {
+        d.value.unwrap_or_else(|| self.drm(d.name) * d.times)
+    }
+
     /// The total of `drms` on this table.
     pub fn modifier(&self, drms: &Drms) -> i32 {
+        drms.0.iter().map(|d| self.drm_value(d)).sum()
+    }
+
+    /// Each modifier of `drms` that changes a roll on this table, with its reason.
+    fn applied<'a>(&'a self, drms: &'a Drms) -> impl Iterator<Item = (&'static str, i32)> + 'a {
         drms.0
             .iter()
-            .map(|d| d.value.unwrap_or_else(|| self.drm(d.name) * d.times))
-            .sum()
+            .map(move |d| (d.reason, self.drm_value(d)))
+            .filter(|&(_, value)| value != 0)
     }
 
     /// The exact chance that a roll in `column` with `drms` reads a cell `wanted` accepts
@@ -455,17 +453,51 @@ pub fn resolve_roll<'a>(roll: Roll, table: &'a Table, column: usize, drms: &Drms
     random.push(Random::Dice(roll));
     let mut modified = natural;
     // (The same sum as `Table::modifier`, logging each term.)
-    for d in &drms.0 {
-        let value = d.value.unwrap_or_else(|| table.drm(d.name) * d.times);
-        if value != 0 {
-            modified += value;
-            random.push(Random::Modifier {
-                reason: d.reason.into(),
-                value,
-            });
-        }
+    for (reason, value) in table.applied(drms) {
+        modified += value;
+        random.push(Random::Modifier {
+            reason: reason.into(),
+            value,
+        });
     }
     read(table, column, natural, modified, random)
+}
+
+/// A roll on a table as the record sheets keep it: the table and column, the die as it fell,
+/// each modifier with its reason, the row read and the key of its cell. Plain data in the
+/// game state, so that a sheet never reads the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRoll {
+    pub table: String,
+    pub column: usize,
+    pub natural: i32,
+    /// (reason, value) of each modifier that changed the roll; the reason is a message id,
+    /// translated where shown.
+    pub modifiers: Vec<(String, i32)>,
+    pub row: usize,
+    pub result: String,
+}
+
+impl TableRoll {
+    /// The roll `r` made on `table` in `column` with `drms`.
+    pub fn new(table: &Table, column: usize, drms: &Drms, r: &Resolved) -> TableRoll {
+        TableRoll {
+            table: table.id.clone(),
+            column,
+            natural: r.natural,
+            modifiers: table
+                .applied(drms)
+                .map(|(reason, value)| (reason.to_owned(), value))
+                .collect(),
+            row: r.row,
+            result: r.result.to_owned(),
+        }
+    }
+
+    /// The roll with its modifiers added.
+    pub fn modified(&self) -> i32 {
+        self.natural + self.modifiers.iter().map(|(_, v)| v).sum::<i32>()
+    }
 }
 
 /// The row and cell a modified roll reads.
@@ -506,33 +538,16 @@ pub fn describe(table: &'static Table, column: usize, r: &Resolved<'static>) -> 
     }
 }
 
-/// The id of the table a log line rolled on, if it is the line of a roll (lines of older
-/// saves too: "Table {at}: {result}" with `at` "12 [aaa_low] row 8").
-pub fn rolled_table(line: &Message) -> Option<String> {
+/// The id of the table a log line rolled on, if it is the line of a roll: the rules' tests
+/// find rolls in the log with it (the program never reads the log back).
+#[cfg(test)]
+pub(crate) fn rolled_table(line: &Message) -> Option<String> {
     match line.id.as_ref() {
-        "Table {table} row {row}: {result}"
-        | "Table {table} [{column}] row {row}: {result}"
-        | "Table {table}: {result}"
-        | "Table {table} [{column}]: {result}" => line.arg_english("table"),
-        "Table {at}: {result}" => {
-            let at = line.arg_english("at")?;
-            let (head, _) = at.rsplit_once(" row ")?;
-            Some(head.split(" [").next().unwrap_or(head).to_owned())
+        "Table {table} row {row}: {result}" | "Table {table} [{column}] row {row}: {result}" => {
+            line.arg_english("table")
         }
         _ => None,
     }
-}
-
-/// The line of a roll read back: the table's id and the key of the cell it read (older
-/// saves' lines name the key, newer ones its words).
-pub fn read_roll(line: &Message) -> Option<(String, String)> {
-    let table = rolled_table(line)?;
-    let result = line.arg_english("result")?;
-    if line.id == "Table {at}: {result}" {
-        return Some((table, result));
-    }
-    let key = data().tables.get(&table)?.cell_named(&result)?.to_owned();
-    Some((table, key))
 }
 
 #[cfg(test)]
@@ -630,13 +645,49 @@ mod tests {
         assert_eq!(arg(&hits, "column"), Arg::Term("AAA Low".into()));
         assert_eq!(hits.arg_english("result").unwrap(), t12.lookup(9, aaa_low));
         assert_eq!(arg(&poor, "result"), Arg::Term("Poor".into()));
-        // Read back: the words name their cell.
-        assert_eq!(read_roll(&poor), Some(("2".into(), "poor".into())));
         assert_eq!(rolled_table(&hits).as_deref(), Some("12"));
-        let old = msg("Table {at}: {result}")
-            .arg("at", "12 [aaa_low] row 8")
-            .term("result", "1*");
-        assert_eq!(read_roll(&old), Some(("12".into(), "1*".into())));
+    }
+
+    /// The record of a roll keeps the table, column, die, each modifier with its reason, the
+    /// row and the cell; the same in a quiet game, which logs no dice.
+    #[test]
+    fn a_kept_roll_holds_its_table_column_row_die_and_modifiers() {
+        let data = crate::games::skyhawk::rules::content::data();
+        // Table 26.1 in the Off column (the player's run missed), a Green group (Table 26.2)
+        // with one Skyhawk missing, weather Poor: a 7 rolled, -1 -1 -1 = 4 reads row 3–4, 5%.
+        let t = data.table("26.1");
+        let off = t.column("off").unwrap();
+        let mut drms = Drms::new();
+        drms.when(true, "green", "Green pilot")
+            .when(false, "veteran", "Veteran pilot")
+            .times(1, "per_missing", "Skyhawks missing from the flight")
+            .when(true, "weather_poor", "weather Poor");
+        let r = resolve_roll(roll(DiceKind::D10, &[7], 7), t, off, &drms);
+        let kept = TableRoll::new(t, off, &drms, &r);
+        assert_eq!(
+            kept,
+            TableRoll {
+                table: "26.1".into(),
+                column: off,
+                natural: 7,
+                modifiers: vec![
+                    ("Green pilot".into(), -1),
+                    ("Skyhawks missing from the flight".into(), -1),
+                    ("weather Poor".into(), -1),
+                ],
+                row: 2,
+                result: "5".into(),
+            }
+        );
+        assert_eq!(kept.modified(), r.modified);
+        let mut rng = Rng::seeded(4);
+        let quiet = resolve(&mut rng, t, off, &drms, false);
+        let mut rng = Rng::seeded(4);
+        let logged = resolve(&mut rng, t, off, &drms, true);
+        assert_eq!(
+            TableRoll::new(t, off, &drms, &quiet),
+            TableRoll::new(t, off, &drms, &logged)
+        );
     }
 
     #[test]

@@ -610,3 +610,34 @@ fn a_lost_pilot_is_replaced_from_the_roster() {
     }
     panic!("no pilot lost in 200 campaigns");
 }
+
+/// Ditching (Table 19) and bailing out (Table 20) are kept in the state: the map puts the
+/// pilot's marker in that sea-rescue box without reading the log [12.0, 13.0].
+#[test]
+fn a_lost_skyhawk_keeps_how_its_pilot_came_down() {
+    let rolls_on = |g: &Skyhawk, table: &str| {
+        g.log
+            .entries()
+            .iter()
+            .filter(|e| rolled_table(&e.message).as_deref() == Some(table))
+            .count()
+    };
+    let mut g = flying(TargetType::Building, 3);
+    assert_eq!(g.came_down, None);
+    g.ditch();
+    assert_eq!(
+        (g.ending, g.came_down),
+        (Ending::Lost, Some(CameDown::Ditched))
+    );
+    assert_eq!((rolls_on(&g, "19"), rolls_on(&g, "20")), (1, 0));
+    let mut g = flying(TargetType::Building, 3);
+    g.bail_out();
+    assert_eq!(
+        (g.ending, g.came_down),
+        (Ending::Lost, Some(CameDown::BailedOut))
+    );
+    assert_eq!((rolls_on(&g, "19"), rolls_on(&g, "20")), (0, 1));
+    // The next mission of a campaign starts with nobody down.
+    g.reset_mission();
+    assert_eq!(g.came_down, None);
+}

@@ -251,6 +251,24 @@ fn npc_bombing_scores_half_its_percentage_and_never_adds_to_the_players_damage()
     );
     assert_eq!(table_rolls(&g, "26.1"), 1, "one roll for the group");
     let f = &g.division.as_ref().unwrap().flights[0];
+    // The roll is kept for the Division Record Sheet: table, On column, row and cell, the
+    // group's modifiers with their reasons.
+    let t = data().table("26.1");
+    let [roll] = f.rolls.as_slice() else {
+        panic!("one kept roll: {:?}", f.rolls)
+    };
+    assert_eq!(
+        (roll.table.as_str(), roll.column),
+        ("26.1", t.column("on").unwrap())
+    );
+    assert_eq!(roll.row, t.row_index(roll.modified()));
+    assert_eq!(roll.result, f.runs[0].to_string());
+    let reasons: Vec<&str> = roll.modifiers.iter().map(|(r, _)| r.as_str()).collect();
+    assert!(
+        reasons.contains(&"Table 5: weapon against this target type"),
+        "{reasons:?}"
+    );
+    assert!(roll.modifiers.iter().all(|&(_, v)| v != 0));
     assert_eq!(f.points, f.runs[0] / 2);
     assert!(f.runs[0] >= 10, "On Target never scores below 10%");
     assert_eq!(g.percent(), 40);
@@ -434,4 +452,51 @@ fn a_skyhawk_staying_over_the_pilot_rolls_its_fuel_each_round() {
         return;
     }
     panic!("no rescue with a Skyhawk to help");
+}
+
+/// The NV fire the log tells: (pass over the target, combat box, boxes that fired).
+fn nv_fire_logged(g: &Skyhawk) -> Vec<(usize, usize, u8)> {
+    use super::cycle::COMBAT_BOXES;
+    let entered = |b: MapBox, line: &str| line.starts_with(&format!("{} at ", b.name()));
+    let mut fired: Vec<(usize, usize, u8)> = Vec::new();
+    let (mut pass, mut column) = (0, None);
+    for line in g.log.entries().iter().map(|e| e.message.english()) {
+        if entered(MapBox::ReAttack, &line) {
+            pass += 1;
+        } else if let Some(c) = COMBAT_BOXES.iter().position(|&b| entered(b, &line)) {
+            column = Some(c);
+        } else if line.ends_with("box fires at the Skyhawk")
+            || line == "The SAMs fire without radar"
+        {
+            let column = column.expect("NV fire in a combat box");
+            match fired.last_mut() {
+                Some((p, c, n)) if (*p, *c) == (pass, column) => *n += 1,
+                _ => fired.push((pass, column, 1)),
+            }
+        }
+    }
+    fired
+}
+
+/// The count of NV boxes firing, kept per pass and combat box for the Division Record Sheet
+/// (C6), is the fire the log tells.
+#[test]
+fn the_nv_fire_kept_for_the_sheet_is_the_fire_logged() {
+    use crate::engine::play::Playable;
+    let mut total = 0;
+    for seed in 0..12 {
+        let mut g = Skyhawk::setup("single", &options(false, false), seed).unwrap();
+        play_out(&mut g, Skyhawk::heuristic_bot(seed).as_mut(), 100_000).unwrap();
+        let kept: Vec<(usize, usize, u8)> = g
+            .nv_fire
+            .iter()
+            .enumerate()
+            .flat_map(|(p, pass)| {
+                (0..4).filter_map(move |c| pass[c].filter(|&n| n > 0).map(|n| (p, c, n)))
+            })
+            .collect();
+        assert_eq!(kept, nv_fire_logged(&g), "seed {seed}");
+        total += kept.len();
+    }
+    assert!(total > 0, "no NV fire in twelve missions");
 }
