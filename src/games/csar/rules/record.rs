@@ -97,7 +97,7 @@ mod tests {
             ("{a} plays {card} in {zone}", |h| {
                 matches!(h, Happening::Played { .. })
             }),
-            ("Fire into {zone}: Zone Firepower {zfv}, {hits} hits", |h| {
+            ("Fire into {zone}: Zone Firepower {zfv}, {hits} hit", |h| {
                 matches!(h, Happening::Fire { .. })
             }),
             ("Rescued! The Survivor is aboard {h}", |h| {
