@@ -570,19 +570,17 @@ fn check_map(m: &MapRecord) -> Result<Map, String> {
     Ok(map)
 }
 
-fn check_tables(
-    t: TablesFile,
-) -> Result<
-    (
-        BTreeMap<Terrain, TerrainSpec>,
-        BTreeMap<Hexside, HexsideSpec>,
-        Crt,
-        Points,
-        BTreeMap<Cache, Material>,
-        BTreeMap<Casualty, CasualtyPoints>,
-    ),
-    String,
-> {
+/// The checked tables of `tables.toml`.
+struct Tables {
+    terrain: BTreeMap<Terrain, TerrainSpec>,
+    hexsides: BTreeMap<Hexside, HexsideSpec>,
+    crt: Crt,
+    points: Points,
+    material: BTreeMap<Cache, Material>,
+    casualty_points: BTreeMap<Casualty, CasualtyPoints>,
+}
+
+fn check_tables(t: TablesFile) -> Result<Tables, String> {
     let mut terrain = BTreeMap::new();
     for spec in t.terrain {
         if !(1..=6).contains(&spec.defense) {
@@ -640,7 +638,14 @@ fn check_tables(
             return Err("casualty_points: a casualty is listed twice".into());
         }
     }
-    Ok((terrain, hexsides, crt, t.points, material, casualty_points))
+    Ok(Tables {
+        terrain,
+        hexsides,
+        crt,
+        points: t.points,
+        material,
+        casualty_points,
+    })
 }
 
 fn check_crt(c: &CrtRecord) -> Result<Crt, String> {
@@ -943,8 +948,14 @@ fn load_all() -> Result<Content, ContentError> {
         "tables.toml",
         include_str!("../../../../data/games/search_destroy/tables.toml"),
     )?;
-    let (terrain, hexsides, crt, points, material, casualty_points) =
-        check_tables(tables).map_err(refuse("tables.toml"))?;
+    let Tables {
+        terrain,
+        hexsides,
+        crt,
+        points,
+        material,
+        casualty_points,
+    } = check_tables(tables).map_err(refuse("tables.toml"))?;
     let forces: ForcesFile = read(
         "forces.toml",
         include_str!("../../../../data/games/search_destroy/forces.toml"),
