@@ -101,21 +101,7 @@ impl SearchDestroy {
                     .counter_index(&id)
                     .ok_or_else(|| SetupError::Invalid(format!("no counter '{id}'")))?;
                 for _ in 0..n {
-                    mine.push(Unit {
-                        kind: Some(kind as u16),
-                        side,
-                        hex: None,
-                        removed: false,
-                        face_up: side == Side::Us,
-                        pinned: false,
-                        mp: 0,
-                        moved: false,
-                        released: false,
-                        fired: false,
-                        landed: false,
-                        carrying: None,
-                        carried_by: None,
-                    });
+                    mine.push(Unit::new(kind as u16, side));
                 }
             }
             // The order of the NLF's counters tells nothing about which is which.

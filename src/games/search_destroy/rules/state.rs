@@ -41,6 +41,25 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// A counter not yet on the map: NLF counters face-down, US counters face-up.
+    pub fn new(kind: u16, side: Side) -> Unit {
+        Unit {
+            kind: Some(kind),
+            side,
+            hex: None,
+            removed: false,
+            face_up: side == Side::Us,
+            pinned: false,
+            mp: 0,
+            moved: false,
+            released: false,
+            fired: false,
+            landed: false,
+            carrying: None,
+            carried_by: None,
+        }
+    }
+
     pub fn spec(&self) -> Option<&'static CounterSpec> {
         self.kind.map(|k| &data().counters[usize::from(k)])
     }

@@ -27,21 +27,9 @@ fn rigged(faces: &[i32]) -> Rng {
 }
 
 fn counter(id: &str, side: Side, hex: &str) -> Unit {
-    Unit {
-        kind: Some(data().counter_index(id).unwrap() as u16),
-        side,
-        hex: Some(h(hex)),
-        removed: false,
-        face_up: side == Side::Us,
-        pinned: false,
-        mp: 0,
-        moved: false,
-        released: false,
-        fired: false,
-        landed: false,
-        carrying: None,
-        carried_by: None,
-    }
+    let mut u = Unit::new(data().counter_index(id).unwrap() as u16, side);
+    u.hex = Some(h(hex));
+    u
 }
 
 /// A Basic game with only the given units, in the given step.
@@ -236,22 +224,27 @@ fn counters_in_open_ground_in_sight_are_revealed_and_dummies_removed() {
     assert!(g.units[2].hidden(), "a forest hides");
 }
 
-#[test]
-fn fire_at_a_face_down_non_personnel_counter_has_no_effect() {
-    // 6.0: a scoring result against a face-down cache is ineffective and reveals nothing.
-    let mut units = vec![counter("rice", Side::Nlf, "0113")];
+/// Four US squads around the forest hex 0113 fire at the face-down `target` there: 8
+/// strength against the forest's 3 is 2-1, and a 6 reads "h 20 P 10".
+fn fire_from_four_neighbours(target: &str) -> SearchDestroy {
+    let mut units = vec![counter(target, Side::Nlf, "0113")];
     for hex in ["0112", "0212", "0213", "0114"] {
         units.push(counter("us_squad", Side::Us, hex));
     }
     let mut g = board(units, Step::Combat(Side::Us));
-    // 8 strength from the four neighbours against the forest's 3 is 2-1; a 6 reads
-    // "h 20 P 10".
     g.rng = rigged(&[6]);
     g.apply_action(&Action::Target(h("0113"))).unwrap();
     for i in 1..=4 {
         g.apply_action(&Action::AddFirer(i)).unwrap();
     }
     g.apply_action(&Action::Resolve).unwrap();
+    g
+}
+
+#[test]
+fn fire_at_a_face_down_non_personnel_counter_has_no_effect() {
+    // 6.0: a scoring result against a face-down cache is ineffective and reveals nothing.
+    let g = fire_from_four_neighbours("rice");
     assert!(g.units[0].hidden());
     assert!(!g.units[0].pinned);
     assert_eq!(g.points, [0, 0]);
@@ -261,17 +254,7 @@ fn fire_at_a_face_down_non_personnel_counter_has_no_effect() {
 fn fire_on_peasants_pays_the_enemy_double() {
     // 10.2: the firer scores nothing; the enemy takes twice the points.
     // (Placed by hand: set up by the rules, a peasant would not stand in a forest.)
-    let mut units = vec![counter("peasant", Side::Nlf, "0113")];
-    for hex in ["0112", "0212", "0213", "0114"] {
-        units.push(counter("us_squad", Side::Us, hex));
-    }
-    let mut g = board(units, Step::Combat(Side::Us));
-    g.rng = rigged(&[6]);
-    g.apply_action(&Action::Target(h("0113"))).unwrap();
-    for i in 1..=4 {
-        g.apply_action(&Action::AddFirer(i)).unwrap();
-    }
-    g.apply_action(&Action::Resolve).unwrap();
+    let g = fire_from_four_neighbours("peasant");
     // 2-1 with a 6 would give the US 10: the NLF takes 20.
     assert_eq!(g.points, [0, 20]);
     assert!(g.units[0].face_up && g.units[0].pinned);
