@@ -1,0 +1,301 @@
+//! A first opponent for either side of the Basic game, the digest's "Easy" level (10.4,
+//! 10.5): one-ply rules of thumb per phase. It decides from the position as its own side may
+//! know it ([`Game::view`]), never from the state itself.
+
+use super::content::{Class, Side, data};
+use super::crt::odds_column;
+use super::hex::Hex;
+use super::map::Terrain;
+use super::play::Action;
+use super::state::{RANGE, SearchDestroy, Step};
+use crate::engine::bot::Bot;
+use crate::engine::game::Game;
+use crate::engine::rng::Rng;
+
+pub struct HeuristicBot {
+    rng: Rng,
+}
+
+impl HeuristicBot {
+    pub fn new(seed: u64) -> Self {
+        HeuristicBot {
+            rng: Rng::seeded(seed ^ 0x5D0_5D0),
+        }
+    }
+
+    fn pick<'a>(&mut self, options: &[&'a Action]) -> Option<&'a Action> {
+        (!options.is_empty()).then(|| options[self.rng.index(options.len())])
+    }
+
+    /// Whether a chance of `p` out of 100 comes up.
+    fn chance(&mut self, p: u32) -> bool {
+        self.rng.below(100) < p
+    }
+}
+
+/// Hexes of face-down NLF counters, as the US sees them.
+fn hidden_hexes(v: &SearchDestroy) -> Vec<Hex> {
+    v.units
+        .iter()
+        .filter(|u| u.on_map() && u.hidden())
+        .filter_map(|u| u.hex)
+        .collect()
+}
+
+fn side_hexes(v: &SearchDestroy, side: Side) -> Vec<Hex> {
+    v.units
+        .iter()
+        .filter(|u| u.on_map() && u.side == side)
+        .filter_map(|u| u.hex)
+        .collect()
+}
+
+fn nearest(hex: Hex, others: &[Hex]) -> u32 {
+    others.iter().map(|&o| hex.distance(o)).min().unwrap_or(99)
+}
+
+fn cover(t: Terrain) -> bool {
+    matches!(t, Terrain::Forest | Terrain::Treeline | Terrain::Building)
+}
+
+/// The odds column `side` would get at `hex` with every unit free to fire at it.
+fn best_column(v: &SearchDestroy, side: Side, hex: Hex) -> usize {
+    let halves: u32 = v
+        .firers(side, hex)
+        .iter()
+        .map(|&i| v.attack_halves(i))
+        .sum();
+    let defense = if v.step == Step::LandingFire {
+        1
+    } else {
+        SearchDestroy::defense(hex)
+    };
+    odds_column(halves, defense)
+}
+
+impl HeuristicBot {
+    fn setup(&mut self, v: &SearchDestroy, actions: &[Action]) -> Action {
+        let map = &data().map;
+        let Some(Action::Place { unit, .. }) = actions.first() else {
+            return actions[0].clone();
+        };
+        let id = v.units[*unit].spec().map_or("", |s| s.id.as_str());
+        let wanted = |t: Terrain| match id {
+            "peasant" => matches!(t, Terrain::Building | Terrain::Open),
+            "dummy" => true,
+            _ => cover(t),
+        };
+        let good: Vec<&Action> = actions
+            .iter()
+            .filter(|a| matches!(a, Action::Place { hex, .. } if wanted(map.terrain(*hex))))
+            .collect();
+        self.pick(&good).unwrap_or(&actions[0]).clone()
+    }
+
+    fn landing(&mut self, v: &SearchDestroy, actions: &[Action]) -> Action {
+        let map = &data().map;
+        let hidden = hidden_hexes(v);
+        let lands: Vec<&Action> = actions
+            .iter()
+            .filter(|a| matches!(a, Action::Land(_)))
+            .collect();
+        if lands.is_empty() {
+            return Action::ResetLanding;
+        }
+        let hex_of = |a: &Action| match a {
+            Action::Land(h) => *h,
+            _ => unreachable!("only landing actions here"),
+        };
+        if v.landing.is_empty() {
+            // Start away from counters that might shoot (range 8, terrain no obstacle).
+            let safe: Vec<&Action> = lands
+                .iter()
+                .copied()
+                .filter(|a| {
+                    let h = hex_of(a);
+                    let threats = hidden.iter().filter(|&&x| x.distance(h) <= RANGE).count();
+                    threats <= 2 && map.neighbours(h).filter(|&n| v.landable(n)).count() >= 4
+                })
+                .collect();
+            return self
+                .pick(&safe)
+                .or(self.pick(&lands))
+                .expect("not empty")
+                .clone();
+        }
+        // Extend where the snake keeps room to grow.
+        let room = |h: Hex| {
+            map.neighbours(h)
+                .filter(|&n| v.landable(n) && !v.landing.contains(&n))
+                .count()
+        };
+        let best = lands.iter().map(|a| room(hex_of(a))).max().unwrap_or(0);
+        let good: Vec<&Action> = lands
+            .iter()
+            .copied()
+            .filter(|a| room(hex_of(a)) == best)
+            .collect();
+        self.pick(&good).expect("not empty").clone()
+    }
+
+    fn landing_commander(&mut self, v: &SearchDestroy, actions: &[Action]) -> Action {
+        let hidden = hidden_hexes(v);
+        actions
+            .iter()
+            .min_by_key(|a| match a {
+                Action::Commander(h) => hidden.iter().filter(|&&x| x.distance(*h) <= RANGE).count(),
+                _ => usize::MAX,
+            })
+            .expect("a landing hex")
+            .clone()
+    }
+
+    /// Shared by landing fire and both combat phases.
+    fn fire(&mut self, v: &SearchDestroy, side: Side, actions: &[Action]) -> Action {
+        if v.attack.is_some() {
+            // Add every unit that may fire, then roll.
+            return actions
+                .iter()
+                .find(|a| matches!(a, Action::AddFirer(_)))
+                .or_else(|| actions.iter().find(|a| **a == Action::Resolve))
+                .unwrap_or(&Action::Cancel)
+                .clone();
+        }
+        let map = &data().map;
+        let mut best: Option<(usize, &Action)> = None;
+        for a in actions {
+            let Action::Target(hex) = a else { continue };
+            let column = best_column(v, side, *hex);
+            let worth = match side {
+                Side::Nlf if v.step == Step::LandingFire => {
+                    column >= 5 || (column >= 3 && self.chance(30))
+                }
+                Side::Nlf => column >= 3,
+                Side::Us => {
+                    let face_up_combat = v.side_at(*hex, Side::Nlf).any(|i| {
+                        let u = &v.units[i];
+                        !u.hidden() && u.class() == Some(Class::Combat)
+                    });
+                    if face_up_combat {
+                        column >= 2
+                    } else {
+                        // A face-down counter in a forest is never a peasant [9.11].
+                        map.terrain(*hex) == Terrain::Forest && column >= 3
+                    }
+                }
+            };
+            if worth && best.is_none_or(|(c, _)| column > c) {
+                best = Some((column, a));
+            }
+        }
+        best.map_or(Action::EndFire, |(_, a)| a.clone())
+    }
+
+    fn us_movement(&mut self, v: &SearchDestroy, actions: &[Action]) -> Action {
+        let map = &data().map;
+        // Caches at hand: destroy early (and rice always), carry late.
+        for a in actions {
+            if let Action::Destroy { cache, .. } = a {
+                let rice = v.units[*cache].is("rice");
+                if rice || v.turn + 2 < v.last_turn {
+                    return a.clone();
+                }
+            }
+        }
+        if let Some(a) = actions.iter().find(|a| matches!(a, Action::PickUp { .. })) {
+            return a.clone();
+        }
+        let caches: Vec<Hex> = v
+            .units
+            .iter()
+            .filter(|u| u.on_map() && !u.hidden() && u.class() == Some(Class::Cache))
+            .filter(|u| u.carried_by.is_none())
+            .filter_map(|u| u.hex)
+            .collect();
+        let hidden = hidden_hexes(v);
+        let mut best: Option<(i64, &Action)> = None;
+        for a in actions {
+            let Action::Move { unit, to } = a else {
+                continue;
+            };
+            let u = &v.units[*unit];
+            if u.moved || u.carrying.is_some() {
+                continue;
+            }
+            let score = if caches.contains(to) {
+                100
+            } else if u.class() != Some(Class::Combat) || (*unit + usize::from(v.turn)) % 2 == 0 {
+                // The commander keeps back; half the squads hold still to fire.
+                continue;
+            } else {
+                let d = i64::from(nearest(*to, &hidden));
+                let here = i64::from(nearest(u.hex.expect("on the map"), &hidden));
+                if d == 0 || d >= here {
+                    continue;
+                }
+                let cover_bonus = i64::from(cover(map.terrain(*to)));
+                50 - 5 * d + cover_bonus + i64::from(self.rng.below(3))
+            };
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, a));
+            }
+        }
+        best.map_or(Action::EndMovement, |(_, a)| a.clone())
+    }
+
+    fn nlf_movement(&mut self, v: &SearchDestroy, actions: &[Action]) -> Action {
+        let map = &data().map;
+        let us = side_hexes(v, Side::Us);
+        let mut best: Option<(i64, &Action)> = None;
+        for a in actions {
+            let Action::Move { unit, to } = a else {
+                continue;
+            };
+            let u = &v.units[*unit];
+            // Only counters with nothing to fire slip away from US units that come close.
+            let runs = u.is("dummy") || u.is("porter");
+            let here = u.hex.expect("on the map");
+            if u.moved || !runs || nearest(here, &us) > 4 {
+                continue;
+            }
+            let gain = i64::from(nearest(*to, &us)) - i64::from(nearest(here, &us));
+            let exposed = matches!(map.terrain(*to), Terrain::Open | Terrain::Broken);
+            let score = 3 * gain - if exposed { 6 } else { 0 };
+            if score > 0 && best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, a));
+            }
+        }
+        best.map_or(Action::EndMovement, |(_, a)| a.clone())
+    }
+}
+
+impl Bot<SearchDestroy> for HeuristicBot {
+    fn choose(&mut self, game: &SearchDestroy, actions: &[Action]) -> Action {
+        let Some(side) = game.actor() else {
+            return actions[0].clone();
+        };
+        let view = game.view(side.seat());
+        let v: &SearchDestroy = &view;
+        let chosen = match v.step {
+            Step::Setup => self.setup(v, actions),
+            Step::Landing => self.landing(v, actions),
+            Step::Commander => self.landing_commander(v, actions),
+            Step::LandingFire | Step::Combat(_) => self.fire(v, side, actions),
+            Step::Movement(Side::Us) => self.us_movement(v, actions),
+            Step::Movement(Side::Nlf) => self.nlf_movement(v, actions),
+            Step::Probe => {
+                let probes: Vec<&Action> = actions
+                    .iter()
+                    .filter(|a| matches!(a, Action::Probe { .. }))
+                    .collect();
+                self.pick(&probes).unwrap_or(&Action::NoProbe).clone()
+            }
+            Step::Over => actions[0].clone(),
+        };
+        if actions.contains(&chosen) {
+            chosen
+        } else {
+            actions[self.rng.index(actions.len())].clone()
+        }
+    }
+}

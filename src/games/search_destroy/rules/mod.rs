@@ -1,0 +1,201 @@
+//! Search & Destroy's rules: the content, the hex grid and line of sight, the combat table,
+//! and the Basic game [4.1, 5.0-10.0] as a state machine for two seats (0 = US, 1 = NLF).
+//!
+//! Hidden is hidden: [`Game::view`] gives the US a copy in which every face-down NLF counter
+//! is a bare back (no identity, no movement allowance) and the NLF a copy without the
+//! company commander's helicopter until the landing fire is over; both copies leave out the
+//! generator's future. The log carries only what both sides may know.
+
+pub mod bot;
+pub mod content;
+pub mod crt;
+pub mod hex;
+pub mod los;
+pub mod map;
+pub mod play;
+pub mod state;
+
+#[cfg(test)]
+mod tests;
+
+use std::borrow::Cow;
+
+use crate::engine::game::{
+    Actor, Applied, Choice, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError, Verdict,
+};
+use crate::engine::log::Log;
+use crate::engine::message::{Message, msg};
+
+use content::{Level, Side, content};
+pub use play::{Action, Options};
+pub use state::{SearchDestroy, Step};
+
+impl Game for SearchDestroy {
+    type Action = Action;
+    type Options = Options;
+    const ID: &'static str = "search_destroy";
+    const SEATS: u8 = 2;
+
+    /// The scenarios whose rules are written: the Basic game for now.
+    fn scenarios() -> Vec<ScenarioInfo> {
+        content()
+            .map(|c| {
+                c.scenarios
+                    .iter()
+                    .filter(|s| s.level == Level::Basic)
+                    .map(|s| ScenarioInfo {
+                        id: s.id.as_str(),
+                        title: Message::template(s.title.clone().into()),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn setup(scenario: &str, _options: &Options, seed: u64) -> Result<Self, SetupError> {
+        SearchDestroy::new(scenario, seed)
+    }
+
+    fn prompt(&self) -> Prompt<Action> {
+        let Some(side) = self.actor() else {
+            return Prompt::game_over(msg("The game is over"));
+        };
+        let (text, rule) = self.prompt_text();
+        Prompt {
+            actor: Actor::Player(side.seat()),
+            text,
+            rule: rule.into(),
+            choices: self
+                .actions()
+                .into_iter()
+                .map(|a| {
+                    let label = self.label(&a);
+                    Choice::new(a, label)
+                })
+                .collect(),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.actions()
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Applied, Refusal> {
+        self.apply_action(action)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.step == Step::Over).then(|| {
+            let [us, nlf] = self.points;
+            let (verdict, summary) = if us > nlf && !self.commander_destroyed {
+                (Verdict::Win, msg("The US wins on points, {us} to {nlf}"))
+            } else if nlf > us {
+                (Verdict::Loss, msg("The NLF wins on points, {nlf} to {us}"))
+            } else if us > nlf {
+                (
+                    Verdict::Draw,
+                    msg("A draw: the US leads {us} to {nlf} but lost its company commander"),
+                )
+            } else {
+                (Verdict::Draw, msg("A draw at {us} points each"))
+            };
+            Outcome {
+                verdict,
+                summary: summary.arg("us", us).arg("nlf", nlf),
+                points: Some(us as i32 - nlf as i32),
+            }
+        })
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn view(&self, seat: u8) -> Cow<'_, Self> {
+        let side = if seat == 0 { Side::Us } else { Side::Nlf };
+        Cow::Owned(self.redacted(side))
+    }
+
+    fn quiet_log(&mut self) {
+        self.log = Log::quiet();
+    }
+}
+
+impl SearchDestroy {
+    fn prompt_text(&self) -> (Message, &'static str) {
+        let turn = self.turn;
+        match self.step {
+            Step::Setup => (
+                msg("NLF: place your counters face-down, one per hex"),
+                "9.11",
+            ),
+            Step::Landing => (
+                msg("US: choose the landing hexes, one snake ({n} so far)")
+                    .arg("n", self.landing.len()),
+                "9.12",
+            ),
+            Step::Commander => (
+                msg("US: which helicopter carries the company commander?"),
+                "9.12",
+            ),
+            Step::LandingFire => (msg("NLF: fire at the landing helicopters?"), "9.13"),
+            Step::Movement(side) => (
+                msg("Game-Turn {turn}, {side} Movement Phase")
+                    .arg("turn", turn)
+                    .term("side", side.name()),
+                "5.0",
+            ),
+            Step::Probe => (msg("US: announce a probe?"), "5.33"),
+            Step::Combat(side) => (
+                msg("Game-Turn {turn}, {side} Combat Phase")
+                    .arg("turn", turn)
+                    .term("side", side.name()),
+                "6.0",
+            ),
+            Step::Over => (msg("The game is over"), "10.3"),
+        }
+    }
+
+    fn label(&self, action: &Action) -> Message {
+        let name = |i: usize| {
+            self.units[i]
+                .spec()
+                .filter(|_| !self.units[i].hidden())
+                .map_or("counter", |s| s.name.as_str())
+        };
+        match *action {
+            Action::Place { unit, hex } => msg("Place the {unit} at {hex}")
+                .term("unit", name(unit))
+                .arg("hex", hex),
+            Action::Land(hex) => msg("Land at {hex}").arg("hex", hex),
+            Action::ResetLanding => msg("Start the landing snake again"),
+            Action::Commander(hex) => msg("The commander lands at {hex}").arg("hex", hex),
+            Action::Target(hex) => msg("Attack {hex}").arg("hex", hex),
+            Action::AddFirer(unit) => msg("Fire with the {unit} at {hex}")
+                .term("unit", name(unit))
+                .arg(
+                    "hex",
+                    self.units[unit]
+                        .hex
+                        .map(|h| h.to_string())
+                        .unwrap_or_default(),
+                ),
+            Action::Resolve => msg("Roll"),
+            Action::Cancel => msg("Call the attack off"),
+            Action::EndFire => msg("No more fire"),
+            Action::Move { unit, to } => msg("Move the {unit} to {hex}")
+                .term("unit", name(unit))
+                .arg("hex", to),
+            Action::PickUp { unit, load } => msg("The {unit} picks up the {load}")
+                .term("unit", name(unit))
+                .term("load", name(load)),
+            Action::Drop { unit } => msg("The {unit} drops its load").term("unit", name(unit)),
+            Action::Destroy { unit, cache } => msg("The {unit} destroys the {cache}")
+                .term("unit", name(unit))
+                .term("cache", name(cache)),
+            Action::EndMovement => msg("End the Movement Phase"),
+            Action::Probe { hex, .. } => msg("Probe {hex}").arg("hex", hex),
+            Action::NoProbe => msg("No probe"),
+        }
+    }
+}

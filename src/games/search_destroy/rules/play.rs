@@ -1,0 +1,1112 @@
+//! The Basic game's sequence [4.1] as a state machine: the decisions each step offers and
+//! what each action does.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+use serde::{Deserialize, Serialize};
+
+use super::content::{Class, Level, Side, data};
+use super::crt::{Crt, CrtCell, Effect, odds_column};
+use super::hex::Hex;
+use super::map::{Hexside, Terrain};
+use super::state::{Attack, RANGE, SearchDestroy, Step, Unit};
+use crate::engine::dice::d6;
+use crate::engine::game::{Applied, Refusal, SetupError};
+use crate::engine::log::{Log, Random};
+use crate::engine::message::{Message, msg};
+use crate::engine::rng::Rng;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// NLF setup: put a counter face-down on a hex [9.11].
+    Place {
+        unit: usize,
+        hex: Hex,
+    },
+    /// US: add a hex to the landing snake [9.12].
+    Land(Hex),
+    /// US: start the landing snake again.
+    ResetLanding,
+    /// US: the landing hex of the company commander's helicopter.
+    Commander(Hex),
+    /// Pick the hex to attack (a landing helicopter, or enemy units) [6.1, 9.13].
+    Target(Hex),
+    /// Add a unit to the attack being declared [6.15].
+    AddFirer(usize),
+    /// Roll the attack [6.0].
+    Resolve,
+    /// Drop the attack being declared.
+    Cancel,
+    /// No more attacks this phase (or at these helicopters).
+    EndFire,
+    /// Move a unit to a hex by its cheapest path [5.1]; several moves make one unit's move.
+    Move {
+        unit: usize,
+        to: Hex,
+    },
+    /// Pick up a non-personnel unit in the hex [5.31, 5.32].
+    PickUp {
+        unit: usize,
+        load: usize,
+    },
+    /// Drop what the unit carries [5.31].
+    Drop {
+        unit: usize,
+    },
+    /// Destroy a face-up enemy cache in the hex [5.41].
+    Destroy {
+        unit: usize,
+        cache: usize,
+    },
+    EndMovement,
+    /// Announce the game-turn's probe of a hex next to the probing unit [5.33].
+    Probe {
+        hex: Hex,
+        unit: usize,
+    },
+    NoProbe,
+}
+
+/// Every option is a switch of later sessions; the Basic game has none yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {}
+
+/// The landing snake holds one helicopter per US unit [9.12].
+fn snake_length(g: &SearchDestroy) -> usize {
+    g.units.iter().filter(|u| u.side == Side::Us).count()
+}
+
+fn refuse(why: Message) -> Refusal {
+    Refusal::new(why)
+}
+
+impl SearchDestroy {
+    pub fn new(scenario: &str, seed: u64) -> Result<SearchDestroy, SetupError> {
+        let content = super::content::content().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let scen = content
+            .scenario(scenario)
+            .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
+        if scen.level != Level::Basic {
+            return Err(SetupError::Invalid(format!(
+                "scenario '{scenario}' needs the Standard or Advanced rules, which are not written yet"
+            )));
+        }
+        let mut rng = Rng::seeded(seed);
+        let mut units = Vec::new();
+        for side in [Side::Us, Side::Nlf] {
+            let mut mine = Vec::new();
+            for (id, n) in content.expand(scen.forces(side)) {
+                let kind = content
+                    .counter_index(&id)
+                    .ok_or_else(|| SetupError::Invalid(format!("no counter '{id}'")))?;
+                for _ in 0..n {
+                    mine.push(Unit::new(kind as u16, side));
+                }
+            }
+            // The order of the NLF's counters tells nothing about which is which.
+            if side == Side::Nlf {
+                rng.shuffle(&mut mine);
+            }
+            units.extend(mine);
+        }
+        let mut log = Log::default();
+        log.add(
+            "9.0",
+            msg("{scenario}: the NLF sets up face-down, then the US lands by helicopter")
+                .term("scenario", scen.title.clone()),
+        );
+        Ok(SearchDestroy {
+            scenario: scenario.to_owned(),
+            rng,
+            log,
+            units,
+            turn: 1,
+            last_turn: scen.game_turns,
+            step: Step::Setup,
+            points: [0, 0],
+            landing: Vec::new(),
+            commander_hex: None,
+            attacked: Vec::new(),
+            attack: None,
+            active: None,
+            probe: None,
+            commander_destroyed: false,
+        })
+    }
+
+    /// The side to act.
+    pub fn actor(&self) -> Option<Side> {
+        match self.step {
+            Step::Setup | Step::LandingFire => Some(Side::Nlf),
+            Step::Landing | Step::Commander | Step::Probe => Some(Side::Us),
+            Step::Movement(s) | Step::Combat(s) => Some(s),
+            Step::Over => None,
+        }
+    }
+
+    /// The next NLF counter to place: by kind, so that a player places like with like.
+    pub fn next_to_place(&self) -> Option<usize> {
+        (0..self.units.len())
+            .filter(|&i| {
+                let u = &self.units[i];
+                u.side == Side::Nlf && u.hex.is_none() && !u.removed
+            })
+            .min_by_key(|&i| (self.units[i].kind, i))
+    }
+
+    /// Where the next counter may go [9.11]: an empty hex; peasants only in clear, broken,
+    /// building or treeline hexes, at most two of them in treelines.
+    pub fn placement_hexes(&self, unit: usize) -> Vec<Hex> {
+        let map = &data().map;
+        let peasant = self.units[unit].is("peasant");
+        let treeline_peasants = self
+            .units
+            .iter()
+            .filter(|u| {
+                u.is("peasant") && u.hex.is_some_and(|h| map.terrain(h) == Terrain::Treeline)
+            })
+            .count();
+        let mut taken = vec![false; usize::from(map.columns) * usize::from(map.rows)];
+        let index =
+            |h: Hex| usize::from(h.row - 1) * usize::from(map.columns) + usize::from(h.col - 1);
+        for h in self
+            .units
+            .iter()
+            .filter_map(|u| u.hex.filter(|_| !u.removed))
+        {
+            taken[index(h)] = true;
+        }
+        map.hexes()
+            .filter(|&h| !taken[index(h)])
+            .filter(|&h| {
+                !peasant
+                    || match map.terrain(h) {
+                        Terrain::Forest => false,
+                        Terrain::Treeline => treeline_peasants < 2,
+                        _ => true,
+                    }
+            })
+            .collect()
+    }
+
+    /// Landing hexes that extend the snake [9.12, digest ruling A34]: a legal landing hex
+    /// next to exactly one chosen hex, which must be an end of the snake.
+    pub fn landing_hexes(&self) -> Vec<Hex> {
+        let map = &data().map;
+        let chosen = |h: Hex| self.landing.contains(&h);
+        let degree = |h: Hex| map.neighbours(h).filter(|&n| chosen(n)).count();
+        map.hexes()
+            .filter(|&h| self.landable(h) && !chosen(h))
+            .filter(|&h| {
+                if self.landing.is_empty() {
+                    return true;
+                }
+                let touching: Vec<Hex> = map.neighbours(h).filter(|&n| chosen(n)).collect();
+                touching.len() == 1 && degree(touching[0]) <= 1
+            })
+            .collect()
+    }
+
+    /// Units of `side` that may still start or go on moving.
+    fn movers(&self, side: Side) -> Vec<usize> {
+        if let Some(a) = self.active
+            && !self.may_end(a, self.units[a].hex.expect("the moving unit is on the map"))
+        {
+            return vec![a];
+        }
+        (0..self.units.len())
+            .filter(|&i| {
+                let u = &self.units[i];
+                u.side == side
+                    && u.on_map()
+                    && (!u.released || self.active == Some(i))
+                    && !u.pinned
+                    && !u.landed
+                    && u.carried_by.is_none()
+                    && u.mp > 0
+            })
+            .collect()
+    }
+
+    /// The cost for `side` to enter `to` from the adjacent `from` [8.0]: the hex's cost plus
+    /// a berm's or river's.
+    fn entry_cost(from: Hex, to: Hex) -> u8 {
+        let map = &data().map;
+        let c = data();
+        let mut cost = c.terrain[&map.terrain(to)].infantry_mp;
+        for feature in [Hexside::Berm, Hexside::River] {
+            if map.between(from, to, feature) {
+                cost += c.hexsides[&feature].infantry_mp;
+            }
+        }
+        cost
+    }
+
+    /// Cheapest paths for a unit within its movement points, through hexes it may pass
+    /// [5.14, 5.21]: for each reachable hex, its cost and the hex it is entered from.
+    pub fn reach(&self, unit: usize) -> BTreeMap<Hex, (u8, Hex)> {
+        let u = &self.units[unit];
+        let start = u.hex.expect("a moving unit is on the map");
+        let map = &data().map;
+        let mut best: BTreeMap<Hex, (u8, Hex)> = BTreeMap::new();
+        let mut queue = BinaryHeap::new();
+        queue.push(Reverse((0u8, start)));
+        best.insert(start, (0, start));
+        while let Some(Reverse((cost, hex))) = queue.pop() {
+            if best.get(&hex).is_some_and(|&(c, _)| c < cost) {
+                continue;
+            }
+            for next in map.neighbours(hex) {
+                if !self.passable(next, u.side) {
+                    continue;
+                }
+                let c = cost + SearchDestroy::entry_cost(hex, next);
+                if c > u.mp {
+                    continue;
+                }
+                if best.get(&next).is_none_or(|&(old, _)| c < old) {
+                    best.insert(next, (c, hex));
+                    queue.push(Reverse((c, next)));
+                }
+            }
+        }
+        best.remove(&start);
+        best
+    }
+
+    /// Where a unit may move now: hexes it may end in, or stop on to pick up.
+    pub fn destinations(&self, unit: usize) -> Vec<Hex> {
+        let cost = SearchDestroy::pick_up_cost(self.units[unit].side);
+        self.reach(unit)
+            .into_iter()
+            .filter(|&(h, (c, _))| {
+                self.may_end(unit, h)
+                    || (self.may_stop_to_pick_up(unit, h) && self.units[unit].mp - c >= cost)
+            })
+            .map(|(h, _)| h)
+            .collect()
+    }
+
+    /// Hexes the phasing side may attack [6.11, 6.12; digest ruling A40].
+    pub fn targets(&self, side: Side) -> Vec<Hex> {
+        let mut hexes: Vec<Hex> = self
+            .units
+            .iter()
+            .filter(|u| u.side != side && u.on_map())
+            .filter(|u| u.hidden() || u.class().is_some_and(Class::personnel))
+            .filter_map(|u| u.hex)
+            .filter(|&h| self.side_at(h, side).next().is_none())
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        hexes.retain(|h| !self.attacked.contains(h) && !self.firers(side, *h).is_empty());
+        hexes
+    }
+
+    /// Units of `side` that may fire at `target`: landing fire by hard-core and leaders at
+    /// any helicopter within 8 hexes, terrain never in the way [9.13, 6.28]; otherwise any
+    /// combat unit free to fire, in range and sight [6.1, 6.2].
+    pub fn firers(&self, side: Side, target: Hex) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&i| self.units[i].side == side)
+            .filter(|&i| {
+                let u = &self.units[i];
+                let Some(hex) = u.hex.filter(|_| u.on_map()) else {
+                    return false;
+                };
+                if self.step == Step::LandingFire {
+                    (u.is("hard_core") || u.is("nlf_leader"))
+                        && !u.pinned
+                        && !u.fired
+                        && hex.distance(target) <= RANGE
+                } else {
+                    self.may_fire(i) && self.sees(hex, target)
+                }
+            })
+            .collect()
+    }
+
+    fn probe_options(&self) -> Vec<(Hex, usize)> {
+        let map = &data().map;
+        let mut out = Vec::new();
+        for i in 0..self.units.len() {
+            let u = &self.units[i];
+            if u.side != Side::Us || !u.on_map() {
+                continue;
+            }
+            let hex = u.hex.expect("on the map");
+            for n in map.neighbours(hex) {
+                if self.side_at(n, Side::Nlf).any(|j| self.units[j].hidden())
+                    && !out.iter().any(|&(h, _)| h == n)
+                {
+                    out.push((n, i));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Every legal action of the pending decision.
+    pub fn actions(&self) -> Vec<Action> {
+        match &self.step {
+            Step::Setup => self
+                .next_to_place()
+                .map(|unit| {
+                    self.placement_hexes(unit)
+                        .into_iter()
+                        .map(|hex| Action::Place { unit, hex })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            Step::Landing => {
+                let mut out: Vec<Action> =
+                    self.landing_hexes().into_iter().map(Action::Land).collect();
+                if !self.landing.is_empty() {
+                    out.push(Action::ResetLanding);
+                }
+                out
+            }
+            Step::Commander => self.landing.iter().map(|&h| Action::Commander(h)).collect(),
+            Step::LandingFire | Step::Combat(_) => self.fire_actions(),
+            Step::Movement(side) => self.movement_actions(*side),
+            Step::Probe => {
+                let mut out: Vec<Action> = self
+                    .probe_options()
+                    .into_iter()
+                    .map(|(hex, unit)| Action::Probe { hex, unit })
+                    .collect();
+                out.push(Action::NoProbe);
+                out
+            }
+            Step::Over => Vec::new(),
+        }
+    }
+
+    fn fire_side(&self) -> Side {
+        match self.step {
+            Step::Combat(s) => s,
+            _ => Side::Nlf,
+        }
+    }
+
+    fn fire_actions(&self) -> Vec<Action> {
+        let side = self.fire_side();
+        match &self.attack {
+            Some(a) => {
+                let mut out: Vec<Action> = self
+                    .firers(side, a.target)
+                    .into_iter()
+                    .filter(|i| !a.firers.contains(i))
+                    .map(Action::AddFirer)
+                    .collect();
+                if !a.firers.is_empty() {
+                    out.push(Action::Resolve);
+                }
+                out.push(Action::Cancel);
+                out
+            }
+            None => {
+                let targets = if self.step == Step::LandingFire {
+                    self.landing
+                        .iter()
+                        .copied()
+                        .filter(|h| !self.attacked.contains(h) && !self.firers(side, *h).is_empty())
+                        .collect()
+                } else {
+                    self.targets(side)
+                };
+                let mut out: Vec<Action> = targets.into_iter().map(Action::Target).collect();
+                out.push(Action::EndFire);
+                out
+            }
+        }
+    }
+
+    fn movement_actions(&self, side: Side) -> Vec<Action> {
+        let mut out = Vec::new();
+        for unit in self.movers(side) {
+            for to in self.destinations(unit) {
+                out.push(Action::Move { unit, to });
+            }
+        }
+        out.extend(self.handling_actions(side));
+        out
+    }
+
+    /// The Movement Phase's actions other than moves: loads, demolitions, the end.
+    fn handling_actions(&self, side: Side) -> Vec<Action> {
+        let mut out = Vec::new();
+        let movers = self.movers(side);
+        let free: Vec<usize> = match self.active {
+            Some(a) if movers == [a] => vec![a],
+            _ => (0..self.units.len())
+                .filter(|&i| {
+                    let u = &self.units[i];
+                    u.side == side && u.on_map() && (!u.released || self.active == Some(i))
+                })
+                .collect(),
+        };
+        for &unit in &free {
+            let u = &self.units[unit];
+            let hex = u.hex.expect("on the map");
+            if u.carrying.is_some() {
+                out.push(Action::Drop { unit });
+            }
+            for load in self.units_at(hex) {
+                if load != unit
+                    && self.can_carry(unit, load)
+                    && u.mp >= SearchDestroy::pick_up_cost(side)
+                {
+                    out.push(Action::PickUp { unit, load });
+                }
+                let l = &self.units[load];
+                if side == Side::Us
+                    && u.class() == Some(Class::Combat)
+                    && !u.pinned
+                    && !u.landed
+                    && u.carrying.is_none()
+                    && u.mp >= 6
+                    && l.side == Side::Nlf
+                    && l.face_up
+                    && l.class() == Some(Class::Cache)
+                    && l.carried_by.is_none()
+                {
+                    out.push(Action::Destroy { unit, cache: load });
+                }
+            }
+        }
+        if self
+            .active
+            .is_none_or(|a| self.may_end(a, self.units[a].hex.expect("on the map")))
+        {
+            out.push(Action::EndMovement);
+        }
+        out
+    }
+
+    /// Checks an action against the legal list and performs it.
+    pub fn apply_action(&mut self, action: &Action) -> Result<Applied, Refusal> {
+        if self.step == Step::Over {
+            return Err(refuse(msg("The game is over")));
+        }
+        let legal = match (&self.step, action) {
+            // Only the one unit's paths need working out.
+            (Step::Movement(side), Action::Move { unit, to }) => {
+                self.movers(*side).contains(unit) && self.destinations(*unit).contains(to)
+            }
+            (Step::Movement(side), _) => self.handling_actions(*side).contains(action),
+            _ => self.actions().contains(action),
+        };
+        if !legal {
+            return Err(refuse(msg("That is not a legal action now")));
+        }
+        Ok(self.perform(action))
+    }
+
+    fn perform(&mut self, action: &Action) -> Applied {
+        match *action {
+            Action::Place { unit, hex } => {
+                self.units[unit].hex = Some(hex);
+                if self.next_to_place().is_none() {
+                    self.log
+                        .add("9.11", msg("The NLF has placed its counters face-down"));
+                    self.step = Step::Landing;
+                }
+                Applied::QUIET
+            }
+            Action::Land(hex) => {
+                self.landing.push(hex);
+                if self.landing.len() == snake_length(self) {
+                    self.step = Step::Commander;
+                }
+                Applied::QUIET
+            }
+            Action::ResetLanding => {
+                self.landing.clear();
+                Applied::QUIET
+            }
+            Action::Commander(hex) => {
+                self.commander_hex = Some(hex);
+                let hexes: Vec<String> = self.landing.iter().map(Hex::to_string).collect();
+                self.log.add(
+                    "9.12",
+                    msg("US helicopters come in to land at {hexes}").arg("hexes", hexes.join(", ")),
+                );
+                self.step = Step::LandingFire;
+                Applied::QUIET
+            }
+            Action::Target(hex) => {
+                self.attack = Some(Attack {
+                    target: hex,
+                    firers: Vec::new(),
+                });
+                Applied::QUIET
+            }
+            Action::AddFirer(unit) => {
+                if let Some(a) = &mut self.attack {
+                    a.firers.push(unit);
+                }
+                Applied::QUIET
+            }
+            Action::Cancel => {
+                self.attack = None;
+                Applied::QUIET
+            }
+            Action::Resolve => {
+                let attack = self.attack.take().expect("Resolve needs an attack");
+                if self.step == Step::LandingFire {
+                    self.resolve_landing_fire(&attack);
+                } else {
+                    self.resolve_fire(&attack);
+                }
+                Applied::REVEALED
+            }
+            Action::EndFire => self.end_fire(),
+            Action::Move { unit, to } => {
+                self.move_unit(unit, to);
+                Applied::REVEALED
+            }
+            Action::PickUp { unit, load } => {
+                self.release_other(unit);
+                let cost = SearchDestroy::pick_up_cost(self.units[unit].side);
+                let u = &mut self.units[unit];
+                u.mp = (u.mp - cost) / 2;
+                u.moved = true;
+                u.carrying = Some(load);
+                self.units[load].carried_by = Some(unit);
+                self.active = Some(unit);
+                if self.units[unit].side == Side::Us {
+                    let name = self.units[load].spec().map_or("", |s| s.name.as_str());
+                    self.log.add(
+                        "5.31",
+                        msg("A US unit picks up the {cache}").term("cache", name),
+                    );
+                }
+                Applied::QUIET
+            }
+            Action::Drop { unit } => {
+                self.release_other(unit);
+                self.drop_load(unit);
+                self.active = Some(unit);
+                Applied::QUIET
+            }
+            Action::Destroy { unit, cache } => {
+                self.release_other(unit);
+                let u = &mut self.units[unit];
+                u.mp -= 6;
+                u.moved = true;
+                self.active = Some(unit);
+                let spec = self.units[cache].spec().expect("a face-up cache is known");
+                let (destroyed, _) = SearchDestroy::material(&spec.id);
+                self.points[0] += destroyed;
+                self.log.add(
+                    "5.41",
+                    msg("A US unit destroys the {cache}: {points} points")
+                        .term("cache", spec.name.as_str())
+                        .arg("points", destroyed),
+                );
+                self.remove(cache);
+                Applied::QUIET
+            }
+            Action::EndMovement => {
+                self.end_movement();
+                Applied::REVEALED
+            }
+            Action::Probe { hex, unit } => {
+                self.probe = Some((hex, unit));
+                self.log
+                    .add("5.33", msg("The US probes the hex {hex}").arg("hex", hex));
+                self.step = Step::Combat(Side::Us);
+                Applied::QUIET
+            }
+            Action::NoProbe => {
+                self.step = Step::Combat(Side::Us);
+                Applied::QUIET
+            }
+        }
+    }
+
+    /// Starting to handle another unit releases the one being moved [5.0].
+    fn release_other(&mut self, unit: usize) {
+        if let Some(a) = self.active
+            && a != unit
+        {
+            self.units[a].released = true;
+        }
+    }
+
+    fn move_unit(&mut self, unit: usize, to: Hex) {
+        self.release_other(unit);
+        self.active = Some(unit);
+        let reach = self.reach(unit);
+        let mut path = vec![to];
+        let start = self.units[unit].hex.expect("on the map");
+        while let Some(&(_, from)) = reach.get(path.last().expect("not empty")) {
+            if from == start {
+                break;
+            }
+            path.push(from);
+        }
+        path.reverse();
+        let mut here = start;
+        for hex in path {
+            let cost = SearchDestroy::entry_cost(here, hex);
+            let u = &mut self.units[unit];
+            u.mp -= cost;
+            u.moved = true;
+            self.put(unit, hex);
+            here = hex;
+            if self.units[unit].side == Side::Us || !self.units[unit].hidden() {
+                let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
+                self.log.add(
+                    "5.1",
+                    msg("{unit} moves to {hex}")
+                        .term("unit", name)
+                        .arg("hex", hex),
+                );
+            } else {
+                self.log
+                    .add("5.1", msg("An NLF counter moves to {hex}").arg("hex", hex));
+            }
+            self.reveal_by_sight();
+            if self.units[unit].removed {
+                self.active = None;
+                break;
+            }
+        }
+    }
+
+    /// A fixed attack: an anti-personnel trap at 2-1 with +2, pins never applying [5.52,
+    /// 5.54].
+    fn trap_attack(&mut self, target: Hex) {
+        let roll = d6(&mut self.rng);
+        let cell = data().crt.cell(3, roll.total + 2);
+        self.points[1] += u32::from(cell.nlf_points);
+        self.log.add_with(
+            "5.52",
+            msg("A booby trap attacks the US unit at {hex} at 2-1: {points} points to the NLF")
+                .arg("hex", target)
+                .arg("points", cell.nlf_points),
+            vec![
+                Random::Dice(roll),
+                Random::Modifier {
+                    reason: "booby trap".into(),
+                    value: 2,
+                },
+            ],
+        );
+        if cell.effect == Effect::Destroyed {
+            for i in self.side_at(target, Side::Us).collect::<Vec<_>>() {
+                self.remove(i);
+            }
+        }
+    }
+
+    fn end_movement(&mut self) {
+        if let Some(a) = self.active.take() {
+            self.units[a].released = true;
+        }
+        match self.step {
+            Step::Movement(Side::Us) => {
+                // Booby traps attack US units standing in their revealed hexes [5.54].
+                let trap_hexes: Vec<Hex> = self
+                    .units
+                    .iter()
+                    .filter(|u| u.on_map() && u.face_up && u.is("ap_trap"))
+                    .filter_map(|u| u.hex)
+                    .filter(|&h| self.side_at(h, Side::Us).next().is_some())
+                    .collect();
+                for hex in trap_hexes {
+                    self.trap_attack(hex);
+                }
+                self.step = Step::Probe;
+            }
+            _ => self.step = Step::Combat(Side::Nlf),
+        }
+    }
+
+    fn resolve_landing_fire(&mut self, attack: &Attack) {
+        let halves: u32 = attack.firers.iter().map(|&i| self.attack_halves(i)).sum();
+        let column = odds_column(halves, 1);
+        let roll = d6(&mut self.rng);
+        let cell = data().crt.cell(column, roll.total);
+        self.attacked.push(attack.target);
+        for &i in &attack.firers {
+            self.units[i].fired = true;
+            self.turn_up_firer(i);
+        }
+        let text = if cell.helicopter {
+            self.points[1] += u32::from(data().points.helicopter);
+            self.landing.retain(|&h| h != attack.target);
+            self.downed(attack.target);
+            msg("NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} points")
+                .arg("points", data().points.helicopter)
+        } else {
+            msg("NLF fire at {odds} misses the helicopter landing at {hex}")
+        };
+        self.log.add_with(
+            "9.13",
+            text.arg("odds", Crt::COLUMNS[column])
+                .arg("hex", attack.target),
+            vec![Random::Dice(roll)],
+        );
+    }
+
+    /// The passenger of a helicopter shot down is lost (digest gap G16).
+    fn downed(&mut self, hex: Hex) {
+        let passenger = if self.commander_hex == Some(hex) {
+            self.commander_hex = None;
+            self.units
+                .iter()
+                .position(|u| u.is("company_commander") && u.hex.is_none() && !u.removed)
+        } else {
+            self.units.iter().position(|u| {
+                u.side == Side::Us && u.hex.is_none() && !u.removed && !u.is("company_commander")
+            })
+        };
+        if let Some(p) = passenger {
+            self.remove(p);
+        }
+    }
+
+    fn turn_up_firer(&mut self, i: usize) {
+        if !self.units[i].face_up {
+            self.units[i].face_up = true;
+            let name = self.units[i].spec().map_or("", |s| s.name.as_str());
+            self.log.add(
+                "6.31",
+                msg("The firing counter at {hex} is a {unit}")
+                    .arg(
+                        "hex",
+                        self.units[i].hex.map(|h| h.to_string()).unwrap_or_default(),
+                    )
+                    .term("unit", name),
+            );
+        }
+    }
+
+    /// The helicopters that got through land their units face-up [9.13, 9.14].
+    fn land(&mut self) {
+        if let Some(hex) = self.commander_hex
+            && let Some(cc) = self
+                .units
+                .iter()
+                .position(|u| u.is("company_commander") && u.hex.is_none() && !u.removed)
+        {
+            self.units[cc].hex = Some(hex);
+            self.units[cc].landed = true;
+        }
+        let free: Vec<Hex> = self
+            .landing
+            .iter()
+            .copied()
+            .filter(|&h| Some(h) != self.commander_hex)
+            .collect();
+        let waiting: Vec<usize> = (0..self.units.len())
+            .filter(|&i| {
+                let u = &self.units[i];
+                u.side == Side::Us && u.hex.is_none() && !u.removed
+            })
+            .collect();
+        for (i, hex) in waiting.into_iter().zip(free) {
+            self.units[i].hex = Some(hex);
+            self.units[i].landed = true;
+        }
+        self.log.add(
+            "9.13",
+            msg("The US lands; its company commander comes down at {hex}").arg(
+                "hex",
+                self.commander_hex
+                    .map_or_else(|| "-".to_owned(), |h| h.to_string()),
+            ),
+        );
+        self.reveal_by_sight();
+    }
+
+    fn end_fire(&mut self) -> Applied {
+        match self.step {
+            Step::LandingFire => {
+                self.land();
+                self.attacked.clear();
+                self.step = Step::Probe;
+            }
+            Step::Combat(Side::Us) => {
+                self.attacked.clear();
+                self.finish_probe();
+                self.end_player_turn(Side::Us);
+                self.start_movement(Side::Nlf);
+            }
+            _ => {
+                self.attacked.clear();
+                self.end_player_turn(Side::Nlf);
+                if self.turn >= self.last_turn {
+                    self.finish();
+                } else {
+                    self.turn += 1;
+                    for u in &mut self.units {
+                        u.landed = false;
+                    }
+                    self.log
+                        .add("4.1", msg("Game-Turn {turn}").arg("turn", self.turn));
+                    self.start_movement(Side::Us);
+                }
+            }
+        }
+        Applied::REVEALED
+    }
+
+    /// At the end of the Combat Phase the probed hex is revealed [5.33, 5.5].
+    fn finish_probe(&mut self) {
+        let Some((hex, prober)) = self.probe.take() else {
+            return;
+        };
+        let hidden: Vec<usize> = self
+            .side_at(hex, Side::Nlf)
+            .filter(|&i| self.units[i].hidden())
+            .collect();
+        let mut trap = false;
+        for i in hidden {
+            self.log.add(
+                "5.33",
+                msg("The probe reveals a counter at {hex}").arg("hex", hex),
+            );
+            trap |= self.units[i].is("ap_trap");
+            self.expose(i);
+        }
+        if trap
+            && let Some(target) = self.units[prober]
+                .hex
+                .filter(|_| self.units[prober].on_map())
+        {
+            self.trap_attack(target);
+        }
+    }
+
+    /// Pins last through their unit's next own Player-Turn (digest 3.0).
+    fn end_player_turn(&mut self, side: Side) {
+        for u in self.units.iter_mut().filter(|u| u.side == side) {
+            u.pinned = false;
+        }
+    }
+
+    fn start_movement(&mut self, side: Side) {
+        for u in self.units.iter_mut().filter(|u| u.side == side) {
+            u.moved = false;
+            u.released = false;
+            u.fired = false;
+            u.mp = match u.spec() {
+                Some(s) if u.carrying.is_some() => s.movement / 2,
+                Some(s) => s.movement,
+                None => 0,
+            };
+        }
+        self.active = None;
+        self.step = Step::Movement(side);
+    }
+
+    fn resolve_fire(&mut self, attack: &Attack) {
+        let side = self.fire_side();
+        let target = attack.target;
+        let halves: u32 = attack.firers.iter().map(|&i| self.attack_halves(i)).sum();
+        let column = odds_column(halves, SearchDestroy::defense(target));
+        let roll = d6(&mut self.rng);
+        let cell = data().crt.cell(column, roll.total);
+        self.attacked.push(target);
+        for &i in &attack.firers {
+            self.units[i].fired = true;
+            if side == Side::Nlf {
+                self.turn_up_firer(i);
+            }
+        }
+        let firing_hexes: Vec<Hex> = attack
+            .firers
+            .iter()
+            .filter_map(|&i| self.units[i].hex)
+            .collect();
+        let base = msg("{side} fire at {hex}, {odds}")
+            .term("side", side.name())
+            .arg("hex", target)
+            .arg("odds", Crt::COLUMNS[column]);
+        self.log
+            .add_with("6.0", base, vec![Random::Dice(roll.clone())]);
+        match side {
+            Side::Us => self.us_fire_result(target, cell),
+            Side::Nlf => self.nlf_fire_result(target, cell),
+        }
+        // A carrier fired upon drops its load and leaves the hex [5.35].
+        let carriers: Vec<usize> = self
+            .side_at(target, side.other())
+            .filter(|&i| self.units[i].carrying.is_some())
+            .collect();
+        for c in carriers {
+            self.drop_load(c);
+            self.displace(c, &firing_hexes);
+        }
+    }
+
+    fn us_fire_result(&mut self, target: Hex, cell: CrtCell) {
+        let nlf: Vec<usize> = self.side_at(target, Side::Nlf).collect();
+        let personnel: Vec<usize> = nlf
+            .iter()
+            .copied()
+            .filter(|&i| self.units[i].class().is_some_and(Class::personnel))
+            .collect();
+        if cell.scores() {
+            if personnel.is_empty() {
+                // Face-down and not personnel: the fire has no effect [6.0].
+                self.log
+                    .add("6.0", msg("No effect: no personnel unit there"));
+                return;
+            }
+            for &i in &personnel {
+                if self.units[i].hidden() {
+                    self.expose(i);
+                }
+            }
+            let points = u32::from(cell.us_points);
+            if personnel.iter().any(|&i| self.units[i].is("peasant")) {
+                let penalty = points * u32::from(data().points.peasant_multiplier);
+                self.points[1] += penalty;
+                self.log.add(
+                    "10.2",
+                    msg("Peasants were hit: {points} points to the NLF").arg("points", penalty),
+                );
+            } else {
+                self.points[0] += points;
+                self.log.add(
+                    "7.2",
+                    msg("{points} points to the US").arg("points", points),
+                );
+            }
+        }
+        self.apply_effect(target, cell.effect, Side::Nlf);
+    }
+
+    fn nlf_fire_result(&mut self, target: Hex, cell: CrtCell) {
+        let points = u32::from(cell.nlf_points);
+        if points > 0 {
+            self.points[1] += points;
+            self.log.add(
+                "7.2",
+                msg("{points} points to the NLF").arg("points", points),
+            );
+        }
+        self.apply_effect(target, cell.effect, Side::Us);
+    }
+
+    /// P pins the units in the hex (face-down counters too, without revealing them); D
+    /// removes every enemy unit in it that fire can touch [7.2].
+    fn apply_effect(&mut self, target: Hex, effect: Effect, victim: Side) {
+        let hit: Vec<usize> = self
+            .side_at(target, victim)
+            .filter(|&i| {
+                let u = &self.units[i];
+                u.hidden()
+                    || u.class()
+                        .is_some_and(|c| c.personnel() || c == Class::Dummy)
+            })
+            .collect();
+        match effect {
+            Effect::None => {}
+            Effect::Pinned => {
+                for i in hit {
+                    self.units[i].pinned = true;
+                }
+                self.log.add("7.2", msg("Pinned"));
+            }
+            Effect::Destroyed => {
+                for i in hit {
+                    if self.units[i].hidden() {
+                        // Only personnel are destroyed; a face-down non-personnel counter stays.
+                        continue;
+                    }
+                    self.remove(i);
+                }
+                self.log.add("7.2", msg("Destroyed"));
+            }
+        }
+    }
+
+    /// Moves a fired-upon carrier to the adjacent hex farthest from the firers (digest 4.1
+    /// item 8; ties go to the first hex clockwise from north).
+    fn displace(&mut self, unit: usize, firing: &[Hex]) {
+        let Some(hex) = self.units[unit].hex.filter(|_| self.units[unit].on_map()) else {
+            return;
+        };
+        let map = &data().map;
+        let best = map
+            .neighbours(hex)
+            .filter(|&n| self.may_end(unit, n))
+            .max_by_key(|&n| {
+                (
+                    firing.iter().map(|&f| f.distance(n)).min().unwrap_or(0),
+                    Reverse(n),
+                )
+            });
+        if let Some(to) = best {
+            self.put(unit, to);
+            self.log.add(
+                "5.35",
+                msg("The carrier at {from} drops its load and falls back to {to}")
+                    .arg("from", hex)
+                    .arg("to", to),
+            );
+            self.reveal_by_sight();
+        }
+    }
+
+    /// The end of the last game-turn [10.0, 10.12, 10.3].
+    fn finish(&mut self) {
+        let carried: Vec<usize> = self
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Us && u.on_map())
+            .filter_map(|u| u.carrying)
+            .collect();
+        for load in carried {
+            let spec = self.units[load].spec().expect("a carried cache is known");
+            let (_, captured) = SearchDestroy::material(&spec.id);
+            self.points[0] += captured;
+            self.log.add(
+                "10.12",
+                msg("The US has captured the {cache}: {points} points")
+                    .term("cache", spec.name.as_str())
+                    .arg("points", captured),
+            );
+        }
+        self.step = Step::Over;
+        self.log.add(
+            "10.3",
+            msg("The game is over: US {us} points, NLF {nlf} points")
+                .arg("us", self.points[0])
+                .arg("nlf", self.points[1]),
+        );
+    }
+
+    /// The position as `side` may know it: the other side's secrets and the generator's
+    /// future left out.
+    pub fn redacted(&self, side: Side) -> SearchDestroy {
+        let mut view = self.clone();
+        view.rng = Rng::seeded(0);
+        match side {
+            Side::Us => {
+                for u in view.units.iter_mut().filter(|u| u.hidden()) {
+                    u.kind = None;
+                    u.mp = 0;
+                }
+            }
+            Side::Nlf => {
+                if view
+                    .units
+                    .iter()
+                    .any(|u| u.side == Side::Us && u.hex.is_none() && !u.removed)
+                {
+                    view.commander_hex = None;
+                }
+            }
+        }
+        view
+    }
+}

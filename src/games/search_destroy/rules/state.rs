@@ -1,0 +1,383 @@
+//! The Basic game's position [4.1, 5.0-10.0]: every counter, the game-turn and phase, the
+//! points, and the pending decision. Rules that read the position (stacking, sight, reveals)
+//! live here; `play.rs` turns actions into changes.
+
+use serde::{Deserialize, Serialize};
+
+use super::content::{Cache, Class, CounterSpec, Side, data};
+use super::hex::Hex;
+use super::los::{Sightlines, line_of_sight};
+use super::map::{Hexside, Terrain};
+use crate::engine::log::Log;
+use crate::engine::message::msg;
+use crate::engine::rng::Rng;
+
+/// Range of fire and of sight [6.13, 6.22].
+pub const RANGE: u32 = 8;
+
+/// One counter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Index into the content's counters; `None` in a view of a side that may not know it.
+    pub kind: Option<u16>,
+    pub side: Side,
+    /// Where it is; `None` before it is placed and after it is removed.
+    pub hex: Option<Hex>,
+    pub removed: bool,
+    /// NLF counters start face-down; US counters are always face-up once landed.
+    pub face_up: bool,
+    pub pinned: bool,
+    /// Movement points left this Movement Phase.
+    pub mp: u8,
+    /// Spent movement points this Player-Turn (may not fire [6.17]).
+    pub moved: bool,
+    /// Released after moving this phase: may not move again [5.0].
+    pub released: bool,
+    pub fired: bool,
+    /// Landed by helicopter this game-turn: may neither move nor fire [9.14].
+    pub landed: bool,
+    pub carrying: Option<usize>,
+    pub carried_by: Option<usize>,
+}
+
+impl Unit {
+    /// A counter not yet on the map: NLF counters face-down, US counters face-up.
+    pub fn new(kind: u16, side: Side) -> Unit {
+        Unit {
+            kind: Some(kind),
+            side,
+            hex: None,
+            removed: false,
+            face_up: side == Side::Us,
+            pinned: false,
+            mp: 0,
+            moved: false,
+            released: false,
+            fired: false,
+            landed: false,
+            carrying: None,
+            carried_by: None,
+        }
+    }
+
+    pub fn spec(&self) -> Option<&'static CounterSpec> {
+        self.kind.map(|k| &data().counters[usize::from(k)])
+    }
+
+    pub fn class(&self) -> Option<Class> {
+        self.spec().map(|s| s.class)
+    }
+
+    pub fn is(&self, id: &str) -> bool {
+        self.spec().is_some_and(|s| s.id == id)
+    }
+
+    pub fn on_map(&self) -> bool {
+        self.hex.is_some() && !self.removed
+    }
+
+    /// Face-down to the other side: its identity is the owner's secret.
+    pub fn hidden(&self) -> bool {
+        self.side == Side::Nlf && !self.face_up
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// The NLF places its counters face-down, one per hex [9.11].
+    Setup,
+    /// The US picks its landing hexes, one snake [9.12].
+    Landing,
+    /// The US puts its company commander in one of the landing helicopters [9.12].
+    Commander,
+    /// The NLF may fire at the landing helicopters [9.13].
+    LandingFire,
+    Movement(Side),
+    /// The US may announce one probe [5.33].
+    Probe,
+    Combat(Side),
+    Over,
+}
+
+/// An attack being put together: its target hex and the units firing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attack {
+    pub target: Hex,
+    pub firers: Vec<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchDestroy {
+    pub scenario: String,
+    pub rng: Rng,
+    pub log: Log,
+    pub units: Vec<Unit>,
+    pub turn: u8,
+    pub last_turn: u8,
+    pub step: Step,
+    /// Victory points [10.1]: US, NLF.
+    pub points: [u32; 2],
+    /// Landing hexes chosen so far, in snake order [9.12].
+    pub landing: Vec<Hex>,
+    /// The landing hex of the company commander: the US's secret until the landing fire is
+    /// over.
+    pub commander_hex: Option<Hex>,
+    /// Landing hexes already fired at (each helicopter at most once [6.15]).
+    pub attacked: Vec<Hex>,
+    /// The attack being declared.
+    pub attack: Option<Attack>,
+    /// The unit being moved.
+    pub active: Option<usize>,
+    /// This game-turn's probe: the hex and the probing unit [5.33].
+    pub probe: Option<(Hex, usize)>,
+    pub commander_destroyed: bool,
+}
+
+/// The blocking contents of hexes as either side sees them: every face-down counter blocks
+/// (digest ruling A4), as do personnel and dummies; terrain from the chart.
+pub struct World<'a> {
+    pub game: &'a SearchDestroy,
+}
+
+impl Sightlines for World<'_> {
+    fn blocks(&self, hex: Hex) -> bool {
+        terrain_blocks(data().map.terrain(hex))
+            || self.game.units_at(hex).any(|i| {
+                let u = &self.game.units[i];
+                u.hidden()
+                    || u.class()
+                        .is_some_and(|c| c.personnel() || c == Class::Dummy)
+            })
+    }
+
+    fn inhibits(&self, hex: Hex) -> bool {
+        data().map.terrain(hex) == Terrain::Broken
+    }
+
+    fn berm(&self, a: Hex, b: Hex) -> bool {
+        data().map.between(a, b, Hexside::Berm)
+    }
+}
+
+pub fn terrain_blocks(t: Terrain) -> bool {
+    data().terrain[&t].sight == super::content::Sight::Blocks
+}
+
+impl SearchDestroy {
+    pub fn side_index(side: Side) -> usize {
+        usize::from(side.seat())
+    }
+
+    /// Units on the map in `hex`.
+    pub fn units_at(&self, hex: Hex) -> impl Iterator<Item = usize> + '_ {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(move |(_, u)| u.on_map() && u.hex == Some(hex))
+            .map(|(i, _)| i)
+    }
+
+    pub fn side_at(&self, hex: Hex, side: Side) -> impl Iterator<Item = usize> + '_ {
+        self.units_at(hex)
+            .filter(move |&i| self.units[i].side == side)
+    }
+
+    /// Whether `from` sees `to` (range 8, the digest's section 5).
+    pub fn sees(&self, from: Hex, to: Hex) -> bool {
+        line_of_sight(from, to, Some(RANGE), &World { game: self })
+    }
+
+    /// Whether a unit of `side` may enter `hex` on its way: no enemy counter there other
+    /// than face-up non-personnel ones [5.21, 5.33].
+    pub fn passable(&self, hex: Hex, side: Side) -> bool {
+        self.side_at(hex, side.other()).all(|i| {
+            let u = &self.units[i];
+            u.face_up
+                && u.class()
+                    .is_some_and(|c| !c.personnel() && c != Class::Dummy)
+        })
+    }
+
+    /// Whether `unit` may end its move in `hex`: passable, and no other friendly unit there
+    /// except the load it carries [5.14, 5.22, 5.36].
+    pub fn may_end(&self, unit: usize, hex: Hex) -> bool {
+        let u = &self.units[unit];
+        self.passable(hex, u.side)
+            && self
+                .side_at(hex, u.side)
+                .all(|i| i == unit || Some(i) == u.carrying)
+    }
+
+    /// A porter (or a dummy pretending [5.39]) may also stop on a friendly load it can pick up.
+    pub fn may_stop_to_pick_up(&self, unit: usize, hex: Hex) -> bool {
+        let u = &self.units[unit];
+        if u.carrying.is_some() || !self.passable(hex, u.side) {
+            return false;
+        }
+        let mut others = self.side_at(hex, u.side).filter(|&i| i != unit);
+        match (others.next(), others.next()) {
+            (Some(load), None) => self.can_carry(unit, load),
+            _ => false,
+        }
+    }
+
+    /// Whether `unit` may pick up `load` [5.31, 5.32, 5.38, 5.39]: US personnel carry any
+    /// non-personnel except traps (a face-up cache of the NLF); only NLF porters carry, and
+    /// dummies carry dummies.
+    pub fn can_carry(&self, unit: usize, load: usize) -> bool {
+        let (u, l) = (&self.units[unit], &self.units[load]);
+        if l.carried_by.is_some() || u.carrying.is_some() || u.pinned || u.fired {
+            return false;
+        }
+        match u.side {
+            Side::Us => {
+                u.class().is_some_and(Class::personnel)
+                    && l.side == Side::Nlf
+                    && l.face_up
+                    && l.class() == Some(Class::Cache)
+            }
+            Side::Nlf => {
+                l.side == Side::Nlf
+                    && ((u.is("porter") && l.class() == Some(Class::Cache))
+                        || (u.is("dummy") && l.is("dummy")))
+            }
+        }
+    }
+
+    /// The cost of picking up [5.31, 5.32].
+    pub fn pick_up_cost(side: Side) -> u8 {
+        match side {
+            Side::Us => 6,
+            Side::Nlf => 3,
+        }
+    }
+
+    /// Reveals every face-down NLF counter in an open or broken hex that a US unit sees
+    /// [6.34]. Returns whether anything was revealed.
+    pub fn reveal_by_sight(&mut self) -> bool {
+        let map = &data().map;
+        let us: Vec<Hex> = self
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Us && u.on_map())
+            .filter_map(|u| u.hex)
+            .collect();
+        if us.is_empty() {
+            return false;
+        }
+        let seen: Vec<usize> = (0..self.units.len())
+            .filter(|&i| {
+                let u = &self.units[i];
+                let Some(hex) = u.hex.filter(|_| u.on_map() && u.hidden()) else {
+                    return false;
+                };
+                matches!(map.terrain(hex), Terrain::Open | Terrain::Broken)
+                    && us.iter().any(|&from| self.sees(from, hex))
+            })
+            .collect();
+        for &i in &seen {
+            let hex = self.units[i].hex.expect("a sighted counter is on the map");
+            self.log.add(
+                "6.34",
+                msg("A US unit sights the counter at {hex}").arg("hex", hex),
+            );
+            self.expose(i);
+        }
+        !seen.is_empty()
+    }
+
+    /// Turns a counter face-up; an exposed dummy or porter is removed, a porter's load
+    /// dropping face-up in its hex [6.31, 6.35].
+    pub fn expose(&mut self, i: usize) {
+        if self.units[i].removed {
+            return;
+        }
+        self.units[i].face_up = true;
+        let name = self.units[i].spec().map_or("", |s| s.name.as_str());
+        if self.units[i].is("dummy") || self.units[i].is("porter") {
+            self.log
+                .add("6.31", msg("It is a {unit}: removed").term("unit", name));
+            if let Some(load) = self.units[i].carrying {
+                self.drop_load(i);
+                self.expose(load);
+            }
+            self.remove(i);
+        } else {
+            self.log
+                .add("6.31", msg("It is a {unit}").term("unit", name));
+        }
+    }
+
+    pub fn drop_load(&mut self, carrier: usize) {
+        if let Some(load) = self.units[carrier].carrying.take() {
+            self.units[load].carried_by = None;
+        }
+    }
+
+    /// Takes a unit off the map for good (its load stays in the hex).
+    pub fn remove(&mut self, i: usize) {
+        self.drop_load(i);
+        if let Some(c) = self.units[i].carried_by.take() {
+            self.units[c].carrying = None;
+        }
+        let u = &mut self.units[i];
+        u.removed = true;
+        u.hex = None;
+        u.pinned = false;
+        if u.is("company_commander") {
+            self.commander_destroyed = true;
+        }
+    }
+
+    /// Moves a unit (and its load) to `hex`.
+    pub fn put(&mut self, i: usize, hex: Hex) {
+        self.units[i].hex = Some(hex);
+        if let Some(load) = self.units[i].carrying {
+            self.units[load].hex = Some(hex);
+        }
+    }
+
+    /// Defence strength of a hex [8.0].
+    pub fn defense(hex: Hex) -> u32 {
+        u32::from(data().terrain[&data().map.terrain(hex)].defense)
+    }
+
+    /// Attack strength in half points (ARVN squads fire at half [24.12]).
+    pub fn attack_halves(&self, i: usize) -> u32 {
+        self.units[i].spec().map_or(0, |s| {
+            let full = 2 * u32::from(s.attack);
+            if s.arvn { full / 2 } else { full }
+        })
+    }
+
+    /// Whether a unit may fire now [6.12, 6.16, 6.17, 9.14, 5.35].
+    pub fn may_fire(&self, i: usize) -> bool {
+        let u = &self.units[i];
+        u.on_map()
+            && u.class() == Some(Class::Combat)
+            && !u.pinned
+            && !u.moved
+            && !u.fired
+            && !u.landed
+            && u.carrying.is_none()
+    }
+
+    /// The material points of a cache [10.12].
+    pub fn material(cache_id: &str) -> (u32, u32) {
+        Cache::from_id(cache_id)
+            .map(|c| {
+                let m = &data().material[&c];
+                (u32::from(m.destroyed), u32::from(m.captured))
+            })
+            .unwrap_or((0, 0))
+    }
+
+    /// Landing terrain [9.12, 9.15]: open or broken, no road, no counter.
+    pub fn landable(&self, hex: Hex) -> bool {
+        let map = &data().map;
+        matches!(map.terrain(hex), Terrain::Open | Terrain::Broken)
+            && !map.road(hex)
+            && self.units_at(hex).next().is_none()
+    }
+}

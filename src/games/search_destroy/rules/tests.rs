@@ -1,0 +1,481 @@
+//! The Basic game against the rulebook's procedures, and bot-against-bot play.
+
+use super::bot::HeuristicBot;
+use super::content::{Side, data};
+use super::hex::Hex;
+use super::map::Terrain;
+use super::play::Action;
+use super::state::{SearchDestroy, Step, Unit};
+use crate::engine::bot::Bot;
+use crate::engine::dice::d6;
+use crate::engine::game::{Game, Verdict};
+use crate::engine::rng::Rng;
+
+fn h(s: &str) -> Hex {
+    Hex::parse(s).unwrap()
+}
+
+/// A generator whose next d6 rolls are `faces`.
+fn rigged(faces: &[i32]) -> Rng {
+    (0u64..)
+        .map(Rng::seeded)
+        .find(|r| {
+            let mut r = r.clone();
+            faces.iter().all(|&f| d6(&mut r).total == f)
+        })
+        .unwrap()
+}
+
+fn counter(id: &str, side: Side, hex: &str) -> Unit {
+    let mut u = Unit::new(data().counter_index(id).unwrap() as u16, side);
+    u.hex = Some(h(hex));
+    u
+}
+
+/// A Basic game with only the given units, in the given step.
+fn board(units: Vec<Unit>, step: Step) -> SearchDestroy {
+    let mut g = SearchDestroy::new("basic", 1).unwrap();
+    g.units = units;
+    g.turn = 2;
+    g.step = step;
+    g
+}
+
+fn moving(units: Vec<Unit>, side: Side) -> SearchDestroy {
+    let mut g = board(units, Step::Movement(side));
+    for u in g.units.iter_mut().filter(|u| u.side == side) {
+        u.mp = u.spec().unwrap().movement;
+    }
+    g
+}
+
+#[test]
+fn map_terrain_used_below() {
+    // The positions below rely on these hexes of the reconstructed map.
+    let map = &data().map;
+    assert_eq!(map.terrain(h("0110")), Terrain::Open);
+    assert_eq!(map.terrain(h("0210")), Terrain::Open);
+    assert_eq!(map.terrain(h("0113")), Terrain::Forest);
+    assert_eq!(map.terrain(h("0404")), Terrain::Open);
+}
+
+#[test]
+fn peasants_are_placed_only_where_the_rules_allow() {
+    // 9.11: peasants in clear, broken, building or treeline hexes; at most two in treelines.
+    let mut g = SearchDestroy::new("basic", 3).unwrap();
+    let map = &data().map;
+    let peasant = (0..g.units.len())
+        .find(|&i| g.units[i].is("peasant"))
+        .unwrap();
+    let hexes = g.placement_hexes(peasant);
+    assert!(hexes.iter().all(|&x| map.terrain(x) != Terrain::Forest));
+    assert!(hexes.iter().any(|&x| map.terrain(x) == Terrain::Treeline));
+    let treelines: Vec<Hex> = map
+        .hexes()
+        .filter(|&x| map.terrain(x) == Terrain::Treeline)
+        .take(2)
+        .collect();
+    let others: Vec<usize> = (0..g.units.len())
+        .filter(|&i| g.units[i].is("peasant") && i != peasant)
+        .take(2)
+        .collect();
+    for (&i, &x) in others.iter().zip(&treelines) {
+        g.units[i].hex = Some(x);
+    }
+    let hexes = g.placement_hexes(peasant);
+    assert!(hexes.iter().all(|&x| map.terrain(x) != Terrain::Treeline));
+    assert!(!hexes.contains(&treelines[0]));
+    // Any other counter may go in a forest.
+    let cache = (0..g.units.len()).find(|&i| g.units[i].is("rice")).unwrap();
+    assert!(
+        g.placement_hexes(cache)
+            .iter()
+            .any(|&x| map.terrain(x) == Terrain::Forest)
+    );
+}
+
+#[test]
+fn the_landing_is_one_snake_on_open_or_broken_ground_without_roads() {
+    // 9.12, 9.15.
+    let mut g = SearchDestroy::new("basic", 3).unwrap();
+    g.step = Step::Landing;
+    for u in g.units.iter_mut().filter(|u| u.side == Side::Nlf) {
+        u.hex = None;
+    }
+    let map = &data().map;
+    let first = g.landing_hexes();
+    assert!(
+        first.iter().all(|&x| {
+            matches!(map.terrain(x), Terrain::Open | Terrain::Broken) && !map.road(x)
+        })
+    );
+    assert!(!first.contains(&h("0108")), "0108 carries a road");
+    // Start at 0404 and go on to 0405: the next hex must touch the snake at an end only.
+    g.apply_action(&Action::Land(h("0404"))).unwrap();
+    assert!(
+        g.landing_hexes()
+            .iter()
+            .all(|&x| x.distance(h("0404")) == 1)
+    );
+    g.apply_action(&Action::Land(h("0405"))).unwrap();
+    let next = g.landing_hexes();
+    // 0505 and 0305 touch both 0404 and 0405: they would close a triangle.
+    assert!(!next.contains(&h("0505")));
+    assert!(!next.contains(&h("0305")));
+    assert!(next.contains(&h("0306")));
+    assert!(g.apply_action(&Action::Land(h("0505"))).is_err());
+    g.apply_action(&Action::ResetLanding).unwrap();
+    assert!(g.landing.is_empty());
+}
+
+#[test]
+fn a_helicopter_shot_down_loses_its_passenger_and_scores_fifty() {
+    // 9.13, 7.2: two hard-core at a helicopter (DS 1) fire at 4-1; a 6 reads "h 60 D 25".
+    let mut units = vec![
+        counter("hard_core", Side::Nlf, "0113"),
+        counter("hard_core", Side::Nlf, "0114"),
+    ];
+    for _ in 0..2 {
+        let mut u = counter("us_squad", Side::Us, "0101");
+        u.hex = None;
+        units.push(u);
+    }
+    let mut cc = counter("company_commander", Side::Us, "0101");
+    cc.hex = None;
+    units.push(cc);
+    let mut g = board(units, Step::LandingFire);
+    g.landing = ["0110", "0210", "0311"].map(h).to_vec();
+    g.commander_hex = Some(h("0110"));
+    g.rng = rigged(&[6]);
+    // The NLF does not know where the commander is.
+    assert_eq!(g.view(1).commander_hex, None);
+    for a in [
+        Action::Target(h("0110")),
+        Action::AddFirer(0),
+        Action::AddFirer(1),
+        Action::Resolve,
+    ] {
+        g.apply_action(&a).unwrap();
+    }
+    assert_eq!(g.points[1], 50);
+    assert!(
+        g.units[0].face_up && g.units[1].face_up,
+        "firers are revealed"
+    );
+    assert!(g.commander_destroyed);
+    // No helicopter is attacked twice.
+    assert!(!g.actions().contains(&Action::Target(h("0110"))));
+    g.apply_action(&Action::EndFire).unwrap();
+    let landed: Vec<&Unit> = g
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Us && u.on_map())
+        .collect();
+    assert_eq!(landed.len(), 2);
+    assert!(landed.iter().all(|u| u.landed && u.face_up));
+    assert_eq!(g.step, Step::Probe);
+}
+
+#[test]
+fn movement_pays_terrain_and_hexsides_and_never_enters_the_enemy() {
+    // 8.0: open 1, forest 3, berm +1; 5.21 enemy hexes are never entered.
+    let map = &data().map;
+    let g = moving(vec![counter("us_squad", Side::Us, "0110")], Side::Us);
+    let reach = g.reach(0);
+    let (cost, from) = reach[&h("0111")];
+    let berm = map.between(h("0110"), h("0111"), super::map::Hexside::Berm);
+    assert_eq!(cost, 1 + u8::from(berm));
+    assert_eq!(from, h("0110"));
+    assert_eq!(reach[&h("0113")].0, reach[&h("0112")].0 + 3);
+    let g = moving(
+        vec![
+            counter("us_squad", Side::Us, "0110"),
+            counter("dummy", Side::Nlf, "0111"),
+        ],
+        Side::Us,
+    );
+    assert!(!g.reach(0).contains_key(&h("0111")));
+    // Friendly units may be passed but not stayed with [5.14].
+    let g = moving(
+        vec![
+            counter("us_squad", Side::Us, "0110"),
+            counter("us_squad", Side::Us, "0111"),
+        ],
+        Side::Us,
+    );
+    assert!(g.reach(0).contains_key(&h("0111")));
+    assert!(!g.destinations(0).contains(&h("0111")));
+}
+
+#[test]
+fn counters_in_open_ground_in_sight_are_revealed_and_dummies_removed() {
+    // 6.34, 6.35.
+    let mut g = moving(
+        vec![
+            counter("us_squad", Side::Us, "0404"),
+            counter("dummy", Side::Nlf, "0407"),
+            counter("hard_core", Side::Nlf, "0113"),
+        ],
+        Side::Us,
+    );
+    assert_eq!(data().map.terrain(h("0407")), Terrain::Open);
+    assert!(g.reveal_by_sight());
+    assert!(g.units[1].removed, "the dummy is gone");
+    assert!(g.units[2].hidden(), "a forest hides");
+}
+
+/// Four US squads around the forest hex 0113 fire at the face-down `target` there: 8
+/// strength against the forest's 3 is 2-1, and a 6 reads "h 20 P 10".
+fn fire_from_four_neighbours(target: &str) -> SearchDestroy {
+    let mut units = vec![counter(target, Side::Nlf, "0113")];
+    for hex in ["0112", "0212", "0213", "0114"] {
+        units.push(counter("us_squad", Side::Us, hex));
+    }
+    let mut g = board(units, Step::Combat(Side::Us));
+    g.rng = rigged(&[6]);
+    g.apply_action(&Action::Target(h("0113"))).unwrap();
+    for i in 1..=4 {
+        g.apply_action(&Action::AddFirer(i)).unwrap();
+    }
+    g.apply_action(&Action::Resolve).unwrap();
+    g
+}
+
+#[test]
+fn fire_at_a_face_down_non_personnel_counter_has_no_effect() {
+    // 6.0: a scoring result against a face-down cache is ineffective and reveals nothing.
+    let g = fire_from_four_neighbours("rice");
+    assert!(g.units[0].hidden());
+    assert!(!g.units[0].pinned);
+    assert_eq!(g.points, [0, 0]);
+}
+
+#[test]
+fn fire_on_peasants_pays_the_enemy_double() {
+    // 10.2: the firer scores nothing; the enemy takes twice the points.
+    // (Placed by hand: set up by the rules, a peasant would not stand in a forest.)
+    let g = fire_from_four_neighbours("peasant");
+    // 2-1 with a 6 would give the US 10: the NLF takes 20.
+    assert_eq!(g.points, [0, 20]);
+    assert!(g.units[0].face_up && g.units[0].pinned);
+}
+
+#[test]
+fn a_pin_costs_the_next_own_player_turn_and_then_goes() {
+    // 7.2, 6.16: an NLF unit pinned in the US turn may not move or fire in its own turn.
+    let mut g = moving(
+        vec![
+            counter("hard_core", Side::Nlf, "0113"),
+            counter("us_squad", Side::Us, "0110"),
+        ],
+        Side::Nlf,
+    );
+    g.units[0].face_up = true;
+    g.units[0].pinned = true;
+    assert!(
+        !g.actions()
+            .iter()
+            .any(|a| matches!(a, Action::Move { unit: 0, .. }))
+    );
+    g.apply_action(&Action::EndMovement).unwrap();
+    assert!(!g.may_fire(0));
+    assert!(!g.actions().contains(&Action::Target(h("0110"))));
+    g.apply_action(&Action::EndFire).unwrap();
+    assert!(!g.units[0].pinned, "cleared at the end of its Player-Turn");
+}
+
+#[test]
+fn picking_up_costs_six_and_halves_what_is_left() {
+    // 5.31: a US unit picks up a face-up cache for 6 MP; its remaining allowance halves.
+    let mut cache = counter("records", Side::Nlf, "0110");
+    cache.face_up = true;
+    let mut g = moving(vec![counter("us_squad", Side::Us, "0110"), cache], Side::Us);
+    assert!(g.actions().contains(&Action::PickUp { unit: 0, load: 1 }));
+    g.apply_action(&Action::PickUp { unit: 0, load: 1 })
+        .unwrap();
+    assert_eq!(g.units[0].mp, 3);
+    assert_eq!(g.units[0].carrying, Some(1));
+    assert!(!g.may_fire(0), "a carrier may not fire [5.35]");
+    // Carried at the end of the last game-turn: captured, 50 points [10.12].
+    g.apply_action(&Action::EndMovement).unwrap();
+    g.turn = g.last_turn;
+    g.step = Step::Combat(Side::Nlf);
+    g.apply_action(&Action::EndFire).unwrap();
+    assert_eq!(g.points[0], 50);
+    assert_eq!(g.outcome().unwrap().verdict, Verdict::Win);
+}
+
+#[test]
+fn a_probe_reveals_at_the_end_of_the_combat_phase_and_a_trap_strikes_the_prober() {
+    // 5.33, 5.52: the probed trap attacks the probing unit at 2-1 with +2.
+    let mut g = board(
+        vec![
+            counter("us_squad", Side::Us, "0110"),
+            counter("ap_trap", Side::Nlf, "0111"),
+        ],
+        Step::Probe,
+    );
+    assert!(g.actions().contains(&Action::Probe {
+        hex: h("0111"),
+        unit: 0
+    }));
+    g.apply_action(&Action::Probe {
+        hex: h("0111"),
+        unit: 0,
+    })
+    .unwrap();
+    assert!(
+        g.units[1].hidden(),
+        "not before the end of the Combat Phase"
+    );
+    // A 6 + 2 at 2-1 reads "h 60 D 25": the squad is destroyed, 60 points to the NLF.
+    g.rng = rigged(&[6]);
+    g.apply_action(&Action::EndFire).unwrap();
+    assert!(g.units[1].face_up);
+    assert!(g.units[0].removed);
+    assert_eq!(g.points[1], 60);
+}
+
+#[test]
+fn the_commanders_loss_bars_a_us_victory() {
+    // 10.3.
+    let mut g = board(
+        vec![counter("us_squad", Side::Us, "0110")],
+        Step::Combat(Side::Nlf),
+    );
+    g.turn = g.last_turn;
+    g.points = [30, 10];
+    g.commander_destroyed = true;
+    g.apply_action(&Action::EndFire).unwrap();
+    assert_eq!(g.outcome().unwrap().verdict, Verdict::Draw);
+}
+
+/// Every counter is somewhere exactly once, and loads and carriers agree.
+fn check_invariants(g: &SearchDestroy, count: usize) {
+    assert_eq!(g.units.len(), count, "units lost or duplicated");
+    for (i, u) in g.units.iter().enumerate() {
+        if u.removed {
+            assert!(u.hex.is_none() && u.carrying.is_none() && u.carried_by.is_none());
+        }
+        if let Some(load) = u.carrying {
+            assert_eq!(g.units[load].carried_by, Some(i));
+            assert_eq!(g.units[load].hex, u.hex);
+        }
+        if let Some(c) = u.carried_by {
+            assert_eq!(g.units[c].carrying, Some(i));
+        }
+    }
+    if g.step != Step::Setup {
+        // No two US units share a hex but a carrier and its load; US and NLF share only
+        // hexes where the NLF counters are face-up non-personnel.
+        let mut hexes: Vec<Hex> = g
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Us && u.on_map())
+            .filter_map(|u| u.hex)
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        for hex in hexes {
+            let us: Vec<usize> = g.side_at(hex, Side::Us).collect();
+            assert!(us.len() <= 1, "US units stacked at {hex}");
+            if !us.is_empty() {
+                assert!(
+                    g.passable(hex, Side::Us),
+                    "US unit on an enemy counter at {hex}"
+                );
+            }
+        }
+    }
+}
+
+/// The US view never knows a face-down counter; the NLF view never knows the commander's
+/// helicopter before the landing.
+fn check_views(g: &SearchDestroy) {
+    let us = g.view(0);
+    for (u, real) in us.units.iter().zip(&g.units) {
+        if real.hidden() {
+            assert_eq!(
+                (u.kind, u.mp),
+                (None, 0),
+                "the US view shows a face-down counter"
+            );
+        } else {
+            assert_eq!(u.kind, real.kind);
+        }
+    }
+    assert_ne!(us.rng, g.rng);
+    let nlf = g.view(1);
+    if g.units
+        .iter()
+        .any(|u| u.side == Side::Us && u.hex.is_none() && !u.removed)
+    {
+        assert_eq!(nlf.commander_hex, None);
+    }
+    assert!(nlf.units.iter().all(|u| u.kind.is_some()));
+}
+
+/// Plays one game bot against bot, checking the rules' invariants after every action.
+fn play(seed: u64) -> (SearchDestroy, Vec<Action>) {
+    let mut g = SearchDestroy::new("basic", seed).unwrap();
+    g.quiet_log();
+    let count = g.units.len();
+    let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
+    let mut taken = Vec::new();
+    for _ in 0..5000 {
+        if g.outcome().is_some() {
+            return (g, taken);
+        }
+        let actions = g.legal_actions();
+        assert!(!actions.is_empty(), "dead end at {:?}", g.step);
+        let side = g.actor().unwrap();
+        let action = bots[usize::from(side.seat())].choose(&g, &actions);
+        g.apply(&action).unwrap();
+        taken.push(action);
+        check_invariants(&g, count);
+        if taken.len() % 7 == 0 {
+            check_views(&g);
+        }
+    }
+    panic!("seed {seed}: no end after 5000 actions at {:?}", g.step);
+}
+
+/// Seeded games per run (each checks every rule invariant after every action, which a
+/// debug build pays for).
+const GAMES: u64 = 40;
+
+#[test]
+fn bots_play_basic_games_to_the_end() {
+    let mut verdicts = [0; 3];
+    for seed in 0..GAMES {
+        let (g, _) = play(seed);
+        let o = g.outcome().unwrap();
+        verdicts[match o.verdict {
+            Verdict::Win => 0,
+            Verdict::Draw => 1,
+            Verdict::Loss => 2,
+        }] += 1;
+    }
+    // Both sides win some: the bots play, they do not stall.
+    assert!(verdicts[0] > 0 && verdicts[2] > 0, "{verdicts:?}");
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    for seed in [3, 17] {
+        let (a, actions_a) = play(seed);
+        let (b, actions_b) = play(seed);
+        assert_eq!(actions_a, actions_b);
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn a_refused_action_leaves_the_game_as_it_was() {
+    let mut g = SearchDestroy::new("basic", 5).unwrap();
+    let before = g.clone();
+    assert!(g.apply(&Action::EndMovement).is_err());
+    assert_eq!(g, before);
+    assert!(SearchDestroy::new("standard", 1).is_err());
+    assert!(SearchDestroy::new("nowhere", 1).is_err());
+}
