@@ -24,6 +24,7 @@ use crate::engine::game::{
     Actor, Applied, Choice, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError, Verdict,
 };
 use crate::engine::log::Log;
+use crate::engine::rng::Rng;
 use crate::engine::message::{Message, msg};
 
 use content::{Level, Side, content};
@@ -109,6 +110,10 @@ impl Game for SearchDestroy {
 
     fn log(&self) -> &Log {
         &self.log
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
     }
 
     fn view(&self, seat: u8) -> Cow<'_, Self> {
