@@ -116,9 +116,7 @@ impl PhantomLeader {
             msg("{defense} placed in {area}")
                 .arg(
                     "defense",
-                    &c.defense(id)
-                        .map_or(id.as_str(), |d| d.name.as_str())
-                        .to_owned(),
+                    c.defense(id).map_or(id.as_str(), |d| d.name.as_str()),
                 )
                 .term("area", area.name()),
             vec![Random::Pick {
@@ -378,6 +376,8 @@ impl PhantomLeader {
     pub(super) fn target_bound(&mut self, card: u8) {
         let e = &data().events[usize::from(card) - 1];
         let tanker = self.mission.tanker;
+        // An "unless Tanker Priority" effect spares a mission with the tanker.
+        let spared = |unless_tanker: bool| unless_tanker && tanker;
         let flying: Vec<usize> = self.mission.flying().collect();
         self.abort_step();
         match &e.target_bound.effect {
@@ -411,7 +411,7 @@ impl PhantomLeader {
                 self.next_event_attack();
             }
             Effect::Abort { unless_tanker, .. } => {
-                if !(*unless_tanker && tanker) && !flying.is_empty() {
+                if !flying.is_empty() && !spared(*unless_tanker) {
                     let i = flying[self.rng.index(flying.len())];
                     self.mission.flight[i].fate = Fate::Aborted;
                     self.log.add_with(
@@ -425,7 +425,7 @@ impl PhantomLeader {
                 }
             }
             Effect::Jettison { wp, unless_tanker } => {
-                if !(*unless_tanker && tanker) {
+                if !spared(*unless_tanker) {
                     self.step = Step::EventJettison {
                         wp: *wp,
                         done: Vec::new(),
@@ -443,7 +443,7 @@ impl PhantomLeader {
                 amount,
                 unless_tanker,
             } => {
-                if !(*unless_tanker && tanker) && !flying.is_empty() {
+                if !flying.is_empty() && !spared(*unless_tanker) {
                     let hit: Vec<usize> = match who {
                         super::content::Who::Random | super::content::Who::RandomReturning => {
                             vec![flying[self.rng.index(flying.len())]]
@@ -531,9 +531,8 @@ impl PhantomLeader {
             msg("{site} in {area} is destroyed")
                 .arg(
                     "site",
-                    &c.defense(&c.defense_counters[d.counter].site)
-                        .map_or("", |s| s.name.as_str())
-                        .to_owned(),
+                    c.defense(&c.defense_counters[d.counter].site)
+                        .map_or("", |s| s.name.as_str()),
                 )
                 .term("area", d.area.name()),
         );
@@ -571,9 +570,18 @@ impl PhantomLeader {
         else {
             return Vec::new();
         };
+        self.counters_of(self.mission.flying(), class)
+    }
+
+    /// (sortie, weapon index) pairs of a class loaded on these sorties, each pair once.
+    fn counters_of(
+        &self,
+        sorties: impl Iterator<Item = usize>,
+        class: WeaponClass,
+    ) -> Vec<(usize, usize)> {
         let c = data();
         let mut out = Vec::new();
-        for i in self.mission.flying() {
+        for i in sorties {
             for &w in &self.mission.flight[i].load {
                 if c.weapons[w].class == class && !out.contains(&(i, w)) {
                     out.push((i, w));
@@ -583,11 +591,16 @@ impl PhantomLeader {
         out
     }
 
-    pub(super) fn negate(&mut self, sortie: usize, weapon: usize) {
+    /// Takes one counter of a weapon off a sortie.
+    pub(super) fn take_counter(&mut self, sortie: usize, weapon: usize) {
         let load = &mut self.mission.flight[sortie].load;
         if let Some(at) = load.iter().position(|&w| w == weapon) {
             load.remove(at);
         }
+    }
+
+    pub(super) fn negate(&mut self, sortie: usize, weapon: usize) {
+        self.take_counter(sortie, weapon);
         if let Step::EventAttack { left, .. } = &mut self.step {
             *left -= 1;
         }
@@ -778,10 +791,7 @@ impl PhantomLeader {
 
     pub(super) fn jettison(&mut self, sortie: usize, weapon: usize) {
         let c = data();
-        let load = &mut self.mission.flight[sortie].load;
-        if let Some(at) = load.iter().position(|&w| w == weapon) {
-            load.remove(at);
-        }
+        self.take_counter(sortie, weapon);
         let dropped = c.weapons[weapon].wp;
         if let Step::EventJettison { wp, done } = &mut self.step {
             // One counter of at least the WP owed settles it; lighter ones count down.
@@ -854,26 +864,13 @@ impl PhantomLeader {
 
     /// AtG counters on surviving aircraft that may be discarded for a rescue [p.14].
     pub fn sar_discards(&self) -> Vec<(usize, usize)> {
-        let c = data();
-        let mut out = Vec::new();
-        for (i, s) in self.mission.flight.iter().enumerate() {
-            if matches!(s.fate, Fate::Down(_)) {
-                continue;
-            }
-            for &w in &s.load {
-                if c.weapons[w].class == WeaponClass::Atg && !out.contains(&(i, w)) {
-                    out.push((i, w));
-                }
-            }
-        }
-        out
+        let surviving = (0..self.mission.flight.len())
+            .filter(|&i| !matches!(self.mission.flight[i].fate, Fate::Down(_)));
+        self.counters_of(surviving, WeaponClass::Atg)
     }
 
     pub(super) fn sar_discard(&mut self, sortie: usize, weapon: usize) {
-        let load = &mut self.mission.flight[sortie].load;
-        if let Some(at) = load.iter().position(|&w| w == weapon) {
-            load.remove(at);
-        }
+        self.take_counter(sortie, weapon);
         if let Step::Sar { rescue } = &mut self.step {
             rescue.discarded_wp += data().weapons[weapon].wp;
         }

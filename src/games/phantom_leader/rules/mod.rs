@@ -498,12 +498,7 @@ impl PhantomLeader {
             Action::Assign(i) => self.assign(i),
             Action::Unassign(i) => self.mission.flight.retain(|s| s.squad != i),
             Action::Load { sortie, weapon } => self.mission.flight[sortie].load.push(weapon),
-            Action::Unload { sortie, weapon } => {
-                let load = &mut self.mission.flight[sortie].load;
-                if let Some(at) = load.iter().position(|&w| w == weapon) {
-                    load.remove(at);
-                }
-            }
+            Action::Unload { sortie, weapon } => self.take_counter(sortie, weapon),
             Action::Tanker(on) => self.mission.tanker = on,
             Action::IgnoreRoll(i) => {
                 if let Step::EventIgnore { card, rolled } = self.step.clone() {
