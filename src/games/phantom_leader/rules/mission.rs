@@ -652,13 +652,7 @@ impl PhantomLeader {
                 vec![Random::Dice(roll)],
             );
             if negated {
-                self.step = Step::EventAttack {
-                    left: left - 1,
-                    side,
-                    attack,
-                    negate_by,
-                };
-                self.next_event_attack();
+                self.event_attack_done(left, side, attack, negate_by);
                 return;
             }
         }
@@ -715,6 +709,17 @@ impl PhantomLeader {
                 .message("result", result),
             random,
         );
+        self.event_attack_done(left, side, attack, negate_by);
+    }
+
+    /// One Special Event attack is over: on to the next, if any.
+    fn event_attack_done(
+        &mut self,
+        left: u8,
+        side: Side,
+        attack: [u8; 3],
+        negate_by: Option<WeaponClass>,
+    ) {
         self.step = Step::EventAttack {
             left: left - 1,
             side,
