@@ -1,6 +1,8 @@
-//! Phantom Leader. Its rules are not written yet (digest: `shared/rules/phantom-leader.md`): the launcher
-//! lists it as not playable. The game grows in this folder: `rules/`, `art/`, `kit.rs`,
-//! and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+//! Phantom Leader. Its rules are being written (digest: `shared/rules/phantom-leader.md`) and
+//! until the whole game plays the launcher lists it as not playable. The game grows in this
+//! folder: `rules/`, `art/`, `kit.rs`, and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+
+pub mod rules;
 
 use crate::engine::message::n_;
 use crate::games::GameModule;

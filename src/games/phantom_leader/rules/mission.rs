@@ -1,0 +1,959 @@
+//! The mission day up to the fight (digest 3.2, 4.2, 4.4, 4.5, 4.10, 4.12; rulebook p.7–10,
+//! p.14, p.19–21): the target, its Sites and Attack Angles, the pilots, arming under the
+//! weight budget and the tanker, the Target-Bound event, aborts, and Search and Rescue.
+
+use super::cards::Status;
+use super::content::{Effect, Phase, Place, Side, SiteFilter, Speed, WeaponClass, data};
+use super::display::{Area, AreaKind};
+use super::state::*;
+use crate::engine::log::Random;
+use crate::engine::message::{Message, msg};
+
+impl PhantomLeader {
+    /// Target cards that may be chosen now: Politics at most the track's reading [p.7].
+    pub fn eligible_targets(&self) -> Vec<u8> {
+        let limit = self.politics();
+        self.mission
+            .drawn
+            .iter()
+            .copied()
+            .filter(|&n| data().target(n).politics <= limit)
+            .collect()
+    }
+
+    pub fn can_buy_recon(&self) -> bool {
+        self.special_options >= data().tables.priorities.recon_cost
+            && (self.targets.draw_count() > 0 || !self.targets.discard_pile().is_empty())
+    }
+
+    pub(super) fn buy_recon(&mut self) {
+        let p = &data().tables.priorities;
+        self.special_options -= p.recon_cost;
+        self.mission.spent += p.recon_cost;
+        self.log.add(
+            "M2",
+            msg("Recon Priority: {so} SO for more cards").arg("so", p.recon_cost),
+        );
+        self.draw_targets(p.recon_cards);
+    }
+
+    /// Commits to a target (M4) and places its Sites and Attack Angles (M5–M6).
+    pub(super) fn choose_target(&mut self, n: u8) {
+        let c = data();
+        let card = c.target(n);
+        self.mission.drawn.retain(|&t| t != n);
+        for other in std::mem::take(&mut self.mission.drawn) {
+            self.targets.discard(other);
+        }
+        self.mission.target = Some(n);
+        self.shift(
+            super::content::TrackKind::Politics,
+            i32::from(card.politics),
+        );
+        self.log.add(
+            "M4",
+            msg("Target #{n} {name}: Politics moves {p} right")
+                .arg("n", n)
+                .arg("name", &card.name)
+                .arg("p", card.politics),
+        );
+        for id in &card.listed {
+            let side = c.defense(id).map_or(Side::Site, |d| d.side);
+            let found = self.defense_cup.take(|&k| match side {
+                Side::Site => &c.defense_counters[k].site == id,
+                Side::Bandit => &c.defense_counters[k].bandit == id,
+            });
+            match (found, side) {
+                (Some(k), Side::Site) => self.place(k, Side::Site, Area::C, true),
+                (Some(k), Side::Bandit) => self.mission.reserved.push(k),
+                (None, _) => self.log.add(
+                    "M5",
+                    msg("No {defense} is left in the cup for the listed defense")
+                        .arg("defense", id),
+                ),
+            }
+        }
+        let centre = i32::from(card.sites[1]) + self.adjustment(|a| i32::from(a.center));
+        for area in Area::APPROACH {
+            for _ in 0..card.sites[0] {
+                self.draw_defense(Side::Site, area);
+            }
+        }
+        for _ in 0..centre.max(0) {
+            self.draw_defense(Side::Site, Area::C);
+        }
+        self.step = Step::Assign;
+    }
+
+    /// Draws one counter from the cup into `area`, on the given side. A drawn "No Bandit"
+    /// goes back [p.10]. An Approach-area Site with range 1–2 draws an Attack Angle [p.8].
+    pub(super) fn draw_defense(&mut self, side: Side, area: Area) {
+        let Some(k) = self.defense_cup.draw(&mut self.rng) else {
+            self.log.add("M5", msg("The Air Defense cup is empty"));
+            return;
+        };
+        let c = data();
+        let counter = &c.defense_counters[k];
+        let id = match side {
+            Side::Site => &counter.site,
+            Side::Bandit => &counter.bandit,
+        };
+        let out_of = self.defense_cup.len() + 1;
+        if c.defense(id).is_none_or(|d| d.attack.is_empty()) {
+            self.defense_cup.put_back(k);
+            self.log.add_with(
+                "M12",
+                msg("No Bandit in {area}").term("area", area.name()),
+                vec![Random::Pick {
+                    picked: id.clone(),
+                    out_of,
+                }],
+            );
+            return;
+        }
+        self.log.add_with(
+            "M5",
+            msg("{defense} placed in {area}")
+                .arg(
+                    "defense",
+                    c.defense(id).map_or(id.as_str(), |d| d.name.as_str()),
+                )
+                .term("area", area.name()),
+            vec![Random::Pick {
+                picked: id.clone(),
+                out_of,
+            }],
+        );
+        self.place(k, side, area, false);
+    }
+
+    fn place(&mut self, counter: usize, side: Side, area: Area, listed: bool) {
+        let c = data();
+        let spec = c
+            .defense(&c.defense_counters[counter].site)
+            .expect("counters are checked at load");
+        let angle = if side == Side::Site
+            && area.kind() == AreaKind::Approach
+            && (1..=2).contains(&spec.range)
+        {
+            self.angle_cup.draw(&mut self.rng)
+        } else {
+            None
+        };
+        let defense = Defense {
+            counter,
+            side,
+            area,
+            angle,
+            listed,
+        };
+        match side {
+            Side::Site => self.mission.sites.push(defense),
+            Side::Bandit => self.mission.bandits.push(defense),
+        }
+    }
+
+    /// Why a pilot may not join today's flight, or `None` (M7).
+    pub fn assign_refusal(&self, squad: usize) -> Option<Message> {
+        let p = self.squadron.get(squad)?;
+        let card = p.card();
+        let limit = usize::from(self.aircraft_limit());
+        if p.duty != Duty::Active {
+            Some(msg("That pilot has left the squadron"))
+        } else if self.mission.flight.iter().any(|s| s.squad == squad) {
+            Some(msg("That pilot is already on the mission"))
+        } else if card.status(p.stress) == Status::Unfit {
+            Some(msg("An Unfit pilot cannot fly"))
+        } else if !card.aircraft.outside_limit && self.counted_aircraft() >= limit {
+            Some(msg("The target allows {n} aircraft").arg("n", limit))
+        } else {
+            None
+        }
+    }
+
+    /// The card's aircraft limit, one more under the optional rule [p.8, p.16].
+    pub fn aircraft_limit(&self) -> u8 {
+        let card = data().target(self.mission.target.unwrap_or(1));
+        card.max_aircraft + u8::from(self.options.one_less_one_more)
+    }
+
+    pub(super) fn assign(&mut self, squad: usize) {
+        self.mission.flight.push(Sortie {
+            squad,
+            load: Vec::new(),
+            fate: Fate::Flying,
+            damaged: false,
+        });
+    }
+
+    /// The Weight Points an aircraft may carry today: its card's WP less the region's
+    /// penalty, unless the tanker flies (p.9).
+    pub fn capacity(&self, sortie: usize) -> u8 {
+        self.capacity_of(self.mission.flight[sortie].squad, self.mission.tanker)
+    }
+
+    fn capacity_of(&self, squad: usize, tanker: bool) -> u8 {
+        let wp = self.squadron[squad].card().aircraft.wp;
+        let penalty = if tanker {
+            0
+        } else {
+            self.mission
+                .target
+                .and_then(|n| self.sheet().region_of(n))
+                .map_or(0, |r| r.wp_penalty)
+        };
+        wp.saturating_add_signed(penalty)
+    }
+
+    pub fn load_wp(&self, sortie: usize) -> u8 {
+        let c = data();
+        self.mission.flight[sortie]
+            .load
+            .iter()
+            .map(|&w| c.weapons[w].wp)
+            .sum()
+    }
+
+    /// Special Option points the arming costs: special weapons by WP and the tanker by
+    /// aircraft (p.6, p.9).
+    pub fn arming_cost(&self, flight: &[Sortie], tanker: bool) -> i32 {
+        let c = data();
+        let p = &c.tables.priorities;
+        let sheet = self.sheet();
+        let special: i32 = flight
+            .iter()
+            .flat_map(|s| &s.load)
+            .filter(|&&w| sheet.weapon_status(&c.weapons[w].id) == Some(true))
+            .map(|&w| i32::from(c.weapons[w].wp) * p.special_weapon_per_wp)
+            .sum();
+        special
+            + if tanker {
+                p.tanker_per_aircraft * flight.len() as i32
+            } else {
+                0
+            }
+    }
+
+    /// Why a flight's loads (with or without the tanker) break the rules, or `None` (M8).
+    pub fn arming_refusal(&self, flight: &[Sortie], tanker: bool) -> Option<Message> {
+        let c = data();
+        let sheet = self.sheet();
+        let year = self.year();
+        let mut demand = vec![0u32; c.weapons.len()];
+        for s in flight {
+            let card = self.squadron[s.squad].card();
+            let wp: u8 = s.load.iter().map(|&w| c.weapons[w].wp).sum();
+            let capacity = self.capacity_of(s.squad, tanker);
+            if wp > capacity {
+                return Some(
+                    msg("{pilot}'s load weighs {wp} WP; the aircraft may carry {cap} today")
+                        .arg("pilot", card.name)
+                        .arg("wp", wp)
+                        .arg("cap", capacity),
+                );
+            }
+            for &w in &s.load {
+                let spec = &c.weapons[w];
+                demand[w] += 1;
+                if !card.aircraft.can_load(&spec.id) {
+                    return Some(
+                        msg("The {aircraft} cannot carry {weapon}")
+                            .arg("aircraft", &card.aircraft.name)
+                            .arg("weapon", &spec.name),
+                    );
+                }
+                if sheet.weapon_status(&spec.id).is_none() {
+                    return Some(
+                        msg("{weapon} is not available in this campaign").arg("weapon", &spec.name),
+                    );
+                }
+            }
+            for (pod, most) in [("ECM", 1), ("GunPod", 1)] {
+                let n = s.load.iter().filter(|&&w| c.weapons[w].id == pod).count();
+                if n > most {
+                    return Some(msg("At most one {pod} per aircraft").arg("pod", pod));
+                }
+                if pod == "GunPod" && n > 0 && card.aircraft.has_gun(year) {
+                    return Some(msg(
+                        "Only an aircraft without a usable gun may carry a Gun Pod",
+                    ));
+                }
+            }
+        }
+        if let Some(w) = short_of_counters(&demand) {
+            return Some(msg("Not enough counters for {weapon}").arg("weapon", &c.weapons[w].name));
+        }
+        let cost = self.arming_cost(flight, tanker);
+        if cost > self.special_options {
+            return Some(
+                msg("That costs {cost} SO; {so} are left")
+                    .arg("cost", cost)
+                    .arg("so", self.special_options),
+            );
+        }
+        None
+    }
+
+    /// The flight with one more counter on an aircraft.
+    pub fn with_load(&self, sortie: usize, weapon: usize) -> Vec<Sortie> {
+        let mut flight = self.mission.flight.clone();
+        flight[sortie].load.push(weapon);
+        flight
+    }
+
+    /// Launches: pays the Special Options and draws the Target-Bound event (M8–M9).
+    pub(super) fn launch(&mut self) {
+        let cost = self.arming_cost(&self.mission.flight, self.mission.tanker);
+        self.special_options -= cost;
+        self.mission.spent += cost;
+        self.log.add(
+            "M8",
+            msg("The flight launches ({cost} SO spent on arming)").arg("cost", cost),
+        );
+        let card = self.draw_event();
+        let ignorers = self.event_ignorers(&[]);
+        if ignorers.is_empty() {
+            self.target_bound(card);
+        } else {
+            self.step = Step::EventIgnore {
+                card,
+                rolled: Vec::new(),
+            };
+        }
+    }
+
+    pub(super) fn draw_event(&mut self) -> u8 {
+        let card = self.events.draw(&mut self.rng).map_or(1, |d| d.card);
+        let e = &data().events[usize::from(card) - 1];
+        self.log.add_with(
+            "M9",
+            msg("Target-Bound event: {title}").arg("title", &e.target_bound.title),
+            vec![Random::Cards(vec![format!("Event {card}").into()])],
+        );
+        self.events.discard(card);
+        card
+    }
+
+    /// Sorties that may roll to ignore an event section: flying, not Unfit, with a number
+    /// on the card, not yet rolled [T p.19–20; RUL].
+    pub fn event_ignorers(&self, rolled: &[usize]) -> Vec<usize> {
+        self.mission
+            .flying()
+            .filter(|i| !rolled.contains(i))
+            .filter(|&i| {
+                let p = &self.squadron[self.mission.flight[i].squad];
+                p.status() != Status::Unfit && p.card().aircraft.event_ignore.contains_key(&p.level)
+            })
+            .collect()
+    }
+
+    pub(super) fn ignore_roll(&mut self, card: u8, sortie: usize, mut rolled: Vec<usize>) {
+        let p = &self.squadron[self.mission.flight[sortie].squad];
+        let need = p.card().aircraft.event_ignore[&p.level];
+        let name = p.card().name;
+        let roll = d10(&mut self.rng);
+        let ignored = roll.total >= i32::from(need);
+        self.log.add_with(
+            "M9",
+            msg("{pilot} tries to have the section ignored: {result}")
+                .arg("pilot", name)
+                .term("result", if ignored { "ignored" } else { "it stands" }),
+            vec![Random::Dice(roll)],
+        );
+        if ignored {
+            self.abort_step();
+            return;
+        }
+        rolled.push(sortie);
+        if self.event_ignorers(&rolled).is_empty() {
+            self.target_bound(card);
+        } else {
+            self.step = Step::EventIgnore { card, rolled };
+        }
+    }
+
+    /// Resolves the Target-Bound section of event `card` [p.9, p.19–21].
+    pub(super) fn target_bound(&mut self, card: u8) {
+        let e = &data().events[usize::from(card) - 1];
+        let tanker = self.mission.tanker;
+        // An "unless Tanker Priority" effect spares a mission with the tanker.
+        let spared = |unless_tanker: bool| unless_tanker && tanker;
+        let flying: Vec<usize> = self.mission.flying().collect();
+        self.abort_step();
+        match &e.target_bound.effect {
+            Effect::None => {}
+            Effect::DestroySite { which } => {
+                self.step = Step::EventSite {
+                    only_sa2: *which == SiteFilter::Sa2,
+                    approach_only: *which == SiteFilter::ApproachRanged,
+                    ranged_only: *which == SiteFilter::ApproachRanged,
+                };
+            }
+            Effect::RemoveSite { place, .. } => {
+                self.step = Step::EventSite {
+                    only_sa2: false,
+                    approach_only: *place == Place::ChosenApproach,
+                    ranged_only: false,
+                };
+            }
+            Effect::Attack {
+                side,
+                count,
+                attack,
+                negate_by,
+            } => {
+                self.step = Step::EventAttack {
+                    left: *count,
+                    side: *side,
+                    attack: *attack,
+                    negate_by: *negate_by,
+                };
+                self.next_event_attack();
+            }
+            Effect::Abort { unless_tanker, .. } => {
+                if !flying.is_empty() && !spared(*unless_tanker) {
+                    let i = flying[self.rng.index(flying.len())];
+                    self.mission.flight[i].fate = Fate::Aborted;
+                    self.log.add_with(
+                        "M9",
+                        msg("{pilot} turns back").arg("pilot", self.pilot_name(i)),
+                        vec![Random::Pick {
+                            picked: self.pilot_name(i).to_owned(),
+                            out_of: flying.len(),
+                        }],
+                    );
+                }
+            }
+            Effect::Jettison { wp, unless_tanker } => {
+                if !spared(*unless_tanker) {
+                    self.step = Step::EventJettison {
+                        wp: *wp,
+                        done: Vec::new(),
+                    };
+                    self.next_jettison();
+                }
+            }
+            Effect::HotPilot => {
+                if !self.slow_flying().is_empty() {
+                    self.step = Step::EventHotPilot;
+                }
+            }
+            Effect::Stress {
+                who,
+                amount,
+                unless_tanker,
+            } => {
+                if !flying.is_empty() && !spared(*unless_tanker) {
+                    let hit: Vec<usize> = match who {
+                        super::content::Who::Random | super::content::Who::RandomReturning => {
+                            vec![flying[self.rng.index(flying.len())]]
+                        }
+                        _ => flying,
+                    };
+                    for i in hit {
+                        let squad = self.mission.flight[i].squad;
+                        self.squadron[squad].add_stress(i32::from(*amount));
+                        self.log.add(
+                            "M9",
+                            msg("{pilot}: {n:+} Stress")
+                                .arg("pilot", self.pilot_name(i))
+                                .arg("n", amount),
+                        );
+                    }
+                }
+            }
+            Effect::TargetModifier { delta } => self.mission.flags.target_modifier += delta,
+            Effect::NoAbort => self.mission.flags.no_abort = true,
+            Effect::ExtraCenterBandit { count } => self.mission.flags.extra_center_bandits += count,
+            Effect::Escort => self.mission.flags.escort = true,
+            Effect::NavigationError => self.mission.flags.navigation_error = true,
+            Effect::LowClouds => self.mission.flags.low_clouds = true,
+            Effect::GunJam => {
+                let year = self.year();
+                let c = data();
+                let gunned: Vec<usize> = flying
+                    .into_iter()
+                    .filter(|&i| {
+                        let s = &self.mission.flight[i];
+                        self.squadron[s.squad].card().aircraft.has_gun(year)
+                            || s.load.iter().any(|&w| c.weapons[w].id == "GunPod")
+                    })
+                    .collect();
+                if !gunned.is_empty() {
+                    self.mission.flags.gun_jam = Some(gunned[self.rng.index(gunned.len())]);
+                }
+            }
+            other => unreachable!("checked at load: {other:?} is not a Target-Bound effect"),
+        }
+    }
+
+    pub(super) fn pilot_name(&self, sortie: usize) -> &'static str {
+        &data().pilots[self.squadron[self.mission.flight[sortie].squad].pilot].name
+    }
+
+    /// The Sites an event may remove: not listed, and of the kind it names.
+    pub fn removable_sites(&self) -> Vec<usize> {
+        let Step::EventSite {
+            only_sa2,
+            approach_only,
+            ranged_only,
+        } = self.step
+        else {
+            return Vec::new();
+        };
+        let c = data();
+        self.mission
+            .sites
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| {
+                let spec = c
+                    .defense(&c.defense_counters[d.counter].site)
+                    .expect("checked");
+                !d.listed
+                    && (!only_sa2 || spec.id == "SA2")
+                    && (!approach_only || d.area.kind() == AreaKind::Approach)
+                    && (!ranged_only || (1..=2).contains(&spec.range))
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    pub(super) fn remove_site(&mut self, index: usize) {
+        let d = self.mission.sites.remove(index);
+        if let Some(a) = d.angle {
+            self.angle_cup.put_back(a);
+        }
+        self.defense_cup.put_back(d.counter);
+        let c = data();
+        self.log.add(
+            "M9",
+            msg("{site} in {area} is destroyed")
+                .arg(
+                    "site",
+                    c.defense(&c.defense_counters[d.counter].site)
+                        .map_or("", |s| s.name.as_str()),
+                )
+                .term("area", d.area.name()),
+        );
+        self.abort_step();
+    }
+
+    /// The next Special Event attack: the player may first cancel it by expending a counter;
+    /// the attack then picks a random aircraft.
+    pub(super) fn next_event_attack(&mut self) {
+        let Step::EventAttack {
+            left,
+            side,
+            attack,
+            negate_by,
+        } = self.step.clone()
+        else {
+            return;
+        };
+        if left == 0 || self.mission.flying().next().is_none() {
+            self.abort_step();
+            return;
+        }
+        if negate_by.is_some() && !self.negators().is_empty() {
+            return; // the player decides to cancel or not
+        }
+        self.pick_event_target(left, side, attack, negate_by);
+    }
+
+    /// (sortie, weapon index) pairs that may cancel the pending event attack.
+    pub fn negators(&self) -> Vec<(usize, usize)> {
+        let Step::EventAttack {
+            negate_by: Some(class),
+            ..
+        } = self.step
+        else {
+            return Vec::new();
+        };
+        self.counters_of(self.mission.flying(), class)
+    }
+
+    /// (sortie, weapon index) pairs of a class loaded on these sorties, each pair once.
+    fn counters_of(
+        &self,
+        sorties: impl Iterator<Item = usize>,
+        class: WeaponClass,
+    ) -> Vec<(usize, usize)> {
+        let c = data();
+        let mut out = Vec::new();
+        for i in sorties {
+            for &w in &self.mission.flight[i].load {
+                if c.weapons[w].class == class && !out.contains(&(i, w)) {
+                    out.push((i, w));
+                }
+            }
+        }
+        out
+    }
+
+    /// Takes one counter of a weapon off a sortie.
+    pub(super) fn take_counter(&mut self, sortie: usize, weapon: usize) {
+        let load = &mut self.mission.flight[sortie].load;
+        if let Some(at) = load.iter().position(|&w| w == weapon) {
+            load.remove(at);
+        }
+    }
+
+    pub(super) fn negate(&mut self, sortie: usize, weapon: usize) {
+        self.take_counter(sortie, weapon);
+        if let Step::EventAttack { left, .. } = &mut self.step {
+            *left -= 1;
+        }
+        self.log.add(
+            "M9",
+            msg("{pilot} expends {weapon} to cancel an attack")
+                .arg("pilot", self.pilot_name(sortie))
+                .arg("weapon", &data().weapons[weapon].name),
+        );
+        self.next_event_attack();
+    }
+
+    pub(super) fn pick_event_target(
+        &mut self,
+        left: u8,
+        side: Side,
+        attack: [u8; 3],
+        negate_by: Option<WeaponClass>,
+    ) {
+        let flying: Vec<usize> = self.mission.flying().collect();
+        let target = flying[self.rng.index(flying.len())];
+        self.log.add_with(
+            "M9",
+            msg("A Special Event attack picks {pilot}").arg("pilot", self.pilot_name(target)),
+            vec![Random::Pick {
+                picked: self.pilot_name(target).to_owned(),
+                out_of: flying.len(),
+            }],
+        );
+        let c = data();
+        if self.mission.flight[target]
+            .load
+            .iter()
+            .any(|&w| c.weapons[w].negate_on.is_some())
+        {
+            let roll = d10(&mut self.rng);
+            let need = i32::from(c.tables.combat.ecm_negates_on);
+            let negated = roll.total >= need;
+            self.log.add_with(
+                "4.7",
+                msg("ECM Pod: {result}").term(
+                    "result",
+                    if negated {
+                        "attack negated"
+                    } else {
+                        "no effect"
+                    },
+                ),
+                vec![Random::Dice(roll)],
+            );
+            if negated {
+                self.event_attack_done(left, side, attack, negate_by);
+                return;
+            }
+        }
+        self.step = Step::EventEvade {
+            left,
+            side,
+            attack,
+            negate_by,
+            target,
+        };
+    }
+
+    /// Rolls a Special Event attack on `target`, evading or not [p.13, p.21].
+    pub(super) fn resolve_event_attack(&mut self, evade: bool) {
+        let Step::EventEvade {
+            left,
+            side,
+            attack,
+            negate_by,
+            target,
+        } = self.step.clone()
+        else {
+            return;
+        };
+        let c = data();
+        let squad = self.mission.flight[target].squad;
+        if evade {
+            self.squadron[squad].add_stress(i32::from(c.tables.combat.evasion_stress));
+        }
+        let roll = if evade {
+            lower_of_two(&mut self.rng)
+        } else {
+            d10(&mut self.rng)
+        };
+        let mut random = vec![Random::Dice(roll.clone())];
+        let jam = self.event_jamming();
+        let difficulty = self.adjustment(|a| i32::from(a.enemy_roll));
+        for (reason, value) in [("jamming", jam), ("difficulty", difficulty)] {
+            if value != 0 {
+                random.push(Random::Modifier {
+                    reason: reason.into(),
+                    value,
+                });
+            }
+        }
+        let total = roll.total + jam + difficulty;
+        let phase = Phase::TargetBound;
+        let result = self.enemy_result(target, total, attack, phase);
+        self.log.add_with(
+            "4.7",
+            msg("{side} attack on {pilot}: {result}")
+                .term("side", format!("{side:?}"))
+                .arg("pilot", self.pilot_name(target))
+                .message("result", result),
+            random,
+        );
+        self.event_attack_done(left, side, attack, negate_by);
+    }
+
+    /// One Special Event attack is over: on to the next, if any.
+    fn event_attack_done(
+        &mut self,
+        left: u8,
+        side: Side,
+        attack: [u8; 3],
+        negate_by: Option<WeaponClass>,
+    ) {
+        self.step = Step::EventAttack {
+            left: left - 1,
+            side,
+            attack,
+            negate_by,
+        };
+        self.next_event_attack();
+    }
+
+    /// The enemy roll's result on the attack numbers, applied at once [p.13].
+    pub(super) fn enemy_result(
+        &mut self,
+        sortie: usize,
+        total: i32,
+        attack: [u8; 3],
+        phase: Phase,
+    ) -> Message {
+        let c = data();
+        let combat = &c.tables.combat;
+        let squad = self.mission.flight[sortie].squad;
+        let [stress, damaged, destroyed] = attack.map(i32::from);
+        let s = &mut self.mission.flight[sortie];
+        if total >= destroyed || (total >= damaged && s.damaged) {
+            s.fate = Fate::Down(phase);
+            s.load.clear();
+            msg("shot down")
+        } else if total >= damaged {
+            s.damaged = true;
+            s.load.clear();
+            self.squadron[squad].add_stress(i32::from(combat.damaged_stress));
+            msg("damaged, all counters lost")
+        } else if total >= stress {
+            self.squadron[squad].add_stress(i32::from(combat.stress_result));
+            msg("+1 Stress")
+        } else {
+            msg("no effect")
+        }
+    }
+
+    /// Jamming that applies to Special Event attacks: every flying, non-Unfit jammer [p.19].
+    fn event_jamming(&self) -> i32 {
+        self.mission
+            .flying()
+            .map(|i| &self.squadron[self.mission.flight[i].squad])
+            .filter(|p| p.status() != Status::Unfit)
+            .filter_map(|p| p.card().aircraft.jam.get(&p.level).copied())
+            .map(i32::from)
+            .sum()
+    }
+
+    /// Sorties still owing munitions to the event's jettison.
+    pub fn jettison_owing(&self) -> Vec<usize> {
+        let Step::EventJettison { ref done, .. } = self.step else {
+            return Vec::new();
+        };
+        let c = data();
+        self.mission
+            .flying()
+            .filter(|i| !done.contains(i))
+            .filter(|&i| {
+                self.mission.flight[i]
+                    .load
+                    .iter()
+                    .any(|&w| c.weapons[w].class != WeaponClass::Pod)
+            })
+            .collect()
+    }
+
+    fn next_jettison(&mut self) {
+        if self.jettison_owing().is_empty() {
+            self.abort_step();
+        }
+    }
+
+    pub(super) fn jettison(&mut self, sortie: usize, weapon: usize) {
+        let c = data();
+        self.take_counter(sortie, weapon);
+        let dropped = c.weapons[weapon].wp;
+        if let Step::EventJettison { wp, done } = &mut self.step {
+            // One counter of at least the WP owed settles it; lighter ones count down.
+            if dropped >= *wp {
+                done.push(sortie);
+            } else {
+                *wp -= dropped;
+            }
+        }
+        self.log.add(
+            "M9",
+            msg("{pilot} drops {weapon}")
+                .arg("pilot", self.pilot_name(sortie))
+                .arg("weapon", &c.weapons[weapon].name),
+        );
+        self.next_jettison();
+    }
+
+    pub fn slow_flying(&self) -> Vec<usize> {
+        self.mission
+            .flying()
+            .filter(|&i| self.speed(i) == Some(Speed::Slow))
+            .collect()
+    }
+
+    /// The abort decision comes next (M10), unless nothing is flying.
+    pub(super) fn abort_step(&mut self) {
+        self.step = Step::Abort;
+        if self.mission.flying().next().is_none() {
+            self.proceed();
+        }
+    }
+
+    /// After the abort decision: over the target, or straight to SAR and debriefing when no
+    /// aircraft is left.
+    pub(super) fn proceed(&mut self) {
+        if self.mission.flying().next().is_some() {
+            self.step = Step::OverTarget;
+            self.log
+                .add("M11", msg("The flight reaches the target area"));
+            return;
+        }
+        self.log.add(
+            "A-41",
+            msg("No aircraft reaches the target: it stays Undamaged"),
+        );
+        self.next_rescue();
+    }
+
+    /// The next downed pilot's SAR roll, or the debriefing (M17).
+    pub(super) fn next_rescue(&mut self) {
+        let done: Vec<usize> = self.mission.rescued.iter().map(|r| r.0).collect();
+        let next = self
+            .mission
+            .flight
+            .iter()
+            .position(|s| matches!(s.fate, Fate::Down(_)) && !done.contains(&s.squad));
+        match next {
+            Some(sortie) => {
+                self.step = Step::Sar {
+                    rescue: Rescue {
+                        sortie,
+                        discarded_wp: 0,
+                    },
+                }
+            }
+            None => self.debrief(),
+        }
+    }
+
+    /// AtG counters on surviving aircraft that may be discarded for a rescue [p.14].
+    pub fn sar_discards(&self) -> Vec<(usize, usize)> {
+        let surviving = (0..self.mission.flight.len())
+            .filter(|&i| !matches!(self.mission.flight[i].fate, Fate::Down(_)));
+        self.counters_of(surviving, WeaponClass::Atg)
+    }
+
+    pub(super) fn sar_discard(&mut self, sortie: usize, weapon: usize) {
+        self.take_counter(sortie, weapon);
+        if let Step::Sar { rescue } = &mut self.step {
+            rescue.discarded_wp += data().weapons[weapon].wp;
+        }
+    }
+
+    /// The SAR roll (p.14): 9+ quick recovery, 6–8 recovered under fire, else Missing.
+    pub(super) fn sar_roll(&mut self) {
+        let Step::Sar { rescue } = self.step.clone() else {
+            return;
+        };
+        let c = data();
+        let sar = &c.tables.sar;
+        let s = &self.mission.flight[rescue.sortie];
+        let penalty = self
+            .mission
+            .target
+            .and_then(|n| self.sheet().region_of(n))
+            .map_or(0, |r| i32::from(r.wp_penalty));
+        let phase_bonus = match s.fate {
+            Fate::Down(Phase::TargetBound) => sar.target_bound_bonus,
+            Fate::Down(Phase::HomeBound) => sar.home_bound_bonus,
+            _ => 0,
+        };
+        let roll = d10(&mut self.rng);
+        let mut random = vec![Random::Dice(roll.clone())];
+        for (reason, value) in [
+            ("target region", penalty),
+            ("AtG discarded", i32::from(rescue.discarded_wp)),
+            ("phase", phase_bonus),
+        ] {
+            if value != 0 {
+                random.push(Random::Modifier {
+                    reason: reason.into(),
+                    value,
+                });
+            }
+        }
+        let total = roll.total + penalty + i32::from(rescue.discarded_wp) + phase_bonus;
+        let (stress, text) = if total >= sar.quick_from {
+            (Some(sar.quick_stress), "quick recovery")
+        } else if total >= sar.under_fire_from {
+            (Some(sar.under_fire_stress), "recovered under fire")
+        } else {
+            (None, "Missing in Action")
+        };
+        self.log.add_with(
+            "M17",
+            msg("Search and Rescue for {pilot}: {result}")
+                .arg("pilot", self.pilot_name(rescue.sortie))
+                .term("result", text),
+            random,
+        );
+        self.mission.rescued.push((s.squad, stress));
+        self.next_rescue();
+    }
+}
+
+/// The weapon type whose demand the double-sided counters cannot meet, if any: Hall's
+/// condition over every set of the types asked for (digest 8.6).
+pub fn short_of_counters(demand: &[u32]) -> Option<usize> {
+    let c = data();
+    let asked: Vec<usize> = (0..demand.len()).filter(|&w| demand[w] > 0).collect();
+    let id = |w: usize| c.weapons[w].id.as_str();
+    for subset in 1u32..(1 << asked.len()) {
+        let members: Vec<usize> = (0..asked.len())
+            .filter(|b| subset >> b & 1 == 1)
+            .map(|b| asked[b])
+            .collect();
+        let need: u32 = members.iter().map(|&w| demand[w]).sum();
+        let have: u32 = c
+            .weapon_counters
+            .iter()
+            .filter(|k| members.iter().any(|&w| k.front == id(w) || k.back == id(w)))
+            .map(|k| u32::from(k.count))
+            .sum();
+        if need > have {
+            return members.into_iter().max_by_key(|&w| demand[w]);
+        }
+    }
+    None
+}

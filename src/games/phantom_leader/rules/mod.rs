@@ -1,0 +1,558 @@
+//! Phantom Leader's rules (digest `shared/rules/phantom-leader.md`): the content and its
+//! checks, the Tactical Display's geometry, the pilot cards, and the campaign and mission-day
+//! machines as far as the flight reaching the target. The fight over the target (M11 on) is
+//! the next layer; until it is built the machine stops there, and the game is not offered
+//! in the launcher. The rules use only `crate::engine`.
+
+pub mod campaign;
+pub mod cards;
+pub mod content;
+pub mod display;
+pub mod mission;
+pub mod state;
+#[cfg(test)]
+mod tests_content;
+#[cfg(test)]
+mod tests_machine;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::game::*;
+use crate::engine::log::Log;
+use crate::engine::message::{Message, msg};
+use cards::Status;
+use content::{Duration, Level, data};
+pub use state::*;
+
+/// Every decision of a campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Take this pilot card, at this level, into the squadron (CS6).
+    Recruit {
+        pilot: usize,
+        level: Level,
+    },
+    /// Pilot Promotion Priority for this squadron pilot (CS7).
+    Promote(usize),
+    /// Recon Priority: draw more Target cards (M2).
+    BuyRecon,
+    /// Fly against this Target card (M3).
+    Choose(u8),
+    /// No mission today: Down Time (M3a).
+    StandDown,
+    /// This squadron pilot flies today (M7).
+    Assign(usize),
+    /// Take this pilot off today's flight.
+    Unassign(usize),
+    /// Load one counter of a weapon (index into the weapons) on a sortie (M8).
+    Load {
+        sortie: usize,
+        weapon: usize,
+    },
+    Unload {
+        sortie: usize,
+        weapon: usize,
+    },
+    /// Buy the Tanker Priority, or give it up.
+    Tanker(bool),
+    /// An EB-66/E-1/E-2 rolls to have the event section ignored.
+    IgnoreRoll(usize),
+    /// The event removes this Site (index into the mission's Sites).
+    RemoveSite(usize),
+    /// Expend this counter of this sortie to cancel a Special Event attack.
+    Negate {
+        sortie: usize,
+        weapon: usize,
+    },
+    /// Go Evasive against the attack, or not.
+    Evade(bool),
+    /// Drop this counter for the event.
+    Jettison {
+        sortie: usize,
+        weapon: usize,
+    },
+    /// This Slow pilot is Fast in the first turn.
+    HotPilot(usize),
+    /// This sortie aborts (M10).
+    Abort(usize),
+    /// Discard this AtG counter for the pending SAR roll (M17).
+    SarDiscard {
+        sortie: usize,
+        weapon: usize,
+    },
+    SarRoll,
+    /// R&R Priority after the mission, or not (D7).
+    Rest(bool),
+    /// Transfer this Unfit pilot out (D9).
+    Transfer(usize),
+    /// Ends the step: promotions, assignment, arming, an event's choice, aborts, transfers.
+    Done,
+}
+
+impl Game for PhantomLeader {
+    type Action = Action;
+    type Options = Options;
+    const ID: &'static str = "phantom_leader";
+
+    fn scenarios() -> Vec<ScenarioInfo> {
+        let Ok(c) = content::content() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for s in &c.sheets {
+            for d in Duration::ALL {
+                out.push(ScenarioInfo {
+                    id: Box::leak(scenario_id(&s.id, d).into_boxed_str()),
+                    title: msg("{campaign}, {length}")
+                        .arg("campaign", &s.title)
+                        .term("length", format!("{d:?}")),
+                });
+            }
+        }
+        out
+    }
+
+    fn setup(scenario: &str, options: &Options, seed: u64) -> Result<Self, SetupError> {
+        let (sheet, length) = scenario
+            .rsplit_once('-')
+            .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
+        let duration = Duration::ALL
+            .into_iter()
+            .find(|d| format!("{d:?}").eq_ignore_ascii_case(length))
+            .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
+        let sheet = content::content()
+            .map_err(|e| SetupError::Invalid(e.to_string()))?
+            .sheets
+            .iter()
+            .find(|s| s.id.eq_ignore_ascii_case(sheet))
+            .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
+        PhantomLeader::new(&sheet.id, duration, options, seed)
+    }
+
+    fn prompt(&self) -> Prompt<Action> {
+        let (text, rule, choices) = self.choices();
+        if self.step == Step::Over {
+            return Prompt::game_over(text);
+        }
+        if self.step == Step::OverTarget {
+            return Prompt::game_over(msg(
+                "The flight is over the target: the fight is the next part of the rules to be built",
+            ));
+        }
+        Prompt {
+            actor: Actor::Player(0),
+            text,
+            rule: rule.to_owned(),
+            choices,
+        }
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Applied, Refusal> {
+        let before = self.rng.clone();
+        self.check(action)?;
+        self.perform(action);
+        Ok(if self.rng == before {
+            Applied::QUIET
+        } else {
+            Applied::REVEALED
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.step == Step::Over).then(|| {
+            let name = self.outcome_name();
+            Outcome {
+                verdict: if campaign::OUTCOMES[..2].contains(&name) {
+                    Verdict::Loss
+                } else {
+                    Verdict::Win
+                },
+                summary: msg("{vp} VP: {outcome}")
+                    .arg("vp", self.vp)
+                    .term("outcome", name),
+                points: Some(self.vp),
+            }
+        })
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn quiet_log(&mut self) {
+        self.log = Log::quiet();
+    }
+}
+
+/// A scenario's id: the sheet and the length, e.g. `LB-USN-short`.
+pub fn scenario_id(sheet: &str, duration: Duration) -> String {
+    format!("{sheet}-{}", format!("{duration:?}").to_lowercase())
+}
+
+impl PhantomLeader {
+    /// The pending decision: its text, rule and legal actions.
+    fn choices(&self) -> (Message, &'static str, Vec<Choice<Action>>) {
+        let c = data();
+        let mut out = Vec::new();
+        let mut add = |action: Action, label: Message| out.push(Choice::new(action, label));
+        let (text, rule) = match &self.step {
+            Step::Squadron => {
+                for pilot in 0..c.pilots.len() {
+                    for level in Level::ALL {
+                        if self.recruit_refusal(pilot, level).is_none() {
+                            add(
+                                Action::Recruit { pilot, level },
+                                msg("{pilot} ({aircraft}), {level}")
+                                    .arg("pilot", &c.pilots[pilot].name)
+                                    .arg("aircraft", &c.pilot_aircraft(pilot).name)
+                                    .term("level", level.name()),
+                            );
+                        }
+                    }
+                }
+                (msg("Pick the squadron's pilots"), "CS6")
+            }
+            Step::Promotions => {
+                for (i, p) in self.squadron.iter().enumerate() {
+                    if self.promotion_refusal(i).is_none() {
+                        add(
+                            Action::Promote(i),
+                            msg("Promote {pilot}").arg("pilot", p.card().name),
+                        );
+                    }
+                }
+                add(Action::Done, msg("Start the campaign"));
+                (
+                    msg("Buy promotions ({cost} SO each)?").arg("cost", self.promotion_cost()),
+                    "CS7",
+                )
+            }
+            Step::Target => {
+                if self.can_buy_recon() {
+                    add(Action::BuyRecon, msg("Recon Priority: draw 2 more cards"));
+                }
+                for n in self.eligible_targets() {
+                    add(
+                        Action::Choose(n),
+                        msg("Target #{n} {name}")
+                            .arg("n", n)
+                            .arg("name", &c.target(n).name),
+                    );
+                }
+                add(Action::StandDown, msg("Stand down: Down Time"));
+                (msg("Day {day}: choose a target").arg("day", self.day), "M3")
+            }
+            Step::Assign => {
+                for i in 0..self.squadron.len() {
+                    if self.assign_refusal(i).is_none() {
+                        add(
+                            Action::Assign(i),
+                            msg("{pilot} flies").arg("pilot", self.squadron[i].card().name),
+                        );
+                    }
+                }
+                for s in &self.mission.flight {
+                    add(
+                        Action::Unassign(s.squad),
+                        msg("{pilot} stays home").arg("pilot", self.squadron[s.squad].card().name),
+                    );
+                }
+                if !self.mission.flight.is_empty() {
+                    add(Action::Done, msg("Arm the aircraft"));
+                }
+                (msg("Choose the pilots"), "M7")
+            }
+            Step::Arm => {
+                for (i, s) in self.mission.flight.iter().enumerate() {
+                    for w in 0..c.weapons.len() {
+                        if self
+                            .arming_refusal(&self.with_load(i, w), self.mission.tanker)
+                            .is_none()
+                        {
+                            add(
+                                Action::Load {
+                                    sortie: i,
+                                    weapon: w,
+                                },
+                                msg("{pilot}: load {weapon}")
+                                    .arg("pilot", self.pilot_name(i))
+                                    .arg("weapon", &c.weapons[w].name),
+                            );
+                        }
+                    }
+                    let mut seen = Vec::new();
+                    for &w in &s.load {
+                        if !seen.contains(&w) {
+                            seen.push(w);
+                            add(
+                                Action::Unload {
+                                    sortie: i,
+                                    weapon: w,
+                                },
+                                msg("{pilot}: unload {weapon}")
+                                    .arg("pilot", self.pilot_name(i))
+                                    .arg("weapon", &c.weapons[w].name),
+                            );
+                        }
+                    }
+                }
+                let tanker = !self.mission.tanker;
+                if self.arming_refusal(&self.mission.flight, tanker).is_none() {
+                    add(
+                        Action::Tanker(tanker),
+                        if tanker {
+                            msg("Buy Tanker Priority")
+                        } else {
+                            msg("Give up the tanker")
+                        },
+                    );
+                }
+                add(Action::Done, msg("Launch"));
+                (msg("Arm the aircraft"), "M8")
+            }
+            Step::EventIgnore { rolled, .. } => {
+                for i in self.event_ignorers(rolled) {
+                    add(
+                        Action::IgnoreRoll(i),
+                        msg("{pilot} rolls to ignore the event").arg("pilot", self.pilot_name(i)),
+                    );
+                }
+                add(Action::Done, msg("Let the event happen"));
+                (msg("The Target-Bound event"), "M9")
+            }
+            Step::EventSite { .. } => {
+                for i in self.removable_sites() {
+                    let d = &self.mission.sites[i];
+                    add(
+                        Action::RemoveSite(i),
+                        msg("{site} in {area}")
+                            .arg("site", &c.defense_counters[d.counter].site)
+                            .term("area", d.area.name()),
+                    );
+                }
+                if out.is_empty() {
+                    out.push(Choice::new(Action::Done, msg("No Site qualifies")));
+                }
+                (msg("Choose the Site to remove"), "M9")
+            }
+            Step::EventAttack { .. } => {
+                for (sortie, weapon) in self.negators() {
+                    add(
+                        Action::Negate { sortie, weapon },
+                        msg("{pilot} expends {weapon}")
+                            .arg("pilot", self.pilot_name(sortie))
+                            .arg("weapon", &c.weapons[weapon].name),
+                    );
+                }
+                add(Action::Done, msg("Let the attack come"));
+                (msg("Cancel the attack?"), "M9")
+            }
+            Step::EventEvade { target, .. } => {
+                add(Action::Evade(true), msg("Evade (+2 Stress)"));
+                add(Action::Evade(false), msg("Hold course"));
+                (
+                    msg("{pilot} is attacked").arg("pilot", self.pilot_name(*target)),
+                    "4.7",
+                )
+            }
+            Step::EventJettison { .. } => {
+                for i in self.jettison_owing() {
+                    let mut seen = Vec::new();
+                    for &w in &self.mission.flight[i].load {
+                        if c.weapons[w].class != content::WeaponClass::Pod && !seen.contains(&w) {
+                            seen.push(w);
+                            add(
+                                Action::Jettison {
+                                    sortie: i,
+                                    weapon: w,
+                                },
+                                msg("{pilot} drops {weapon}")
+                                    .arg("pilot", self.pilot_name(i))
+                                    .arg("weapon", &c.weapons[w].name),
+                            );
+                        }
+                    }
+                }
+                (msg("Drop munitions"), "M9")
+            }
+            Step::EventHotPilot => {
+                for i in self.slow_flying() {
+                    add(
+                        Action::HotPilot(i),
+                        msg("{pilot} is Fast in turn 1").arg("pilot", self.pilot_name(i)),
+                    );
+                }
+                (msg("Choose the Slow pilot"), "M9")
+            }
+            Step::Abort => {
+                if !self.mission.flags.no_abort {
+                    for i in self.mission.flying() {
+                        add(
+                            Action::Abort(i),
+                            msg("{pilot} aborts").arg("pilot", self.pilot_name(i)),
+                        );
+                    }
+                }
+                add(Action::Done, msg("Press on"));
+                (msg("Abort any aircraft?"), "M10")
+            }
+            Step::Sar { rescue } => {
+                for (sortie, weapon) in self.sar_discards() {
+                    add(
+                        Action::SarDiscard { sortie, weapon },
+                        msg("Discard {weapon} from {pilot}")
+                            .arg("pilot", self.pilot_name(sortie))
+                            .arg("weapon", &c.weapons[weapon].name),
+                    );
+                }
+                add(Action::SarRoll, msg("Roll for the rescue"));
+                (
+                    msg("Search and Rescue for {pilot}")
+                        .arg("pilot", self.pilot_name(rescue.sortie)),
+                    "M17",
+                )
+            }
+            Step::Rest => {
+                add(
+                    Action::Rest(true),
+                    msg("R&R: 9 SO, 2 Stress off every pilot"),
+                );
+                add(Action::Rest(false), msg("No R&R"));
+                (msg("R&R Priority?"), "D7")
+            }
+            Step::Transfer => {
+                for (i, p) in self.squadron.iter().enumerate() {
+                    if p.duty == Duty::Active && p.status() == Status::Unfit {
+                        add(
+                            Action::Transfer(i),
+                            msg("Transfer {pilot}").arg("pilot", p.card().name),
+                        );
+                    }
+                }
+                add(Action::Done, msg("Keep them"));
+                (msg("Transfer Unfit pilots?"), "D9")
+            }
+            Step::OverTarget => (msg("Over the target"), "M11"),
+            Step::Over => (
+                msg("{vp} VP: {outcome}")
+                    .arg("vp", self.vp)
+                    .term("outcome", self.outcome_name()),
+                "CS10",
+            ),
+        };
+        (text, rule, out)
+    }
+
+    pub fn promotion_refusal(&self, squad: usize) -> Option<Message> {
+        if self.squadron[squad].level.next().is_none() {
+            Some(msg("An Ace cannot be promoted"))
+        } else if self.special_options < self.promotion_cost() {
+            Some(msg("Not enough Special Option points"))
+        } else {
+            None
+        }
+    }
+
+    /// Refuses an action that is not legal now, saying why; changes nothing.
+    fn check(&self, action: &Action) -> Result<(), Refusal> {
+        let legal = self.choices().2.iter().any(|c| &c.action == action);
+        if legal {
+            return Ok(());
+        }
+        let reason = match (action, &self.step) {
+            (Action::Recruit { pilot, level }, Step::Squadron) => self
+                .recruit_refusal(*pilot, *level)
+                .map(msg)
+                .unwrap_or_else(|| msg("No such pilot")),
+            (Action::Assign(i), Step::Assign) => self
+                .assign_refusal(*i)
+                .unwrap_or_else(|| msg("No such pilot")),
+            (Action::Promote(i), Step::Promotions) if *i < self.squadron.len() => self
+                .promotion_refusal(*i)
+                .unwrap_or_else(|| msg("No such pilot")),
+            (Action::Load { sortie, weapon }, Step::Arm)
+                if *sortie < self.mission.flight.len() && *weapon < data().weapons.len() =>
+            {
+                self.arming_refusal(&self.with_load(*sortie, *weapon), self.mission.tanker)
+                    .unwrap_or_else(|| msg("Not now"))
+            }
+            (Action::Tanker(on), Step::Arm) => self
+                .arming_refusal(&self.mission.flight, *on)
+                .unwrap_or_else(|| msg("Not now")),
+            (Action::Abort(_), Step::Abort) if self.mission.flags.no_abort => {
+                msg("No aircraft may abort this mission")
+            }
+            _ => msg("That is not a choice now"),
+        };
+        Err(Refusal::new(reason))
+    }
+
+    /// Performs a checked action.
+    fn perform(&mut self, action: &Action) {
+        match action.clone() {
+            Action::Recruit { pilot, level } => self.recruit(pilot, level),
+            Action::Promote(i) => self.promote_now(i),
+            Action::BuyRecon => self.buy_recon(),
+            Action::Choose(n) => self.choose_target(n),
+            Action::StandDown => self.down_time(),
+            Action::Assign(i) => self.assign(i),
+            Action::Unassign(i) => self.mission.flight.retain(|s| s.squad != i),
+            Action::Load { sortie, weapon } => self.mission.flight[sortie].load.push(weapon),
+            Action::Unload { sortie, weapon } => self.take_counter(sortie, weapon),
+            Action::Tanker(on) => self.mission.tanker = on,
+            Action::IgnoreRoll(i) => {
+                if let Step::EventIgnore { card, rolled } = self.step.clone() {
+                    self.ignore_roll(card, i, rolled);
+                }
+            }
+            Action::RemoveSite(i) => self.remove_site(i),
+            Action::Negate { sortie, weapon } => self.negate(sortie, weapon),
+            Action::Evade(on) => self.resolve_event_attack(on),
+            Action::Jettison { sortie, weapon } => self.jettison(sortie, weapon),
+            Action::HotPilot(i) => {
+                self.mission.flags.hot_pilot = Some(i);
+                self.abort_step();
+            }
+            Action::Abort(i) => {
+                self.mission.flight[i].fate = Fate::Aborted;
+                self.log.add(
+                    "M10",
+                    msg("{pilot} aborts").arg("pilot", self.pilot_name(i)),
+                );
+            }
+            Action::SarDiscard { sortie, weapon } => self.sar_discard(sortie, weapon),
+            Action::SarRoll => self.sar_roll(),
+            Action::Rest(take) => self.rest(take),
+            Action::Transfer(i) => {
+                self.lose(i, Duty::Transferred);
+                if !self
+                    .squadron
+                    .iter()
+                    .any(|p| p.duty == Duty::Active && p.status() == Status::Unfit)
+                {
+                    self.finish_debrief();
+                }
+            }
+            Action::Done => self.done(),
+        }
+    }
+
+    fn done(&mut self) {
+        match self.step.clone() {
+            Step::Promotions => self.next_day(),
+            Step::Assign => self.step = Step::Arm,
+            Step::Arm => self.launch(),
+            Step::EventIgnore { card, .. } => self.target_bound(card),
+            Step::EventSite { .. } => self.abort_step(),
+            Step::EventAttack {
+                left,
+                side,
+                attack,
+                negate_by,
+            } => self.pick_event_target(left, side, attack, negate_by),
+            Step::Abort => self.proceed(),
+            Step::Transfer => self.finish_debrief(),
+            _ => {}
+        }
+    }
+}

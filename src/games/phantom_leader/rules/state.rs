@@ -1,0 +1,328 @@
+//! The state of a campaign: the sheet and its tracks, the squadron, the decks and cups, the
+//! mission of the day and the decision pending.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{PilotCard, Status};
+use super::content::{Content, Duration, Level, Phase, Side, Speed, WeaponClass, data};
+use super::display::Area;
+use crate::engine::cup::Cup;
+use crate::engine::deck::Deck;
+use crate::engine::dice::{DiceKind, Roll};
+use crate::engine::log::Log;
+use crate::engine::rng::Rng;
+
+/// Optional rules and the difficulty level, chosen at the start (digest 6; rulebook p.16–17).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// Early AIM-9 Sidewinders: SO gained, AIM-9s hit on 7 (campaigns in 1968 or before).
+    #[serde(default)]
+    pub early_aim9: bool,
+    /// Flying 1 less or 1 more aircraft than the card allows.
+    #[serde(default)]
+    pub one_less_one_more: bool,
+    /// High-stress attacks and suppressions.
+    #[serde(default)]
+    pub high_stress: bool,
+    /// The Advantages or Disadvantages taken (ids of `tables.toml`); their number fixes the
+    /// difficulty level (none: Average).
+    #[serde(default)]
+    pub adjustments: Vec<String>,
+}
+
+/// Where a pilot of the squadron is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Duty {
+    Active,
+    Missing,
+    Transferred,
+}
+
+/// One pilot of the squadron: his card (pilot and level), stress and experience.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pilot {
+    /// Index into the content's pilots.
+    pub pilot: usize,
+    pub level: Level,
+    pub stress: u8,
+    pub xp: u8,
+    pub duty: Duty,
+    /// Promotions earned in this campaign.
+    pub promotions: u8,
+}
+
+impl Pilot {
+    pub fn card(&self) -> PilotCard<'static> {
+        PilotCard::new(data(), self.pilot, self.level)
+    }
+
+    pub fn status(&self) -> Status {
+        self.card().status(self.stress)
+    }
+
+    pub fn add_stress(&mut self, amount: i32) {
+        self.stress = (i32::from(self.stress) + amount).clamp(0, i32::from(u8::MAX)) as u8;
+    }
+}
+
+/// Positions of the three counters: 0 is Start, reading the first box [p.5].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tracks {
+    pub recon: u8,
+    pub intel: u8,
+    pub politics: u8,
+}
+
+/// How a sortie ended or stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fate {
+    Flying,
+    Aborted,
+    /// Shot down, in the phase of the mission it happened.
+    Down(Phase),
+}
+
+/// One aircraft on the mission.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sortie {
+    /// Index into the squadron.
+    pub squad: usize,
+    /// Weapon indices loaded, pods included.
+    pub load: Vec<usize>,
+    pub fate: Fate,
+    pub damaged: bool,
+}
+
+/// An Air Defense counter on the display.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Defense {
+    /// Index into the content's defense counters.
+    pub counter: usize,
+    pub side: Side,
+    pub area: Area,
+    /// Index into the Attack Angle patterns, for Approach-area Sites with range 1–2.
+    pub angle: Option<usize>,
+    /// Part of the mission by the Target card: immune to events and Intel.
+    pub listed: bool,
+}
+
+/// What the Target-Bound event left behind for the rest of the mission.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventFlags {
+    pub no_abort: bool,
+    pub target_modifier: i8,
+    pub extra_center_bandits: u8,
+    pub escort: bool,
+    pub navigation_error: bool,
+    pub low_clouds: bool,
+    /// The sortie that cannot fire guns.
+    pub gun_jam: Option<usize>,
+    /// The sortie that is Fast in the first Over Target turn.
+    pub hot_pilot: Option<usize>,
+}
+
+/// A SAR roll still to make, and the WP of AtG counters discarded for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rescue {
+    pub sortie: usize,
+    pub discarded_wp: u8,
+}
+
+/// The day's mission.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mission {
+    /// Target cards drawn today and not yet chosen or set aside.
+    pub drawn: Vec<u8>,
+    pub target: Option<u8>,
+    pub sites: Vec<Defense>,
+    pub bandits: Vec<Defense>,
+    /// A listed Bandit's counter, taken from the cup before the Sites were drawn.
+    pub reserved: Vec<usize>,
+    pub flight: Vec<Sortie>,
+    pub tanker: bool,
+    pub flags: EventFlags,
+    pub hits: u8,
+    /// Special Option points spent on this mission.
+    pub spent: i32,
+    /// SAR results: (squadron index, stress to add at debrief, or `None` for Missing).
+    pub rescued: Vec<(usize, Option<u8>)>,
+}
+
+impl Mission {
+    pub fn flying(&self) -> impl Iterator<Item = usize> + '_ {
+        self.flight
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.fate == Fate::Flying)
+            .map(|(i, _)| i)
+    }
+}
+
+/// The pending decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// Pick the squadron's pilot cards (CS6).
+    Squadron,
+    /// Buy promotions before the first mission (CS7).
+    Promotions,
+    /// Buy more Target cards, choose one or stand down (M2–M3).
+    Target,
+    /// Choose the pilots who fly (M7).
+    Assign,
+    /// Load the aircraft and decide on the tanker (M8).
+    Arm,
+    /// An EB-66/E-1/E-2 may roll to ignore the event section (M9).
+    EventIgnore {
+        card: u8,
+        rolled: Vec<usize>,
+    },
+    /// Choose a Site the event removes.
+    EventSite {
+        only_sa2: bool,
+        approach_only: bool,
+        ranged_only: bool,
+    },
+    /// Special Event attacks still to resolve on the mission's aircraft.
+    EventAttack {
+        left: u8,
+        side: Side,
+        attack: [u8; 3],
+        negate_by: Option<WeaponClass>,
+    },
+    /// The aircraft a Special Event attack picked may go Evasive.
+    EventEvade {
+        left: u8,
+        side: Side,
+        attack: [u8; 3],
+        negate_by: Option<WeaponClass>,
+        target: usize,
+    },
+    /// Each aircraft drops munitions of at least `wp` Weight Points.
+    EventJettison {
+        wp: u8,
+        done: Vec<usize>,
+    },
+    /// Choose the Slow pilot who is Fast in the first turn.
+    EventHotPilot,
+    /// Abort any of the aircraft (M10).
+    Abort,
+    /// The fight over the target: the next layer of the rules (M11 on).
+    OverTarget,
+    /// Discard AtG counters for a downed pilot's rescue, then roll (M17).
+    Sar {
+        rescue: Rescue,
+    },
+    /// R&R Priority after the mission (D7).
+    Rest,
+    /// Unfit pilots may be transferred out (D9).
+    Transfer,
+    Over,
+}
+
+/// A whole campaign of Phantom Leader.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PhantomLeader {
+    pub options: Options,
+    /// The campaign sheet's id.
+    pub sheet: String,
+    pub duration: Duration,
+    pub special_options: i32,
+    pub tracks: Tracks,
+    pub squadron: Vec<Pilot>,
+    pub targets: Deck<u8>,
+    pub events: Deck<u8>,
+    pub defense_cup: Cup<usize>,
+    pub angle_cup: Cup<usize>,
+    /// Day 1 is the first; a Down Time day counts.
+    pub day: u8,
+    pub vp: i32,
+    /// One entry per day flown or stood down: the Player Log's columns.
+    pub days: Vec<DayRecord>,
+    pub mission: Mission,
+    pub step: Step,
+    pub rng: Rng,
+    pub log: Log,
+}
+
+/// One column of the Player Log [p.14–16].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DayRecord {
+    pub day: u8,
+    /// `None`: Down Time.
+    pub target: Option<u8>,
+    pub result: Option<super::content::Damage>,
+    pub vp: i32,
+    pub spent: i32,
+    pub remaining: i32,
+    /// (squadron index, stress after debrief, XP gained).
+    pub pilots: Vec<(usize, u8, u8)>,
+}
+
+impl PhantomLeader {
+    pub fn content(&self) -> &'static Content {
+        data()
+    }
+
+    pub fn sheet(&self) -> &'static super::content::Sheet {
+        data()
+            .sheet(&self.sheet)
+            .expect("the sheet is checked at setup")
+    }
+
+    pub fn year(&self) -> u16 {
+        self.sheet().year
+    }
+
+    pub fn recon(&self) -> u8 {
+        self.sheet().recon[usize::from(self.tracks.recon)]
+    }
+
+    pub fn intel(&self) -> super::content::IntelNote {
+        self.sheet().intel[usize::from(self.tracks.intel)]
+    }
+
+    pub fn politics(&self) -> u8 {
+        self.sheet().politics[usize::from(self.tracks.politics)]
+    }
+
+    pub fn days_total(&self) -> u8 {
+        data().days[self.duration.index()]
+    }
+
+    /// The current speed of a sortie's pilot, `None` when he is Unfit.
+    pub fn speed(&self, sortie: usize) -> Option<Speed> {
+        let p = &self.squadron[self.mission.flight[sortie].squad];
+        p.card().row(p.stress).map(|r| r.speed)
+    }
+
+    /// Sum of a difficulty adjustment's field over those taken.
+    pub fn adjustment(&self, field: impl Fn(&super::content::Adjustment) -> i32) -> i32 {
+        data()
+            .tables
+            .adjustment
+            .iter()
+            .filter(|a| self.options.adjustments.contains(&a.id))
+            .map(field)
+            .sum()
+    }
+}
+
+/// One d10 read 1–10, a 0 face counting as 10 (digest, dice).
+pub fn d10(rng: &mut Rng) -> Roll {
+    let mut roll = crate::engine::dice::d10(rng);
+    if roll.total == 0 {
+        roll.total = 10;
+    }
+    roll
+}
+
+/// Two d10 of which the lower counts (an evading aircraft's attacker [p.13]).
+pub fn lower_of_two(rng: &mut Rng) -> Roll {
+    let a = d10(rng).total;
+    let b = d10(rng).total;
+    Roll {
+        kind: DiceKind::SumD10(2),
+        faces: [a as u8, b as u8].into_iter().collect(),
+        total: a.min(b),
+    }
+}
