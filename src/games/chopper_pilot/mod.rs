@@ -2,6 +2,8 @@
 //! lists it as not playable. The game grows in this folder: `rules/`, `art/`, `kit.rs`,
 //! and this file's [`MODULE`] (see `docs/adding-a-game.md`).
 
+pub mod rules;
+
 use crate::engine::message::n_;
 use crate::games::GameModule;
 
