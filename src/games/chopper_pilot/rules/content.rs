@@ -1368,7 +1368,7 @@ pub struct Placed {
     pub hex: String,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SupportSpec {
     #[serde(default)]
