@@ -186,7 +186,10 @@ enum Cells {
 const RESULTS: Cells = Cells::Words(&["miss", "sup", "dm", "dm_sup", "de"]);
 
 /// The tables the rules read: dice, columns with what their cells may hold, named values.
-const REQUIRED: &[(&str, Dice, &[(&str, Cells)], &[&str])] = &[
+/// A table's columns with what their cells may hold ("" for a single result column).
+type Columns = &'static [(&'static str, Cells)];
+
+const REQUIRED: &[(&str, Dice, Columns, &[&str])] = &[
     (
         "A1",
         Dice::D10,

@@ -468,11 +468,10 @@ impl ChopperPilot {
     fn tac_setup(&mut self) {
         if data().campaign(self.campaign).difficulty_roll {
             let mut modifiers = self.take_modifiers("E1");
-            if self.mission().route.first().is_some()
-                && data()
-                    .campaign(self.campaign)
-                    .ops_map_for(self.mission().number)
-                    == "B"
+            if data()
+                .campaign(self.campaign)
+                .ops_map_for(self.mission().number)
+                == "B"
             {
                 modifiers.push((
                     Cow::Borrowed("Operations Map B"),
