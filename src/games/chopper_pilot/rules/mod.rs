@@ -10,6 +10,8 @@
 pub mod bot;
 pub mod content;
 mod damage;
+pub mod hex;
+pub mod movement;
 mod ops;
 pub mod roll;
 pub mod state;
