@@ -4,8 +4,10 @@
 //! mission set-up (which helicopter your crew flies, loading) and the Operations Map outbound
 //! (Enroute card with its paragraph, Random Ground Fire with helicopter damage, crew wounds
 //! and forced landings, Mission Weather) up to the Mission Difficulty roll at the Tactical
-//! Map. The Tactical Map, the return leg and the post-mission steps are the next layers: the
-//! game stops at the Tactical Map and says so.
+//! Map. For the Tactical Map the grid (`hex.rs`), helicopter movement (`movement.rs`) and
+//! spotting (`spotting.rs`) are written as tested procedures; the turn sequence that drives
+//! them, the return leg and the post-mission steps are the next layers: the game stops at the
+//! Tactical Map and says so.
 
 pub mod bot;
 pub mod content;
@@ -14,6 +16,7 @@ pub mod hex;
 pub mod movement;
 mod ops;
 pub mod roll;
+pub mod spotting;
 pub mod state;
 #[cfg(test)]
 mod tests;
