@@ -5,11 +5,12 @@
 //! (Enroute card with its paragraph, Random Ground Fire with helicopter damage, crew wounds
 //! and forced landings, Mission Weather) up to the Mission Difficulty roll at the Tactical
 //! Map. For the Tactical Map the grid (`hex.rs`), helicopter movement (`movement.rs`) and
-//! spotting (`spotting.rs`) are written as tested procedures; the turn sequence that drives
+//! spotting (`spotting.rs`) and the combat look-ups (`combat.rs`) are written as tested procedures; the turn sequence that drives
 //! them, the return leg and the post-mission steps are the next layers: the game stops at the
 //! Tactical Map and says so.
 
 pub mod bot;
+pub mod combat;
 pub mod content;
 mod damage;
 pub mod hex;
