@@ -246,7 +246,9 @@ impl Game for ChopperPilot {
         if !self.legal_actions().contains(action) {
             return Err(Refusal::new(msg("That is not one of the choices now")));
         }
-        let before = self.rng.clone();
+        // A die or a card drawn makes the action an undo barrier; a card drawn from a shuffled
+        // deck changes no generator, so the piles are compared too.
+        let before = self.randomness();
         match action {
             Action::Crew(id) => self.take_crew(id),
             Action::Fly(h) => self.board(*h),
@@ -263,7 +265,7 @@ impl Game for ChopperPilot {
                 self.run_steps();
             }
         }
-        Ok(if self.rng == before {
+        Ok(if self.randomness() == before {
             Applied::QUIET
         } else {
             Applied::REVEALED
@@ -310,6 +312,15 @@ impl ChopperPilot {
             Phase::Unwritten(n) => (Verdict::Draw, msg("Mission {number} of the tour is not written yet").arg("number", n)),
             _ => (Verdict::Draw, msg("In progress")),
         }
+    }
+
+    /// What a random event changes: the generator and the draw piles.
+    fn randomness(&self) -> (Rng, usize, usize) {
+        (
+            self.rng.clone(),
+            self.decks.enroute.draw_count(),
+            self.decks.back.draw_count(),
+        )
     }
 
     /// The unused Crew Bio cards of the kind a seat takes [5.2]: co-pilots are pilots, crew

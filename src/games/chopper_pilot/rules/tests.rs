@@ -125,7 +125,11 @@ fn mission_101_sets_up_its_flight_and_loads() {
 fn the_outbound_legs_draw_the_enroute_card_then_ground_fire_then_weather() {
     let mut g = at_base(3);
     g.decks.enroute = Deck::stacked(vec![EventCard::NoEvent]);
-    g.apply(&Action::FlyOn).unwrap();
+    let applied = g.apply(&Action::FlyOn).unwrap();
+    assert!(
+        applied.revealed,
+        "a card drawn is an undo barrier even without a die"
+    );
     assert_eq!(g.phase, Phase::Fly { at: 1 });
     g.apply(&Action::FlyOn).unwrap();
     assert!(matches!(
