@@ -299,7 +299,9 @@ impl ChopperPilot {
             "9.5",
             msg("{helicopter} is down on the Operations Map and lost").arg("helicopter", name),
         );
-        self.phase = Phase::Pickup;
+        if !self.mission().stranded.is_empty() {
+            self.phase = Phase::Pickup;
+        }
     }
 
     /// Copies the health of your crew's seats on helicopter `h` back to the campaign crew.
