@@ -1,6 +1,10 @@
-//! Chopper Pilot Vietnam. Its rules are not written yet (digest: `shared/rules/chopper-pilot.md`): the launcher
-//! lists it as not playable. The game grows in this folder: `rules/`, `art/`, `kit.rs`,
-//! and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+//! Chopper Pilot Vietnam (digest: `shared/rules/chopper-pilot.md`). Its rules are being built
+//! in `rules/` (content, campaign start, mission set-up, the Operations Map outbound, and the
+//! tactical grid, movement, spotting and combat look-ups); the launcher lists the game as not
+//! playable until the whole game plays. The game grows in this folder: `rules/`, `art/`,
+//! `kit.rs`, and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+
+pub mod rules;
 
 use crate::engine::message::n_;
 use crate::games::GameModule;

@@ -1,0 +1,394 @@
+//! Chopper Pilot Vietnam's rules: the state machine, on `crate::engine` only.
+//!
+//! Built so far: the content (`content.rs`), the campaign's start (crew, Luck Factor, decks),
+//! mission set-up (which helicopter your crew flies, loading) and the Operations Map outbound
+//! (Enroute card with its paragraph, Random Ground Fire with helicopter damage, crew wounds
+//! and forced landings, Mission Weather) up to the Mission Difficulty roll at the Tactical
+//! Map. For the Tactical Map the grid (`hex.rs`), helicopter movement (`movement.rs`) and
+//! spotting (`spotting.rs`) and the combat look-ups (`combat.rs`) are written as tested procedures; the turn sequence that drives
+//! them, the return leg and the post-mission steps are the next layers: the game stops at the
+//! Tactical Map and says so.
+
+pub mod bot;
+pub mod combat;
+pub mod content;
+mod damage;
+pub mod hex;
+pub mod movement;
+mod ops;
+pub mod roll;
+pub mod spotting;
+pub mod state;
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::dice::d10;
+use crate::engine::game::{
+    Actor, Applied, Choice, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError, Verdict,
+};
+use crate::engine::log::{Log, Random};
+use crate::engine::message::msg;
+use crate::engine::rng::Rng;
+
+use content::{BioKind, CampaignId, Position, content as checked_content, data};
+use ops::{campaign_of, unit_name};
+pub use state::{ChopperPilot, Options, Phase};
+use state::{CrewMember, Decks, Health};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// C1: this Crew Bio card for the seat being filled.
+    Crew(String),
+    /// M1: your crew flies this helicopter of the flight.
+    Fly(usize),
+    /// M2: the next counter boards this helicopter.
+    Load(usize),
+    /// O0-O4: fly on to the next point of the route.
+    FlyOn,
+    /// O1: take the new mission a Choice paragraph offers, or keep your own.
+    Accept,
+    Decline,
+    /// FL5: this Huey picks up the first stranded counter; or it is left behind.
+    PickUp(usize),
+    LeaveBehind,
+}
+
+impl Game for ChopperPilot {
+    type Action = Action;
+    type Options = Options;
+    const ID: &'static str = "chopper_pilot";
+
+    fn scenarios() -> Vec<ScenarioInfo> {
+        vec![
+            ScenarioInfo {
+                id: "primary",
+                title: msg("Primary campaign: 1st Air Cavalry, 1967-68"),
+            },
+            ScenarioInfo {
+                id: "sog",
+                title: msg("MACV-SOG campaign on its own, 1968"),
+            },
+        ]
+    }
+
+    fn setup(scenario: &str, _options: &Options, seed: u64) -> Result<Self, SetupError> {
+        let campaign = campaign_of(scenario)
+            .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
+        let c = checked_content().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let spec = c.campaign(campaign);
+        let mut rng = Rng::seeded(seed);
+        // C3: each deck of the campaign is shuffled once [3.10-3.12].
+        let deck = |id: &str, rng: &mut Rng| {
+            crate::engine::deck::Deck::shuffled(c.deck(id).expect("checked").cards(), rng)
+        };
+        let decks = Decks {
+            enroute: deck(&spec.enroute_deck, &mut rng),
+            back: deck(&spec.return_deck, &mut rng),
+            combat: spec.combat_deck.as_ref().map(|id| deck(id, &mut rng)),
+        };
+        let mut log = Log::default();
+        log.add("5.1", msg("{campaign} begins").arg("campaign", &spec.title));
+        Ok(ChopperPilot {
+            rng,
+            log,
+            campaign,
+            phase: Phase::ChooseCrew(Position::Copilot),
+            crew: vec![CrewMember {
+                bio: None,
+                name: "You".into(),
+                position: Position::Pilot,
+                flying: 0,
+                perception: 0,
+                gunnery: 0,
+                health: Health::Fit,
+            }],
+            luck: 0,
+            cobra_pilot: false,
+            skill_points: 0,
+            victory_points: 0,
+            missions_flown: 0,
+            tour_next: spec.first_mission,
+            redirect_pending: None,
+            decks,
+            mission: None,
+        })
+    }
+
+    fn prompt(&self) -> Prompt<Action> {
+        let heli = |i: usize| self.mission().flight[i].name();
+        let (text, rule, choices): (_, &str, Vec<Choice<Action>>) = match &self.phase {
+            Phase::ChooseCrew(position) => (
+                msg("Choose your {position}").term("position", position.name()),
+                "5.2",
+                self.crew_cards(*position)
+                    .into_iter()
+                    .map(|id| {
+                        let b = data().bio(&id).expect("listed from the bios");
+                        Choice::new(
+                            Action::Crew(id.clone()),
+                            msg("{rank} {name}, {age}, of {home}")
+                                .arg("rank", &b.rank)
+                                .arg("name", &b.name)
+                                .arg("age", b.age)
+                                .arg("home", &b.home),
+                        )
+                        .on(format!("bio:{id}"))
+                    })
+                    .collect(),
+            ),
+            Phase::ChooseHelicopter => (
+                msg("Which helicopter does your crew fly?"),
+                "6.1",
+                self.your_choices()
+                    .into_iter()
+                    .map(|i| {
+                        Choice::new(
+                            Action::Fly(i),
+                            msg("{helicopter}").arg("helicopter", heli(i)),
+                        )
+                        .on(format!("helicopter:{i}"))
+                    })
+                    .collect(),
+            ),
+            Phase::Load => (
+                msg("Where does {unit} ride?").term("unit", unit_name(&self.mission().to_load[0])),
+                "6.2",
+                self.loadable()
+                    .into_iter()
+                    .map(|i| {
+                        Choice::new(
+                            Action::Load(i),
+                            msg("{helicopter}").arg("helicopter", heli(i)),
+                        )
+                        .on(format!("helicopter:{i}"))
+                    })
+                    .collect(),
+            ),
+            Phase::Fly { at } => {
+                let next = &self.mission().route[at + 1];
+                (
+                    msg("The flight is at {point}").arg("point", &self.mission().route[*at]),
+                    "7.2",
+                    vec![Choice::new(
+                        Action::FlyOn,
+                        msg("Fly on to {point}").arg("point", next),
+                    )],
+                )
+            }
+            Phase::Choice {
+                paragraph,
+                template,
+            } => {
+                let t = data().template(template).expect("checked");
+                (
+                    msg("Paragraph {number}: take the new mission?").arg("number", paragraph),
+                    "7.3",
+                    vec![
+                        Choice::new(
+                            Action::Accept,
+                            msg("Take it: {title}").arg("title", &t.title),
+                        ),
+                        Choice::new(Action::Decline, msg("Fly your own mission")),
+                    ],
+                )
+            }
+            Phase::Pickup => {
+                let who = self.stranded_name(&self.mission().stranded[0]);
+                let mut choices: Vec<Choice<Action>> = self
+                    .rides()
+                    .into_iter()
+                    .map(|i| {
+                        Choice::new(
+                            Action::PickUp(i),
+                            msg("{helicopter} picks them up").arg("helicopter", heli(i)),
+                        )
+                    })
+                    .collect();
+                choices.push(Choice::new(
+                    Action::LeaveBehind,
+                    msg("Leave them to radio for help"),
+                ));
+                (
+                    msg("{unit} is on the ground").term("unit", who),
+                    "9.5",
+                    choices,
+                )
+            }
+            _ => return Prompt::game_over(self.ending().1),
+        };
+        Prompt {
+            actor: Actor::Player(0),
+            text,
+            rule: rule.into(),
+            choices,
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        match &self.phase {
+            Phase::ChooseCrew(p) => self.crew_cards(*p).into_iter().map(Action::Crew).collect(),
+            Phase::ChooseHelicopter => self.your_choices().into_iter().map(Action::Fly).collect(),
+            Phase::Load => self.loadable().into_iter().map(Action::Load).collect(),
+            Phase::Fly { .. } => vec![Action::FlyOn],
+            Phase::Choice { .. } => vec![Action::Accept, Action::Decline],
+            Phase::Pickup => {
+                let mut a: Vec<Action> = self.rides().into_iter().map(Action::PickUp).collect();
+                a.push(Action::LeaveBehind);
+                a
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Applied, Refusal> {
+        if !self.legal_actions().contains(action) {
+            return Err(Refusal::new(msg("That is not one of the choices now")));
+        }
+        // A die or a card drawn makes the action an undo barrier; a card drawn from a shuffled
+        // deck changes no generator, so the piles are compared too.
+        let before = self.randomness();
+        match action {
+            Action::Crew(id) => self.take_crew(id),
+            Action::Fly(h) => self.board(*h),
+            Action::Load(h) => self.load(*h),
+            Action::FlyOn => self.fly_on(),
+            Action::Accept => self.choose(true),
+            Action::Decline => self.choose(false),
+            Action::PickUp(h) => {
+                self.pick_up(*h);
+                self.run_steps();
+            }
+            Action::LeaveBehind => {
+                self.leave_behind();
+                self.run_steps();
+            }
+        }
+        Ok(if self.randomness() == before {
+            Applied::QUIET
+        } else {
+            Applied::REVEALED
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let (verdict, summary) = match self.phase {
+            Phase::PilotLost | Phase::TacticalMap | Phase::FlightLost | Phase::Unwritten(_) => {
+                self.ending()
+            }
+            _ => return None,
+        };
+        let points = data()
+            .campaign(self.campaign)
+            .victory_points
+            .then_some(self.victory_points as i32);
+        Some(Outcome {
+            verdict,
+            summary,
+            points,
+        })
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn quiet_log(&mut self) {
+        self.log = Log::quiet();
+    }
+}
+
+impl ChopperPilot {
+    /// How the game as built ends, and why.
+    fn ending(&self) -> (Verdict, crate::engine::message::Message) {
+        match self.phase {
+            Phase::PilotLost => {
+                let how = if self.pilot_health() == Health::Captured { "captured" } else { "killed" };
+                (Verdict::Loss, msg("Your pilot was {how}: the tour is over [C7]").term("how", how))
+            }
+            Phase::TacticalMap => (Verdict::Draw, msg("The flight reached the Tactical Map of mission {number}; the tactical rules are not built yet").arg("number", self.mission().number)),
+            Phase::FlightLost => (Verdict::Draw, msg("No helicopter of the flight reached the Tactical Map of mission {number}").arg("number", self.mission().number)),
+            Phase::Unwritten(n) => (Verdict::Draw, msg("Mission {number} of the tour is not written yet").arg("number", n)),
+            _ => (Verdict::Draw, msg("In progress")),
+        }
+    }
+
+    /// What a random event changes: the generator and the draw piles.
+    fn randomness(&self) -> (Rng, usize, usize) {
+        (
+            self.rng.clone(),
+            self.decks.enroute.draw_count(),
+            self.decks.back.draw_count(),
+        )
+    }
+
+    /// The unused Crew Bio cards of the kind a seat takes [5.2]: co-pilots are pilots, crew
+    /// chiefs and gunners are gunners.
+    fn crew_cards(&self, position: Position) -> Vec<String> {
+        let kind = if position.is_pilot() {
+            BioKind::Pilot
+        } else {
+            BioKind::Gunner
+        };
+        data()
+            .bios
+            .iter()
+            .filter(|b| {
+                b.kind == kind
+                    && !self
+                        .crew
+                        .iter()
+                        .any(|m| m.bio.as_deref() == Some(b.id.as_str()))
+            })
+            .map(|b| b.id.clone())
+            .collect()
+    }
+
+    /// C1-C3: a crew card fills the seat; after the gunner, the Luck Factor is rolled and the
+    /// first mission begins [5.2, 5.3].
+    fn take_crew(&mut self, id: &str) {
+        let Phase::ChooseCrew(position) = self.phase else {
+            return;
+        };
+        let b = data().bio(id).expect("offered from the bios");
+        self.crew.push(CrewMember {
+            bio: Some(id.to_owned()),
+            name: b.name.clone(),
+            position,
+            flying: 0,
+            perception: 0,
+            gunnery: 0,
+            health: Health::Fit,
+        });
+        self.log.add(
+            "5.2",
+            msg("{name} joins your crew as {position}")
+                .arg("name", &b.name)
+                .term("position", position.name()),
+        );
+        self.phase = match position {
+            Position::Copilot => Phase::ChooseCrew(Position::CrewChief),
+            Position::CrewChief => Phase::ChooseCrew(Position::Gunner),
+            _ => {
+                let roll = d10(&mut self.rng);
+                self.luck = if roll.total == 0 {
+                    10
+                } else {
+                    roll.total as u8
+                };
+                self.log.add_with(
+                    "5.3",
+                    msg("Your Luck Factor is {luck}").arg("luck", self.luck),
+                    vec![Random::Dice(roll)],
+                );
+                self.next_mission();
+                return;
+            }
+        };
+    }
+
+    pub fn campaign_id(&self) -> CampaignId {
+        self.campaign
+    }
+}

@@ -1,0 +1,278 @@
+//! The whole game: the campaign (crew, Luck Factor, decks, tour), the mission in hand (its
+//! flight, route, events and modifiers) and the decision pending.
+
+use serde::{Deserialize, Serialize};
+
+use super::content::{CampaignId, EventCard, HeloType, Position, SupportSpec, System, What, data};
+use super::roll::Modifier;
+use crate::engine::deck::Deck;
+use crate::engine::log::Log;
+use crate::engine::rng::Rng;
+
+/// The decision pending, or the point the game has reached.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Phase {
+    /// C1: choose the crew card for this seat [5.2].
+    ChooseCrew(Position),
+    /// M1: choose the helicopter your crew flies [6.1].
+    ChooseHelicopter,
+    /// M2: put the next passenger counter in a passenger box [6.2].
+    Load,
+    /// O0-O4: the flight is at route point `at` and flies on when told [7.2].
+    Fly { at: usize },
+    /// O1: a Choice paragraph: take the new mission or keep your own [7.3].
+    Choice { paragraph: u16, template: String },
+    /// FL5: a counter of a helicopter downed on the Operations Map waits to be picked up.
+    Pickup,
+    /// T0: the flight has reached the Tactical Map, where the tactical rules take over.
+    TacticalMap,
+    /// The flight was lost before it reached the Tactical Map.
+    FlightLost,
+    /// C4: the next mission of the tour has not been written yet.
+    Unwritten(u16),
+    /// C7: the pilot character was killed or captured.
+    PilotLost,
+}
+
+/// How a person aboard is [9.6, F1].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Health {
+    Fit,
+    Minor,
+    Light,
+    Serious,
+    Killed,
+    Captured,
+}
+
+impl Health {
+    /// Can still do his job aboard (fly, shoot, spot).
+    pub fn able(self) -> bool {
+        matches!(self, Health::Fit | Health::Minor | Health::Light)
+    }
+}
+
+/// A hit-location box of the Info Card [F1].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Location {
+    Head,
+    Chest,
+    Abdomen,
+    Arm,
+    Leg,
+    HandFoot,
+}
+
+impl Location {
+    pub fn from_cell(cell: &str) -> Location {
+        match cell {
+            "head" => Location::Head,
+            "chest" => Location::Chest,
+            "abdomen" => Location::Abdomen,
+            "arm" => Location::Arm,
+            "leg" => Location::Leg,
+            _ => Location::HandFoot,
+        }
+    }
+}
+
+/// Someone aboard a helicopter of the flight.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seat {
+    pub position: Position,
+    /// Index into the campaign's crew for your helicopter's crew; `None` for the crews of the
+    /// other helicopters, who have no skills [3.7].
+    pub member: Option<usize>,
+    pub health: Health,
+    /// Checked hit-location boxes with the missions each costs.
+    pub wounds: Vec<(Location, u8)>,
+}
+
+/// A passenger or cargo counter in a passenger box.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Passenger {
+    pub unit: String,
+    pub damaged: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HeloStatus {
+    Flying,
+    /// Forced down; crew and passengers on the ground or picked up.
+    Down,
+    /// Crashed: everyone aboard killed.
+    Crashed,
+}
+
+/// One helicopter of the flight with its Info Card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Helicopter {
+    pub kind: HeloType,
+    pub number: u8,
+    /// Boxes checked per system, in track order.
+    pub checked: Vec<(System, u8)>,
+    pub seats: Vec<Seat>,
+    pub passengers: Vec<Passenger>,
+    pub status: HeloStatus,
+}
+
+impl Helicopter {
+    pub fn new(kind: HeloType, number: u8) -> Self {
+        let spec = data().helicopter(kind);
+        Helicopter {
+            kind,
+            number,
+            checked: Vec::new(),
+            seats: spec
+                .crew
+                .iter()
+                .map(|&position| Seat {
+                    position,
+                    member: None,
+                    health: Health::Fit,
+                    wounds: Vec::new(),
+                })
+                .collect(),
+            passengers: Vec::new(),
+            status: HeloStatus::Flying,
+        }
+    }
+
+    pub fn name(&self) -> String {
+        format!("{} #{}", self.kind.name(), self.number)
+    }
+
+    pub fn boxes_checked(&self, system: System) -> u8 {
+        self.checked
+            .iter()
+            .find(|(s, _)| *s == system)
+            .map_or(0, |(_, n)| *n)
+    }
+
+    pub fn free_boxes(&self) -> usize {
+        usize::from(data().helicopter(self.kind).passenger_boxes)
+            .saturating_sub(self.passengers.len())
+    }
+
+    pub fn flying(&self) -> bool {
+        self.status == HeloStatus::Flying
+    }
+}
+
+/// A member of your crew, kept from mission to mission [3.7, 5.2].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CrewMember {
+    /// The Crew Bio card; `None` for the pilot character.
+    pub bio: Option<String>,
+    pub name: String,
+    pub position: Position,
+    pub flying: u8,
+    pub perception: u8,
+    pub gunnery: u8,
+    pub health: Health,
+}
+
+/// What the mission in hand flies: its own briefing or one made by an event [7.3].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Assignment {
+    Briefing(u16),
+    Template(String),
+}
+
+/// Something on the ground after a helicopter went down on the Operations Map, waiting for
+/// a ride [9.5, ruling A58].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Stranded {
+    /// The surviving crew of a helicopter (one counter, one box).
+    Crew {
+        helicopter: usize,
+    },
+    Passenger(Passenger),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MissionState {
+    /// The Tour Card number being flown.
+    pub number: u16,
+    pub assignment: Assignment,
+    pub route: Vec<String>,
+    /// The route point the flight is at (0 = base).
+    pub at: usize,
+    /// What is still to happen at that point.
+    pub steps: Vec<super::ops::Step>,
+    pub flight: Vec<Helicopter>,
+    /// Your helicopter, an index into `flight` (set at M1).
+    pub yours: usize,
+    /// Counters still to be placed in passenger boxes (M2).
+    pub to_load: Vec<String>,
+    /// One-shot modifiers for later rolls, by table id [7.3 "Events"].
+    pub modifiers: Vec<(String, Modifier)>,
+    pub support: SupportSpec,
+    /// Successful Luck Factor uses allowed this mission [5.3].
+    pub luck_uses: u8,
+    /// Event effects for the Tactical Map and after the mission (bonus skill points, held
+    /// support, countdowns), kept until then.
+    pub later: Vec<What>,
+    pub weather: Option<String>,
+    pub difficulty: Option<String>,
+    pub stranded: Vec<Stranded>,
+    /// Crews recovered after the mission (F4 contact) and captured (no contact).
+    pub recovered: u8,
+    pub captured: u8,
+}
+
+impl MissionState {
+    pub fn your_helicopter(&self) -> &Helicopter {
+        &self.flight[self.yours]
+    }
+}
+
+/// Options of a game (none yet).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Options {}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decks {
+    pub enroute: Deck<EventCard>,
+    pub back: Deck<EventCard>,
+    pub combat: Option<Deck<EventCard>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChopperPilot {
+    pub(super) rng: Rng,
+    pub(super) log: Log,
+    pub campaign: CampaignId,
+    pub phase: Phase,
+    pub crew: Vec<CrewMember>,
+    pub luck: u8,
+    pub cobra_pilot: bool,
+    pub skill_points: u8,
+    pub victory_points: u32,
+    pub missions_flown: u16,
+    /// The next Tour Card number to fly (C4).
+    pub tour_next: u16,
+    /// The mission replaced by a Choice or Re-direct, flown next [7.3].
+    pub redirect_pending: Option<u16>,
+    pub decks: Decks,
+    pub mission: Option<MissionState>,
+}
+
+impl ChopperPilot {
+    pub fn mission(&self) -> &MissionState {
+        self.mission
+            .as_ref()
+            .expect("a mission is in hand in this phase")
+    }
+
+    pub fn mission_mut(&mut self) -> &mut MissionState {
+        self.mission
+            .as_mut()
+            .expect("a mission is in hand in this phase")
+    }
+
+    /// The crew member sitting in `position` of your crew.
+    pub fn member(&self, position: Position) -> Option<&CrewMember> {
+        self.crew.iter().find(|m| m.position == position)
+    }
+}

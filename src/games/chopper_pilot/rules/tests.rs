@@ -1,0 +1,552 @@
+//! The procedures of rulebook sections 5-7 and 9.5-9.6, checked against the text.
+
+use super::content::{CampaignId, EventCard, HeloType, Position, System, data};
+use super::ops::Step;
+use super::state::{Assignment, Health, HeloStatus, Location, Phase, Stranded};
+use super::*;
+use crate::engine::bot::{RandomBot, play_out};
+use crate::engine::deck::Deck;
+
+fn game(seed: u64) -> ChopperPilot {
+    ChopperPilot::setup("primary", &Options::default(), seed).unwrap()
+}
+
+/// A Primary game with the crew chosen, at the base with mission 101's flight loaded.
+fn at_base(seed: u64) -> ChopperPilot {
+    let mut g = game(seed);
+    while matches!(
+        g.phase,
+        Phase::ChooseCrew(_) | Phase::ChooseHelicopter | Phase::Load
+    ) {
+        let a = g.legal_actions()[0].clone();
+        g.apply(&a).unwrap();
+    }
+    assert_eq!(g.phase, Phase::Fly { at: 0 });
+    g
+}
+
+fn logged(g: &ChopperPilot) -> Vec<String> {
+    g.log().entries().iter().map(|e| e.english()).collect()
+}
+
+fn position_of(lines: &[String], needle: &str) -> usize {
+    lines
+        .iter()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no '{needle}' in\n{}", lines.join("\n")))
+}
+
+#[test]
+fn the_crew_comes_from_the_bio_cards_of_the_right_kind() {
+    let mut g = game(1);
+    assert_eq!(g.phase, Phase::ChooseCrew(Position::Copilot));
+    let copilots = g.legal_actions();
+    assert_eq!(
+        copilots.len(),
+        8,
+        "co-pilots are chosen from the pilot cards [5.2]"
+    );
+    assert!(
+        copilots
+            .iter()
+            .all(|a| matches!(a, Action::Crew(id) if id.starts_with('p')))
+    );
+    g.apply(&copilots[0]).unwrap();
+    assert_eq!(g.legal_actions().len(), 12, "crew chiefs are gunners [5.2]");
+    let chief = g.legal_actions()[3].clone();
+    g.apply(&chief).unwrap();
+    assert!(!g.legal_actions().contains(&chief), "a card is used once");
+    assert_eq!(g.legal_actions().len(), 11);
+    let gunner = g.legal_actions()[0].clone();
+    let applied = g.apply(&gunner).unwrap();
+    assert!(applied.revealed, "the Luck Factor roll is random");
+    assert!((1..=10).contains(&g.luck), "1D10 [5.3]");
+    assert!(
+        g.crew
+            .iter()
+            .all(|m| m.flying == 0 && m.perception == 0 && m.gunnery == 0),
+        "skills start at zero [5.2]"
+    );
+    assert_eq!(g.phase, Phase::ChooseHelicopter);
+    assert_eq!(
+        g.mission().number,
+        101,
+        "the campaign starts with mission 101 [6.1]"
+    );
+}
+
+#[test]
+fn every_luck_factor_can_be_rolled() {
+    let mut seen = [false; 11];
+    for seed in 0..200 {
+        seen[usize::from(at_base(seed).luck)] = true;
+    }
+    assert!(!seen[0] && seen[1..].iter().all(|s| *s), "{seen:?}");
+}
+
+#[test]
+fn mission_101_sets_up_its_flight_and_loads() {
+    let mut g = game(2);
+    for _ in 0..3 {
+        let a = g.legal_actions()[0].clone();
+        g.apply(&a).unwrap();
+    }
+    let m = g.mission();
+    assert_eq!(
+        m.flight.iter().map(|h| h.name()).collect::<Vec<_>>(),
+        ["Huey #1", "Huey #2", "Huey #3", "Huey #4"]
+    );
+    assert_eq!(
+        g.legal_actions(),
+        (0..4).map(Action::Fly).collect::<Vec<_>>(),
+        "a Huey pilot flies a Huey"
+    );
+    g.apply(&Action::Fly(2)).unwrap();
+    let yours = g.mission().your_helicopter();
+    assert_eq!(yours.number, 3);
+    assert_eq!(
+        yours.seats.iter().map(|s| s.member).collect::<Vec<_>>(),
+        [Some(0), Some(1), Some(2), Some(3)],
+        "your crew sits in your helicopter"
+    );
+    assert_eq!(g.phase, Phase::Load);
+    for _ in 0..8 {
+        let a = g.legal_actions()[0].clone();
+        g.apply(&a).unwrap();
+    }
+    assert!(
+        g.mission().flight.iter().all(|h| h.passengers.len() == 2),
+        "one counter per box, two boxes a Huey [6.2]"
+    );
+    assert_eq!(g.phase, Phase::Fly { at: 0 });
+}
+
+#[test]
+fn the_outbound_legs_draw_the_enroute_card_then_ground_fire_then_weather() {
+    let mut g = at_base(3);
+    g.decks.enroute = Deck::stacked(vec![EventCard::NoEvent]);
+    let applied = g.apply(&Action::FlyOn).unwrap();
+    assert!(
+        applied.revealed,
+        "a card drawn is an undo barrier even without a die"
+    );
+    assert_eq!(g.phase, Phase::Fly { at: 1 });
+    g.apply(&Action::FlyOn).unwrap();
+    assert!(matches!(
+        g.phase,
+        Phase::Fly { at: 2 } | Phase::Pickup | Phase::FlightLost | Phase::PilotLost
+    ));
+    while g.phase == Phase::Pickup {
+        g.apply(&Action::LeaveBehind).unwrap();
+    }
+    if g.phase == (Phase::Fly { at: 2 }) {
+        g.apply(&Action::FlyOn).unwrap();
+    }
+    let lines = logged(&g);
+    let w1 = position_of(&lines, "reaches W1");
+    let card = position_of(&lines, "No Event");
+    let w4 = position_of(&lines, "reaches W4");
+    let h1 = position_of(&lines, "H1 Random Ground Fire");
+    assert!(
+        w1 < card && card < w4 && w4 < h1,
+        "Enroute card at the first waypoint, H1 at the second [7.2]"
+    );
+    if g.phase == Phase::TacticalMap {
+        let h2 = position_of(&lines, "H2 Mission Weather");
+        let e1 = position_of(&lines, "E1 Mission Difficulty");
+        assert!(
+            h1 < h2 && h2 < e1,
+            "H2 at the target point, then E1 on entering the Tactical Map [7.2]"
+        );
+        assert!(g.mission().weather.is_some() && g.mission().difficulty.is_some());
+        assert_eq!(
+            g.decks.enroute.discard_pile(),
+            &[EventCard::NoEvent],
+            "drawn cards are discarded [7.2]"
+        );
+        let o = g.outcome().unwrap();
+        assert!(
+            o.summary.english().contains("Tactical Map of mission 101"),
+            "{}",
+            o.summary.english()
+        );
+    }
+}
+
+#[test]
+fn nothing_happens_at_further_waypoints_and_one_waypoint_still_gets_its_ground_fire() {
+    // Ruling A01: a single waypoint gets the Enroute card, and H1 comes before H2.
+    let mut g = at_base(4);
+    g.decks.enroute = Deck::stacked(vec![EventCard::NoEvent]);
+    g.mission_mut().route = vec!["B".into(), "W1".into(), "T2".into()];
+    g.apply(&Action::FlyOn).unwrap();
+    g.apply(&Action::FlyOn).unwrap();
+    let lines = logged(&g);
+    let h1 = position_of(&lines, "H1 Random Ground Fire");
+    assert!(h1 > position_of(&lines, "No Event"));
+    if g.mission().weather.is_some() {
+        assert!(h1 < position_of(&lines, "H2 Mission Weather"));
+    }
+    // A third waypoint: the flight passes it without a roll.
+    let mut g = at_base(5);
+    g.decks.enroute = Deck::stacked(vec![EventCard::NoEvent]);
+    g.mission_mut().route = vec![
+        "B".into(),
+        "W1".into(),
+        "W4".into(),
+        "W6".into(),
+        "T2".into(),
+    ];
+    g.mission_mut().at = 2;
+    let before = g.log().len();
+    g.apply(&Action::FlyOn).unwrap();
+    let new: Vec<String> = logged(&g)[before..].to_vec();
+    assert_eq!(new.len(), 1, "{new:?}");
+    assert!(new[0].contains("reaches W6: nothing happens here"));
+}
+
+#[test]
+fn a_redirect_replaces_the_mission_at_the_tactical_map_and_the_original_is_flown_next() {
+    let mut g = at_base(6);
+    g.decks.enroute = Deck::stacked(vec![EventCard::Paragraph(328)]);
+    g.apply(&Action::FlyOn).unwrap();
+    let m = g.mission();
+    assert_eq!(m.assignment, Assignment::Template("R1".into()));
+    assert_eq!(g.redirect_pending, Some(101));
+    assert!(
+        m.flight.iter().all(|h| h.passengers.is_empty()),
+        "reconfigured at a forward base [7.3]"
+    );
+    assert_eq!(m.steps, Vec::<Step>::new());
+    assert_eq!(
+        m.route,
+        ["B", "W1", "W4", "T2"],
+        "the flight flies on along its route (A57)"
+    );
+    g.apply(&Action::FlyOn).unwrap();
+    let lines = logged(&g);
+    assert!(
+        position_of(&lines, "New mission") < position_of(&lines, "H1 Random Ground Fire"),
+        "H1 still at the second waypoint"
+    );
+    // The next mission is the replaced one, with the same number [7.3].
+    g.next_mission();
+    assert_eq!(g.mission().number, 101);
+    assert_eq!(g.redirect_pending, None);
+    g.next_mission();
+    assert_eq!(g.mission().number, 102);
+}
+
+#[test]
+fn a_choice_may_be_declined_or_taken() {
+    let mut g = at_base(7);
+    g.decks.enroute = Deck::stacked(vec![EventCard::Paragraph(324)]);
+    g.apply(&Action::FlyOn).unwrap();
+    assert_eq!(
+        g.phase,
+        Phase::Choice {
+            paragraph: 324,
+            template: "R1".into()
+        }
+    );
+    assert_eq!(g.legal_actions(), [Action::Accept, Action::Decline]);
+    let mut taken = g.clone();
+    g.apply(&Action::Decline).unwrap();
+    assert_eq!(g.mission().assignment, Assignment::Briefing(101));
+    assert_eq!(g.redirect_pending, None);
+    assert_eq!(g.phase, Phase::Fly { at: 1 });
+    taken.apply(&Action::Accept).unwrap();
+    assert_eq!(
+        taken.mission().assignment,
+        Assignment::Template("R1".into())
+    );
+    assert_eq!(taken.redirect_pending, Some(101));
+}
+
+#[test]
+fn event_modifiers_wait_for_their_roll_and_are_used_once() {
+    let mut g = at_base(8);
+    g.decks.enroute = Deck::stacked(vec![EventCard::Paragraph(313)]);
+    g.apply(&Action::FlyOn).unwrap();
+    assert_eq!(
+        g.mission().modifiers.len(),
+        1,
+        "enemy build-up: +2 on E1 later"
+    );
+    g.mission_mut().steps = vec![Step::TacSetup];
+    g.run_steps();
+    assert!(g.mission().modifiers.is_empty());
+    let lines = logged(&g);
+    let e1 = &lines[position_of(&lines, "E1 Mission Difficulty")];
+    assert!(e1.contains("+2 event"), "{e1}");
+    // From mission 113 the flight flies from Operations Map B: +1 on E1.
+    let mut g = at_base(9);
+    g.mission_mut().number = 113;
+    g.mission_mut().steps = vec![Step::TacSetup];
+    g.run_steps();
+    let lines = logged(&g);
+    assert!(lines[position_of(&lines, "E1 Mission Difficulty")].contains("+1 Operations Map B"));
+}
+
+#[test]
+fn the_sog_campaign_has_no_difficulty_roll_and_its_missions_are_not_written_yet() {
+    let mut g = at_base(10);
+    g.campaign = CampaignId::Sog;
+    g.mission_mut().steps = vec![Step::TacSetup];
+    g.run_steps();
+    assert_eq!(g.mission().difficulty, None, "no E1 in MACV-SOG [11.1]");
+    assert_eq!(g.phase, Phase::TacticalMap);
+    let mut g = ChopperPilot::setup("sog", &Options::default(), 1).unwrap();
+    assert!(
+        g.decks.combat.is_none(),
+        "no Combat Event cards in MACV-SOG [11.1]"
+    );
+    assert_eq!(g.decks.enroute.draw_count(), 15);
+    for _ in 0..3 {
+        let a = g.legal_actions()[0].clone();
+        g.apply(&a).unwrap();
+    }
+    assert_eq!(g.phase, Phase::Unwritten(201));
+    assert_eq!(
+        g.outcome().unwrap().points,
+        None,
+        "no Victory Points in MACV-SOG"
+    );
+}
+
+#[test]
+fn decks_hold_their_campaign_cards() {
+    let g = game(11);
+    assert_eq!(g.decks.enroute.draw_count(), 40);
+    assert_eq!(g.decks.back.draw_count(), 35);
+    assert_eq!(g.decks.combat.as_ref().unwrap().draw_count(), 45);
+    assert_ne!(
+        game(11).decks.enroute,
+        game(12).decks.enroute,
+        "shuffled from the seed"
+    );
+}
+
+#[test]
+fn damage_checks_boxes_in_order_and_a_red_box_grounds_the_helicopter() {
+    let mut g = at_base(12);
+    assert!(
+        !g.c1_result(0, "engine", true),
+        "Engine yellow: still flying"
+    );
+    assert_eq!(g.mission().flight[0].boxes_checked(System::Engine), 1);
+    assert!(g.c1_result(0, "engine", true), "Engine red: fatal [9.5]");
+    assert!(
+        !g.c1_result(0, "engine", true),
+        "a full track takes no more"
+    );
+    assert_eq!(g.mission().flight[0].boxes_checked(System::Engine), 2);
+    assert!(
+        !g.c1_result(1, "radio", true)
+            && !g.c1_result(1, "radio", true)
+            && !g.c1_result(1, "radio", true),
+        "radio has no red box"
+    );
+    assert!(
+        !g.c1_result(1, "golden_bb", false),
+        "a Golden BB inside a Golden BB does nothing"
+    );
+    let lines = logged(&g);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Huey #1: Engine box 2 (red) checked")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn cobras_have_armoured_seats_and_loaches_their_own_crew_hits() {
+    let mut g = at_base(13);
+    g.mission_mut()
+        .flight
+        .push(super::state::Helicopter::new(HeloType::Cobra, 1));
+    let cobra = g.mission().flight.len() - 1;
+    let before = g.mission().flight[cobra].clone();
+    g.c1_result(cobra, "crew_3", true);
+    g.c1_result(cobra, "crew_4", true);
+    assert_eq!(
+        g.mission().flight[cobra].seats,
+        before.seats,
+        "no crew chief or gunner aboard a Cobra (G04)"
+    );
+    g.mission_mut()
+        .flight
+        .push(super::state::Helicopter::new(HeloType::Loach, 1));
+    let loach = g.mission().flight.len() - 1;
+    g.c1_result(loach, "crew_3", true);
+    let hit = &g.mission().flight[loach].seats;
+    assert!(
+        hit[0].position == Position::Pilot
+            && (hit[0].health != Health::Fit || hit[0].wounds.is_empty())
+    );
+    assert_eq!(
+        hit[1].health,
+        Health::Fit,
+        "crew_3 on a Loach hits the pilot"
+    );
+}
+
+#[test]
+fn wounds_accumulate_and_a_second_hit_in_one_place_is_a_near_miss() {
+    let mut g = at_base(14);
+    let gunner = 3;
+    g.apply_wound(0, gunner, Location::Arm, "light", 1);
+    assert_eq!(g.mission().flight[0].seats[gunner].health, Health::Light);
+    g.apply_wound(0, gunner, Location::Arm, "light", 1);
+    assert_eq!(
+        g.mission().flight[0].seats[gunner].health,
+        Health::Light,
+        "same location again: near miss [9.6]"
+    );
+    assert_eq!(g.mission().flight[0].seats[gunner].wounds.len(), 1);
+    g.apply_wound(0, gunner, Location::Leg, "light", 2);
+    assert_eq!(
+        g.mission().flight[0].seats[gunner].health,
+        Health::Serious,
+        "two light wounds make a serious one (G11)"
+    );
+    g.apply_wound(0, gunner, Location::Abdomen, "serious", 3);
+    assert_eq!(
+        g.mission().flight[0].seats[gunner].health,
+        Health::Killed,
+        "a second serious wound kills"
+    );
+    g.apply_wound(0, 2, Location::HandFoot, "minor", 0);
+    assert_eq!(g.mission().flight[0].seats[2].health, Health::Minor);
+    g.apply_wound(0, 2, Location::Chest, "stopped", 4);
+    assert_eq!(
+        g.mission().flight[0].seats[2].wounds.len(),
+        1,
+        "the armour stopped it: no box"
+    );
+    // Your crew's wounds are theirs for the campaign.
+    let yours = g.mission().yours;
+    g.apply_wound(yours, 0, Location::Head, "kia", 0);
+    assert_eq!(g.crew[0].health, Health::Killed);
+}
+
+#[test]
+fn both_pilots_out_grounds_the_helicopter() {
+    let mut g = at_base(15);
+    g.apply_wound(0, 0, Location::Abdomen, "serious", 3);
+    assert!(!g.c1_result(0, "none", true), "the co-pilot flies on [9.6]");
+    g.apply_wound(0, 1, Location::Head, "kia", 0);
+    assert!(g.c1_result(0, "none", true), "no able pilot left (A16)");
+}
+
+#[test]
+fn a_forced_landing_on_the_operations_map_ends_in_a_crash_or_a_wait_for_a_ride() {
+    let mut crashes = 0;
+    for seed in 0..60 {
+        let mut g = at_base(seed);
+        let yours = g.mission().yours;
+        let h = (yours + 1) % 4;
+        g.ops_forced_landing(h);
+        let heli = &g.mission().flight[h];
+        match heli.status {
+            HeloStatus::Crashed => {
+                crashes += 1;
+                assert!(
+                    heli.seats.iter().all(|s| s.health == Health::Killed),
+                    "all aboard killed [9.5]"
+                );
+                assert!(g.mission().stranded.is_empty());
+            }
+            HeloStatus::Down => {
+                assert!(heli.passengers.is_empty());
+                assert!(
+                    matches!(g.mission().stranded[0], Stranded::Crew { helicopter } if helicopter == h)
+                );
+                assert_eq!(g.phase, Phase::Pickup);
+                // The first Huey with room takes the crew counter: one box (A63).
+                g.mission_mut().flight[yours].passengers.pop();
+                g.apply(&Action::PickUp(yours)).unwrap();
+                assert_eq!(
+                    g.mission().flight[yours].passengers.last().unwrap().unit,
+                    "helo_crew"
+                );
+                while g.phase == Phase::Pickup {
+                    g.apply(&Action::LeaveBehind).unwrap();
+                }
+                assert!(g.mission().stranded.is_empty());
+            }
+            HeloStatus::Flying => panic!("still flying"),
+        }
+    }
+    assert!(
+        (1..30).contains(&crashes),
+        "F2 crashes on a 1 in 6: {crashes} of 60"
+    );
+}
+
+#[test]
+fn losing_your_pilot_ends_the_tour() {
+    let mut g = at_base(16);
+    let yours = g.mission().yours;
+    g.apply_wound(yours, 0, Location::Head, "kia", 0);
+    g.run_steps();
+    assert_eq!(g.phase, Phase::PilotLost);
+    let o = g.outcome().unwrap();
+    assert_eq!(o.verdict, crate::engine::game::Verdict::Loss);
+    assert!(g.legal_actions().is_empty());
+}
+
+#[test]
+fn refused_actions_leave_the_game_as_it_was() {
+    let mut g = at_base(17);
+    let before = g.clone();
+    assert!(g.apply(&Action::Accept).is_err());
+    assert!(g.apply(&Action::Load(0)).is_err());
+    assert_eq!(g, before);
+}
+
+#[test]
+fn the_prompt_lists_exactly_the_legal_actions() {
+    let mut g = game(18);
+    let mut bot = RandomBot::new(18);
+    while g.outcome().is_none() {
+        let prompt = g.prompt();
+        let listed: Vec<Action> = prompt.choices.iter().map(|c| c.action.clone()).collect();
+        assert_eq!(listed, g.legal_actions());
+        let a = crate::engine::bot::Bot::choose(&mut bot, &g, &listed);
+        g.apply(&a).unwrap();
+    }
+}
+
+#[test]
+fn seeded_games_end_without_a_dead_end_and_replay_identically() {
+    let content_ok = data();
+    assert_eq!(content_ok.missions[0].number, 101);
+    for seed in 0..300 {
+        let mut a = game(seed);
+        let (outcome, _) = if seed % 2 == 0 {
+            play_out(&mut a, &mut RandomBot::new(seed), 500)
+        } else {
+            play_out(&mut a, &mut bot::Commander, 500)
+        }
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let mut b = game(seed);
+        let again = if seed % 2 == 0 {
+            play_out(&mut b, &mut RandomBot::new(seed), 500)
+        } else {
+            play_out(&mut b, &mut bot::Commander, 500)
+        }
+        .unwrap();
+        assert_eq!(outcome, again.0);
+        assert_eq!(a, b, "seed {seed}: same seed, same game");
+        let cards = a.decks.enroute.total_held();
+        assert_eq!(
+            cards, 40,
+            "seed {seed}: every Enroute card is in the deck or its discards"
+        );
+        let json = serde_json::to_string(&a).unwrap();
+        let back: ChopperPilot = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, a, "a save reads back as it was");
+    }
+}
