@@ -294,6 +294,10 @@ impl Game for ChopperPilot {
         &self.log
     }
 
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
     fn quiet_log(&mut self) {
         self.log = Log::quiet();
     }

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::game::*;
 use crate::engine::log::Log;
 use crate::engine::message::{Message, msg};
+use crate::engine::rng::Rng;
 use cards::Status;
 use content::{Duration, Level, data};
 pub use state::*;
@@ -177,6 +178,10 @@ impl Game for PhantomLeader {
 
     fn log(&self) -> &Log {
         &self.log
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
     }
 
     fn quiet_log(&mut self) {

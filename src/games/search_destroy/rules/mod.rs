@@ -24,8 +24,8 @@ use crate::engine::game::{
     Actor, Applied, Choice, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError, Verdict,
 };
 use crate::engine::log::Log;
-use crate::engine::rng::Rng;
 use crate::engine::message::{Message, msg};
+use crate::engine::rng::Rng;
 
 use content::{Level, Side, content};
 pub use play::{Action, Options};
