@@ -48,7 +48,7 @@ use crate::engine::game::*;
 use crate::engine::log::Log;
 use crate::engine::message::{Message, msg};
 use crate::engine::play::{OptionalRule, Playable};
-use crate::engine::reference::{RuleSection, parse_rules};
+use crate::engine::reference::RuleSection;
 use crate::engine::rng::Rng;
 
 use content::{Altitude, PylonId, TargetList, content, data};
@@ -684,11 +684,8 @@ impl Playable for Skyhawk {
     }
 
     fn rules_reference() -> Vec<RuleSection> {
-        parse_rules(
-            "data/games/skyhawk/rules.toml",
-            include_str!("../../../../data/games/skyhawk/rules.toml"),
-        )
-        .unwrap_or_default()
+        // Broken content refuses every game at setup, with the file and line named.
+        content().map(|c| c.rules.clone()).unwrap_or_default()
     }
 
     fn optional_rules() -> Vec<OptionalRule> {
