@@ -11,7 +11,7 @@ use crate::engine::bot::{Bot, RandomBot, play_out};
 use crate::engine::game::{Actor, Outcome, ScenarioInfo, Verdict};
 use crate::engine::log::Log;
 use crate::engine::message::Message;
-use crate::engine::play::{FormCheck, FormView, OptionalRule, Playable};
+use crate::engine::play::{FormCheck, FormView, OptionalRule, Playable, options_with};
 use crate::engine::reference::RuleSection;
 use crate::engine::session::{Session, SessionError, Stepped};
 use crate::export::Kit;
@@ -81,6 +81,10 @@ pub trait Driver: Sync {
         seed: u64,
         steps: usize,
     ) -> Result<usize, String>;
+    /// Runs the conformance suite ([`crate::engine::conformance::check`]) with these seeds
+    /// (`rare_rules`: optional rules too rare for bot games, proved by rulebook tests); `Err`
+    /// lists every failure with its game, scenario, seed and action number.
+    fn conformance(&self, seeds: &[u64], rare_rules: &[&str]) -> Result<(), String>;
 }
 
 /// What the window needs of a prompt, with actions turned into indices.
@@ -263,13 +267,7 @@ impl<G: Presented> Driver for GameDriver<G> {
         seed: u64,
         options: &[&str],
     ) -> Result<Box<dyn PlaySession>, String> {
-        // Options are serde structs of switches: turn the chosen keys on, the rest default.
-        let switches: serde_json::Map<String, serde_json::Value> = options
-            .iter()
-            .map(|k| ((*k).to_owned(), serde_json::Value::Bool(true)))
-            .collect();
-        let options: G::Options = serde_json::from_value(serde_json::Value::Object(switches))
-            .map_err(|e| format!("optional rules: {e}"))?;
+        let options = options_with::<G>(options)?;
         Session::<G>::new(scenario, options, seed)
             .map(|s| Box::new(s) as Box<dyn PlaySession>)
             .map_err(|e| e.to_string())
@@ -320,6 +318,10 @@ impl<G: Presented> Driver for GameDriver<G> {
             }
         }
         Ok(steps)
+    }
+
+    fn conformance(&self, seeds: &[u64], rare_rules: &[&str]) -> Result<(), String> {
+        crate::engine::conformance::check::<G>(seeds, rare_rules)
     }
 
     fn simulate(
