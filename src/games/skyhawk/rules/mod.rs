@@ -680,7 +680,7 @@ fn pylon_pair(p: PylonId) -> &'static str {
 
 impl Playable for Skyhawk {
     fn heuristic_bot(seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(bot::Heuristic::new(seed))
+        Box::new(bot::HeuristicBot::new(seed))
     }
 
     fn rules_reference() -> Vec<RuleSection> {
