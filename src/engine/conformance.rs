@@ -801,15 +801,8 @@ mod tests {
 
     /// Hands the bot the whole position, as a careless driver would.
     fn leaky_step<G: Game>(game: &mut G, bot: &mut dyn Bot<G>) -> Result<usize, PlayError> {
-        let actions = game.legal_actions();
-        let action = bot.choose(game, &actions);
-        game.apply(&action)
-            .map(|_| 1)
-            .map_err(|r| PlayError::Refused {
-                actions: 0,
-                action: format!("{action:?}"),
-                reason: r.to_string(),
-            })
+        let action = bot.choose(game, &game.legal_actions());
+        take(game, action)
     }
 
     /// Hands the bot the view of the seat to move only.
@@ -817,8 +810,11 @@ mod tests {
         let Actor::Player(seat) = game.prompt().actor else {
             return Ok(0);
         };
-        let actions = game.legal_actions();
-        let action = bot.choose(&game.view(seat), &actions);
+        let action = bot.choose(&game.view(seat), &game.legal_actions());
+        take(game, action)
+    }
+
+    fn take<G: Game>(game: &mut G, action: G::Action) -> Result<usize, PlayError> {
         game.apply(&action)
             .map(|_| 1)
             .map_err(|r| PlayError::Refused {
