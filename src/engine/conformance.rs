@@ -7,12 +7,14 @@
 //! - a bot is handed only its seat's view of the position ([`Game::view`]);
 //! - the same seed and the same bot give the same game, action for action;
 //! - a game with a quiet log plays exactly as a logged one, apart from the log;
-//! - a save loads back to the identical position, at several points of the game;
-//! - undo steps back to exactly the position before each action, and redo forward again;
+//! - the state read back from JSON, and a session's save loaded back, are identical;
+//! - undo steps back to exactly the position before each of the first actions, and redo
+//!   forward again;
 //! - an action legal elsewhere but refused now leaves the position as it was, with a reason,
 //!   and once the game is over every action is refused.
 //!
-//! And for the game: every optional rule changes the play of some game.
+//! And for the game: every optional rule changes the play of some game (a rule named rare,
+//! whose situation bot games hardly meet, must at least be a real option that starts a game).
 //!
 //! Every failure names the game, the scenario, the seed and the action number.
 
