@@ -1,24 +1,9 @@
-//! Complete Caged Tiger games with the random bot, and the odds computation.
+//! The odds computation of a busy fire window (whole games of every game are in `games.rs`).
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tonkin::engine::bot::{RandomBot, play_out};
+use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::engine::game::Game;
 use tonkin::games::csar::rules::odds::odds_for_prompt;
 use tonkin::games::csar::rules::{Csar, Options, Place, Step};
-
-fn games(c: &mut Criterion) {
-    let mut group = c.benchmark_group("csar");
-    group.throughput(Throughput::Elements(1));
-    let mut seed = 0u64;
-    group.bench_function("caged_tiger_random_game", |b| {
-        b.iter(|| {
-            seed += 1;
-            let mut g = Csar::setup("caged_tiger", &Options::default(), seed).unwrap();
-            play_out(&mut g, &mut RandomBot::new(seed), 100_000).unwrap()
-        })
-    });
-    group.finish();
-}
 
 fn odds(c: &mut Criterion) {
     // A fire window with every zone targeted at once.
@@ -39,5 +24,5 @@ fn odds(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, games, odds);
+criterion_group!(benches, odds);
 criterion_main!(benches);

@@ -3,7 +3,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::engine::game::Game;
-use tonkin::games::skyhawk::rules::bot::Heuristic;
+use tonkin::games::skyhawk::rules::bot::HeuristicBot;
 use tonkin::games::skyhawk::rules::{Options, Skyhawk};
 
 /// One whole mission, the bot deciding from the state (no prompt lists built).
@@ -12,7 +12,7 @@ fn mission(seed: u64, logged: bool) -> i32 {
     if !logged {
         g.quiet_log();
     }
-    let mut bot = Heuristic::new(seed);
+    let mut bot = HeuristicBot::new(seed);
     while let Some(action) = bot.decide(&g) {
         g.apply(&action).expect("the bot's decision is legal");
     }

@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod bot;
+pub mod conformance;
 pub mod content;
 pub mod cup;
 pub mod deck;

@@ -72,3 +72,18 @@ pub trait Playable: Game {
         (Vec::new(), Err(msg("This decision has no form")))
     }
 }
+
+/// The options of a game with the optional rules named by `keys` switched on and the rest at
+/// their defaults (options are serde structs of switches).
+pub fn options_with<G: Game>(keys: &[&str]) -> Result<G::Options, String> {
+    // None chosen is the default, also for a game without optional rules (`()`).
+    if keys.is_empty() {
+        return Ok(G::Options::default());
+    }
+    let switches: serde_json::Map<String, serde_json::Value> = keys
+        .iter()
+        .map(|k| ((*k).to_owned(), serde_json::Value::Bool(true)))
+        .collect();
+    serde_json::from_value(serde_json::Value::Object(switches))
+        .map_err(|e| format!("optional rules: {e}"))
+}

@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use super::content::{ContentError, Source, parse};
+use super::content::Source;
 
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct RuleSection {
@@ -13,14 +13,10 @@ pub struct RuleSection {
     pub source: Source,
 }
 
+/// A game's `rules.toml`: its `[[section]]` records.
 #[derive(Debug, Deserialize)]
-struct RulesFile {
-    section: Vec<RuleSection>,
-}
-
-/// Reads a `rules.toml` of `[[section]]` records.
-pub fn parse_rules(name: &str, text: &str) -> Result<Vec<RuleSection>, ContentError> {
-    Ok(parse::<RulesFile>(name, text)?.section)
+pub struct RulesFile {
+    pub section: Vec<RuleSection>,
 }
 
 /// The section a log reference such as `4.3.3 C` points to: the longest section number that
@@ -44,13 +40,14 @@ mod tests {
 
     #[test]
     fn finds_the_most_specific_section() {
-        let rules = parse_rules(
+        let rules = crate::engine::content::parse::<RulesFile>(
             "rules.toml",
             "[[section]]\nnumber = \"4.3\"\ntitle = \"Combat\"\ntext = \"...\"\nsource = \"rulebook\"\n\
              [[section]]\nnumber = \"4.3.3\"\ntitle = \"Gun fire\"\ntext = \"...\"\nsource = \"rulebook\"\n\
              [[section]]\nnumber = \"4.3.30\"\ntitle = \"Not it\"\ntext = \"...\"\nsource = \"recon\"\n",
         )
-        .unwrap();
+        .unwrap()
+        .section;
         assert_eq!(find(&rules, "4.3.3 C").unwrap().title, "Gun fire");
         assert_eq!(find(&rules, "4.3.1").unwrap().title, "Combat");
         assert!(find(&rules, "9.1").is_none());

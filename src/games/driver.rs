@@ -12,7 +12,7 @@ use crate::engine::bot::{Bot, RandomBot, acting_seat, play_out};
 use crate::engine::game::{Actor, Outcome, ScenarioInfo, Verdict};
 use crate::engine::log::Log;
 use crate::engine::message::Message;
-use crate::engine::play::{FormCheck, FormView, OptionalRule, Playable};
+use crate::engine::play::{FormCheck, FormView, OptionalRule, Playable, options_with};
 use crate::engine::reference::RuleSection;
 use crate::engine::session::{Session, SessionError, Stepped};
 use crate::export::Kit;
@@ -87,6 +87,10 @@ pub trait Driver: Sync {
         seed: u64,
         steps: usize,
     ) -> Result<usize, String>;
+    /// Runs the conformance suite ([`crate::engine::conformance::check`]) with these seeds
+    /// (`rare_rules`: optional rules too rare for bot games, proved by rulebook tests); `Err`
+    /// lists every failure with its game, scenario, seed and action number.
+    fn conformance(&self, seeds: &[u64], rare_rules: &[&str]) -> Result<(), String>;
 }
 
 /// What the window needs of a prompt, with actions turned into indices.
@@ -280,18 +284,7 @@ impl<G: Presented> Driver for GameDriver<G> {
         seed: u64,
         options: &[&str],
     ) -> Result<Box<dyn PlaySession>, String> {
-        // Options are serde structs of switches: turn the chosen keys on, the rest default.
-        // None chosen is the default, also for a game without optional rules (`()`).
-        let options: G::Options = if options.is_empty() {
-            G::Options::default()
-        } else {
-            let switches: serde_json::Map<String, serde_json::Value> = options
-                .iter()
-                .map(|k| ((*k).to_owned(), serde_json::Value::Bool(true)))
-                .collect();
-            serde_json::from_value(serde_json::Value::Object(switches))
-                .map_err(|e| format!("optional rules: {e}"))?
-        };
+        let options = options_with::<G>(options)?;
         Session::<G>::new(scenario, options, seed)
             .map(|s| Box::new(s) as Box<dyn PlaySession>)
             .map_err(|e| e.to_string())
@@ -330,6 +323,10 @@ impl<G: Presented> Driver for GameDriver<G> {
             session.apply(&action).map_err(|r| r.reason.render())?;
         }
         Ok(steps)
+    }
+
+    fn conformance(&self, seeds: &[u64], rare_rules: &[&str]) -> Result<(), String> {
+        crate::engine::conformance::check::<G>(seeds, rare_rules)
     }
 
     fn simulate(

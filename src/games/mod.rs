@@ -118,42 +118,6 @@ mod tests {
     }
 
     #[test]
-    fn every_optional_rule_switches_a_real_option() {
-        for info in ALL {
-            let Some(driver) = info.driver else { continue };
-            let scenario = driver.scenarios()[0].id;
-            let plain = driver.new_session(scenario, 1, &[]).unwrap();
-            let plain = serde_json::to_value(options_of(plain.as_ref())).unwrap();
-            let rules = driver.optional_rules();
-            let all: Vec<&str> = rules.iter().map(|r| r.key).collect();
-            let with_all = options_of(driver.new_session(scenario, 1, &all).unwrap().as_ref());
-            for rule in &rules {
-                assert_eq!(
-                    with_all[rule.key], true,
-                    "{}: no option '{}'",
-                    info.id, rule.key
-                );
-                // Alone, a rule either starts a game or is refused with a reason (one that
-                // needs another, as Skyhawk's engine fires need harsher damage).
-                match driver.new_session(scenario, 1, &[rule.key]) {
-                    Ok(s) => assert_ne!(options_of(s.as_ref()), plain, "{}", rule.key),
-                    Err(e) => assert!(!e.is_empty()),
-                }
-            }
-        }
-    }
-
-    /// The options a session was started with, as its save records them.
-    fn options_of(session: &dyn PlaySession) -> serde_json::Value {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("s.json");
-        session.save(&path).unwrap();
-        let save: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-        save["options"].clone()
-    }
-
-    #[test]
     fn the_heuristic_bot_finishes_a_game_of_each_through_the_session() {
         for info in ALL {
             let Some(driver) = info.driver else { continue };

@@ -1,11 +1,12 @@
-//! The game's content, read once from `data/games/csar/*.toml`.
-
-use std::sync::OnceLock;
+//! The game's content, read once from `data/games/csar/*.toml` (or an owner's override files)
+//! and checked. Every error names the file, the line and the field.
 
 use serde::Deserialize;
 
-use crate::engine::content::{Source, parse};
-use crate::engine::reference::{RuleSection, parse_rules};
+use crate::engine::content::{ContentError, Files, Loaded, Source};
+use crate::engine::reference::{RuleSection, RulesFile};
+
+const GAME: &str = "csar";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -371,15 +372,7 @@ pub struct Content {
     pub rules: Vec<RuleSection>,
 }
 
-const RESOLUTION: &str = include_str!("../../../../data/games/csar/resolution.toml");
-const ACTIONS: &str = include_str!("../../../../data/games/csar/actions.toml");
-const EVENTS: &str = include_str!("../../../../data/games/csar/events.toml");
-const PILOTS: &str = include_str!("../../../../data/games/csar/pilots.toml");
-const COUNTERS: &str = include_str!("../../../../data/games/csar/counters.toml");
-const SCENARIOS: &str = include_str!("../../../../data/games/csar/scenarios.toml");
-const RULES: &str = include_str!("../../../../data/games/csar/rules.toml");
-
-fn load_all() -> Result<Content, String> {
+fn load(files: &Files) -> Result<Content, ContentError> {
     #[derive(Deserialize)]
     struct Res {
         card: Vec<ResolutionCard>,
@@ -396,16 +389,40 @@ fn load_all() -> Result<Content, String> {
     struct Pils {
         pilot: Vec<PilotCard>,
     }
-    let name = |f: &str| format!("data/games/csar/{f}");
-    let res: Res = parse(&name("resolution.toml"), RESOLUTION).map_err(|e| e.to_string())?;
-    let acts: Acts = parse(&name("actions.toml"), ACTIONS).map_err(|e| e.to_string())?;
-    let evs: Evs = parse(&name("events.toml"), EVENTS).map_err(|e| e.to_string())?;
-    let pils: Pils = parse(&name("pilots.toml"), PILOTS).map_err(|e| e.to_string())?;
-    let counters: CountersFile =
-        parse(&name("counters.toml"), COUNTERS).map_err(|e| e.to_string())?;
-    let scen: ScenariosFile =
-        parse(&name("scenarios.toml"), SCENARIOS).map_err(|e| e.to_string())?;
-    let rules = parse_rules(&name("rules.toml"), RULES).map_err(|e| e.to_string())?;
+    let res_file = files.open(
+        "resolution.toml",
+        include_str!("../../../../data/games/csar/resolution.toml"),
+    )?;
+    let res: Res = res_file.parse()?;
+    let acts_file = files.open(
+        "actions.toml",
+        include_str!("../../../../data/games/csar/actions.toml"),
+    )?;
+    let acts: Acts = acts_file.parse()?;
+    let evs_file = files.open(
+        "events.toml",
+        include_str!("../../../../data/games/csar/events.toml"),
+    )?;
+    let evs: Evs = evs_file.parse()?;
+    let pils: Pils = files.load(
+        "pilots.toml",
+        include_str!("../../../../data/games/csar/pilots.toml"),
+    )?;
+    let counters_file = files.open(
+        "counters.toml",
+        include_str!("../../../../data/games/csar/counters.toml"),
+    )?;
+    let counters: CountersFile = counters_file.parse()?;
+    let scen: ScenariosFile = files.load(
+        "scenarios.toml",
+        include_str!("../../../../data/games/csar/scenarios.toml"),
+    )?;
+    let rules = files
+        .load::<RulesFile>(
+            "rules.toml",
+            include_str!("../../../../data/games/csar/rules.toml"),
+        )?
+        .section;
     let mut actions = Vec::new();
     for r in acts.card {
         for _ in 0..r.copies {
@@ -433,17 +450,39 @@ fn load_all() -> Result<Content, String> {
     }
     let values = |v: &[String]| {
         v.iter()
-            .map(|s| MarkerValue::parse(s))
+            .map(|s| MarkerValue::parse(s).map_err(|e| counters_file.error("[markers]", e)))
             .collect::<Result<Vec<_>, _>>()
     };
     let mut zone_markers = Vec::new();
     for z in counters.zone_marker {
         let kind: ZoneMarker = toml::Value::String(z.name.clone())
             .try_into()
-            .map_err(|_| format!("counters.toml: unknown zone marker '{}'", z.name))?;
+            .map_err(|_| {
+                counters_file.error(
+                    &z.name,
+                    format!("zone_marker: unknown zone marker '{}'", z.name),
+                )
+            })?;
         zone_markers.extend(std::iter::repeat_n(kind, z.count as usize));
     }
-    let content = Content {
+    // The decks are dealt by number: the rules need every card of the printed game.
+    let count = |file: &crate::engine::content::ContentFile, what: &str, found: usize, wanted| {
+        if found == wanted {
+            Ok(())
+        } else {
+            Err(file.error("", format!("expected {wanted} {what}, found {found}")))
+        }
+    };
+    count(&res_file, "Resolution cards", res.card.len(), 30)?;
+    count(&acts_file, "Action cards", actions.len(), 37)?;
+    count(&evs_file, "Event cards", evs.event.len(), 16)?;
+    count(
+        &counters_file,
+        "aircraft counters",
+        counters.aircraft.len(),
+        11,
+    )?;
+    Ok(Content {
         resolution: res.card,
         actions,
         events: evs.event,
@@ -458,30 +497,20 @@ fn load_all() -> Result<Content, String> {
         scenarios: scen.scenario,
         campaign: scen.campaign,
         rules,
-    };
-    check(&content)?;
-    Ok(content)
+    })
 }
 
-fn check(c: &Content) -> Result<(), String> {
-    if c.resolution.len() != 30 || c.actions.len() != 37 || c.events.len() != 16 {
-        return Err(format!(
-            "csar content: expected 30 Resolution, 37 Action and 16 Event cards, found {}, {}, {}",
-            c.resolution.len(),
-            c.actions.len(),
-            c.events.len()
-        ));
-    }
-    if c.aircraft.len() != 11 {
-        return Err("csar content: expected 11 aircraft counters".into());
-    }
-    Ok(())
+static CONTENT: Loaded<Content> = Loaded::new(|| load(&Files::of(GAME)));
+
+/// The content, loaded and checked on first use; `Csar::setup` refuses a game with its error.
+pub fn loaded() -> Result<&'static Content, ContentError> {
+    CONTENT.get()
 }
 
-/// The embedded content. It is checked by the tests, so a failure here is a build defect.
+/// The content once `setup` has checked it (see [`Loaded::checked`]).
+#[inline]
 pub fn content() -> &'static Content {
-    static CONTENT: OnceLock<Content> = OnceLock::new();
-    CONTENT.get_or_init(|| load_all().unwrap_or_else(|e| panic!("{e}")))
+    CONTENT.checked()
 }
 
 impl Content {
@@ -493,5 +522,59 @@ impl Content {
     }
     pub fn scenario(&self, id: &str) -> Option<&Scenario> {
         self.scenarios.iter().find(|s| s.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_may_be_overridden_and_a_broken_override_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = Files::with_overrides(GAME, dir.path());
+        let embedded = load(&files).unwrap();
+        assert_eq!(embedded.rules, content().rules);
+        let rules = dir.path().join("rules.toml");
+        std::fs::write(
+            &rules,
+            "[[section]]\nnumber = \"1.0\"\ntitle = \"Owner's\"\ntext = \"...\"\nsource = \"rulebook\"\n",
+        )
+        .unwrap();
+        let c = load(&files).unwrap();
+        assert_eq!(c.rules.len(), 1);
+        assert_eq!(c.rules[0].title, "Owner's");
+        let resolution = dir.path().join("resolution.toml");
+        std::fs::write(
+            &resolution,
+            "[[card]]\nnumber = 1\nsymbol = \"crosshair\"\naircraft = 1\nsource = \"recon\"\n",
+        )
+        .unwrap();
+        let e = load(&files).unwrap_err();
+        assert_eq!(e.file, resolution.display().to_string());
+        assert!(
+            e.detail.starts_with("line 3:") && e.detail.contains("crosshair"),
+            "{e}"
+        );
+        std::fs::write(
+            &resolution,
+            "[[card]]\nnumber = 1\nsymbol = \"crosshairs\"\naircraft = 1\nsource = \"recon\"\n",
+        )
+        .unwrap();
+        let e = load(&files).unwrap_err().to_string();
+        assert!(e.ends_with("expected 30 Resolution cards, found 1"), "{e}");
+        std::fs::remove_file(&resolution).unwrap();
+        for name in [
+            "actions.toml",
+            "events.toml",
+            "pilots.toml",
+            "counters.toml",
+            "scenarios.toml",
+        ] {
+            std::fs::write(dir.path().join(name), "not = [toml").unwrap();
+            let e = load(&files).unwrap_err();
+            assert!(e.file.ends_with(name), "{name}: {e}");
+            std::fs::remove_file(dir.path().join(name)).unwrap();
+        }
     }
 }

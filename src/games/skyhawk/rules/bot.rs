@@ -13,13 +13,13 @@ use super::state::*;
 use crate::engine::bot::Bot;
 use crate::engine::rng::Rng;
 
-pub struct Heuristic {
+pub struct HeuristicBot {
     rng: Rng,
 }
 
-impl Heuristic {
+impl HeuristicBot {
     pub fn new(seed: u64) -> Self {
-        Heuristic {
+        HeuristicBot {
             rng: Rng::seeded(seed ^ 0x5C1A_4A3C),
         }
     }
@@ -110,7 +110,7 @@ impl Heuristic {
     }
 }
 
-impl Bot<Skyhawk> for Heuristic {
+impl Bot<Skyhawk> for HeuristicBot {
     fn propose(&mut self, game: &Skyhawk) -> Option<Action> {
         self.decide(game)
     }

@@ -3,15 +3,14 @@
 //! Every error names the file, the line and the field.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::tables::Table;
-use crate::engine::content::{ContentError, Source, override_dir, parse};
+use crate::engine::content::{ContentError, ContentFile, Files, Loaded, Source};
 use crate::engine::message::n_;
 use crate::engine::name_map::NameMap;
+use crate::engine::reference::{RuleSection, RulesFile};
 
 const GAME: &str = "skyhawk";
 
@@ -465,6 +464,8 @@ pub struct Content {
     pub targets: Vec<TargetSpec>,
     pub roster: Vec<RosterPilot>,
     pub campaigns: CampaignsFile,
+    /// The rules reference, by section.
+    pub rules: Vec<RuleSection>,
 }
 
 impl Content {
@@ -497,50 +498,6 @@ struct TargetsFile {
 #[serde(deny_unknown_fields)]
 struct RosterFile {
     pilot: Vec<RosterPilot>,
-}
-
-/// One content file: its name for errors and its text (the override if there is one).
-struct Source_ {
-    name: String,
-    text: String,
-}
-
-fn read(file: &str, embedded: &str) -> Result<Source_, ContentError> {
-    if let Some(path) = override_dir(GAME).map(|d| d.join(file))
-        && path.exists()
-    {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|e| ContentError {
-            file: name.clone(),
-            detail: e.to_string(),
-        })?;
-        return Ok(Source_ { name, text });
-    }
-    Ok(Source_ {
-        name: format!("data/games/{GAME}/{file}"),
-        text: embedded.to_owned(),
-    })
-}
-
-impl Source_ {
-    fn parse<T: DeserializeOwned>(&self) -> Result<T, ContentError> {
-        parse(&self.name, &self.text)
-    }
-
-    /// An error about the record whose text contains `needle`, with that record's line.
-    fn error(&self, needle: &str, detail: String) -> ContentError {
-        let line = self
-            .text
-            .find(needle)
-            .map(|at| self.text[..at].matches('\n').count() + 1);
-        ContentError {
-            file: self.name.clone(),
-            detail: match line {
-                Some(line) => format!("line {line}: {detail}"),
-                None => detail,
-            },
-        }
-    }
 }
 
 /// The table ids and modifier names the rules look up: checked at load so that a
@@ -698,7 +655,7 @@ const SUBSYSTEMS: [&str; 8] = [
     "hydraulics",
 ];
 
-fn load_tables(src: &Source_) -> Result<NameMap<Table>, ContentError> {
+fn load_tables(src: &ContentFile) -> Result<NameMap<Table>, ContentError> {
     let file: TablesFile = src.parse()?;
     let mut tables = NameMap::default();
     for t in file.table {
@@ -737,7 +694,7 @@ fn load_tables(src: &Source_) -> Result<NameMap<Table>, ContentError> {
 }
 
 fn load_ordnance(
-    src: &Source_,
+    src: &ContentFile,
     tables: &NameMap<Table>,
 ) -> Result<BTreeMap<Weapon, OrdnanceSpec>, ContentError> {
     let file: OrdnanceFile = src.parse()?;
@@ -772,7 +729,7 @@ fn load_ordnance(
     Ok(map)
 }
 
-fn load_aircraft(src: &Source_) -> Result<AircraftSpec, ContentError> {
+fn load_aircraft(src: &ContentFile) -> Result<AircraftSpec, ContentError> {
     let a: AircraftSpec = src.parse()?;
     for (i, p) in PylonId::ALL.iter().enumerate() {
         if a.pylon.get(i).map(|s| s.id) != Some(*p) {
@@ -791,15 +748,15 @@ fn load_aircraft(src: &Source_) -> Result<AircraftSpec, ContentError> {
         ));
     }
     if a.section.iter().chain(&a.subsystem).any(|s| s.boxes == 0) {
-        return Err(src.error(
-            "boxes",
-            "boxes: every section and sub-system needs a box".into(),
-        ));
+        return Err(src.error("boxes", "boxes: every section and sub-system needs a box"));
     }
     Ok(a)
 }
 
-fn load_targets(src: &Source_, aircraft: &AircraftSpec) -> Result<Vec<TargetSpec>, ContentError> {
+fn load_targets(
+    src: &ContentFile,
+    aircraft: &AircraftSpec,
+) -> Result<Vec<TargetSpec>, ContentError> {
     let file: TargetsFile = src.parse()?;
     let range = |list| match list {
         TargetList::Macv => (0, 9),
@@ -844,41 +801,42 @@ fn load_targets(src: &Source_, aircraft: &AircraftSpec) -> Result<Vec<TargetSpec
     Ok(file.target)
 }
 
-fn load() -> Result<Content, ContentError> {
-    let tables_src = read(
+fn load(files: &Files) -> Result<Content, ContentError> {
+    let tables_src = files.open(
         "tables.toml",
         include_str!("../../../../data/games/skyhawk/tables.toml"),
     )?;
     let tables = load_tables(&tables_src)?;
-    let ordnance_src = read(
+    let ordnance_src = files.open(
         "ordnance.toml",
         include_str!("../../../../data/games/skyhawk/ordnance.toml"),
     )?;
     let ordnance = load_ordnance(&ordnance_src, &tables)?;
-    let aircraft_src = read(
+    let aircraft_src = files.open(
         "aircraft.toml",
         include_str!("../../../../data/games/skyhawk/aircraft.toml"),
     )?;
     let aircraft = load_aircraft(&aircraft_src)?;
-    let support_src = read(
-        "support.toml",
-        include_str!("../../../../data/games/skyhawk/support.toml"),
-    )?;
-    let support = support_src.parse::<SupportFile>()?.support;
-    let targets_src = read(
+    let support = files
+        .load::<SupportFile>(
+            "support.toml",
+            include_str!("../../../../data/games/skyhawk/support.toml"),
+        )?
+        .support;
+    let targets_src = files.open(
         "targets.toml",
         include_str!("../../../../data/games/skyhawk/targets.toml"),
     )?;
     let targets = load_targets(&targets_src, &aircraft)?;
-    let roster_src = read(
+    let roster_src = files.open(
         "roster.toml",
         include_str!("../../../../data/games/skyhawk/roster.toml"),
     )?;
     let roster = roster_src.parse::<RosterFile>()?.pilot;
     if roster.is_empty() {
-        return Err(roster_src.error("", "pilot: the roster is empty".into()));
+        return Err(roster_src.error("", "pilot: the roster is empty"));
     }
-    let campaigns_src = read(
+    let campaigns_src = files.open(
         "campaigns.toml",
         include_str!("../../../../data/games/skyhawk/campaigns.toml"),
     )?;
@@ -895,6 +853,12 @@ fn load() -> Result<Content, ContentError> {
             ));
         }
     }
+    let rules = files
+        .load::<RulesFile>(
+            "rules.toml",
+            include_str!("../../../../data/games/skyhawk/rules.toml"),
+        )?
+        .section;
     Ok(Content {
         tables,
         ordnance,
@@ -903,30 +867,21 @@ fn load() -> Result<Content, ContentError> {
         targets,
         roster,
         campaigns,
+        rules,
     })
 }
 
-static CONTENT: OnceLock<Result<Content, ContentError>> = OnceLock::new();
+static CONTENT: Loaded<Content> = Loaded::new(|| load(&Files::of(GAME)));
 
 /// The content, loaded and checked on first use.
 pub fn content() -> Result<&'static Content, ContentError> {
-    CONTENT.get_or_init(load).as_ref().map_err(Clone::clone)
+    CONTENT.get()
 }
 
-/// The content once `setup` has checked it.
-///
-/// # Panics
-/// If the content files are broken; `Skyhawk::setup` refuses to start a game in that case,
-/// so the rules never get here with broken content.
+/// The content once `setup` has checked it (see [`Loaded::checked`]).
 #[inline]
 pub fn data() -> &'static Content {
-    if let Some(Ok(c)) = CONTENT.get() {
-        return c;
-    }
-    match content() {
-        Ok(c) => c,
-        Err(e) => panic!("skyhawk content: {e}"),
-    }
+    CONTENT.checked()
 }
 
 #[cfg(test)]
@@ -956,8 +911,49 @@ mod tests {
     }
 
     #[test]
+    fn every_file_may_be_overridden_and_a_broken_override_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = Files::with_overrides(GAME, dir.path());
+        let roster = dir.path().join("roster.toml");
+        std::fs::write(
+            &roster,
+            "[[pilot]]\nnumber = 1\nrank = \"CDR\"\nname = \"Owner's Pilot\"\nsource = \"rulebook\"\n",
+        )
+        .unwrap();
+        let c = load(&files).unwrap();
+        assert_eq!(c.roster.len(), 1);
+        assert_eq!(c.roster[0].name, "Owner's Pilot");
+        std::fs::write(
+            &roster,
+            "[[pilot]]\nnumber = 1\nrank = \"CDR\"\nnmae = \"Typo\"\nsource = \"recon\"\n",
+        )
+        .unwrap();
+        let e = load(&files).unwrap_err();
+        assert_eq!(e.file, roster.display().to_string());
+        assert!(
+            e.detail.starts_with("line 4:") && e.detail.contains("nmae"),
+            "{e}"
+        );
+        std::fs::remove_file(&roster).unwrap();
+        for name in [
+            "tables.toml",
+            "ordnance.toml",
+            "aircraft.toml",
+            "support.toml",
+            "targets.toml",
+            "campaigns.toml",
+            "rules.toml",
+        ] {
+            std::fs::write(dir.path().join(name), "not = [toml").unwrap();
+            let e = load(&files).unwrap_err();
+            assert!(e.file.ends_with(name), "{name}: {e}");
+            std::fs::remove_file(dir.path().join(name)).unwrap();
+        }
+    }
+
+    #[test]
     fn table_errors_name_file_line_and_field() {
-        let src = Source_ {
+        let src = ContentFile {
             name: "tables.toml".into(),
             text: "[[table]]\nid = \"x\"\ntitle = \"t\"\nrule = \"1\"\ndice = \"d10\"\nsource = \"recon\"\nrows = [{ at = [0, 4], cells = [\"a\"] }, { at = [6, 9], cells = [\"b\"] }]\n".into(),
         };
@@ -966,7 +962,7 @@ mod tests {
             e.starts_with("tables.toml: line 2: table x: rows[1].at"),
             "{e}"
         );
-        let src = Source_ {
+        let src = ContentFile {
             name: "tables.toml".into(),
             text: "[[table]]\nid = \"x\"\ntitle = \"t\"\nrule = \"1\"\ndice = \"d12\"\nsource = \"recon\"\nrows = []\n".into(),
         };
@@ -977,7 +973,7 @@ mod tests {
     #[test]
     fn target_gaps_are_refused() {
         let aircraft = data().aircraft.clone();
-        let src = Source_ {
+        let src = ContentFile {
             name: "targets.toml".into(),
             text: "[[target]]\nlist = \"macv\"\nroll = [1, 9]\nname = \"Gap\"\nroute_package = \"1\"\ntypes = [{ kind = \"bridge\", to = 9 }]\nsource = \"recon\"\n".into(),
         };

@@ -185,7 +185,7 @@ fn repairs_campaigns_keep_the_track_honest() {
     let only = with(|o| o.maintenance = true);
     for seed in 0..4 {
         let mut g = Skyhawk::setup("campaign1", &only, seed).unwrap();
-        let mut bot = bot::Heuristic::new(seed);
+        let mut bot = bot::HeuristicBot::new(seed);
         let mut n = 0;
         while let Some(a) = bot.decide(&g) {
             g.apply(&a).unwrap();
@@ -218,7 +218,7 @@ fn with_the_rotation_the_pilot_flies_when_his_turn_comes() {
     let mut consecutive = 0;
     for seed in 0..6 {
         let mut g = Skyhawk::setup("campaign2", &only, seed).unwrap();
-        let mut bot = bot::Heuristic::new(seed);
+        let mut bot = bot::HeuristicBot::new(seed);
         while let Some(a) = bot.decide(&g) {
             g.apply(&a).unwrap();
         }

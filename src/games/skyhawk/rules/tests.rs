@@ -498,7 +498,7 @@ fn optional_rules_change_the_rolls() {
             forced += 1;
             assert!(g.load_rules().attack_altitude == Some(a));
         }
-        let mut bot = bot::Heuristic::new(seed);
+        let mut bot = bot::HeuristicBot::new(seed);
         while let Some(a) = bot.decide(&g) {
             if let (Step::AttackChoice, Some(want), Action::Attack { altitude, .. }) =
                 (&g.step, g.first_run_altitude(), &a)
@@ -522,7 +522,7 @@ fn optional_rules_change_the_rolls() {
 
 fn fly_campaign(id: &str, seed: u64) -> Skyhawk {
     let mut g = Skyhawk::setup(id, &Options::default(), seed).unwrap();
-    let mut bot = bot::Heuristic::new(seed);
+    let mut bot = bot::HeuristicBot::new(seed);
     let mut n = 0;
     while let Some(a) = bot.decide(&g) {
         g.apply(&a).unwrap();
@@ -584,7 +584,7 @@ fn campaign_calendar_and_levels() {
 fn a_lost_pilot_is_replaced_from_the_roster() {
     for seed in 0..200 {
         let mut g = Skyhawk::setup("campaign1", &Options::default(), seed).unwrap();
-        let mut bot = bot::Heuristic::new(seed);
+        let mut bot = bot::HeuristicBot::new(seed);
         while g.step != Step::PilotLost && g.step != Step::End {
             let a = bot.decide(&g).unwrap();
             g.apply(&a).unwrap();

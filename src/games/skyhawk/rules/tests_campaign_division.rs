@@ -327,7 +327,7 @@ fn the_bot_sends_more_divisions_when_they_score() {
             .find(|&s| Skyhawk::setup("campaign1", &o, s).unwrap().most_divisions() >= 3)
             .unwrap();
         let g = Skyhawk::setup("campaign1", &o, seed).unwrap();
-        let Some(Action::Divisions(n)) = bot::Heuristic::new(seed).decide(&g) else {
+        let Some(Action::Divisions(n)) = bot::HeuristicBot::new(seed).decide(&g) else {
             panic!("the bot chooses the divisions");
         };
         sent.push(n);

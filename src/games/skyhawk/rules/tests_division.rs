@@ -305,7 +305,7 @@ fn six_hit_boxes_bring_an_npc_down_and_its_pilot_ejects() {
 fn every_npc_launches_and_refuels_on_its_own_rolls() {
     for seed in 0..40 {
         let mut g = Skyhawk::setup("single", &options(false, false), seed).unwrap();
-        play_out(&mut g, &mut bot::Heuristic::new(seed), 50_000).unwrap();
+        play_out(&mut g, &mut bot::HeuristicBot::new(seed), 50_000).unwrap();
         let launches = table_rolls(&g, "3");
         assert!(launches >= 4, "the player and three NPCs roll Table 3");
         let refuelled = g.log.entries().iter().any(|e| e.rule == "5.3");
@@ -365,7 +365,7 @@ fn a_pilot_down_over_land_waits_for_rescap_instead_of_table_21() {
         );
         assert_eq!(table_rolls(&g, "S-10"), 1);
         assert!(g.rescap().is_some() || g.step == Step::End);
-        play_out(&mut g, &mut bot::Heuristic::new(seed), 10_000).unwrap();
+        play_out(&mut g, &mut bot::HeuristicBot::new(seed), 10_000).unwrap();
         assert_eq!(g.step, Step::End);
         assert_ne!(g.fate, PilotFate::Aboard);
         rescued += usize::from(g.fate == PilotFate::Rescued);
@@ -434,7 +434,7 @@ fn a_skyhawk_staying_over_the_pilot_rolls_its_fuel_each_round() {
             .unwrap();
         g.apply(&Action::Division(DivisionAction::Stay(None)))
             .unwrap();
-        play_out(&mut g, &mut bot::Heuristic::new(seed), 10_000).unwrap();
+        play_out(&mut g, &mut bot::HeuristicBot::new(seed), 10_000).unwrap();
         let rounds = g
             .log
             .entries()

@@ -5,7 +5,7 @@ use crate::engine::game::Game;
 use crate::engine::message::Message;
 use crate::engine::rng::Rng;
 use crate::games::skyhawk::rules::Action;
-use crate::games::skyhawk::rules::bot::Heuristic;
+use crate::games::skyhawk::rules::bot::HeuristicBot;
 use crate::games::skyhawk::rules::content::{Altitude, TargetList};
 use crate::games::skyhawk::rules::cycle::Slot;
 use crate::games::skyhawk::rules::division::{Ask, DivisionAction};
@@ -18,7 +18,7 @@ use crate::games::skyhawk::rules::{Options, Skyhawk};
 /// A mission brought by the heuristic bot to the first position where `here` holds.
 fn drive(seed: u64, here: impl Fn(&Skyhawk) -> bool) -> Option<Skyhawk> {
     let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
-    let mut bot = Heuristic::new(seed);
+    let mut bot = HeuristicBot::new(seed);
     for _ in 0..400 {
         if here(&g) {
             return Some(g);
@@ -602,7 +602,7 @@ fn a_modified_roll_on_a_column_is_named_with_its_modifier() {
     for seed in 0..40 {
         let mut g = Skyhawk::setup("single", &Options::default(), seed).unwrap();
         g.lady_luck = 1;
-        let mut bot = Heuristic::new(seed);
+        let mut bot = HeuristicBot::new(seed);
         while g.lady_luck > 0 && found < 3 {
             let spot = g.last.as_deref().and_then(|last| {
                 let (roll, _) = last

@@ -1,0 +1,80 @@
+//! Every playable game of the list (`games::ALL`), each measured the same way: a whole game
+//! played by the heuristic bot and by the random bot as `tonkin simulate` plays them (quiet
+//! log), and the board of a mid-game position drawn at 1920×1080 as the window draws it. A game
+//! added to the list is benchmarked here without a line of its own; game-specific benches
+//! (odds, painter caches, kits) stay in their own files.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tonkin::art::View;
+use tonkin::games::{ALL, BotKind, Driver, PlaySession};
+
+fn whole_games(c: &mut Criterion) {
+    for game in ALL {
+        let Some(driver) = game.driver else { continue };
+        let scenario = driver.scenarios()[0].id;
+        let mut group = c.benchmark_group(format!("{} whole game ({scenario})", game.id));
+        group.throughput(Throughput::Elements(1));
+        for (name, bot) in [
+            ("heuristic bot", BotKind::Heuristic),
+            ("random bot", BotKind::Random),
+        ] {
+            let mut seed = 0u64;
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    seed += 1;
+                    driver
+                        .simulate(scenario, 1, seed, bot)
+                        .expect("the game ends")
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+/// The first scenario played by the heuristic bot to half the length of the whole game.
+fn mid_game(driver: &dyn Driver, seed: u64) -> Box<dyn PlaySession> {
+    let scenario = driver.scenarios()[0].id;
+    let start = || driver.new_session(scenario, seed, &[]).expect("setup");
+    let mut whole = start();
+    let length = driver
+        .bot_steps(whole.as_mut(), BotKind::Heuristic, seed, usize::MAX)
+        .expect("the game ends");
+    let mut half = start();
+    driver
+        .bot_steps(half.as_mut(), BotKind::Heuristic, seed, length / 2)
+        .expect("half a game");
+    half
+}
+
+fn mid_game_boards(c: &mut Criterion) {
+    let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
+    for game in ALL {
+        let Some(driver) = game.driver else { continue };
+        let session = mid_game(driver, 3);
+        let Some(board) = session.board() else {
+            continue;
+        };
+        let view = View {
+            width: 1920.0,
+            height: 1080.0,
+            scale_factor: 1.0,
+            targets: session
+                .prompt()
+                .choices
+                .iter()
+                .filter_map(|c| c.target.clone())
+                .collect(),
+            ..View::default()
+        };
+        c.bench_function(&format!("{} mid-game board 1920x1080", game.id), |b| {
+            b.iter(|| {
+                let cr = cairo::Context::new(&surface).unwrap();
+                board.draw_board(&cr, &view).unwrap()
+            })
+        });
+    }
+}
+
+criterion_group!(benches, whole_games, mid_game_boards);
+criterion_main!(benches);
