@@ -94,11 +94,23 @@ def po_quote(text):
     return '""\n' + "\n".join(parts)
 
 
+def games_in_progress(root):
+    """The games whose strings stay out of the catalogue until playable (po/games-in-progress)."""
+    listed = root / "po" / "games-in-progress"
+    if not listed.is_file():
+        return set()
+    lines = listed.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
 def collect(root):
     """Maps each string to the files and record paths it appears at, in file order."""
     entries = {}
     games = root / "data" / "games"
+    in_progress = games_in_progress(root)
     for file in sorted(games.rglob("*.toml")) if games.is_dir() else []:
+        if file.relative_to(games).parts[0] in in_progress:
+            continue
         relative = file.relative_to(root).as_posix()
         try:
             data = tomllib.loads(file.read_text(encoding="utf-8"))

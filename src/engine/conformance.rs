@@ -763,6 +763,10 @@ mod tests {
             &self.log
         }
 
+        fn rng(&self) -> &Rng {
+            &self.rng
+        }
+
         /// The other seat's secret and the generator's future are hidden.
         fn view(&self, seat: u8) -> Cow<'_, Self> {
             let mut view = self.clone();
@@ -924,6 +928,9 @@ mod tests {
         }
         fn log(&self) -> &Log {
             &self.duel.log
+        }
+        fn rng(&self) -> &Rng {
+            &self.duel.rng
         }
         fn quiet_log(&mut self) {
             self.duel.log = Log::quiet();

@@ -474,7 +474,7 @@ fn refuse(file: &str) -> impl Fn(String) -> ContentError + '_ {
     }
 }
 
-fn read<T: DeserializeOwned>(file: &str, embedded: &str) -> Result<T, ContentError> {
+fn read<T: DeserializeOwned>(file: &str, embedded: &'static str) -> Result<T, ContentError> {
     load(GAME, file, embedded)
 }
 
