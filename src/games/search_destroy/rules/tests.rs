@@ -428,8 +428,9 @@ fn play(seed: u64) -> (SearchDestroy, Vec<Action>) {
         }
         let actions = g.legal_actions();
         assert!(!actions.is_empty(), "dead end at {:?}", g.step);
-        let side = g.actor().unwrap();
-        let action = bots[usize::from(side.seat())].choose(&g, &actions);
+        // Each bot decides from its own side's view, as the engine hands it.
+        let seat = g.actor().unwrap().seat();
+        let action = bots[usize::from(seat)].choose(&g.view(seat), &actions);
         g.apply(&action).unwrap();
         taken.push(action);
         check_invariants(&g, count);
