@@ -166,9 +166,17 @@ impl<T> Loaded<T> {
     /// If the content is broken (setup refuses to start a game then, so rules never get here).
     #[inline]
     pub fn checked(&self) -> &T {
-        if let Some(Ok(content)) = self.cell.get() {
-            return content;
+        match self.cell.get() {
+            Some(Ok(content)) => content,
+            _ => self.first_or_broken(),
         }
+    }
+
+    /// Loads on the first call; panics on broken content. Kept out of line so that
+    /// [`Loaded::checked`], called in the rules' innermost loops, stays a load and a test.
+    #[cold]
+    #[inline(never)]
+    fn first_or_broken(&self) -> &T {
         self.get().unwrap_or_else(|e| panic!("{e}"))
     }
 }
