@@ -8,10 +8,10 @@
 - the English table words (Low, Medium, High, Good, Poor, Bad, Green, Experienced, Veteran)
   left inside a translation: the program draws its own boxes and cards, so they are translated
   everywhere (docs/translation-glossary.md);
-- a word on a counter longer than the counter has room for (thirteen capitals, or the English);
 - typography: straight apostrophes and three dots in a translation; French without a
   no-break space before : ; ! ? and inside « » (U+202F, the narrow one, everywhere); German
   menu items without the space before the ellipsis.
+Whether a translated word fits its counter is measured by drawing it: tests/text_fit.rs.
 
 Usage: build-aux/check-catalogues.py [--root DIR] [PO_FILE ...]
 Without files it checks every language of po/LINGUAS. Prints one line per fault, naming the
@@ -49,11 +49,6 @@ BRACKET_PLURAL = re.compile(r"\w\((?:s|e|n|en|er|x)\)")
 SAME_WORD = {"de": {"Bad", "Veteran", "VETERAN"}}
 # The desktop file's search terms: a list kept by semicolons, not a sentence.
 KEYWORD_LIST = re.compile(r"^[^ ;]+(?: [^ ;]+)*;\S")
-# The longest word a counter shows at a readable size (longer ones are shrunk; the English
-# may be longer where its box is wider). Whether a text wraps at its spaces depends on where the
-# counter prints it: look at an exported sheet.
-COUNTER_WORD = 13
-COUNTER_FILES = {"src/games/skyhawk/art/counters.rs", "src/games/csar/art/counter.rs"}
 NNBSP = "\u202f"
 NBSP = "\u00a0"
 
@@ -179,19 +174,9 @@ def check(path: Path) -> list[str]:
                 fault(e, "three dots in the translation: write …")
             if lang == "fr" and not KEYWORD_LIST.search(e.msgid):
                 faults.extend(french_spaces(path, e, text))
-            if on_a_counter(e):
-                room = max(COUNTER_WORD, *(len(w) for w in e.msgid.split()))
-                if max(len(w) for w in text.split()) > room:
-                    fault(e, f"a word longer than a counter has room for ({room} letters): "
-                          "write a short form, or break it with '- ' where the text wraps")
             if lang == "de" and e.msgid.endswith("…") and not text.endswith(" …"):
                 fault(e, "German writes a space before the closing ellipsis")
     return faults
-
-
-def on_a_counter(e: Entry) -> bool:
-    """An upper-case text drawn on a counter."""
-    return e.msgid.isupper() and any(r.split(":")[0] in COUNTER_FILES for r in e.references)
 
 
 def french_spaces(path: Path, e: Entry, text: str) -> list[str]:

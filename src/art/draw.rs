@@ -172,6 +172,7 @@ pub fn fitted_text(cr: &Context, cx: f64, y: f64, max_w: f64, s: &str, size: f64
 /// printed in the player's language and German ones are longer: every label in a box goes
 /// through here.
 pub fn fit_font<'a>(cr: &Context, s: &str, font: Font<'a>, max_w: f64) -> Font<'a> {
+    let nominal = font.size;
     let mut font = font;
     // Text width is nearly proportional to the size; a second pass absorbs what is not.
     for _ in 0..3 {
@@ -181,7 +182,72 @@ pub fn fit_font<'a>(cr: &Context, s: &str, font: Font<'a>, max_w: f64) -> Font<'
         }
         font.size *= max_w / w * 0.995;
     }
+    fits::note(s, nominal, font.size);
     font
+}
+
+/// `font` made smaller, in steps of 0.1, until `s` wrapped at `width` is at most `max_h` tall
+/// and its longest word fits the width whole (Pango would break it mid-word), but not below
+/// `min_size` (a title on two lines, a reminder in a band).
+pub fn fit_paragraph_font<'a>(
+    cr: &Context,
+    s: &str,
+    font: Font<'a>,
+    width: f64,
+    max_h: f64,
+    min_size: f64,
+) -> Font<'a> {
+    let nominal = font.size;
+    let mut font = font;
+    let too_big = |font: &Font| {
+        measure(cr, s, font, Some(width)).1 > max_h
+            || s.split_whitespace()
+                .any(|word| measure(cr, word, font, None).0 > width)
+    };
+    while font.size > min_size && too_big(&font) {
+        font.size = (font.size - 0.1).max(min_size);
+    }
+    fits::note(s, nominal, font.size);
+    font
+}
+
+/// What the fitting above did, recorded on request: the check that translated words still fit
+/// their counters at a readable size (`tests/text_fit.rs`) draws the kits with recording on,
+/// in each language, and compares each label with the English one in its place.
+pub mod fits {
+    use std::cell::RefCell;
+
+    /// One label fitted to its box: its nominal size and the size it is drawn at (mm).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct Fitted {
+        pub text: String,
+        pub nominal: f64,
+        pub size: f64,
+    }
+
+    thread_local! {
+        static RECORDING: RefCell<Option<Vec<Fitted>>> = const { RefCell::new(None) };
+    }
+
+    /// Runs `draw`, returning every label it fitted on this thread, in drawing order.
+    pub fn recorded<R>(draw: impl FnOnce() -> R) -> (R, Vec<Fitted>) {
+        let outer = RECORDING.with(|r| r.replace(Some(Vec::new())));
+        let result = draw();
+        let fitted = RECORDING.with(|r| r.replace(outer)).unwrap_or_default();
+        (result, fitted)
+    }
+
+    pub(super) fn note(text: &str, nominal: f64, size: f64) {
+        RECORDING.with(|r| {
+            if let Some(list) = r.borrow_mut().as_mut() {
+                list.push(Fitted {
+                    text: text.to_owned(),
+                    nominal,
+                    size,
+                });
+            }
+        });
+    }
 }
 
 /// Draws one line of text from `x` (left-aligned), shrunk to fit `max_w`; returns its width.

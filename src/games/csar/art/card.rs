@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use super::counter::{CrewRole, ZoneMarkerKind};
 use super::icons::{self, AircraftKind};
 use super::{condensed, fill_stroke, fit_font, fitted_left, fitted_text, palette};
-use crate::art::draw::{Align, Font, Rgb, measure, paragraph, rounded_rect, text};
+use crate::art::draw::{
+    Align, Font, Rgb, fit_paragraph_font, measure, paragraph, rounded_rect, text,
+};
 use crate::i18n::{gettext, pgettext};
 
 pub const CARD_W: f64 = 63.5;
@@ -234,19 +236,16 @@ fn header(cr: &Context, title: &str, colour: Rgb) -> Result<f64, cairo::Error> {
     cr.restore()?;
     Rgb::WHITE.set(cr);
     let width = CARD_W - 2.0 * MARGIN;
-    let mut size = 5.0;
     // Shrink a long title onto at most two lines.
-    while size > 3.2 && measure(cr, title, &Font::bold(size), Some(width)).1 > h - 2.0 {
-        size -= 0.2;
-    }
-    let (_, th) = measure(cr, title, &Font::bold(size), Some(width));
+    let font = fit_paragraph_font(cr, title, Font::bold(5.0), width, h - 2.0, 3.2);
+    let (_, th) = measure(cr, title, &font, Some(width));
     paragraph(
         cr,
         MARGIN,
         (h - th) / 2.0,
         width,
         title,
-        &Font::bold(size),
+        &font,
         Align::Center,
     );
     Ok(h)

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::icons::{self, AircraftKind};
 use super::{fill_stroke, fitted_text, palette};
 use crate::art::draw::{Rgb, rounded_rect};
-use crate::i18n::gettext;
+use crate::i18n::{gettext, ngettext, pgettext};
 
 /// Side of an aircraft counter: Cool/Shaken for Sandys, FAC and helicopters, Enter/Exit for
 /// Fast Movers.
@@ -303,12 +303,15 @@ fn tall_band(cr: &Context, s: f64, colour: Rgb, words: &str) -> Result<(), cairo
     let h = s * TALL_BAND;
     foot_strip(cr, s, h, colour)?;
     // Longer words (other languages) shrink until the lines fit the strip.
-    let mut font = super::condensed(TALL_BAND_SIZE, true);
-    let mut th = crate::art::draw::measure(cr, words, &font, Some(s - 1.6)).1;
-    while th > h - 0.2 && font.size > 1.0 {
-        font.size -= 0.1;
-        th = crate::art::draw::measure(cr, words, &font, Some(s - 1.6)).1;
-    }
+    let font = crate::art::draw::fit_paragraph_font(
+        cr,
+        words,
+        super::condensed(TALL_BAND_SIZE, true),
+        s - 1.6,
+        h - 0.2,
+        1.0,
+    );
+    let th = crate::art::draw::measure(cr, words, &font, Some(s - 1.6)).1;
     Rgb::WHITE.set(cr);
     let y = s - 0.2 - h + (h - th) / 2.0;
     crate::art::draw::paragraph(
@@ -533,9 +536,11 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                     cr,
                     0.0,
                     -mid + 0.5,
-                    s * 0.5,
-                    // Translators: the edges of a Hit marker, "1 HIT" to "4 HIT".
-                    &gettext("{n} HIT").replace("{n}", &(n + 1).to_string()),
+                    // As wide as the edge allows without meeting the next edge's words.
+                    s * 0.6,
+                    // Translators: the edges of a Hit marker, "1 HIT" to "4 HIT" (about
+                    // 10 mm of room at 2.7 mm type).
+                    &ngettext("{n} HIT", "{n} HITS", n + 1).replace("{n}", &(n + 1).to_string()),
                     s * 0.17,
                     true,
                 );
@@ -594,7 +599,7 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                 cr.arc(cx, cy, s * 0.035, 0.0, 2.0 * PI);
                 cr.fill()?;
             }
-            band(cr, s, palette::HIDDEN, &gettext("CLUSTER MUNITIONS"))
+            tall_band(cr, s, palette::HIDDEN, &gettext("CLUSTER MUNITIONS"))
         }
         CounterFace::Zone(kind) => {
             body(cr, s, palette::TERRAIN)?;
@@ -659,7 +664,8 @@ fn draw_local(cr: &Context, face: &CounterFace, s: f64) -> Result<(), cairo::Err
                     0.0,
                     -s * 0.065,
                     s * 0.8,
-                    &gettext("SUPPRESSED"),
+                    // Translators: one line across a counter, 15 mm of room at 2 mm type.
+                    &pgettext("strip across a counter", "SUPPRESSED"),
                     s * 0.11,
                     true,
                 );

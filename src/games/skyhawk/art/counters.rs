@@ -11,7 +11,9 @@ use cairo::Context;
 
 use super::palette;
 use super::sheets::ordnance::pounds;
-use crate::art::draw::{Rgb, fitted_text, rounded_rect};
+use crate::art::draw::{
+    Align, Rgb, condensed, fit_paragraph_font, fitted_text, measure, paragraph, rounded_rect,
+};
 use crate::engine::message::n_;
 use crate::games::skyhawk::rules::content::{Content, NvBoxKind, TargetType, Weapon};
 use crate::i18n::gettext;
@@ -459,12 +461,27 @@ pub fn draw_counter(cr: &Context, face: &CounterFace, x: f64, y: f64) -> Result<
         middle_text(cr, &face.middle, s);
     }
     if !face.bottom.is_empty() {
-        fitted_text(cr, s / 2.0, s - 3.9, s - 2.4, &face.bottom, 2.5, true);
+        bottom_text(cr, &face.bottom, s);
     }
     if !face.codes.is_empty() {
         fitted_text(cr, s / 2.0, 3.6, s - 2.4, &face.codes, 1.9, true);
     }
     cr.restore()
+}
+
+/// The words under the glyph: one line, or (a medal's name, longer in any language) wrapped
+/// onto the lines that fit between the glyph and the edge.
+fn bottom_text(cr: &Context, words: &str, s: f64) {
+    let one_line = condensed(2.5, true);
+    let (w, _) = measure(cr, words, &one_line, None);
+    if w <= s - 2.4 || !words.contains(' ') {
+        fitted_text(cr, s / 2.0, s - 3.9, s - 2.4, words, 2.5, true);
+        return;
+    }
+    let (width, room) = (s - 2.0, 5.2);
+    let font = fit_paragraph_font(cr, words, condensed(2.0, true), width, room, 1.4);
+    let (_, h) = measure(cr, words, &font, Some(width));
+    paragraph(cr, 1.0, s - 0.5 - h, width, words, &font, Align::Center);
 }
 
 /// Big centred words, on two lines when they are two words.
