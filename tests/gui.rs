@@ -84,8 +84,8 @@ impl SimpleComponent for Harness {
             move || {
                 ordnance_button().unwrap().emit_clicked();
                 when(
-                    "the Ordnance Card",
-                    || ordnance_submit().is_some(),
+                    "the Ordnance Card and every window laid out",
+                    || ordnance_submit().is_some() && all_laid_out(),
                     move || first_windows(game.title),
                 );
             },
@@ -142,12 +142,69 @@ fn first_windows(game_title: &'static str) {
     if !has_button_labelled(game_window.upcast_ref(), |label| !label.is_empty()) {
         fail("the game window offers no action buttons");
     }
+    for window in windows.iter().filter(|w| w.title().is_some()) {
+        fits_the_screen(window);
+    }
     // Nothing on the stations and no tanks: every route package wants external fuel.
     if ordnance_submit().is_none_or(|b| b.is_sensitive()) {
         fail("the Ordnance Card did not open with the empty load refused");
     }
+    if let Some(card) = ordnance_submit()
+        .and_then(|b| b.root())
+        .and_downcast::<gtk::Window>()
+    {
+        fits_the_screen(&card);
+    }
     println!("gui test: launcher and {game_title} window open and drawn");
     hand_over(None);
+}
+
+/// Whether every titled window of the application (not the harness's own) is on screen with
+/// a size.
+fn all_laid_out() -> bool {
+    relm4::main_application()
+        .windows()
+        .iter()
+        .filter(|w| w.title().is_some())
+        .all(|w| w.is_mapped() && w.height() > 0)
+}
+
+/// Fails unless `window` is no taller (and no wider) than the screen and its prompt bar, when
+/// it has one, is on screen inside it.
+fn fits_the_screen(window: &gtk::Window) {
+    let display = gtk::gdk::Display::default().unwrap_or_else(|| fail("no display"));
+    let screen = display
+        .monitors()
+        .item(0)
+        .and_downcast::<gtk::gdk::Monitor>()
+        .unwrap_or_else(|| fail("no monitor"))
+        .geometry();
+    let title = window.title().unwrap_or_default();
+    let (w, h) = (window.width(), window.height());
+    // The least height the window can take at its width: what GTK grows it to, whatever the
+    // default size says.
+    let (least, _, _, _) = window.measure(gtk::Orientation::Vertical, w);
+    if h > screen.height() || least > screen.height() || w > screen.width() {
+        fail(&format!(
+            "the window \"{title}\" is {w} × {h} (at least {least} high) on a {} × {} screen",
+            screen.width(),
+            screen.height()
+        ));
+    }
+    let prompt = descendants(window.upcast_ref())
+        .into_iter()
+        .find(|w| w.has_css_class("prompt-bar"));
+    if let Some(prompt) = prompt {
+        let bounds = prompt
+            .compute_bounds(window)
+            .unwrap_or_else(|| fail(&format!("the prompt bar of \"{title}\" is not laid out")));
+        if !prompt.is_mapped() || bounds.y() + bounds.height() > h as f32 + 0.5 {
+            fail(&format!(
+                "the prompt bar of \"{title}\" ends at {} in a window {h} high",
+                bounds.y() + bounds.height()
+            ));
+        }
+    }
 }
 
 fn has_button_labelled(widget: &gtk::Widget, accept: impl Fn(&str) -> bool + Copy) -> bool {

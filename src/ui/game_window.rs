@@ -134,9 +134,11 @@ impl Component for GameWindow {
     type Widgets = GameWidgets;
 
     fn init_root() -> Self::Root {
+        // Never larger than the screen: a window taller than the screen hides its prompt bar.
+        let (width, height) = super::fitting_size(1280, 860);
         adw::ApplicationWindow::builder()
-            .default_width(1280)
-            .default_height(860)
+            .default_width(width)
+            .default_height(height)
             .build()
     }
 
@@ -229,10 +231,16 @@ impl Component for GameWindow {
             .margin_start(12)
             .margin_top(12)
             .build();
+        // The facts scroll when they are many: the panel never makes the window taller.
+        let status_scroller = gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .propagate_natural_height(true)
+            .child(&status)
+            .build();
         let side = gtk::Box::new(gtk::Orientation::Vertical, 6);
         side.add_css_class("side-panel");
         side.set_width_request(320);
-        side.append(&status);
+        side.append(&status_scroller);
         side.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
         side.append(&log_title);
         side.append(&log.widget);

@@ -46,8 +46,8 @@ impl SimpleComponent for Launcher {
     fn init_root() -> Self::Root {
         adw::ApplicationWindow::builder()
             .title(gettext("Tonkin"))
-            .default_width(760)
-            .default_height(680)
+            .default_width(super::fitting_size(760, 680).0)
+            .default_height(super::fitting_size(760, 680).1)
             .name("launcher")
             .build()
     }

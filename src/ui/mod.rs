@@ -187,6 +187,22 @@ pub fn toast(overlay: &adw::ToastOverlay, text: &str) {
     overlay.add_toast(adw::Toast::new(text));
 }
 
+/// A window's default size: `width` × `height`, shrunk to fit the screen (less a margin for
+/// the desktop's panels, which GTK 4 cannot ask for).
+pub fn fitting_size(width: i32, height: i32) -> (i32, i32) {
+    let Some(area) = screen_size() else {
+        return (width, height);
+    };
+    (width.min(area.width() - 32), height.min(area.height() - 64))
+}
+
+/// The size of the first monitor, if there is a display.
+pub fn screen_size() -> Option<gtk::gdk::Rectangle> {
+    let monitors = gtk::gdk::Display::default()?.monitors();
+    let monitor = monitors.item(0)?.downcast::<gtk::gdk::Monitor>().ok()?;
+    Some(monitor.geometry())
+}
+
 /// A new seed for a game, from the clock.
 pub fn fresh_seed() -> u64 {
     std::time::SystemTime::now()

@@ -6,6 +6,9 @@ use relm4::gtk::prelude::*;
 use crate::games::PromptView;
 use crate::i18n::gettext;
 
+/// The most height the odds and actions take before they scroll.
+const MAX_CHOICES_HEIGHT: i32 = 220;
+
 pub struct PromptBar {
     pub widget: gtk::Box,
     text: gtk::Label,
@@ -82,9 +85,18 @@ impl PromptBar {
         let on_choose = std::rc::Rc::new(on_choose);
         buttons.connect_child_activated(move |_, child| on_choose(child.index() as usize));
         widget.append(&line);
-        widget.append(&odds);
-        // No scroller: a FlowBox in one asks for the height of its narrowest layout.
-        widget.append(&buttons);
+        // The odds and the actions scroll when they are many, so that the bar never pushes
+        // the window past the screen; the question above them stays in sight.
+        let choices = gtk::Box::new(gtk::Orientation::Vertical, 6);
+        choices.append(&odds);
+        choices.append(&buttons);
+        let scroller = gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .propagate_natural_height(true)
+            .max_content_height(MAX_CHOICES_HEIGHT)
+            .child(&choices)
+            .build();
+        widget.append(&scroller);
         PromptBar {
             widget,
             text,
