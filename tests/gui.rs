@@ -57,10 +57,15 @@ impl SimpleComponent for Harness {
                 widgets: (),
             };
         }
+        // A game in progress and a damaged autosave are waiting for the launcher.
+        let autosaves = tonkin::saves::autosave_dir().expect("a data folder");
+        std::fs::create_dir_all(&autosaves).expect("the autosave folder");
+        std::fs::write(autosaves.join("broken.json"), b"{ half a save").expect("a broken file");
+        let kept = waiting_game(&autosaves);
         let launcher = Launcher::builder();
         relm4::main_application().add_window(&launcher.root);
         launcher.root.present();
-        launcher.launch(None).detach_runtime();
+        launcher.launch(()).detach_runtime();
 
         let game = games::ALL
             .iter()
@@ -86,7 +91,7 @@ impl SimpleComponent for Harness {
                 when(
                     "the Ordnance Card and every window laid out",
                     || ordnance_submit().is_some() && all_laid_out(),
-                    move || first_windows(game.title),
+                    move || first_windows(game.title, kept),
                 );
             },
         );
@@ -123,9 +128,79 @@ fn ordnance_submit() -> Option<gtk::Button> {
     })
 }
 
+/// A game of the first playable game, one action in, autosaved into `dir`: its file and bytes.
+fn waiting_game(dir: &std::path::Path) -> (std::path::PathBuf, Vec<u8>) {
+    let game = games::ALL.iter().find(|g| g.playable()).unwrap();
+    let driver = game.driver.unwrap();
+    let mut session = driver
+        .new_session(driver.scenarios()[0].id, 11, &[])
+        .expect("new game");
+    let path = tonkin::saves::new_autosave_path(dir, game.id);
+    session.autosave_to(path.clone());
+    session.choose(0).expect("the first choice is legal");
+    let bytes = std::fs::read(&path).expect("the autosave is written");
+    (path, bytes)
+}
+
+/// The launcher lists the damaged autosave with its reason and the game in progress; an
+/// action in the new game's window autosaves into a file of its own and leaves the game in
+/// progress (`kept`) as it was.
+fn games_in_progress_kept(game_title: &'static str, kept: (std::path::PathBuf, Vec<u8>)) {
+    let launcher = relm4::main_application()
+        .windows()
+        .into_iter()
+        .find(|w| w.widget_name() == "launcher")
+        .unwrap_or_else(|| fail("no launcher"));
+    let rows: Vec<adw::ActionRow> = descendants(launcher.upcast_ref())
+        .into_iter()
+        .filter_map(|w| w.downcast::<adw::ActionRow>().ok())
+        .collect();
+    let damaged = rows
+        .iter()
+        .find(|r| r.title() == "Damaged save broken.json");
+    if damaged.is_none_or(|r| !r.subtitle().is_some_and(|s| s.starts_with("broken.json:"))) {
+        fail("the launcher does not show the damaged autosave with its reason");
+    }
+    if !rows
+        .iter()
+        .any(|r| r.title().starts_with(game_title) && r.subtitle().is_some())
+    {
+        fail("the launcher does not list the game in progress");
+    }
+    let window = relm4::main_application()
+        .windows()
+        .into_iter()
+        .find(|w| w.title().as_deref() == Some(game_title))
+        .unwrap();
+    find_button(window.upcast_ref(), &|b: &gtk::Button| {
+        b.ancestor(gtk::FlowBox::static_type()).is_some() && b.is_mapped()
+    })
+    .unwrap_or_else(|| fail("the new game offers no action"))
+    .emit_clicked();
+    let dir = kept.0.parent().unwrap().to_path_buf();
+    let saves = move || {
+        std::fs::read_dir(&dir)
+            .map(|d| d.flatten().map(|e| e.path()).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    when(
+        "the new game's own autosave",
+        move || saves().len() == 3,
+        move || {
+            if std::fs::read(&kept.0).ok().as_ref() != Some(&kept.1) {
+                fail("the new game overwrote the game in progress");
+            }
+            println!(
+                "gui test: a new game keeps the game in progress; a damaged autosave is listed"
+            );
+            hand_over(None);
+        },
+    );
+}
+
 /// Checks the launcher, the first playable game's window and the Ordnance Card, then goes on
-/// to the hand-over.
-fn first_windows(game_title: &'static str) {
+/// to the games in progress and the hand-over.
+fn first_windows(game_title: &'static str, kept: (std::path::PathBuf, Vec<u8>)) {
     let app = relm4::main_application();
     let windows = app.windows();
     let titles: Vec<String> = windows
@@ -156,7 +231,7 @@ fn first_windows(game_title: &'static str) {
         fits_the_screen(&card);
     }
     println!("gui test: launcher and {game_title} window open and drawn");
-    hand_over(None);
+    games_in_progress_kept(game_title, kept);
 }
 
 /// Whether every titled window of the application (not the harness's own) is on screen with
@@ -594,7 +669,7 @@ fn hand_over(screenshot: Option<std::path::PathBuf>) {
                                         ));
                                     }
                                     println!("gui test: the duel hands the screen over");
-                                    println!("2 passed, 0 failed");
+                                    println!("3 passed, 0 failed");
                                     relm4::main_application().quit();
                                 },
                             );

@@ -33,19 +33,72 @@ pub struct GameInit {
     pub path: Option<PathBuf>,
 }
 
-/// Opens a new window for a game session.
-pub fn open_game_window(mut session: Box<dyn PlaySession>, path: Option<PathBuf>) {
+/// Opens a new window for a game session; once it has taken an action it is a game in
+/// progress with an autosave file of its own.
+pub fn open_game_window(session: Box<dyn PlaySession>, path: Option<PathBuf>) {
+    open_window(session, path, None);
+}
+
+/// Opens the game in progress kept in `autosave` (its window keeps saving there), or brings
+/// its window forward when it is open already.
+pub fn resume_game(autosave: PathBuf) -> Result<(), String> {
+    if let Some(window) = window_of(&autosave) {
+        window.present();
+        return Ok(());
+    }
+    let bytes = std::fs::read(&autosave).map_err(|e| format!("{}: {e}", autosave.display()))?;
+    let session = games::load_any(&bytes, &autosave.display().to_string())?;
+    open_window(session, None, Some(autosave));
+    Ok(())
+}
+
+thread_local! {
+    /// The autosave file of each open game window.
+    static OPEN: RefCell<Vec<(PathBuf, gtk::glib::WeakRef<adw::ApplicationWindow>)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// The open window that autosaves into `autosave`, if any.
+pub fn window_of(autosave: &std::path::Path) -> Option<adw::ApplicationWindow> {
+    OPEN.with(|open| {
+        open.borrow()
+            .iter()
+            .find(|(p, _)| p == autosave)
+            .and_then(|(_, w)| w.upgrade())
+    })
+}
+
+/// `autosave`: the file of a game in progress to keep saving into; `None` gives the game a
+/// new file, so that no other game in progress is ever overwritten.
+fn open_window(
+    mut session: Box<dyn PlaySession>,
+    path: Option<PathBuf>,
+    autosave: Option<PathBuf>,
+) {
     let settings = super::settings();
     // Casual undo is a solitaire player's choice: two players never take back a move once the
     // screen has changed hands.
     session.set_casual_undo(settings.casual_undo && session.seats() == 1);
-    if settings.autosave
-        && let Some(auto) = super::launcher::autosave_path(session.game_id())
-    {
-        session.autosave_to(auto);
-    }
+    let autosave = autosave.or_else(|| {
+        settings.autosave.then(|| {
+            crate::saves::autosave_dir()
+                .map(|dir| crate::saves::new_autosave_path(&dir, session.game_id()))
+        })?
+    });
     let builder = GameWindow::builder();
     relm4::main_application().add_window(&builder.root);
+    if let Some(auto) = autosave {
+        session.autosave_to(auto.clone());
+        let weak = builder.root.downgrade();
+        OPEN.with(|open| {
+            let mut open = open.borrow_mut();
+            open.retain(|(_, w)| w.upgrade().is_some());
+            open.push((auto.clone(), weak));
+        });
+        builder.root.connect_destroy(move |_| {
+            OPEN.with(|open| open.borrow_mut().retain(|(p, _)| *p != auto));
+        });
+    }
     builder.launch(GameInit { session, path }).detach_runtime();
 }
 

@@ -24,7 +24,7 @@ use crate::config::{APP_ID, ICON_NAME, PROFILE, RESOURCE_BASE};
 use crate::i18n::gettext;
 use crate::settings::{ColorScheme, Settings};
 
-pub use game_window::{GameInit, GameWindow, open_game_window};
+pub use game_window::{GameInit, GameWindow, open_game_window, resume_game};
 pub use launcher::Launcher;
 
 thread_local! {
@@ -65,20 +65,38 @@ pub fn exit_after_first_frame() -> bool {
 }
 
 /// Runs the application until its last window closes; `file` (a save or script) opens in a
-/// game window beside the launcher.
+/// game window beside the launcher. Tonkin runs once: a second launch hands its file (or
+/// its wish for a launcher) to the running one and ends.
 pub fn run(file: Option<std::path::PathBuf>) {
     let app = new_application();
+    // GTK sees only the file, never the command line's options (clap has read those).
+    let mut args = vec!["tonkin".to_owned()];
+    args.extend(file.map(|f| f.to_string_lossy().into_owned()));
     relm4::RelmApp::from_app(app)
-        .with_args(Vec::new())
-        .run::<Launcher>(file);
+        .with_args(args)
+        .run::<Launcher>(());
 }
 
 /// The application object with its settings, actions and style installed at start-up.
 pub fn new_application() -> adw::Application {
     let app = adw::Application::builder()
         .application_id(APP_ID)
-        .flags(gio::ApplicationFlags::NON_UNIQUE)
+        .flags(gio::ApplicationFlags::HANDLES_OPEN)
         .build();
+    // A second launch comes here: the launcher to the front, or its file in a new window.
+    app.connect_activate(launcher::present);
+    app.connect_open(|app, files, _| {
+        launcher::present(app);
+        for path in files.iter().filter_map(|f| f.path()) {
+            if let Err(e) = dialogs::open_file(&path) {
+                dialogs::error_dialog(
+                    app.active_window().as_ref(),
+                    &gettext("Cannot open this file"),
+                    &e,
+                );
+            }
+        }
+    });
     app.set_resource_base_path(Some(RESOURCE_BASE));
     app.connect_startup(|app| {
         glib::set_application_name(&gettext("Tonkin"));
