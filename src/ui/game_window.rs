@@ -6,7 +6,7 @@
 //! a change of the seat to move puts up a curtain over the whole window first: the next seat's
 //! side is built only once that player says they are at the screen.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -16,6 +16,7 @@ use relm4::gtk;
 use relm4::gtk::gio;
 use relm4::prelude::*;
 
+use super::board_zoom::{self, Zoom};
 use super::log_view::LogView;
 use super::prompt_bar::PromptBar;
 use super::rules_window::RulesWindow;
@@ -105,6 +106,8 @@ fn open_window(
 pub struct GameWindow {
     session: Rc<RefCell<Box<dyn PlaySession>>>,
     view: Rc<RefCell<View>>,
+    /// The board's zoom and pan, shared with its drawing function.
+    zoom: Rc<Cell<Zoom>>,
     path: Option<PathBuf>,
     title: String,
     /// The scenario's name as the player knows it.
@@ -122,7 +125,14 @@ pub enum GameMsg {
     Choose(usize),
     ChooseNth(usize),
     Click(f64, f64),
-    Zoom(f64, f64),
+    /// Shows the piece at a point of the board enlarged.
+    Enlarge(f64, f64),
+    /// Zooms the board to a level, keeping the point under the pointer (or the centre) put.
+    ZoomTo(f64, Option<(f64, f64)>),
+    /// Multiplies the zoom by [`board_zoom::STEP`] to this power (Ctrl + / −, Ctrl + wheel).
+    ZoomStep(f64, Option<(f64, f64)>),
+    /// Moves the zoomed board by so many pixels.
+    Pan(f64, f64),
     Hover(f64, f64),
     Undo,
     Redo,
@@ -166,6 +176,8 @@ pub struct GameWidgets {
     curtain: adw::StatusPage,
     curtain_button: gtk::Button,
     board: gtk::DrawingArea,
+    /// Shows the zoom level; a click fits the board again.
+    zoom_label: gtk::Button,
     /// The switch among the board's pages (hidden when it has one).
     pages: gtk::Box,
     prompt: PromptBar,
@@ -232,6 +244,8 @@ impl Component for GameWindow {
             "win.rules",
         );
         header.pack_end(&rules_button);
+        let (zoom_box, zoom_label) = zoom_controls();
+        header.pack_end(&zoom_box);
 
         let board = gtk::DrawingArea::builder()
             .hexpand(true)
@@ -239,15 +253,24 @@ impl Component for GameWindow {
             .focusable(true)
             .build();
         super::set_accessible_label(&board, &gettext("Game board"));
+        // A drag pans the zoomed board; the release that ends it is no click.
+        let dragged = Rc::new(Cell::new(false));
         let click = gtk::GestureClick::new();
         let s = sender.clone();
-        click.connect_released(move |_, _, x, y| s.input(GameMsg::Click(x, y)));
+        let d = dragged.clone();
+        click.connect_released(move |_, _, x, y| {
+            if !d.get() {
+                s.input(GameMsg::Click(x, y));
+            }
+        });
         board.add_controller(click);
+        board.add_controller(board_drag(&sender, dragged));
+        add_board_wheel(&board, &sender);
         let secondary = gtk::GestureClick::builder()
             .button(gtk::gdk::BUTTON_SECONDARY)
             .build();
         let s = sender.clone();
-        secondary.connect_released(move |_, _, x, y| s.input(GameMsg::Zoom(x, y)));
+        secondary.connect_released(move |_, _, x, y| s.input(GameMsg::Enlarge(x, y)));
         board.add_controller(secondary);
         let motion = gtk::EventControllerMotion::new();
         let s = sender.clone();
@@ -337,15 +360,22 @@ impl Component for GameWindow {
 
         let session = Rc::new(RefCell::new(init.session));
         let view = Rc::new(RefCell::new(View::default()));
+        let zoom = Rc::new(Cell::new(Zoom::default()));
         {
             let session = session.clone();
             let view = view.clone();
+            let zoom = zoom.clone();
             board.set_draw_func(move |area, cr, w, h| {
                 let mut v = view.borrow_mut();
                 v.width = f64::from(w);
                 v.height = f64::from(h);
                 v.dark = adw::StyleManager::default().is_dark();
-                v.scale_factor = f64::from(area.scale_factor());
+                // Zoomed, the game draws at the zoom (bitmaps at its resolution), never a
+                // stretched picture; only the visible part reaches the screen.
+                let z = zoom.get();
+                v.scale_factor = f64::from(area.scale_factor()) * z.level;
+                cr.translate(-z.x, -z.y);
+                cr.scale(z.level, z.level);
                 let s = session.borrow();
                 match s.board() {
                     Some(b) => {
@@ -362,6 +392,12 @@ impl Component for GameWindow {
             move |_| board.queue_draw()
         });
 
+        window_action(&root, "zoom-in", &sender, || GameMsg::ZoomStep(1.0, None));
+        window_action(&root, "zoom-out", &sender, || GameMsg::ZoomStep(-1.0, None));
+        window_action(&root, "zoom-fit", &sender, || {
+            GameMsg::ZoomTo(board_zoom::MIN_LEVEL, None)
+        });
+        window_action(&root, "zoom-double", &sender, || GameMsg::ZoomTo(2.0, None));
         let undo = window_action(&root, "undo", &sender, || GameMsg::Undo);
         let redo = window_action(&root, "redo", &sender, || GameMsg::Redo);
         window_action(&root, "save", &sender, || GameMsg::Save);
@@ -378,6 +414,7 @@ impl Component for GameWindow {
         let mut model = GameWindow {
             session,
             view,
+            zoom,
             path: init.path,
             title: title.clone(),
             scenario,
@@ -391,6 +428,7 @@ impl Component for GameWindow {
             curtain,
             curtain_button,
             board,
+            zoom_label,
             pages,
             prompt,
             log,
@@ -434,7 +472,19 @@ impl Component for GameWindow {
                 }
             }
             GameMsg::Click(x, y) => self.click(widgets, &sender, x, y),
-            GameMsg::Zoom(x, y) => self.zoom(widgets, x, y),
+            GameMsg::Enlarge(x, y) => self.zoom(widgets, x, y),
+            GameMsg::ZoomTo(level, at) => self.zoom_board(widgets, level, at),
+            GameMsg::ZoomStep(steps, at) => {
+                let level = self.zoom.get().level * board_zoom::STEP.powf(steps);
+                self.zoom_board(widgets, level, at);
+            }
+            GameMsg::Pan(dx, dy) => {
+                let mut z = self.zoom.get();
+                let (w, h) = board_size(&widgets.board);
+                z.pan(dx, dy, w, h);
+                self.zoom.set(z);
+                widgets.board.queue_draw();
+            }
             GameMsg::Hover(x, y) => {
                 let hovered = self.target_at(x, y);
                 let mut view = self.view.borrow_mut();
@@ -601,10 +651,25 @@ impl GameWindow {
         numbered.replace("{n}", &(u32::from(seat) + 1).to_string())
     }
 
+    /// The map target at a point of the drawing area (zoomed or not).
     fn target_at(&self, x: f64, y: f64) -> Option<String> {
         let session = self.session.borrow();
         let view = self.view.borrow();
+        let (x, y) = self.zoom.get().to_board(x, y);
         session.board().and_then(|b| b.target_at(&view, x, y))
+    }
+
+    /// Zooms the board to `level` about a point of the area (its centre when `None`).
+    fn zoom_board(&self, widgets: &mut GameWidgets, level: f64, at: Option<(f64, f64)>) {
+        let (w, h) = board_size(&widgets.board);
+        let (x, y) = at.unwrap_or((w / 2.0, h / 2.0));
+        let mut z = self.zoom.get();
+        z.zoom_at(level, x, y, w, h);
+        self.zoom.set(z);
+        // Translators: the board's zoom level, e.g. "200 %".
+        let label = gettext("{percent} %").replace("{percent}", &z.percent().to_string());
+        widgets.zoom_label.set_label(&label);
+        widgets.board.queue_draw();
     }
 
     /// A click on the board takes the action on that target; when several actions share it,
@@ -745,6 +810,7 @@ impl GameWindow {
         let id = {
             let session = self.session.borrow();
             let view = self.view.borrow();
+            let (x, y) = self.zoom.get().to_board(x, y);
             session.board().and_then(|b| b.zoomable_at(&view, x, y))
         };
         let Some(id) = id else { return };
@@ -977,12 +1043,100 @@ fn window_action(
     action
 }
 
-/// The board's own keys: arrows move among the map targets, Enter or Space takes the focused one.
+/// Zoom out, the zoom level (a click fits the board), zoom in.
+fn zoom_controls() -> (gtk::Box, gtk::Button) {
+    let controls = gtk::Box::builder().css_classes(["linked"]).build();
+    let out = icon_button(
+        "zoom-out-symbolic",
+        &gettext("Zoom out (Ctrl+−, or Ctrl+scroll)"),
+        "win.zoom-out",
+    );
+    let level = gtk::Button::builder()
+        .label(gettext("{percent} %").replace("{percent}", "100"))
+        .action_name("win.zoom-fit")
+        .tooltip_text(gettext("Fit the whole board in the window (Ctrl+0)"))
+        .build();
+    let zoom_in = icon_button(
+        "zoom-in-symbolic",
+        &gettext("Zoom in (Ctrl++, or Ctrl+scroll); drag or Ctrl+arrow keys to move around"),
+        "win.zoom-in",
+    );
+    controls.append(&out);
+    controls.append(&level);
+    controls.append(&zoom_in);
+    (controls, level)
+}
+
+fn board_size(board: &gtk::DrawingArea) -> (f64, f64) {
+    (f64::from(board.width()), f64::from(board.height()))
+}
+
+/// Dragging the board pans it when zoomed; `dragged` tells the click that ends a drag apart.
+fn board_drag(sender: &ComponentSender<GameWindow>, dragged: Rc<Cell<bool>>) -> gtk::GestureDrag {
+    let drag = gtk::GestureDrag::new();
+    let d = dragged.clone();
+    drag.connect_drag_begin(move |_, _, _| d.set(false));
+    let last = Rc::new(Cell::new((0.0, 0.0)));
+    let s = sender.clone();
+    drag.connect_drag_update(move |_, dx, dy| {
+        // A few pixels of trembling are still a click.
+        if !dragged.get() && dx.hypot(dy) < 8.0 {
+            return;
+        }
+        if !dragged.replace(true) {
+            last.set((0.0, 0.0));
+        }
+        let (lx, ly) = last.replace((dx, dy));
+        s.input(GameMsg::Pan(lx - dx, ly - dy));
+    });
+    drag
+}
+
+/// Ctrl + wheel zooms about the pointer; the wheel alone pans the zoomed board.
+fn add_board_wheel(board: &gtk::DrawingArea, sender: &ComponentSender<GameWindow>) {
+    let pointer = Rc::new(Cell::new(None));
+    let motion = gtk::EventControllerMotion::new();
+    let p = pointer.clone();
+    motion.connect_motion(move |_, x, y| p.set(Some((x, y))));
+    board.add_controller(motion);
+    let wheel = gtk::EventControllerScroll::new(gtk::EventControllerScrollFlags::BOTH_AXES);
+    let s = sender.clone();
+    wheel.connect_scroll(move |c, dx, dy| {
+        let ctrl = c
+            .current_event_state()
+            .contains(gtk::gdk::ModifierType::CONTROL_MASK);
+        s.input(if ctrl {
+            GameMsg::ZoomStep(-dy, pointer.get())
+        } else {
+            GameMsg::Pan(dx * WHEEL_STEP, dy * WHEEL_STEP)
+        });
+        gtk::glib::Propagation::Stop
+    });
+    board.add_controller(wheel);
+}
+
+/// Pixels the board moves for one notch of the wheel, and for Ctrl + an arrow key.
+const WHEEL_STEP: f64 = 40.0;
+const PAN_STEP: f64 = 80.0;
+
+/// The board's own keys: arrows move among the map targets, Enter or Space takes the focused
+/// one; Ctrl + arrows pan the zoomed board.
 fn board_keys(sender: &ComponentSender<GameWindow>) -> gtk::EventControllerKey {
     use gtk::gdk::Key;
     let keys = gtk::EventControllerKey::new();
     let s = sender.clone();
-    keys.connect_key_pressed(move |_, key, _, _| {
+    keys.connect_key_pressed(move |_, key, _, state| {
+        if state.contains(gtk::gdk::ModifierType::CONTROL_MASK) {
+            let (dx, dy) = match key {
+                Key::Right => (1.0, 0.0),
+                Key::Left => (-1.0, 0.0),
+                Key::Down => (0.0, 1.0),
+                Key::Up => (0.0, -1.0),
+                _ => return gtk::glib::Propagation::Proceed,
+            };
+            s.input(GameMsg::Pan(dx * PAN_STEP, dy * PAN_STEP));
+            return gtk::glib::Propagation::Stop;
+        }
         let msg = match key {
             Key::Right | Key::Down => GameMsg::FocusTarget(1),
             Key::Left | Key::Up => GameMsg::FocusTarget(-1),

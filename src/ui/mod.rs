@@ -3,6 +3,7 @@
 //! The windows only show what the rules say: the prompt, its legal actions, the log and the
 //! board drawn by `crate::art`. No rule is decided here.
 
+mod board_zoom;
 mod dialogs;
 pub mod export_dialog;
 mod form_dialog;
@@ -177,6 +178,13 @@ fn install_app_actions(app: &adw::Application) {
     app.set_accels_for_action("win.redo", &["<Primary><Shift>z"]);
     app.set_accels_for_action("win.close", &["<Primary>w"]);
     app.set_accels_for_action("win.rules", &["F1"]);
+    app.set_accels_for_action(
+        "win.zoom-in",
+        &["<Primary>plus", "<Primary>equal", "<Primary>KP_Add"],
+    );
+    app.set_accels_for_action("win.zoom-out", &["<Primary>minus", "<Primary>KP_Subtract"]);
+    app.set_accels_for_action("win.zoom-fit", &["<Primary>0"]);
+    app.set_accels_for_action("win.zoom-double", &["<Primary>2"]);
 }
 
 /// The application menu shared by every window.
