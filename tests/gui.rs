@@ -50,6 +50,13 @@ impl SimpleComponent for Harness {
     }
 
     fn init(_: (), _root: gtk::Window, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        if let Some(dir) = std::env::var_os("TONKIN_SHOTS") {
+            shots(dir.into());
+            return ComponentParts {
+                model: Harness,
+                widgets: (),
+            };
+        }
         if let Some(shot) = std::env::var_os("TONKIN_SCREENSHOT") {
             hand_over(Some(shot.into()));
             return ComponentParts {
@@ -328,7 +335,8 @@ fn main() {
         std::env::set_var("XDG_CONFIG_HOME", home.path().join("config"));
     }
     // The checks speak English; a photograph speaks the language the environment asks for.
-    if std::env::var_os("TONKIN_SCREENSHOT").is_some() {
+    if std::env::var_os("TONKIN_SCREENSHOT").is_some() || std::env::var_os("TONKIN_SHOTS").is_some()
+    {
         tonkin::i18n::init();
     }
     let app = tonkin::ui::new_application();
@@ -695,5 +703,183 @@ fn photograph(window: &gtk::Window, path: std::path::PathBuf) {
         }
         println!("gui test: the curtain photographed into {}", path.display());
         relm4::main_application().quit();
+    });
+}
+
+/// `TONKIN_SHOTS=dir`: photographs, at the screen's size, the launcher with games in progress
+/// (two of the same game and a damaged one), each playable game with its decisions, the first
+/// at 200 %, and Skyhawk's start dialog refusing a rule without the one it needs; the files
+/// are named `<what>-<width>x<height>.png`.
+fn shots(dir: std::path::PathBuf) {
+    let autosaves = tonkin::saves::autosave_dir().expect("a data folder");
+    std::fs::create_dir_all(&autosaves).expect("the autosave folder");
+    std::fs::write(autosaves.join("broken.json"), b"{ half a save").expect("a broken file");
+    let csar = games::find("csar").and_then(|g| g.driver).unwrap();
+    for (seed, steps) in [(3, 12), (8, 30)] {
+        let mut session = csar.new_session(csar.scenarios()[0].id, seed, &[]).unwrap();
+        session.autosave_to(tonkin::saves::new_autosave_path(&autosaves, "csar"));
+        csar.bot_steps(
+            session.as_mut(),
+            games::driver::BotKind::Heuristic,
+            seed,
+            steps,
+        )
+        .unwrap();
+    }
+    let launcher = Launcher::builder();
+    relm4::main_application().add_window(&launcher.root);
+    launcher.root.present();
+    let launcher_window: gtk::Window = launcher.root.clone().upcast();
+    launcher.launch(()).detach_runtime();
+    let screen = gtk::gdk::Display::default()
+        .and_then(|d| d.monitors().item(0))
+        .and_downcast::<gtk::gdk::Monitor>()
+        .unwrap()
+        .geometry();
+    let size = format!("{}x{}", screen.width(), screen.height());
+    let full = move |w: &gtk::Window| w.set_default_size(screen.width(), screen.height());
+    let shot = {
+        let dir = dir.clone();
+        move |name: &str| {
+            let path = dir.join(format!("{name}-{size}.png"));
+            let status = std::process::Command::new("import")
+                .args(["-window", "root"])
+                .arg(&path)
+                .status();
+            if !status.is_ok_and(|s| s.success()) {
+                fail("import (ImageMagick) failed");
+            }
+            println!("gui test: photographed {}", path.display());
+        }
+    };
+    let window_titled = |title: &'static str| {
+        relm4::main_application()
+            .windows()
+            .into_iter()
+            .find(move |w| w.title().is_some_and(|t| t.starts_with(title)))
+    };
+    type Step = Box<dyn FnOnce()>;
+    let steps: Vec<Step> = vec![
+        Box::new({
+            let w = launcher_window.clone();
+            move || full(&w)
+        }),
+        Box::new({
+            let shot = shot.clone();
+            let w = launcher_window.clone();
+            move || {
+                shot("launcher-games-in-progress");
+                w.set_visible(false);
+                let session = csar.new_session(csar.scenarios()[0].id, 5, &[]).unwrap();
+                let mut session = session;
+                csar.bot_steps(session.as_mut(), games::driver::BotKind::Heuristic, 5, 20)
+                    .unwrap();
+                open_game_window(session, None);
+            }
+        }),
+        Box::new(move || full(&window_titled("That Others").unwrap())),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("csar-decisions");
+                let w = window_titled("That Others").unwrap();
+                gtk::prelude::WidgetExt::activate_action(&w, "win.zoom-double", None).unwrap();
+            }
+        }),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("csar-board-200");
+                window_titled("That Others").unwrap().close();
+                let skyhawk = games::find("skyhawk").and_then(|g| g.driver).unwrap();
+                let mut loading = skyhawk.new_session("single", 7, &[]).unwrap();
+                while loading.form().is_none() {
+                    loading.choose(0).unwrap();
+                }
+                open_game_window(loading, None);
+            }
+        }),
+        Box::new(move || full(&window_titled("Skyhawk").unwrap())),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("skyhawk-loading");
+                window_titled("Skyhawk").unwrap().close();
+                let skyhawk = games::find("skyhawk").and_then(|g| g.driver).unwrap();
+                let mut flying = skyhawk.new_session("single", 7, &[]).unwrap();
+                skyhawk
+                    .bot_steps(flying.as_mut(), games::driver::BotKind::Heuristic, 7, 14)
+                    .unwrap();
+                open_game_window(flying, None);
+            }
+        }),
+        Box::new(move || full(&window_titled("Skyhawk").unwrap())),
+        Box::new({
+            let shot = shot.clone();
+            let launcher = launcher_window.clone();
+            move || {
+                shot("skyhawk-decisions");
+                window_titled("Skyhawk").unwrap().close();
+                launcher.set_visible(true);
+                launcher.activate_action("app.new-game", None).ok();
+                start_skyhawk_with_engine_fires(&launcher);
+            }
+        }),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("start-dialog-refusal");
+                relm4::main_application().quit();
+            }
+        }),
+    ];
+    run_steps(steps);
+}
+
+/// Opens Skyhawk's start dialog from the launcher and switches on "Engine fires" alone.
+fn start_skyhawk_with_engine_fires(launcher: &gtk::Window) {
+    let rows: Vec<adw::ExpanderRow> = descendants(launcher.upcast_ref())
+        .into_iter()
+        .filter_map(|w| w.downcast::<adw::ExpanderRow>().ok())
+        .collect();
+    let skyhawk = rows
+        .iter()
+        .find(|r| r.title().starts_with("Skyhawk"))
+        .unwrap_or_else(|| fail("no Skyhawk row"));
+    skyhawk.set_expanded(true);
+    let skyhawk = skyhawk.clone();
+    gtk::glib::timeout_add_local_once(Duration::from_millis(300), move || {
+        find_button(skyhawk.upcast_ref(), &|b: &gtk::Button| {
+            b.label().as_deref() == Some("Play")
+        })
+        .unwrap_or_else(|| fail("no Play button"))
+        .emit_clicked();
+        gtk::glib::timeout_add_local_once(Duration::from_millis(500), || {
+            let dialog = gtk::Window::list_toplevels()
+                .into_iter()
+                .filter_map(|w| w.downcast::<adw::MessageDialog>().ok())
+                .find(|d| d.is_visible())
+                .unwrap_or_else(|| fail("no start dialog"));
+            let switch = descendants(dialog.upcast_ref())
+                .into_iter()
+                .filter_map(|w| w.downcast::<adw::ActionRow>().ok())
+                .find(|r| r.title().starts_with("Engine fires"))
+                .and_then(|r| r.activatable_widget())
+                .and_downcast::<gtk::Switch>()
+                .unwrap_or_else(|| fail("no Engine fires switch"));
+            switch.set_active(true);
+        });
+    });
+}
+
+/// Runs each step two seconds after the one before (time to draw).
+fn run_steps(mut steps: Vec<Box<dyn FnOnce()>>) {
+    if steps.is_empty() {
+        return;
+    }
+    let first = steps.remove(0);
+    gtk::glib::timeout_add_local_once(Duration::from_millis(2000), move || {
+        first();
+        run_steps(steps);
     });
 }

@@ -186,6 +186,8 @@ pub struct GameWidgets {
     toasts: adw::ToastOverlay,
     title: adw::WindowTitle,
     undo: gio::SimpleAction,
+    /// Its tooltip says why when undo is not possible.
+    undo_button: gtk::Button,
     redo: gio::SimpleAction,
     export: gio::SimpleAction,
 }
@@ -436,6 +438,7 @@ impl Component for GameWindow {
             toasts,
             title: window_title,
             undo,
+            undo_button,
             redo,
             export,
         };
@@ -583,17 +586,23 @@ impl Component for GameWindow {
 
 impl GameWindow {
     fn after_step(&mut self, widgets: &mut GameWidgets, result: Result<Option<Stepped>, String>) {
+        let window = widgets.stack.root().and_downcast::<gtk::Window>();
         match result {
             Ok(Some(step)) => {
                 if let Some(e) = step.autosave_error {
-                    super::toast(
-                        &widgets.toasts,
-                        &gettext("Autosave failed: {error}").replace("{error}", &e.to_string()),
+                    super::dialogs::error_dialog(
+                        window.as_ref(),
+                        &gettext("Autosave failed"),
+                        &e.to_string(),
                     );
                 }
             }
             Ok(None) => {}
-            Err(reason) => super::toast(&widgets.toasts, &reason),
+            Err(reason) => super::dialogs::error_dialog(
+                window.as_ref(),
+                &gettext("The rules refuse this action"),
+                &reason,
+            ),
         }
         match self.hand_over_to() {
             Some(seat) => self.raise_curtain(widgets, seat),
@@ -894,6 +903,20 @@ impl GameWindow {
         }
         widgets.undo.set_enabled(session.can_undo());
         widgets.redo.set_enabled(session.can_redo());
+        let undo_tip = if session.can_undo() {
+            gettext("Undo the last action (Ctrl+Z)")
+        } else if session.actions_taken() == 0 {
+            gettext("Nothing to undo yet")
+        } else if shared_screen(session.as_ref()) {
+            gettext(
+                "Undo is not possible: the last action made something known or passed the turn — undoing it would show what comes next",
+            )
+        } else {
+            gettext(
+                "Undo is not possible: the last action drew a card or rolled a die — undoing it would show you what comes next (casual undo in the preferences allows it)",
+            )
+        };
+        widgets.undo_button.set_tooltip_text(Some(&undo_tip));
         widgets.export.set_enabled(true);
         let mut subtitle = vec![self.scenario.clone()];
         // Two people on one screen see whose side is shown.
@@ -919,9 +942,12 @@ impl GameWindow {
         let mut body = outcome.summary.render();
         // The position's tallies explain the result: who came home, what was lost.
         if let Some(board) = self.session.borrow().board() {
+            let summary = body.clone();
             let lines: Vec<String> = board
                 .status()
                 .into_iter()
+                // A tally that only repeats the result ("Box: Shot down") is left out.
+                .filter(|(_, value)| !summary.contains(value.as_str()))
                 // Translators: a tally under the result, "Points: 100".
                 .map(|(label, value)| {
                     gettext("{label}: {value}")

@@ -494,6 +494,7 @@ fn start_new(
         .iter()
         .map(|r| {
             let switch = gtk::Switch::builder().valign(gtk::Align::Center).build();
+            super::set_accessible_label(&switch, &r.title.render());
             let row = adw::ActionRow::builder()
                 .title(r.title.render())
                 .subtitle(format!("{} {}", gettext("Rule"), r.rule))
@@ -504,20 +505,65 @@ fn start_new(
             (r.key, switch)
         })
         .collect();
-    dialog.set_extra_child(Some(&list));
+    // A choice the rules refuse (a rule that needs another) says why at once, and Start waits
+    // until it is put right: the dialog never closes on a refusal and loses the choices.
+    let refusal = gtk::Label::builder()
+        .wrap(true)
+        .xalign(0.0)
+        .selectable(true)
+        .visible(false)
+        .css_classes(["error"])
+        .build();
+    let extra = gtk::Box::new(gtk::Orientation::Vertical, 12);
+    // Many rules scroll: the dialog stays within the screen.
+    extra.append(
+        &gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .propagate_natural_height(true)
+            .max_content_height(super::fitting_size(0, 760).1 - 260)
+            .child(&list)
+            .build(),
+    );
+    extra.append(&refusal);
+    dialog.set_extra_child(Some(&extra));
     dialog.add_response("cancel", &gettext("_Cancel"));
     dialog.add_response("start", &gettext("_Start"));
     dialog.set_response_appearance("start", adw::ResponseAppearance::Suggested);
     dialog.set_default_response(Some("start"));
+    let seed = super::fresh_seed();
     let scenario = scenario.to_owned();
+    let switches = std::rc::Rc::new(switches);
+    let chosen = {
+        let switches = switches.clone();
+        move || -> Vec<&'static str> {
+            switches
+                .iter()
+                .filter(|(_, s)| s.is_active())
+                .map(|(k, _)| *k)
+                .collect()
+        }
+    };
+    let check = {
+        let dialog = dialog.clone();
+        let chosen = chosen.clone();
+        let scenario = scenario.clone();
+        move || {
+            let result = driver.new_session(&scenario, seed, &chosen());
+            dialog.set_response_enabled("start", result.is_ok());
+            refusal.set_visible(result.is_err());
+            if let Err(e) = result {
+                refusal.set_label(&e);
+            }
+        }
+    };
+    let check = std::rc::Rc::new(check);
+    for (_, switch) in switches.iter() {
+        let check = check.clone();
+        switch.connect_active_notify(move |_| check());
+    }
     let parent = parent.clone();
     dialog.connect_response(Some("start"), move |_, _| {
-        let chosen: Vec<&str> = switches
-            .iter()
-            .filter(|(_, s)| s.is_active())
-            .map(|(k, _)| *k)
-            .collect();
-        match driver.new_session(&scenario, super::fresh_seed(), &chosen) {
+        match driver.new_session(&scenario, seed, &chosen()) {
             Ok(session) => super::open_game_window(session, None),
             Err(e) => super::dialogs::error_dialog(
                 Some(parent.upcast_ref()),
