@@ -118,7 +118,11 @@ impl PromptBar {
         };
         let fit = std::rc::Rc::new(fit);
         let f = fit.clone();
-        ruler.connect_resize(move |_, width, _| f(width));
+        // Not during the allocation that reports the width: a size set then is not laid out.
+        ruler.connect_resize(move |_, width, _| {
+            let f = f.clone();
+            gtk::glib::idle_add_local_once(move || f(width));
+        });
         PromptBar {
             widget,
             text,
