@@ -18,11 +18,23 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The gettext domain.
 pub const GETTEXT_PACKAGE: &str = "tonkin";
 
-/// Where compiled translations are looked for: `TONKIN_LOCALEDIR` if set, else the install
-/// prefix given to the build (meson sets it), else the system default.
+/// Where compiled translations are looked for: `TONKIN_LOCALEDIR` if set; else the `locale`
+/// folder that the cargo build puts beside the binary (see build.rs; test binaries sit one
+/// folder deeper); else the install prefix given to the build (meson sets it), else the
+/// system default.
 pub fn locale_dir() -> std::path::PathBuf {
     if let Some(dir) = std::env::var_os("TONKIN_LOCALEDIR") {
         return dir.into();
+    }
+    let beside_binary = std::env::current_exe().ok().and_then(|exe| {
+        exe.ancestors()
+            .skip(1)
+            .take(2)
+            .map(|dir| dir.join("locale"))
+            .find(|dir| dir.is_dir())
+    });
+    if let Some(dir) = beside_binary {
+        return dir;
     }
     match option_env!("TONKIN_BUILD_LOCALEDIR") {
         Some(dir) => dir.into(),

@@ -15,6 +15,7 @@ pub mod engine;
 pub mod export;
 pub mod games;
 pub mod i18n;
+pub mod saves;
 pub mod settings;
 #[cfg(feature = "gui")]
 pub mod ui;

@@ -100,3 +100,36 @@ fn export_from_a_save_fills_the_record_sheets() {
         "is a game of skyhawk, not of csar",
     );
 }
+
+/// `make run` and the command line speak the desktop's language: the built binary finds the
+/// catalogues that the build compiled beside it (whether or not the system has the locale).
+#[test]
+fn replay_speaks_german_under_a_german_locale() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    let driver = tonkin::games::find("csar").unwrap().driver.unwrap();
+    let mut session = driver
+        .new_session(driver.scenarios()[0].id, 4, &[])
+        .unwrap();
+    session.choose(0).unwrap();
+    session.save(&save).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tonkin"))
+        .args(["replay", save.to_str().unwrap()])
+        .env("LANG", "de_DE.UTF-8")
+        .env_remove("LANGUAGE")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("TONKIN_LOCALEDIR")
+        .output()
+        .expect("run tonkin");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Partie läuft noch: "), "{text}");
+    // The pending decision itself comes from the game's German catalogue.
+    let english = session.prompt().text.english();
+    assert!(!text.contains(&english), "untranslated prompt: {text}");
+}

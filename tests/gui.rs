@@ -50,6 +50,13 @@ impl SimpleComponent for Harness {
     }
 
     fn init(_: (), _root: gtk::Window, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        if let Some(dir) = std::env::var_os("TONKIN_SHOTS") {
+            shots(dir.into());
+            return ComponentParts {
+                model: Harness,
+                widgets: (),
+            };
+        }
         if let Some(shot) = std::env::var_os("TONKIN_SCREENSHOT") {
             hand_over(Some(shot.into()));
             return ComponentParts {
@@ -57,10 +64,15 @@ impl SimpleComponent for Harness {
                 widgets: (),
             };
         }
+        // A game in progress and a damaged autosave are waiting for the launcher.
+        let autosaves = tonkin::saves::autosave_dir().expect("a data folder");
+        std::fs::create_dir_all(&autosaves).expect("the autosave folder");
+        std::fs::write(autosaves.join("broken.json"), b"{ half a save").expect("a broken file");
+        let kept = waiting_game(&autosaves);
         let launcher = Launcher::builder();
         relm4::main_application().add_window(&launcher.root);
         launcher.root.present();
-        launcher.launch(None).detach_runtime();
+        launcher.launch(()).detach_runtime();
 
         let game = games::ALL
             .iter()
@@ -84,9 +96,9 @@ impl SimpleComponent for Harness {
             move || {
                 ordnance_button().unwrap().emit_clicked();
                 when(
-                    "the Ordnance Card",
-                    || ordnance_submit().is_some(),
-                    move || first_windows(game.title),
+                    "the Ordnance Card and every window laid out",
+                    || ordnance_submit().is_some() && all_laid_out(),
+                    move || first_windows(game.title, kept),
                 );
             },
         );
@@ -123,9 +135,79 @@ fn ordnance_submit() -> Option<gtk::Button> {
     })
 }
 
+/// A game of the first playable game, one action in, autosaved into `dir`: its file and bytes.
+fn waiting_game(dir: &std::path::Path) -> (std::path::PathBuf, Vec<u8>) {
+    let game = games::ALL.iter().find(|g| g.playable()).unwrap();
+    let driver = game.driver.unwrap();
+    let mut session = driver
+        .new_session(driver.scenarios()[0].id, 11, &[])
+        .expect("new game");
+    let path = tonkin::saves::new_autosave_path(dir, game.id);
+    session.autosave_to(path.clone());
+    session.choose(0).expect("the first choice is legal");
+    let bytes = std::fs::read(&path).expect("the autosave is written");
+    (path, bytes)
+}
+
+/// The launcher lists the damaged autosave with its reason and the game in progress; an
+/// action in the new game's window autosaves into a file of its own and leaves the game in
+/// progress (`kept`) as it was.
+fn games_in_progress_kept(game_title: &'static str, kept: (std::path::PathBuf, Vec<u8>)) {
+    let launcher = relm4::main_application()
+        .windows()
+        .into_iter()
+        .find(|w| w.widget_name() == "launcher")
+        .unwrap_or_else(|| fail("no launcher"));
+    let rows: Vec<adw::ActionRow> = descendants(launcher.upcast_ref())
+        .into_iter()
+        .filter_map(|w| w.downcast::<adw::ActionRow>().ok())
+        .collect();
+    let damaged = rows
+        .iter()
+        .find(|r| r.title() == "Damaged save broken.json");
+    if damaged.is_none_or(|r| !r.subtitle().is_some_and(|s| s.starts_with("broken.json:"))) {
+        fail("the launcher does not show the damaged autosave with its reason");
+    }
+    if !rows
+        .iter()
+        .any(|r| r.title().starts_with(game_title) && r.subtitle().is_some())
+    {
+        fail("the launcher does not list the game in progress");
+    }
+    let window = relm4::main_application()
+        .windows()
+        .into_iter()
+        .find(|w| w.title().as_deref() == Some(game_title))
+        .unwrap();
+    find_button(window.upcast_ref(), &|b: &gtk::Button| {
+        b.ancestor(gtk::FlowBox::static_type()).is_some() && b.is_mapped()
+    })
+    .unwrap_or_else(|| fail("the new game offers no action"))
+    .emit_clicked();
+    let dir = kept.0.parent().unwrap().to_path_buf();
+    let saves = move || {
+        std::fs::read_dir(&dir)
+            .map(|d| d.flatten().map(|e| e.path()).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    when(
+        "the new game's own autosave",
+        move || saves().len() == 3,
+        move || {
+            if std::fs::read(&kept.0).ok().as_ref() != Some(&kept.1) {
+                fail("the new game overwrote the game in progress");
+            }
+            println!(
+                "gui test: a new game keeps the game in progress; a damaged autosave is listed"
+            );
+            hand_over(None);
+        },
+    );
+}
+
 /// Checks the launcher, the first playable game's window and the Ordnance Card, then goes on
-/// to the hand-over.
-fn first_windows(game_title: &'static str) {
+/// to the games in progress and the hand-over.
+fn first_windows(game_title: &'static str, kept: (std::path::PathBuf, Vec<u8>)) {
     let app = relm4::main_application();
     let windows = app.windows();
     let titles: Vec<String> = windows
@@ -142,12 +224,69 @@ fn first_windows(game_title: &'static str) {
     if !has_button_labelled(game_window.upcast_ref(), |label| !label.is_empty()) {
         fail("the game window offers no action buttons");
     }
+    for window in windows.iter().filter(|w| w.title().is_some()) {
+        fits_the_screen(window);
+    }
     // Nothing on the stations and no tanks: every route package wants external fuel.
     if ordnance_submit().is_none_or(|b| b.is_sensitive()) {
         fail("the Ordnance Card did not open with the empty load refused");
     }
+    if let Some(card) = ordnance_submit()
+        .and_then(|b| b.root())
+        .and_downcast::<gtk::Window>()
+    {
+        fits_the_screen(&card);
+    }
     println!("gui test: launcher and {game_title} window open and drawn");
-    hand_over(None);
+    games_in_progress_kept(game_title, kept);
+}
+
+/// Whether every titled window of the application (not the harness's own) is on screen with
+/// a size.
+fn all_laid_out() -> bool {
+    relm4::main_application()
+        .windows()
+        .iter()
+        .filter(|w| w.title().is_some())
+        .all(|w| w.is_mapped() && w.height() > 0)
+}
+
+/// Fails unless `window` is no taller (and no wider) than the screen and its prompt bar, when
+/// it has one, is on screen inside it.
+fn fits_the_screen(window: &gtk::Window) {
+    let display = gtk::gdk::Display::default().unwrap_or_else(|| fail("no display"));
+    let screen = display
+        .monitors()
+        .item(0)
+        .and_downcast::<gtk::gdk::Monitor>()
+        .unwrap_or_else(|| fail("no monitor"))
+        .geometry();
+    let title = window.title().unwrap_or_default();
+    let (w, h) = (window.width(), window.height());
+    // The least height the window can take at its width: what GTK grows it to, whatever the
+    // default size says.
+    let (least, _, _, _) = window.measure(gtk::Orientation::Vertical, w);
+    if h > screen.height() || least > screen.height() || w > screen.width() {
+        fail(&format!(
+            "the window \"{title}\" is {w} × {h} (at least {least} high) on a {} × {} screen",
+            screen.width(),
+            screen.height()
+        ));
+    }
+    let prompt = descendants(window.upcast_ref())
+        .into_iter()
+        .find(|w| w.has_css_class("prompt-bar"));
+    if let Some(prompt) = prompt {
+        let bounds = prompt
+            .compute_bounds(window)
+            .unwrap_or_else(|| fail(&format!("the prompt bar of \"{title}\" is not laid out")));
+        if !prompt.is_mapped() || bounds.y() + bounds.height() > h as f32 + 0.5 {
+            fail(&format!(
+                "the prompt bar of \"{title}\" ends at {} in a window {h} high",
+                bounds.y() + bounds.height()
+            ));
+        }
+    }
 }
 
 fn has_button_labelled(widget: &gtk::Widget, accept: impl Fn(&str) -> bool + Copy) -> bool {
@@ -196,7 +335,8 @@ fn main() {
         std::env::set_var("XDG_CONFIG_HOME", home.path().join("config"));
     }
     // The checks speak English; a photograph speaks the language the environment asks for.
-    if std::env::var_os("TONKIN_SCREENSHOT").is_some() {
+    if std::env::var_os("TONKIN_SCREENSHOT").is_some() || std::env::var_os("TONKIN_SHOTS").is_some()
+    {
         tonkin::i18n::init();
     }
     let app = tonkin::ui::new_application();
@@ -537,7 +677,7 @@ fn hand_over(screenshot: Option<std::path::PathBuf>) {
                                         ));
                                     }
                                     println!("gui test: the duel hands the screen over");
-                                    println!("2 passed, 0 failed");
+                                    println!("3 passed, 0 failed");
                                     relm4::main_application().quit();
                                 },
                             );
@@ -563,5 +703,183 @@ fn photograph(window: &gtk::Window, path: std::path::PathBuf) {
         }
         println!("gui test: the curtain photographed into {}", path.display());
         relm4::main_application().quit();
+    });
+}
+
+/// `TONKIN_SHOTS=dir`: photographs, at the screen's size, the launcher with games in progress
+/// (two of the same game and a damaged one), each playable game with its decisions, the first
+/// at 200 %, and Skyhawk's start dialog refusing a rule without the one it needs; the files
+/// are named `<what>-<width>x<height>.png`.
+fn shots(dir: std::path::PathBuf) {
+    let autosaves = tonkin::saves::autosave_dir().expect("a data folder");
+    std::fs::create_dir_all(&autosaves).expect("the autosave folder");
+    std::fs::write(autosaves.join("broken.json"), b"{ half a save").expect("a broken file");
+    let csar = games::find("csar").and_then(|g| g.driver).unwrap();
+    for (seed, steps) in [(3, 12), (8, 30)] {
+        let mut session = csar.new_session(csar.scenarios()[0].id, seed, &[]).unwrap();
+        session.autosave_to(tonkin::saves::new_autosave_path(&autosaves, "csar"));
+        csar.bot_steps(
+            session.as_mut(),
+            games::driver::BotKind::Heuristic,
+            seed,
+            steps,
+        )
+        .unwrap();
+    }
+    let launcher = Launcher::builder();
+    relm4::main_application().add_window(&launcher.root);
+    launcher.root.present();
+    let launcher_window: gtk::Window = launcher.root.clone().upcast();
+    launcher.launch(()).detach_runtime();
+    let screen = gtk::gdk::Display::default()
+        .and_then(|d| d.monitors().item(0))
+        .and_downcast::<gtk::gdk::Monitor>()
+        .unwrap()
+        .geometry();
+    let size = format!("{}x{}", screen.width(), screen.height());
+    let full = move |w: &gtk::Window| w.set_default_size(screen.width(), screen.height());
+    let shot = {
+        let dir = dir.clone();
+        move |name: &str| {
+            let path = dir.join(format!("{name}-{size}.png"));
+            let status = std::process::Command::new("import")
+                .args(["-window", "root"])
+                .arg(&path)
+                .status();
+            if !status.is_ok_and(|s| s.success()) {
+                fail("import (ImageMagick) failed");
+            }
+            println!("gui test: photographed {}", path.display());
+        }
+    };
+    let window_titled = |title: &'static str| {
+        relm4::main_application()
+            .windows()
+            .into_iter()
+            .find(move |w| w.title().is_some_and(|t| t.starts_with(title)))
+    };
+    type Step = Box<dyn FnOnce()>;
+    let steps: Vec<Step> = vec![
+        Box::new({
+            let w = launcher_window.clone();
+            move || full(&w)
+        }),
+        Box::new({
+            let shot = shot.clone();
+            let w = launcher_window.clone();
+            move || {
+                shot("launcher-games-in-progress");
+                w.set_visible(false);
+                let session = csar.new_session(csar.scenarios()[0].id, 5, &[]).unwrap();
+                let mut session = session;
+                csar.bot_steps(session.as_mut(), games::driver::BotKind::Heuristic, 5, 20)
+                    .unwrap();
+                open_game_window(session, None);
+            }
+        }),
+        Box::new(move || full(&window_titled("That Others").unwrap())),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("csar-decisions");
+                let w = window_titled("That Others").unwrap();
+                gtk::prelude::WidgetExt::activate_action(&w, "win.zoom-double", None).unwrap();
+            }
+        }),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("csar-board-200");
+                window_titled("That Others").unwrap().close();
+                let skyhawk = games::find("skyhawk").and_then(|g| g.driver).unwrap();
+                let mut loading = skyhawk.new_session("single", 7, &[]).unwrap();
+                while loading.form().is_none() {
+                    loading.choose(0).unwrap();
+                }
+                open_game_window(loading, None);
+            }
+        }),
+        Box::new(move || full(&window_titled("Skyhawk").unwrap())),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("skyhawk-loading");
+                window_titled("Skyhawk").unwrap().close();
+                let skyhawk = games::find("skyhawk").and_then(|g| g.driver).unwrap();
+                let mut flying = skyhawk.new_session("single", 7, &[]).unwrap();
+                skyhawk
+                    .bot_steps(flying.as_mut(), games::driver::BotKind::Heuristic, 7, 14)
+                    .unwrap();
+                open_game_window(flying, None);
+            }
+        }),
+        Box::new(move || full(&window_titled("Skyhawk").unwrap())),
+        Box::new({
+            let shot = shot.clone();
+            let launcher = launcher_window.clone();
+            move || {
+                shot("skyhawk-decisions");
+                window_titled("Skyhawk").unwrap().close();
+                launcher.set_visible(true);
+                launcher.activate_action("app.new-game", None).ok();
+                start_skyhawk_with_engine_fires(&launcher);
+            }
+        }),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("start-dialog-refusal");
+                relm4::main_application().quit();
+            }
+        }),
+    ];
+    run_steps(steps);
+}
+
+/// Opens Skyhawk's start dialog from the launcher and switches on "Engine fires" alone.
+fn start_skyhawk_with_engine_fires(launcher: &gtk::Window) {
+    let rows: Vec<adw::ExpanderRow> = descendants(launcher.upcast_ref())
+        .into_iter()
+        .filter_map(|w| w.downcast::<adw::ExpanderRow>().ok())
+        .collect();
+    let skyhawk = rows
+        .iter()
+        .find(|r| r.title().starts_with("Skyhawk"))
+        .unwrap_or_else(|| fail("no Skyhawk row"));
+    skyhawk.set_expanded(true);
+    let skyhawk = skyhawk.clone();
+    gtk::glib::timeout_add_local_once(Duration::from_millis(300), move || {
+        find_button(skyhawk.upcast_ref(), &|b: &gtk::Button| {
+            b.label().as_deref() == Some("Play")
+        })
+        .unwrap_or_else(|| fail("no Play button"))
+        .emit_clicked();
+        gtk::glib::timeout_add_local_once(Duration::from_millis(500), || {
+            let dialog = gtk::Window::list_toplevels()
+                .into_iter()
+                .filter_map(|w| w.downcast::<adw::MessageDialog>().ok())
+                .find(|d| d.is_visible())
+                .unwrap_or_else(|| fail("no start dialog"));
+            let switch = descendants(dialog.upcast_ref())
+                .into_iter()
+                .filter_map(|w| w.downcast::<adw::ActionRow>().ok())
+                .find(|r| r.title().starts_with("Engine fires"))
+                .and_then(|r| r.activatable_widget())
+                .and_downcast::<gtk::Switch>()
+                .unwrap_or_else(|| fail("no Engine fires switch"));
+            switch.set_active(true);
+        });
+    });
+}
+
+/// Runs each step two seconds after the one before (time to draw).
+fn run_steps(mut steps: Vec<Box<dyn FnOnce()>>) {
+    if steps.is_empty() {
+        return;
+    }
+    let first = steps.remove(0);
+    gtk::glib::timeout_add_local_once(Duration::from_millis(2000), move || {
+        first();
+        run_steps(steps);
     });
 }

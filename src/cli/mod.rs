@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::games::{self, BotKind};
+use crate::i18n::{gettext, ngettext};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -133,28 +134,48 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Prints where a save or script stands, in the user's language.
 fn replay(file: &std::path::Path) -> Result<(), String> {
     let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let session = games::load_any(&bytes, &file.display().to_string())?;
     let prompt = session.prompt();
     println!(
-        "game: {}  scenario: {}",
-        session.game_id(),
-        session.scenario()
+        "{}",
+        // Translators: the first line of `tonkin replay`.
+        gettext("game: {game}  scenario: {scenario}")
+            .replace("{game}", session.game_id())
+            .replace("{scenario}", session.scenario())
     );
-    println!("log entries: {}", session.log().len());
+    println!(
+        "{}",
+        gettext("log entries: {n}").replace("{n}", &session.log().len().to_string())
+    );
     for entry in session.log().entries().iter().rev().take(5).rev() {
-        println!("  {}", entry.english());
+        let mut line = format!("  [{}] {}", entry.rule, entry.message.render());
+        if !entry.random.is_empty() {
+            let parts: Vec<String> = entry.random.iter().map(|r| r.message().render()).collect();
+            line.push_str(&format!(" ({})", parts.join("; ")));
+        }
+        println!("{line}");
     }
     match session.outcome() {
         Some(o) => {
-            print!("result: {:?} — {}", o.verdict, o.summary.english());
-            match o.points {
-                Some(p) => println!(" ({p} points)"),
-                None => println!(),
+            let mut line = gettext("result: {verdict} — {summary}")
+                .replace("{verdict}", &format!("{:?}", o.verdict))
+                .replace("{summary}", &o.summary.render());
+            if let Some(p) = o.points {
+                line.push_str(
+                    &ngettext(" ({n} point)", " ({n} points)", p.unsigned_abs())
+                        .replace("{n}", &p.to_string()),
+                );
             }
+            println!("{line}");
         }
-        None => println!("in progress: {}", prompt.text.english()),
+        None => println!(
+            "{}",
+            // Translators: `tonkin replay` on a game not over yet; {prompt} is the decision pending.
+            gettext("in progress: {prompt}").replace("{prompt}", &prompt.text.render())
+        ),
     }
     Ok(())
 }

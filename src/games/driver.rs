@@ -120,6 +120,8 @@ pub trait PlaySession {
     fn choose(&mut self, index: usize) -> Result<Stepped, String>;
     fn can_undo(&self) -> bool;
     fn can_redo(&self) -> bool;
+    /// How many actions have been taken since the game was set up.
+    fn actions_taken(&self) -> usize;
     fn undo(&mut self) -> Option<Stepped>;
     fn redo(&mut self) -> Option<Stepped>;
     fn set_casual_undo(&mut self, casual: bool);
@@ -188,6 +190,9 @@ impl<G: Presented> PlaySession for Session<G> {
     }
     fn can_redo(&self) -> bool {
         Session::can_redo(self)
+    }
+    fn actions_taken(&self) -> usize {
+        self.actions().len()
     }
     fn undo(&mut self) -> Option<Stepped> {
         Session::undo(self)

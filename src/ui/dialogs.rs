@@ -174,8 +174,25 @@ pub fn choose_save_path(
     chooser.show();
 }
 
+/// An error that matters: its whole text (file, line and all), selectable to copy, with a
+/// button that copies it.
 pub fn error_dialog(parent: Option<&gtk::Window>, heading: &str, body: &str) {
-    let dialog = adw::MessageDialog::new(parent, Some(heading), Some(body));
+    let dialog = adw::MessageDialog::new(parent, Some(heading), None);
+    let text = gtk::Label::builder()
+        .label(body)
+        .wrap(true)
+        .wrap_mode(gtk::pango::WrapMode::WordChar)
+        .selectable(true)
+        .xalign(0.0)
+        .max_width_chars(60)
+        .build();
+    dialog.set_extra_child(Some(&text));
+    dialog.add_response("copy", &gettext("C_opy the Message"));
     dialog.add_response("close", &gettext("_Close"));
+    dialog.set_default_response(Some("close"));
+    let body = body.to_owned();
+    dialog.connect_response(Some("copy"), move |d, _| {
+        d.clipboard().set_text(&body);
+    });
     dialog.present();
 }

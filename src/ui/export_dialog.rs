@@ -105,8 +105,8 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<Ga
 
     let window = adw::Window::builder()
         .title(gettext("Print and Play"))
-        .default_width(1000)
-        .default_height(720)
+        .default_width(super::fitting_size(1000, 720).0)
+        .default_height(super::fitting_size(1000, 720).1)
         .modal(true)
         .build();
     if let Some(p) = parent {

@@ -85,7 +85,15 @@ pub fn show(
     body.append(&verdict_line);
     let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
     content.append(&header);
-    content.append(&body);
+    // A long form scrolls rather than grow past the screen.
+    content.append(
+        &gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .propagate_natural_height(true)
+            .vexpand(true)
+            .child(&body)
+            .build(),
+    );
     window.set_content(Some(&content));
 
     let values = {

@@ -6,7 +6,7 @@
 //! a change of the seat to move puts up a curtain over the whole window first: the next seat's
 //! side is built only once that player says they are at the screen.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -16,6 +16,7 @@ use relm4::gtk;
 use relm4::gtk::gio;
 use relm4::prelude::*;
 
+use super::board_zoom::{self, Zoom};
 use super::log_view::LogView;
 use super::prompt_bar::PromptBar;
 use super::rules_window::RulesWindow;
@@ -33,25 +34,80 @@ pub struct GameInit {
     pub path: Option<PathBuf>,
 }
 
-/// Opens a new window for a game session.
-pub fn open_game_window(mut session: Box<dyn PlaySession>, path: Option<PathBuf>) {
+/// Opens a new window for a game session; once it has taken an action it is a game in
+/// progress with an autosave file of its own.
+pub fn open_game_window(session: Box<dyn PlaySession>, path: Option<PathBuf>) {
+    open_window(session, path, None);
+}
+
+/// Opens the game in progress kept in `autosave` (its window keeps saving there), or brings
+/// its window forward when it is open already.
+pub fn resume_game(autosave: PathBuf) -> Result<(), String> {
+    if let Some(window) = window_of(&autosave) {
+        window.present();
+        return Ok(());
+    }
+    let bytes = std::fs::read(&autosave).map_err(|e| format!("{}: {e}", autosave.display()))?;
+    let session = games::load_any(&bytes, &autosave.display().to_string())?;
+    open_window(session, None, Some(autosave));
+    Ok(())
+}
+
+thread_local! {
+    /// The autosave file of each open game window.
+    static OPEN: RefCell<Vec<(PathBuf, gtk::glib::WeakRef<adw::ApplicationWindow>)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// The open window that autosaves into `autosave`, if any.
+pub fn window_of(autosave: &std::path::Path) -> Option<adw::ApplicationWindow> {
+    OPEN.with(|open| {
+        open.borrow()
+            .iter()
+            .find(|(p, _)| p == autosave)
+            .and_then(|(_, w)| w.upgrade())
+    })
+}
+
+/// `autosave`: the file of a game in progress to keep saving into; `None` gives the game a
+/// new file, so that no other game in progress is ever overwritten.
+fn open_window(
+    mut session: Box<dyn PlaySession>,
+    path: Option<PathBuf>,
+    autosave: Option<PathBuf>,
+) {
     let settings = super::settings();
     // Casual undo is a solitaire player's choice: two players never take back a move once the
     // screen has changed hands.
     session.set_casual_undo(settings.casual_undo && session.seats() == 1);
-    if settings.autosave
-        && let Some(auto) = super::launcher::autosave_path(session.game_id())
-    {
-        session.autosave_to(auto);
-    }
+    let autosave = autosave.or_else(|| {
+        settings.autosave.then(|| {
+            crate::saves::autosave_dir()
+                .map(|dir| crate::saves::new_autosave_path(&dir, session.game_id()))
+        })?
+    });
     let builder = GameWindow::builder();
     relm4::main_application().add_window(&builder.root);
+    if let Some(auto) = autosave {
+        session.autosave_to(auto.clone());
+        let weak = builder.root.downgrade();
+        OPEN.with(|open| {
+            let mut open = open.borrow_mut();
+            open.retain(|(_, w)| w.upgrade().is_some());
+            open.push((auto.clone(), weak));
+        });
+        builder.root.connect_destroy(move |_| {
+            OPEN.with(|open| open.borrow_mut().retain(|(p, _)| *p != auto));
+        });
+    }
     builder.launch(GameInit { session, path }).detach_runtime();
 }
 
 pub struct GameWindow {
     session: Rc<RefCell<Box<dyn PlaySession>>>,
     view: Rc<RefCell<View>>,
+    /// The board's zoom and pan, shared with its drawing function.
+    zoom: Rc<Cell<Zoom>>,
     path: Option<PathBuf>,
     title: String,
     /// The scenario's name as the player knows it.
@@ -69,7 +125,14 @@ pub enum GameMsg {
     Choose(usize),
     ChooseNth(usize),
     Click(f64, f64),
-    Zoom(f64, f64),
+    /// Shows the piece at a point of the board enlarged.
+    Enlarge(f64, f64),
+    /// Zooms the board to a level, keeping the point under the pointer (or the centre) put.
+    ZoomTo(f64, Option<(f64, f64)>),
+    /// Multiplies the zoom by [`board_zoom::STEP`] to this power (Ctrl + / −, Ctrl + wheel).
+    ZoomStep(f64, Option<(f64, f64)>),
+    /// Moves the zoomed board by so many pixels.
+    Pan(f64, f64),
     Hover(f64, f64),
     Undo,
     Redo,
@@ -113,6 +176,8 @@ pub struct GameWidgets {
     curtain: adw::StatusPage,
     curtain_button: gtk::Button,
     board: gtk::DrawingArea,
+    /// Shows the zoom level; a click fits the board again.
+    zoom_label: gtk::Button,
     /// The switch among the board's pages (hidden when it has one).
     pages: gtk::Box,
     prompt: PromptBar,
@@ -121,6 +186,8 @@ pub struct GameWidgets {
     toasts: adw::ToastOverlay,
     title: adw::WindowTitle,
     undo: gio::SimpleAction,
+    /// Its tooltip says why when undo is not possible.
+    undo_button: gtk::Button,
     redo: gio::SimpleAction,
     export: gio::SimpleAction,
 }
@@ -134,9 +201,11 @@ impl Component for GameWindow {
     type Widgets = GameWidgets;
 
     fn init_root() -> Self::Root {
+        // Never larger than the screen: a window taller than the screen hides its prompt bar.
+        let (width, height) = super::fitting_size(1280, 860);
         adw::ApplicationWindow::builder()
-            .default_width(1280)
-            .default_height(860)
+            .default_width(width)
+            .default_height(height)
             .build()
     }
 
@@ -177,6 +246,8 @@ impl Component for GameWindow {
             "win.rules",
         );
         header.pack_end(&rules_button);
+        let (zoom_box, zoom_label) = zoom_controls();
+        header.pack_end(&zoom_box);
 
         let board = gtk::DrawingArea::builder()
             .hexpand(true)
@@ -184,15 +255,24 @@ impl Component for GameWindow {
             .focusable(true)
             .build();
         super::set_accessible_label(&board, &gettext("Game board"));
+        // A drag pans the zoomed board; the release that ends it is no click.
+        let dragged = Rc::new(Cell::new(false));
         let click = gtk::GestureClick::new();
         let s = sender.clone();
-        click.connect_released(move |_, _, x, y| s.input(GameMsg::Click(x, y)));
+        let d = dragged.clone();
+        click.connect_released(move |_, _, x, y| {
+            if !d.get() {
+                s.input(GameMsg::Click(x, y));
+            }
+        });
         board.add_controller(click);
+        board.add_controller(board_drag(&sender, dragged));
+        add_board_wheel(&board, &sender);
         let secondary = gtk::GestureClick::builder()
             .button(gtk::gdk::BUTTON_SECONDARY)
             .build();
         let s = sender.clone();
-        secondary.connect_released(move |_, _, x, y| s.input(GameMsg::Zoom(x, y)));
+        secondary.connect_released(move |_, _, x, y| s.input(GameMsg::Enlarge(x, y)));
         board.add_controller(secondary);
         let motion = gtk::EventControllerMotion::new();
         let s = sender.clone();
@@ -229,10 +309,16 @@ impl Component for GameWindow {
             .margin_start(12)
             .margin_top(12)
             .build();
+        // The facts scroll when they are many: the panel never makes the window taller.
+        let status_scroller = gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .propagate_natural_height(true)
+            .child(&status)
+            .build();
         let side = gtk::Box::new(gtk::Orientation::Vertical, 6);
         side.add_css_class("side-panel");
         side.set_width_request(320);
-        side.append(&status);
+        side.append(&status_scroller);
         side.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
         side.append(&log_title);
         side.append(&log.widget);
@@ -276,15 +362,22 @@ impl Component for GameWindow {
 
         let session = Rc::new(RefCell::new(init.session));
         let view = Rc::new(RefCell::new(View::default()));
+        let zoom = Rc::new(Cell::new(Zoom::default()));
         {
             let session = session.clone();
             let view = view.clone();
+            let zoom = zoom.clone();
             board.set_draw_func(move |area, cr, w, h| {
                 let mut v = view.borrow_mut();
                 v.width = f64::from(w);
                 v.height = f64::from(h);
                 v.dark = adw::StyleManager::default().is_dark();
-                v.scale_factor = f64::from(area.scale_factor());
+                // Zoomed, the game draws at the zoom (bitmaps at its resolution), never a
+                // stretched picture; only the visible part reaches the screen.
+                let z = zoom.get();
+                v.scale_factor = f64::from(area.scale_factor()) * z.level;
+                cr.translate(-z.x, -z.y);
+                cr.scale(z.level, z.level);
                 let s = session.borrow();
                 match s.board() {
                     Some(b) => {
@@ -301,6 +394,12 @@ impl Component for GameWindow {
             move |_| board.queue_draw()
         });
 
+        window_action(&root, "zoom-in", &sender, || GameMsg::ZoomStep(1.0, None));
+        window_action(&root, "zoom-out", &sender, || GameMsg::ZoomStep(-1.0, None));
+        window_action(&root, "zoom-fit", &sender, || {
+            GameMsg::ZoomTo(board_zoom::MIN_LEVEL, None)
+        });
+        window_action(&root, "zoom-double", &sender, || GameMsg::ZoomTo(2.0, None));
         let undo = window_action(&root, "undo", &sender, || GameMsg::Undo);
         let redo = window_action(&root, "redo", &sender, || GameMsg::Redo);
         window_action(&root, "save", &sender, || GameMsg::Save);
@@ -317,6 +416,7 @@ impl Component for GameWindow {
         let mut model = GameWindow {
             session,
             view,
+            zoom,
             path: init.path,
             title: title.clone(),
             scenario,
@@ -330,6 +430,7 @@ impl Component for GameWindow {
             curtain,
             curtain_button,
             board,
+            zoom_label,
             pages,
             prompt,
             log,
@@ -337,6 +438,7 @@ impl Component for GameWindow {
             toasts,
             title: window_title,
             undo,
+            undo_button,
             redo,
             export,
         };
@@ -373,7 +475,19 @@ impl Component for GameWindow {
                 }
             }
             GameMsg::Click(x, y) => self.click(widgets, &sender, x, y),
-            GameMsg::Zoom(x, y) => self.zoom(widgets, x, y),
+            GameMsg::Enlarge(x, y) => self.zoom(widgets, x, y),
+            GameMsg::ZoomTo(level, at) => self.zoom_board(widgets, level, at),
+            GameMsg::ZoomStep(steps, at) => {
+                let level = self.zoom.get().level * board_zoom::STEP.powf(steps);
+                self.zoom_board(widgets, level, at);
+            }
+            GameMsg::Pan(dx, dy) => {
+                let mut z = self.zoom.get();
+                let (w, h) = board_size(&widgets.board);
+                z.pan(dx, dy, w, h);
+                self.zoom.set(z);
+                widgets.board.queue_draw();
+            }
             GameMsg::Hover(x, y) => {
                 let hovered = self.target_at(x, y);
                 let mut view = self.view.borrow_mut();
@@ -472,17 +586,23 @@ impl Component for GameWindow {
 
 impl GameWindow {
     fn after_step(&mut self, widgets: &mut GameWidgets, result: Result<Option<Stepped>, String>) {
+        let window = widgets.stack.root().and_downcast::<gtk::Window>();
         match result {
             Ok(Some(step)) => {
                 if let Some(e) = step.autosave_error {
-                    super::toast(
-                        &widgets.toasts,
-                        &gettext("Autosave failed: {error}").replace("{error}", &e.to_string()),
+                    super::dialogs::error_dialog(
+                        window.as_ref(),
+                        &gettext("Autosave failed"),
+                        &e.to_string(),
                     );
                 }
             }
             Ok(None) => {}
-            Err(reason) => super::toast(&widgets.toasts, &reason),
+            Err(reason) => super::dialogs::error_dialog(
+                window.as_ref(),
+                &gettext("The rules refuse this action"),
+                &reason,
+            ),
         }
         match self.hand_over_to() {
             Some(seat) => self.raise_curtain(widgets, seat),
@@ -540,10 +660,25 @@ impl GameWindow {
         numbered.replace("{n}", &(u32::from(seat) + 1).to_string())
     }
 
+    /// The map target at a point of the drawing area (zoomed or not).
     fn target_at(&self, x: f64, y: f64) -> Option<String> {
         let session = self.session.borrow();
         let view = self.view.borrow();
+        let (x, y) = self.zoom.get().to_board(x, y);
         session.board().and_then(|b| b.target_at(&view, x, y))
+    }
+
+    /// Zooms the board to `level` about a point of the area (its centre when `None`).
+    fn zoom_board(&self, widgets: &mut GameWidgets, level: f64, at: Option<(f64, f64)>) {
+        let (w, h) = board_size(&widgets.board);
+        let (x, y) = at.unwrap_or((w / 2.0, h / 2.0));
+        let mut z = self.zoom.get();
+        z.zoom_at(level, x, y, w, h);
+        self.zoom.set(z);
+        // Translators: the board's zoom level, e.g. "200 %".
+        let label = gettext("{percent} %").replace("{percent}", &z.percent().to_string());
+        widgets.zoom_label.set_label(&label);
+        widgets.board.queue_draw();
     }
 
     /// A click on the board takes the action on that target; when several actions share it,
@@ -684,6 +819,7 @@ impl GameWindow {
         let id = {
             let session = self.session.borrow();
             let view = self.view.borrow();
+            let (x, y) = self.zoom.get().to_board(x, y);
             session.board().and_then(|b| b.zoomable_at(&view, x, y))
         };
         let Some(id) = id else { return };
@@ -767,6 +903,20 @@ impl GameWindow {
         }
         widgets.undo.set_enabled(session.can_undo());
         widgets.redo.set_enabled(session.can_redo());
+        let undo_tip = if session.can_undo() {
+            gettext("Undo the last action (Ctrl+Z)")
+        } else if session.actions_taken() == 0 {
+            gettext("Nothing to undo yet")
+        } else if shared_screen(session.as_ref()) {
+            gettext(
+                "Undo is not possible: the last action made something known or passed the turn — undoing it would show what comes next",
+            )
+        } else {
+            gettext(
+                "Undo is not possible: the last action drew a card or rolled a die — undoing it would show you what comes next (casual undo in the preferences allows it)",
+            )
+        };
+        widgets.undo_button.set_tooltip_text(Some(&undo_tip));
         widgets.export.set_enabled(true);
         let mut subtitle = vec![self.scenario.clone()];
         // Two people on one screen see whose side is shown.
@@ -792,9 +942,12 @@ impl GameWindow {
         let mut body = outcome.summary.render();
         // The position's tallies explain the result: who came home, what was lost.
         if let Some(board) = self.session.borrow().board() {
+            let summary = body.clone();
             let lines: Vec<String> = board
                 .status()
                 .into_iter()
+                // A tally that only repeats the result ("Box: Shot down") is left out.
+                .filter(|(_, value)| !summary.contains(value.as_str()))
                 // Translators: a tally under the result, "Points: 100".
                 .map(|(label, value)| {
                     gettext("{label}: {value}")
@@ -916,12 +1069,100 @@ fn window_action(
     action
 }
 
-/// The board's own keys: arrows move among the map targets, Enter or Space takes the focused one.
+/// Zoom out, the zoom level (a click fits the board), zoom in.
+fn zoom_controls() -> (gtk::Box, gtk::Button) {
+    let controls = gtk::Box::builder().css_classes(["linked"]).build();
+    let out = icon_button(
+        "zoom-out-symbolic",
+        &gettext("Zoom out (Ctrl+−, or Ctrl+scroll)"),
+        "win.zoom-out",
+    );
+    let level = gtk::Button::builder()
+        .label(gettext("{percent} %").replace("{percent}", "100"))
+        .action_name("win.zoom-fit")
+        .tooltip_text(gettext("Fit the whole board in the window (Ctrl+0)"))
+        .build();
+    let zoom_in = icon_button(
+        "zoom-in-symbolic",
+        &gettext("Zoom in (Ctrl++, or Ctrl+scroll); drag or Ctrl+arrow keys to move around"),
+        "win.zoom-in",
+    );
+    controls.append(&out);
+    controls.append(&level);
+    controls.append(&zoom_in);
+    (controls, level)
+}
+
+fn board_size(board: &gtk::DrawingArea) -> (f64, f64) {
+    (f64::from(board.width()), f64::from(board.height()))
+}
+
+/// Dragging the board pans it when zoomed; `dragged` tells the click that ends a drag apart.
+fn board_drag(sender: &ComponentSender<GameWindow>, dragged: Rc<Cell<bool>>) -> gtk::GestureDrag {
+    let drag = gtk::GestureDrag::new();
+    let d = dragged.clone();
+    drag.connect_drag_begin(move |_, _, _| d.set(false));
+    let last = Rc::new(Cell::new((0.0, 0.0)));
+    let s = sender.clone();
+    drag.connect_drag_update(move |_, dx, dy| {
+        // A few pixels of trembling are still a click.
+        if !dragged.get() && dx.hypot(dy) < 8.0 {
+            return;
+        }
+        if !dragged.replace(true) {
+            last.set((0.0, 0.0));
+        }
+        let (lx, ly) = last.replace((dx, dy));
+        s.input(GameMsg::Pan(lx - dx, ly - dy));
+    });
+    drag
+}
+
+/// Ctrl + wheel zooms about the pointer; the wheel alone pans the zoomed board.
+fn add_board_wheel(board: &gtk::DrawingArea, sender: &ComponentSender<GameWindow>) {
+    let pointer = Rc::new(Cell::new(None));
+    let motion = gtk::EventControllerMotion::new();
+    let p = pointer.clone();
+    motion.connect_motion(move |_, x, y| p.set(Some((x, y))));
+    board.add_controller(motion);
+    let wheel = gtk::EventControllerScroll::new(gtk::EventControllerScrollFlags::BOTH_AXES);
+    let s = sender.clone();
+    wheel.connect_scroll(move |c, dx, dy| {
+        let ctrl = c
+            .current_event_state()
+            .contains(gtk::gdk::ModifierType::CONTROL_MASK);
+        s.input(if ctrl {
+            GameMsg::ZoomStep(-dy, pointer.get())
+        } else {
+            GameMsg::Pan(dx * WHEEL_STEP, dy * WHEEL_STEP)
+        });
+        gtk::glib::Propagation::Stop
+    });
+    board.add_controller(wheel);
+}
+
+/// Pixels the board moves for one notch of the wheel, and for Ctrl + an arrow key.
+const WHEEL_STEP: f64 = 40.0;
+const PAN_STEP: f64 = 80.0;
+
+/// The board's own keys: arrows move among the map targets, Enter or Space takes the focused
+/// one; Ctrl + arrows pan the zoomed board.
 fn board_keys(sender: &ComponentSender<GameWindow>) -> gtk::EventControllerKey {
     use gtk::gdk::Key;
     let keys = gtk::EventControllerKey::new();
     let s = sender.clone();
-    keys.connect_key_pressed(move |_, key, _, _| {
+    keys.connect_key_pressed(move |_, key, _, state| {
+        if state.contains(gtk::gdk::ModifierType::CONTROL_MASK) {
+            let (dx, dy) = match key {
+                Key::Right => (1.0, 0.0),
+                Key::Left => (-1.0, 0.0),
+                Key::Down => (0.0, 1.0),
+                Key::Up => (0.0, -1.0),
+                _ => return gtk::glib::Propagation::Proceed,
+            };
+            s.input(GameMsg::Pan(dx * PAN_STEP, dy * PAN_STEP));
+            return gtk::glib::Propagation::Stop;
+        }
         let msg = match key {
             Key::Right | Key::Down => GameMsg::FocusTarget(1),
             Key::Left | Key::Up => GameMsg::FocusTarget(-1),

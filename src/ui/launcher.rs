@@ -5,12 +5,18 @@ use relm4::adw::prelude::*;
 use relm4::gtk;
 use relm4::prelude::*;
 
+use std::path::PathBuf;
+
 use crate::games::{self, GameModule};
 use crate::i18n::gettext;
+use crate::saves::{self, Autosave};
 
 pub struct Launcher {
     window: adw::ApplicationWindow,
-    toasts: adw::ToastOverlay,
+    /// The games in progress (and damaged autosaves), rebuilt on every look.
+    in_progress: SavedGames,
+    /// The finished games.
+    history: SavedGames,
 }
 
 #[derive(Debug)]
@@ -19,9 +25,12 @@ pub enum LauncherMsg {
         game: &'static str,
         scenario: String,
     },
-    Resume {
-        game: &'static str,
-    },
+    /// Opens the game in progress kept in this autosave.
+    Resume(PathBuf),
+    /// Asks, then deletes a game in progress, a damaged autosave or a finished game.
+    Delete(PathBuf),
+    /// Reads the autosaves again.
+    Refresh,
 }
 
 /// Brings the launcher to the front (Ctrl+N from any window).
@@ -36,8 +45,7 @@ pub fn present(app: &adw::Application) {
 }
 
 impl SimpleComponent for Launcher {
-    /// A save or script to open at once.
-    type Init = Option<std::path::PathBuf>;
+    type Init = ();
     type Input = LauncherMsg;
     type Output = ();
     type Root = adw::ApplicationWindow;
@@ -46,14 +54,14 @@ impl SimpleComponent for Launcher {
     fn init_root() -> Self::Root {
         adw::ApplicationWindow::builder()
             .title(gettext("Tonkin"))
-            .default_width(760)
-            .default_height(680)
+            .default_width(super::fitting_size(760, 680).0)
+            .default_height(super::fitting_size(760, 680).1)
             .name("launcher")
             .build()
     }
 
     fn init(
-        file: Self::Init,
+        _: Self::Init,
         root: Self::Root,
         sender: ComponentSender<Self>,
     ) -> ComponentParts<Self> {
@@ -84,23 +92,31 @@ impl SimpleComponent for Launcher {
         for info in games::ALL {
             group.add(&game_row(info, &sender));
         }
+        let in_progress = SavedGames::new(
+            &gettext("Games in Progress"),
+            &gettext("Each game you start keeps its own autosave until it ends."),
+        );
+        let history = SavedGames::new(
+            &gettext("Finished Games"),
+            &gettext("The last games that ended, newest first."),
+        );
         let page = gtk::Box::new(gtk::Orientation::Vertical, 24);
+        page.append(&in_progress.group);
         page.set_margin_top(24);
         page.set_margin_bottom(24);
         page.set_margin_start(12);
         page.set_margin_end(12);
         page.append(&group);
+        page.append(&history.group);
         let clamp = adw::Clamp::builder().maximum_size(720).child(&page).build();
         let scroller = gtk::ScrolledWindow::builder()
             .hscrollbar_policy(gtk::PolicyType::Never)
             .vexpand(true)
             .child(&clamp)
             .build();
-        let toasts = adw::ToastOverlay::new();
-        toasts.set_child(Some(&scroller));
         let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
         content.append(&header);
-        content.append(&toasts);
+        content.append(&scroller);
         root.set_content(Some(&content));
 
         let export = gtk::gio::SimpleAction::new("export", None);
@@ -115,35 +131,263 @@ impl SimpleComponent for Launcher {
         root.add_action(&close);
 
         super::mark_profile(&root);
-        if let Some(file) = file {
-            let toasts_ = toasts.clone();
-            gtk::glib::idle_add_local_once(move || {
-                if let Err(e) = super::dialogs::open_file(&file) {
-                    super::toast(&toasts_, &e);
-                }
-            });
-        }
         if super::exit_after_first_frame() {
             quit_after_first_frame(&root);
         }
+        // The autosaves are read after the first frame (loading replays every game), and
+        // again whenever the launcher comes back to the front.
+        let s = sender.clone();
+        gtk::glib::idle_add_local_full(gtk::glib::Priority::LOW, move || {
+            s.input(LauncherMsg::Refresh);
+            gtk::glib::ControlFlow::Break
+        });
+        let s = sender.clone();
+        root.connect_is_active_notify(move |w| {
+            if w.is_active() {
+                s.input(LauncherMsg::Refresh);
+            }
+        });
         ComponentParts {
             model: Launcher {
                 window: root.clone(),
-                toasts,
+                in_progress,
+                history,
             },
             widgets: (),
         }
     }
 
-    fn update(&mut self, msg: LauncherMsg, _sender: ComponentSender<Self>) {
+    fn update(&mut self, msg: LauncherMsg, sender: ComponentSender<Self>) {
         let result = match msg {
             LauncherMsg::Play { game, scenario } => start_new(&self.window, game, &scenario),
-            LauncherMsg::Resume { game } => resume(game),
+            LauncherMsg::Resume(path) => super::resume_game(path),
+            LauncherMsg::Delete(path) => {
+                confirm_delete(&self.window, path, &sender);
+                Ok(())
+            }
+            LauncherMsg::Refresh => {
+                self.refresh(&sender);
+                Ok(())
+            }
         };
         if let Err(e) = result {
-            super::toast(&self.toasts, &e);
+            super::dialogs::error_dialog(
+                Some(self.window.upcast_ref()),
+                &gettext("The game cannot start"),
+                &e,
+            );
         }
     }
+}
+
+impl Launcher {
+    fn refresh(&mut self, sender: &ComponentSender<Self>) {
+        let (Some(dir), Some(history)) = (saves::autosave_dir(), saves::history_dir()) else {
+            return;
+        };
+        let rows: Vec<gtk::Widget> = saves::list_in_progress(&dir, &history)
+            .into_iter()
+            .map(|save| saved_row(save, true, sender))
+            .collect();
+        self.in_progress.show(rows);
+        let rows: Vec<gtk::Widget> = saves::list(&history)
+            .into_iter()
+            .take(HISTORY_SHOWN)
+            .map(|save| saved_row(save, false, sender))
+            .collect();
+        self.history.show(rows);
+    }
+}
+
+/// How many finished games the launcher lists.
+const HISTORY_SHOWN: usize = 10;
+
+/// A group of saved games whose rows are replaced on every look; hidden when empty.
+struct SavedGames {
+    group: adw::PreferencesGroup,
+    rows: Vec<gtk::Widget>,
+}
+
+impl SavedGames {
+    fn new(title: &str, description: &str) -> Self {
+        let group = adw::PreferencesGroup::builder()
+            .title(title)
+            .description(description)
+            .visible(false)
+            .build();
+        SavedGames {
+            group,
+            rows: Vec::new(),
+        }
+    }
+
+    fn show(&mut self, rows: Vec<gtk::Widget>) {
+        for row in self.rows.drain(..) {
+            self.group.remove(&row);
+        }
+        for row in &rows {
+            self.group.add(row);
+        }
+        self.group.set_visible(!rows.is_empty());
+        self.rows = rows;
+    }
+}
+
+/// A game in progress (with a picture of its board, where it stands and when it was saved,
+/// Resume and Delete), a finished game, or a damaged autosave with the reason and Delete.
+fn saved_row(save: Autosave, in_progress: bool, sender: &ComponentSender<Launcher>) -> gtk::Widget {
+    let path = save.path().to_path_buf();
+    let row = match save {
+        Autosave::Damaged { reason, .. } => {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let row = adw::ActionRow::builder()
+                // Translators: a saved game that cannot be loaded; {file} is its file name.
+                .title(gettext("Damaged save {file}").replace("{file}", &name))
+                .subtitle(&reason)
+                .subtitle_lines(0)
+                .use_markup(false)
+                .build();
+            row.add_prefix(&gtk::Image::from_icon_name("dialog-warning-symbolic"));
+            row
+        }
+        Autosave::Game { session, saved, .. } => {
+            let row = adw::ActionRow::builder()
+                .title(game_and_scenario(session.as_ref()))
+                .subtitle(standing(session.as_ref(), saved))
+                .use_markup(false)
+                .build();
+            row.add_prefix(&board_picture(session));
+            if in_progress {
+                let resume = gtk::Button::builder()
+                    .label(gettext("Resume"))
+                    .valign(gtk::Align::Center)
+                    .css_classes(["suggested-action", "pill-small"])
+                    .tooltip_text(gettext("Go on with this game where you left it"))
+                    .build();
+                let s = sender.clone();
+                let p = path.clone();
+                resume.connect_clicked(move |_| s.input(LauncherMsg::Resume(p.clone())));
+                row.add_suffix(&resume);
+            }
+            row
+        }
+    };
+    let delete = gtk::Button::builder()
+        .icon_name("user-trash-symbolic")
+        .valign(gtk::Align::Center)
+        .css_classes(["flat"])
+        .build();
+    let open = super::game_window::window_of(&path).is_some();
+    let tip = if open {
+        gettext("This game is open in a window: close the window to delete it")
+    } else {
+        gettext("Delete this saved game")
+    };
+    delete.set_tooltip_text(Some(&tip));
+    super::set_accessible_label(&delete, &tip);
+    delete.set_sensitive(!open);
+    let s = sender.clone();
+    delete.connect_clicked(move |_| s.input(LauncherMsg::Delete(path.clone())));
+    row.add_suffix(&delete);
+    row.upcast()
+}
+
+/// "That Others May Live — Scenario 1".
+fn game_and_scenario(session: &dyn games::PlaySession) -> String {
+    let info = games::find(session.game_id());
+    let title = info.map(|i| i.title.to_owned()).unwrap_or_default();
+    let scenario = info
+        .and_then(|i| i.driver)
+        .and_then(|d| {
+            d.scenarios()
+                .into_iter()
+                .find(|s| s.id == session.scenario())
+        })
+        .map(|s| s.title.render())
+        .unwrap_or_else(|| session.scenario().to_owned());
+    format!("{title} — {scenario}")
+}
+
+/// Where a game stands (its first fact besides the scenario, or its result) and when it was
+/// last saved: "Turn: 3 of 8 · 2 Dec 2026 10:41".
+fn standing(session: &dyn games::PlaySession, saved: Option<std::time::SystemTime>) -> String {
+    let mut parts = Vec::new();
+    if let Some(outcome) = session.outcome() {
+        parts.push(outcome.summary.render());
+    } else if let Some((label, value)) = session.board().and_then(|b| {
+        b.status()
+            .into_iter()
+            .find(|(label, _)| label.render() != gettext("Scenario"))
+    }) {
+        parts.push(
+            gettext("{label}: {value}")
+                .replace("{label}", &label.render())
+                .replace("{value}", &value),
+        );
+    }
+    if let Some(when) = saved
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .and_then(|d| gtk::glib::DateTime::from_unix_local(d.as_secs() as i64).ok())
+        .and_then(|d| d.format("%x %H:%M").ok())
+    {
+        parts.push(when.to_string());
+    }
+    parts.join(" · ")
+}
+
+/// A small picture of the game's board, drawn by the game's own art.
+fn board_picture(session: Box<dyn games::PlaySession>) -> gtk::DrawingArea {
+    let area = gtk::DrawingArea::builder()
+        .content_width(96)
+        .content_height(64)
+        .valign(gtk::Align::Center)
+        .build();
+    area.set_draw_func(move |area, cr, w, h| {
+        let view = crate::art::View {
+            width: f64::from(w),
+            height: f64::from(h),
+            scale_factor: f64::from(area.scale_factor()),
+            dark: adw::StyleManager::default().is_dark(),
+            ..Default::default()
+        };
+        if let Some(board) = session.board() {
+            let _ = board.draw_board(cr, &view);
+        }
+    });
+    area
+}
+
+/// Asks before deleting a saved game; deletes it and lists the games again.
+fn confirm_delete(
+    parent: &adw::ApplicationWindow,
+    path: PathBuf,
+    sender: &ComponentSender<Launcher>,
+) {
+    let dialog = adw::MessageDialog::new(
+        Some(parent),
+        Some(&gettext("Delete this saved game?")),
+        Some(&gettext("It cannot be brought back.")),
+    );
+    dialog.add_response("cancel", &gettext("_Cancel"));
+    dialog.add_response("delete", &gettext("_Delete"));
+    dialog.set_response_appearance("delete", adw::ResponseAppearance::Destructive);
+    dialog.set_default_response(Some("cancel"));
+    let s = sender.clone();
+    let parent = parent.clone();
+    dialog.connect_response(Some("delete"), move |_, _| {
+        if let Err(e) = std::fs::remove_file(&path) {
+            super::dialogs::error_dialog(
+                Some(parent.upcast_ref()),
+                &gettext("The saved game was not deleted"),
+                &format!("{}: {e}", path.display()),
+            );
+        }
+        s.input(LauncherMsg::Refresh);
+    });
+    dialog.present();
 }
 
 fn game_row(info: &GameModule, sender: &ComponentSender<Launcher>) -> gtk::Widget {
@@ -187,12 +431,6 @@ fn add_scenario_rows(
     driver: &'static dyn games::Driver,
     sender: &ComponentSender<Launcher>,
 ) {
-    if autosave_path(id).is_some_and(|p| p.exists()) {
-        let resume = scenario_row(&gettext("Continue the last game"), &gettext("Resume"));
-        let s = sender.clone();
-        resume.connect_activated(move |_| s.input(LauncherMsg::Resume { game: id }));
-        row.add_row(&resume);
-    }
     for scenario in driver.scenarios() {
         let r = scenario_row(
             &scenario.title.render(),
@@ -227,12 +465,6 @@ fn scenario_row(title: &str, verb: &str) -> adw::ActionRow {
     row
 }
 
-/// Where a game's autosave lives.
-pub fn autosave_path(game: &str) -> Option<std::path::PathBuf> {
-    crate::config::project_dirs()
-        .map(|d| d.data_dir().join("autosave").join(format!("{game}.json")))
-}
-
 /// Starts a game; a game with optional rules first asks which to play with.
 fn start_new(
     parent: &adw::ApplicationWindow,
@@ -262,6 +494,7 @@ fn start_new(
         .iter()
         .map(|r| {
             let switch = gtk::Switch::builder().valign(gtk::Align::Center).build();
+            super::set_accessible_label(&switch, &r.title.render());
             let row = adw::ActionRow::builder()
                 .title(r.title.render())
                 .subtitle(format!("{} {}", gettext("Rule"), r.rule))
@@ -272,20 +505,65 @@ fn start_new(
             (r.key, switch)
         })
         .collect();
-    dialog.set_extra_child(Some(&list));
+    // A choice the rules refuse (a rule that needs another) says why at once, and Start waits
+    // until it is put right: the dialog never closes on a refusal and loses the choices.
+    let refusal = gtk::Label::builder()
+        .wrap(true)
+        .xalign(0.0)
+        .selectable(true)
+        .visible(false)
+        .css_classes(["error"])
+        .build();
+    let extra = gtk::Box::new(gtk::Orientation::Vertical, 12);
+    // Many rules scroll: the dialog stays within the screen.
+    extra.append(
+        &gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .propagate_natural_height(true)
+            .max_content_height(super::fitting_size(0, 760).1 - 260)
+            .child(&list)
+            .build(),
+    );
+    extra.append(&refusal);
+    dialog.set_extra_child(Some(&extra));
     dialog.add_response("cancel", &gettext("_Cancel"));
     dialog.add_response("start", &gettext("_Start"));
     dialog.set_response_appearance("start", adw::ResponseAppearance::Suggested);
     dialog.set_default_response(Some("start"));
+    let seed = super::fresh_seed();
     let scenario = scenario.to_owned();
+    let switches = std::rc::Rc::new(switches);
+    let chosen = {
+        let switches = switches.clone();
+        move || -> Vec<&'static str> {
+            switches
+                .iter()
+                .filter(|(_, s)| s.is_active())
+                .map(|(k, _)| *k)
+                .collect()
+        }
+    };
+    let check = {
+        let dialog = dialog.clone();
+        let chosen = chosen.clone();
+        let scenario = scenario.clone();
+        move || {
+            let result = driver.new_session(&scenario, seed, &chosen());
+            dialog.set_response_enabled("start", result.is_ok());
+            refusal.set_visible(result.is_err());
+            if let Err(e) = result {
+                refusal.set_label(&e);
+            }
+        }
+    };
+    let check = std::rc::Rc::new(check);
+    for (_, switch) in switches.iter() {
+        let check = check.clone();
+        switch.connect_active_notify(move |_| check());
+    }
     let parent = parent.clone();
     dialog.connect_response(Some("start"), move |_, _| {
-        let chosen: Vec<&str> = switches
-            .iter()
-            .filter(|(_, s)| s.is_active())
-            .map(|(k, _)| *k)
-            .collect();
-        match driver.new_session(&scenario, super::fresh_seed(), &chosen) {
+        match driver.new_session(&scenario, seed, &chosen()) {
             Ok(session) => super::open_game_window(session, None),
             Err(e) => super::dialogs::error_dialog(
                 Some(parent.upcast_ref()),
@@ -296,12 +574,6 @@ fn start_new(
     });
     dialog.present();
     Ok(())
-}
-
-fn resume(game: &'static str) -> Result<(), String> {
-    let path =
-        autosave_path(game).ok_or_else(|| gettext("No place to keep saves on this system"))?;
-    super::dialogs::open_file(&path)
 }
 
 /// Quits once the window's first frame has been painted (for start-up timing).

@@ -22,6 +22,7 @@ impl LogView {
         let widget = gtk::ScrolledWindow::builder()
             .hscrollbar_policy(gtk::PolicyType::Never)
             .vexpand(true)
+            .min_content_height(96)
             .child(&list)
             .build();
         LogView {

@@ -3,6 +3,7 @@
 //! The windows only show what the rules say: the prompt, its legal actions, the log and the
 //! board drawn by `crate::art`. No rule is decided here.
 
+mod board_zoom;
 mod dialogs;
 pub mod export_dialog;
 mod form_dialog;
@@ -24,7 +25,7 @@ use crate::config::{APP_ID, ICON_NAME, PROFILE, RESOURCE_BASE};
 use crate::i18n::gettext;
 use crate::settings::{ColorScheme, Settings};
 
-pub use game_window::{GameInit, GameWindow, open_game_window};
+pub use game_window::{GameInit, GameWindow, open_game_window, resume_game};
 pub use launcher::Launcher;
 
 thread_local! {
@@ -65,20 +66,38 @@ pub fn exit_after_first_frame() -> bool {
 }
 
 /// Runs the application until its last window closes; `file` (a save or script) opens in a
-/// game window beside the launcher.
+/// game window beside the launcher. Tonkin runs once: a second launch hands its file (or
+/// its wish for a launcher) to the running one and ends.
 pub fn run(file: Option<std::path::PathBuf>) {
     let app = new_application();
+    // GTK sees only the file, never the command line's options (clap has read those).
+    let mut args = vec!["tonkin".to_owned()];
+    args.extend(file.map(|f| f.to_string_lossy().into_owned()));
     relm4::RelmApp::from_app(app)
-        .with_args(Vec::new())
-        .run::<Launcher>(file);
+        .with_args(args)
+        .run::<Launcher>(());
 }
 
 /// The application object with its settings, actions and style installed at start-up.
 pub fn new_application() -> adw::Application {
     let app = adw::Application::builder()
         .application_id(APP_ID)
-        .flags(gio::ApplicationFlags::NON_UNIQUE)
+        .flags(gio::ApplicationFlags::HANDLES_OPEN)
         .build();
+    // A second launch comes here: the launcher to the front, or its file in a new window.
+    app.connect_activate(launcher::present);
+    app.connect_open(|app, files, _| {
+        launcher::present(app);
+        for path in files.iter().filter_map(|f| f.path()) {
+            if let Err(e) = dialogs::open_file(&path) {
+                dialogs::error_dialog(
+                    app.active_window().as_ref(),
+                    &gettext("Cannot open this file"),
+                    &e,
+                );
+            }
+        }
+    });
     app.set_resource_base_path(Some(RESOURCE_BASE));
     app.connect_startup(|app| {
         glib::set_application_name(&gettext("Tonkin"));
@@ -159,6 +178,13 @@ fn install_app_actions(app: &adw::Application) {
     app.set_accels_for_action("win.redo", &["<Primary><Shift>z"]);
     app.set_accels_for_action("win.close", &["<Primary>w"]);
     app.set_accels_for_action("win.rules", &["F1"]);
+    app.set_accels_for_action(
+        "win.zoom-in",
+        &["<Primary>plus", "<Primary>equal", "<Primary>KP_Add"],
+    );
+    app.set_accels_for_action("win.zoom-out", &["<Primary>minus", "<Primary>KP_Subtract"]);
+    app.set_accels_for_action("win.zoom-fit", &["<Primary>0"]);
+    app.set_accels_for_action("win.zoom-double", &["<Primary>2"]);
 }
 
 /// The application menu shared by every window.
@@ -185,6 +211,22 @@ pub fn primary_menu(game_items: bool) -> gio::Menu {
 /// Shows a short message at the bottom of a window, or on standard error when there is none.
 pub fn toast(overlay: &adw::ToastOverlay, text: &str) {
     overlay.add_toast(adw::Toast::new(text));
+}
+
+/// A window's default size: `width` × `height`, shrunk to fit the screen (less a margin for
+/// the desktop's panels, which GTK 4 cannot ask for).
+pub fn fitting_size(width: i32, height: i32) -> (i32, i32) {
+    let Some(area) = screen_size() else {
+        return (width, height);
+    };
+    (width.min(area.width() - 32), height.min(area.height() - 64))
+}
+
+/// The size of the first monitor, if there is a display.
+pub fn screen_size() -> Option<gtk::gdk::Rectangle> {
+    let monitors = gtk::gdk::Display::default()?.monitors();
+    let monitor = monitors.item(0)?.downcast::<gtk::gdk::Monitor>().ok()?;
+    Some(monitor.geometry())
 }
 
 /// A new seed for a game, from the clock.

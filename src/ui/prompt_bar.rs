@@ -6,6 +6,9 @@ use relm4::gtk::prelude::*;
 use crate::games::PromptView;
 use crate::i18n::gettext;
 
+/// The most height the odds and actions take before they scroll.
+const MAX_CHOICES_HEIGHT: i32 = 220;
+
 pub struct PromptBar {
     pub widget: gtk::Box,
     text: gtk::Label,
@@ -15,6 +18,9 @@ pub struct PromptBar {
     /// Opens the decision as a form, when the game offers one.
     form: gtk::Button,
     buttons: gtk::FlowBox,
+    /// An empty strip as wide as the bar: its size tells when to fit the choices again.
+    ruler: gtk::DrawingArea,
+    fit: std::rc::Rc<dyn Fn(i32)>,
 }
 
 /// A rule reference ("5.4.1") as a link that opens the rules reference at that section.
@@ -39,6 +45,8 @@ impl PromptBar {
     ) -> Self {
         let widget = gtk::Box::new(gtk::Orientation::Vertical, 6);
         widget.add_css_class("prompt-bar");
+        // The board takes the height the bar does not need.
+        widget.set_vexpand(false);
         let line = gtk::Box::new(gtk::Orientation::Horizontal, 8);
         let text = gtk::Label::builder()
             .wrap(true)
@@ -82,9 +90,39 @@ impl PromptBar {
         let on_choose = std::rc::Rc::new(on_choose);
         buttons.connect_child_activated(move |_, child| on_choose(child.index() as usize));
         widget.append(&line);
-        widget.append(&odds);
-        // No scroller: a FlowBox in one asks for the height of its narrowest layout.
-        widget.append(&buttons);
+        // The odds and the actions scroll when they are many, so that the bar never pushes
+        // the window past the screen; the question above them stays in sight.
+        let choices = gtk::Box::new(gtk::Orientation::Vertical, 6);
+        choices.append(&odds);
+        choices.append(&buttons);
+        let scroller = gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .child(&choices)
+            .build();
+        widget.append(&scroller);
+        // A scroller asks for its child's height at the child's narrowest (one button a
+        // line), so its height is set here from the height the choices take at the bar's
+        // real width, which this empty strip reports whenever it changes.
+        let ruler = gtk::DrawingArea::builder().hexpand(true).build();
+        widget.append(&ruler);
+        let fit = {
+            let choices = choices.clone();
+            let scroller = scroller.clone();
+            move |width: i32| {
+                if width <= 0 {
+                    return;
+                }
+                let (_, natural, _, _) = choices.measure(gtk::Orientation::Vertical, width);
+                scroller.set_min_content_height(natural.min(MAX_CHOICES_HEIGHT));
+            }
+        };
+        let fit = std::rc::Rc::new(fit);
+        let f = fit.clone();
+        // Not during the allocation that reports the width: a size set then is not laid out.
+        ruler.connect_resize(move |_, width, _| {
+            let f = f.clone();
+            gtk::glib::idle_add_local_once(move || f(width));
+        });
         PromptBar {
             widget,
             text,
@@ -92,7 +130,17 @@ impl PromptBar {
             odds,
             form,
             buttons,
+            ruler,
+            fit,
         }
+    }
+
+    /// Sizes the scroller of the odds and actions to what they take now.
+    fn fit_choices(&self) {
+        let fit = self.fit.clone();
+        let ruler = self.ruler.clone();
+        // After the new buttons are in: measure them on the next idle.
+        gtk::glib::idle_add_local_once(move || fit(ruler.width()));
     }
 
     /// Shows the button that opens the decision as a form titled `title` (or hides it).
@@ -118,9 +166,16 @@ impl PromptBar {
         for (i, choice) in prompt.choices.iter().enumerate() {
             let label = choice.label.render();
             let button = gtk::Button::builder().label(&label).build();
-            if i < 9 {
-                button.set_tooltip_text(Some(&format!("Alt+{}", i + 1)));
-            }
+            // The tooltip names the action in full (a long label may be cut) and its key.
+            let tip = if i < 9 {
+                // Translators: a tooltip of an action button, e.g. "Draw a card (Alt+1)".
+                gettext("{action} (Alt+{n})")
+                    .replace("{action}", &label)
+                    .replace("{n}", &(i + 1).to_string())
+            } else {
+                label.clone()
+            };
+            button.set_tooltip_text(Some(&tip));
             let buttons = self.buttons.clone();
             button.connect_clicked(move |b| {
                 if let Some(child) = b.parent().and_downcast::<gtk::FlowBoxChild>() {
@@ -129,10 +184,9 @@ impl PromptBar {
             });
             self.buttons.insert(&button, -1);
         }
+        self.fit_choices();
     }
 
-    /// Shows (or hides, with `None`) the odds of the pending decision: each outcome with its
-    /// chance, already in words.
     pub fn show_odds(&self, odds: Option<Vec<(String, String)>>) {
         clear(&self.odds);
         self.odds.set_visible(odds.is_some());
@@ -159,6 +213,7 @@ impl PromptBar {
             item.append(&what);
             self.odds.insert(&item, -1);
         }
+        self.fit_choices();
     }
 }
 

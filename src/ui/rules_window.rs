@@ -20,8 +20,8 @@ impl RulesWindow {
     pub fn new(game_title: &str, sections: Vec<RuleSection>) -> Self {
         let window = adw::Window::builder()
             .title(format!("{} — {}", gettext("Rules Reference"), game_title))
-            .default_width(900)
-            .default_height(640)
+            .default_width(super::fitting_size(900, 640).0)
+            .default_height(super::fitting_size(900, 640).1)
             .hide_on_close(true)
             .build();
         let header = adw::HeaderBar::new();
