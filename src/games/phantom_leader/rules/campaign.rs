@@ -134,6 +134,7 @@ impl PhantomLeader {
             xp: 0,
             duty: Duty::Active,
             promotions: 0,
+            replaced_by: None,
         });
         self.log.add(
             "CS6",
@@ -356,6 +357,9 @@ impl PhantomLeader {
     /// SAR outcomes (D8), then the transfer decision (D9).
     fn after_rest(&mut self) {
         for (squad, stress) in std::mem::take(&mut self.mission.rescued) {
+            if self.squadron[squad].duty != Duty::Active {
+                continue; // he left the squadron for a rescued pilot
+            }
             match stress {
                 Some(s) => self.squadron[squad].add_stress(i32::from(s)),
                 None => self.lose(squad, Duty::Missing),
@@ -421,6 +425,7 @@ impl PhantomLeader {
             return;
         }
         let pick = pool[self.rng.index(pool.len())];
+        self.squadron[squad].replaced_by = Some(self.squadron.len());
         self.squadron.push(Pilot {
             pilot: pick,
             level: level.below(),
@@ -428,6 +433,7 @@ impl PhantomLeader {
             xp: 0,
             duty: Duty::Active,
             promotions: 0,
+            replaced_by: None,
         });
         self.log.add_with(
             "D10",
