@@ -275,6 +275,21 @@ impl PhantomLeader {
         }
     }
 
+    /// The hits a modified roll scores: the bands of an AtG weapon [p.12]; one for a
+    /// missile's or a gun's hit [p.12, p.21].
+    pub fn hits_on(&self, weapon: Option<usize>, total: i32, air: bool) -> u8 {
+        let hits = self
+            .thresholds(weapon)
+            .iter()
+            .filter(|&&t| total >= i32::from(t))
+            .count() as u8;
+        if air || weapon.is_none() {
+            hits.min(1)
+        } else {
+            hits
+        }
+    }
+
     /// Rolls an attack (or suppression) and expends its counters; returns each roll.
     pub(super) fn roll_attack(
         &mut self,
@@ -294,16 +309,7 @@ impl PhantomLeader {
             let modifiers = self.attack_modifiers(sortie, aim, weapon, suppress);
             let roll = d10(&mut self.rng);
             let total = roll.total + modifiers.iter().map(|m| m.1).sum::<i32>();
-            let hits = self
-                .thresholds(weapon)
-                .iter()
-                .filter(|&&t| total >= i32::from(t))
-                .count() as u8;
-            let hits = if matches!(aim, Aim::Bandit(_)) || weapon.is_none() {
-                hits.min(1)
-            } else {
-                hits
-            };
+            let hits = self.hits_on(weapon, total, matches!(aim, Aim::Bandit(_)));
             shots.push(Shot {
                 weapon,
                 roll,

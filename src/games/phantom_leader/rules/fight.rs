@@ -668,7 +668,7 @@ impl PhantomLeader {
 
     /// Hits on the target add up; one hit destroys a Site or a Bandit, which the card's
     /// special scoring may count [p.11–12; digest 8.5].
-    fn apply_hits(&mut self, aim: Aim, hits: u8) {
+    pub(super) fn apply_hits(&mut self, aim: Aim, hits: u8) {
         if hits == 0 {
             return;
         }
@@ -1126,7 +1126,7 @@ impl PhantomLeader {
     }
 
     /// A Bandit with no aircraft in range moves one area toward the closest one [p.14].
-    fn bandit_move(&mut self, index: usize) {
+    pub(super) fn bandit_move(&mut self, index: usize) {
         let g = &data().geometry;
         let d = &self.mission.bandits[index];
         let range = self.defense_spec(d).range;

@@ -17,6 +17,8 @@ pub mod state;
 #[cfg(test)]
 mod tests_content;
 #[cfg(test)]
+mod tests_fight;
+#[cfg(test)]
 mod tests_machine;
 
 use serde::{Deserialize, Serialize};

@@ -8,21 +8,21 @@ use super::mission::short_of_counters;
 use super::*;
 use crate::engine::rng::Rng;
 
-fn pilot(name: &str) -> usize {
+pub(super) fn pilot(name: &str) -> usize {
     data().pilots.iter().position(|p| p.name == name).unwrap()
 }
 
-fn weapon(id: &str) -> usize {
+pub(super) fn weapon(id: &str) -> usize {
     data().weapon_index(id).unwrap()
 }
 
-fn ok(g: &mut PhantomLeader, a: Action) {
+pub(super) fn ok(g: &mut PhantomLeader, a: Action) {
     if let Err(e) = g.apply(&a) {
         panic!("{a:?} refused: {e}");
     }
 }
 
-fn refused(g: &mut PhantomLeader, a: Action) -> String {
+pub(super) fn refused(g: &mut PhantomLeader, a: Action) -> String {
     let before = g.clone();
     let e = g.apply(&a).expect_err("should be refused").to_string();
     assert_eq!(*g, before, "a refusal changes nothing");
@@ -41,7 +41,7 @@ const SAMPLE: [(&str, Level); 8] = [
     ("Buick", Level::Skilled),
 ];
 
-fn sample_campaign(seed: u64) -> PhantomLeader {
+pub(super) fn sample_campaign(seed: u64) -> PhantomLeader {
     let mut g = PhantomLeader::setup("LB-USN-short", &Options::default(), seed).unwrap();
     for (name, level) in SAMPLE {
         ok(
@@ -55,7 +55,7 @@ fn sample_campaign(seed: u64) -> PhantomLeader {
     g
 }
 
-fn squad(g: &PhantomLeader, name: &str) -> usize {
+pub(super) fn squad(g: &PhantomLeader, name: &str) -> usize {
     g.squadron
         .iter()
         .position(|p| data().pilots[p.pilot].name == name)
@@ -63,7 +63,7 @@ fn squad(g: &PhantomLeader, name: &str) -> usize {
 }
 
 /// The sample's day: target 8 drawn with 31, chosen; the four pilots assigned.
-fn sample_mission(seed: u64) -> PhantomLeader {
+pub(super) fn sample_mission(seed: u64) -> PhantomLeader {
     let mut g = sample_campaign(seed);
     ok(&mut g, Action::Done);
     // Stack the draw as the sample has it: the first day's cards are #31 and #8.
