@@ -173,6 +173,7 @@ impl PhantomLeader {
 
     /// Starts the next day, or ends the campaign after the last (CS9–CS10, M1).
     pub(super) fn next_day(&mut self) {
+        self.clear_display();
         if self.day >= self.days_total() {
             self.step = Step::Over;
             let outcome = self.outcome_name();
@@ -190,6 +191,20 @@ impl PhantomLeader {
         let n = self.recon();
         self.draw_targets(n);
         self.step = Step::Target;
+    }
+
+    /// The day's defenses go back to their cups, their Attack Angles to theirs.
+    fn clear_display(&mut self) {
+        let m = &mut self.mission;
+        for d in m.sites.drain(..).chain(m.bandits.drain(..)) {
+            if let Some(a) = d.angle {
+                self.angle_cup.put_back(a);
+            }
+            self.defense_cup.put_back(d.counter);
+        }
+        for k in m.reserved.drain(..) {
+            self.defense_cup.put_back(k);
+        }
     }
 
     /// Draws target cards; an empty deck takes the discards back first [p.14; A-26].

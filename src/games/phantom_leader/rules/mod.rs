@@ -5,6 +5,7 @@
 //! in the launcher. The rules use only `crate::engine`.
 
 pub mod attack;
+pub mod bot;
 pub mod campaign;
 pub mod cards;
 pub mod content;
@@ -14,6 +15,8 @@ mod fight_prompt;
 pub mod homebound;
 pub mod mission;
 pub mod state;
+#[cfg(test)]
+mod tests_bot;
 #[cfg(test)]
 mod tests_content;
 #[cfg(test)]
@@ -653,5 +656,28 @@ impl PhantomLeader {
             Step::Leave => self.end_turn(),
             _ => {}
         }
+    }
+}
+
+impl crate::engine::play::Playable for PhantomLeader {
+    fn heuristic_bot(seed: u64) -> Box<dyn crate::engine::bot::Bot<Self>> {
+        Box::new(bot::HeuristicBot::new(seed))
+    }
+
+    fn rules_reference() -> Vec<crate::engine::reference::RuleSection> {
+        content::content().map_or_else(|_| Vec::new(), |c| c.rules.clone())
+    }
+
+    fn optional_rules() -> Vec<crate::engine::play::OptionalRule> {
+        let rule = |key, title, rule| crate::engine::play::OptionalRule { key, title, rule };
+        vec![
+            rule("early_aim9", msg("Early AIM-9 Sidewinders"), "6"),
+            rule(
+                "one_less_one_more",
+                msg("Flying one less or one more aircraft"),
+                "6",
+            ),
+            rule("high_stress", msg("High-Stress attacks and suppressions"), "6"),
+        ]
     }
 }
