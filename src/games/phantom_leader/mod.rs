@@ -2,6 +2,7 @@
 //! until the whole game plays the launcher lists it as not playable. The game grows in this
 //! folder: `rules/`, `art/`, `kit.rs`, and this file's [`MODULE`] (see `docs/adding-a-game.md`).
 
+pub mod art;
 pub mod rules;
 
 use crate::engine::message::n_;
@@ -19,3 +20,9 @@ pub static MODULE: GameModule = GameModule {
     driver: None,
     kit: None,
 };
+
+impl crate::games::Presented for rules::PhantomLeader {
+    fn board(&self) -> Option<&dyn crate::art::Board> {
+        Some(self)
+    }
+}

@@ -17,7 +17,14 @@ impl PhantomLeader {
         mut out: Vec<Choice<Action>>,
     ) -> (Message, &'static str, Vec<Choice<Action>>) {
         let c = data();
-        let mut add = |action: Action, label: Message| out.push(Choice::new(action, label));
+        let mut add = |action: Action, label: Message| {
+            let target = click_target(&action);
+            let choice = Choice::new(action, label);
+            out.push(match target {
+                Some(t) => choice.on(t),
+                None => choice,
+            });
+        };
         let (text, rule) = match step {
             Step::Place => {
                 let Some(sortie) = self.next_to_place() else {
@@ -285,5 +292,22 @@ impl PhantomLeader {
         } else {
             msg("{n}+ to score").arg("n", need.max(1))
         }
+    }
+}
+
+/// The display target a choice is taken by clicking: an area or a piece.
+fn click_target(action: &Action) -> Option<String> {
+    let aim = |aim: &Aim| match aim {
+        Aim::Target => "target".to_owned(),
+        Aim::Site(i) => format!("site:{i}"),
+        Aim::Bandit(i) => format!("bandit:{i}"),
+    };
+    match action {
+        Action::Place { area, .. } | Action::Move { area, .. } | Action::IntelArea { area, .. } => {
+            Some(format!("area:{area:?}"))
+        }
+        Action::Attack { aim: a, .. } => Some(aim(a)),
+        Action::RemoveBandit(i) => Some(format!("bandit:{i}")),
+        _ => None,
     }
 }
