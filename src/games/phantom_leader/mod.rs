@@ -26,3 +26,18 @@ impl crate::games::Presented for rules::PhantomLeader {
         Some(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The conformance suite the game list runs on every registered game, run here while the
+    /// game is not yet in the catalogue (its strings are not translated yet).
+    #[test]
+    #[ignore = "slow in a debug build: run with --ignored"]
+    fn the_game_conforms() {
+        crate::engine::conformance::check::<super::rules::PhantomLeader>(
+            &[11, 12, 13, 14, 15, 16],
+            &[],
+        )
+        .unwrap();
+    }
+}

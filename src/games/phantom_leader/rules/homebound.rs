@@ -51,7 +51,8 @@ impl PhantomLeader {
                 amount,
                 unless_tanker,
             } => {
-                if !(*unless_tanker && self.mission.tanker) && !returning.is_empty() {
+                let spared = *unless_tanker && self.mission.tanker;
+                if !spared && !returning.is_empty() {
                     let hit = match who {
                         Who::Random | Who::RandomReturning => {
                             let i = returning[self.rng.index(returning.len())];

@@ -457,8 +457,10 @@ fn an_unfit_pilot_keeps_only_his_pods_and_cannot_attack() {
 
 #[test]
 fn high_stress_adds_one_to_the_roll_for_one_stress() {
-    let mut o = Options::default();
-    o.high_stress = true;
+    let o = Options {
+        high_stress: true,
+        ..Options::default()
+    };
     let mut g = sample_over_target(11);
     g.options = o;
     let pluto = sortie(&g, "Pluto");
