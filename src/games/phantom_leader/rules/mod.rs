@@ -365,7 +365,11 @@ impl PhantomLeader {
                     );
                 }
                 add(Action::Done, msg("Let the event happen"));
-                (msg("The Target-Bound event"), "M9")
+                if self.mission.home {
+                    (msg("The Home-Bound event"), "M16")
+                } else {
+                    (msg("The Target-Bound event"), "M9")
+                }
             }
             Step::EventSite { .. } => {
                 for i in self.removable_sites() {
