@@ -1,8 +1,8 @@
 //! Phantom Leader's rules (digest `shared/rules/phantom-leader.md`): the content and its
-//! checks, the Tactical Display's geometry, the pilot cards, and the campaign and mission-day
-//! machines as far as the flight reaching the target. The fight over the target (M11 on) is
-//! the next layer; until it is built the machine stops there, and the game is not offered
-//! in the launcher. The rules use only `crate::engine`.
+//! checks, the Tactical Display's geometry, the pilot cards, and the campaign, mission-day,
+//! Over Target and Home-Bound machines, so a campaign plays from squadron to victory level.
+//! The game is not offered in the launcher until its strings are translated. The rules use
+//! only `crate::engine`.
 
 pub mod attack;
 pub mod bot;
