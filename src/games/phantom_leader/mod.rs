@@ -2,6 +2,7 @@
 //! until the whole game plays the launcher lists it as not playable. The game grows in this
 //! folder: `rules/`, `art/`, `kit.rs`, and this file's [`MODULE`] (see `docs/adding-a-game.md`).
 
+pub mod art;
 pub mod rules;
 
 use crate::engine::message::n_;
@@ -19,3 +20,24 @@ pub static MODULE: GameModule = GameModule {
     driver: None,
     kit: None,
 };
+
+impl crate::games::Presented for rules::PhantomLeader {
+    fn board(&self) -> Option<&dyn crate::art::Board> {
+        Some(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The conformance suite the game list runs on every registered game, run here while the
+    /// game is not yet in the catalogue (its strings are not translated yet).
+    #[test]
+    #[ignore = "slow in a debug build: run with --ignored"]
+    fn the_game_conforms() {
+        crate::engine::conformance::check::<super::rules::PhantomLeader>(
+            &[11, 12, 13, 14, 15, 16],
+            &[],
+        )
+        .unwrap();
+    }
+}

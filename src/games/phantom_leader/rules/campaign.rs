@@ -134,6 +134,7 @@ impl PhantomLeader {
             xp: 0,
             duty: Duty::Active,
             promotions: 0,
+            replaced_by: None,
         });
         self.log.add(
             "CS6",
@@ -172,6 +173,7 @@ impl PhantomLeader {
 
     /// Starts the next day, or ends the campaign after the last (CS9–CS10, M1).
     pub(super) fn next_day(&mut self) {
+        self.clear_display();
         if self.day >= self.days_total() {
             self.step = Step::Over;
             let outcome = self.outcome_name();
@@ -189,6 +191,20 @@ impl PhantomLeader {
         let n = self.recon();
         self.draw_targets(n);
         self.step = Step::Target;
+    }
+
+    /// The day's defenses go back to their cups, their Attack Angles to theirs.
+    fn clear_display(&mut self) {
+        let m = &mut self.mission;
+        for d in m.sites.drain(..).chain(m.bandits.drain(..)) {
+            if let Some(a) = d.angle {
+                self.angle_cup.put_back(a);
+            }
+            self.defense_cup.put_back(d.counter);
+        }
+        for k in m.reserved.drain(..) {
+            self.defense_cup.put_back(k);
+        }
     }
 
     /// Draws target cards; an empty deck takes the discards back first [p.14; A-26].
@@ -356,6 +372,9 @@ impl PhantomLeader {
     /// SAR outcomes (D8), then the transfer decision (D9).
     fn after_rest(&mut self) {
         for (squad, stress) in std::mem::take(&mut self.mission.rescued) {
+            if self.squadron[squad].duty != Duty::Active {
+                continue; // he left the squadron for a rescued pilot
+            }
             match stress {
                 Some(s) => self.squadron[squad].add_stress(i32::from(s)),
                 None => self.lose(squad, Duty::Missing),
@@ -421,6 +440,7 @@ impl PhantomLeader {
             return;
         }
         let pick = pool[self.rng.index(pool.len())];
+        self.squadron[squad].replaced_by = Some(self.squadron.len());
         self.squadron.push(Pilot {
             pilot: pick,
             level: level.below(),
@@ -428,6 +448,7 @@ impl PhantomLeader {
             xp: 0,
             duty: Duty::Active,
             promotions: 0,
+            replaced_by: None,
         });
         self.log.add_with(
             "D10",

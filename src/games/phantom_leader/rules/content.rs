@@ -1040,6 +1040,8 @@ pub struct Content {
     pub events: Vec<EventCard>,
     pub markers: Markers,
     pub tables: TablesFile,
+    /// The rules reference, in our words, by section.
+    pub rules: Vec<crate::engine::reference::RuleSection>,
 }
 
 impl Content {
@@ -2035,6 +2037,9 @@ fn load() -> Result<Content, ContentError> {
     let events = load_events(&file!("events.toml"), &defenses)?;
     let markers = load_markers(&file!("counters.toml"))?;
     let tables = load_tables(&file!("tables.toml"))?;
+    let rules = file!("rules.toml")
+        .parse::<crate::engine::reference::RulesFile>()?
+        .section;
     Ok(Content {
         geometry,
         angles,
@@ -2052,6 +2057,7 @@ fn load() -> Result<Content, ContentError> {
         events,
         markers,
         tables,
+        rules,
     })
 }
 

@@ -183,6 +183,9 @@ impl PhantomLeader {
             load: Vec::new(),
             fate: Fate::Flying,
             damaged: false,
+            pos: None,
+            path: 0,
+            left: false,
         });
     }
 
@@ -310,7 +313,7 @@ impl PhantomLeader {
             "M8",
             msg("The flight launches ({cost} SO spent on arming)").arg("cost", cost),
         );
-        let card = self.draw_event();
+        let card = self.draw_event(Phase::TargetBound);
         let ignorers = self.event_ignorers(&[]);
         if ignorers.is_empty() {
             self.target_bound(card);
@@ -322,12 +325,27 @@ impl PhantomLeader {
         }
     }
 
-    pub(super) fn draw_event(&mut self) -> u8 {
+    /// Draws an Event card; the log names the section the phase reads [p.5].
+    pub(super) fn draw_event(&mut self, phase: Phase) -> u8 {
         let card = self.events.draw(&mut self.rng).map_or(1, |d| d.card);
         let e = &data().events[usize::from(card) - 1];
+        let (rule, text) = match phase {
+            Phase::TargetBound => (
+                "M9",
+                msg("Target-Bound event: {title}").arg("title", &e.target_bound.title),
+            ),
+            Phase::OverTarget => (
+                "M14",
+                msg("Over Target event: {title}").arg("title", &e.over_target.title),
+            ),
+            Phase::HomeBound => (
+                "M16",
+                msg("Home-Bound event: {title}").arg("title", &e.home_bound.title),
+            ),
+        };
         self.log.add_with(
-            "M9",
-            msg("Target-Bound event: {title}").arg("title", &e.target_bound.title),
+            rule,
+            text,
             vec![Random::Cards(vec![format!("Event {card}").into()])],
         );
         self.events.discard(card);
@@ -361,14 +379,33 @@ impl PhantomLeader {
             vec![Random::Dice(roll)],
         );
         if ignored {
-            self.abort_step();
+            self.event_over();
             return;
         }
         rolled.push(sortie);
         if self.event_ignorers(&rolled).is_empty() {
-            self.target_bound(card);
+            self.event_section(card);
         } else {
             self.step = Step::EventIgnore { card, rolled };
+        }
+    }
+
+    /// Resolves the section of event `card` the flight is at: Target-Bound or Home-Bound.
+    pub(super) fn event_section(&mut self, card: u8) {
+        if self.mission.home {
+            self.home_bound(card);
+        } else {
+            self.target_bound(card);
+        }
+    }
+
+    /// The event's section is over: the abort decision, or Search and Rescue after the
+    /// Home-Bound event.
+    pub(super) fn event_over(&mut self) {
+        if self.mission.home {
+            self.next_rescue();
+        } else {
+            self.abort_step();
         }
     }
 
@@ -552,7 +589,7 @@ impl PhantomLeader {
             return;
         };
         if left == 0 || self.mission.flying().next().is_none() {
-            self.abort_step();
+            self.event_over();
             return;
         }
         if negate_by.is_some() && !self.negators().is_empty() {
@@ -699,7 +736,11 @@ impl PhantomLeader {
             }
         }
         let total = roll.total + jam + difficulty;
-        let phase = Phase::TargetBound;
+        let phase = if self.mission.home {
+            Phase::HomeBound
+        } else {
+            Phase::TargetBound
+        };
         let result = self.enemy_result(target, total, attack, phase);
         self.log.add_with(
             "4.7",
@@ -834,9 +875,9 @@ impl PhantomLeader {
     /// aircraft is left.
     pub(super) fn proceed(&mut self) {
         if self.mission.flying().next().is_some() {
-            self.step = Step::OverTarget;
             self.log
                 .add("M11", msg("The flight reaches the target area"));
+            self.begin_fight();
             return;
         }
         self.log.add(
@@ -899,12 +940,14 @@ impl PhantomLeader {
             Fate::Down(Phase::HomeBound) => sar.home_bound_bonus,
             _ => 0,
         };
+        let event = i32::from(self.mission.fight.sar_bonus);
         let roll = d10(&mut self.rng);
         let mut random = vec![Random::Dice(roll.clone())];
         for (reason, value) in [
             ("target region", penalty),
             ("AtG discarded", i32::from(rescue.discarded_wp)),
             ("phase", phase_bonus),
+            ("event", event),
         ] {
             if value != 0 {
                 random.push(Random::Modifier {
@@ -913,7 +956,7 @@ impl PhantomLeader {
                 });
             }
         }
-        let total = roll.total + penalty + i32::from(rescue.discarded_wp) + phase_bonus;
+        let total = roll.total + penalty + i32::from(rescue.discarded_wp) + phase_bonus + event;
         let (stress, text) = if total >= sar.quick_from {
             (Some(sar.quick_stress), "quick recovery")
         } else if total >= sar.under_fire_from {

@@ -1,17 +1,26 @@
 //! Phantom Leader's rules (digest `shared/rules/phantom-leader.md`): the content and its
-//! checks, the Tactical Display's geometry, the pilot cards, and the campaign and mission-day
-//! machines as far as the flight reaching the target. The fight over the target (M11 on) is
-//! the next layer; until it is built the machine stops there, and the game is not offered
-//! in the launcher. The rules use only `crate::engine`.
+//! checks, the Tactical Display's geometry, the pilot cards, and the campaign, mission-day,
+//! Over Target and Home-Bound machines, so a campaign plays from squadron to victory level.
+//! The game is not offered in the launcher until its strings are translated. The rules use
+//! only `crate::engine`.
 
+pub mod attack;
+pub mod bot;
 pub mod campaign;
 pub mod cards;
 pub mod content;
 pub mod display;
+pub mod fight;
+mod fight_prompt;
+pub mod homebound;
 pub mod mission;
 pub mod state;
 #[cfg(test)]
+mod tests_bot;
+#[cfg(test)]
 mod tests_content;
+#[cfg(test)]
+mod tests_fight;
 #[cfg(test)]
 mod tests_machine;
 
@@ -22,7 +31,8 @@ use crate::engine::log::Log;
 use crate::engine::message::{Message, msg};
 use crate::engine::rng::Rng;
 use cards::Status;
-use content::{Duration, Level, data};
+use content::{Altitude, Duration, Level, Side, data};
+use display::Area;
 pub use state::*;
 
 /// Every decision of a campaign.
@@ -86,7 +96,44 @@ pub enum Action {
     Rest(bool),
     /// Transfer this Unfit pilot out (D9).
     Transfer(usize),
-    /// Ends the step: promotions, assignment, arming, an event's choice, aborts, transfers.
+    /// Start this aircraft in this Pre-Approach area at this altitude (M11).
+    Place {
+        sortie: usize,
+        area: Area,
+        altitude: Altitude,
+    },
+    /// The event removes this Bandit (index into the mission's Bandits).
+    RemoveBandit(usize),
+    /// Intel removes defenses of this type in this area (M13).
+    IntelArea { side: Side, area: Area },
+    /// The E-1/E-2 `by` rolls to make the Slow `pilot` Fast this turn (T0).
+    FastRoll { by: usize, pilot: usize },
+    /// High-Stress attacks: this pilot takes 1 Stress for +1 on his rolls this turn.
+    HighStress(usize),
+    /// Jettison one counter over the target (T1).
+    Drop { sortie: usize, weapon: usize },
+    /// An aircraft attacks (T2, T4).
+    Attack {
+        sortie: usize,
+        aim: Aim,
+        arms: Arms,
+    },
+    /// An aircraft tries to suppress the pending enemy attack (T3.4).
+    Suppress { sortie: usize, arms: Arms },
+    /// Move (or stay) and set the altitude (T5).
+    Move {
+        sortie: usize,
+        area: Area,
+        altitude: Altitude,
+    },
+    /// Leave the display over the exit (T5).
+    Leave(usize),
+    /// The event brings this Missing pilot back.
+    Rescue(usize),
+    /// This pilot stays; the rescued pilot or his replacement leaves.
+    Keep(usize),
+    /// Ends the step: promotions, assignment, arming, an event's choice, aborts, transfers,
+    /// jettison, attacks, movement, leaving.
     Done,
 }
 
@@ -134,11 +181,6 @@ impl Game for PhantomLeader {
         let (text, rule, choices) = self.choices();
         if self.step == Step::Over {
             return Prompt::game_over(text);
-        }
-        if self.step == Step::OverTarget {
-            return Prompt::game_over(msg(
-                "The flight is over the target: the fight is the next part of the rules to be built",
-            ));
         }
         Prompt {
             actor: Actor::Player(0),
@@ -323,7 +365,11 @@ impl PhantomLeader {
                     );
                 }
                 add(Action::Done, msg("Let the event happen"));
-                (msg("The Target-Bound event"), "M9")
+                if self.mission.home {
+                    (msg("The Home-Bound event"), "M16")
+                } else {
+                    (msg("The Target-Bound event"), "M9")
+                }
             }
             Step::EventSite { .. } => {
                 for i in self.removable_sites() {
@@ -437,13 +483,13 @@ impl PhantomLeader {
                 add(Action::Done, msg("Keep them"));
                 (msg("Transfer Unfit pilots?"), "D9")
             }
-            Step::OverTarget => (msg("Over the target"), "M11"),
             Step::Over => (
                 msg("{vp} VP: {outcome}")
                     .arg("vp", self.vp)
                     .term("outcome", self.outcome_name()),
                 "CS10",
             ),
+            step => return self.fight_choices(step, out),
         };
         (text, rule, out)
     }
@@ -460,6 +506,28 @@ impl PhantomLeader {
 
     /// Refuses an action that is not legal now, saying why; changes nothing.
     fn check(&self, action: &Action) -> Result<(), Refusal> {
+        // An attack may use any set of counters the rules allow, not only the prompt's.
+        match (action, &self.step) {
+            (Action::Attack { sortie, aim, arms }, Step::Attacks { .. })
+                if self.attackers_now().contains(sortie) =>
+            {
+                return match self.arms_refusal(*sortie, *aim, arms) {
+                    None => Ok(()),
+                    Some(m) => Err(Refusal::new(m)),
+                };
+            }
+            (Action::Suppress { sortie, arms }, Step::Suppress { attacker, .. }) => {
+                let aim = match attacker.side {
+                    Side::Site => Aim::Site(attacker.index),
+                    Side::Bandit => Aim::Bandit(attacker.index),
+                };
+                return match self.arms_refusal(*sortie, aim, arms) {
+                    None => Ok(()),
+                    Some(m) => Err(Refusal::new(m)),
+                };
+            }
+            _ => {}
+        }
         let legal = self.choices().2.iter().any(|c| &c.action == action);
         if legal {
             return Ok(());
@@ -512,7 +580,10 @@ impl PhantomLeader {
             }
             Action::RemoveSite(i) => self.remove_site(i),
             Action::Negate { sortie, weapon } => self.negate(sortie, weapon),
-            Action::Evade(on) => self.resolve_event_attack(on),
+            Action::Evade(on) => match self.step {
+                Step::EventEvade { .. } => self.resolve_event_attack(on),
+                _ => self.enemy_roll(on),
+            },
             Action::Jettison { sortie, weapon } => self.jettison(sortie, weapon),
             Action::HotPilot(i) => {
                 self.mission.flags.hot_pilot = Some(i);
@@ -538,6 +609,29 @@ impl PhantomLeader {
                     self.finish_debrief();
                 }
             }
+            Action::Place {
+                sortie,
+                area,
+                altitude,
+            } => self.place_aircraft(sortie, area, altitude),
+            Action::RemoveBandit(i) => match self.step {
+                Step::Escort => self.escort_remove(i),
+                _ => self.event_remove_bandit(i),
+            },
+            Action::IntelArea { side, area } => self.intel_remove(side, area),
+            Action::FastRoll { by, pilot } => self.fast_roll(by, pilot),
+            Action::HighStress(i) => self.take_high_stress(i),
+            Action::Drop { sortie, weapon } => self.drop_munition(sortie, weapon),
+            Action::Attack { sortie, aim, arms } => self.attack(sortie, aim, &arms),
+            Action::Suppress { sortie, arms } => self.suppress(sortie, &arms),
+            Action::Move {
+                sortie,
+                area,
+                altitude,
+            } => self.move_aircraft(sortie, area, altitude),
+            Action::Leave(i) => self.leave(i),
+            Action::Rescue(i) => self.rescue_mia(i),
+            Action::Keep(i) => self.keep_rescued(i),
             Action::Done => self.done(),
         }
     }
@@ -547,7 +641,7 @@ impl PhantomLeader {
             Step::Promotions => self.next_day(),
             Step::Assign => self.step = Step::Arm,
             Step::Arm => self.launch(),
-            Step::EventIgnore { card, .. } => self.target_bound(card),
+            Step::EventIgnore { card, .. } => self.event_section(card),
             Step::EventSite { .. } => self.abort_step(),
             Step::EventAttack {
                 left,
@@ -557,7 +651,37 @@ impl PhantomLeader {
             } => self.pick_event_target(left, side, attack, negate_by),
             Step::Abort => self.proceed(),
             Step::Transfer => self.finish_debrief(),
+            Step::Escort => self.start_intel(),
+            Step::Intel { .. } => self.over_target_event(),
+            Step::FastRoll => self.jettison_step(),
+            Step::Jettison => self.attacks(true),
+            Step::Attacks { fast } => self.end_attacks(fast),
+            Step::Move => self.hold_the_rest(),
+            Step::Leave => self.end_turn(),
             _ => {}
         }
+    }
+}
+
+impl crate::engine::play::Playable for PhantomLeader {
+    fn heuristic_bot(seed: u64) -> Box<dyn crate::engine::bot::Bot<Self>> {
+        Box::new(bot::HeuristicBot::new(seed))
+    }
+
+    fn rules_reference() -> Vec<crate::engine::reference::RuleSection> {
+        content::content().map_or_else(|_| Vec::new(), |c| c.rules.clone())
+    }
+
+    fn optional_rules() -> Vec<crate::engine::play::OptionalRule> {
+        let rule = |key, title, rule| crate::engine::play::OptionalRule { key, title, rule };
+        vec![
+            rule("early_aim9", msg("Early AIM-9 Sidewinders"), "6"),
+            rule(
+                "one_less_one_more",
+                msg("Flying one less or one more aircraft"),
+                "6",
+            ),
+            rule("high_stress", msg("High-Stress attacks and suppressions"), "6"),
+        ]
     }
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::{PilotCard, Status};
-use super::content::{Content, Duration, Level, Phase, Side, Speed, WeaponClass, data};
+use super::content::{Altitude, Content, Duration, Level, Phase, Side, Speed, WeaponClass, data};
 use super::display::Area;
 use crate::engine::cup::Cup;
 use crate::engine::deck::Deck;
@@ -49,6 +49,9 @@ pub struct Pilot {
     pub duty: Duty,
     /// Promotions earned in this campaign.
     pub promotions: u8,
+    /// The squadron index of the pilot who replaced him, once he has left.
+    #[serde(default)]
+    pub replaced_by: Option<usize>,
 }
 
 impl Pilot {
@@ -91,6 +94,85 @@ pub struct Sortie {
     pub load: Vec<usize>,
     pub fate: Fate,
     pub damaged: bool,
+    /// Where the aircraft is on the Tactical Display; `None` before placing and after leaving.
+    #[serde(default)]
+    pub pos: Option<Position>,
+    /// Its Flight Path (index into the mission's paths).
+    #[serde(default)]
+    pub path: usize,
+    /// It has left the display over the exit (M15, p.14).
+    #[serde(default)]
+    pub left: bool,
+}
+
+/// An aircraft's area and altitude on the Tactical Display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    pub area: Area,
+    pub altitude: Altitude,
+}
+
+/// A Flight Path: its Start counter and the Exit counter across the display [p.10].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlightPath {
+    pub start: Area,
+    pub exit: Area,
+}
+
+/// What an aircraft attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Aim {
+    Target,
+    /// Index into the mission's Sites.
+    Site(usize),
+    /// Index into the mission's Bandits.
+    Bandit(usize),
+}
+
+/// What it attacks with: its gun (or Gun Pod), or counters (weapon indices, one counter each).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Arms {
+    Guns,
+    Counters(Vec<usize>),
+}
+
+/// An enemy attacker in the Sites-and-Bandits step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attacker {
+    pub side: Side,
+    /// Index into the mission's Sites or Bandits.
+    pub index: usize,
+}
+
+/// The state of the fight over the target that lasts beyond one decision.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    /// Over Target event: Bandits do not attack in turn 1.
+    pub bandits_hold: bool,
+    /// Over Target event: modifier to Site rolls in turn 1.
+    pub site_roll_turn1: i8,
+    /// A BLU-1 was used this mission (Politics moves once).
+    pub blu1_used: bool,
+    /// Home-Bound event: bonus to this mission's SAR rolls.
+    pub sar_bonus: i8,
+    /// Sorties that attacked this turn.
+    pub attacked: Vec<usize>,
+    /// Sorties that attacked or suppressed this turn (High-Stress may no longer be taken).
+    pub engaged: Vec<usize>,
+    /// Sorties Fast this turn by an E-1/E-2 roll or the Hot Pilot event.
+    pub fast: Vec<usize>,
+    /// E-1/E-2 sorties that rolled this turn.
+    pub rolled_fast: Vec<usize>,
+    /// Sorties that took the High-Stress bonus this turn.
+    pub high: Vec<usize>,
+    /// Sorties that moved this turn.
+    pub moved: Vec<usize>,
+    /// Enemy attackers still to attack this turn, the next first.
+    pub queue: Vec<Attacker>,
+    /// Bandits shot down during the enemy step (by a turret), taken off at its end.
+    pub killed: Vec<usize>,
+    /// Navigation Error: every aircraft starts here.
+    pub forced_start: Option<Area>,
 }
 
 /// An Air Defense counter on the display.
@@ -146,9 +228,28 @@ pub struct Mission {
     pub spent: i32,
     /// SAR results: (squadron index, stress to add at debrief, or `None` for Missing).
     pub rescued: Vec<(usize, Option<u8>)>,
+    /// The Over Target turn, 1–5; 0 before the fight.
+    #[serde(default)]
+    pub turn: u8,
+    #[serde(default)]
+    pub paths: Vec<FlightPath>,
+    #[serde(default)]
+    pub fight: Fight,
+    /// The flight is home-bound: events read their bottom section.
+    #[serde(default)]
+    pub home: bool,
 }
 
 impl Mission {
+    /// Sorties on the Tactical Display now.
+    pub fn on_display(&self) -> impl Iterator<Item = usize> + '_ {
+        self.flight
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.fate == Fate::Flying && s.pos.is_some())
+            .map(|(i, _)| i)
+    }
+
     pub fn flying(&self) -> impl Iterator<Item = usize> + '_ {
         self.flight
             .iter()
@@ -206,8 +307,37 @@ pub enum Step {
     EventHotPilot,
     /// Abort any of the aircraft (M10).
     Abort,
-    /// The fight over the target: the next layer of the rules (M11 on).
-    OverTarget,
+    /// Place the next aircraft in a Pre-Approach area, at an altitude (M11).
+    Place,
+    /// The Escort Fighters event removes one Bandit of the player's choice.
+    Escort,
+    /// Intel removes defenses: the counts still to remove, by type (M13).
+    Intel { sites: u8, bandits: u8 },
+    /// An Over Target event removes a Bandit of the player's choice; `part` is the card's
+    /// part being resolved (0: a, 1: b).
+    EventBandit {
+        card: u8,
+        part: u8,
+        approach_only: bool,
+    },
+    /// E-1/E-2 rolls to make a Slow pilot Fast this turn (T0).
+    FastRoll,
+    /// Jettison munitions (T1).
+    Jettison,
+    /// Aircraft of that speed attack (T2, T4).
+    Attacks { fast: bool },
+    /// One aircraft may try to suppress the attack on `target` (T3.4).
+    Suppress { attacker: Attacker, target: usize },
+    /// The attacked aircraft may go Evasive (T3.5).
+    Evade { attacker: Attacker, target: usize },
+    /// Aircraft move and change altitude (T5).
+    Move,
+    /// Aircraft in a legal exit area may leave (T5).
+    Leave,
+    /// A Home-Bound event rescues a Missing pilot: which one.
+    RescueMia,
+    /// The rescued pilot or his replacement stays; the other leaves the campaign.
+    KeepRescued { rescued: usize, replacement: usize },
     /// Discard AtG counters for a downed pilot's rescue, then roll (M17).
     Sar {
         rescue: Rescue,
@@ -293,6 +423,18 @@ impl PhantomLeader {
     pub fn speed(&self, sortie: usize) -> Option<Speed> {
         let p = &self.squadron[self.mission.flight[sortie].squad];
         p.card().row(p.stress).map(|r| r.speed)
+    }
+
+    /// The speed a sortie attacks at this turn: Fast if an E-1/E-2 or the Hot Pilot event
+    /// made it so.
+    pub fn speed_now(&self, sortie: usize) -> Option<Speed> {
+        self.speed(sortie).map(|s| {
+            if self.mission.fight.fast.contains(&sortie) {
+                Speed::Fast
+            } else {
+                s
+            }
+        })
     }
 
     /// Sum of a difficulty adjustment's field over those taken.

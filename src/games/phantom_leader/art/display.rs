@@ -1,0 +1,404 @@
+//! The Tactical Display: the Center disc, the ring of four Approach areas and the ring of
+//! eight Pre-Approach areas (digest 2.3's layout, North up), with every piece on it.
+
+use std::f64::consts::PI;
+
+use cairo::Context;
+
+use crate::art::draw::{Align, Font, Rgb, rounded_rect, text};
+use crate::games::phantom_leader::rules::content::{Altitude, data};
+use crate::games::phantom_leader::rules::display::{Area, AreaKind};
+use crate::games::phantom_leader::rules::{Fate, PhantomLeader};
+
+use super::DISPLAY;
+
+const CX: f64 = DISPLAY / 2.0;
+const CY: f64 = DISPLAY / 2.0;
+const R0: f64 = 34.0;
+const R1: f64 = 66.0;
+const R2: f64 = 97.0;
+const COUNTER: f64 = 10.0;
+
+const SKY: u32 = 0xdfe9f2;
+const APPROACH: u32 = 0xc9d9c0;
+const PRE: u32 = 0xe4e0cc;
+const CENTRE: u32 = 0xb7c7a8;
+const SITE: u32 = 0xf3e2c4;
+const BANDIT: u32 = 0xd9534f;
+const FRIEND: u32 = 0x2f5d8a;
+const HIGHLIGHT: u32 = 0xf0b400;
+
+/// The compass bearing (degrees, North 0, clockwise) of an area's middle.
+fn bearing(a: Area) -> f64 {
+    match a {
+        Area::C | Area::AN | Area::PN => 0.0,
+        Area::PNE => 45.0,
+        Area::AE | Area::PE => 90.0,
+        Area::PSE => 135.0,
+        Area::AS | Area::PS => 180.0,
+        Area::PSW => 225.0,
+        Area::AW | Area::PW => 270.0,
+        Area::PNW => 315.0,
+    }
+}
+
+fn polar(r: f64, deg: f64) -> (f64, f64) {
+    let b = deg.to_radians();
+    (CX + r * b.sin(), CY - r * b.cos())
+}
+
+/// The middle of an area, where its pieces gather.
+pub fn anchor(a: Area) -> (f64, f64) {
+    match a.kind() {
+        AreaKind::Center => (CX, CY),
+        AreaKind::Approach => polar((R0 + R1) / 2.0, bearing(a)),
+        AreaKind::PreApproach => polar((R1 + R2) / 2.0, bearing(a)),
+    }
+}
+
+/// The area under a point of the display, if any.
+pub fn area_at(x: f64, y: f64) -> Option<Area> {
+    let (dx, dy) = (x - CX, y - CY);
+    let r = dx.hypot(dy);
+    let deg = (dx.atan2(-dy).to_degrees() + 360.0) % 360.0;
+    let sector = |width: f64| ((deg + width / 2.0) / width).floor() as usize;
+    if r <= R0 {
+        Some(Area::C)
+    } else if r <= R1 {
+        Some([Area::AN, Area::AE, Area::AS, Area::AW][sector(90.0) % 4])
+    } else if r <= R2 {
+        Some(
+            [
+                Area::PN,
+                Area::PNE,
+                Area::PE,
+                Area::PSE,
+                Area::PS,
+                Area::PSW,
+                Area::PW,
+                Area::PNW,
+            ][sector(45.0) % 8],
+        )
+    } else {
+        None
+    }
+}
+
+/// A piece's place on the display and its click id.
+struct Piece {
+    x: f64,
+    y: f64,
+    id: String,
+}
+
+/// Every piece with its position: Sites, Bandits, then aircraft, in rows in their area.
+fn pieces(g: &PhantomLeader) -> Vec<Piece> {
+    let mut per_area: Vec<Vec<String>> = vec![Vec::new(); 13];
+    if g.mission.target.is_some() {
+        per_area[Area::C.index()].push("target".into());
+    }
+    for (i, d) in g.mission.sites.iter().enumerate() {
+        per_area[d.area.index()].push(format!("site:{i}"));
+    }
+    for (i, d) in g.mission.bandits.iter().enumerate() {
+        per_area[d.area.index()].push(format!("bandit:{i}"));
+    }
+    for (i, s) in g.mission.flight.iter().enumerate() {
+        if let (Fate::Flying, Some(p)) = (s.fate, s.pos) {
+            per_area[p.area.index()].push(format!("aircraft:{i}"));
+        }
+    }
+    let mut out = Vec::new();
+    for area in Area::ALL {
+        let ids = &per_area[area.index()];
+        let (ax, ay) = anchor(area);
+        let per_row = if area == Area::C { 4 } else { 3 };
+        let rows = ids.len().div_ceil(per_row);
+        for (k, id) in ids.iter().enumerate() {
+            let (row, col) = (k / per_row, k % per_row);
+            let in_row = (ids.len() - row * per_row).min(per_row);
+            let x = ax + (col as f64 - (in_row as f64 - 1.0) / 2.0) * (COUNTER + 1.5);
+            let y = ay + (row as f64 - (rows as f64 - 1.0) / 2.0) * (COUNTER + 1.5);
+            out.push(Piece {
+                x,
+                y,
+                id: id.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The click target under a point: a piece, else an area, among the legal ones.
+pub fn hit(g: &PhantomLeader, x: f64, y: f64, targets: &[String]) -> Option<String> {
+    for p in pieces(g) {
+        if (x - p.x).abs() <= COUNTER / 2.0
+            && (y - p.y).abs() <= COUNTER / 2.0
+            && targets.contains(&p.id)
+        {
+            return Some(p.id);
+        }
+    }
+    let area = format!("area:{:?}", area_at(x, y)?);
+    targets.contains(&area).then_some(area)
+}
+
+pub fn draw(
+    cr: &Context,
+    g: &PhantomLeader,
+    targets: &[String],
+    hovered: Option<&str>,
+) -> Result<(), cairo::Error> {
+    Rgb::hex(SKY).set(cr);
+    cr.rectangle(0.0, 0.0, DISPLAY, DISPLAY);
+    cr.fill()?;
+    // The rings, each area filled, outlined and highlighted when it is a legal target.
+    for area in Area::ALL {
+        let (r_in, r_out, from, width, fill) = match area.kind() {
+            AreaKind::Center => (0.0, R0, 0.0, 360.0, CENTRE),
+            AreaKind::Approach => (R0, R1, bearing(area) - 45.0, 90.0, APPROACH),
+            AreaKind::PreApproach => (R1, R2, bearing(area) - 22.5, 45.0, PRE),
+        };
+        sector(cr, r_in, r_out, from, width);
+        Rgb::hex(fill).set(cr);
+        cr.fill_preserve()?;
+        let id = format!("area:{area:?}");
+        if targets.contains(&id) {
+            Rgb::hex(HIGHLIGHT).with_alpha(cr, if hovered == Some(&id) { 0.55 } else { 0.3 });
+            cr.fill_preserve()?;
+        }
+        Rgb::hex(0x55604a).set(cr);
+        cr.set_line_width(0.5);
+        cr.stroke()?;
+        let label = format!("{area:?}");
+        let (lx, ly) = match area.kind() {
+            AreaKind::Center => (CX, CY - R0 + 3.0),
+            AreaKind::Approach => polar(R1 - 4.0, bearing(area) + 30.0),
+            AreaKind::PreApproach => polar(R2 - 4.0, bearing(area) + 14.0),
+        };
+        Rgb::hex(0x3c4636).set(cr);
+        text(cr, lx, ly - 1.5, &label, &Font::bold(3.0), Align::Center);
+    }
+    draw_paths(cr, g)?;
+    for p in pieces(g) {
+        let lit = targets.contains(&p.id);
+        draw_piece(cr, g, &p, lit, hovered == Some(p.id.as_str()))?;
+    }
+    // The turn track.
+    let turns = data().geometry.turns;
+    for t in 1..=turns {
+        let x = 4.0 + f64::from(t - 1) * 8.0;
+        rounded_rect(cr, x, 4.0, 7.0, 7.0, 1.0);
+        if t == g.mission.turn {
+            Rgb::hex(HIGHLIGHT).set(cr);
+            cr.fill_preserve()?;
+        }
+        Rgb::hex(0x55604a).set(cr);
+        cr.set_line_width(0.4);
+        cr.stroke()?;
+        text(cr, x + 3.5, 5.3, &t.to_string(), &Font::bold(3.5), Align::Center);
+    }
+    Ok(())
+}
+
+fn sector(cr: &Context, r_in: f64, r_out: f64, from: f64, width: f64) {
+    // Cairo's angles start at East and turn clockwise on screen; bearings at North.
+    let a0 = (from - 90.0).to_radians();
+    let a1 = (from + width - 90.0).to_radians();
+    cr.new_path();
+    if width >= 360.0 {
+        cr.arc(CX, CY, r_out, 0.0, 2.0 * PI);
+        return;
+    }
+    cr.arc(CX, CY, r_out, a0, a1);
+    cr.arc_negative(CX, CY, r_in, a1, a0);
+    cr.close_path();
+}
+
+/// Start and Exit counters at the rim of their Pre-Approach areas.
+fn draw_paths(cr: &Context, g: &PhantomLeader) -> Result<(), cairo::Error> {
+    for (k, p) in g.mission.paths.iter().enumerate() {
+        for (area, word, colour) in [(p.start, "S", 0x2f7d32), (p.exit, "X", 0xb03a2e)] {
+            let (x, y) = polar(R2 - 2.5 - k as f64 * 3.0, bearing(area) - 16.0);
+            cr.arc(x, y, 2.6, 0.0, 2.0 * PI);
+            Rgb::hex(colour).set(cr);
+            cr.fill()?;
+            Rgb::WHITE.set(cr);
+            text(cr, x, y - 1.5, &format!("{word}{}", k + 1), &Font::bold(2.0), Align::Center);
+        }
+    }
+    Ok(())
+}
+
+fn draw_piece(
+    cr: &Context,
+    g: &PhantomLeader,
+    p: &Piece,
+    lit: bool,
+    hovered: bool,
+) -> Result<(), cairo::Error> {
+    let c = data();
+    let (x, y, h) = (p.x - COUNTER / 2.0, p.y - COUNTER / 2.0, COUNTER);
+    let (kind, index) = p.id.split_once(':').unwrap_or((p.id.as_str(), "0"));
+    let index: usize = index.parse().unwrap_or(0);
+    rounded_rect(cr, x, y, h, h, 1.2);
+    match kind {
+        "target" => {
+            let n = g.mission.target.unwrap_or(1);
+            Rgb::WHITE.set(cr);
+            cr.fill_preserve()?;
+            Rgb::BLACK.set(cr);
+            cr.set_line_width(0.4);
+            cr.stroke()?;
+            text(cr, p.x, y + 0.8, &format!("#{n}"), &Font::bold(2.6), Align::Center);
+            text(
+                cr,
+                p.x,
+                y + 4.2,
+                &format!("{} hits", g.mission.hits),
+                &Font::sans(2.0),
+                Align::Center,
+            );
+            let name = &c.target(n).name;
+            crate::art::draw::fitted_text(cr, p.x, y + 6.8, h - 1.0, name, 1.7, false);
+        }
+        "site" => {
+            let d = &g.mission.sites[index];
+            Rgb::hex(SITE).set(cr);
+            cr.fill_preserve()?;
+            Rgb::hex(0x8a4b08).set(cr);
+            cr.set_line_width(0.5);
+            cr.stroke()?;
+            let spec = g.defense_spec(d);
+            crate::art::draw::fitted_text(cr, p.x, y + 0.8, h - 1.0, &spec.name, 2.2, true);
+            let range = format!("R{} {}", spec.range, alt_letters(&spec.altitudes));
+            text(cr, p.x, y + 3.8, &range, &Font::sans(1.9), Align::Center);
+            let nums = spec
+                .attack
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join("/");
+            text(cr, p.x, y + 6.3, &nums, &Font::sans(1.9), Align::Center);
+            if let Some(a) = d.angle {
+                draw_angle(cr, g, d.area, a, p.x, p.y)?;
+            }
+        }
+        "bandit" => {
+            let d = &g.mission.bandits[index];
+            Rgb::hex(BANDIT).set(cr);
+            cr.fill_preserve()?;
+            Rgb::hex(0x7a1d1a).set(cr);
+            cr.set_line_width(0.5);
+            cr.stroke()?;
+            Rgb::WHITE.set(cr);
+            let spec = g.defense_spec(d);
+            crate::art::draw::fitted_text(cr, p.x, y + 1.2, h - 1.0, &spec.name, 2.2, true);
+            let nums = spec
+                .attack
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join("/");
+            text(cr, p.x, y + 5.0, &nums, &Font::sans(1.9), Align::Center);
+        }
+        _ => {
+            let s = &g.mission.flight[index];
+            let pos = s.pos.expect("only placed aircraft are pieces");
+            Rgb::hex(FRIEND).set(cr);
+            cr.fill_preserve()?;
+            let high = pos.altitude == Altitude::High;
+            Rgb::hex(if high { 0xffffff } else { 0x1b2f45 }).set(cr);
+            cr.set_line_width(if high { 0.9 } else { 0.4 });
+            cr.stroke()?;
+            Rgb::WHITE.set(cr);
+            let pilot = &g.squadron[s.squad];
+            let name = &c.pilots[pilot.pilot].name;
+            crate::art::draw::fitted_text(cr, p.x, y + 0.7, h - 1.0, name, 2.0, true);
+            let alt = if high { "HIGH" } else { "LOW" };
+            text(
+                cr,
+                p.x,
+                y + 3.3,
+                &format!("{} {alt}", pilot.card().aircraft.id),
+                &Font::sans(1.6),
+                Align::Center,
+            );
+            let load = load_summary(g, index);
+            crate::art::draw::fitted_text(cr, p.x, y + 5.6, h - 0.8, &load, 1.5, false);
+            if s.damaged {
+                Rgb::hex(0xff6b00).set(cr);
+                text(cr, p.x, y + 7.7, "DMG", &Font::bold(1.6), Align::Center);
+            }
+        }
+    }
+    if lit {
+        rounded_rect(cr, x - 0.8, y - 0.8, h + 1.6, h + 1.6, 1.6);
+        Rgb::hex(HIGHLIGHT).with_alpha(cr, if hovered { 1.0 } else { 0.8 });
+        cr.set_line_width(if hovered { 1.2 } else { 0.8 });
+        cr.stroke()?;
+    }
+    Ok(())
+}
+
+/// The Attack Angle: a small arrow away from the Center and ticks toward its red areas.
+fn draw_angle(
+    cr: &Context,
+    g: &PhantomLeader,
+    site: Area,
+    angle: usize,
+    x: f64,
+    y: f64,
+) -> Result<(), cairo::Error> {
+    let c = data();
+    let mut red: Vec<Area> = c.angles[angle]
+        .red
+        .iter()
+        .map(|&s| c.geometry.slot_area(site, s))
+        .collect();
+    red.sort();
+    red.dedup();
+    let _ = g;
+    Rgb::hex(0xc62828).with_alpha(cr, 0.85);
+    cr.set_line_width(0.45);
+    for area in red.into_iter().filter(|&a| a != site) {
+        let (ax, ay) = anchor(area);
+        let (dx, dy) = (ax - x, ay - y);
+        let len = dx.hypot(dy).max(0.1);
+        cr.move_to(x + dx / len * 5.6, y + dy / len * 5.6);
+        cr.line_to(x + dx / len * 8.0, y + dy / len * 8.0);
+        cr.stroke()?;
+    }
+    Ok(())
+}
+
+fn alt_letters(alts: &[Altitude]) -> String {
+    alts.iter()
+        .map(|a| match a {
+            Altitude::High => "H",
+            Altitude::Low => "L",
+        })
+        .collect()
+}
+
+/// A sortie's load in short: "2×AIM-7 AIM-9 GunPod".
+pub fn load_summary(g: &PhantomLeader, sortie: usize) -> String {
+    let c = data();
+    let mut seen: Vec<(usize, usize)> = Vec::new();
+    for &w in &g.mission.flight[sortie].load {
+        match seen.iter_mut().find(|(x, _)| *x == w) {
+            Some(e) => e.1 += 1,
+            None => seen.push((w, 1)),
+        }
+    }
+    seen.iter()
+        .map(|&(w, n)| {
+            if n > 1 {
+                format!("{n}×{}", c.weapons[w].id)
+            } else {
+                c.weapons[w].id.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,119 @@
+//! Phantom Leader drawn with Cairo: the Tactical Display (thirteen areas in rings, the
+//! target card in the Center, Sites with their Attack Angles, Bandits, aircraft at High or
+//! Low with their loads, the Flight Path counters) and the campaign and squadron panel.
+
+pub mod display;
+pub mod panel;
+
+use cairo::Context;
+
+use crate::art::board::{Board, View, fit};
+use crate::engine::message::{Message, msg};
+use crate::games::phantom_leader::rules::PhantomLeader;
+
+/// The board's size in millimetres: the display's square and the panel beside it.
+pub const WIDTH: f64 = 300.0;
+pub const HEIGHT: f64 = 200.0;
+pub const DISPLAY: f64 = 200.0;
+
+impl Board for PhantomLeader {
+    fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
+        let (scale, x, y) = fit(view, WIDTH, HEIGHT);
+        cr.save()?;
+        cr.translate(x, y);
+        cr.scale(scale, scale);
+        display::draw(cr, self, &view.targets, view.hovered.as_deref())?;
+        cr.translate(DISPLAY, 0.0);
+        panel::draw(cr, self)?;
+        cr.restore()
+    }
+
+    fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        let (scale, ox, oy) = fit(view, WIDTH, HEIGHT);
+        let (mx, my) = ((x - ox) / scale, (y - oy) / scale);
+        display::hit(self, mx, my, &view.targets)
+    }
+
+    fn status(&self) -> Vec<(Message, String)> {
+        vec![
+            (
+                msg("Day"),
+                msg("{day} of {days}")
+                    .arg("day", self.day)
+                    .arg("days", self.days_total())
+                    .render(),
+            ),
+            (msg("VP"), self.vp.to_string()),
+            (msg("Special Options"), self.special_options.to_string()),
+            (
+                msg("Over Target turn"),
+                if self.mission.turn == 0 {
+                    "–".to_owned()
+                } else {
+                    self.mission.turn.to_string()
+                },
+            ),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::art::testutil::{PX, inked, surface};
+    use crate::engine::bot::Bot;
+    use crate::engine::game::Game;
+    use crate::games::phantom_leader::rules::{Options, Step, bot::HeuristicBot};
+
+    /// A campaign played by the bot until the fight over the target is under way.
+    fn mid_fight(seed: u64) -> Option<PhantomLeader> {
+        let mut g = PhantomLeader::setup("LB-USN-short", &Options::default(), seed).ok()?;
+        let mut bot = HeuristicBot::new(seed);
+        for _ in 0..5_000 {
+            if matches!(g.step, Step::Attacks { .. } | Step::Move) && g.mission.turn >= 2 {
+                return Some(g);
+            }
+            let actions = g.legal_actions();
+            if actions.is_empty() {
+                return None;
+            }
+            let a = bot.choose(&g, &actions);
+            g.apply(&a).ok()?;
+        }
+        None
+    }
+
+    #[test]
+    fn the_display_and_panel_are_drawn_and_clicks_find_areas() {
+        let g = (0..40).find_map(mid_fight).expect("a fight under way");
+        let (mut s, cr) = surface(WIDTH, HEIGHT);
+        let view = View {
+            width: WIDTH * PX,
+            height: HEIGHT * PX,
+            scale_factor: 1.0,
+            targets: g
+                .prompt()
+                .choices
+                .iter()
+                .filter_map(|c| c.target.clone())
+                .collect(),
+            ..View::default()
+        };
+        cr.scale(1.0 / PX, 1.0 / PX);
+        g.draw_board(&cr, &view).unwrap();
+        drop(cr);
+        if let Ok(path) = std::env::var("PL_BOARD_PNG") {
+            let mut f = std::fs::File::create(path).unwrap();
+            s.write_to_png(&mut f).unwrap();
+        }
+        // The Center, a Pre-Approach area and the squadron rows are inked.
+        assert!(inked(&mut s, 90.0, 90.0, 20.0, 20.0) > 100);
+        assert!(inked(&mut s, 95.0, 5.0, 10.0, 10.0) > 50);
+        assert!(inked(&mut s, 205.0, 28.0, 80.0, 20.0) > 200);
+        // Points map back to their areas.
+        assert_eq!(display::area_at(100.0, 100.0), Some(crate::games::phantom_leader::rules::display::Area::C));
+        assert_eq!(display::area_at(100.0, 50.0), Some(crate::games::phantom_leader::rules::display::Area::AN));
+        assert_eq!(display::area_at(155.0, 45.0), Some(crate::games::phantom_leader::rules::display::Area::PNE));
+        assert_eq!(display::area_at(100.0, 190.0), Some(crate::games::phantom_leader::rules::display::Area::PS));
+    }
+}

@@ -1,0 +1,529 @@
+//! Attacks over the target (digest 3.4, 4.6–4.7; rulebook p.11–13, p.20–21): what an aircraft
+//! may attack with what, the modifiers of its rolls and their hits; which aircraft a Site or
+//! Bandit attacks, and the modifiers of the enemy's roll.
+
+use super::cards::Status;
+use super::content::{Scoring, Side, WeaponClass, data};
+use super::display::{Area, AreaKind};
+use super::state::*;
+use crate::engine::dice::Roll;
+use crate::engine::log::Random;
+use crate::engine::message::{Message, msg};
+
+/// A modifier of a roll and its reason (kept for the log).
+pub type Modifiers = Vec<(&'static str, i32)>;
+
+/// What one attack or suppression roll did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shot {
+    /// The weapon's index, or `None` for guns.
+    pub weapon: Option<usize>,
+    pub roll: Roll,
+    pub modifiers: Modifiers,
+    pub hits: u8,
+}
+
+impl PhantomLeader {
+    /// The area an aim is in: the Target card sits in the Center [p.2].
+    pub fn aim_area(&self, aim: Aim) -> Area {
+        match aim {
+            Aim::Target => Area::C,
+            Aim::Site(i) => self.mission.sites[i].area,
+            Aim::Bandit(i) => self.mission.bandits[i].area,
+        }
+    }
+
+    /// The display name of a defense on the side it shows.
+    pub fn defense_name(&self, d: &Defense) -> &'static str {
+        let c = data();
+        let counter = &c.defense_counters[d.counter];
+        let id = match d.side {
+            Side::Site => &counter.site,
+            Side::Bandit => &counter.bandit,
+        };
+        c.defense(id).map_or("", |s| s.name.as_str())
+    }
+
+    /// The rules of a defense on the side it shows.
+    pub fn defense_spec(&self, d: &Defense) -> &'static super::content::DefenseSpec {
+        let c = data();
+        let counter = &c.defense_counters[d.counter];
+        let id = match d.side {
+            Side::Site => &counter.site,
+            Side::Bandit => &counter.bandit,
+        };
+        c.defense(id).expect("defense counters are checked at load")
+    }
+
+    /// Whether a Site's Attack Angle leaves `area` red: it may fire there and be attacked
+    /// from there [p.8, p.13]. A Site without an angle sees all around.
+    pub fn site_sees(&self, site: &Defense, area: Area) -> bool {
+        let Some(angle) = site.angle else {
+            return true;
+        };
+        let c = data();
+        c.angles[angle]
+            .red
+            .iter()
+            .any(|&slot| c.geometry.slot_area(site.area, slot) == area)
+    }
+
+    /// Whether the target card itself may be attacked [p.11; digest 8.5].
+    pub fn target_attackable(&self) -> bool {
+        self.mission
+            .target
+            .is_some_and(|n| matches!(data().target(n).scoring, Scoring::Card | Scoring::ListedSa2))
+    }
+
+    fn aim_exists(&self, aim: Aim) -> bool {
+        match aim {
+            Aim::Target => self.target_attackable(),
+            Aim::Site(i) => i < self.mission.sites.len(),
+            Aim::Bandit(i) => {
+                i < self.mission.bandits.len() && !self.mission.fight.killed.contains(&i)
+            }
+        }
+    }
+
+    /// Whether the sortie's gun (or Gun Pod) may fire [p.21]; a jammed gun may not.
+    pub fn has_guns(&self, sortie: usize) -> bool {
+        let s = &self.mission.flight[sortie];
+        let c = data();
+        self.mission.flags.gun_jam != Some(sortie)
+            && (self.squadron[s.squad].card().aircraft.has_gun(self.year())
+                || s.load.iter().any(|&w| c.weapons[w].id == "GunPod"))
+    }
+
+    /// Why the sortie may not attack `aim` with `arms` now, or `None` [p.11–13, p.21].
+    pub fn arms_refusal(&self, sortie: usize, aim: Aim, arms: &Arms) -> Option<Message> {
+        let c = data();
+        let s = self.mission.flight.get(sortie)?;
+        if !self.aim_exists(aim) {
+            return Some(msg("There is no such target"));
+        }
+        let Some(pos) = s.pos.filter(|_| s.fate == Fate::Flying) else {
+            return Some(msg("That aircraft is not on the display"));
+        };
+        let pilot = &self.squadron[s.squad];
+        let Some(row) = pilot.card().row(pilot.stress).copied() else {
+            return Some(msg("An Unfit pilot cannot attack"));
+        };
+        let area = self.aim_area(aim);
+        let range = c.geometry.distance(pos.area, area);
+        if let Aim::Site(i) = aim
+            && !self.site_sees(&self.mission.sites[i], pos.area)
+        {
+            return Some(msg("The Site's Attack Angle leaves that area black"));
+        }
+        let air = matches!(aim, Aim::Bandit(_));
+        if air && row.ata.is_none() || !air && row.atg.is_none() {
+            return Some(msg("The aircraft cannot attack that kind of target"));
+        }
+        match arms {
+            Arms::Guns => {
+                if !self.has_guns(sortie) {
+                    return Some(msg("The aircraft has no usable gun"));
+                }
+                if range != 0 {
+                    return Some(msg("Guns reach only the aircraft's own area"));
+                }
+                if !air && pos.altitude != super::content::Altitude::Low {
+                    return Some(msg("Guns attack the ground only from Low"));
+                }
+                None
+            }
+            Arms::Counters(weapons) => {
+                if weapons.is_empty() {
+                    return Some(msg("Choose at least one counter"));
+                }
+                let mut left = s.load.clone();
+                for &w in weapons {
+                    let Some(at) = left.iter().position(|&x| x == w) else {
+                        return Some(msg("The aircraft does not carry that"));
+                    };
+                    left.remove(at);
+                    let spec = &c.weapons[w];
+                    let fits = match spec.class {
+                        WeaponClass::Ata => air,
+                        WeaponClass::Atg => !air,
+                        WeaponClass::Pod => false,
+                    };
+                    if !fits {
+                        return Some(
+                            msg("{weapon} cannot attack that").arg("weapon", &spec.name),
+                        );
+                    }
+                    if range > spec.range || spec.cannot.contains(&range) {
+                        return Some(
+                            msg("{weapon} cannot reach range {range}")
+                                .arg("weapon", &spec.name)
+                                .arg("range", range),
+                        );
+                    }
+                    if !spec.altitudes.is_empty() && !spec.altitudes.contains(&pos.altitude) {
+                        return Some(
+                            msg("{weapon} cannot be used at this altitude")
+                                .arg("weapon", &spec.name),
+                        );
+                    }
+                    if !spec.only_vs.is_empty() {
+                        let ok = match aim {
+                            Aim::Site(i) => {
+                                let d = &self.mission.sites[i];
+                                spec.only_vs
+                                    .contains(&c.defense_counters[d.counter].site)
+                            }
+                            _ => false,
+                        };
+                        if !ok {
+                            return Some(
+                                msg("{weapon} attacks only radar Sites")
+                                    .arg("weapon", &spec.name),
+                            );
+                        }
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// AtG Weight Points loaded: they handicap a dogfight at range 0 [p.12].
+    fn atg_wp(&self, sortie: usize) -> u8 {
+        let c = data();
+        self.mission.flight[sortie]
+            .load
+            .iter()
+            .filter(|&&w| c.weapons[w].class == WeaponClass::Atg)
+            .map(|&w| c.weapons[w].wp)
+            .sum()
+    }
+
+    /// The modifiers of one roll of an attack or suppression (digest 4.6's table).
+    pub fn attack_modifiers(
+        &self,
+        sortie: usize,
+        aim: Aim,
+        weapon: Option<usize>,
+        suppress: bool,
+    ) -> Modifiers {
+        let c = data();
+        let s = &self.mission.flight[sortie];
+        let pilot = &self.squadron[s.squad];
+        let row = pilot.card().row(pilot.stress).copied();
+        let mut out = Modifiers::new();
+        let air = matches!(aim, Aim::Bandit(_));
+        let skill = if air {
+            row.and_then(|r| r.ata)
+        } else {
+            row.and_then(|r| r.atg)
+        };
+        out.push((if air { "AtA" } else { "AtG" }, i32::from(skill.unwrap_or(0))));
+        let spec = weapon.map(|w| &c.weapons[w]);
+        if !air && let Some(spec) = spec {
+            let soft = match aim {
+                Aim::Site(_) => true,
+                _ => self.mission.target.is_some_and(|n| c.target(n).soft),
+            };
+            if soft && spec.soft > 0 {
+                out.push(("soft target", i32::from(spec.soft)));
+            }
+            if suppress && spec.suppress_bonus > 0 {
+                out.push(("suppression", i32::from(spec.suppress_bonus)));
+            }
+        }
+        if aim == Aim::Target
+            && let Some(n) = self.mission.target
+        {
+            let m = i32::from(c.target(n).modifier) + i32::from(self.mission.flags.target_modifier);
+            if m != 0 {
+                out.push(("target", m));
+            }
+        }
+        if air && self.aim_area(aim) == s.pos.map_or(Area::C, |p| p.area) {
+            let penalty = i32::from(c.atg_penalty(self.atg_wp(sortie)));
+            if penalty != 0 {
+                out.push(("AtG load", penalty));
+            }
+        }
+        if weapon.is_none() && self.squadron[s.squad].card().aircraft.has_gun(self.year()) {
+            let strafe = i32::from(pilot.card().aircraft.strafe);
+            if strafe != 0 {
+                out.push(("strafing", strafe));
+            }
+        }
+        if self.mission.fight.high.contains(&sortie) {
+            out.push(("high stress", 1));
+        }
+        out
+    }
+
+    /// The rolls an attack needs for 1, 2, 3… hits: guns hit on 10 [p.21]; an early
+    /// Sidewinder needs 7 [p.16].
+    fn thresholds(&self, weapon: Option<usize>) -> Vec<u8> {
+        let c = data();
+        match weapon {
+            None => vec![10],
+            Some(w) => {
+                let spec = &c.weapons[w];
+                if spec.id == "AIM-9" && self.options.early_aim9 {
+                    spec.hits.iter().map(|h| h + 1).collect()
+                } else {
+                    spec.hits.clone()
+                }
+            }
+        }
+    }
+
+    /// The hits a modified roll scores: the bands of an AtG weapon [p.12]; one for a
+    /// missile's or a gun's hit [p.12, p.21].
+    pub fn hits_on(&self, weapon: Option<usize>, total: i32, air: bool) -> u8 {
+        let hits = self
+            .thresholds(weapon)
+            .iter()
+            .filter(|&&t| total >= i32::from(t))
+            .count() as u8;
+        if air || weapon.is_none() {
+            hits.min(1)
+        } else {
+            hits
+        }
+    }
+
+    /// Rolls an attack (or suppression) and expends its counters; returns each roll.
+    pub(super) fn roll_attack(
+        &mut self,
+        sortie: usize,
+        aim: Aim,
+        arms: &Arms,
+        suppress: bool,
+    ) -> Vec<Shot> {
+        let weapons: Vec<Option<usize>> = match arms {
+            Arms::Guns => vec![None],
+            Arms::Counters(ws) => ws.iter().map(|&w| Some(w)).collect(),
+        };
+        let c = data();
+        let mut shots = Vec::new();
+        for weapon in weapons {
+            // Modifiers read the load as declared, before the counters go [RUL 4.6].
+            let modifiers = self.attack_modifiers(sortie, aim, weapon, suppress);
+            let roll = d10(&mut self.rng);
+            let total = roll.total + modifiers.iter().map(|m| m.1).sum::<i32>();
+            let hits = self.hits_on(weapon, total, matches!(aim, Aim::Bandit(_)));
+            shots.push(Shot {
+                weapon,
+                roll,
+                modifiers,
+                hits,
+            });
+        }
+        if let Arms::Counters(ws) = arms {
+            for &w in ws {
+                self.take_counter(sortie, w);
+                if c.weapons[w].politics_first_use > 0 && !self.mission.fight.blu1_used {
+                    self.mission.fight.blu1_used = true;
+                    self.shift(
+                        super::content::TrackKind::Politics,
+                        i32::from(c.weapons[w].politics_first_use),
+                    );
+                    self.log.add(
+                        "4.6",
+                        msg("{weapon} used: Politics moves 1 right")
+                            .arg("weapon", &c.weapons[w].name),
+                    );
+                }
+            }
+        }
+        shots
+    }
+
+    /// The log's numbers for a shot.
+    pub fn shot_random(shot: &Shot) -> Vec<Random> {
+        let mut out = vec![Random::Dice(shot.roll.clone())];
+        for &(reason, value) in &shot.modifiers {
+            if value != 0 {
+                out.push(Random::Modifier {
+                    reason: reason.into(),
+                    value,
+                });
+            }
+        }
+        out
+    }
+
+    /// Whether an enemy attacker may fire at this sortie: in range, at an altitude it
+    /// reaches (Sites), inside its Attack Angle [p.13; A-9].
+    pub fn enemy_can_hit(&self, attacker: Attacker, sortie: usize) -> bool {
+        let s = &self.mission.flight[sortie];
+        let Some(pos) = s.pos.filter(|_| s.fate == Fate::Flying) else {
+            return false;
+        };
+        let d = self.attacker(attacker);
+        let spec = self.defense_spec(d);
+        let c = data();
+        if c.geometry.distance(d.area, pos.area) > spec.range {
+            return false;
+        }
+        match attacker.side {
+            Side::Bandit => true,
+            Side::Site => {
+                (spec.altitudes.is_empty() || spec.altitudes.contains(&pos.altitude))
+                    && self.site_sees(d, pos.area)
+            }
+        }
+    }
+
+    pub fn attacker(&self, a: Attacker) -> &Defense {
+        match a.side {
+            Side::Site => &self.mission.sites[a.index],
+            Side::Bandit => &self.mission.bandits[a.index],
+        }
+    }
+
+    /// The closest aircraft an attacker may fire at; `None` if none [p.13].
+    pub fn enemy_candidates(&self, a: Attacker) -> Vec<usize> {
+        let c = data();
+        let from = self.attacker(a).area;
+        let eligible: Vec<usize> = self
+            .mission
+            .on_display()
+            .filter(|&i| self.enemy_can_hit(a, i))
+            .collect();
+        let dist = |i: usize| {
+            c.geometry
+                .distance(from, self.mission.flight[i].pos.map_or(Area::C, |p| p.area))
+        };
+        let Some(closest) = eligible.iter().map(|&i| dist(i)).min() else {
+            return Vec::new();
+        };
+        eligible.into_iter().filter(|&i| dist(i) == closest).collect()
+    }
+
+    /// The modifiers of an enemy roll on this sortie: jammers in its area (not Unfit), the
+    /// difficulty, an event's turn-1 modifier for Sites [p.13, p.17, p.19].
+    pub fn enemy_modifiers(&self, side: Side, sortie: usize) -> Modifiers {
+        let area = self.mission.flight[sortie].pos.map(|p| p.area);
+        let jam: i32 = self
+            .mission
+            .on_display()
+            .filter(|&i| self.mission.flight[i].pos.map(|p| p.area) == area)
+            .map(|i| &self.squadron[self.mission.flight[i].squad])
+            .filter(|p| p.status() != Status::Unfit)
+            .filter_map(|p| p.card().aircraft.jam.get(&p.level).copied())
+            .map(i32::from)
+            .sum();
+        let mut out = Modifiers::new();
+        if jam != 0 {
+            out.push(("jamming", jam));
+        }
+        let difficulty = self.adjustment(|a| i32::from(a.enemy_roll));
+        if difficulty != 0 {
+            out.push(("difficulty", difficulty));
+        }
+        if side == Side::Site && self.mission.turn == 1 && self.mission.fight.site_roll_turn1 != 0
+        {
+            out.push(("event", i32::from(self.mission.fight.site_roll_turn1)));
+        }
+        out
+    }
+
+    /// Aircraft that may try to suppress this attacker (not Unfit, on the display), with
+    /// each way they may do it [p.13; ].
+    pub fn suppressions(&self, a: Attacker) -> Vec<(usize, Arms)> {
+        let aim = match a.side {
+            Side::Site => Aim::Site(a.index),
+            Side::Bandit => Aim::Bandit(a.index),
+        };
+        let mut out = Vec::new();
+        for i in self.mission.on_display() {
+            for arms in self.arms_options(i) {
+                if self.arms_refusal(i, aim, &arms).is_none() {
+                    out.push((i, arms));
+                }
+            }
+        }
+        out
+    }
+
+    /// The ways a sortie may arm an attack that the prompt offers: guns, one counter of each
+    /// type it carries, and all counters of a type when it has several.
+    pub fn arms_options(&self, sortie: usize) -> Vec<Arms> {
+        let c = data();
+        let mut out = vec![Arms::Guns];
+        let load = &self.mission.flight[sortie].load;
+        let mut seen = Vec::new();
+        for &w in load {
+            if seen.contains(&w) || c.weapons[w].class == WeaponClass::Pod {
+                continue;
+            }
+            seen.push(w);
+            out.push(Arms::Counters(vec![w]));
+            let n = load.iter().filter(|&&x| x == w).count();
+            if n > 1 {
+                out.push(Arms::Counters(vec![w; n]));
+            }
+        }
+        out
+    }
+
+    /// Every attack the prompt offers a sortie.
+    pub fn attack_options(&self, sortie: usize) -> Vec<(Aim, Arms)> {
+        let mut aims = vec![Aim::Target];
+        aims.extend((0..self.mission.sites.len()).map(Aim::Site));
+        aims.extend((0..self.mission.bandits.len()).map(Aim::Bandit));
+        let mut out = Vec::new();
+        for aim in aims {
+            for arms in self.arms_options(sortie) {
+                if self.arms_refusal(sortie, aim, &arms).is_none() {
+                    out.push((aim, arms));
+                }
+            }
+        }
+        out
+    }
+
+    /// What the prompt calls an aim.
+    pub fn aim_label(&self, aim: Aim) -> Message {
+        match aim {
+            Aim::Target => msg("the target"),
+            Aim::Site(i) => {
+                let d = &self.mission.sites[i];
+                msg("the {site} in {area}")
+                    .arg("site", self.defense_name(d))
+                    .term("area", d.area.name())
+            }
+            Aim::Bandit(i) => {
+                let d = &self.mission.bandits[i];
+                msg("the {bandit} in {area}")
+                    .arg("bandit", self.defense_name(d))
+                    .term("area", d.area.name())
+            }
+        }
+    }
+
+    /// What the prompt calls a way to arm an attack.
+    pub fn arms_label(&self, arms: &Arms) -> Message {
+        let c = data();
+        match arms {
+            Arms::Guns => msg("guns"),
+            Arms::Counters(ws) if ws.len() == 1 => {
+                msg("one {weapon}").arg("weapon", &c.weapons[ws[0]].name)
+            }
+            Arms::Counters(ws) => msg("{n} × {weapon}")
+                .arg("n", ws.len())
+                .arg("weapon", &c.weapons[ws[0]].name),
+        }
+    }
+
+    /// Whether an area is a Pre-Approach area an aircraft of this Flight Path may leave
+    /// from [p.10].
+    pub fn exit_allowed(&self, sortie: usize, area: Area) -> bool {
+        let s = &self.mission.flight[sortie];
+        area.kind() == AreaKind::PreApproach
+            && self
+                .mission
+                .paths
+                .get(s.path)
+                .is_some_and(|p| data().geometry.exits_around(p.exit).contains(&area))
+    }
+}
