@@ -702,7 +702,8 @@ impl Csar {
                     self.abort
                 };
                 let more = track.saturating_sub(self.burned) > 1;
-                for &c in self.hand.iter().filter(|_| more) {
+                // Only Aircraft cards burn, here as against hits (4.3.3 D, 4.4.2, 4.4.3).
+                for c in self.burnable().filter(|_| more) {
                     sink.add(
                         Action::Burn(c),
                         || msg("Burn {card} for one draw fewer").term("card", title(c)),

@@ -128,8 +128,10 @@ impl Csar {
         card
     }
 
-    /// A random determination among `k` outcomes (2.2.1, G-15): one card, its ones digit, the
-    /// outcomes spread evenly over 0–9. A Reshuffle gives its number and then the discards are
+    /// A random determination among `k` outcomes (2.2.1, G-15): one card, its ones digit. Two
+    /// outcomes are decided by the digit being even (the first) or odd (the second), as 2.2.1
+    /// prescribes, so a player counting cards reads the same result; more outcomes are spread
+    /// evenly over 0–9. A Reshuffle gives its number and then the discards are
     /// shuffled back; the Wild simply gives its number. More than ten outcomes use two cards.
     pub fn determine(&mut self, k: usize, rule: &'static str, what: Message) -> usize {
         if k <= 1 {
@@ -153,7 +155,11 @@ impl Csar {
             digits = digits * 10 + digit;
             span *= 10;
         }
-        let pick = digits * k / span;
+        let pick = if k == 2 {
+            digits % 2
+        } else {
+            digits * k / span
+        };
         self.log_draw(rule, what.arg("pick", pick + 1), seen);
         pick
     }

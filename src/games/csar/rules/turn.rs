@@ -158,7 +158,7 @@ impl Csar {
                 true
             }
             Step::Search => {
-                if self.any_stranded() && self.search > 1 && self.hand.iter().any(|_| true) {
+                if self.any_stranded() && self.search > 1 && self.burnable().next().is_some() {
                     return false;
                 }
                 self.enemy_search(0);
@@ -166,7 +166,7 @@ impl Csar {
                 true
             }
             Step::Abort => {
-                if self.abort_check_due() && self.abort > 1 && !self.hand.is_empty() {
+                if self.abort_check_due() && self.abort > 1 && self.burnable().next().is_some() {
                     return false;
                 }
                 self.abort_check(0);

@@ -874,17 +874,7 @@ impl Skyhawk {
     /// S-6: the fuel-state roll of a Skyhawk that cannot refuel [6.5, 6.6]. `false` on a
     /// flame-out (the pilot has bailed out).
     fn fuel_state(&mut self) -> bool {
-        let mut d = self.pilot_drms();
-        d.when(
-            self.damage.destroyed(SubSystem::Fuel),
-            "fuel_destroyed",
-            n_("Fuel destroyed"),
-        )
-        .when(
-            self.navigation_problem,
-            "navigation_problem",
-            n_("navigation problem"),
-        );
+        let d = self.fuel_state_drms();
         let r = self.roll("S-6", "", &d);
         if r.is("flame_out") {
             note!(self, "6.5", msg("Flame-out: the tanks are dry"));
@@ -892,6 +882,28 @@ impl Skyhawk {
             return false;
         }
         true
+    }
+
+    /// The modifiers of the S-6 fuel-state roll [6.5, 6.6].
+    pub(crate) fn fuel_state_drms(&self) -> Drms {
+        let mut d = self.pilot_drms();
+        // Optional 15.4: one checked Fuel box already counts [6.5, 6.6].
+        let fuel = if self.damage.destroyed(SubSystem::Fuel) {
+            n_("Fuel destroyed")
+        } else {
+            n_("a Fuel box checked (15.4)")
+        };
+        d.when(
+            self.subsystem_hurts(SubSystem::Fuel),
+            "fuel_destroyed",
+            fuel,
+        )
+        .when(
+            self.navigation_problem,
+            "navigation_problem",
+            n_("navigation problem"),
+        );
+        d
     }
 
     fn transit(&mut self) {

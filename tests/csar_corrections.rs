@@ -1,0 +1,108 @@
+//! Corrections to That Others May Live found by reading the code against the rulebook (#12):
+//! each test names the rule it checks.
+
+use tonkin::engine::deck::Deck;
+use tonkin::engine::game::Game;
+use tonkin::games::csar::rules::state::SurvivorPlace;
+use tonkin::games::csar::rules::{Csar, Step};
+
+/// Caged Tiger, past its set-up decisions, at the Move segment of turn 1.
+fn caged_tiger(seed: u64) -> Csar {
+    let mut g = Csar::setup("caged_tiger", &Default::default(), seed).unwrap();
+    while g.step != Step::Move {
+        let first = g.prompt().choices[0].action.clone();
+        g.apply(&first).unwrap();
+    }
+    g
+}
+
+/// Puts `top_first` on top of the Resolution deck, in that order, the rest below.
+fn stack(g: &mut Csar, top_first: &[u8]) {
+    let mut rest: Vec<u8> = (1..=30)
+        .filter(|c| !top_first.contains(c) && !g.set_aside.contains(c))
+        .collect();
+    rest.extend(top_first.iter().rev());
+    g.resolution = Deck::stacked(rest);
+}
+
+/// Two stranded Survivors, North and South, and an Enemy Search of one card that shows a rifle
+/// (#11), then `determining` decides which Survivor is captured.
+fn search_two_survivors(determining: u8) -> Csar {
+    let mut g = caged_tiger(3);
+    let mut second = g.survivors[0].clone();
+    g.survivors[0].place = SurvivorPlace::Stranded(1);
+    second.place = SurvivorPlace::Stranded(3);
+    g.survivors.push(second);
+    g.search = 1;
+    stack(&mut g, &[11, determining]);
+    g.enemy_search(0);
+    g
+}
+
+/// 2.2.1: a random choice between two outcomes is decided by the ones digit being odd or even
+/// (0 is even) — here the first Survivor on an even card, the second on an odd one, whatever
+/// half of 0–9 the digit lies in.
+#[test]
+fn rule_2_2_1_two_outcomes_are_decided_by_odd_or_even() {
+    for (card, captured) in [(3u8, 1usize), (6, 0), (20, 0), (9, 1), (2, 0), (27, 1)] {
+        let g = search_two_survivors(card);
+        let places: Vec<SurvivorPlace> = g.survivors.iter().map(|s| s.place).collect();
+        assert_eq!(
+            places[captured],
+            SurvivorPlace::Captured,
+            "card #{card}: {places:?}"
+        );
+        assert_ne!(places[1 - captured], SurvivorPlace::Captured, "card #{card}");
+    }
+}
+
+/// 4.4.2 / 4.4.3 with 4.3.3 D: only Aircraft Action cards may be burned to draw fewer cards in
+/// the Enemy Search and the Abort Check; Command cards may not.
+#[test]
+fn rule_4_4_2_search_and_abort_burn_only_aircraft_cards() {
+    use tonkin::games::csar::rules::Action;
+    use tonkin::games::csar::rules::content::{CardKind, content};
+    let kind = |c: u8| content().action(c).kind;
+    let command = (0..content().actions.len() as u8)
+        .find(|&c| kind(c) == CardKind::Command)
+        .unwrap();
+    let aircraft = (0..content().actions.len() as u8)
+        .find(|&c| kind(c) == CardKind::Aircraft)
+        .unwrap();
+    for step in [Step::Search, Step::Abort] {
+        let mut g = caged_tiger(5);
+        g.search = 3;
+        g.abort = 3;
+        g.hand = vec![command, aircraft];
+        g.step = step;
+        let legal = g.legal_actions();
+        assert!(legal.contains(&Action::Burn(aircraft)), "{step:?}: {legal:?}");
+        assert!(!legal.contains(&Action::Burn(command)), "{step:?}: {legal:?}");
+        assert!(g.apply(&Action::Burn(command)).is_err());
+    }
+}
+
+/// Mission Log (rules digest §10.5): every turn row's Survivors column says where the
+/// Survivors were at the end of that turn, not only the current turn's row.
+#[test]
+fn mission_log_fills_the_survivors_column_of_every_turn() {
+    use tonkin::games::csar::art::records::mission_log_from;
+    let mut g = caged_tiger(9);
+    let mut bot = tonkin::games::csar::rules::bot::HeuristicBot::new(9);
+    use tonkin::engine::bot::Bot;
+    while g.turn < 3 && g.result.is_none() {
+        let legal = g.legal_actions();
+        let a = bot.choose(&g, &legal);
+        g.apply(&a).unwrap();
+    }
+    assert!(g.turn >= 3, "the mission lasted past turn 2");
+    let log = mission_log_from(&g);
+    for (n, row) in log.turns.iter().take(2).enumerate() {
+        assert!(
+            row.survivors.contains("stranded"),
+            "turn {}: {:?}",
+            n + 1,
+            row.survivors
+        );
+    }
+}
