@@ -106,3 +106,62 @@ fn mission_log_fills_the_survivors_column_of_every_turn() {
         );
     }
 }
+
+/// An Enemy Search of two cards (Search 2, an Aircraft card in hand so the player may burn)
+/// whose first card is the Wild and second a roundel (#4), one Survivor stranded in North.
+fn search_drawing_the_wild() -> Csar {
+    use tonkin::games::csar::rules::content::{CardKind, content};
+    let mut g = caged_tiger(3);
+    g.survivors[0].place = SurvivorPlace::Stranded(1);
+    let aircraft = (0..content().actions.len() as u8)
+        .find(|&c| content().action(c).kind == CardKind::Aircraft)
+        .unwrap();
+    g.hand = vec![aircraft];
+    g.search = 2;
+    g.abort = 0;
+    g.step = Step::Search;
+    stack(&mut g, &[30, 4]);
+    g
+}
+
+/// 2.2.1: the player decides what a drawn Wild card counts as — any symbol, or a Reshuffle.
+/// The game asks, with the position as before the draw, and the answer decides the search.
+#[test]
+fn rule_2_2_1_the_player_names_the_wild_card() {
+    use tonkin::games::csar::rules::Action;
+    use tonkin::games::csar::rules::content::Symbol;
+    let mut g = search_drawing_the_wild();
+    g.apply(&Action::Done).unwrap();
+    let asked = g.legal_actions();
+    for s in [
+        Symbol::Crosshairs,
+        Symbol::Roundel,
+        Symbol::Rifle,
+        Symbol::Blast,
+        Symbol::Reshuffle,
+    ] {
+        assert!(asked.contains(&Action::NameWild(s)), "{asked:?}");
+    }
+    assert_eq!(asked.len(), 5, "nothing else until the Wild is named");
+    assert_eq!((g.step, g.search), (Step::Search, 2), "the search waits");
+    let before = g.clone();
+    // Named a rifle, the Wild finds the Survivor.
+    g.apply(&Action::NameWild(Symbol::Rifle)).unwrap();
+    assert_eq!(g.survivors[0].place, SurvivorPlace::Captured);
+    // Named anything else, the search finds nobody.
+    let mut g = before.clone();
+    g.apply(&Action::NameWild(Symbol::Roundel)).unwrap();
+    assert_eq!(g.survivors[0].place, SurvivorPlace::Stranded(1));
+    // As a Reshuffle it does not count: the deck is shuffled and two more cards are drawn.
+    let mut g = before;
+    g.apply(&Action::NameWild(Symbol::Reshuffle)).unwrap();
+    let search = g
+        .log
+        .entries()
+        .iter()
+        .map(|e| e.english())
+        .find(|line| line.contains("Enemy Search"))
+        .unwrap_or_else(|| panic!("{:#?}", g.log.entries().iter().map(|e| e.english()).collect::<Vec<_>>()));
+    assert!(search.contains("#30 WILD"), "{search}");
+    assert_eq!(search.matches('#').count(), 3, "{search}");
+}

@@ -129,6 +129,12 @@ impl Game for Csar {
 
 impl Csar {
     fn prompt_text(&self) -> (Message, &'static str) {
+        if self.wild_question.is_some() {
+            return (
+                msg("A Wild card is drawn: say what it counts as, or treat it as a Reshuffle"),
+                "2.2.1",
+            );
+        }
         if let Some(f) = &self.fire {
             return match f.stage {
                 FireStage::ChooseZone => (msg("Enemy guns open fire: pick the zone to resolve, or suppress a gun first"), "4.3.3 B"),

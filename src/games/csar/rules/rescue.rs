@@ -198,10 +198,9 @@ impl Csar {
         let mut seen = Vec::new();
         let mut roundels = 0;
         for _ in 0..n {
-            if let Some(c) = self.draw_counted(&mut seen) {
-                roundels += usize::from(
-                    super::draws::counts_as(c, Want::Get(Symbol::Roundel)) == Symbol::Roundel,
-                );
+            let want = Want::Get(Symbol::Roundel);
+            if let Some(c) = self.draw_counted(&mut seen, Some(want)) {
+                roundels += usize::from(self.symbol_of(c, want) == Symbol::Roundel);
                 self.resolution.discard(c);
             }
         }

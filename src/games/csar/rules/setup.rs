@@ -240,6 +240,10 @@ impl Csar {
             campaign,
             record: Vec::new(),
             last_draw: None,
+            wild_question: None,
+            wild_calls: Vec::new(),
+            wild_named: None,
+            wild_unanswered: None,
         };
         if let Some(cs) = &state.campaign {
             state.turns = c.campaign.turns + u8::from(cs.extra_turn);
