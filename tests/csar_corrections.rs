@@ -165,3 +165,49 @@ fn rule_2_2_1_the_player_names_the_wild_card() {
     assert!(search.contains("#30 WILD"), "{search}");
     assert_eq!(search.matches('#').count(), 3, "{search}");
 }
+
+/// Two stranded Survivors and an Enemy Search of two cards that are both rifles (#11, #14),
+/// under `options`: how many Survivors are captured.
+fn captured_by_two_rifles(options: tonkin::games::csar::rules::Options) -> usize {
+    let mut g = Csar::setup("caged_tiger", &options, 3).unwrap();
+    while g.step != Step::Move {
+        let first = g.prompt().choices[0].action.clone();
+        g.apply(&first).unwrap();
+    }
+    let mut second = g.survivors[0].clone();
+    g.survivors[0].place = SurvivorPlace::Stranded(1);
+    second.place = SurvivorPlace::Stranded(3);
+    g.survivors.push(second);
+    g.search = 2;
+    stack(&mut g, &[11, 14, 2]);
+    g.enemy_search(0);
+    g.survivors
+        .iter()
+        .filter(|s| s.place == SurvivorPlace::Captured)
+        .count()
+}
+
+/// RULING A-14 (4.4.2) and A-15 (6.5): the readings players disagree on are optional rules,
+/// today's reading the default.
+#[test]
+fn rulings_a14_a15_rifle_captures_are_optional_readings() {
+    use tonkin::games::csar::rules::Options;
+    let with = |per_rifle: bool, forgiving: bool, single: bool| Options {
+        capture_per_rifle: per_rifle,
+        search_effectiveness: forgiving,
+        forgive_single_rifle: single,
+        ..Options::default()
+    };
+    // one capture per search, however many rifles; the other reading, one per rifle.
+    assert_eq!(captured_by_two_rifles(with(false, false, false)), 1);
+    assert_eq!(captured_by_two_rifles(with(true, false, false)), 2);
+    // 6.5 forgives that whole search; the other reading, its first rifle only.
+    assert_eq!(captured_by_two_rifles(with(false, true, false)), 0);
+    assert_eq!(captured_by_two_rifles(with(false, true, true)), 1);
+    assert_eq!(captured_by_two_rifles(with(true, true, true)), 1);
+    let keys: Vec<&str> = <Csar as tonkin::engine::play::Playable>::optional_rules()
+        .iter()
+        .map(|r| r.key)
+        .collect();
+    assert!(keys.contains(&"capture_per_rifle") && keys.contains(&"forgive_single_rifle"));
+}

@@ -128,14 +128,20 @@ impl Csar {
     /// Draws `n` counted cards, discards them, and tells whether any counted as `symbol`
     /// (the Wild named per `want`).
     pub fn draw_for(&mut self, n: u8, want: Want, rule: &'static str, what: Message) -> bool {
+        self.draw_counting(n, want, rule, what) > 0
+    }
+
+    /// Draws `n` counted cards, discards them, and tells how many counted as the symbol `want`
+    /// is about.
+    pub fn draw_counting(&mut self, n: u8, want: Want, rule: &'static str, what: Message) -> u8 {
         let target = match want {
             Want::Get(s) | Want::Avoid(s) => s,
         };
         let mut seen = Vec::new();
-        let mut found = false;
+        let mut found = 0;
         for _ in 0..n {
             if let Some(card) = self.draw_counted(&mut seen, Some(want)) {
-                found |= self.symbol_of(card, want) == target;
+                found += u8::from(self.symbol_of(card, want) == target);
                 self.resolution.discard(card);
             }
         }

@@ -407,6 +407,16 @@ impl Playable for Csar {
                 msg("Streetcar Down: the ArcLight strike hits the enemy"),
                 "7.2",
             ),
+            rule(
+                "capture_per_rifle",
+                msg("Enemy Search: every rifle drawn captures a Survivor"),
+                "4.4.2",
+            ),
+            rule(
+                "forgive_single_rifle",
+                msg("Search Effectiveness forgives the first rifle only"),
+                "6.5",
+            ),
         ]
     }
 

@@ -239,16 +239,22 @@ impl Csar {
         if n == 0 || !self.any_stranded() {
             return;
         }
-        let rifle = self.draw_for(
+        let rifles = self.draw_counting(
             n,
             Want::Avoid(Symbol::Rifle),
             "4.4.2",
             msg_n("Enemy Search: {n} card", "Enemy Search: {n} cards", n).arg("n", n),
         );
-        if !rifle {
+        if rifles == 0 {
             self.log.add("4.4.2", msg("The search parties find nobody"));
             return;
         }
+        // one capture per search, or (the other reading) one per rifle.
+        let mut captures = if self.options.capture_per_rifle {
+            rifles
+        } else {
+            1
+        };
         if (self.options.search_effectiveness
             || self.scenario_data().mandatory_search_effectiveness && self.campaign.is_none())
             && !self.forgiven
@@ -259,6 +265,20 @@ impl Csar {
                 self.set_aside.push(w);
             }
             self.log.add("6.5", msg("Search Effectiveness: this first rifle captures nobody; the Wild card is set aside"));
+            // the whole search is forgiven, or (the other reading) its first rifle only.
+            if !self.options.forgive_single_rifle {
+                return;
+            }
+            captures = captures.min(rifles - 1);
+        }
+        for _ in 0..captures {
+            self.capture_one();
+        }
+    }
+
+    /// Enemy Search finds one of the stranded Survivors, picked at random (4.4.2).
+    fn capture_one(&mut self) {
+        if !self.any_stranded() {
             return;
         }
         let stranded: Vec<u8> = self.stranded().map(|(s, _)| s).collect();

@@ -232,6 +232,12 @@ pub struct Options {
     pub huskie_one_survivor: bool,
     /// G-13 (HS2 only): the B-52 ArcLight strike of turn 6 hits the enemy.
     pub arclight_strike: bool,
+    /// A-14, the other reading of 4.4.2: every rifle drawn in an Enemy Search captures a
+    /// Survivor (by default one search captures one Survivor at most).
+    pub capture_per_rifle: bool,
+    /// A-15, the other reading of 6.5: only the first rifle is forgiven, a second one in the
+    /// same search still captures (by default that whole search captures nobody).
+    pub forgive_single_rifle: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
