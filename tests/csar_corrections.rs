@@ -211,3 +211,73 @@ fn rulings_a14_a15_rifle_captures_are_optional_readings() {
         .collect();
     assert!(keys.contains(&"capture_per_rifle") && keys.contains(&"forgive_single_rifle"));
 }
+
+/// Takes unit counter `counter` out of the cup and places it in `zone`.
+fn place_unit(g: &mut Csar, zone: usize, counter: u8) {
+    use tonkin::engine::cup::Cup;
+    use tonkin::games::csar::rules::state::Placed;
+    g.unit_cup.take(|&u| u == counter);
+    g.units_out.retain(|&u| u != counter);
+    g.zones[zone].units.push(Placed {
+        counter,
+        suppressed: false,
+        fired: false,
+        hits: 0,
+        mark: None,
+        fresh: false,
+        target: None,
+        hit_this_turn: false,
+    });
+}
+
+/// 4.3.3 E: when the hits are enough to bring down every aircraft in the zone, the player
+/// picks the order they go down in (it decides which crash draw falls on which aircraft).
+#[test]
+fn rule_4_3_3_e_the_player_orders_the_losses_when_every_aircraft_goes() {
+    use tonkin::games::csar::rules::Action;
+    use tonkin::games::csar::rules::content::content;
+    use tonkin::games::csar::rules::record::Happening;
+    use tonkin::games::csar::rules::state::{FireStage, Place};
+    const SANDY1: u8 = 0;
+    const SANDY2: u8 = 1;
+    let mut g = caged_tiger(5);
+    for z in g.zones.iter_mut() {
+        for u in z.units.drain(..) {
+            g.units_out.push(u.counter);
+        }
+        if let Some(m) = z.enemy.take() {
+            g.enemy_out.push(m);
+        }
+        if let Some(m) = z.hidden.take() {
+            g.hidden_out.push(m);
+        }
+        g.zone_out.append(&mut z.markers);
+    }
+    let zpu = content().units.iter().position(|u| u.name == "ZPU").unwrap() as u8;
+    place_unit(&mut g, 3, zpu);
+    for a in [SANDY1, SANDY2] {
+        g.aircraft[usize::from(a)].place = Place::Zone(3);
+        g.aircraft[usize::from(a)].shaken = true;
+    }
+    // Two crosshairs (#1, #2): two hits on two Shaken Sandys, enough for both.
+    stack(&mut g, &[1, 2, 15, 3]);
+    g.hand.clear();
+    g.start_fire(false);
+    g.fire_at(3);
+    g.fire_auto();
+    let Some(FireStage::PickAircraft { candidates, .. }) = g.fire.as_ref().map(|f| f.stage.clone())
+    else {
+        panic!("the player picks: {:?}", g.fire);
+    };
+    assert_eq!(candidates, vec![SANDY1, SANDY2]);
+    g.apply(&Action::HitAircraft(SANDY2)).unwrap();
+    let lost: Vec<u8> = g.record[0]
+        .happened
+        .iter()
+        .filter_map(|h| match h {
+            Happening::AircraftLost { aircraft } => Some(*aircraft),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(lost, vec![SANDY2, SANDY1], "Sandy 2 first, as picked");
+}

@@ -258,7 +258,9 @@ impl Csar {
                 .filter(|&a| self.kind(a) == Kind::FastMover)
                 .collect();
             if !fms.is_empty() {
-                if usize::from(hits) >= fms.len() || fms.len() == 1 {
+                // One jet left goes; otherwise the player picks which, also when
+                // every jet in the zone goes, in the order he likes.
+                if fms.len() == 1 {
                     self.lose_fast_mover(fms[0]);
                     hits -= 1;
                     continue;
@@ -293,8 +295,16 @@ impl Csar {
                     }
                 })
                 .sum();
-            let victim = if others.len() == 1 || hits >= capacity {
+            // Hits enough to bring down every aircraft here: the player picks the order.
+            let victim = if others.len() == 1 {
                 others[0]
+            } else if hits >= capacity {
+                self.set_stage(FireStage::PickAircraft {
+                    zone,
+                    hits,
+                    candidates: others,
+                });
+                return false;
             } else {
                 match self.draw_victim(&others) {
                     Some(v) => v,

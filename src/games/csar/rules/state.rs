@@ -184,7 +184,8 @@ pub enum FireStage {
         zone: u8,
         hits: u8,
     },
-    /// A WILD (or several Fast Movers for fewer hits) lets the player pick who is hit.
+    /// A WILD, several Fast Movers, or hits enough for every aircraft in the zone: the player
+    /// picks who is hit (next).
     PickAircraft {
         zone: u8,
         hits: u8,
