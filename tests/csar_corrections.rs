@@ -52,7 +52,11 @@ fn rule_2_2_1_two_outcomes_are_decided_by_odd_or_even() {
             SurvivorPlace::Captured,
             "card #{card}: {places:?}"
         );
-        assert_ne!(places[1 - captured], SurvivorPlace::Captured, "card #{card}");
+        assert_ne!(
+            places[1 - captured],
+            SurvivorPlace::Captured,
+            "card #{card}"
+        );
     }
 }
 
@@ -76,8 +80,14 @@ fn rule_4_4_2_search_and_abort_burn_only_aircraft_cards() {
         g.hand = vec![command, aircraft];
         g.step = step;
         let legal = g.legal_actions();
-        assert!(legal.contains(&Action::Burn(aircraft)), "{step:?}: {legal:?}");
-        assert!(!legal.contains(&Action::Burn(command)), "{step:?}: {legal:?}");
+        assert!(
+            legal.contains(&Action::Burn(aircraft)),
+            "{step:?}: {legal:?}"
+        );
+        assert!(
+            !legal.contains(&Action::Burn(command)),
+            "{step:?}: {legal:?}"
+        );
         assert!(g.apply(&Action::Burn(command)).is_err());
     }
 }
@@ -161,7 +171,16 @@ fn rule_2_2_1_the_player_names_the_wild_card() {
         .iter()
         .map(|e| e.english())
         .find(|line| line.contains("Enemy Search"))
-        .unwrap_or_else(|| panic!("{:#?}", g.log.entries().iter().map(|e| e.english()).collect::<Vec<_>>()));
+        .unwrap_or_else(|| {
+            panic!(
+                "{:#?}",
+                g.log
+                    .entries()
+                    .iter()
+                    .map(|e| e.english())
+                    .collect::<Vec<_>>()
+            )
+        });
     assert!(search.contains("#30 WILD"), "{search}");
     assert_eq!(search.matches('#').count(), 3, "{search}");
 }
@@ -253,7 +272,11 @@ fn rule_4_3_3_e_the_player_orders_the_losses_when_every_aircraft_goes() {
         }
         g.zone_out.append(&mut z.markers);
     }
-    let zpu = content().units.iter().position(|u| u.name == "ZPU").unwrap() as u8;
+    let zpu = content()
+        .units
+        .iter()
+        .position(|u| u.name == "ZPU")
+        .unwrap() as u8;
     place_unit(&mut g, 3, zpu);
     for a in [SANDY1, SANDY2] {
         g.aircraft[usize::from(a)].place = Place::Zone(3);
