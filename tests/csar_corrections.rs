@@ -233,7 +233,6 @@ fn rulings_a14_a15_rifle_captures_are_optional_readings() {
 
 /// Takes unit counter `counter` out of the cup and places it in `zone`.
 fn place_unit(g: &mut Csar, zone: usize, counter: u8) {
-    use tonkin::engine::cup::Cup;
     use tonkin::games::csar::rules::state::Placed;
     g.unit_cup.take(|&u| u == counter);
     g.units_out.retain(|&u| u != counter);
