@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::arranged::RollLabel;
+use crate::engine::dice::d10_for;
 use crate::engine::log::{Name, Random};
 use crate::engine::message::{Message, msg, n_};
 
@@ -187,7 +189,8 @@ impl Csar {
                     }
                     usize::from(d.card % 10)
                 }
-                None => self.rng.index(10),
+                // Both piles spent: a d10 stands in for the card's ones digit.
+                None => d10_for(&mut self.rng, &|| RollLabel::new(what.clone())).total as usize,
             };
             digits = digits * 10 + digit;
             span *= 10;

@@ -125,6 +125,9 @@ impl Game for Csar {
     fn rng(&self) -> &Rng {
         &self.rng
     }
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
 }
 
 impl Csar {

@@ -9,6 +9,8 @@ use super::loadout::LoadRules;
 use super::luck::{RollLine, RolledOn};
 use super::state::*;
 use super::tables::{Drms, Resolved, TableRoll, describe, resolve};
+use crate::engine::arranged::RollLabel;
+use crate::engine::dice::{d10_for, percentile_for};
 use crate::engine::log::Random;
 use crate::engine::message::{msg, n_};
 
@@ -149,9 +151,10 @@ impl Skyhawk {
     pub(crate) fn roll_target(&mut self, avoid_hanoi: bool) {
         let list = self.list.unwrap_or(TargetList::Navy);
         loop {
+            let label = || RollLabel::new(msg("Table 4, target"));
             let roll = match list {
-                TargetList::Macv => crate::engine::dice::d10(&mut self.rng),
-                _ => crate::engine::dice::percentile(&mut self.rng),
+                TargetList::Macv => d10_for(&mut self.rng, &label),
+                _ => percentile_for(&mut self.rng, &label),
             };
             let n = roll.total;
             let Some(spec) = data()
@@ -163,7 +166,9 @@ impl Skyhawk {
             };
             let mut random = vec![Random::Dice(roll)];
             let kind = if spec.types.len() > 1 {
-                let split = crate::engine::dice::d10(&mut self.rng);
+                let split = d10_for(&mut self.rng, &|| {
+                    RollLabel::new(msg("Table 4, kind of target"))
+                });
                 let face = split.total;
                 random.push(Random::Dice(split));
                 spec.types
