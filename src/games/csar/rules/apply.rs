@@ -87,8 +87,12 @@ impl Csar {
         self.wild_named = None;
         if let Some(want) = self.wild_unanswered.take() {
             let log = self.log.head(entries);
+            // The generator as the action left it: results a script arranged for the action
+            // count as used here, and are used again, from `before`, once the Wild is named.
+            let rng = self.rng.clone();
             *self = before.clone();
             self.log = log;
+            self.rng = rng;
             self.wild_question = Some(Box::new(WildQuestion {
                 before,
                 action: action.clone(),
