@@ -28,6 +28,9 @@ fn options(seed: u64) -> Options {
         // The scenario extras (HS3, HS2) are on in half the games of every scenario.
         huskie_one_survivor: seed.is_multiple_of(2),
         arclight_strike: seed.is_multiple_of(2),
+        // The other readings of rulings.
+        capture_per_rifle: seed % 7 == 1,
+        forgive_single_rifle: seed % 6 == 1 && seed % 4 == 1,
     }
 }
 

@@ -433,6 +433,9 @@ impl Game for Duel {
     fn rng(&self) -> &Rng {
         &self.rng
     }
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
 
     fn view(&self, seat: u8) -> Cow<'_, Self> {
         let mut seen = self.clone();

@@ -773,6 +773,9 @@ mod tests {
         fn rng(&self) -> &Rng {
             &self.rng
         }
+        fn rng_mut(&mut self) -> &mut Rng {
+            &mut self.rng
+        }
 
         /// The other seat's secret and the generator's future are hidden.
         fn view(&self, seat: u8) -> Cow<'_, Self> {
@@ -938,6 +941,9 @@ mod tests {
         }
         fn rng(&self) -> &Rng {
             &self.duel.rng
+        }
+        fn rng_mut(&mut self) -> &mut Rng {
+            &mut self.duel.rng
         }
         fn quiet_log(&mut self) {
             self.duel.log = Log::quiet();

@@ -2,24 +2,44 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::arranged::Arranged;
+use super::message::msg;
 use super::rng::Rng;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cup<T> {
+    /// The name a script uses to arrange the next counter drawn (see [`super::arranged`]);
+    /// empty for a cup no script can arrange.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    name: String,
     contents: Vec<T>,
 }
 
 impl<T> Default for Cup<T> {
     fn default() -> Self {
         Cup {
+            name: String::new(),
             contents: Vec::new(),
         }
     }
 }
 
-impl<T> Cup<T> {
+impl<T: Serialize> Cup<T> {
     pub fn new(contents: Vec<T>) -> Self {
-        Cup { contents }
+        Cup {
+            name: String::new(),
+            contents,
+        }
+    }
+
+    /// Names the cup, so that a script can arrange the next counter drawn from it.
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = name.to_owned();
+        self
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// Draws one item at random; `None` when the cup is empty.
@@ -27,8 +47,38 @@ impl<T> Cup<T> {
         if self.contents.is_empty() {
             return None;
         }
+        if rng.has_arranged()
+            && let Some(i) = self.arranged_counter(rng)
+        {
+            rng.count_drawn();
+            return Some(self.contents.swap_remove(i));
+        }
         let i = rng.index(self.contents.len());
         Some(self.contents.swap_remove(i))
+    }
+
+    /// Where the counter arranged for this cup's next draw is, if one is (a counter not in the
+    /// cup is reported).
+    #[cold]
+    fn arranged_counter(&self, rng: &mut Rng) -> Option<usize> {
+        let name = self.name.as_str();
+        let Some(Arranged::Counter { counter, .. }) =
+            rng.take_arranged(|a| matches!(a, Arranged::Counter { cup, .. } if cup == name))
+        else {
+            return None;
+        };
+        let found = self
+            .contents
+            .iter()
+            .position(|c| serde_json::to_value(c).is_ok_and(|v| v == counter));
+        if found.is_none() {
+            rng.report_misfit(
+                msg("the arranged counter {counter} is not in the {cup} cup")
+                    .arg("counter", counter)
+                    .arg("cup", name),
+            );
+        }
+        found
     }
 
     pub fn put_back(&mut self, item: T) {
@@ -75,6 +125,29 @@ mod tests {
         cup.put_back("gun");
         assert_eq!(cup.len(), 1);
         assert_eq!(cup.take(|m| *m == "gun"), Some("gun"));
+    }
+
+    #[test]
+    fn an_arranged_counter_is_drawn_next_from_its_cup() {
+        use crate::engine::arranged::Arranged;
+        let mut rng = Rng::seeded(4);
+        let untouched = rng.clone();
+        let mut cup = Cup::new(vec!["gun", "smoke", "empty"]).named("enemy");
+        rng.arrange(Arranged::Counter {
+            cup: "enemy".into(),
+            counter: "smoke".into(),
+        });
+        assert_eq!(cup.draw(&mut rng), Some("smoke"));
+        assert_eq!((rng.results(), &rng), (1, &untouched));
+        rng.arrange(Arranged::Counter {
+            cup: "enemy".into(),
+            counter: "smoke".into(),
+        });
+        cup.draw(&mut rng);
+        assert_eq!(
+            rng.settle().misfit().unwrap().english(),
+            r#"the arranged counter "smoke" is not in the enemy cup"#
+        );
     }
 
     proptest! {

@@ -7,10 +7,16 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::arranged::Arranged;
+use super::message::msg;
 use super::rng::Rng;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck<T> {
+    /// The name a script uses to arrange the next card of this deck (see
+    /// [`super::arranged`]); empty for a deck no script can arrange.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    name: String,
     /// The top of the draw pile is the last element.
     draw: Vec<T>,
     discard: Vec<T>,
@@ -26,10 +32,21 @@ pub struct Drawn<T> {
     pub reshuffled_first: bool,
 }
 
-impl<T: Clone + PartialEq> Deck<T> {
+impl<T: Clone + PartialEq + Serialize> Deck<T> {
+    /// Names the deck, so that a script can arrange its next card.
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = name.to_owned();
+        self
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// A new deck, shuffled.
     pub fn shuffled(cards: Vec<T>, rng: &mut Rng) -> Self {
         let mut deck = Deck {
+            name: String::new(),
             draw: cards,
             discard: Vec::new(),
             removed: Vec::new(),
@@ -42,6 +59,7 @@ impl<T: Clone + PartialEq> Deck<T> {
     /// A deck in exactly the given order; the last card is drawn first.
     pub fn stacked(cards: Vec<T>) -> Self {
         Deck {
+            name: String::new(),
             draw: cards,
             discard: Vec::new(),
             removed: Vec::new(),
@@ -81,12 +99,42 @@ impl<T: Clone + PartialEq> Deck<T> {
             self.reshuffle(rng);
             reshuffled_first = true;
         }
+        if rng.has_arranged() {
+            self.bring_arranged_to_top(rng);
+        }
         let card = self.draw.pop()?;
         rng.count_drawn();
         Some(Drawn {
             card,
             reshuffled_first,
         })
+    }
+
+    /// Puts the card arranged for this deck's next draw on top of the draw pile, or reports
+    /// that it is not in the pile.
+    #[cold]
+    fn bring_arranged_to_top(&mut self, rng: &mut Rng) {
+        let name = self.name.as_str();
+        let Some(Arranged::Card { card, .. }) =
+            rng.take_arranged(|a| matches!(a, Arranged::Card { deck, .. } if deck == name))
+        else {
+            return;
+        };
+        let found = self
+            .draw
+            .iter()
+            .position(|c| serde_json::to_value(c).is_ok_and(|v| v == card));
+        match found {
+            Some(i) => {
+                let arranged = self.draw.remove(i);
+                self.draw.push(arranged);
+            }
+            None => rng.report_misfit(
+                msg("the arranged card {card} is not in the draw pile of the {deck} deck")
+                    .arg("card", card)
+                    .arg("deck", name),
+            ),
+        }
     }
 
     /// The top `n` cards without drawing them, top first.
@@ -177,6 +225,32 @@ mod tests {
         assert!(drawn.reshuffled_first);
         assert_eq!(deck.reshuffle_count(), 1);
         assert_eq!(deck.total_held(), 2);
+    }
+
+    #[test]
+    fn an_arranged_card_is_drawn_next_from_its_deck_only() {
+        use crate::engine::arranged::Arranged;
+        let mut rng = Rng::seeded(1);
+        let mut deck = Deck::stacked(vec![1, 2, 3, 4]).named("res");
+        let mut other = Deck::stacked(vec![1, 2, 3, 4]).named("other");
+        rng.arrange(Arranged::Card {
+            deck: "res".into(),
+            card: 2.into(),
+        });
+        assert_eq!(other.draw(&mut rng).unwrap().card, 4);
+        assert_eq!(deck.draw(&mut rng).unwrap().card, 2);
+        // The others keep their order.
+        assert_eq!(deck.draw_pile(), &[1, 3, 4]);
+        assert!(rng.settle().misfit().is_none());
+        rng.arrange(Arranged::Card {
+            deck: "res".into(),
+            card: 2.into(),
+        });
+        assert_eq!(deck.draw(&mut rng).unwrap().card, 4);
+        assert_eq!(
+            rng.settle().misfit().unwrap().english(),
+            "the arranged card 2 is not in the draw pile of the res deck"
+        );
     }
 
     #[test]

@@ -6,6 +6,8 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use smallvec::SmallVec;
 
+use super::arranged::{Die, RollLabel};
+use super::message::{Message, msg};
 use super::rng::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,8 +61,32 @@ impl Roll {
     }
 }
 
+/// A roll with nothing said about what it is for.
+fn unlabelled() -> RollLabel {
+    RollLabel::default()
+}
+
 pub fn d6(rng: &mut Rng) -> Roll {
-    let face = rng.below(6) as u8 + 1;
+    d6_for(rng, &unlabelled)
+}
+
+pub fn d10(rng: &mut Rng) -> Roll {
+    d10_for(rng, &unlabelled)
+}
+
+pub fn percentile(rng: &mut Rng) -> Roll {
+    percentile_for(rng, &unlabelled)
+}
+
+/// The sum of `n` d10 read 0–9 (Skyhawk's 2d10 and 3d10 tables).
+pub fn nd10(rng: &mut Rng, n: u8) -> Roll {
+    nd10_for(rng, n, &unlabelled)
+}
+
+/// A d6 with what it is for (shown to a player who rolls their own dice; see
+/// [`crate::engine::arranged`]). `label` is called only then.
+pub fn d6_for(rng: &mut Rng, label: &dyn Fn() -> RollLabel) -> Roll {
+    let face = rng.die(Die::D6, label);
     Roll {
         kind: DiceKind::D6,
         faces: SmallVec::from_slice(&[face]),
@@ -68,8 +94,9 @@ pub fn d6(rng: &mut Rng) -> Roll {
     }
 }
 
-pub fn d10(rng: &mut Rng) -> Roll {
-    let face = rng.below(10) as u8;
+/// A d10 with what it is for (see [`d6_for`]).
+pub fn d10_for(rng: &mut Rng, label: &dyn Fn() -> RollLabel) -> Roll {
+    let face = rng.die(Die::D10, label);
     Roll {
         kind: DiceKind::D10,
         faces: SmallVec::from_slice(&[face]),
@@ -85,9 +112,24 @@ pub fn percentile_value(tens: u8, units: u8) -> i32 {
     }
 }
 
-pub fn percentile(rng: &mut Rng) -> Roll {
-    let tens = rng.below(10) as u8;
-    let units = rng.below(10) as u8;
+/// Percentile with what it is for (see [`d6_for`]): the tens die, then the units die, each
+/// asked for on its own, each face shown with the results it stands for.
+pub fn percentile_for(rng: &mut Rng, label: &dyn Fn() -> RollLabel) -> Roll {
+    let tens = rng.die(Die::D10, &|| {
+        let faces = Die::D10.faces().map(|f| match f {
+            0 => msg("01–09 or 100"),
+            f => msg("{from}–{to}")
+                .arg("from", u32::from(f) * 10)
+                .arg("to", u32::from(f) * 10 + 9),
+        });
+        one_die_of(label(), msg("tens die"), faces.collect())
+    });
+    let units = rng.die(Die::D10, &|| {
+        let faces = Die::D10
+            .faces()
+            .map(|f| msg("reads {value}").arg("value", percentile_value(tens, f)));
+        one_die_of(label(), msg("units die"), faces.collect())
+    });
     Roll {
         kind: DiceKind::Percentile,
         faces: SmallVec::from_slice(&[tens, units]),
@@ -95,9 +137,29 @@ pub fn percentile(rng: &mut Rng) -> Roll {
     }
 }
 
-/// The sum of `n` d10 read 0–9 (Skyhawk's 2d10 and 3d10 tables).
-pub fn nd10(rng: &mut Rng, n: u8) -> Roll {
-    let faces: Faces = (0..n).map(|_| rng.below(10) as u8).collect();
+/// The label of one die of several: the roll's label and which die; each face described.
+fn one_die_of(roll: RollLabel, which: Message, faces: Vec<Message>) -> RollLabel {
+    RollLabel {
+        label: Some(match roll.label {
+            Some(what) => msg("{what}: {which}")
+                .message("what", what)
+                .message("which", which),
+            None => which,
+        }),
+        faces,
+    }
+}
+
+/// `n` d10 added, with what they are for (see [`d6_for`]): each die asked for on its own.
+pub fn nd10_for(rng: &mut Rng, n: u8, label: &dyn Fn() -> RollLabel) -> Roll {
+    let mut faces = Faces::new();
+    for i in 0..n {
+        let face = rng.die(Die::D10, &|| {
+            let which = msg("die {i} of {n}").arg("i", i + 1).arg("n", n);
+            one_die_of(label(), which, Vec::new())
+        });
+        faces.push(face);
+    }
     let total = faces.iter().map(|&f| i32::from(f)).sum();
     Roll {
         kind: DiceKind::SumD10(n),
@@ -170,6 +232,56 @@ mod tests {
         assert_eq!(two[9], 10);
         assert_eq!(two[18], 1);
         assert_eq!(nd10_distribution(3).iter().sum::<u64>(), 1000);
+    }
+
+    #[test]
+    fn arranged_faces_go_to_the_dice_of_their_kind_in_order() {
+        use crate::engine::arranged::Arranged;
+        let mut rng = Rng::seeded(3);
+        let untouched = rng.clone();
+        for item in [
+            Arranged::D10(0),
+            Arranged::D6(2),
+            Arranged::D10(7),
+            Arranged::D10(5),
+        ] {
+            rng.arrange(item);
+        }
+        assert_eq!(d6(&mut rng).total, 2);
+        // Percentile is a tens die and a units die: "07".
+        assert_eq!(percentile(&mut rng).total, 7);
+        assert_eq!(nd10(&mut rng, 1).total, 5);
+        assert!(rng.arranged().is_empty());
+        assert_eq!(rng.results(), 4, "each arranged face is a random result");
+        assert!(rng.settle().misfit().is_none());
+        // The generator was not touched: it goes on as if nothing was rolled.
+        assert_eq!(rng, untouched);
+    }
+
+    #[test]
+    fn a_die_left_to_the_player_is_noted_with_what_it_is_for() {
+        use crate::engine::arranged::{Arranged, Die};
+        let mut rng = Rng::seeded(3);
+        rng.arrange(Arranged::D10(4));
+        rng.leave_dice_to_player();
+        let label = || RollLabel::new(msg("Table 7"));
+        percentile_for(&mut rng, &label);
+        d6(&mut rng);
+        let settled = rng.settle();
+        let die = settled.needed.expect("the units die is missing");
+        assert_eq!(die.die, Die::D10);
+        assert_eq!(die.label.unwrap().english(), "Table 7: units die");
+        let faces: Vec<String> = die.faces.iter().map(|f| f.english()).collect();
+        assert_eq!(faces[0], "reads 40");
+        assert_eq!(faces[9], "reads 49");
+        // The tens die of 0 reads 01–09 or 100.
+        let mut rng = Rng::seeded(3);
+        rng.leave_dice_to_player();
+        percentile(&mut rng);
+        let die = rng.settle().needed.unwrap();
+        assert_eq!(die.label.unwrap().english(), "tens die");
+        assert_eq!(die.faces[0].english(), "01–09 or 100");
+        assert_eq!(die.faces[3].english(), "30–39");
     }
 
     #[test]

@@ -182,6 +182,10 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
     /// randomness must come from it.
     fn rng(&self) -> &Rng;
 
+    /// The game's generator, for the session to fix coming results in it (arranged draws and
+    /// the player's own dice, see [`crate::engine::arranged`]).
+    fn rng_mut(&mut self) -> &mut Rng;
+
     /// The position as seat `seat` may know it: hidden units, cards in the other hand and the
     /// generator's future are left out (replaced by what that seat can tell). Bots are handed
     /// this view, never the state itself. A game without hidden information shows itself.

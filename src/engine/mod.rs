@@ -1,5 +1,6 @@
 //! The rules core shared by every game. No GTK here: it builds and tests headless.
 
+pub mod arranged;
 pub mod atomic;
 pub mod bot;
 pub mod conformance;

@@ -11,6 +11,9 @@ use std::convert::Infallible;
 
 use serde::{Deserialize, Serialize};
 
+use super::arranged::{Arranged, Arrangement, Die, DieRequest, RollLabel, Settled};
+use super::message::Message;
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Rng {
     state: [u64; 4],
@@ -18,12 +21,17 @@ pub struct Rng {
     /// part of the position: neither saved nor compared.
     #[serde(skip)]
     results: u64,
+    /// Results fixed in advance (see [`super::arranged`]); `None` but while a step with
+    /// arranged results is taken, so that rolls and draws pay one test for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    arranged: Option<Box<Arrangement>>,
 }
 
-/// Two generators are equal when they will give the same sequence.
+/// Two generators are equal when they will give the same sequence (the same arranged results
+/// first).
 impl PartialEq for Rng {
     fn eq(&self, other: &Self) -> bool {
-        self.state == other.state
+        self.state == other.state && self.arranged() == other.arranged()
     }
 }
 
@@ -42,6 +50,7 @@ impl Rng {
         Rng {
             state: [next(), next(), next(), next()],
             results: 0,
+            arranged: None,
         }
     }
 
@@ -96,6 +105,85 @@ impl Rng {
     /// random known, and cannot be undone honestly (the session's undo barrier).
     pub fn results(&self) -> u64 {
         self.results
+    }
+
+    /// Fixes a coming result (see [`super::arranged`]): the next die of its kind shows the face,
+    /// the next draw from the named deck or cup gives the card or counter.
+    pub fn arrange(&mut self, item: Arranged) {
+        self.arranged.get_or_insert_default().queue.push(item);
+    }
+
+    /// The results arranged and not used yet.
+    pub fn arranged(&self) -> &[Arranged] {
+        self.arranged.as_deref().map_or(&[], |a| &a.queue)
+    }
+
+    /// From now on a die with no arranged face is the player's: the first one rolled is noted
+    /// as needed (see [`Rng::settle`]); the generator still gives it a face meanwhile, so the
+    /// action can be followed to its end on a position that is then thrown away.
+    pub fn leave_dice_to_player(&mut self) {
+        self.arranged.get_or_insert_default().probing = true;
+    }
+
+    /// Ends an arranged step: returns what is left of it and forgets it.
+    pub fn settle(&mut self) -> Settled {
+        match self.arranged.take() {
+            None => Settled::default(),
+            Some(a) => Settled {
+                unused: a.queue,
+                needed: a.needed,
+                problem: a.problem,
+            },
+        }
+    }
+
+    /// One die: its arranged face, or the generator's (`label` is asked only when the face is
+    /// the player's and missing).
+    #[inline]
+    pub fn die(&mut self, die: Die, label: &dyn Fn() -> RollLabel) -> u8 {
+        if self.arranged.is_some()
+            && let Some(face) = self.arranged_face(die, label)
+        {
+            return face;
+        }
+        match die {
+            Die::D6 => self.below(6) as u8 + 1,
+            Die::D10 => self.below(10) as u8,
+        }
+    }
+
+    #[cold]
+    fn arranged_face(&mut self, die: Die, label: &dyn Fn() -> RollLabel) -> Option<u8> {
+        let arrangement = self.arranged.as_deref_mut()?;
+        match arrangement.take(|a| a.die_face().is_some_and(|(d, _)| d == die)) {
+            Some(item) => {
+                self.results = self.results.wrapping_add(1);
+                item.die_face().map(|(_, face)| face)
+            }
+            None => {
+                if arrangement.probing && arrangement.needed.is_none() {
+                    let RollLabel { label, faces } = label();
+                    arrangement.needed = Some(DieRequest { die, label, faces });
+                }
+                None
+            }
+        }
+    }
+
+    /// Whether any result is arranged (decks and cups look further only then).
+    #[inline]
+    pub fn has_arranged(&self) -> bool {
+        self.arranged.is_some()
+    }
+
+    /// Takes the first arranged result that `pick` accepts (a deck's card, a cup's counter).
+    pub fn take_arranged(&mut self, pick: impl Fn(&Arranged) -> bool) -> Option<Arranged> {
+        self.arranged.as_deref_mut()?.take(pick)
+    }
+
+    /// An arranged result could not be given: the session refuses the step with this reason.
+    pub fn report_misfit(&mut self, problem: Message) {
+        self.arranged.get_or_insert_default().report(problem);
     }
 
     /// An independent generator split off this one (for bots, so that a bot's choices never

@@ -4,8 +4,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::arranged::{Arranged, DieRequest};
 use super::atomic::write_atomically;
 use super::game::{Actor, Game, Prompt, Refusal, SetupError};
+use super::message::msg;
 
 /// The save format's name and version. A later Tonkin that changes the format raises the
 /// version and keeps reading the older ones it can.
@@ -25,10 +27,93 @@ pub struct SaveFile<G: Game> {
     pub seed: u64,
     #[serde(default)]
     pub options: G::Options,
+    /// The game's results were fixed by a script (arranged draws), not left to chance: written
+    /// for people and tools; loading works it out from the steps.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub arranged: bool,
+    /// The player rolls their own dice (the session asks for each face).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub own_dice: bool,
     #[serde(default)]
-    pub actions: Vec<G::Action>,
+    pub actions: Vec<Step<G::Action>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub snapshot: Option<G>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// One entry of a save's `actions` list: an action, or results fixed for the next action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step<A> {
+    Action(A),
+    /// Results a script fixes (arranged draws): `{"arrange": [{"d10": 7}, …]}`.
+    Arrange(Vec<Arranged>),
+    /// Faces the player rolled with their own dice: `{"rolled": [{"d10": 7}]}`.
+    Rolled(Vec<Arranged>),
+}
+
+impl<A: Serialize> Serialize for Step<A> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let (key, items) = match self {
+            Step::Action(action) => return action.serialize(serializer),
+            Step::Arrange(items) => ("arrange", items),
+            Step::Rolled(items) => ("rolled", items),
+        };
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry(key, items)?;
+        map.end()
+    }
+}
+
+impl<'de, A: serde::de::DeserializeOwned> Deserialize<'de> for Step<A> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let fixed = value
+            .as_object()
+            .filter(|o| o.len() == 1)
+            .and_then(|o| o.iter().next())
+            .filter(|(key, _)| *key == "arrange" || *key == "rolled");
+        match fixed {
+            Some((key, items)) => {
+                let items = Vec::<Arranged>::deserialize(items)
+                    .map_err(|e| D::Error::custom(format!("{key}: {e}")))?;
+                Ok(if key == "arrange" {
+                    Step::Arrange(items)
+                } else {
+                    Step::Rolled(items)
+                })
+            }
+            None => A::deserialize(value)
+                .map(Step::Action)
+                .map_err(D::Error::custom),
+        }
+    }
+}
+
+/// The results fixed for one action: by a script, and by the player's own dice.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Fixed {
+    arranged: Vec<Arranged>,
+    rolled: Vec<Arranged>,
+}
+
+impl Fixed {
+    fn is_empty(&self) -> bool {
+        self.arranged.is_empty() && self.rolled.is_empty()
+    }
+}
+
+/// How a step went that did not fail.
+enum Taken {
+    Done {
+        barrier: bool,
+    },
+    /// The action rolls a die whose face is the player's to give; nothing was changed.
+    NeedsDie(Box<DieRequest>),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -72,9 +157,17 @@ pub struct Session<G: Game> {
     /// The state before each action taken, so that undo is exact.
     history: Vec<G>,
     actions: Vec<G::Action>,
+    /// For each action taken, the results fixed for it.
+    fixed: Vec<Fixed>,
     /// For each action taken, whether it is an undo barrier (see [`Session::apply`]).
     barriers: Vec<bool>,
-    redo: Vec<G::Action>,
+    redo: Vec<(Fixed, G::Action)>,
+    /// Results fixed for the next action.
+    next: Fixed,
+    /// The player rolls their own dice: an action that rolls waits for its faces.
+    own_dice: bool,
+    /// The action waiting for a face of the player's die, and the die.
+    rolling: Option<(G::Action, DieRequest)>,
     /// Casual undo lets the player of a one-player game step back over barriers too.
     pub casual: bool,
     autosave: Option<PathBuf>,
@@ -98,8 +191,12 @@ impl<G: Game> Session<G> {
             current,
             history: Vec::new(),
             actions: Vec::new(),
+            fixed: Vec::new(),
             barriers: Vec::new(),
             redo: Vec::new(),
+            next: Fixed::default(),
+            own_dice: false,
+            rolling: None,
             casual: false,
             autosave: None,
         })
@@ -133,25 +230,131 @@ impl<G: Game> Session<G> {
         self.autosave.as_deref()
     }
 
-    /// Takes one action. It becomes an undo barrier when it made something random known (the
-    /// game's generator gave results), when the seat to move changed, or when the game says
-    /// it revealed something hidden.
-    pub fn apply(&mut self, action: &G::Action) -> Result<Stepped, Refusal> {
-        let barrier = self.apply_quietly(action)?;
-        self.redo.clear();
-        Ok(self.after_step(barrier))
+    /// Fixes results for the next action (arranged draws, see [`super::arranged`]): its dice,
+    /// and the cards and counters it draws from named decks and cups. The action must use
+    /// every one of them, or it is refused.
+    pub fn arrange(&mut self, items: Vec<Arranged>) -> Result<(), Refusal> {
+        check_faces(&items)?;
+        self.next.arranged.extend(items);
+        Ok(())
     }
 
-    fn apply_quietly(&mut self, action: &G::Action) -> Result<bool, Refusal> {
+    /// Some result of this game was fixed by a script rather than left to chance or to the
+    /// player's dice.
+    pub fn is_arranged(&self) -> bool {
+        !self.next.arranged.is_empty() || self.fixed.iter().any(|f| !f.arranged.is_empty())
+    }
+
+    /// The player rolls their own dice from now on (or no longer): an action that rolls a
+    /// die waits, and [`Session::pending_die`] asks for its face.
+    pub fn set_own_dice(&mut self, own: bool) {
+        self.own_dice = own;
+        if !own {
+            self.cancel_roll();
+        }
+    }
+
+    pub fn own_dice(&self) -> bool {
+        self.own_dice
+    }
+
+    /// The die the player is asked to roll for the action they chose, if one is.
+    pub fn pending_die(&self) -> Option<&DieRequest> {
+        self.rolling.as_ref().map(|(_, die)| die)
+    }
+
+    /// Gives the face the player rolled for the pending die; the action is taken once it has
+    /// every face it needs (until then the next die is pending).
+    pub fn roll(&mut self, face: u8) -> Result<Stepped, Refusal> {
+        let Some((action, die)) = self.rolling.take() else {
+            return Err(Refusal::new(msg("no die is waiting to be rolled")));
+        };
+        let item = Arranged::face(die.die, face);
+        if let Err(why) = item.check() {
+            self.rolling = Some((action, die));
+            return Err(Refusal::new(why));
+        }
+        self.next.rolled.push(item);
+        self.apply(&action).inspect_err(|_| {
+            self.next.rolled.pop();
+            self.rolling = Some((action.clone(), die));
+        })
+    }
+
+    /// Forgets the action waiting for dice and the faces given for it.
+    fn cancel_roll(&mut self) {
+        if self.rolling.take().is_some() {
+            self.next.rolled.clear();
+        }
+    }
+
+    /// Takes one action. It becomes an undo barrier when it made something random known (the
+    /// game's generator gave results), when the seat to move changed, or when the game says
+    /// it revealed something hidden. With [own dice](Session::set_own_dice), an action that
+    /// rolls a die without a face waits for it instead (see [`Session::pending_die`]).
+    pub fn apply(&mut self, action: &G::Action) -> Result<Stepped, Refusal> {
+        self.rolling = None;
+        let fixed = std::mem::take(&mut self.next);
+        match self.apply_quietly(action, fixed, self.own_dice) {
+            Ok(Taken::Done { barrier }) => {
+                self.redo.clear();
+                Ok(self.after_step(barrier))
+            }
+            Ok(Taken::NeedsDie(die)) => {
+                self.rolling = Some((action.clone(), *die));
+                Ok(Stepped {
+                    barrier: false,
+                    autosave_error: None,
+                })
+            }
+            Err(refusal) => Err(refusal),
+        }
+    }
+
+    /// Takes `action` with the results `fixed` for it; with `probe`, a die without a face is
+    /// the player's and stops the action. On refusal `fixed` waits for the next action.
+    fn apply_quietly(
+        &mut self,
+        action: &G::Action,
+        fixed: Fixed,
+        probe: bool,
+    ) -> Result<Taken, Refusal> {
         let before = self.current.clone();
-        let applied = self.current.apply(action)?;
-        let barrier = applied.revealed
+        if !fixed.is_empty() || probe {
+            let rng = self.current.rng_mut();
+            for item in fixed.arranged.iter().chain(&fixed.rolled) {
+                rng.arrange(item.clone());
+            }
+            if probe {
+                rng.leave_dice_to_player();
+            }
+        }
+        let applied = self.current.apply(action);
+        let settled = self.current.rng_mut().settle();
+        let revealed = applied.as_ref().is_ok_and(|a| a.revealed);
+        let refusal = match applied {
+            Err(refusal) => Some(refusal),
+            Ok(_) if settled.needed.is_some() => None,
+            Ok(_) => settled.misfit().map(Refusal::new),
+        };
+        if let Some(refusal) = refusal {
+            self.current = before;
+            self.next = fixed;
+            return Err(refusal);
+        }
+        if let Some(die) = settled.needed {
+            self.current = before;
+            self.next = fixed;
+            return Ok(Taken::NeedsDie(Box::new(die)));
+        }
+        let barrier = revealed
             || self.current.rng().results() != before.rng().results()
             || (G::SEATS > 1 && seat_changed(before.to_move(), self.current.to_move()));
         self.history.push(before);
         self.actions.push(action.clone());
+        self.fixed.push(fixed);
         self.barriers.push(barrier);
-        Ok(barrier)
+        Ok(Taken::Done { barrier })
     }
 
     fn after_step(&mut self, barrier: bool) -> Stepped {
@@ -168,6 +371,9 @@ impl<G: Game> Session<G> {
     /// The last action can be taken back unless it is a barrier (and the game is a one-player
     /// game played casually).
     pub fn can_undo(&self) -> bool {
+        if self.rolling.is_some() {
+            return true;
+        }
         match self.barriers.last() {
             None => false,
             Some(&barrier) => !barrier || (self.casual && G::SEATS == 1),
@@ -178,25 +384,36 @@ impl<G: Game> Session<G> {
         !self.redo.is_empty()
     }
 
+    /// Takes the last action back; while dice are asked for, forgets the action waiting for
+    /// them instead.
     pub fn undo(&mut self) -> Option<Stepped> {
+        if self.rolling.is_some() {
+            self.cancel_roll();
+            return Some(Stepped {
+                barrier: false,
+                autosave_error: None,
+            });
+        }
         if !self.can_undo() {
             return None;
         }
         let before = self.history.pop()?;
         let action = self.actions.pop()?;
+        let fixed = self.fixed.pop().unwrap_or_default();
         self.barriers.pop();
         self.current = before;
-        self.redo.push(action);
+        self.redo.push((fixed, action));
         Some(self.after_step(false))
     }
 
     /// Takes the last undone action again. The generator is part of the state, so a redone
     /// draw gives the same card.
     pub fn redo(&mut self) -> Option<Stepped> {
-        let action = self.redo.pop()?;
-        match self.apply_quietly(&action) {
-            Ok(barrier) => Some(self.after_step(barrier)),
-            Err(_) => {
+        self.cancel_roll();
+        let (fixed, action) = self.redo.pop()?;
+        match self.apply_quietly(&action, fixed, false) {
+            Ok(Taken::Done { barrier }) => Some(self.after_step(barrier)),
+            Ok(Taken::NeedsDie(_)) | Err(_) => {
                 // Cannot happen for a deterministic game; drop the redo list rather than lie.
                 self.redo.clear();
                 None
@@ -213,9 +430,30 @@ impl<G: Game> Session<G> {
             scenario: self.scenario.clone(),
             seed: self.seed,
             options: self.options.clone(),
-            actions: self.actions.clone(),
+            arranged: self.is_arranged(),
+            own_dice: self.own_dice,
+            actions: self.steps(),
             snapshot: Some(self.current.clone()),
         }
+    }
+
+    /// The actions taken, each after the results fixed for it; then results fixed for the
+    /// next action by a script (faces rolled for an action still waiting are not kept).
+    fn steps(&self) -> Vec<Step<G::Action>> {
+        let mut steps = Vec::with_capacity(self.actions.len());
+        for (fixed, action) in self.fixed.iter().zip(&self.actions) {
+            if !fixed.arranged.is_empty() {
+                steps.push(Step::Arrange(fixed.arranged.clone()));
+            }
+            if !fixed.rolled.is_empty() {
+                steps.push(Step::Rolled(fixed.rolled.clone()));
+            }
+            steps.push(Step::Action(action.clone()));
+        }
+        if !self.next.arranged.is_empty() {
+            steps.push(Step::Arrange(self.next.arranged.clone()));
+        }
+        steps
     }
 
     pub fn save(&self, path: &Path) -> Result<(), SessionError> {
@@ -261,15 +499,28 @@ impl<G: Game> Session<G> {
                     source,
                 }
             })?;
-        for (index, action) in file.actions.iter().enumerate() {
-            session
-                .apply_quietly(action)
-                .map_err(|refusal| SessionError::ReplayRefused {
-                    path: name.to_owned(),
-                    index: index + 1,
-                    reason: refusal.reason.english(),
-                })?;
+        for (index, step) in file.actions.iter().enumerate() {
+            let refused = |refusal: Refusal| SessionError::ReplayRefused {
+                path: name.to_owned(),
+                index: index + 1,
+                reason: refusal.reason.english(),
+            };
+            match step {
+                Step::Arrange(items) => session.arrange(items.clone()).map_err(refused)?,
+                Step::Rolled(items) => {
+                    check_rolled(items).map_err(refused)?;
+                    session.next.rolled.extend(items.iter().cloned());
+                }
+                Step::Action(action) => {
+                    let fixed = std::mem::take(&mut session.next);
+                    session
+                        .apply_quietly(action, fixed, false)
+                        .map_err(refused)?;
+                }
+            }
         }
+        session.next.rolled.clear();
+        session.own_dice = file.own_dice;
         if file
             .snapshot
             .is_some_and(|snapshot| snapshot != session.current)
@@ -280,6 +531,25 @@ impl<G: Game> Session<G> {
             });
         }
         Ok(session)
+    }
+}
+
+/// Refuses a face a die does not have.
+fn check_faces(items: &[Arranged]) -> Result<(), Refusal> {
+    items
+        .iter()
+        .try_for_each(Arranged::check)
+        .map_err(Refusal::new)
+}
+
+/// Refuses faces a die does not have, and anything but dice (what a player rolls).
+fn check_rolled(items: &[Arranged]) -> Result<(), Refusal> {
+    check_faces(items)?;
+    match items.iter().find(|i| i.die_face().is_none()) {
+        Some(item) => Err(Refusal::new(
+            msg("only dice are rolled, not {result}").arg("result", item.to_json()),
+        )),
+        None => Ok(()),
     }
 }
 
@@ -349,6 +619,7 @@ pub fn read_header(bytes: &[u8], name: &str) -> Result<SaveHeader, SessionError>
 mod tests {
     use super::*;
     use crate::engine::bot::{Bot, RandomBot};
+    use crate::engine::game::Game;
     use crate::engine::testing::{Race, RaceAction};
     use proptest::prelude::*;
 
@@ -502,6 +773,141 @@ mod tests {
             .err()
             .unwrap();
         assert!(e.to_string().starts_with("/nonexistent/x.json"), "{e}");
+    }
+
+    fn roll_to(s: &Session<Race>) -> i32 {
+        serde_json::to_value(s.state()).unwrap()["position"]
+            .as_i64()
+            .unwrap() as i32
+    }
+
+    #[test]
+    fn an_arranged_die_decides_the_roll_and_marks_the_save() {
+        let mut s: Session<Race> = Session::new("long", (), 1).unwrap();
+        s.arrange(vec![Arranged::D6(4)]).unwrap();
+        assert!(s.is_arranged());
+        let step = s.apply(&RaceAction::Roll).unwrap();
+        assert!(step.barrier, "an arranged face is still a random result");
+        assert_eq!(roll_to(&s), 4);
+        s.apply(&RaceAction::Step).unwrap();
+        let json = serde_json::to_value(s.to_save()).unwrap();
+        assert_eq!(json["arranged"], true);
+        assert_eq!(
+            json["actions"],
+            serde_json::json!([{"arrange": [{"d6": 4}]}, "Roll", "Step"])
+        );
+        let bytes = serde_json::to_vec(&json).unwrap();
+        let back = Session::<Race>::from_bytes(&bytes, "a.json").unwrap();
+        assert_eq!(back.state(), s.state());
+        assert!(back.is_arranged());
+        // Nothing arranged: no mark, and the generator decides as before.
+        let mut plain: Session<Race> = Session::new("long", (), 1).unwrap();
+        plain.apply(&RaceAction::Roll).unwrap();
+        let json = serde_json::to_value(plain.to_save()).unwrap();
+        assert!(json.get("arranged").is_none() && json.get("own_dice").is_none());
+        let mut race = Race::setup("long", &(), 1).unwrap();
+        race.apply(&RaceAction::Roll).unwrap();
+        assert_eq!(plain.state(), &race);
+    }
+
+    #[test]
+    fn arranged_results_the_action_does_not_use_refuse_it() {
+        let mut s: Session<Race> = Session::new("long", (), 1).unwrap();
+        let before = s.state().clone();
+        s.arrange(vec![Arranged::D6(2), Arranged::D10(3)]).unwrap();
+        let e = s.apply(&RaceAction::Roll).unwrap_err();
+        assert_eq!(
+            e.reason.english(),
+            r#"this action did not use the arranged {"d10":3}"#
+        );
+        assert_eq!(s.state(), &before);
+        assert!(s.actions().is_empty());
+        let e = s.arrange(vec![Arranged::D6(7)]).unwrap_err();
+        assert_eq!(e.reason.english(), "a d6 has no face 7");
+    }
+
+    #[test]
+    fn a_script_arranges_in_its_action_list_and_a_bad_step_is_named() {
+        let script = |actions: &str| {
+            format!(
+                r#"{{"format":"tonkin-save","version":1,"game":"race","scenario":"long","seed":5,"actions":{actions}}}"#
+            )
+        };
+        let s = Session::<Race>::from_bytes(
+            script(r#"["Step", {"arrange": [{"d6": 6}]}, "Roll", {"arrange": [{"d6": 1}]}]"#)
+                .as_bytes(),
+            "s.json",
+        )
+        .unwrap();
+        assert_eq!(roll_to(&s), 7);
+        // The last arrangement waits for the next action.
+        let mut s = s;
+        s.apply(&RaceAction::Roll).unwrap();
+        assert_eq!(roll_to(&s), 8);
+        let e = Session::<Race>::from_bytes(
+            script(r#"["Step", {"arrange": [{"d6": 6}]}, "Step"]"#).as_bytes(),
+            "bad.json",
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            e.to_string(),
+            r#"bad.json: action 3 is not legal when replayed: this action did not use the arranged {"d6":6}"#
+        );
+        let e = Session::<Race>::from_bytes(
+            script(r#"[{"arrange": [{"d12": 6}]}]"#).as_bytes(),
+            "worse.json",
+        )
+        .err()
+        .unwrap();
+        assert!(e.to_string().contains("d12"), "{e}");
+    }
+
+    #[test]
+    fn own_dice_ask_for_each_face_and_replay_from_the_save() {
+        let mut s: Session<Race> = Session::new("long", (), 2).unwrap();
+        s.set_own_dice(true);
+        s.apply(&RaceAction::Step).unwrap();
+        assert!(s.pending_die().is_none(), "a step rolls nothing");
+        let before = s.state().clone();
+        s.apply(&RaceAction::Roll).unwrap();
+        let die = s
+            .pending_die()
+            .expect("the roll waits for its face")
+            .clone();
+        assert_eq!(die.die, crate::engine::arranged::Die::D6);
+        assert_eq!(
+            s.state(),
+            &before,
+            "nothing happens before the face is given"
+        );
+        // Undo forgets the waiting roll; the step before it stays.
+        assert!(s.can_undo());
+        s.undo().unwrap();
+        assert!(s.pending_die().is_none());
+        assert_eq!(s.actions().len(), 1);
+        s.apply(&RaceAction::Roll).unwrap();
+        assert!(s.roll(0).is_err(), "a d6 has no 0");
+        let step = s.roll(5).unwrap();
+        assert!(
+            step.barrier && !s.can_undo(),
+            "a rolled face is a random result"
+        );
+        assert_eq!(roll_to(&s), 6);
+        let json = serde_json::to_value(s.to_save()).unwrap();
+        assert_eq!(json["own_dice"], true);
+        assert!(
+            json.get("arranged").is_none(),
+            "own dice are no arrangement"
+        );
+        assert_eq!(
+            json["actions"],
+            serde_json::json!(["Step", {"rolled": [{"d6": 5}]}, "Roll"])
+        );
+        let back =
+            Session::<Race>::from_bytes(&serde_json::to_vec(&json).unwrap(), "o.json").unwrap();
+        assert_eq!(back.state(), s.state());
+        assert!(back.own_dice() && !back.is_arranged());
     }
 
     proptest! {

@@ -135,6 +135,9 @@ impl Game for Race {
     fn rng(&self) -> &Rng {
         &self.rng
     }
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
 }
 
 /// Two seats, each dealt a secret from 1 to 3. On its turn a seat notes its own secret (a
@@ -267,6 +270,9 @@ impl Game for Duel {
 
     fn rng(&self) -> &Rng {
         &self.rng
+    }
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
     }
 
     /// The other seat's secret unless shown, the other seat's log lines and the generator's

@@ -8,12 +8,14 @@ use std::borrow::Cow;
 use std::time::Instant;
 
 use crate::art::Board;
+use crate::engine::arranged::DieRequest;
 use crate::engine::bot::{Bot, RandomBot, acting_seat, play_out};
 use crate::engine::game::{Actor, Outcome, ScenarioInfo, Verdict};
 use crate::engine::log::Log;
-use crate::engine::message::Message;
+use crate::engine::message::{Message, msg};
 use crate::engine::play::{FormCheck, FormView, OptionalRule, Playable, options_with};
 use crate::engine::reference::RuleSection;
+use crate::engine::rng::Rng;
 use crate::engine::session::{Session, SessionError, Stepped};
 use crate::export::Kit;
 
@@ -143,6 +145,14 @@ pub trait PlaySession {
     fn submit_form(&mut self, values: &[usize]) -> Result<Stepped, String>;
     /// The game state itself, for game-specific panels.
     fn state_any(&self) -> &dyn Any;
+    /// The game state as its save writes it (the example scripts' expectations read it).
+    fn state_json(&self) -> Result<serde_json::Value, String>;
+    /// The player rolls their own dice: an action that rolls asks for each face first, as
+    /// the prompt's choices (see [`Session::pending_die`]).
+    fn set_own_dice(&mut self, own: bool);
+    fn own_dice(&self) -> bool;
+    /// A script fixed some of this game's results (arranged draws): the window says so.
+    fn is_arranged(&self) -> bool;
     /// The session itself, for the driver of its game (a bot's action that is no button).
     fn session_any_mut(&mut self) -> &mut dyn Any;
 }
@@ -162,6 +172,9 @@ impl<G: Presented> PlaySession for Session<G> {
     }
     fn prompt(&self) -> PromptView {
         let p = Session::prompt(self);
+        if let Some(die) = self.pending_die() {
+            return die_prompt(die, p.actor, p.rule);
+        }
         PromptView {
             actor: p.actor,
             text: p.text,
@@ -177,6 +190,14 @@ impl<G: Presented> PlaySession for Session<G> {
         }
     }
     fn choose(&mut self, index: usize) -> Result<Stepped, String> {
+        if let Some(die) = self.pending_die() {
+            let face = die
+                .die
+                .faces()
+                .nth(index)
+                .ok_or_else(|| format!("no face number {index}"))?;
+            return self.roll(face).map_err(|r| r.reason.render());
+        }
         let prompt = Session::prompt(self);
         let choice = prompt
             .choices
@@ -228,7 +249,8 @@ impl<G: Presented> PlaySession for Session<G> {
         self.state().filled_kit()
     }
     fn form(&self) -> Option<FormView> {
-        self.state().form()
+        // While a die is asked for, its faces are the prompt's choices.
+        self.pending_die().is_none().then(|| self.state().form())?
     }
     fn check_form(&self, values: &[usize]) -> FormCheck {
         let (facts, action) = self.state().form_action(values);
@@ -247,8 +269,51 @@ impl<G: Presented> PlaySession for Session<G> {
     fn state_any(&self) -> &dyn Any {
         self.state()
     }
+    fn state_json(&self) -> Result<serde_json::Value, String> {
+        serde_json::to_value(self.state()).map_err(|e| e.to_string())
+    }
+    fn set_own_dice(&mut self, own: bool) {
+        Session::set_own_dice(self, own)
+    }
+    fn own_dice(&self) -> bool {
+        Session::own_dice(self)
+    }
+    fn is_arranged(&self) -> bool {
+        Session::is_arranged(self)
+    }
     fn session_any_mut(&mut self) -> &mut dyn Any {
         self
+    }
+}
+
+/// The prompt that asks the player for the face of a die they rolled: one choice per face, in
+/// the order of [`Die::faces`], each with what it reads when the roll site says.
+fn die_prompt(die: &DieRequest, actor: Actor, rule: String) -> PromptView {
+    let text = match &die.label {
+        Some(what) => msg("Roll {die} for {what}")
+            .static_arg("die", die.die.name())
+            .message("what", what.clone()),
+        None => msg("Roll {die}").static_arg("die", die.die.name()),
+    };
+    let choices = die
+        .die
+        .faces()
+        .enumerate()
+        .map(|(i, face)| ChoiceView {
+            label: match die.faces.get(i) {
+                Some(reads) => msg("{face}: {reads}")
+                    .arg("face", face)
+                    .message("reads", reads.clone()),
+                None => msg("{face}").arg("face", face),
+            },
+            target: None,
+        })
+        .collect();
+    PromptView {
+        actor,
+        text,
+        rule,
+        choices,
     }
 }
 
@@ -313,7 +378,15 @@ impl<G: Presented> Driver for GameDriver<G> {
             .downcast_mut::<Session<G>>()
             .ok_or("the session is of another game")?;
         let mut bot = make_bot::<G>(bot, seed);
+        // A bot that rolls its own dice rolls them with a generator of its own.
+        let mut dice = Rng::seeded(seed ^ 0xD1CE);
         for taken in 0..steps {
+            if let Some(die) = session.pending_die() {
+                let faces: Vec<u8> = die.die.faces().collect();
+                let face = faces[dice.index(faces.len())];
+                session.roll(face).map_err(|r| r.reason.render())?;
+                continue;
+            }
             let game = session.state();
             if game.outcome().is_some() {
                 return Ok(taken);

@@ -297,6 +297,9 @@ impl Game for ChopperPilot {
     fn rng(&self) -> &Rng {
         &self.rng
     }
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
 
     fn quiet_log(&mut self) {
         self.log = Log::quiet();

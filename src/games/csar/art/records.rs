@@ -13,7 +13,7 @@ use crate::games::csar::rules::actions::title;
 use crate::games::csar::rules::campaign::MissionLedger;
 use crate::games::csar::rules::choices::place_name;
 use crate::games::csar::rules::content::content;
-use crate::games::csar::rules::record::Happening;
+use crate::games::csar::rules::record::{Happening, SurvivorCount};
 use crate::games::csar::rules::state::{
     Csar, Fate, Place, Step, SurvivorPlace, ZONE_NAMES, aircraft_name, zone_index,
 };
@@ -81,10 +81,7 @@ pub fn mission_log_from(game: &Csar) -> MissionLog {
     if let Some(row) = log.turns.get_mut(usize::from(game.turn).wrapping_sub(1)) {
         row.search = game.search.to_string();
         row.abort = game.abort.to_string();
-        let stranded = game.stranded().count();
-        row.survivors = msg_n("{n} stranded", "{n} stranded", stranded)
-            .arg("n", stranded)
-            .render();
+        row.survivors = survivors_cell(game.survivor_count());
     }
     log.aircraft = game
         .aircraft
@@ -231,7 +228,35 @@ fn fill_turns(game: &Csar, rows: &mut [TurnRow]) {
         let number = |v: Option<u8>| v.map(|n| n.to_string()).unwrap_or_default();
         row.search = number(turn.search);
         row.abort = number(turn.abort);
+        row.survivors = turn.survivors.map(survivors_cell).unwrap_or_default();
     }
+}
+
+/// The Survivors column of a turn row: how many are stranded, aboard and flown off the map,
+/// the counts that are not zero (stranded always).
+fn survivors_cell(count: SurvivorCount) -> String {
+    let mut words = vec![
+        msg_n("{n} stranded", "{n} stranded", count.stranded)
+            .arg("n", count.stranded)
+            .render(),
+    ];
+    if count.aboard > 0 {
+        // Translators: Survivors aboard a helicopter, in a Mission Log cell.
+        words.push(
+            msg_n("{n} aboard", "{n} aboard", count.aboard)
+                .arg("n", count.aboard)
+                .render(),
+        );
+    }
+    if count.off_map > 0 {
+        // Translators: Survivors flown off the map, in a Mission Log cell.
+        words.push(
+            msg_n("{n} off map", "{n} off map", count.off_map)
+                .arg("n", count.off_map)
+                .render(),
+        );
+    }
+    words.join(", ")
 }
 
 /// One mission's Morale ledger as the Campaign Record prints it: purchases as negative MP,

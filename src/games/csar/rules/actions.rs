@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 use crate::engine::message::{msg, msg_n};
 
 use super::content::{CardKind, Symbol, ZoneMarker, content};
-use super::draws::counts_as;
 use super::markers::MarkerKind;
 use super::record::Happening;
 use super::state::{Csar, Place, SurvivorPlace, Want, ZONE_NAMES, adjacent, aircraft_name};
@@ -87,6 +86,9 @@ pub enum Action {
     /// A Pilot's own discard ability outside fire (Piney: recover; Covey: reveal).
     PilotAbility(u8),
     ClearSkies(u8),
+    /// Says what the Wild card just drawn counts as (2.2.1): a symbol, `Reshuffle`, or `Wild`
+    /// to keep it as it is where only the aircraft picked or the card's number matters.
+    NameWild(Symbol),
     /// Ends the current segment or decision (take the hits, draw, no more moves…).
     Done,
 }
@@ -408,8 +410,9 @@ impl Csar {
             .add("4.2.3", msg("You play {card}").term("card", name));
         match (name, target) {
             ("Request Aircraft", _) => {
-                let ok = self.draw_one("4.2.3", msg("Request Aircraft draw"));
-                if ok.is_some_and(|c| counts_as(c, Want::Avoid(Symbol::Rifle)) != Symbol::Rifle) {
+                let want = Want::Avoid(Symbol::Rifle);
+                let ok = self.draw_one(Some(want), "4.2.3", msg("Request Aircraft draw"));
+                if ok.is_some_and(|c| self.symbol_of(c, want) != Symbol::Rifle) {
                     self.fast_mover_from_pool();
                 } else {
                     self.log.add("4.2.3", msg("The request is turned down"));
@@ -430,8 +433,9 @@ impl Csar {
                 );
             }
             ("Exfil Team", CommandTarget::Survivor { survivor, to }) => {
-                let card_drawn = self.draw_one("9.2", msg("Exfil Team draw"));
-                let sym = card_drawn.map(|c| counts_as(c, Want::Get(Symbol::Roundel)));
+                let want = Want::Get(Symbol::Roundel);
+                let card_drawn = self.draw_one(Some(want), "9.2", msg("Exfil Team draw"));
+                let sym = card_drawn.map(|c| self.symbol_of(c, want));
                 if sym == Some(Symbol::Roundel) {
                     let place = match to {
                         Some(z) => SurvivorPlace::Stranded(z),

@@ -5,10 +5,11 @@ use crate::engine::message::msg;
 
 use super::actions::{Action, title};
 use super::choices::Sink;
-use super::content::{Kind, content};
+use super::content::{Kind, Symbol, content};
+use super::draws::symbol_word;
 use super::markers::MarkerKind;
 use super::record::Happening;
-use super::state::{Csar, FireStage, Place, Step, ZONE_NAMES, aircraft_name};
+use super::state::{Csar, FireStage, Place, Step, WildQuestion, ZONE_NAMES, aircraft_name};
 
 impl Csar {
     /// Why `action` is not legal now (called only after the check failed).
@@ -57,8 +58,10 @@ impl Csar {
             return Err(self.refusal(action));
         }
         let markers_out = self.markers_out();
-        self.perform(action);
-        self.run();
+        match action {
+            Action::NameWild(answer) => self.answer_wild(*answer),
+            _ => self.resolve(action, Vec::new()),
+        }
         // Cards and cup draws the session sees in the generator; a face-down marker placed at
         // set-up that turns up now is hidden information the game itself reports.
         Ok(if self.markers_out() != markers_out {
@@ -66,6 +69,63 @@ impl Csar {
         } else {
             Applied::QUIET
         })
+    }
+
+    /// Carries out `action` with `calls` as the answers for the Wild cards it draws (2.2.1). A
+    /// Wild drawn without an answer puts the position back as it was before the action and
+    /// asks the player; the answer resolves the action again from there, with the same cards.
+    fn resolve(&mut self, action: &Action, calls: Vec<Symbol>) {
+        let entries = self.log.len();
+        let log = std::mem::take(&mut self.log);
+        let before = self.clone();
+        self.log = log;
+        self.wild_calls = calls.clone();
+        self.wild_unanswered = None;
+        self.perform(action);
+        self.run();
+        self.wild_calls.clear();
+        self.wild_named = None;
+        if let Some(want) = self.wild_unanswered.take() {
+            let log = self.log.head(entries);
+            // The generator as the action left it: results a script arranged for the action
+            // count as used here, and are used again, from `before`, once the Wild is named.
+            let rng = self.rng.clone();
+            *self = before.clone();
+            self.log = log;
+            self.rng = rng;
+            self.wild_question = Some(Box::new(WildQuestion {
+                before,
+                action: action.clone(),
+                calls,
+                want,
+            }));
+        }
+    }
+
+    /// The player says what the Wild card counts as: the action that drew it is resolved again.
+    fn answer_wild(&mut self, answer: Symbol) {
+        let Some(question) = self.wild_question.take() else {
+            return;
+        };
+        let WildQuestion {
+            before,
+            action,
+            mut calls,
+            ..
+        } = *question;
+        let log = std::mem::take(&mut self.log);
+        *self = before;
+        self.log = log;
+        let said = if answer == Symbol::Reshuffle {
+            msg("The Wild card is treated as a Reshuffle")
+        } else if answer == Symbol::Wild {
+            msg("The Wild card is kept as it is")
+        } else {
+            msg("The Wild card counts as {symbol}").term("symbol", symbol_word(answer))
+        };
+        self.log.add("2.2.1", said);
+        calls.push(answer);
+        self.resolve(&action, calls);
     }
 
     /// Hidden and Enemy markers turned up or set aside so far.
@@ -152,6 +212,8 @@ impl Csar {
                 self.reserve.retain(|&h| h != c);
                 self.actions.discard(c);
             }
+            // Answered in `answer_wild`, never performed as such.
+            Action::NameWild(_) => {}
             Action::Done => self.done(),
             Action::PlayCommand { card, target } => self.play_command(card, target),
             Action::DiscardCommand(c) => {

@@ -8,8 +8,9 @@ use crate::engine::rng::Rng;
 use super::actions::{Action, CommandTarget, Purchase, Target, title};
 use super::content::Symbol;
 use super::content::{Kind, content};
+use super::draws::counts_as;
 use super::odds::rescue_chance;
-use super::state::{CENTER, Csar, FireStage, Place, Step, SurvivorPlace, Want, adjacent};
+use super::state::{CENTER, Csar, FireStage, Place, Step, SurvivorPlace, WILD, Want, adjacent};
 
 pub struct HeuristicBot {
     rng: Rng,
@@ -314,6 +315,16 @@ impl HeuristicBot {
                 (p * 100.0) as i32 + i32::from(pj_card)
             }
             Action::PilotAbility(_) => 4,
+            // The Wild named in the player's favour, kept as it is where only the aircraft or
+            // the number matters.
+            Action::NameWild(s) => {
+                let best = g
+                    .wild_question
+                    .as_ref()
+                    .and_then(|q| q.want)
+                    .map_or(Symbol::Wild, |w| counts_as(WILD, w));
+                if s == best { 10 } else { 1 }
+            }
             Action::Done => 0,
         }
     }

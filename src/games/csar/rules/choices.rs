@@ -8,7 +8,7 @@ use crate::engine::message::{Message, msg, msg_n, n_};
 
 use super::actions::{Action, CommandTarget, Target, title};
 use super::campaign::purchase_choices;
-use super::content::{CardKind, Kind, ZoneMarker, content};
+use super::content::{CardKind, Kind, Symbol, ZoneMarker, content};
 use super::state::{
     Csar, FireStage, Place, Step, SurvivorPlace, ZONE_NAMES, aircraft_name, target,
 };
@@ -359,6 +359,12 @@ impl Csar {
 
     /// Lists (or checks) every legal action now.
     pub fn choices(&self, sink: &mut Sink) {
+        if let Some(q) = &self.wild_question {
+            for s in q.answers() {
+                sink.add(Action::NameWild(s), || wild_answer_label(s), || None);
+            }
+            return;
+        }
         if let Some(fire) = &self.fire {
             match &fire.stage {
                 FireStage::ChooseZone => {
@@ -702,7 +708,8 @@ impl Csar {
                     self.abort
                 };
                 let more = track.saturating_sub(self.burned) > 1;
-                for &c in self.hand.iter().filter(|_| more) {
+                // Only Aircraft cards burn, here as against hits (4.3.3 D, 4.4.2, 4.4.3).
+                for c in self.burnable().filter(|_| more) {
                     sink.add(
                         Action::Burn(c),
                         || msg("Burn {card} for one draw fewer").term("card", title(c)),
@@ -742,6 +749,15 @@ pub fn kind_name(k: Option<Kind>) -> &'static str {
         Some(Kind::Helicopter) => n_("helicopter"),
         Some(Kind::FastMover) => n_("Fast Mover"),
         None => n_("Command"),
+    }
+}
+
+/// A button answering the Wild card question (2.2.1).
+fn wild_answer_label(s: Symbol) -> Message {
+    match s {
+        Symbol::Reshuffle => msg("Treat the Wild card as a Reshuffle: shuffle and draw again"),
+        Symbol::Wild => msg("Keep the Wild card as it is"),
+        _ => msg("Count the Wild card as {symbol}").term("symbol", super::draws::symbol_word(s)),
     }
 }
 

@@ -3,15 +3,17 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::arranged::RollLabel;
+use crate::engine::dice::d10_for;
 use crate::engine::log::{Name, Random};
 use crate::engine::message::{Message, msg, n_};
 
 use super::content::{Symbol, content};
 use super::state::{Csar, RESHUFFLE, WILD, Want};
 
-/// The symbol a card counts as for a draw that wants `want`: the Wild is named in the player's
-/// favour (2.2.1 lets the player name any symbol; naming the wanted one, or anything but the
-/// feared one, is never worse).
+/// The symbol a card counts as for a draw that wants `want`, the Wild named in the player's
+/// favour (naming the wanted symbol, or anything but the feared one, is never worse): the
+/// odds' reading, and the bot's answer when a Wild is drawn.
 pub fn counts_as(card: u8, want: Want) -> Symbol {
     if card == WILD {
         return match want {
@@ -68,6 +70,28 @@ pub struct LastDraw {
 }
 
 impl Csar {
+    /// What the Wild card just drawn counts as: the player's next answer, or, when none is
+    /// given yet, the reading in the player's favour for now while the question is noted (the
+    /// action is then resolved again with the answer).
+    fn wild_answer(&mut self, want: Option<Want>) -> Symbol {
+        let answer = if self.wild_calls.is_empty() {
+            self.wild_unanswered.get_or_insert(want);
+            want.map_or(Symbol::Wild, |w| counts_as(WILD, w))
+        } else {
+            self.wild_calls.remove(0)
+        };
+        self.wild_named = Some(answer);
+        answer
+    }
+
+    /// The symbol `card` counts as for a draw that wants `want`: the Wild as named (2.2.1).
+    pub fn symbol_of(&self, card: u8, want: Want) -> Symbol {
+        match self.wild_named {
+            Some(s) if card == WILD && !matches!(s, Symbol::Wild | Symbol::Reshuffle) => s,
+            _ => counts_as(card, want),
+        }
+    }
+
     /// Logs a draw of the Resolution cards `seen` and keeps it as the latest draw (a draw of
     /// no card, an empty deck's, is only logged).
     pub fn log_draw(&mut self, rule: &'static str, what: Message, seen: Vec<u8>) {
@@ -84,12 +108,16 @@ impl Csar {
     /// Draws one card that counts toward a "draw N": a Reshuffle card is discarded, the discard
     /// pile shuffled back, and the draw goes on. The card is NOT discarded. `None` only if every
     /// card is held aside (cannot happen with 30 cards, but never panics).
-    pub fn draw_counted(&mut self, seen: &mut Vec<u8>) -> Option<u8> {
+    /// A Wild card counts as the player says (2.2.1); treated as a Reshuffle it is not counted
+    /// either. `want` is what the draw is for (`None`: the symbol does not matter).
+    pub fn draw_counted(&mut self, seen: &mut Vec<u8>, want: Option<Want>) -> Option<u8> {
         for _ in 0..64 {
             let drawn = self.resolution.draw(&mut self.rng)?;
-            if drawn.card == RESHUFFLE {
-                seen.push(RESHUFFLE);
-                self.resolution.discard(RESHUFFLE);
+            let reshuffle = drawn.card == RESHUFFLE
+                || drawn.card == WILD && self.wild_answer(want) == Symbol::Reshuffle;
+            if reshuffle {
+                seen.push(drawn.card);
+                self.resolution.discard(drawn.card);
                 self.resolution.reshuffle(&mut self.rng);
                 continue;
             }
@@ -102,14 +130,20 @@ impl Csar {
     /// Draws `n` counted cards, discards them, and tells whether any counted as `symbol`
     /// (the Wild named per `want`).
     pub fn draw_for(&mut self, n: u8, want: Want, rule: &'static str, what: Message) -> bool {
+        self.draw_counting(n, want, rule, what) > 0
+    }
+
+    /// Draws `n` counted cards, discards them, and tells how many counted as the symbol `want`
+    /// is about.
+    pub fn draw_counting(&mut self, n: u8, want: Want, rule: &'static str, what: Message) -> u8 {
         let target = match want {
             Want::Get(s) | Want::Avoid(s) => s,
         };
         let mut seen = Vec::new();
-        let mut found = false;
+        let mut found = 0;
         for _ in 0..n {
-            if let Some(card) = self.draw_counted(&mut seen) {
-                found |= counts_as(card, want) == target;
+            if let Some(card) = self.draw_counted(&mut seen, Some(want)) {
+                found += u8::from(self.symbol_of(card, want) == target);
                 self.resolution.discard(card);
             }
         }
@@ -117,10 +151,15 @@ impl Csar {
         found
     }
 
-    /// One counted draw whose card matters beyond its symbol (its number's parity): returns the card.
-    pub fn draw_one(&mut self, rule: &'static str, what: Message) -> Option<u8> {
+    /// One counted draw for `want` (`None`: its number's parity decides): returns the card.
+    pub fn draw_one(
+        &mut self,
+        want: Option<Want>,
+        rule: &'static str,
+        what: Message,
+    ) -> Option<u8> {
         let mut seen = Vec::new();
-        let card = self.draw_counted(&mut seen);
+        let card = self.draw_counted(&mut seen, want);
         if let Some(c) = card {
             self.resolution.discard(c);
         }
@@ -128,8 +167,10 @@ impl Csar {
         card
     }
 
-    /// A random determination among `k` outcomes (2.2.1, G-15): one card, its ones digit, the
-    /// outcomes spread evenly over 0–9. A Reshuffle gives its number and then the discards are
+    /// A random determination among `k` outcomes (2.2.1, G-15): one card, its ones digit. Two
+    /// outcomes are decided by the digit being even (the first) or odd (the second), as 2.2.1
+    /// prescribes, so a player counting cards reads the same result; more outcomes are spread
+    /// evenly over 0–9. A Reshuffle gives its number and then the discards are
     /// shuffled back; the Wild simply gives its number. More than ten outcomes use two cards.
     pub fn determine(&mut self, k: usize, rule: &'static str, what: Message) -> usize {
         if k <= 1 {
@@ -148,12 +189,17 @@ impl Csar {
                     }
                     usize::from(d.card % 10)
                 }
-                None => self.rng.index(10),
+                // Both piles spent: a d10 stands in for the card's ones digit.
+                None => d10_for(&mut self.rng, &|| RollLabel::new(what.clone())).total as usize,
             };
             digits = digits * 10 + digit;
             span *= 10;
         }
-        let pick = digits * k / span;
+        let pick = if k == 2 {
+            digits % 2
+        } else {
+            digits * k / span
+        };
         self.log_draw(rule, what.arg("pick", pick + 1), seen);
         pick
     }

@@ -4,7 +4,6 @@
 use crate::engine::message::{msg, msg_n, n_};
 
 use super::content::{Kind, Symbol, ZoneMarker, content};
-use super::draws::counts_as;
 use super::record::Happening;
 use super::state::{
     Csar, Fate, Fire, FireStage, Place, Placed, Survivor, SurvivorPlace, WILD, Want, ZONE_NAMES,
@@ -148,10 +147,11 @@ impl Csar {
         }
         let mut seen = Vec::new();
         for _ in 0..zfv {
-            let Some(card) = self.draw_counted(&mut seen) else {
+            let want = Want::Avoid(Symbol::Crosshairs);
+            let Some(card) = self.draw_counted(&mut seen, Some(want)) else {
                 break;
             };
-            match counts_as(card, Want::Avoid(Symbol::Crosshairs)) {
+            match self.symbol_of(card, want) {
                 Symbol::Crosshairs => self.hits_pile.push(card),
                 Symbol::Roundel => {
                     self.resolution.discard(card);
@@ -258,7 +258,9 @@ impl Csar {
                 .filter(|&a| self.kind(a) == Kind::FastMover)
                 .collect();
             if !fms.is_empty() {
-                if usize::from(hits) >= fms.len() || fms.len() == 1 {
+                // One jet left goes; otherwise the player picks which, also when
+                // every jet in the zone goes, in the order he likes.
+                if fms.len() == 1 {
                     self.lose_fast_mover(fms[0]);
                     hits -= 1;
                     continue;
@@ -293,8 +295,16 @@ impl Csar {
                     }
                 })
                 .sum();
-            let victim = if others.len() == 1 || hits >= capacity {
+            // Hits enough to bring down every aircraft here: the player picks the order.
+            let victim = if others.len() == 1 {
                 others[0]
+            } else if hits >= capacity {
+                self.set_stage(FireStage::PickAircraft {
+                    zone,
+                    hits,
+                    candidates: others,
+                });
+                return false;
             } else {
                 match self.draw_victim(&others) {
                     Some(v) => v,
@@ -336,7 +346,7 @@ impl Csar {
         let mut victim = candidates[0];
         let mut wild = false;
         for _ in 0..200 {
-            let Some(card) = self.draw_counted(&mut seen) else {
+            let Some(card) = self.draw_counted(&mut seen, None) else {
                 break;
             };
             self.resolution.discard(card);
@@ -439,10 +449,15 @@ impl Csar {
         }
         self.discard_assigned(a);
         self.aircraft[i].place = Place::Gone;
+        let want = Want::Avoid(Symbol::Blast);
         let card = self
-            .draw_one("4.3.3 E", msg("{a} goes down").term("a", aircraft_name(a)))
+            .draw_one(
+                Some(want),
+                "4.3.3 E",
+                msg("{a} goes down").term("a", aircraft_name(a)),
+            )
             .unwrap_or(WILD);
-        let destroyed = counts_as(card, Want::Avoid(Symbol::Blast)) == Symbol::Blast;
+        let destroyed = self.symbol_of(card, want) == Symbol::Blast;
         let pilot = self.aircraft[i].pilot.take();
         let aboard: Vec<usize> = (0..self.survivors.len())
             .filter(|&s| self.survivors[s].place == SurvivorPlace::Aboard(a))
@@ -505,7 +520,7 @@ impl Csar {
                 }
                 if !self.survivors[s].injured && !hoist {
                     let c = self
-                        .draw_one("4.3.3 E", msg("Is the Survivor hurt in the crash?"))
+                        .draw_one(None, "4.3.3 E", msg("Is the Survivor hurt in the crash?"))
                         .unwrap_or(WILD);
                     self.survivors[s].injured = c % 2 == 1;
                 }

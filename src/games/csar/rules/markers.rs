@@ -310,6 +310,10 @@ impl Csar {
         if let Some(turn) = self.record.last_mut() {
             (turn.search, turn.abort) = (Some(self.search), Some(self.abort));
         }
+        let survivors = self.survivor_count();
+        if let Some(turn) = self.record.last_mut() {
+            turn.survivors = Some(survivors);
+        }
         self.log.add(
             R,
             msg("Markers adjusted; Search {search}, Abort {abort}")

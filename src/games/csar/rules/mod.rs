@@ -125,10 +125,19 @@ impl Game for Csar {
     fn rng(&self) -> &Rng {
         &self.rng
     }
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
 }
 
 impl Csar {
     fn prompt_text(&self) -> (Message, &'static str) {
+        if self.wild_question.is_some() {
+            return (
+                msg("A Wild card is drawn: say what it counts as, or treat it as a Reshuffle"),
+                "2.2.1",
+            );
+        }
         if let Some(f) = &self.fire {
             return match f.stage {
                 FireStage::ChooseZone => (msg("Enemy guns open fire: pick the zone to resolve, or suppress a gun first"), "4.3.3 B"),
@@ -400,6 +409,16 @@ impl Playable for Csar {
                 "arclight_strike",
                 msg("Streetcar Down: the ArcLight strike hits the enemy"),
                 "7.2",
+            ),
+            rule(
+                "capture_per_rifle",
+                msg("Enemy Search: every rifle drawn captures a Survivor"),
+                "4.4.2",
+            ),
+            rule(
+                "forgive_single_rifle",
+                msg("Search Effectiveness forgives the first rifle only"),
+                "6.5",
             ),
         ]
     }

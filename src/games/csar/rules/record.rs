@@ -13,6 +13,17 @@ pub struct TurnRecord {
     /// The Search and Abort tracks after the turn's Marker Adjustment.
     pub search: Option<u8>,
     pub abort: Option<u8>,
+    /// Where the Survivors are after the turn's Marker Adjustment (the Survivors column).
+    #[serde(default)]
+    pub survivors: Option<SurvivorCount>,
+}
+
+/// How many Survivors are stranded, aboard a helicopter on the map, and flown off the map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SurvivorCount {
+    pub stranded: u8,
+    pub aboard: u8,
+    pub off_map: u8,
 }
 
 /// Something a Mission Log row writes down.
@@ -64,6 +75,20 @@ impl Csar {
         let survivor = &mut self.survivors[s];
         survivor.place = place;
         survivor.turn = Some(turn);
+    }
+
+    /// Where the Survivors are now, counted for the Mission Log.
+    pub fn survivor_count(&self) -> SurvivorCount {
+        let mut count = SurvivorCount::default();
+        for s in &self.survivors {
+            match s.place {
+                SurvivorPlace::Stranded(_) => count.stranded += 1,
+                SurvivorPlace::Aboard(_) => count.aboard += 1,
+                SurvivorPlace::OffMap => count.off_map += 1,
+                SurvivorPlace::Captured | SurvivorPlace::Killed => {}
+            }
+        }
+        count
     }
 
     /// The turn aircraft `a` was lost in, if it was.

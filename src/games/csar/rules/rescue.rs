@@ -198,10 +198,9 @@ impl Csar {
         let mut seen = Vec::new();
         let mut roundels = 0;
         for _ in 0..n {
-            if let Some(c) = self.draw_counted(&mut seen) {
-                roundels += usize::from(
-                    super::draws::counts_as(c, Want::Get(Symbol::Roundel)) == Symbol::Roundel,
-                );
+            let want = Want::Get(Symbol::Roundel);
+            if let Some(c) = self.draw_counted(&mut seen, Some(want)) {
+                roundels += usize::from(self.symbol_of(c, want) == Symbol::Roundel);
                 self.resolution.discard(c);
             }
         }
@@ -240,16 +239,22 @@ impl Csar {
         if n == 0 || !self.any_stranded() {
             return;
         }
-        let rifle = self.draw_for(
+        let rifles = self.draw_counting(
             n,
             Want::Avoid(Symbol::Rifle),
             "4.4.2",
             msg_n("Enemy Search: {n} card", "Enemy Search: {n} cards", n).arg("n", n),
         );
-        if !rifle {
+        if rifles == 0 {
             self.log.add("4.4.2", msg("The search parties find nobody"));
             return;
         }
+        // one capture per search, or (the other reading) one per rifle.
+        let mut captures = if self.options.capture_per_rifle {
+            rifles
+        } else {
+            1
+        };
         if (self.options.search_effectiveness
             || self.scenario_data().mandatory_search_effectiveness && self.campaign.is_none())
             && !self.forgiven
@@ -260,6 +265,20 @@ impl Csar {
                 self.set_aside.push(w);
             }
             self.log.add("6.5", msg("Search Effectiveness: this first rifle captures nobody; the Wild card is set aside"));
+            // the whole search is forgiven, or (the other reading) its first rifle only.
+            if !self.options.forgive_single_rifle {
+                return;
+            }
+            captures = captures.min(rifles - 1);
+        }
+        for _ in 0..captures {
+            self.capture_one();
+        }
+    }
+
+    /// Enemy Search finds one of the stranded Survivors, picked at random (4.4.2).
+    fn capture_one(&mut self) {
+        if !self.any_stranded() {
             return;
         }
         let stranded: Vec<u8> = self.stranded().map(|(s, _)| s).collect();

@@ -94,7 +94,7 @@ impl Csar {
             resolution.retain(|&x| x != WILD);
             set_aside.push(WILD);
         }
-        let resolution = Deck::shuffled(resolution, &mut rng);
+        let resolution = Deck::shuffled(resolution, &mut rng).named("resolution");
         let mut action_ids: Vec<u8> = (0..c.actions.len() as u8).collect();
         let mut actions_out = Vec::new();
         remove_titles(&mut action_ids, &scen.removed_actions, &mut actions_out);
@@ -120,7 +120,7 @@ impl Csar {
             })
             .collect();
         event_ids.retain(|e| !events_out.contains(e));
-        let events = Deck::shuffled(event_ids, &mut rng);
+        let events = Deck::shuffled(event_ids, &mut rng).named("event");
         let (pilot_ids, pilots_out): (Vec<u8>, Vec<u8>) =
             (0..c.pilots.len() as u8).partition(|p| match &campaign {
                 Some(cs) => !cs.lost.contains(p) && !cs.roster.contains(p),
@@ -136,7 +136,7 @@ impl Csar {
                 pilot_queue.push(p);
             }
         }
-        let pilots = Deck::shuffled(pilot_ids, &mut rng);
+        let pilots = Deck::shuffled(pilot_ids, &mut rng).named("pilot");
         // Cups.
         let mut units: Vec<u8> = (0..c.units.len() as u8).collect();
         let mut units_out = Vec::new();
@@ -199,7 +199,7 @@ impl Csar {
             resolution,
             hits_pile: Vec::new(),
             set_aside,
-            actions: Deck::stacked(action_ids),
+            actions: Deck::stacked(action_ids).named("action"),
             hand: Vec::new(),
             reserve: Vec::new(),
             actions_out,
@@ -213,10 +213,10 @@ impl Csar {
             aircraft,
             survivors: Vec::new(),
             zones: Default::default(),
-            unit_cup: Cup::new(units),
-            hidden_cup: Cup::new(hidden),
-            enemy_cup: Cup::new(enemy),
-            zone_cup: Cup::new(zone_ids),
+            unit_cup: Cup::new(units).named("units"),
+            hidden_cup: Cup::new(hidden).named("hidden"),
+            enemy_cup: Cup::new(enemy).named("enemy"),
+            zone_cup: Cup::new(zone_ids).named("zones"),
             units_out,
             hidden_out,
             enemy_out,
@@ -240,6 +240,10 @@ impl Csar {
             campaign,
             record: Vec::new(),
             last_draw: None,
+            wild_question: None,
+            wild_calls: Vec::new(),
+            wild_named: None,
+            wild_unanswered: None,
         };
         if let Some(cs) = &state.campaign {
             state.turns = c.campaign.turns + u8::from(cs.extra_turn);

@@ -184,7 +184,8 @@ pub enum FireStage {
         zone: u8,
         hits: u8,
     },
-    /// A WILD (or several Fast Movers for fewer hits) lets the player pick who is hit.
+    /// A WILD, several Fast Movers, or hits enough for every aircraft in the zone: the player
+    /// picks who is hit (next).
     PickAircraft {
         zone: u8,
         hits: u8,
@@ -209,7 +210,7 @@ pub struct Fire {
 
 /// What a random or outcome-deciding draw is for, so the Wild can be named in the player's
 /// favour and the odds module can describe it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Want {
     Avoid(Symbol),
     Get(Symbol),
@@ -232,6 +233,12 @@ pub struct Options {
     pub huskie_one_survivor: bool,
     /// G-13 (HS2 only): the B-52 ArcLight strike of turn 6 hits the enemy.
     pub arclight_strike: bool,
+    /// A-14, the other reading of 4.4.2: every rifle drawn in an Enemy Search captures a
+    /// Survivor (by default one search captures one Survivor at most).
+    pub capture_per_rifle: bool,
+    /// A-15, the other reading of 6.5: only the first rifle is forgiven, a second one in the
+    /// same search still captures (by default that whole search captures nobody).
+    pub forgive_single_rifle: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -313,6 +320,52 @@ pub struct Csar {
     /// The latest draw of Resolution cards (shown under the board).
     #[serde(default)]
     pub last_draw: Option<LastDraw>,
+    /// A Wild card drawn and waiting for the player to say what it counts as (2.2.1).
+    #[serde(default)]
+    pub wild_question: Option<Box<WildQuestion>>,
+    /// The player's answers for the Wild cards of the action being resolved, first drawn first.
+    #[serde(skip)]
+    pub wild_calls: Vec<Symbol>,
+    /// What the Wild card drawn last counts as.
+    #[serde(skip)]
+    pub wild_named: Option<Symbol>,
+    /// A Wild card came up with no answer given: what its draw was for.
+    #[serde(skip)]
+    pub wild_unanswered: Option<Option<Want>>,
+}
+
+/// A Wild card drawn while an action was resolved (2.2.1): the player says what it counts as —
+/// any symbol or a Reshuffle — and the action is resolved again from the position before it,
+/// with the same cards, and that answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WildQuestion {
+    /// The position before the action, its log aside.
+    pub before: Csar,
+    pub action: super::actions::Action,
+    /// The answers already given for the Wild cards drawn earlier in the same action.
+    pub calls: Vec<Symbol>,
+    /// What the draw is for; `None` when the symbol does not matter (the aircraft hit is picked,
+    /// or the card's number decides).
+    pub want: Option<Want>,
+}
+
+impl WildQuestion {
+    /// The answers offered: every symbol for a draw whose symbol matters, otherwise the Wild
+    /// as it is (`Symbol::Wild`); a Reshuffle always.
+    pub fn answers(&self) -> Vec<Symbol> {
+        let mut out = if self.want.is_some() {
+            vec![
+                Symbol::Crosshairs,
+                Symbol::Roundel,
+                Symbol::Rifle,
+                Symbol::Blast,
+            ]
+        } else {
+            vec![Symbol::Wild]
+        };
+        out.push(Symbol::Reshuffle);
+        out
+    }
 }
 
 impl Csar {

@@ -158,7 +158,7 @@ impl Csar {
                 true
             }
             Step::Search => {
-                if self.any_stranded() && self.search > 1 && self.hand.iter().any(|_| true) {
+                if self.any_stranded() && self.search > 1 && self.burnable().next().is_some() {
                     return false;
                 }
                 self.enemy_search(0);
@@ -166,7 +166,7 @@ impl Csar {
                 true
             }
             Step::Abort => {
-                if self.abort_check_due() && self.abort > 1 && !self.hand.is_empty() {
+                if self.abort_check_due() && self.abort > 1 && self.burnable().next().is_some() {
                     return false;
                 }
                 self.abort_check(0);
@@ -208,10 +208,13 @@ impl Csar {
             && let Some(from) = scen.variable_end_from
             && self.turn >= from
         {
-            let card = self.draw_one("7.0", msg("Streetcar Down: does the mission go on?"));
-            if card.is_some_and(|c| {
-                super::draws::counts_as(c, Want::Avoid(Symbol::Crosshairs)) == Symbol::Crosshairs
-            }) {
+            let want = Want::Avoid(Symbol::Crosshairs);
+            let card = self.draw_one(
+                Some(want),
+                "7.0",
+                msg("Streetcar Down: does the mission go on?"),
+            );
+            if card.is_some_and(|c| self.symbol_of(c, want) == Symbol::Crosshairs) {
                 self.log
                     .add("7.0", msg("Crosshairs: the scenario ends now"));
                 self.end_mission();

@@ -225,6 +225,9 @@ impl Game for PhantomLeader {
     fn rng(&self) -> &Rng {
         &self.rng
     }
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
 
     fn quiet_log(&mut self) {
         self.log = Log::quiet();

@@ -115,6 +115,9 @@ impl Game for SearchDestroy {
     fn rng(&self) -> &Rng {
         &self.rng
     }
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
 
     fn view(&self, seat: u8) -> Cow<'_, Self> {
         let side = if seat == 0 { Side::Us } else { Side::Nlf };

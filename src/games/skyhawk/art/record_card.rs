@@ -57,6 +57,10 @@ pub struct CardRecord {
     pub experience: Option<usize>,
     pub wounds: u8,
     pub wound_boxes: u8,
+    /// In a campaign: its number, the pilot's mission number and the date [3.2].
+    pub campaign: Option<String>,
+    pub mission: Option<String>,
+    pub date: Option<String>,
     /// 0 Navy, 1 USAF, 2 MACV.
     pub list: Option<usize>,
     pub target: Option<String>,
@@ -127,6 +131,9 @@ impl Default for CardRecord {
             experience: None,
             wounds: 0,
             wound_boxes: a.wounds_to_kill,
+            campaign: None,
+            mission: None,
+            date: None,
             list: None,
             target: None,
             roll: None,
@@ -228,6 +235,10 @@ pub fn draw_record_card(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error
 
 fn pilot(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
     heading(cr, &STYLE, MARGIN, 20.0, &gettext("Pilot"));
+    // Written in a campaign [3.2].
+    field(cr, 60.0, 19.0, 38.0, &gettext("Campaign #"), r.campaign.as_deref())?;
+    field(cr, 104.0, 19.0, 44.0, &gettext("Mission #"), r.mission.as_deref())?;
+    field(cr, 154.0, 19.0, 42.0, &gettext("Date"), r.date.as_deref())?;
     field(cr, MARGIN, 26.0, 90.0, &gettext("Name"), r.pilot.as_deref())?;
     field(cr, 104.0, 26.0, 44.0, &gettext("Rank"), r.rank.as_deref())?;
     INK.set(cr);

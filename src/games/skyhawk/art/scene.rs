@@ -246,6 +246,11 @@ pub fn card_record(game: &Skyhawk) -> CardRecord {
             .and_then(|l| TargetList::ALL.iter().position(|&x| x == l)),
         ..CardRecord::default()
     };
+    if let Some(k) = &game.campaign {
+        r.campaign = game.campaign_number().map(|n| n.to_string());
+        r.mission = Some((k.pilot_missions + 1).to_string());
+        r.date = Some(k.date());
+    }
     if let Some(t) = &game.target {
         r.target = opt(&t.name);
         r.roll = opt(t.number);

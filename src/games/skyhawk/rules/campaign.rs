@@ -405,6 +405,13 @@ impl Skyhawk {
             || (k.hanoi_removed && flags.contains(&Hanoi))
     }
 
+    /// The number of the campaign played (1–3) [3.2, 14.2–14.4].
+    pub fn campaign_number(&self) -> Option<usize> {
+        let id = &self.campaign.as_ref()?.id;
+        let specs = &data().campaigns.campaign;
+        specs.iter().position(|c| &c.id == id).map(|i| i + 1)
+    }
+
     /// AGM-12C issue: the second tour [3.3, 14.3, 14.4].
     pub(crate) fn agm12c_issued(&self) -> bool {
         self.campaign.as_ref().is_some_and(|k| k.part().agm12c)

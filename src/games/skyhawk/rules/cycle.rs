@@ -410,8 +410,8 @@ impl Skyhawk {
     }
 
     /// With a division (15.1), notes for the Division Record Sheet that `fired` NV boxes
-    /// have fired at the Skyhawk so far in combat box `b` of this pass over the target (C6).
-    fn record_nv_fire(&mut self, b: MapBox, fired: u8) {
+    /// have fired at the Skyhawk (or, once it is lost, could have) so far in combat box `b` of this pass over the target (C6).
+    pub(crate) fn record_nv_fire(&mut self, b: MapBox, fired: u8) {
         if self.division.is_none() {
             return;
         }

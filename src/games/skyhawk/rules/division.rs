@@ -683,6 +683,8 @@ impl Skyhawk {
             return;
         }
         let could = self.could_have_fired();
+        // The division's fire still goes on its record sheet [15.1].
+        self.record_nv_fire(b, could);
         self.npcs_under_fire(could, false);
         let sam = self.target.as_ref().is_some_and(Target::iron_hand)
             && !self.target_sam.knocked_out()

@@ -9,6 +9,8 @@ use super::loadout::LoadRules;
 use super::luck::{RollLine, RolledOn};
 use super::state::*;
 use super::tables::{Drms, Resolved, TableRoll, describe, resolve};
+use crate::engine::arranged::RollLabel;
+use crate::engine::dice::{d10_for, percentile_for};
 use crate::engine::log::Random;
 use crate::engine::message::{msg, n_};
 
@@ -149,9 +151,10 @@ impl Skyhawk {
     pub(crate) fn roll_target(&mut self, avoid_hanoi: bool) {
         let list = self.list.unwrap_or(TargetList::Navy);
         loop {
+            let label = || RollLabel::new(msg("Table 4, target"));
             let roll = match list {
-                TargetList::Macv => crate::engine::dice::d10(&mut self.rng),
-                _ => crate::engine::dice::percentile(&mut self.rng),
+                TargetList::Macv => d10_for(&mut self.rng, &label),
+                _ => percentile_for(&mut self.rng, &label),
             };
             let n = roll.total;
             let Some(spec) = data()
@@ -163,7 +166,9 @@ impl Skyhawk {
             };
             let mut random = vec![Random::Dice(roll)];
             let kind = if spec.types.len() > 1 {
-                let split = crate::engine::dice::d10(&mut self.rng);
+                let split = d10_for(&mut self.rng, &|| {
+                    RollLabel::new(msg("Table 4, kind of target"))
+                });
                 let face = split.total;
                 random.push(Random::Dice(split));
                 spec.types
@@ -874,17 +879,7 @@ impl Skyhawk {
     /// S-6: the fuel-state roll of a Skyhawk that cannot refuel [6.5, 6.6]. `false` on a
     /// flame-out (the pilot has bailed out).
     fn fuel_state(&mut self) -> bool {
-        let mut d = self.pilot_drms();
-        d.when(
-            self.damage.destroyed(SubSystem::Fuel),
-            "fuel_destroyed",
-            n_("Fuel destroyed"),
-        )
-        .when(
-            self.navigation_problem,
-            "navigation_problem",
-            n_("navigation problem"),
-        );
+        let d = self.fuel_state_drms();
         let r = self.roll("S-6", "", &d);
         if r.is("flame_out") {
             note!(self, "6.5", msg("Flame-out: the tanks are dry"));
@@ -892,6 +887,28 @@ impl Skyhawk {
             return false;
         }
         true
+    }
+
+    /// The modifiers of the S-6 fuel-state roll [6.5, 6.6].
+    pub(crate) fn fuel_state_drms(&self) -> Drms {
+        let mut d = self.pilot_drms();
+        // Optional 15.4: one checked Fuel box already counts [6.5, 6.6].
+        let fuel = if self.damage.destroyed(SubSystem::Fuel) {
+            n_("Fuel destroyed")
+        } else {
+            n_("a Fuel box checked (15.4)")
+        };
+        d.when(
+            self.subsystem_hurts(SubSystem::Fuel),
+            "fuel_destroyed",
+            fuel,
+        )
+        .when(
+            self.navigation_problem,
+            "navigation_problem",
+            n_("navigation problem"),
+        );
+        d
     }
 
     fn transit(&mut self) {

@@ -385,6 +385,9 @@ impl Game for Skyhawk {
     fn rng(&self) -> &Rng {
         &self.rng
     }
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
 
     fn quiet_log(&mut self) {
         self.log = Log::quiet();

@@ -268,9 +268,10 @@ impl Skyhawk {
         self.finish();
     }
 
-    /// The result of the mission just flown [8.0].
+    /// The result of the mission just flown [8.0]: won on the player's own Table 16 result;
+    /// the non-player Skyhawks' points add to the score [15.1] but never make a Win.
     pub fn mission_verdict(&self) -> Verdict {
-        let scored = self.points() > 0;
+        let scored = self.own_points() > 0;
         match (self.ending, self.fate) {
             (_, PilotFate::Kia | PilotFate::Pow) => Verdict::Loss,
             (Ending::Trapped, PilotFate::Aboard) if scored => Verdict::Win,

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::engine::content::Source;
-use crate::engine::dice::{Roll, d10, nd10, percentile};
+use crate::engine::arranged::RollLabel;
+use crate::engine::dice::{Roll, d10_for, nd10_for, percentile_for};
 use crate::engine::log::Random;
 use crate::engine::message::{Message, msg};
 use crate::engine::name_map::NameMap;
@@ -31,11 +32,12 @@ pub enum Dice {
 }
 
 impl Dice {
-    pub fn roll(self, rng: &mut Rng) -> Roll {
+    /// Rolls; `label` says what for to a player who rolls their own dice.
+    pub fn roll(self, rng: &mut Rng, label: &dyn Fn() -> RollLabel) -> Roll {
         match self {
-            Dice::D10 => d10(rng),
-            Dice::Percentile => percentile(rng),
-            Dice::Sum3 => nd10(rng, 3),
+            Dice::D10 => d10_for(rng, label),
+            Dice::Percentile => percentile_for(rng, label),
+            Dice::Sum3 => nd10_for(rng, 3, label),
         }
     }
 
@@ -411,6 +413,38 @@ impl Table {
             .filter(|&(_, value)| value != 0)
     }
 
+    /// What a roll in `column` with a total modifier `modifier` is for, as a player who rolls
+    /// their own dice is asked for it: the table, column and modifier, and for a one-die
+    /// table what each face reads.
+    pub fn roll_label(&self, column: usize, modifier: i32) -> RollLabel {
+        let (column_words, _) = self.cell_terms(0, column);
+        let table = match column_words {
+            Some(words) => msg("Table {table}, column {column}")
+                .arg("table", &self.id)
+                .term("column", words.to_owned()),
+            None => msg("Table {table}").arg("table", &self.id),
+        };
+        let label = match modifier {
+            0 => table,
+            m => msg("{roll}, modifier {modifier}")
+                .message("roll", table)
+                .arg("modifier", signed(m)),
+        };
+        let faces = match self.dice {
+            Dice::D10 => (0..10)
+                .map(|face| {
+                    let (_, cell) = self.cell_terms(self.row_index(face + modifier), column);
+                    msg("reads {result}").term("result", cell.to_owned())
+                })
+                .collect(),
+            Dice::Percentile | Dice::Sum3 => Vec::new(),
+        };
+        RollLabel {
+            label: Some(label),
+            faces,
+        }
+    }
+
     /// The exact chance that a roll in `column` with `drms` reads a cell `wanted` accepts
     /// (the odds shown before a risky decision).
     pub fn chance(&self, column: usize, drms: &Drms, wanted: impl Fn(&str) -> bool) -> f64 {
@@ -438,12 +472,23 @@ pub fn resolve<'a>(
     drms: &Drms,
     recorded: bool,
 ) -> Resolved<'a> {
-    let roll = table.dice.roll(rng);
+    let roll = table.dice.roll(rng, &|| {
+        table.roll_label(column, table.modifier(drms))
+    });
     if recorded {
         return resolve_roll(roll, table, column, drms);
     }
     let modified = roll.total + table.modifier(drms);
     read(table, column, roll.total, modified, Vec::new())
+}
+
+/// A modifier as players write it: +2, −1 (a minus sign, not a hyphen).
+fn signed(m: i32) -> String {
+    if m < 0 {
+        format!("\u{2212}{}", -m)
+    } else {
+        format!("+{m}")
+    }
 }
 
 /// Reads an already-made roll on `table` (used by tests and worked examples).

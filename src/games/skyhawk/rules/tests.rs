@@ -641,3 +641,22 @@ fn a_lost_skyhawk_keeps_how_its_pilot_came_down() {
     g.reset_mission();
     assert_eq!(g.came_down, None);
 }
+
+/// 6.5 / 6.6 with optional 15.4: one checked Fuel box already gives −1 on the fuel-state
+/// roll; without 15.4 it takes both boxes.
+#[test]
+fn rule_6_5_one_fuel_box_counts_under_harsher_damage() {
+    let fuel_drm = |harsher: bool, boxes: u8| {
+        let mut g = flying(TargetType::Bridge, 1);
+        g.options.harsher_damage = harsher;
+        g.damage.subsystems[SubSystem::Fuel as usize] = boxes;
+        g.fuel_state_drms()
+            .0
+            .iter()
+            .any(|d| d.name == "fuel_destroyed")
+    };
+    assert!(!fuel_drm(false, 1), "6.5: one box of two is not enough");
+    assert!(fuel_drm(false, 2), "6.5: both boxes checked");
+    assert!(fuel_drm(true, 1), "15.4: one box checked");
+    assert!(!fuel_drm(true, 0));
+}

@@ -500,3 +500,44 @@ fn the_nv_fire_kept_for_the_sheet_is_the_fire_logged() {
     }
     assert!(total > 0, "no NV fire in twelve missions");
 }
+
+/// 8.0 with 15.1: the mission is won on the player's own Table 16 result. The division's
+/// points count in the score, but a run of 0 % stays a Draw: no Win, one medal roll.
+#[test]
+fn rule_8_0_npc_points_never_turn_a_zero_run_into_a_win() {
+    let mut g = division_flying(5, false);
+    g.division.as_mut().unwrap().flights[0].points = 30;
+    g.ending = Ending::Trapped;
+    g.fate = PilotFate::Aboard;
+    assert_eq!((g.own_points(), g.points()), (0, 30));
+    assert_eq!(g.mission_verdict(), crate::engine::game::Verdict::Draw);
+    g.finish();
+    assert_eq!(g.step, Step::End);
+    assert_eq!(table_rolls(&g, "22"), 1, "a Draw rolls once on Table 22");
+    g.runs.push(Run {
+        group: Group {
+            weapon: Weapon::Mk82,
+            mode: None,
+        },
+        altitude: content::Altitude::Medium,
+        on_target: true,
+        percent: 10,
+    });
+    assert_eq!(g.mission_verdict(), crate::engine::game::Verdict::Win);
+}
+
+/// 3.2 / 15.1: after the player's Skyhawk is lost, the division flies on and the NV fire of
+/// the boxes it flies through alone is still written on the Division Record Sheet.
+#[test]
+fn rule_3_2_the_divisions_fire_is_recorded_after_the_players_loss() {
+    let mut g = division_flying(21, false);
+    g.at = MapBox::SupportAttacks;
+    g.pilot_killed(crate::engine::message::msg("test"));
+    g.apply(&Action::Division(DivisionAction::FlyOn)).unwrap();
+    let approach = super::cycle::COMBAT_BOXES
+        .iter()
+        .position(|&b| b == MapBox::TargetApproach)
+        .unwrap();
+    let recorded = g.nv_fire.first().and_then(|pass| pass[approach]);
+    assert!(recorded.is_some_and(|n| n > 0), "{:?}", g.nv_fire);
+}
