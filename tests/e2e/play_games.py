@@ -22,6 +22,7 @@ import json
 import os
 import random
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -64,8 +65,11 @@ MAIN_MENU = "Main Menu"
 VERDICTS = ("Victory", "Defeat", "Draw")
 
 
+STARTED = time.monotonic()
+
+
 def log(line):
-    print(f"e2e: {line}", flush=True)
+    print(f"e2e {time.monotonic() - STARTED:6.1f} s: {line}", flush=True)
 
 
 def plain(name):
@@ -259,13 +263,14 @@ def take_one(app, window, home, step, picker):
         else:
             press(choices[i])
             how = f"press '{name}'"
+    t_pressed = time.monotonic()
     after = wait_for(
         f"the action ({how}) to be taken and saved",
         lambda: (lambda n: n if n is not None and n > before else None)(autosaved_actions(home)),
     )
     if after != before + 1 and before >= 0:
         raise TestFailure(f"one decision ({how}) recorded {after - before} actions")
-    return how
+    return how + f" [saved after {time.monotonic() - t_pressed:.2f} s]"
 
 
 def game_over_dialog(app, title):
@@ -283,24 +288,29 @@ def play(binary, game_id, title, scenario):
     app = App(binary, env)
     try:
         window = start_game(app, title, scenario)
-        log(f"{title} / {scenario}: window open ({time.monotonic() - started:.1f} s)")
+        log(f"{title} / {scenario}: window open")
         check_header_buttons(app, window)
+        log("  header buttons found by name; the rules reference opened and closed")
         step = 0
         resumed = False
         while True:
-            if not window.choices():
-                # Nothing left to decide: the game is over and says so in a dialog.
-                wait_for("the result dialog", lambda: game_over_dialog(app, title))
+            # A prompt's new buttons reach the bus once the window has laid them out: no
+            # buttons may mean "not yet" as well as "the game is over" (then a dialog says so).
+            if wait_for(
+                f"buttons or the result dialog (the prompt says '{window.prompt()}')",
+                lambda: game_over_dialog(app, title) or window.choices(),
+            ) and game_over_dialog(app, title) is not None:
                 break
             if step >= MAX_STEPS:
                 raise TestFailure(f"no result after {MAX_STEPS} decisions")
             if not resumed and step == RESUME_AFTER:
                 window, app = quit_and_resume(app, window, binary, env, title)
                 resumed = True
+            t0 = time.monotonic()
             prompt = window.prompt()
             how = take_one(app, window, home, step, picker)
             step += 1
-            log(f"  {step:3}. {prompt} → {how}")
+            log(f"  {step:3}. {prompt} → {how} ({time.monotonic() - t0:.2f} s)")
         if not resumed:
             raise TestFailure(f"the game ended after {step} decisions, before the resume check")
         dialog = game_over_dialog(app, title)
@@ -318,19 +328,39 @@ def play(binary, game_id, title, scenario):
         app.point_at(window.frame)
         app.quit_with_keyboard()
         log(f"{title}: {verdict} after {step} decisions in {time.monotonic() - started:.1f} s")
+        shutil.rmtree(home, ignore_errors=True)
+    except TestFailure:
+        log(f"  tonkin's messages and saves are kept in {home}")
+        raise
     finally:
         app.kill()
+
+
+def settled(read):
+    """What `read` returns once two readings a moment apart agree (the window has laid out
+    what it built)."""
+    last = read()
+    while True:
+        time.sleep(0.3)
+        now = read()
+        if now == last:
+            return now
+        last = now
 
 
 def quit_and_resume(app, window, binary, env, title):
     """Quits with Ctrl+Q, starts Tonkin again, resumes from the launcher and checks that the
     window shows what it showed before."""
-    before = window.position()
+    before = settled(window.position)
+    log(f"  read the position: {len(before)} lines")
     app.point_at(window.frame)
     app.quit_with_keyboard()
     app = App(binary, env)
+    log("  quit with Ctrl+Q")
     window = resume_game(app, title)
-    after = wait_for("the resumed window to draw its position", lambda: window.position())
+    log("  relaunched and resumed")
+    t_pressed = time.monotonic()
+    after = settled(window.position)
     if after != before:
         lost = [line for line in before if line not in after]
         new = [line for line in after if line not in before]
