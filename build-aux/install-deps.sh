@@ -7,10 +7,11 @@ DEBIAN_PACKAGES=(
   libgtk-4-dev libadwaita-1-dev librsvg2-dev libcairo2-dev gettext pkg-config build-essential
   xvfb xauth dbus poppler-utils librsvg2-bin imagemagick meson ninja-build libglib2.0-dev-bin
   libxml2-utils desktop-file-utils appstream
+  at-spi2-core python3-gi gir1.2-atspi-2.0 xdotool
 )
 PKG_CONFIG_MODULES=(gtk4 libadwaita-1 librsvg-2.0 cairo cairo-pdf cairo-svg pangocairo)
 COMMANDS=(pkg-config cc msgfmt xgettext xvfb-run xauth dbus-run-session pdftoppm rsvg-convert
-  convert meson ninja glib-compile-resources xmllint desktop-file-validate appstreamcli)
+  convert meson ninja glib-compile-resources xmllint desktop-file-validate appstreamcli xdotool)
 
 missing=()
 for cmd in "${COMMANDS[@]}"; do
@@ -21,6 +22,15 @@ if command -v pkg-config >/dev/null 2>&1; then
     pkg-config --exists "$module" || missing+=("library $module")
   done
 fi
+# The end-to-end window test (tests/e2e/) drives the app over the accessibility bus from
+# Debian's Python.
+if ! /usr/bin/python3 -c "import gi; gi.require_version('Atspi', '2.0')" >/dev/null 2>&1; then
+  missing+=("python3 module gi.repository.Atspi")
+fi
+launchers=(/usr/libexec/at-spi-bus-launcher /usr/lib/at-spi-bus-launcher /usr/lib/at-spi2-core/at-spi-bus-launcher)
+found=""
+for launcher in "${launchers[@]}"; do [ -x "$launcher" ] && found=yes; done
+[ -n "$found" ] || missing+=("program at-spi-bus-launcher")
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Missing: ${missing[*]}"
@@ -36,12 +46,14 @@ This system has no apt-get. Install these with your package manager, then run ma
   Fedora:    gtk4-devel libadwaita-devel librsvg2-devel cairo-devel gettext pkgconf gcc
              xorg-x11-server-Xvfb xorg-x11-xauth dbus-daemon poppler-utils librsvg2-tools
              ImageMagick meson ninja-build glib2-devel libxml2 desktop-file-utils appstream
+             at-spi2-core python3-gobject xdotool
   Arch:      gtk4 libadwaita librsvg cairo gettext pkgconf base-devel xorg-server-xvfb
              xorg-xauth dbus poppler librsvg imagemagick meson ninja glib2 libxml2
-             desktop-file-utils appstream
+             desktop-file-utils appstream at-spi2-core python-gobject xdotool
   openSUSE:  gtk4-devel libadwaita-devel librsvg-devel cairo-devel gettext-tools pkgconf gcc
              xvfb-run xauth dbus-1 poppler-tools rsvg-convert ImageMagick meson ninja
              glib2-devel libxml2-tools desktop-file-utils AppStream
+             at-spi2-core python3-gobject typelib-1_0-Atspi-2_0 xdotool
 MSG
     exit 1
   fi

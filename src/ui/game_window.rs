@@ -1022,12 +1022,15 @@ fn hand_over_curtain(title: &str, scenario: &str) -> (gtk::Box, adw::StatusPage,
 }
 
 fn main_menu_button() -> gtk::MenuButton {
-    gtk::MenuButton::builder()
+    let button = gtk::MenuButton::builder()
         .icon_name("open-menu-symbolic")
         .menu_model(&super::primary_menu(true))
         .tooltip_text(gettext("Main Menu"))
         .primary(true)
-        .build()
+        .build();
+    // An icon and a tooltip give GTK 4.8 no accessible name: screen readers said "GtkMenuButton".
+    super::set_accessible_label(&button, &gettext("Main Menu"));
+    button
 }
 
 /// Opens a popover pointing at a point of the board; it removes itself when closed.

@@ -76,6 +76,7 @@ impl SimpleComponent for Launcher {
             .tooltip_text(gettext("Main Menu"))
             .primary(true)
             .build();
+        super::set_accessible_label(&menu, &gettext("Main Menu"));
         header.pack_end(&menu);
         let open = gtk::Button::builder()
             .label(gettext("_Open…"))

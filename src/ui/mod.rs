@@ -229,8 +229,15 @@ pub fn screen_size() -> Option<gtk::gdk::Rectangle> {
     Some(monitor.geometry())
 }
 
-/// A new seed for a game, from the clock.
+/// A new seed for a game, from the clock; `TONKIN_SEED=n` fixes it, so that the end-to-end
+/// tests (tests/e2e/) start the same game every time.
 pub fn fresh_seed() -> u64 {
+    if let Some(seed) = std::env::var("TONKIN_SEED")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+    {
+        return seed;
+    }
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)

@@ -87,6 +87,9 @@ impl PromptBar {
             .homogeneous(false)
             .valign(gtk::Align::Start)
             .build();
+        // Screen readers announce the group of legal actions by this name (else "GtkFlowBox").
+        // Translators: the name a screen reader gives the row of buttons, one per legal action.
+        super::set_accessible_label(&buttons, &gettext("Actions"));
         let on_choose = std::rc::Rc::new(on_choose);
         buttons.connect_child_activated(move |_, child| on_choose(child.index() as usize));
         widget.append(&line);
