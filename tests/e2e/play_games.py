@@ -199,11 +199,16 @@ def start_game(app, game_title, scenario):
 
 
 def resume_game(app, game_title):
-    launcher = open_game_row(app, game_title)
-    row = wait_for(
-        "the row 'Continue the last game'",
-        lambda: find(launcher, "list item", "Continue the last game"),
-    )
+    """Resumes the game from the launcher's "Games in Progress": the row named
+    "<game> — <scenario>", its Resume button."""
+    launcher = app.window("Tonkin")
+    prefix = f"{game_title} — "
+
+    def in_progress_row():
+        rows = [r for r in find_all(launcher, "list item") if name_of(r).startswith(prefix)]
+        return rows[0] if len(rows) == 1 else None
+
+    row = wait_for(f"one row '{prefix}…' among the games in progress", in_progress_row)
     press(wait_for("its Resume button", lambda: button(row, "Resume")))
     return GameWindow(app, game_title)
 
