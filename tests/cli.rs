@@ -100,3 +100,34 @@ fn export_from_a_save_fills_the_record_sheets() {
         "is a game of skyhawk, not of csar",
     );
 }
+
+/// The bad saves and scripts of issue 18, each refused in one line that names the problem.
+#[test]
+fn bad_saves_name_the_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    assert_one_line_error(&["replay", "/dev/zero"], "larger than 64 MiB");
+    let header = r#""format":"tonkin-save","game":"csar","scenario":"caged_tiger","seed":1"#;
+    let zero = file("zero.json", format!(r#"{{{header},"version":0}}"#).as_bytes());
+    assert_one_line_error(&["replay", &zero], "version 0 does not exist");
+    let bogus = file(
+        "bogus.json",
+        format!(r#"{{{header},"version":1,"options":{{"bogus_option":true}}}}"#).as_bytes(),
+    );
+    assert_one_line_error(&["replay", &bogus], "unknown option 'bogus_option'");
+    let malformed = file(
+        "malformed.json",
+        format!(r#"{{{header},"version":1,"actions":[{{"Fly":"north"}}]}}"#).as_bytes(),
+    );
+    assert_one_line_error(&["replay", &malformed], r#"action 1 ({"Fly":"north"})"#);
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend(format!(r#"{{{header},"version":1}}"#).as_bytes());
+    let bom = file("bom.json", &bom);
+    let (code, out, err) = tonkin(&["replay", &bom]);
+    assert_eq!(code, 0, "a byte-order mark is no error: {err}");
+    assert!(out.contains("game: csar"), "{out}");
+}

@@ -147,7 +147,7 @@ fn kits(args: &ExportArgs, options: &Options) -> Result<Vec<Kit>, String> {
 /// The kit of a saved game with its record sheets filled in from it.
 fn filled_kit(save: &std::path::Path, game: Option<&str>) -> Result<Kit, String> {
     let name = save.display().to_string();
-    let bytes = std::fs::read(save).map_err(|e| format!("{name}: {e}"))?;
+    let bytes = crate::engine::session::read_save(save).map_err(|e| e.to_string())?;
     let session = crate::games::load_any(&bytes, &name)?;
     if let Some(game) = game
         && game != session.game_id()

@@ -134,7 +134,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
 }
 
 fn replay(file: &std::path::Path) -> Result<(), String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let bytes = crate::engine::session::read_save(file).map_err(|e| e.to_string())?;
     let session = games::load_any(&bytes, &file.display().to_string())?;
     let prompt = session.prompt();
     println!(
