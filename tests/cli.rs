@@ -112,7 +112,10 @@ fn bad_saves_name_the_problem() {
     };
     assert_one_line_error(&["replay", "/dev/zero"], "larger than 64 MiB");
     let header = r#""format":"tonkin-save","game":"csar","scenario":"caged_tiger","seed":1"#;
-    let zero = file("zero.json", format!(r#"{{{header},"version":0}}"#).as_bytes());
+    let zero = file(
+        "zero.json",
+        format!(r#"{{{header},"version":0}}"#).as_bytes(),
+    );
     assert_one_line_error(&["replay", &zero], "version 0 does not exist");
     let bogus = file(
         "bogus.json",

@@ -12,7 +12,10 @@ pub fn read_capped(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
     if bytes.len() as u64 > cap {
         return Err(std::io::Error::new(
             std::io::ErrorKind::FileTooLarge,
-            format!("larger than {}, more than such a file ever holds", size(cap)),
+            format!(
+                "larger than {}, more than such a file ever holds",
+                size(cap)
+            ),
         ));
     }
     Ok(bytes)

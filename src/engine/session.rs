@@ -417,10 +417,11 @@ pub struct SaveHeader {
 
 /// Reads and checks the common header of a save or script.
 pub fn read_header(bytes: &[u8], name: &str) -> Result<SaveHeader, SessionError> {
-    let header: SaveHeader = serde_json::from_slice(without_bom(bytes)).map_err(|e| SessionError::Corrupt {
-        path: name.to_owned(),
-        detail: e.to_string(),
-    })?;
+    let header: SaveHeader =
+        serde_json::from_slice(without_bom(bytes)).map_err(|e| SessionError::Corrupt {
+            path: name.to_owned(),
+            detail: e.to_string(),
+        })?;
     if header.format != SAVE_FORMAT {
         return Err(SessionError::Corrupt {
             path: name.to_owned(),
@@ -625,7 +626,9 @@ mod tests {
 
     #[test]
     fn version_zero_and_unknown_fields_are_refused() {
-        let e = refusal(br#"{"format":"tonkin-save","version":0,"game":"race","scenario":"long","seed":1}"#);
+        let e = refusal(
+            br#"{"format":"tonkin-save","version":0,"game":"race","scenario":"long","seed":1}"#,
+        );
         assert!(e.contains("version 0 does not exist"), "{e}");
         let e = refusal(br#"{"format":"tonkin-save","version":1,"game":"race","scenario":"long","seed":1,"sead":2}"#);
         assert!(e.contains("unknown field `sead`"), "{e}");
@@ -634,7 +637,10 @@ mod tests {
     #[test]
     fn a_malformed_action_is_named_by_number_and_text() {
         let e = refusal(&script(r#"["Step", "Step", "Jump"]"#));
-        assert!(e.starts_with("s.json: action 3 (\"Jump\") is not an action"), "{e}");
+        assert!(
+            e.starts_with("s.json: action 3 (\"Jump\") is not an action"),
+            "{e}"
+        );
         assert!(e.contains("unknown variant `Jump`"), "{e}");
     }
 
@@ -651,7 +657,10 @@ mod tests {
     fn an_out_of_range_value_names_its_action() {
         use crate::engine::testing::Duel;
         let bytes = br#"{"format":"tonkin-save","version":1,"game":"duel","scenario":"duel","seed":1,"actions":["Note",{"Guess":300}]}"#;
-        let e = Session::<Duel>::from_bytes(bytes, "d.json").err().unwrap().to_string();
+        let e = Session::<Duel>::from_bytes(bytes, "d.json")
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.starts_with("d.json: action 2 ({\"Guess\":300})"), "{e}");
         assert!(e.contains("300"), "{e}");
     }

@@ -1572,7 +1572,8 @@ pub const FILES: [(&str, &str); 9] = [
     ),
 ];
 
-fn load() -> Result<Content, ContentError> {
+/// Reads and checks every file afresh (the game itself loads once, through [`content`]).
+pub fn load() -> Result<Content, ContentError> {
     let files = FILES
         .iter()
         .map(|(name, text)| File::read(name, text))

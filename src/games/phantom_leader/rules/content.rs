@@ -2017,7 +2017,8 @@ fn load_tables(f: &File) -> Result<TablesFile, ContentError> {
     Ok(t)
 }
 
-fn load() -> Result<Content, ContentError> {
+/// Reads and checks every file afresh (the game itself loads once, through [`content`]).
+pub fn load() -> Result<Content, ContentError> {
     macro_rules! file {
         ($name:literal) => {
             File::read(

@@ -801,7 +801,8 @@ fn load_targets(
     Ok(file.target)
 }
 
-fn load(files: &Files) -> Result<Content, ContentError> {
+/// Reads and checks every file afresh (the game itself loads once, on first use).
+pub fn load(files: &Files) -> Result<Content, ContentError> {
     let tables_src = files.open(
         "tables.toml",
         include_str!("../../../../data/games/skyhawk/tables.toml"),
