@@ -134,3 +134,55 @@ fn bad_saves_name_the_problem() {
     assert_eq!(code, 0, "a byte-order mark is no error: {err}");
     assert!(out.contains("game: csar"), "{out}");
 }
+
+/// `tonkin` with an owner's overrides folder.
+fn tonkin_with_overrides(overrides: &std::path::Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tonkin"))
+        .args(args)
+        .env("TONKIN_OVERRIDES", overrides)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run tonkin");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn export_with_broken_content_names_the_file_and_the_game() {
+    let overrides = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path().to_str().unwrap();
+    let skyhawk = overrides.path().join("skyhawk");
+    std::fs::create_dir_all(&skyhawk).unwrap();
+    let tables = include_str!("../data/games/skyhawk/tables.toml")
+        .replace("yankee_weather = -5", "yankee_weather = -2000000000");
+    std::fs::write(skyhawk.join("tables.toml"), tables).unwrap();
+    for game in ["skyhawk", "all"] {
+        let (code, err) =
+            tonkin_with_overrides(overrides.path(), &["export", "--game", game, "-o", out]);
+        assert_ne!(code, 0, "{game}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains("cannot print Skyhawk")
+                && err.contains("skyhawk/tables.toml: line ")
+                && err.contains("yankee_weather: -2000000000 is out of bounds"),
+            "{game}: {err}"
+        );
+    }
+    // A broken Player Aid is no longer dropped from the kit without a word.
+    let csar = overrides.path().join("csar");
+    std::fs::create_dir_all(&csar).unwrap();
+    std::fs::write(csar.join("player_aid.toml"), "[[side]]\ntitle = 4\n").unwrap();
+    let (code, err) =
+        tonkin_with_overrides(overrides.path(), &["export", "--game", "csar", "-o", out]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("csar/player_aid.toml: line 2"), "{err}");
+    assert_eq!(
+        std::fs::read_dir(out).unwrap().count(),
+        0,
+        "nothing written"
+    );
+}

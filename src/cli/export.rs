@@ -116,7 +116,13 @@ fn kits(args: &ExportArgs, options: &Options) -> Result<Vec<Kit>, String> {
         }],
         None => return Err("say which game to print with --game (a game id or all)".into()),
         Some("all") => {
-            let kits: Vec<Kit> = games::all_kits().into_iter().map(wanted).collect();
+            let (kits, broken): (Vec<_>, Vec<_>) =
+                games::all_kits().into_iter().partition(Result::is_ok);
+            if !broken.is_empty() {
+                let reasons: Vec<String> = broken.into_iter().filter_map(Result::err).collect();
+                return Err(reasons.join("; "));
+            }
+            let kits: Vec<Kit> = kits.into_iter().flatten().map(wanted).collect();
             let kits: Vec<Kit> = kits
                 .into_iter()
                 .filter(|k| !k.components.is_empty())
