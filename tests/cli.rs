@@ -186,3 +186,35 @@ fn export_with_broken_content_names_the_file_and_the_game() {
         "nothing written"
     );
 }
+
+#[test]
+fn an_interrupted_simulation_reports_the_games_played() {
+    let child = Command::new(env!("CARGO_BIN_EXE_tonkin"))
+        .args([
+            "simulate",
+            "--game",
+            "csar",
+            "--games",
+            "100000000",
+            "--bot",
+            "random",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run tonkin");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    // SAFETY: sends Ctrl-C's signal to the child started above.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_ne!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("wins"), "{stdout}");
+    assert!(
+        stderr.contains("interrupted after ") && stderr.contains(" of 100000000 games"),
+        "{stderr}"
+    );
+}

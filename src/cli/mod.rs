@@ -2,6 +2,7 @@
 //! display. Errors come back as one line; `main` prints it and exits non-zero.
 
 pub mod export;
+pub mod interrupt;
 
 use std::path::PathBuf;
 
@@ -109,7 +110,16 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         BotArg::Random => BotKind::Random,
         BotArg::Heuristic => BotKind::Heuristic,
     };
-    let report = driver.simulate(&scenario, args.games, args.seed, bot)?;
+    interrupt::catch();
+    let bar = interrupt::progress_bar(
+        args.games,
+        "{bar:40} {pos}/{len} games  {per_sec}  {eta} left",
+    );
+    let report = driver.simulate(&scenario, args.games, args.seed, bot, &mut |done| {
+        bar.set_position(done);
+        !interrupt::interrupted()
+    })?;
+    bar.finish_and_clear();
     if args.json {
         println!(
             "{}",
@@ -129,6 +139,12 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         }
         println!("mean actions  {:.1}", report.mean_actions);
         println!("games/second  {:.0}", report.games_per_second);
+    }
+    if report.games < args.games {
+        return Err(format!(
+            "interrupted after {} of {} games (the report above covers those)",
+            report.games, args.games
+        ));
     }
     Ok(())
 }
