@@ -320,7 +320,8 @@ fn mutate_actions(rng: &mut Rng, save: &[u8]) -> Vec<u8> {
             4 if at < len => mutate_value(rng, &mut actions[at]),
             5 => actions.truncate(at),
             _ => {
-                let v = serde_json::from_str::<Value>(*rng.pick(STRINGS)).unwrap();
+                let text: &&str = rng.pick(STRINGS);
+                let v = serde_json::from_str::<Value>(text).unwrap();
                 actions.insert(at, v);
             }
         }
@@ -502,11 +503,7 @@ fn play_randomly(session: &mut dyn PlaySession, moves: &[u64]) -> Result<(), Str
 }
 
 /// The content files of `game` (the corpus), each mutated and loaded as an override.
-fn content_target(
-    game: &'static str,
-    loader: fn() -> Result<(), ContentError>,
-    overrides: &Path,
-) -> Target {
+fn content_target(game: &'static str, loader: Loader, overrides: &Path) -> Target {
     let folder = repo().join("data/games").join(game);
     let mut files: Vec<(String, String)> = std::fs::read_dir(&folder)
         .unwrap()
@@ -542,7 +539,10 @@ fn content_target(
     }
 }
 
-fn content_loaders() -> Vec<(&'static str, fn() -> Result<(), ContentError>)> {
+/// Loads a game's content afresh, overrides and all.
+type Loader = fn() -> Result<(), ContentError>;
+
+fn content_loaders() -> Vec<(&'static str, Loader)> {
     use tonkin::games::*;
     vec![
         ("csar", || {
