@@ -4,7 +4,7 @@ CARGO ?= cargo
 # GTK tests need a display and a session bus.
 HEADLESS = xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session --
 
-.PHONY: all deps build run test lint unit-tests meson-tests bench clean flatpak-sources pot
+.PHONY: all deps build run test lint unit-tests meson-tests bench fuzz clean flatpak-sources pot
 
 all: build
 
@@ -34,6 +34,12 @@ lint:
 # Every test of the crate, under a virtual display for the GTK ones.
 unit-tests:
 	$(HEADLESS) $(CARGO) test --no-fail-fast
+
+# The long run of the structured fuzzer (tests/fuzz.rs; `make test` runs it for a moment):
+# FUZZ_SECONDS per target, optimised build.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) $(CARGO) test --release --test fuzz -- --ignored --nocapture long_fuzz_run
 
 bench: deps
 	$(CARGO) bench

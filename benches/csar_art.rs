@@ -82,7 +82,7 @@ fn kit_pdf(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("whole csar kit to PDF in memory", |b| {
         b.iter(|| {
-            let kit = kit();
+            let kit = kit().unwrap();
             let pages = plan(&kit, &settings);
             let doc = Document {
                 kit: &kit,

@@ -133,3 +133,121 @@ fn replay_speaks_german_under_a_german_locale() {
     let english = session.prompt().text.english();
     assert!(!text.contains(&english), "untranslated prompt: {text}");
 }
+
+/// The bad saves and scripts of issue 18, each refused in one line that names the problem.
+#[test]
+fn bad_saves_name_the_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    assert_one_line_error(&["replay", "/dev/zero"], "larger than 64 MiB");
+    let header = r#""format":"tonkin-save","game":"csar","scenario":"caged_tiger","seed":1"#;
+    let zero = file(
+        "zero.json",
+        format!(r#"{{{header},"version":0}}"#).as_bytes(),
+    );
+    assert_one_line_error(&["replay", &zero], "version 0 does not exist");
+    let bogus = file(
+        "bogus.json",
+        format!(r#"{{{header},"version":1,"options":{{"bogus_option":true}}}}"#).as_bytes(),
+    );
+    assert_one_line_error(&["replay", &bogus], "unknown option 'bogus_option'");
+    let malformed = file(
+        "malformed.json",
+        format!(r#"{{{header},"version":1,"actions":[{{"Fly":"north"}}]}}"#).as_bytes(),
+    );
+    assert_one_line_error(&["replay", &malformed], r#"action 1 ({"Fly":"north"})"#);
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend(format!(r#"{{{header},"version":1}}"#).as_bytes());
+    let bom = file("bom.json", &bom);
+    let (code, out, err) = tonkin(&["replay", &bom]);
+    assert_eq!(code, 0, "a byte-order mark is no error: {err}");
+    assert!(out.contains("game: csar"), "{out}");
+}
+
+/// `tonkin` with an owner's overrides folder.
+fn tonkin_with_overrides(overrides: &std::path::Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tonkin"))
+        .args(args)
+        .env("TONKIN_OVERRIDES", overrides)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run tonkin");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn export_with_broken_content_names_the_file_and_the_game() {
+    let overrides = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path().to_str().unwrap();
+    let skyhawk = overrides.path().join("skyhawk");
+    std::fs::create_dir_all(&skyhawk).unwrap();
+    let tables = include_str!("../data/games/skyhawk/tables.toml")
+        .replace("yankee_weather = -5", "yankee_weather = -2000000000");
+    std::fs::write(skyhawk.join("tables.toml"), tables).unwrap();
+    for game in ["skyhawk", "all"] {
+        let (code, err) =
+            tonkin_with_overrides(overrides.path(), &["export", "--game", game, "-o", out]);
+        assert_ne!(code, 0, "{game}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains("cannot print Skyhawk")
+                && err.contains("skyhawk/tables.toml: line ")
+                && err.contains("yankee_weather: -2000000000 is out of bounds"),
+            "{game}: {err}"
+        );
+    }
+    // A broken Player Aid is no longer dropped from the kit without a word.
+    let csar = overrides.path().join("csar");
+    std::fs::create_dir_all(&csar).unwrap();
+    std::fs::write(csar.join("player_aid.toml"), "[[side]]\ntitle = 4\n").unwrap();
+    let (code, err) =
+        tonkin_with_overrides(overrides.path(), &["export", "--game", "csar", "-o", out]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("csar/player_aid.toml: line 2"), "{err}");
+    assert_eq!(
+        std::fs::read_dir(out).unwrap().count(),
+        0,
+        "nothing written"
+    );
+}
+
+#[test]
+fn an_interrupted_simulation_reports_the_games_played() {
+    let child = Command::new(env!("CARGO_BIN_EXE_tonkin"))
+        .args([
+            "simulate",
+            "--game",
+            "csar",
+            "--games",
+            "100000000",
+            "--bot",
+            "random",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run tonkin");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    // SAFETY: sends Ctrl-C's signal to the child started above.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_ne!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("wins"), "{stdout}");
+    assert!(
+        stderr.contains("interrupted after ") && stderr.contains(" of 100000000 games"),
+        "{stderr}"
+    );
+}

@@ -90,7 +90,7 @@ fn front_pages(per_page: usize, count: usize) -> usize {
 fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
     let dir = tempfile::tempdir().unwrap();
     for paper in [PaperSize::A4, PaperSize::Letter] {
-        let kit = kit();
+        let kit = kit().unwrap();
         let o = Options {
             settings: settings(paper),
             kinds: Vec::new(),
@@ -126,7 +126,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
 
 #[test]
 fn a_card_page_and_a_counter_page_match_their_golden_images() {
-    let kit = kit();
+    let kit = kit().unwrap();
     let settings = Settings {
         duplex: Duplex::Long,
         ..Settings::default()

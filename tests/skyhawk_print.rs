@@ -94,7 +94,7 @@ fn the_kit_has_the_counters_the_booklet_the_map_and_the_seven_sheets() {
 fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
     let dir = tempfile::tempdir().unwrap();
     for paper in [PaperSize::A4, PaperSize::Letter] {
-        let kit = kit();
+        let kit = kit().unwrap();
         let o = options(dir.path(), paper, Format::Pdf);
         let pages = o.pages(&kit);
         let fronts = |name: &str| {
@@ -128,7 +128,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
 #[test]
 fn svg_pages_parse_and_have_the_paper_size() {
     let dir = tempfile::tempdir().unwrap();
-    let kit = kit();
+    let kit = kit().unwrap();
     let o = options(dir.path(), PaperSize::A4, Format::Svg);
     let pages = o.pages(&kit);
     let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
@@ -141,7 +141,7 @@ fn svg_pages_parse_and_have_the_paper_size() {
 #[test]
 fn every_table_of_the_content_is_in_the_booklet() {
     let dir = tempfile::tempdir().unwrap();
-    let kit = kit().only(&[Kind::Aids]);
+    let kit = kit().unwrap().only(&[Kind::Aids]);
     let mut o = options(dir.path(), PaperSize::A4, Format::Pdf);
     o.kinds = vec![Kind::Aids];
     let pages = o.pages(&kit);
@@ -239,7 +239,7 @@ fn campaign_under_way() -> Skyhawk {
 #[test]
 fn sheets_filled_from_a_campaign_are_written_in_where_the_blank_ones_are_empty() {
     let g = campaign_under_way();
-    let blank = kit();
+    let blank = kit().unwrap();
     let filled = kit_for_game(&g);
     for name in SHEETS {
         let (b, f) = (

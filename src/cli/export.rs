@@ -1,7 +1,8 @@
 //! `tonkin export`: print-and-play files from the command line.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
+
+use super::interrupt;
 
 use crate::export::component::{Kind, Kit};
 use crate::export::job::{self, Options};
@@ -116,7 +117,13 @@ fn kits(args: &ExportArgs, options: &Options) -> Result<Vec<Kit>, String> {
         }],
         None => return Err("say which game to print with --game (a game id or all)".into()),
         Some("all") => {
-            let kits: Vec<Kit> = games::all_kits().into_iter().map(wanted).collect();
+            let (kits, broken): (Vec<_>, Vec<_>) =
+                games::all_kits().into_iter().partition(Result::is_ok);
+            if !broken.is_empty() {
+                let reasons: Vec<String> = broken.into_iter().filter_map(Result::err).collect();
+                return Err(reasons.join("; "));
+            }
+            let kits: Vec<Kit> = kits.into_iter().flatten().map(wanted).collect();
             let kits: Vec<Kit> = kits
                 .into_iter()
                 .filter(|k| !k.components.is_empty())
@@ -147,7 +154,7 @@ fn kits(args: &ExportArgs, options: &Options) -> Result<Vec<Kit>, String> {
 /// The kit of a saved game with its record sheets filled in from it.
 fn filled_kit(save: &std::path::Path, game: Option<&str>) -> Result<Kit, String> {
     let name = save.display().to_string();
-    let bytes = std::fs::read(save).map_err(|e| format!("{name}: {e}"))?;
+    let bytes = crate::engine::session::read_save(save).map_err(|e| e.to_string())?;
     let session = crate::games::load_any(&bytes, &name)?;
     if let Some(game) = game
         && game != session.game_id()
@@ -168,10 +175,22 @@ pub fn run(args: ExportArgs) -> Result<(), String> {
     job::check_output_dir(&options.out)?;
     let documents: Vec<_> = kits.iter().map(|k| (k, options.pages(k))).collect();
     let total: usize = documents.iter().map(|(_, pages)| pages.len()).sum();
-    let bar = progress_bar(total as u64);
+    let bar = interrupt::progress_bar(total as u64, "{bar:40} {pos}/{len} pages  {msg}");
     let mut tick = || bar.inc(1);
     let mut report = Vec::new();
+    interrupt::catch();
     for (kit, pages) in &documents {
+        if interrupt::interrupted() {
+            bar.finish_and_clear();
+            for line in &report {
+                println!("{line}");
+            }
+            return Err(format!(
+                "interrupted after {} of {} documents (those listed above are complete)",
+                report.len(),
+                documents.len()
+            ));
+        }
         bar.set_message(kit.title.clone());
         let files = job::write(kit, pages, &options, &mut tick)?;
         let count = match pages.len() {
@@ -194,19 +213,6 @@ fn summarize(files: &[PathBuf]) -> String {
         [one] => one.display().to_string(),
         [first, .., last] => format!("{} … {}", first.display(), last.display()),
     }
-}
-
-/// A bar on a terminal; nothing when standard error is not one.
-fn progress_bar(total: u64) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} pages  {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar
 }
 
 #[cfg(test)]

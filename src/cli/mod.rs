@@ -2,6 +2,7 @@
 //! display. Errors come back as one line; `main` prints it and exits non-zero.
 
 pub mod export;
+pub mod interrupt;
 
 use std::path::PathBuf;
 
@@ -110,7 +111,16 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         BotArg::Random => BotKind::Random,
         BotArg::Heuristic => BotKind::Heuristic,
     };
-    let report = driver.simulate(&scenario, args.games, args.seed, bot)?;
+    interrupt::catch();
+    let bar = interrupt::progress_bar(
+        args.games,
+        "{bar:40} {pos}/{len} games  {per_sec}  {eta} left",
+    );
+    let report = driver.simulate(&scenario, args.games, args.seed, bot, &mut |done| {
+        bar.set_position(done);
+        !interrupt::interrupted()
+    })?;
+    bar.finish_and_clear();
     if args.json {
         println!(
             "{}",
@@ -131,12 +141,18 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         println!("mean actions  {:.1}", report.mean_actions);
         println!("games/second  {:.0}", report.games_per_second);
     }
+    if report.games < args.games {
+        return Err(format!(
+            "interrupted after {} of {} games (the report above covers those)",
+            report.games, args.games
+        ));
+    }
     Ok(())
 }
 
 /// Prints where a save or script stands, in the user's language.
 fn replay(file: &std::path::Path) -> Result<(), String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let bytes = crate::engine::session::read_save(file).map_err(|e| e.to_string())?;
     let session = games::load_any(&bytes, &file.display().to_string())?;
     let prompt = session.prompt();
     println!(

@@ -36,12 +36,72 @@ pub fn override_dir(game: &str) -> Option<PathBuf> {
     crate::config::project_dirs().map(|d| d.data_dir().join("overrides").join(game))
 }
 
-/// Parses embedded TOML text; `name` is the file name used in errors.
+/// The largest content file read: the games' own files are a few dozen KiB.
+pub const MAX_CONTENT_BYTES: u64 = 4 << 20;
+
+/// The largest number, of either sign, a content file may hold: ten times the largest the
+/// games' own files hold (8,700), and so far from `i32`'s limits that the rules' sums and
+/// products of content values cannot overflow.
+pub const LARGEST_NUMBER: i64 = 100_000;
+
+/// Parses TOML text; `name` is the file name used in errors. A leading byte-order mark is
+/// dropped; a number beyond [`LARGEST_NUMBER`] is refused wherever it stands.
 pub fn parse<T: DeserializeOwned>(name: &str, text: &str) -> Result<T, ContentError> {
-    toml::from_str(text).map_err(|e| ContentError {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let refuse = |detail| ContentError {
         file: name.to_owned(),
-        detail: describe_toml_error(text, &e),
-    })
+        detail,
+    };
+    let parsed = toml::from_str(text).map_err(|e| refuse(describe_toml_error(text, &e)))?;
+    let value: toml::Value = toml::from_str(text).map_err(|e| refuse(e.to_string()))?;
+    check_numbers(&value, "", text).map_err(refuse)?;
+    Ok(parsed)
+}
+
+/// Refuses a number out of bounds (or not finite), naming its field and line.
+fn check_numbers(value: &toml::Value, field: &str, text: &str) -> Result<(), String> {
+    let out_of_bounds = |shown: String| {
+        let line = text
+            .find(&shown)
+            .or_else(|| text.find(field.rsplit(['.', '[']).next().unwrap_or(field)))
+            .map(|at| format!("line {}: ", text[..at].matches('\n').count() + 1))
+            .unwrap_or_default();
+        format!(
+            "{line}{field}: {shown} is out of bounds (numbers in content files lie within ±{LARGEST_NUMBER})"
+        )
+    };
+    match value {
+        toml::Value::Integer(n) if n.unsigned_abs() > LARGEST_NUMBER as u64 => {
+            Err(out_of_bounds(n.to_string()))
+        }
+        toml::Value::Float(x) if !x.is_finite() || x.abs() > LARGEST_NUMBER as f64 => {
+            Err(out_of_bounds(format!("{x:e}")))
+        }
+        toml::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, item)| check_numbers(item, &format!("{field}[{i}]"), text)),
+        toml::Value::Table(table) => table.iter().try_for_each(|(key, item)| {
+            let field = if field.is_empty() {
+                key.clone()
+            } else {
+                format!("{field}.{key}")
+            };
+            check_numbers(item, &field, text)
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Reads an owner's override file, refusing one larger than [`MAX_CONTENT_BYTES`].
+pub fn read_override(path: &Path) -> Result<String, ContentError> {
+    let refuse = |detail: String| ContentError {
+        file: path.display().to_string(),
+        detail,
+    };
+    let bytes = crate::engine::input::read_capped(path, MAX_CONTENT_BYTES)
+        .map_err(|e| refuse(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| refuse(format!("not UTF-8 text: {e}")))
 }
 
 /// Loads `file` for `game`: the override if one exists, else the embedded text.
@@ -82,13 +142,9 @@ impl Files {
     pub fn open(&self, file: &str, embedded: &'static str) -> Result<ContentFile, ContentError> {
         match self.overrides.as_ref().map(|d| d.join(file)) {
             Some(path) if path.exists() => {
-                let name = path.display().to_string();
-                let text = std::fs::read_to_string(&path).map_err(|e| ContentError {
-                    file: name.clone(),
-                    detail: e.to_string(),
-                })?;
+                let text = read_override(&path)?;
                 Ok(ContentFile {
-                    name,
+                    name: path.display().to_string(),
                     text: Cow::Owned(text),
                 })
             }
@@ -260,6 +316,47 @@ mod tests {
             file.error("", "no cards").to_string(),
             "data/games/game/no-such-override.toml: no cards"
         );
+    }
+
+    #[test]
+    fn absurd_numbers_are_refused_by_field_and_line() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Drms {
+            drm: std::collections::BTreeMap<String, i64>,
+        }
+        let text = "[drm]\nmonsoon = 1\nweather = -2000000000\n";
+        let e = parse::<Drms>("tables.toml", text).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "tables.toml: line 3: drm.weather: -2000000000 is out of bounds (numbers in content files lie within ±100000)"
+        );
+        let e = parse::<toml::Value>("t.toml", "x = [1, 2, 1e300]\n").unwrap_err();
+        assert!(
+            e.to_string().contains("x[2]: 1e300 is out of bounds"),
+            "{e}"
+        );
+        let e = parse::<toml::Value>("t.toml", "x = nan\n").unwrap_err();
+        assert!(e.to_string().contains("x: NaN is out of bounds"), "{e}");
+        assert!(parse::<Drms>("t.toml", "[drm]\na = -100000\n").is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_huge_overrides_refused() {
+        let with_bom = format!("\u{feff}{EMBEDDED}");
+        let cards: Cards = parse("cards.toml", &with_bom).unwrap();
+        assert_eq!(cards.card[0].title, "Sandy");
+        let e = read_override(Path::new("/dev/zero")).unwrap_err();
+        assert!(
+            e.to_string().starts_with("/dev/zero: larger than 4 MiB"),
+            "{e}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("cards.toml"), b"\xff\xfe").unwrap();
+        let e = Files::with_overrides("game", dir.path())
+            .load::<Cards>("cards.toml", EMBEDDED)
+            .unwrap_err();
+        assert!(e.detail.starts_with("not UTF-8 text"), "{e}");
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod cup;
 pub mod deck;
 pub mod dice;
 pub mod game;
+pub mod input;
 pub mod log;
 pub mod message;
 pub mod name_map;

@@ -8,16 +8,22 @@ use super::arranged::{Arranged, DieRequest};
 use super::atomic::write_atomically;
 use super::game::{Actor, Game, Prompt, Refusal, SetupError};
 use super::message::msg;
+use super::input::{read_capped, without_bom};
 
 /// The save format's name and version. A later Tonkin that changes the format raises the
 /// version and keeps reading the older ones it can.
 pub const SAVE_FORMAT: &str = "tonkin-save";
 pub const SAVE_VERSION: u32 = 1;
 
-/// A save file, and also an action script: a script is a save without `snapshot`.
+/// The largest save or script Tonkin reads: a long campaign's save is a few MiB.
+pub const MAX_SAVE_BYTES: u64 = 64 << 20;
+
+/// A save file, and also an action script: a script is a save without `snapshot`. Written as
+/// a [`GameSave`]; read first with every part as plain JSON ([`RawSave`]) so that each part's
+/// error can name what it is about (the option, the action and its number).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(bound = "")]
-pub struct SaveFile<G: Game> {
+#[serde(deny_unknown_fields)]
+pub struct SaveFile<O, A, S> {
     pub format: String,
     pub version: u32,
     pub game: String,
@@ -26,7 +32,7 @@ pub struct SaveFile<G: Game> {
     pub scenario: String,
     pub seed: u64,
     #[serde(default)]
-    pub options: G::Options,
+    pub options: O,
     /// The game's results were fixed by a script (arranged draws), not left to chance: written
     /// for people and tools; loading works it out from the steps.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -34,11 +40,20 @@ pub struct SaveFile<G: Game> {
     /// The player rolls their own dice (the session asks for each face).
     #[serde(default, skip_serializing_if = "is_false")]
     pub own_dice: bool,
-    #[serde(default)]
-    pub actions: Vec<Step<G::Action>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub snapshot: Option<G>,
+    #[serde(default = "Vec::new")]
+    pub actions: Vec<A>,
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<S>,
 }
+
+fn none<S>() -> Option<S> {
+    None
+}
+
+/// A save of game `G` as it is written.
+pub type GameSave<G> = SaveFile<<G as Game>::Options, Step<<G as Game>::Action>, G>;
+/// A save with its options, actions and snapshot not yet read as the game's own types.
+type RawSave = SaveFile<serde_json::Value, serde_json::Value, serde_json::Value>;
 
 fn is_false(b: &bool) -> bool {
     !*b
@@ -129,6 +144,23 @@ pub enum SessionError {
         "{path}: saved by a newer Tonkin (save format {found}; this version reads up to {SAVE_VERSION})"
     )]
     TooNew { path: String, found: u32 },
+    #[error("{path}: save format version {found} does not exist (versions start at 1)")]
+    NoSuchVersion { path: String, found: u32 },
+    #[error("{path}: unknown option '{option}' (known: {known})")]
+    UnknownOption {
+        path: String,
+        option: String,
+        known: String,
+    },
+    #[error("{path}: options: {detail}")]
+    BadOptions { path: String, detail: String },
+    #[error("{path}: action {index} ({text}) is not an action of this game: {detail}")]
+    MalformedAction {
+        path: String,
+        index: usize,
+        text: String,
+        detail: String,
+    },
     #[error("{path}: this is a save of '{found}', not of '{expected}'")]
     WrongGame {
         path: String,
@@ -137,10 +169,11 @@ pub enum SessionError {
     },
     #[error("{path}: cannot set the game up: {source}")]
     Setup { path: String, source: SetupError },
-    #[error("{path}: action {index} is not legal when replayed: {reason}")]
+    #[error("{path}: action {index} ({text}) is not legal when replayed: {reason}")]
     ReplayRefused {
         path: String,
         index: usize,
+        text: String,
         reason: String,
     },
     #[error(
@@ -421,7 +454,7 @@ impl<G: Game> Session<G> {
         }
     }
 
-    pub fn to_save(&self) -> SaveFile<G> {
+    pub fn to_save(&self) -> GameSave<G> {
         SaveFile {
             format: SAVE_FORMAT.to_owned(),
             version: SAVE_VERSION,
@@ -469,16 +502,13 @@ impl<G: Game> Session<G> {
     }
 
     pub fn load(path: &Path) -> Result<Self, SessionError> {
-        let bytes = std::fs::read(path).map_err(|source| SessionError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
-        Self::from_bytes(&bytes, &path.display().to_string())
+        Self::from_bytes(&read_save(path)?, &path.display().to_string())
     }
 
     /// Rebuilds a session from a save or a script: sets the game up from its seed, replays
     /// every action, and (for a save) checks that the replay reaches the saved position.
     pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Self, SessionError> {
+        let bytes = without_bom(bytes);
         let header = read_header(bytes, name)?;
         if header.game != G::ID {
             return Err(SessionError::WrongGame {
@@ -487,44 +517,43 @@ impl<G: Game> Session<G> {
                 found: header.game,
             });
         }
-        let file: SaveFile<G> =
-            serde_json::from_slice(bytes).map_err(|e| SessionError::Corrupt {
+        let file: RawSave = serde_json::from_slice(bytes).map_err(|e| SessionError::Corrupt {
+            path: name.to_owned(),
+            detail: e.to_string(),
+        })?;
+        let options = read_options::<G>(file.options, name)?;
+        let actions = read_actions::<G>(&file.actions, name)?;
+        let mut session = Session::new(&file.scenario, options, file.seed).map_err(|source| {
+            SessionError::Setup {
                 path: name.to_owned(),
-                detail: e.to_string(),
-            })?;
-        let mut session =
-            Session::new(&file.scenario, file.options.clone(), file.seed).map_err(|source| {
-                SessionError::Setup {
-                    path: name.to_owned(),
-                    source,
-                }
-            })?;
-        for (index, step) in file.actions.iter().enumerate() {
+                source,
+            }
+        })?;
+        for (index, step) in actions.into_iter().enumerate() {
             let refused = |refusal: Refusal| SessionError::ReplayRefused {
                 path: name.to_owned(),
                 index: index + 1,
+                text: action_text(&file.actions[index]),
                 reason: refusal.reason.english(),
             };
             match step {
-                Step::Arrange(items) => session.arrange(items.clone()).map_err(refused)?,
+                Step::Arrange(items) => session.arrange(items).map_err(refused)?,
                 Step::Rolled(items) => {
-                    check_rolled(items).map_err(refused)?;
-                    session.next.rolled.extend(items.iter().cloned());
+                    check_rolled(&items).map_err(refused)?;
+                    session.next.rolled.extend(items);
                 }
                 Step::Action(action) => {
                     let fixed = std::mem::take(&mut session.next);
                     session
-                        .apply_quietly(action, fixed, false)
+                        .apply_quietly(&action, fixed, false)
                         .map_err(refused)?;
                 }
             }
         }
         session.next.rolled.clear();
         session.own_dice = file.own_dice;
-        if file
-            .snapshot
-            .is_some_and(|snapshot| snapshot != session.current)
-            && !reaches_saved_position(bytes, &session.current)
+        if let Some(saved) = &file.snapshot
+            && !reaches_saved_position(saved, &session.current)
         {
             return Err(SessionError::ReplayMismatch {
                 path: name.to_owned(),
@@ -553,6 +582,71 @@ fn check_rolled(items: &[Arranged]) -> Result<(), Refusal> {
     }
 }
 
+/// Reads a save or script from disk, refusing one larger than [`MAX_SAVE_BYTES`].
+pub fn read_save(path: &Path) -> Result<Vec<u8>, SessionError> {
+    read_capped(path, MAX_SAVE_BYTES).map_err(|source| SessionError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// The game's options from a save: every key must be one of the game's options (a misspelt
+/// option would otherwise be dropped without a word and the game played without it).
+fn read_options<G: Game>(raw: serde_json::Value, name: &str) -> Result<G::Options, SessionError> {
+    let bad = |detail: String| SessionError::BadOptions {
+        path: name.to_owned(),
+        detail,
+    };
+    if raw.is_null() {
+        return Ok(G::Options::default());
+    }
+    let known = serde_json::to_value(G::Options::default()).map_err(|e| bad(e.to_string()))?;
+    if let (Some(given), Some(known)) = (raw.as_object(), known.as_object())
+        && let Some(option) = given.keys().find(|key| !known.contains_key(*key))
+    {
+        let mut names: Vec<&str> = known.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        return Err(SessionError::UnknownOption {
+            path: name.to_owned(),
+            option: option.clone(),
+            known: if names.is_empty() {
+                "none".to_owned()
+            } else {
+                names.join(", ")
+            },
+        });
+    }
+    serde_json::from_value(raw).map_err(|e| bad(e.to_string()))
+}
+
+/// The game's actions from a save, each error naming the action's number and text.
+fn read_actions<G: Game>(
+    raw: &[serde_json::Value],
+    name: &str,
+) -> Result<Vec<Step<G::Action>>, SessionError> {
+    raw.iter()
+        .enumerate()
+        .map(|(index, value)| {
+            Step::deserialize(value).map_err(|e| SessionError::MalformedAction {
+                path: name.to_owned(),
+                index: index + 1,
+                text: action_text(value),
+                detail: e.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// An action as the save spells it, cut short if long, for messages.
+fn action_text(value: &serde_json::Value) -> String {
+    const LONGEST: usize = 120;
+    let text = value.to_string();
+    match text.char_indices().nth(LONGEST) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
+}
+
 /// One player's turn gave way to another's (the end of the game is no change of seat).
 fn seat_changed(before: Actor, after: Actor) -> bool {
     matches!((before, after), (Actor::Player(a), Actor::Player(b)) if a != b)
@@ -562,14 +656,11 @@ fn seat_changed(before: Actor, after: Actor) -> bool {
 /// tell: an older Tonkin wrote no value for fields added since (they are not compared), and a
 /// log is the story in that version's words, not the position (newer wording is no mismatch).
 /// Any value the save does hold that the replay does not reach is a mismatch.
-fn reaches_saved_position<G: Game>(bytes: &[u8], replayed: &G) -> bool {
-    let saved = serde_json::from_slice::<serde_json::Value>(bytes)
-        .ok()
-        .and_then(|mut file| file.get_mut("snapshot").map(serde_json::Value::take));
-    match (saved, serde_json::to_value(replayed)) {
-        (Some(saved), Ok(replayed)) => holds(&saved, &replayed),
-        _ => false,
+fn reaches_saved_position<G: Game>(saved: &serde_json::Value, replayed: &G) -> bool {
+    if G::deserialize(saved).is_ok_and(|saved| &saved == replayed) {
+        return true;
     }
+    serde_json::to_value(replayed).is_ok_and(|replayed| holds(saved, &replayed))
 }
 
 /// `replayed` has every value `saved` has, logs aside.
@@ -596,14 +687,21 @@ pub struct SaveHeader {
 
 /// Reads and checks the common header of a save or script.
 pub fn read_header(bytes: &[u8], name: &str) -> Result<SaveHeader, SessionError> {
-    let header: SaveHeader = serde_json::from_slice(bytes).map_err(|e| SessionError::Corrupt {
-        path: name.to_owned(),
-        detail: e.to_string(),
-    })?;
+    let header: SaveHeader =
+        serde_json::from_slice(without_bom(bytes)).map_err(|e| SessionError::Corrupt {
+            path: name.to_owned(),
+            detail: e.to_string(),
+        })?;
     if header.format != SAVE_FORMAT {
         return Err(SessionError::Corrupt {
             path: name.to_owned(),
             detail: format!("format is '{}', expected '{SAVE_FORMAT}'", header.format),
+        });
+    }
+    if header.version == 0 {
+        return Err(SessionError::NoSuchVersion {
+            path: name.to_owned(),
+            found: header.version,
         });
     }
     if header.version > SAVE_VERSION {
@@ -908,6 +1006,75 @@ mod tests {
             Session::<Race>::from_bytes(&serde_json::to_vec(&json).unwrap(), "o.json").unwrap();
         assert_eq!(back.state(), s.state());
         assert!(back.own_dice() && !back.is_arranged());
+    fn script(actions: &str) -> Vec<u8> {
+        format!(
+            r#"{{"format":"tonkin-save","version":1,"game":"race","scenario":"long","seed":1,"actions":{actions}}}"#
+        )
+        .into_bytes()
+    }
+
+    fn refusal(bytes: &[u8]) -> String {
+        Session::<Race>::from_bytes(bytes, "s.json")
+            .err()
+            .expect("refused")
+            .to_string()
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_error() {
+        let mut bytes = b"\xEF\xBB\xBF".to_vec();
+        bytes.extend(script(r#"["Step"]"#));
+        let s = Session::<Race>::from_bytes(&bytes, "bom.json").unwrap();
+        assert_eq!(s.actions(), [RaceAction::Step]);
+    }
+
+    #[test]
+    fn version_zero_and_unknown_fields_are_refused() {
+        let e = refusal(
+            br#"{"format":"tonkin-save","version":0,"game":"race","scenario":"long","seed":1}"#,
+        );
+        assert!(e.contains("version 0 does not exist"), "{e}");
+        let e = refusal(br#"{"format":"tonkin-save","version":1,"game":"race","scenario":"long","seed":1,"sead":2}"#);
+        assert!(e.contains("unknown field `sead`"), "{e}");
+    }
+
+    #[test]
+    fn a_malformed_action_is_named_by_number_and_text() {
+        let e = refusal(&script(r#"["Step", "Step", "Jump"]"#));
+        assert!(
+            e.starts_with("s.json: action 3 (\"Jump\") is not an action"),
+            "{e}"
+        );
+        assert!(e.contains("unknown variant `Jump`"), "{e}");
+    }
+
+    #[test]
+    fn an_illegal_action_is_named_by_number_and_text() {
+        let e = refusal(&script(r#"["Step", "Stop", "Step"]"#));
+        assert!(
+            e.starts_with("s.json: action 3 (\"Step\") is not legal when replayed"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_out_of_range_value_names_its_action() {
+        use crate::engine::testing::Duel;
+        let bytes = br#"{"format":"tonkin-save","version":1,"game":"duel","scenario":"duel","seed":1,"actions":["Note",{"Guess":300}]}"#;
+        let e = Session::<Duel>::from_bytes(bytes, "d.json")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.starts_with("d.json: action 2 ({\"Guess\":300})"), "{e}");
+        assert!(e.contains("300"), "{e}");
+    }
+
+    #[test]
+    fn a_long_action_is_cut_short_in_messages() {
+        let long = serde_json::Value::String("x".repeat(500));
+        let text = action_text(&long);
+        assert_eq!(text.chars().count(), 121);
+        assert!(text.ends_with('…'));
     }
 
     proptest! {

@@ -111,28 +111,121 @@ pub fn write(
         pages,
         margin: options.settings.margin,
     };
-    let failed = |path: &Path, e: std::io::Error| format!("cannot write {}: {e}", path.display());
     let stem = &kit.game;
     match options.format {
         Format::Pdf => {
             let path = options.out.join(format!("{stem}.pdf"));
-            output::write_pdf(&path, doc, progress).map_err(|e| failed(&path, e))?;
+            output::write_pdf(&path, doc, progress)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             Ok(vec![path])
         }
         Format::Svg | Format::Png => {
-            let mut written = Vec::new();
-            for i in 0..pages.len() {
-                let ext = options.format.id();
-                let path = options.out.join(format!("{stem}-{:03}.{ext}", i + 1));
-                let result = match options.format {
-                    Format::Svg => output::write_svg(&path, doc, i),
-                    _ => output::write_png(&path, doc, i, options.dpi),
-                };
-                result.map_err(|e| failed(&path, e))?;
-                written.push(path);
-                progress();
-            }
-            Ok(written)
+            let ext = options.format.id();
+            let mut draw = |path: &Path, i: usize| match options.format {
+                Format::Svg => output::write_svg(path, doc, i),
+                _ => output::write_png(path, doc, i, options.dpi),
+            };
+            write_pages(&options.out, stem, ext, pages.len(), &mut draw, progress)
         }
+    }
+}
+
+/// Writes `count` pages named `<stem>-001.<ext>`… into `out`, all or none: they are drawn
+/// into a hidden folder beside them and moved into place once every page is written; when one
+/// fails (a full disk), the folder and the pages already drawn are removed.
+fn write_pages(
+    out: &Path,
+    stem: &str,
+    ext: &str,
+    count: usize,
+    draw: &mut dyn FnMut(&Path, usize) -> std::io::Result<()>,
+    progress: &mut dyn FnMut(),
+) -> Result<Vec<PathBuf>, String> {
+    let name = |i: usize| format!("{stem}-{:03}.{ext}", i + 1);
+    let staging = Staging::new(out.join(format!(".tonkin-{stem}-{}", std::process::id())))
+        .map_err(|e| format!("cannot write in {}: {e}", out.display()))?;
+    for i in 0..count {
+        let path = staging.path().join(name(i));
+        draw(&path, i).map_err(|e| format!("cannot write {}: {e}", out.join(name(i)).display()))?;
+        progress();
+    }
+    let mut written = Vec::with_capacity(count);
+    for i in 0..count {
+        let path = out.join(name(i));
+        std::fs::rename(staging.path().join(name(i)), &path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// A hidden folder of pages being drawn, removed with whatever it holds when dropped.
+struct Staging(PathBuf);
+
+impl Staging {
+    fn new(path: PathBuf) -> std::io::Result<Staging> {
+        // Left over from an export that was killed.
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir(&path)?;
+        Ok(Staging(path))
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn pages_are_all_written_or_none_is_left_behind() {
+        let out = tempfile::tempdir().unwrap();
+        let mut full_disk = |path: &Path, i: usize| {
+            if i == 5 {
+                return Err(std::io::Error::from(std::io::ErrorKind::StorageFull));
+            }
+            std::fs::write(path, b"page")
+        };
+        let e = write_pages(out.path(), "csar", "png", 8, &mut full_disk, &mut || {}).unwrap_err();
+        assert!(
+            e.contains("csar-006.png") && e.contains("no storage space"),
+            "{e}"
+        );
+        assert!(
+            files_in(out.path()).is_empty(),
+            "{:?}",
+            files_in(out.path())
+        );
+
+        let mut fine = |path: &Path, _: usize| std::fs::write(path, b"page");
+        let mut pages = 0;
+        let written =
+            write_pages(out.path(), "csar", "png", 3, &mut fine, &mut || pages += 1).unwrap();
+        assert_eq!(pages, 3);
+        assert_eq!(
+            written,
+            [1, 2, 3].map(|n| out.path().join(format!("csar-00{n}.png")))
+        );
+        assert_eq!(
+            files_in(out.path()),
+            ["csar-001.png", "csar-002.png", "csar-003.png"]
+        );
     }
 }

@@ -36,7 +36,8 @@
 //! }
 //! ```
 //!
-//! and in the game's `MODULE`: `kit: Some(kit::kit),`.
+//! and in the game's `MODULE`: `kit: Some(kit::kit),` (where `kit` returns
+//! `Result<Kit, ContentError>`: the error names the content file that cannot be drawn from).
 
 #[macro_use]
 pub mod choice;

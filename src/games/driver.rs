@@ -73,12 +73,15 @@ pub trait Driver: Sync {
         options: &[&str],
     ) -> Result<Box<dyn PlaySession>, String>;
     fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String>;
+    /// Plays `games` games; `after_each` hears how many are done after each and may stop the
+    /// run early by answering `false` (the report then covers the games played).
     fn simulate(
         &self,
         scenario: &str,
         games: u64,
         seed: u64,
         bot: BotKind,
+        after_each: &mut dyn FnMut(u64) -> bool,
     ) -> Result<SimReport, String>;
     /// Lets a bot take up to `steps` actions in a session (stops when the game ends); returns
     /// how many it took.
@@ -410,9 +413,10 @@ impl<G: Presented> Driver for GameDriver<G> {
     fn simulate(
         &self,
         scenario: &str,
-        games: u64,
+        requested: u64,
         seed: u64,
         bot: BotKind,
+        after_each: &mut dyn FnMut(u64) -> bool,
     ) -> Result<SimReport, String> {
         let start = Instant::now();
         let mut report = SimReport {
@@ -423,7 +427,8 @@ impl<G: Presented> Driver for GameDriver<G> {
         let mut points_total = 0i64;
         let mut points_seen = 0u64;
         let mut actions_total = 0u64;
-        for i in 0..games {
+        let mut games = 0;
+        for i in 0..requested {
             let game_seed = seed.wrapping_add(i);
             let mut game =
                 G::setup(scenario, &G::Options::default(), game_seed).map_err(|e| e.to_string())?;
@@ -440,6 +445,10 @@ impl<G: Presented> Driver for GameDriver<G> {
             if let Some(p) = outcome.points {
                 points_total += i64::from(p);
                 points_seen += 1;
+            }
+            games = i + 1;
+            if !after_each(games) {
+                break;
             }
         }
         report.games = games;
@@ -487,8 +496,14 @@ mod tests {
     #[test]
     fn simulations_and_bot_steps_hand_bots_their_seats_view() {
         let driver = GameDriver::<Duel>::new();
-        let report = driver.simulate("duel", 40, 7, BotKind::Heuristic).unwrap();
+        let report = driver
+            .simulate("duel", 40, 7, BotKind::Heuristic, &mut |_| true)
+            .unwrap();
         assert_eq!(report.wins + report.losses, 40);
+        let stopped = driver
+            .simulate("duel", 40, 7, BotKind::Heuristic, &mut |done| done < 12)
+            .unwrap();
+        assert_eq!((stopped.games, stopped.wins + stopped.losses), (12, 12));
         let mut session = driver.new_session("duel", 7, &[]).unwrap();
         let taken = driver
             .bot_steps(session.as_mut(), BotKind::Heuristic, 7, 1_000)

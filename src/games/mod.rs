@@ -6,6 +6,7 @@
 
 pub mod driver;
 
+use crate::engine::content::ContentError;
 use crate::engine::message::{Message, msg};
 use crate::export::Kit;
 
@@ -38,8 +39,9 @@ pub struct GameModule {
     pub note: Option<&'static str>,
     /// `None` while the game's rules are not written yet.
     pub driver: Option<&'static dyn Driver>,
-    /// Builds the blank print-and-play kit; `None` while the game has no components.
-    pub kit: Option<fn() -> Kit>,
+    /// Builds the blank print-and-play kit, or says what is wrong with the content it is drawn
+    /// from; `None` while the game has no components.
+    pub kit: Option<fn() -> Result<Kit, ContentError>>,
 }
 
 impl GameModule {
@@ -84,14 +86,15 @@ pub fn kit_for(game: &str) -> Result<Kit, String> {
     let build = info
         .kit
         .ok_or_else(|| format!("{} has no printable components yet", info.title))?;
-    Ok(build())
+    build().map_err(|e| format!("cannot print {}: {e}", info.title))
 }
 
-/// The kits of every game that has one, in the list's order.
-pub fn all_kits() -> Vec<Kit> {
+/// The kits of every game that has one, in the list's order; a game whose kit cannot be built
+/// gives the one-line reason ([`kit_for`]).
+pub fn all_kits() -> Vec<Result<Kit, String>> {
     ALL.iter()
-        .filter_map(|g| g.kit)
-        .map(|build| build())
+        .filter(|g| g.kit.is_some())
+        .map(|g| kit_for(g.id))
         .collect()
 }
 
@@ -143,7 +146,7 @@ mod tests {
     fn every_kit_belongs_to_its_game() {
         for game in ALL {
             let Some(build) = game.kit else { continue };
-            let kit = build();
+            let kit = build().unwrap();
             assert_eq!(kit.game, game.id);
             assert_eq!(kit.title, game.title);
             assert!(!kit.components.is_empty());

@@ -137,7 +137,7 @@ pub fn open_saved_game(parent: Option<&gtk::Window>) {
 
 /// Opens a save or an action script in a new game window.
 pub fn open_file(path: &Path) -> Result<(), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = crate::engine::session::read_save(path).map_err(|e| e.to_string())?;
     let session = crate::games::load_any(&bytes, &path.display().to_string())?;
     super::open_game_window(session, Some(path.to_path_buf()));
     Ok(())

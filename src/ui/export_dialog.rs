@@ -14,7 +14,7 @@ use crate::export::job::{self, Options};
 use crate::export::layout::{Duplex, Page, Settings};
 use crate::export::output::{Document, Format, PT_PER_MM};
 use crate::export::paper::{Orientation, PaperSize};
-use crate::games::{all_kits, kit_for};
+use crate::games::kit_for;
 use crate::i18n::gettext;
 
 /// A game whose record sheets can be printed filled in.
@@ -71,9 +71,11 @@ impl State {
 /// Opens the dialog, for one game (from its window, which offers its filled record sheets) or
 /// for any game with a kit (launcher).
 pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<GameSource>) {
-    let games: Vec<(String, String)> = all_kits()
-        .into_iter()
-        .map(|k| (k.game.clone(), k.title.clone()))
+    // A game whose kit cannot be built is named with its reason when it is chosen.
+    let games: Vec<(String, String)> = crate::games::ALL
+        .iter()
+        .filter(|g| g.kit.is_some())
+        .map(|g| (g.id.to_owned(), g.title.to_owned()))
         .collect();
     let Some(first) = game
         .map(str::to_owned)

@@ -16,6 +16,7 @@ use super::art::sheets::{
     CampaignRecord, MissionLog, Page, PlayerAid, draw_campaign_record, draw_mission_log,
     draw_player_aid,
 };
+use crate::engine::content::ContentError;
 use crate::engine::message::n_;
 use crate::export::component;
 use crate::export::{Component, Kind, Kit};
@@ -26,18 +27,21 @@ use crate::games::csar::rules::state::Csar;
 const SHEET_PORTRAIT: Page = Page { w: 190.0, h: 248.0 };
 const SHEET_LANDSCAPE: Page = Page { w: 260.0, h: 178.0 };
 
-/// The kit with blank record sheets.
-pub fn kit() -> Kit {
-    build(MissionLog::blank(), CampaignRecord::blank())
+/// The kit with blank record sheets, or what is wrong with the content it is drawn from.
+pub fn kit() -> Result<Kit, ContentError> {
+    crate::games::csar::rules::content::loaded()?;
+    let aid = PlayerAid::load()?;
+    Ok(build(MissionLog::blank(), CampaignRecord::blank(), Some(aid)))
 }
 
 /// The kit with the Mission Log (and the Campaign Record in a campaign) filled from `game`.
 pub fn kit_for_game(game: &Csar) -> Kit {
     let record = campaign_record_from(game).unwrap_or_else(CampaignRecord::blank);
-    build(mission_log_from(game), record)
+    // A running game's content is sound; a broken Player Aid is named by the blank kit.
+    build(mission_log_from(game), record, PlayerAid::load().ok())
 }
 
-fn build(log: MissionLog, record: CampaignRecord) -> Kit {
+fn build(log: MissionLog, record: CampaignRecord, aid: Option<PlayerAid>) -> Kit {
     let mut components = vec![
         cards(n_("Resolution cards"), CardDeck::Resolution),
         cards(n_("Action cards"), CardDeck::Action),
@@ -53,7 +57,7 @@ fn build(log: MissionLog, record: CampaignRecord) -> Kit {
             |cr, _, _| draw_map(cr, &MapScene::empty()),
         ),
     ];
-    components.extend(player_aid());
+    components.extend(aid.map(player_aid));
     components.push(component::sheet(
         n_("Mission Log"),
         SHEET_LANDSCAPE,
@@ -116,26 +120,23 @@ fn counters(name: &str, size: f64) -> Component {
     .with_back(side(backs))
 }
 
-/// The Player Aid, its second side on the back. Empty if its content file is broken (the
-/// content tests report that).
-fn player_aid() -> Option<Component> {
-    let aid = Rc::new(PlayerAid::load().ok()?);
+/// The Player Aid, its second side on the back.
+fn player_aid(aid: PlayerAid) -> Component {
+    let aid = Rc::new(aid);
     let page = SHEET_PORTRAIT;
     let back = aid.clone();
     let side = move |aid: &PlayerAid, cr: &Context, n: usize| match aid.side.get(n) {
         Some(s) => draw_player_aid(cr, s, page),
         None => Ok(()),
     };
-    Some(
-        Component::new(
-            n_("Player Aid"),
-            Kind::Aids,
-            (page.w, page.h),
-            1,
-            move |cr, _, _| side(&aid, cr, 0),
-        )
-        .with_back(move |cr, _, _| side(&back, cr, 1)),
+    Component::new(
+        n_("Player Aid"),
+        Kind::Aids,
+        (page.w, page.h),
+        1,
+        move |cr, _, _| side(&aid, cr, 0),
     )
+    .with_back(move |cr, _, _| side(&back, cr, 1))
 }
 
 #[cfg(test)]
@@ -144,7 +145,7 @@ mod tests {
 
     #[test]
     fn the_kit_lists_every_component_of_the_digest() {
-        let kit = kit();
+        let kit = kit().unwrap();
         let count = |name: &str| {
             kit.components
                 .iter()

@@ -18,6 +18,7 @@ use crate::engine::message::n_;
 use crate::export::component;
 use crate::export::{Component, Kind, Kit};
 use crate::games::skyhawk::rules::Skyhawk;
+use crate::engine::content::ContentError;
 use crate::games::skyhawk::rules::content::{Content, content};
 use crate::games::skyhawk::rules::tables::Table;
 
@@ -26,12 +27,10 @@ use crate::games::skyhawk::rules::tables::Table;
 const PORTRAIT: Page = Page { w: 190.0, h: 248.0 };
 const LANDSCAPE: Page = Page { w: 260.0, h: 178.0 };
 
-/// The kit with blank record sheets.
-pub fn kit() -> Kit {
-    match content() {
-        Ok(c) => build(c, blank_records(c), CardRecord::default()),
-        Err(_) => Kit::new(super::ID, super::TITLE, Vec::new()),
-    }
+/// The kit with blank record sheets, or what is wrong with the content it is drawn from.
+pub fn kit() -> Result<Kit, ContentError> {
+    let c = content()?;
+    Ok(build(c, blank_records(c), CardRecord::default()))
 }
 
 /// The kit with the record sheets filled from `game`.

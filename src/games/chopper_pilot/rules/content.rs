@@ -1495,11 +1495,8 @@ impl File {
         if let Some(path) = override_dir(GAME).map(|d| d.join(file))
             && path.exists()
         {
+            let text = crate::engine::content::read_override(&path)?;
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(&path).map_err(|e| ContentError {
-                file: name.clone(),
-                detail: e.to_string(),
-            })?;
             return Ok(File { name, text });
         }
         Ok(File::embedded(file, embedded))
@@ -1572,7 +1569,8 @@ pub const FILES: [(&str, &str); 9] = [
     ),
 ];
 
-fn load() -> Result<Content, ContentError> {
+/// Reads and checks every file afresh (the game itself loads once, through [`content`]).
+pub fn load() -> Result<Content, ContentError> {
     let files = FILES
         .iter()
         .map(|(name, text)| File::read(name, text))

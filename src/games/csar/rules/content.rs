@@ -372,7 +372,8 @@ pub struct Content {
     pub rules: Vec<RuleSection>,
 }
 
-fn load(files: &Files) -> Result<Content, ContentError> {
+/// Reads and checks every file afresh (the game itself loads once, through [`loaded`]).
+pub fn load(files: &Files) -> Result<Content, ContentError> {
     #[derive(Deserialize)]
     struct Res {
         card: Vec<ResolutionCard>,

@@ -1120,11 +1120,8 @@ impl File {
         if let Some(path) = override_dir(GAME).map(|d| d.join(file))
             && path.exists()
         {
+            let text = crate::engine::content::read_override(&path)?;
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(&path).map_err(|e| ContentError {
-                file: name.clone(),
-                detail: e.to_string(),
-            })?;
             return Ok(File { name, text });
         }
         Ok(File {
@@ -2019,7 +2016,8 @@ fn load_tables(f: &File) -> Result<TablesFile, ContentError> {
     Ok(t)
 }
 
-fn load() -> Result<Content, ContentError> {
+/// Reads and checks every file afresh (the game itself loads once, through [`content`]).
+pub fn load() -> Result<Content, ContentError> {
     macro_rules! file {
         ($name:literal) => {
             File::read(

@@ -938,7 +938,8 @@ pub fn in_ranges(zone: &Zone, map: &Map, hex: Hex) -> bool {
         })
 }
 
-fn load_all() -> Result<Content, ContentError> {
+/// Reads and checks every file afresh (the game itself loads once, through [`content`]).
+pub fn load_all() -> Result<Content, ContentError> {
     let map_file: MapFile = read(
         "map.toml",
         include_str!("../../../../data/games/search_destroy/map.toml"),

@@ -655,12 +655,122 @@ const SUBSYSTEMS: [&str; 8] = [
     "hydraulics",
 ];
 
+/// The embedded tables, the measure of an owner's corrected ones.
+const EMBEDDED_TABLES: &str = include_str!("../../../../data/games/skyhawk/tables.toml");
+
+/// A table's modifiers lie within this (the largest the rules print is 5; a roll runs 0–100).
+const LARGEST_MODIFIER: i32 = 100;
+/// A row's modified rolls lie within this.
+const LARGEST_ROLL: i32 = 1000;
+/// A result read as a number (hits, percentages, counts) lies within 0 and this.
+const LARGEST_RESULT: i32 = 1000;
+
+/// What the cells of one column may hold, as the game's own table has them: the words the
+/// rules read, and whether numbers (and negative ones) are results there.
+struct CellKind {
+    words: Vec<String>,
+    numbers: bool,
+    negative: bool,
+}
+
+fn is_number(cell: &str) -> bool {
+    cell.trim_end_matches('*').parse::<i64>().is_ok()
+}
+
+impl CellKind {
+    fn of(table: &Table, column: usize) -> CellKind {
+        let cells = || table.rows.iter().map(move |r| r.cells[column].as_str());
+        let mut words: Vec<String> = cells()
+            .filter(|c| !is_number(c))
+            .map(str::to_owned)
+            .collect();
+        words.sort();
+        words.dedup();
+        CellKind {
+            words,
+            numbers: cells().any(is_number),
+            negative: cells().any(|c| c.trim_end_matches('*').starts_with('-')),
+        }
+    }
+
+    fn check(&self, cell: &str) -> Result<(), String> {
+        match cell.trim_end_matches('*').parse::<i64>() {
+            Ok(n) if self.numbers => {
+                let low = if self.negative { -LARGEST_RESULT } else { 0 };
+                if (i64::from(low)..=i64::from(LARGEST_RESULT)).contains(&n) {
+                    Ok(())
+                } else {
+                    Err(format!("{cell} is out of bounds ({low} to {LARGEST_RESULT})"))
+                }
+            }
+            _ if self.words.iter().any(|w| w == cell) => Ok(()),
+            _ => {
+                let mut known: Vec<&str> = self.words.iter().map(String::as_str).collect();
+                if self.numbers {
+                    known.push("a number");
+                }
+                Err(format!(
+                    "'{cell}' is not a result of this column (one of: {})",
+                    known.join(", ")
+                ))
+            }
+        }
+    }
+}
+
+/// Range checks beyond the table's shape: modifiers and rolls within sane bounds, and each
+/// cell of the kind the game's own table has in that column (a word the rules read, or a
+/// number in bounds), so that a misspelt result is refused rather than read as something else.
+fn check_values(t: &Table, own: Option<&Table>) -> Result<(), String> {
+    for (name, value) in t.drm.iter() {
+        if value.abs() > LARGEST_MODIFIER {
+            return Err(format!(
+                "drm.{name}: {value} is out of bounds (±{LARGEST_MODIFIER})"
+            ));
+        }
+    }
+    for (i, row) in t.rows.iter().enumerate() {
+        if row.at.iter().any(|at| at.abs() > LARGEST_ROLL) {
+            return Err(format!(
+                "rows[{i}].at: {:?} is out of bounds (±{LARGEST_ROLL})",
+                row.at
+            ));
+        }
+        for (c, cell) in row.cells.iter().enumerate() {
+            let kind = own.and_then(|own| {
+                let name = t.columns.get(c).map_or("", String::as_str);
+                own.column(name).map(|oc| CellKind::of(own, oc))
+            });
+            let checked = match kind {
+                Some(kind) => kind.check(cell),
+                None if is_number(cell) => CellKind {
+                    words: Vec::new(),
+                    numbers: true,
+                    negative: true,
+                }
+                .check(cell),
+                None => Ok(()),
+            };
+            checked.map_err(|e| format!("rows[{i}].cells[{c}]: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
 fn load_tables(src: &ContentFile) -> Result<NameMap<Table>, ContentError> {
     let file: TablesFile = src.parse()?;
+    // The game's own tables need no measuring against themselves.
+    let own: Option<TablesFile> = (src.text != EMBEDDED_TABLES)
+        .then(|| crate::engine::content::parse("tables.toml", EMBEDDED_TABLES))
+        .transpose()?;
     let mut tables = NameMap::default();
     for t in file.table {
         let needle = format!("id = \"{}\"", t.id);
+        let own_table = own
+            .as_ref()
+            .and_then(|own| own.table.iter().find(|o| o.id == t.id));
         t.check()
+            .and_then(|()| check_values(&t, own_table))
             .map_err(|e| src.error(&needle, format!("table {}: {e}", t.id)))?;
         let id = t.id.clone();
         tables
@@ -801,10 +911,11 @@ fn load_targets(
     Ok(file.target)
 }
 
-fn load(files: &Files) -> Result<Content, ContentError> {
+/// Reads and checks every file afresh (the game itself loads once, on first use).
+pub fn load(files: &Files) -> Result<Content, ContentError> {
     let tables_src = files.open(
         "tables.toml",
-        include_str!("../../../../data/games/skyhawk/tables.toml"),
+        EMBEDDED_TABLES,
     )?;
     let tables = load_tables(&tables_src)?;
     let ordnance_src = files.open(
@@ -949,6 +1060,58 @@ mod tests {
             assert!(e.file.ends_with(name), "{name}: {e}");
             std::fs::remove_file(dir.path().join(name)).unwrap();
         }
+    }
+
+    /// The game's tables with `edit` made to the text of table `id`.
+    fn tables_with(id: &str, edit: impl Fn(&str) -> String) -> Result<NameMap<Table>, String> {
+        let start = EMBEDDED_TABLES.find(&format!("id = \"{id}\"")).unwrap();
+        let end = EMBEDDED_TABLES[start..]
+            .find("[[table]]")
+            .map_or(EMBEDDED_TABLES.len(), |e| start + e);
+        let text = format!(
+            "{}{}{}",
+            &EMBEDDED_TABLES[..start],
+            edit(&EMBEDDED_TABLES[start..end]),
+            &EMBEDDED_TABLES[end..]
+        );
+        load_tables(&ContentFile {
+            name: "overrides/skyhawk/tables.toml".into(),
+            text: text.into(),
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn absurd_modifiers_and_cells_are_refused_by_table_and_field() {
+        let e = tables_with("3", |t| t.replace("yankee_weather = -5", "yankee_weather = -2000")).unwrap_err();
+        assert!(
+            e.starts_with("overrides/skyhawk/tables.toml: line ")
+                && e.ends_with("table 3: drm.yankee_weather: -2000 is out of bounds (±100)"),
+            "{e}"
+        );
+        let e = tables_with("2", |t| t.replace("monsoon = 1", "monsoon = 2000000000")).unwrap_err();
+        assert!(e.contains("monsoon: 2000000000 is out of bounds"), "{e}");
+        // Table 1 gives the pilot's experience: words the rules read.
+        let e = tables_with("1", |t| t.replacen("\"green\"", "\"purple\"", 1)).unwrap_err();
+        assert!(
+            e.contains("table 1: rows[0].cells[0]: 'purple' is not a result of this column (one of: experienced, green, veteran)"),
+            "{e}"
+        );
+        // Table 12 reads numbers of hits.
+        let number_cell = |cell: &'static str| {
+            tables_with("12", move |t| {
+                let at = t.find("cells = [\"").unwrap() + "cells = [\"".len();
+                let end = at + t[at..].find('"').unwrap();
+                format!("{}{cell}{}", &t[..at], &t[end..])
+            })
+        };
+        let e = number_cell("40000000000").unwrap_err();
+        assert!(e.contains("table 12: rows[0].cells[0]: 40000000000 is out of bounds"), "{e}");
+        let e = number_cell("-7").unwrap_err();
+        assert!(e.contains("-7 is out of bounds (0 to 1000)"), "{e}");
+        let e = number_cell("banana").unwrap_err();
+        assert!(e.contains("'banana' is not a result of this column"), "{e}");
+        assert!(number_cell("3").is_ok());
     }
 
     #[test]

@@ -1,0 +1,644 @@
+//! Structured random-input fuzzing of every door bad input comes through: the save and script
+//! loader, each playable game's action replay (mutated action lists through the loader, and
+//! random choices, undo and redo on a live session), and every content file's parser and
+//! checks (mutated TOML as an owner's override).
+//!
+//! No coverage-guided fuzzer runs here (cargo-fuzz is not installed and cannot be fetched), so
+//! the inputs are mutated with knowledge of their structure instead: JSON actions swapped,
+//! dropped, repeated and given extreme numbers; TOML lines dropped, repeated, and numbers and
+//! strings replaced by absurd ones. The corpus is the test saves (`tests/saves`), saves of bot
+//! games made at start, and the game data (`data/games`).
+//!
+//! `cargo test --test fuzz` runs every target for a moment (part of `make test`);
+//! `make fuzz` runs the ignored long run (`FUZZ_SECONDS` per target, release build). A panic is
+//! a crash: its input is written to `$TMPDIR/tonkin-fuzz-crashes/` and the test fails; each
+//! crash found becomes a regression test beside the code it broke.
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tonkin::engine::content::{ContentError, Files};
+use tonkin::games::{self, BotKind, PlaySession};
+
+/// A small seeded generator (SplitMix64): each run is repeatable from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+    fn chance(&mut self, one_in: u64) -> bool {
+        self.next().is_multiple_of(one_in)
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Numbers that break arithmetic and ranges.
+const NUMBERS: &[&str] = &[
+    "0",
+    "-1",
+    "1",
+    "7",
+    "255",
+    "256",
+    "65536",
+    "-7",
+    "2147483647",
+    "-2147483648",
+    "2000000000",
+    "-2000000000",
+    "4294967296",
+    "40000000000",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "18446744073709551615",
+    "1e400",
+    "0.5",
+    "nan",
+    "inf",
+];
+
+const STRINGS: &[&str] = &[
+    "\"\"",
+    "\"banana\"",
+    "\"purple\"",
+    "\"recon\"",
+    "\"rulebook\"",
+    "\"d10\"",
+    "\"2d10\"",
+    "\"\\u0000\"",
+    "\"ééé\"",
+    "[]",
+    "{}",
+    "true",
+];
+
+/// What one execution found, other than a crash: its outcome (first words of an error or
+/// "ok"), counted as distinct outcomes, a rough sign of how far inputs get.
+type Outcome = String;
+
+fn outcome(result: Result<(), String>) -> Outcome {
+    match result {
+        Ok(()) => "ok".into(),
+        Err(e) => {
+            // The kind of error without the values in it.
+            let words: String = e
+                .split(|c: char| !c.is_alphabetic() && c != ' ')
+                .collect::<Vec<_>>()
+                .join("")
+                .split_whitespace()
+                .take(8)
+                .collect::<Vec<_>>()
+                .join(" ");
+            words
+        }
+    }
+}
+
+/// A fuzz target: makes an input from the generator and runs it.
+struct Target {
+    name: String,
+    /// Makes one input and a way to run it (the input is kept for the crash report).
+    make: Box<dyn FnMut(&mut Rng) -> Input>,
+}
+
+struct Input {
+    /// What to write to the crash folder if it panics.
+    bytes: Vec<u8>,
+    run: Box<dyn FnOnce() -> Result<(), String>>,
+}
+
+#[derive(Default)]
+struct Report {
+    executions: u64,
+    crashes: Vec<String>,
+    outcomes: BTreeSet<Outcome>,
+}
+
+thread_local! {
+    static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let place = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        PANIC.with(|p| *p.borrow_mut() = Some(format!("{info} at {place}")));
+    }));
+}
+
+fn run_target(target: &mut Target, seed: u64, budget: Duration, crash_dir: &Path) -> Report {
+    let mut rng = Rng(seed);
+    let mut report = Report::default();
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        let input = (target.make)(&mut rng);
+        let Input { bytes, run } = input;
+        report.executions += 1;
+        match catch_unwind(AssertUnwindSafe(run)) {
+            Ok(result) => {
+                if report.outcomes.len() < 10_000 {
+                    report.outcomes.insert(outcome(result));
+                }
+            }
+            Err(_) => {
+                let message = PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
+                std::fs::create_dir_all(crash_dir).unwrap();
+                let file = crash_dir.join(format!(
+                    "{}-{}.bin",
+                    target.name.replace('/', "_"),
+                    report.crashes.len()
+                ));
+                std::fs::write(&file, &bytes).unwrap();
+                report.crashes.push(format!(
+                    "{}: {message} (input {})",
+                    target.name,
+                    file.display()
+                ));
+            }
+        }
+    }
+    report
+}
+
+// ---------------------------------------------------------------------------------------------
+// The corpus.
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A save of a bot game of each playable game, cut at several lengths, and the test saves.
+fn saves() -> Vec<(String, Vec<u8>)> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut saves = Vec::new();
+    for game in games::ALL {
+        let Some(driver) = game.driver else { continue };
+        for (i, scenario) in driver.scenarios().iter().enumerate().take(2) {
+            for steps in [5, 40, 400] {
+                let seed = 11 + i as u64 + steps as u64;
+                let mut session = driver.new_session(scenario.id, seed, &[]).unwrap();
+                driver
+                    .bot_steps(session.as_mut(), BotKind::Random, seed, steps)
+                    .unwrap();
+                let path = dir.path().join("s.json");
+                session.save(&path).unwrap();
+                saves.push((game.id.to_owned(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    for entry in std::fs::read_dir(repo().join("tests/saves")).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let game = serde_json::from_slice::<Value>(&bytes).unwrap()["game"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        saves.push((game, bytes));
+    }
+    saves
+}
+
+fn load(bytes: &[u8]) -> Result<(), String> {
+    let session = games::load_any(bytes, "fuzz.json")?;
+    // What the window and `replay` read of a loaded game.
+    let _ = session.prompt();
+    let _ = session.outcome();
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations.
+
+/// Byte-level damage: flips, cuts, insertions, splices of another save.
+fn mutate_bytes(rng: &mut Rng, bytes: &[u8], other: &[u8]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        if out.is_empty() {
+            out.push(b'{');
+        }
+        let at = rng.below(out.len());
+        match rng.below(6) {
+            0 => out[at] ^= 1 << rng.below(8),
+            1 => out.truncate(at),
+            2 => {
+                let token = rng.pick(NUMBERS).as_bytes();
+                out.splice(at..at, token.iter().copied());
+            }
+            3 => {
+                let token = rng.pick(&["{", "}", "[", "]", ",", ":", "\"", "null", "\u{feff}"]);
+                out.splice(at..at, token.bytes());
+            }
+            4 => {
+                let from = rng.below(other.len());
+                let len = rng.below(64).min(other.len() - from);
+                out.splice(at..at, other[from..from + len].iter().copied());
+            }
+            _ => {
+                let end = (at + rng.below(32)).min(out.len());
+                out.drain(at..end);
+            }
+        }
+    }
+    out
+}
+
+/// Changes one number or string somewhere inside a JSON value.
+fn mutate_value(rng: &mut Rng, value: &mut Value) {
+    match value {
+        Value::Array(items) if !items.is_empty() => {
+            let i = rng.below(items.len());
+            mutate_value(rng, &mut items[i]);
+        }
+        Value::Object(map) if !map.is_empty() => {
+            let key = map.keys().nth(rng.below(map.len())).unwrap().clone();
+            if rng.chance(8) {
+                let v = map.remove(&key).unwrap();
+                map.insert(format!("{key}_"), v);
+            } else {
+                mutate_value(rng, map.get_mut(&key).unwrap());
+            }
+        }
+        _ => {
+            let text = if rng.chance(2) {
+                rng.pick(NUMBERS)
+            } else {
+                rng.pick(STRINGS)
+            };
+            if let Ok(v) = serde_json::from_str(text) {
+                *value = v;
+            }
+        }
+    }
+}
+
+/// A save with its action list edited: actions dropped, repeated, swapped, moved from
+/// elsewhere in the list, given other values; sometimes the snapshot goes (a script) or
+/// the seed or options change.
+fn mutate_actions(rng: &mut Rng, save: &[u8]) -> Vec<u8> {
+    let mut file: Value = serde_json::from_slice(save).unwrap();
+    if rng.chance(2) {
+        file.as_object_mut().unwrap().remove("snapshot");
+    }
+    let pool: Vec<Value> = file["actions"].as_array().cloned().unwrap_or_default();
+    let actions = file["actions"].as_array_mut().unwrap();
+    for _ in 0..1 + rng.below(3) {
+        let len = actions.len();
+        let at = rng.below(len + 1);
+        match rng.below(7) {
+            0 if at < len => {
+                actions.remove(at);
+            }
+            1 if at < len => {
+                let a = actions[at].clone();
+                actions.insert(at, a);
+            }
+            2 if len > 1 => {
+                let b = rng.below(len);
+                actions.swap(at.min(len - 1), b);
+            }
+            3 if !pool.is_empty() => actions.insert(at, rng.pick(&pool).clone()),
+            4 if at < len => mutate_value(rng, &mut actions[at]),
+            5 => actions.truncate(at),
+            _ => {
+                let text: &&str = rng.pick(STRINGS);
+                let v = serde_json::from_str::<Value>(text).unwrap();
+                actions.insert(at, v);
+            }
+        }
+    }
+    if rng.chance(6) {
+        file["seed"] = rng.next().into();
+    }
+    if rng.chance(10) {
+        mutate_value(rng, &mut file["options"]);
+    }
+    serde_json::to_vec(&file).unwrap()
+}
+
+/// A content file with some lines dropped, repeated or with a value replaced.
+fn mutate_toml(rng: &mut Rng, text: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    for _ in 0..1 + rng.below(3) {
+        if lines.is_empty() {
+            break;
+        }
+        let at = rng.below(lines.len());
+        match rng.below(8) {
+            0 => {
+                lines.remove(at);
+            }
+            1 => {
+                let l = lines[at].clone();
+                lines.insert(at, l);
+            }
+            2 => {
+                let l = lines[at].clone();
+                let to = rng.below(lines.len());
+                lines.insert(to, l);
+            }
+            3 => {
+                let cut = rng.below(lines[at].len() + 1);
+                if lines[at].is_char_boundary(cut) {
+                    lines[at].insert(cut, ']');
+                }
+            }
+            _ => lines[at] = replace_value(rng, &lines[at]),
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+/// One number or quoted string of a line replaced by an absurd value.
+fn replace_value(rng: &mut Rng, line: &str) -> String {
+    let bytes = line.as_bytes();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b'"' {
+            let end = line[i + 1..].find('"').map_or(bytes.len(), |e| i + 2 + e);
+            spans.push((i, end));
+            i = end;
+        } else if c.is_ascii_digit()
+            || (c == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit))
+        {
+            let mut end = i + 1;
+            while end < bytes.len() && bytes[end].is_ascii_digit() {
+                end += 1;
+            }
+            spans.push((i, end));
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    if spans.is_empty() {
+        return line.to_owned();
+    }
+    let (from, to) = *rng.pick(&spans);
+    let value = if rng.chance(2) {
+        rng.pick(NUMBERS)
+    } else {
+        rng.pick(STRINGS)
+    };
+    format!("{}{value}{}", &line[..from], &line[to..])
+}
+
+// ---------------------------------------------------------------------------------------------
+// The targets.
+
+fn save_target(saves: &[(String, Vec<u8>)]) -> Target {
+    let mut saves: Vec<Vec<u8>> = saves.iter().map(|(_, b)| b.clone()).collect();
+    saves.sort_by_key(Vec::len);
+    Target {
+        name: "save".into(),
+        make: Box::new(move |rng| {
+            // Mostly the shorter saves: more inputs per second, the same parser.
+            let shorter = &saves[..saves.len().div_ceil(2)];
+            let save = if rng.chance(4) {
+                rng.pick(&saves).clone()
+            } else {
+                rng.pick(shorter).clone()
+            };
+            let bytes = mutate_bytes(rng, &save, &saves[0]);
+            Input {
+                bytes: bytes.clone(),
+                run: Box::new(move || load(&bytes)),
+            }
+        }),
+    }
+}
+
+fn replay_target(game: &'static str, saves: &[(String, Vec<u8>)]) -> Target {
+    let saves: Vec<Vec<u8>> = saves
+        .iter()
+        .filter(|(g, _)| g == game)
+        .map(|(_, b)| b.clone())
+        .collect();
+    Target {
+        name: format!("replay/{game}"),
+        make: Box::new(move |rng| {
+            let save = rng.pick(&saves).clone();
+            let bytes = mutate_actions(rng, &save);
+            Input {
+                bytes: bytes.clone(),
+                run: Box::new(move || load(&bytes)),
+            }
+        }),
+    }
+}
+
+/// Random choices by index (some out of range), undo, redo and casual undo on a live session.
+fn live_target(game: &'static games::GameModule) -> Target {
+    let driver = game.driver.unwrap();
+    let scenarios: Vec<&'static str> = driver.scenarios().iter().map(|s| s.id).collect();
+    Target {
+        name: format!("live/{}", game.id),
+        make: Box::new(move |rng| {
+            let scenario = *rng.pick(&scenarios);
+            let seed = rng.next();
+            let moves: Vec<u64> = (0..rng.below(300)).map(|_| rng.next()).collect();
+            let bytes = format!("{scenario} {seed} {moves:?}").into_bytes();
+            Input {
+                bytes,
+                run: Box::new(move || {
+                    let mut session = driver.new_session(scenario, seed, &[])?;
+                    play_randomly(session.as_mut(), &moves)
+                }),
+            }
+        }),
+    }
+}
+
+fn play_randomly(session: &mut dyn PlaySession, moves: &[u64]) -> Result<(), String> {
+    for &m in moves {
+        if session.outcome().is_some() {
+            break;
+        }
+        match m % 16 {
+            0 => {
+                session.set_casual_undo(m & 16 != 0);
+                let _ = session.undo();
+            }
+            1 => {
+                let _ = session.redo();
+            }
+            2 => {
+                let _ = session.choose(usize::MAX - (m as usize % 3));
+            }
+            _ => {
+                let count = session.prompt().choices.len();
+                if count == 0 {
+                    return Err("no choices".into());
+                }
+                // A refusal is an answer, not a crash.
+                let _ = session.choose((m >> 8) as usize % count);
+            }
+        }
+    }
+    let _ = session.log().len();
+    Ok(())
+}
+
+/// The content files of `game` (the corpus), each mutated and loaded as an override.
+fn content_target(game: &'static str, loader: Loader, overrides: &Path) -> Target {
+    let folder = repo().join("data/games").join(game);
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    let dir = overrides.join(game);
+    std::fs::create_dir_all(&dir).unwrap();
+    Target {
+        name: format!("content/{game}"),
+        make: Box::new(move |rng| {
+            let (name, text) = rng.pick(&files).clone();
+            let mutated = mutate_toml(rng, &text);
+            let dir = dir.clone();
+            Input {
+                bytes: format!("# {name}\n{mutated}").into_bytes(),
+                run: Box::new(move || {
+                    let path = dir.join(&name);
+                    std::fs::write(&path, &mutated).unwrap();
+                    let result = loader().map_err(|e| e.to_string());
+                    std::fs::remove_file(&path).unwrap();
+                    result
+                }),
+            }
+        }),
+    }
+}
+
+/// Loads a game's content afresh, overrides and all.
+type Loader = fn() -> Result<(), ContentError>;
+
+fn content_loaders() -> Vec<(&'static str, Loader)> {
+    use tonkin::games::*;
+    vec![
+        ("csar", || {
+            csar::rules::content::load(&Files::of("csar")).map(drop)
+        }),
+        ("skyhawk", || {
+            skyhawk::rules::content::load(&Files::of("skyhawk")).map(drop)
+        }),
+        ("search_destroy", || {
+            search_destroy::rules::content::load_all().map(drop)
+        }),
+        ("phantom_leader", || {
+            phantom_leader::rules::content::load().map(drop)
+        }),
+        ("chopper_pilot", || {
+            chopper_pilot::rules::content::load().map(drop)
+        }),
+    ]
+}
+
+/// Every target, with content overrides read from `overrides`.
+fn targets(overrides: &Path) -> Vec<Target> {
+    let saves = saves();
+    let mut targets = vec![save_target(&saves)];
+    for game in games::ALL.iter().filter(|g| g.playable()) {
+        targets.push(replay_target(game.id, &saves));
+        targets.push(live_target(game));
+    }
+    for (game, loader) in content_loaders() {
+        targets.push(content_target(game, loader, overrides));
+    }
+    targets
+}
+
+/// Points the content loaders at an empty overrides folder of this process's own, after
+/// every game has loaded its real content (the games keep what they loaded first, so the
+/// mutated files the content targets write never reach the replay targets).
+fn private_overrides() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for game in games::ALL {
+        if let Some(driver) = game.driver {
+            let scenario = driver.scenarios()[0].id;
+            driver.new_session(scenario, 1, &[]).unwrap();
+        }
+    }
+    // SAFETY: each test of this file is its own process's only test that reads the variable
+    // (they never run together: one is ignored), and it is set before any thread is started.
+    unsafe { std::env::set_var("TONKIN_OVERRIDES", dir.path()) };
+    dir
+}
+
+fn fuzz(budget: Duration, seed: u64) {
+    let overrides = private_overrides();
+    let crash_dir = std::env::temp_dir().join("tonkin-fuzz-crashes");
+    quiet_panics();
+    let mut crashes = Vec::new();
+    let mut total = 0;
+    for (i, mut target) in targets(overrides.path()).into_iter().enumerate() {
+        let report = run_target(&mut target, seed.wrapping_add(i as u64), budget, &crash_dir);
+        println!(
+            "{:<24} {:>10} executions {:>6} distinct outcomes {:>3} crashes",
+            target.name,
+            report.executions,
+            report.outcomes.len(),
+            report.crashes.len()
+        );
+        total += report.executions;
+        crashes.extend(report.crashes);
+    }
+    let _ = std::panic::take_hook();
+    println!("total {total} executions");
+    assert!(crashes.is_empty(), "crashes:\n{}", crashes.join("\n"));
+}
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A moment on every target, in every test run.
+#[test]
+fn short_fuzz_run() {
+    fuzz(
+        Duration::from_millis(env_number("FUZZ_MILLIS", 150)),
+        env_number("FUZZ_SEED", 1),
+    );
+}
+
+/// The long run of `make fuzz`.
+#[test]
+#[ignore = "long: run by make fuzz"]
+fn long_fuzz_run() {
+    fuzz(
+        Duration::from_secs(env_number("FUZZ_SECONDS", 60)),
+        env_number("FUZZ_SEED", 2),
+    );
+}
