@@ -246,9 +246,6 @@ impl Game for ChopperPilot {
         if !self.legal_actions().contains(action) {
             return Err(Refusal::new(msg("That is not one of the choices now")));
         }
-        // A die or a card drawn makes the action an undo barrier; a card drawn from a shuffled
-        // deck changes no generator, so the piles are compared too.
-        let before = self.randomness();
         match action {
             Action::Crew(id) => self.take_crew(id),
             Action::Fly(h) => self.board(*h),
@@ -265,11 +262,9 @@ impl Game for ChopperPilot {
                 self.run_steps();
             }
         }
-        Ok(if self.randomness() == before {
-            Applied::QUIET
-        } else {
-            Applied::REVEALED
-        })
+        // Dice and cards drawn are undo barriers the session reads from the generator's count
+        // of results; nothing else in this game is hidden.
+        Ok(Applied::QUIET)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -316,15 +311,6 @@ impl ChopperPilot {
             Phase::Unwritten(n) => (Verdict::Draw, msg("Mission {number} of the tour is not written yet").arg("number", n)),
             _ => (Verdict::Draw, msg("In progress")),
         }
-    }
-
-    /// What a random event changes: the generator and the draw piles.
-    fn randomness(&self) -> (Rng, usize, usize) {
-        (
-            self.rng.clone(),
-            self.decks.enroute.draw_count(),
-            self.decks.back.draw_count(),
-        )
     }
 
     /// The unused Crew Bio cards of the kind a seat takes [5.2]: co-pilots are pilots, crew
