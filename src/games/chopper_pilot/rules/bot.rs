@@ -1,8 +1,12 @@
-//! A heuristic Aircraft Commander for the layers built so far: takes the first crew cards,
-//! flies the lead helicopter, spreads the passengers over the flight so that one lost
-//! helicopter costs as few of them as possible, keeps its own mission when an event offers
-//! another, and never leaves anyone on the ground while a Huey has room.
+//! A heuristic Aircraft Commander: takes the first crew cards, flies the lead helicopter,
+//! spreads the passengers over the flight so that one lost helicopter costs as few of them as
+//! possible, keeps its own mission when an event offers another, never leaves anyone on the
+//! ground while a Huey has room. On the Tactical Map each helicopter shoots and looks first,
+//! then flies to its task (the landing zone with its load, whoever waits to be picked up, the
+//! search area) and out through the exit window; it calls every strike it can, trains the
+//! crew as soon as the bank allows, and takes the Cobra when offered.
 
+use super::movement::{Altitude, Step};
 use super::state::Phase;
 use super::{Action, ChopperPilot};
 use crate::engine::bot::Bot;
@@ -22,9 +26,85 @@ impl Bot<ChopperPilot> for Commander {
                 })
                 .cloned(),
             Phase::Choice { .. } => Some(Action::Decline),
+            Phase::Activation(h) => Some(fly(game, h, actions)),
             _ => None,
         };
         pick.filter(|a| actions.contains(a))
             .unwrap_or_else(|| actions[0].clone())
+    }
+}
+
+/// What helicopter `h` does next in its activation.
+fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
+    let has = |a: &Action| actions.contains(a);
+    let first = |f: fn(&Action) -> bool| actions.iter().find(|a| f(a)).cloned();
+    if let Some(a) = first(|a| matches!(a, Action::Fire { .. } | Action::Spot(_))) {
+        return a;
+    }
+    if has(&Action::Search) {
+        return Action::Search;
+    }
+    let t = game.tac();
+    let Some(f) = t.flying(h) else {
+        return Action::EndActivation;
+    };
+    let (goal, land) = game.task_of(h);
+    if f.altitude == Altitude::Landed {
+        for s in [Step::Unload, Step::Load, Step::TakeOff] {
+            if has(&Action::Move(s)) {
+                return Action::Move(s);
+            }
+        }
+        return Action::EndActivation;
+    }
+    if goal.is_none() && has(&Action::Exit) {
+        return Action::Exit;
+    }
+    let target = goal.unwrap_or(t.exit);
+    let d = f.hex.distance(target);
+    if f.hex == target {
+        if land {
+            for s in [Step::Descend, Step::Land] {
+                if has(&Action::Move(s)) {
+                    return Action::Move(s);
+                }
+            }
+        }
+        return Action::EndActivation;
+    }
+    // Down to NOE for a landing within six hexes; Low on the way elsewhere.
+    let wanted = if land && d <= 6 {
+        Altitude::Noe
+    } else {
+        Altitude::Low
+    };
+    if f.altitude > wanted && has(&Action::Move(Step::Descend)) {
+        return Action::Move(Step::Descend);
+    }
+    if f.altitude < wanted && has(&Action::Move(Step::Climb)) {
+        return Action::Move(Step::Climb);
+    }
+    let forward = Action::Move(Step::Forward);
+    if has(&forward) && f.hex.neighbour(f.facing).distance(target) < d {
+        return forward;
+    }
+    let best = (0..6u8)
+        .filter(|x| t.ground.layout.contains(f.hex.neighbour(*x)))
+        .min_by_key(|x| (f.hex.neighbour(*x).distance(target), *x))
+        .unwrap_or(f.facing);
+    if best != f.facing {
+        let clockwise = (best + 6 - f.facing) % 6 <= 3;
+        let turn = Action::Move(Step::Turn { clockwise });
+        if has(&turn) {
+            return turn;
+        }
+        if has(&Action::Move(Step::EnterHover)) {
+            return Action::Move(Step::EnterHover);
+        }
+    }
+    if has(&Action::EndActivation) {
+        Action::EndActivation
+    } else {
+        actions[0].clone()
     }
 }

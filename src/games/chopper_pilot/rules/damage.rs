@@ -147,7 +147,7 @@ impl ChopperPilot {
 
     /// Passenger `i` of helicopter `h` loses a step: a fresh two-step unit is damaged, anything
     /// else is destroyed [9.5].
-    fn step_loss(&mut self, h: usize, i: usize) {
+    pub(super) fn step_loss(&mut self, h: usize, i: usize) {
         let p = &mut self.mission_mut().flight[h].passengers[i];
         let steps = data().unit(&p.unit).map_or(1, |u| u.steps);
         let unit = p.unit.clone();
@@ -326,9 +326,11 @@ impl ChopperPilot {
     pub(super) fn pick_up(&mut self, h: usize) {
         let counter = self.mission_mut().stranded.remove(0);
         let passenger = match &counter {
-            Stranded::Crew { .. } => Passenger {
+            Stranded::Crew { helicopter } => Passenger {
                 unit: "helo_crew".into(),
                 damaged: false,
+                objective: false,
+                crew_of: Some(*helicopter),
             },
             Stranded::Passenger(p) => p.clone(),
         };

@@ -9,16 +9,21 @@
 //! them, the return leg and the post-mission steps are the next layers: the game stops at the
 //! Tactical Map and says so.
 
+mod after;
 pub mod bot;
+mod choices;
 pub mod combat;
 pub mod content;
 mod damage;
+mod ground;
 pub mod hex;
 pub mod movement;
 mod ops;
 pub mod roll;
 pub mod spotting;
 pub mod state;
+pub mod tactical;
+pub mod terrain;
 #[cfg(test)]
 mod tests;
 
@@ -53,6 +58,28 @@ pub enum Action {
     /// FL5: this Huey picks up the first stranded counter; or it is left behind.
     PickUp(usize),
     LeaveBehind,
+    /// T1b: this helicopter flies next.
+    Activate(usize),
+    /// A movement step of the active helicopter [8.3].
+    Move(movement::Step),
+    /// The active helicopter fires weapon `weapon` (of its Info Card) at unit `unit` [9.2].
+    Fire { weapon: u8, unit: u16 },
+    /// The active helicopter tries to spot unit `unit` [9.1].
+    Spot(u16),
+    /// The active helicopter searches (E5) [8.7].
+    Search,
+    /// The active helicopter leaves through the exit window [8.3].
+    Exit,
+    /// The active helicopter's activation is over.
+    EndActivation,
+    /// T5b: call supporting fire on the hex of unit `unit` for next turn [9.4.3].
+    Call { kind: content::SupportKind, unit: u16 },
+    /// No more calls this turn.
+    Pass,
+    /// P5: five skill points buy a level of this skill for this crew member [10.2].
+    Train { member: usize, skill: after::Skill },
+    /// No more training.
+    Done,
 }
 
 impl Game for ChopperPilot {
@@ -103,6 +130,7 @@ impl Game for ChopperPilot {
                 perception: 0,
                 gunnery: 0,
                 health: Health::Fit,
+                away: 0,
             }],
             luck: 0,
             cobra_pilot: false,
@@ -216,6 +244,12 @@ impl Game for ChopperPilot {
                     choices,
                 )
             }
+            Phase::Helicopters
+            | Phase::Activation(_)
+            | Phase::Support
+            | Phase::Return { .. }
+            | Phase::Training
+            | Phase::CobraOffer => self.later_choices(),
             _ => return Prompt::game_over(self.ending().1),
         };
         Prompt {
@@ -238,6 +272,12 @@ impl Game for ChopperPilot {
                 a.push(Action::LeaveBehind);
                 a
             }
+            Phase::Helicopters
+            | Phase::Activation(_)
+            | Phase::Support
+            | Phase::Return { .. }
+            | Phase::Training
+            | Phase::CobraOffer => self.later_actions(),
             _ => Vec::new(),
         }
     }
@@ -250,7 +290,11 @@ impl Game for ChopperPilot {
             Action::Crew(id) => self.take_crew(id),
             Action::Fly(h) => self.board(*h),
             Action::Load(h) => self.load(*h),
+            Action::FlyOn if matches!(self.phase, Phase::Return { .. }) => self.fly_back(),
             Action::FlyOn => self.fly_on(),
+            Action::Accept | Action::Decline if self.phase == Phase::CobraOffer => {
+                self.answer_cobra(*action == Action::Accept)
+            }
             Action::Accept => self.choose(true),
             Action::Decline => self.choose(false),
             Action::PickUp(h) => {
@@ -261,6 +305,7 @@ impl Game for ChopperPilot {
                 self.leave_behind();
                 self.run_steps();
             }
+            other => self.apply_later(other),
         }
         // Dice and cards drawn are undo barriers the session reads from the generator's count
         // of results; nothing else in this game is hidden.
@@ -269,7 +314,7 @@ impl Game for ChopperPilot {
 
     fn outcome(&self) -> Option<Outcome> {
         let (verdict, summary) = match self.phase {
-            Phase::PilotLost | Phase::TacticalMap | Phase::FlightLost | Phase::Unwritten(_) => {
+            Phase::PilotLost | Phase::Unwritten(_) => {
                 self.ending()
             }
             _ => return None,
@@ -306,8 +351,7 @@ impl ChopperPilot {
                 let how = if self.pilot_health() == Health::Captured { "captured" } else { "killed" };
                 (Verdict::Loss, msg("Your pilot was {how}: the tour is over [C7]").term("how", how))
             }
-            Phase::TacticalMap => (Verdict::Draw, msg("The flight reached the Tactical Map of mission {number}; the tactical rules are not built yet").arg("number", self.mission().number)),
-            Phase::FlightLost => (Verdict::Draw, msg("No helicopter of the flight reached the Tactical Map of mission {number}").arg("number", self.mission().number)),
+            Phase::Unwritten(0) => self.tour_over(),
             Phase::Unwritten(n) => (Verdict::Draw, msg("Mission {number} of the tour is not written yet").arg("number", n)),
             _ => (Verdict::Draw, msg("In progress")),
         }
@@ -350,6 +394,7 @@ impl ChopperPilot {
             perception: 0,
             gunnery: 0,
             health: Health::Fit,
+            away: 0,
         });
         self.log.add(
             "5.2",

@@ -125,16 +125,17 @@ fn mission_101_sets_up_its_flight_and_loads() {
 fn the_outbound_legs_draw_the_enroute_card_then_ground_fire_then_weather() {
     let mut g = at_base(3);
     g.decks.enroute = Deck::stacked(vec![EventCard::NoEvent]);
-    let applied = g.apply(&Action::FlyOn).unwrap();
+    let before = g.rng().results();
+    g.apply(&Action::FlyOn).unwrap();
     assert!(
-        applied.revealed,
-        "a card drawn is an undo barrier even without a die"
+        g.rng().results() > before,
+        "a card drawn counts on the generator: an undo barrier even without a die"
     );
     assert_eq!(g.phase, Phase::Fly { at: 1 });
     g.apply(&Action::FlyOn).unwrap();
     assert!(matches!(
         g.phase,
-        Phase::Fly { at: 2 } | Phase::Pickup | Phase::FlightLost | Phase::PilotLost
+        Phase::Fly { at: 2 } | Phase::Pickup | Phase::PilotLost | Phase::Training | Phase::ChooseHelicopter
     ));
     while g.phase == Phase::Pickup {
         g.apply(&Action::LeaveBehind).unwrap();
@@ -151,7 +152,7 @@ fn the_outbound_legs_draw_the_enroute_card_then_ground_fire_then_weather() {
         w1 < card && card < w4 && w4 < h1,
         "Enroute card at the first waypoint, H1 at the second [7.2]"
     );
-    if g.phase == Phase::TacticalMap {
+    if g.mission().tac.is_some() {
         let h2 = position_of(&lines, "H2 Mission Weather");
         let e1 = position_of(&lines, "E1 Mission Difficulty");
         assert!(
@@ -164,12 +165,7 @@ fn the_outbound_legs_draw_the_enroute_card_then_ground_fire_then_weather() {
             &[EventCard::NoEvent],
             "drawn cards are discarded [7.2]"
         );
-        let o = g.outcome().unwrap();
-        assert!(
-            o.summary.english().contains("Tactical Map of mission 101"),
-            "{}",
-            o.summary.english()
-        );
+        assert_eq!(g.phase, Phase::Helicopters, "turn 1 begins with the helicopters");
     }
 }
 
@@ -295,7 +291,7 @@ fn the_sog_campaign_has_no_difficulty_roll_and_its_missions_are_not_written_yet(
     g.mission_mut().steps = vec![Step::TacSetup];
     g.run_steps();
     assert_eq!(g.mission().difficulty, None, "no E1 in MACV-SOG [11.1]");
-    assert_eq!(g.phase, Phase::TacticalMap);
+    assert_eq!(g.phase, Phase::Helicopters);
     let mut g = ChopperPilot::setup("sog", &Options::default(), 1).unwrap();
     assert!(
         g.decks.combat.is_none(),
@@ -548,5 +544,38 @@ fn seeded_games_end_without_a_dead_end_and_replay_identically() {
         let json = serde_json::to_string(&a).unwrap();
         let back: ChopperPilot = serde_json::from_str(&json).unwrap();
         assert_eq!(back, a, "a save reads back as it was");
+    }
+}
+
+#[test]
+#[ignore]
+fn sim_probe() {
+    let seeds: Vec<u64> = std::env::var("CP_SEEDS")
+        .map(|v| v.split(',').map(|x| x.parse().unwrap()).collect())
+        .unwrap_or_else(|_| (0..40).collect());
+    let limit: usize = std::env::var("CP_LIMIT").map_or(20_000, |v| v.parse().unwrap());
+    for seed in seeds {
+        let mut a = game(seed);
+        let r = play_out(&mut a, &mut bot::Commander, limit);
+        match r {
+            Ok((o, n)) => {
+                println!("seed {seed}: {} actions, {:?} {}", n, o.verdict, o.summary.english());
+                if std::env::var("CP_TAIL").is_ok() {
+                    for l in logged(&a).iter().rev().take(60).rev() {
+                        println!("   {l}");
+                    }
+                }
+            }
+            Err(e) => {
+                println!("seed {seed}: ERR {e} phase {:?}", a.phase);
+                for l in logged(&a).iter().rev().take(30).rev() {
+                    println!("   {l}");
+                }
+                println!("   actions {:?}", a.legal_actions());
+                if let Some(t) = a.mission().tac.as_ref() {
+                    println!("   places {:?}", t.places);
+                }
+            }
+        }
     }
 }
