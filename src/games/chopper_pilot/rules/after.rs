@@ -8,11 +8,11 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use super::content::{
-    BioKind, CampaignId, HeloType, MissionKind, Position, SuccessKind, System, What, data,
+    BioKind, CampaignId, MissionKind, SuccessKind, System, What, data,
 };
 use super::roll::{Modifier, roll};
 use super::state::{Assignment, ChopperPilot, CrewMember, Health, HeloStatus, Phase};
-use super::tactical::{Place, TacPlan};
+use super::tactical::TacPlan;
 use crate::engine::dice::d6;
 use crate::engine::log::Random;
 use crate::engine::message::msg;

@@ -2,7 +2,7 @@
 //! spreads the passengers over the flight so that one lost helicopter costs as few of them as
 //! possible, keeps its own mission when an event offers another, never leaves anyone on the
 //! ground while a Huey has room. On the Tactical Map each helicopter shoots and looks first,
-//! then flies to its task (the landing zone with its load, whoever waits to be picked up, the
+//! then flies to its task at Low, down to NOE for a landing (the landing zone with its load, whoever waits to be picked up, the
 //! search area) and out through the exit window; it calls every strike it can, trains the
 //! crew as soon as the bank allows, and takes the Cobra when offered.
 
@@ -72,8 +72,9 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
         }
         return Action::EndActivation;
     }
-    // Down to NOE for a landing within six hexes; Low on the way elsewhere.
-    let wanted = if land && d <= 6 {
+    // Low on the way (fatal damage at Medium is a crash), NOE for the last five hexes before
+    // a landing: one level a turn.
+    let wanted = if land && d <= 5 {
         Altitude::Noe
     } else {
         Altitude::Low
@@ -100,6 +101,10 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
         }
         if has(&Action::Move(Step::EnterHover)) {
             return Action::Move(Step::EnterHover);
+        }
+        // No turn and no hover (damage): a hex ahead makes the next turn possible.
+        if has(&forward) {
+            return forward;
         }
     }
     if has(&Action::EndActivation) {

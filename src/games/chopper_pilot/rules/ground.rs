@@ -580,19 +580,31 @@ impl ChopperPilot {
             .iter()
             .any(|s| !matches!(s.health, Health::Killed | Health::Captured));
         if survivors {
-            let id = self.add_unit("helo_crew", f.hex, true, false);
+            let hex = self.room_near(f.hex);
+            let id = self.add_unit("helo_crew", hex, true, false);
             let i = self.tac().unit_at(id).expect("just placed");
             self.tac_mut().units[i].crew_of = Some(h);
         }
         let passengers: Vec<Passenger> = self.mission_mut().flight[h].passengers.drain(..).collect();
         for p in passengers {
-            let id = self.add_unit(&p.unit, f.hex, true, false);
+            let hex = self.room_near(f.hex);
+            let id = self.add_unit(&p.unit, hex, true, false);
             let i = self.tac().unit_at(id).expect("just placed");
             let u = &mut self.tac_mut().units[i];
             u.damaged = p.damaged;
             u.objective = p.objective;
             u.crew_of = p.crew_of;
         }
+    }
+
+    /// The hex itself if it has room for one more ground unit (three at most), else the
+    /// nearest that has [8.4].
+    pub(super) fn room_near(&self, hex: Hex) -> Hex {
+        let t = self.tac();
+        t.ground
+            .layout
+            .place(hex, 0, 0, |x| t.ground.passable(x) && t.units_in(x).count() < 3)
+            .unwrap_or(hex)
     }
 
     /// The modifiers of F2 on the Tactical Map (digest G11).

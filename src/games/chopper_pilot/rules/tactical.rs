@@ -10,14 +10,14 @@ use serde::{Deserialize, Serialize};
 
 use super::combat::b2_column;
 use super::content::{
-    CampaignId, Class, EventCard, HeloType, HexRef, Side, SuccessKind, SupportKind, System,
+    Class, EventCard, HeloType, HexRef, Side, SuccessKind, SupportKind, System,
     UnitSpec, What, data,
 };
 use super::hex::{Hex, Layout, absolute};
 use super::movement::{self, Altitude, Flying, Step};
 use super::roll::{Modifier, roll};
 use super::spotting::{e3_modifiers, in_view, other_spots, spots};
-use super::state::{ChopperPilot, Health, HeloStatus, Location, Passenger, Phase};
+use super::state::{ChopperPilot, Health, Location, Passenger, Phase};
 use super::terrain::Ground;
 use crate::engine::dice::d6;
 use crate::engine::log::Random;
@@ -292,6 +292,7 @@ impl ChopperPilot {
             };
             own |= spec.side == Side::Enemy;
             let objective = extraction && spec.side == Side::Us;
+            let hex = self.room_near(hex);
             self.add_unit(&unit, hex, true, objective);
         }
         let reference = lz.or(search).unwrap_or(centre);
