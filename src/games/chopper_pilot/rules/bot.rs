@@ -11,6 +11,9 @@ use super::state::Phase;
 use super::{Action, ChopperPilot};
 use crate::engine::bot::Bot;
 
+/// The turn after which a helicopter gives up its task and leaves.
+const GIVE_UP_TURN: u16 = 30;
+
 #[derive(Clone, Debug, Default)]
 pub struct Commander;
 
@@ -48,7 +51,12 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
     let Some(f) = t.flying(h) else {
         return Action::EndActivation;
     };
-    let (goal, land) = game.task_of(h);
+    // After thirty turns the task is given up and the helicopter heads for the exit.
+    let (goal, land) = if t.turn > GIVE_UP_TURN {
+        (None, false)
+    } else {
+        game.task_of(h)
+    };
     if f.altitude == Altitude::Landed {
         for s in [Step::Unload, Step::Load, Step::TakeOff] {
             if has(&Action::Move(s)) {
@@ -60,7 +68,22 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
     if goal.is_none() && has(&Action::Exit) {
         return Action::Exit;
     }
-    let target = goal.unwrap_or(t.exit);
+    let mut target = goal.unwrap_or(t.exit);
+    // A helicopter that cannot hover circles a landing zone it cannot line up on: within two
+    // hexes of it, any hex it may land on will do for a delivery (the LZ "or as close as
+    // tactically possible" [8.4]).
+    let delivering = game.mission().flight[h]
+        .passengers
+        .iter()
+        .any(|p| p.crew_of.is_none() && !p.objective);
+    if land
+        && delivering
+        && f.hex.distance(target) <= 2
+        && t.ground.may_land(f.hex)
+        && t.helicopters_at(f.hex, Altitude::Landed) < 2
+    {
+        target = f.hex;
+    }
     let d = f.hex.distance(target);
     if f.hex == target {
         if land {
