@@ -262,10 +262,9 @@ impl ChopperPilot {
             "hard" => {
                 let rolled = roll(&mut self.rng, &mut self.log, "C1", &[]);
                 let cell = rolled.result();
-                if !cell.starts_with("crew") && cell != "cabin" && cell != "golden_bb" {
-                    if let Some(s) = System::from_c1(cell) {
-                        self.check_box(h, s);
-                    }
+                // Crew and cabin results are ignored on a hard landing (digest G11).
+                if let Some(s) = System::from_c1(cell) {
+                    self.check_box(h, s);
                 }
             }
             _ => {}

@@ -153,7 +153,10 @@ impl ChopperPilot {
         let unit = p.unit.clone();
         let destroyed = p.damaged || steps < 2;
         if destroyed {
-            self.mission_mut().flight[h].passengers.remove(i);
+            let p = self.mission_mut().flight[h].passengers.remove(i);
+            if let Some(crew) = p.crew_of {
+                self.crew_killed(crew);
+            }
         } else {
             p.damaged = true;
         }
@@ -264,9 +267,9 @@ impl ChopperPilot {
         let result = rolled.result();
         let name = self.mission().flight[h].name();
         if result == "crash" {
+            self.lose_passengers(h);
             let heli = &mut self.mission_mut().flight[h];
             heli.status = HeloStatus::Crashed;
-            heli.passengers.clear();
             for s in &mut heli.seats {
                 s.health = Health::Killed;
             }
@@ -301,6 +304,24 @@ impl ChopperPilot {
         );
         if !self.mission().stranded.is_empty() {
             self.phase = Phase::Pickup;
+        }
+    }
+
+    /// Everyone still alive aboard helicopter `crew`'s seats is killed (their counter lost).
+    pub(super) fn crew_killed(&mut self, crew: usize) {
+        for s in &mut self.mission_mut().flight[crew].seats {
+            s.health = Health::Killed;
+        }
+        self.sync_crew(crew);
+    }
+
+    /// A crash takes the passengers with it, crews of other helicopters riding along too.
+    pub(super) fn lose_passengers(&mut self, h: usize) {
+        let lost: Vec<Passenger> = self.mission_mut().flight[h].passengers.drain(..).collect();
+        for p in lost {
+            if let Some(crew) = p.crew_of {
+                self.crew_killed(crew);
+            }
         }
     }
 

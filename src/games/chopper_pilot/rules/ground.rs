@@ -514,12 +514,7 @@ impl ChopperPilot {
             _ => {}
         }
         if let Some(h) = u.crew_of {
-            for s in &mut self.mission_mut().flight[h].seats {
-                if s.health != Health::Killed {
-                    s.health = Health::Killed;
-                }
-            }
-            self.sync_crew(h);
+            self.crew_killed(h);
         }
     }
 
@@ -546,9 +541,9 @@ impl ChopperPilot {
             self.tac_mut().events = false;
         }
         if result == "crash" {
+            self.lose_passengers(h);
             let heli = &mut self.mission_mut().flight[h];
             heli.status = HeloStatus::Crashed;
-            heli.passengers.clear();
             for s in &mut heli.seats {
                 s.health = Health::Killed;
             }

@@ -1,13 +1,14 @@
 //! Chopper Pilot Vietnam's rules: the state machine, on `crate::engine` only.
 //!
-//! Built so far: the content (`content.rs`), the campaign's start (crew, Luck Factor, decks),
-//! mission set-up (which helicopter your crew flies, loading) and the Operations Map outbound
-//! (Enroute card with its paragraph, Random Ground Fire with helicopter damage, crew wounds
-//! and forced landings, Mission Weather) up to the Mission Difficulty roll at the Tactical
-//! Map. For the Tactical Map the grid (`hex.rs`), helicopter movement (`movement.rs`) and
-//! spotting (`spotting.rs`) and the combat look-ups (`combat.rs`) are written as tested procedures; the turn sequence that drives
-//! them, the return leg and the post-mission steps are the next layers: the game stops at the
-//! Tactical Map and says so.
+//! The Primary tour plays from the crew cards to the last mission: the campaign's start
+//! (crew, Luck Factor, decks), each mission's set-up and loading, the Operations Map outbound
+//! (`ops.rs`, with damage, wounds and forced landings in `damage.rs`), the Tactical Map
+//! (`tactical.rs`: set-up, the turn sequence and each helicopter's activation on the grid of
+//! `hex.rs` and `terrain.rs`, with `movement.rs`, `spotting.rs` and `combat.rs`; `ground.rs`:
+//! the ground phases, strikes, suppression, crews on the ground), the way home and the
+//! post-mission bookkeeping (`after.rs`). The decisions of the later phases are offered in
+//! `choices.rs`. Not built yet: the Luck Factor re-roll, emergency support, SOG strings, the
+//! optional repair rule and cooperative play; the MACV-SOG missions are not written.
 
 mod after;
 pub mod bot;

@@ -719,7 +719,7 @@ fn fatal_damage_crashes_at_medium_and_leaves_a_crew_on_the_ground_when_landed() 
         2,
         "the passengers get out as ground units (ruling A17)"
     );
-    assert!(!t.flying(1).is_some(), "no longer flying");
+    assert!(t.flying(1).is_none(), "no longer flying");
 }
 
 #[test]
