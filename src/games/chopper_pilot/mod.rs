@@ -1,8 +1,7 @@
-//! Chopper Pilot Vietnam (digest: `shared/rules/chopper-pilot.md`). Its rules are being built
-//! in `rules/` (content, campaign start, mission set-up, the Operations Map outbound, and the
-//! tactical grid, movement, spotting and combat look-ups); the launcher lists the game as not
-//! playable until the whole game plays. The game grows in this folder: `rules/`, `art/`,
-//! `kit.rs`, and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+//! Chopper Pilot Vietnam (digest: `shared/rules/chopper-pilot.md`). Its rules are in `rules/`:
+//! the Primary tour plays from start to end with the bot; the launcher lists the game as not
+//! playable until it has its window (art) and its driver. The game grows in this folder:
+//! `rules/`, `art/`, `kit.rs`, and this file's [`MODULE`] (see `docs/adding-a-game.md`).
 
 pub mod rules;
 

@@ -1,11 +1,18 @@
-//! A heuristic Aircraft Commander for the layers built so far: takes the first crew cards,
-//! flies the lead helicopter, spreads the passengers over the flight so that one lost
-//! helicopter costs as few of them as possible, keeps its own mission when an event offers
-//! another, and never leaves anyone on the ground while a Huey has room.
+//! A heuristic Aircraft Commander: takes the first crew cards, flies the lead helicopter,
+//! spreads the passengers over the flight so that one lost helicopter costs as few of them as
+//! possible, keeps its own mission when an event offers another, never leaves anyone on the
+//! ground while a Huey has room. On the Tactical Map each helicopter shoots and looks first,
+//! then flies to its task at Low, down to NOE for a landing (the landing zone with its load, whoever waits to be picked up, the
+//! search area) and out through the exit window; it calls every strike it can, trains the
+//! crew as soon as the bank allows, and takes the Cobra when offered.
 
+use super::movement::{Altitude, Step};
 use super::state::Phase;
 use super::{Action, ChopperPilot};
 use crate::engine::bot::Bot;
+
+/// The turn after which a helicopter gives up its task and leaves.
+const GIVE_UP_TURN: u16 = 30;
 
 #[derive(Clone, Debug, Default)]
 pub struct Commander;
@@ -22,9 +29,110 @@ impl Bot<ChopperPilot> for Commander {
                 })
                 .cloned(),
             Phase::Choice { .. } => Some(Action::Decline),
+            Phase::Activation(h) => Some(fly(game, h, actions)),
             _ => None,
         };
         pick.filter(|a| actions.contains(a))
             .unwrap_or_else(|| actions[0].clone())
+    }
+}
+
+/// What helicopter `h` does next in its activation.
+fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
+    let has = |a: &Action| actions.contains(a);
+    let first = |f: fn(&Action) -> bool| actions.iter().find(|a| f(a)).cloned();
+    if let Some(a) = first(|a| matches!(a, Action::Fire { .. } | Action::Spot(_))) {
+        return a;
+    }
+    if has(&Action::Search) {
+        return Action::Search;
+    }
+    let t = game.tac();
+    let Some(f) = t.flying(h) else {
+        return Action::EndActivation;
+    };
+    // After thirty turns the task is given up and the helicopter heads for the exit.
+    let (goal, land) = if t.turn > GIVE_UP_TURN {
+        (None, false)
+    } else {
+        game.task_of(h)
+    };
+    if f.altitude == Altitude::Landed {
+        for s in [Step::Unload, Step::Load, Step::TakeOff] {
+            if has(&Action::Move(s)) {
+                return Action::Move(s);
+            }
+        }
+        return Action::EndActivation;
+    }
+    if goal.is_none() && has(&Action::Exit) {
+        return Action::Exit;
+    }
+    let mut target = goal.unwrap_or(t.exit);
+    // A helicopter that cannot hover circles a landing zone it cannot line up on: within two
+    // hexes of it, any hex it may land on will do for a delivery (the LZ "or as close as
+    // tactically possible" [8.4]).
+    let delivering = game.mission().flight[h]
+        .passengers
+        .iter()
+        .any(|p| p.crew_of.is_none() && !p.objective);
+    if land
+        && delivering
+        && f.hex.distance(target) <= 2
+        && t.ground.may_land(f.hex)
+        && t.helicopters_at(f.hex, Altitude::Landed) < 2
+    {
+        target = f.hex;
+    }
+    let d = f.hex.distance(target);
+    if f.hex == target {
+        if land {
+            for s in [Step::Descend, Step::Land] {
+                if has(&Action::Move(s)) {
+                    return Action::Move(s);
+                }
+            }
+        }
+        return Action::EndActivation;
+    }
+    // Low on the way (fatal damage at Medium is a crash), NOE for the last five hexes before
+    // a landing: one level a turn.
+    let wanted = if land && d <= 5 {
+        Altitude::Noe
+    } else {
+        Altitude::Low
+    };
+    if f.altitude > wanted && has(&Action::Move(Step::Descend)) {
+        return Action::Move(Step::Descend);
+    }
+    if f.altitude < wanted && has(&Action::Move(Step::Climb)) {
+        return Action::Move(Step::Climb);
+    }
+    let forward = Action::Move(Step::Forward);
+    if has(&forward) && f.hex.neighbour(f.facing).distance(target) < d {
+        return forward;
+    }
+    let best = (0..6u8)
+        .filter(|x| t.ground.layout.contains(f.hex.neighbour(*x)))
+        .min_by_key(|x| (f.hex.neighbour(*x).distance(target), *x))
+        .unwrap_or(f.facing);
+    if best != f.facing {
+        let clockwise = (best + 6 - f.facing) % 6 <= 3;
+        let turn = Action::Move(Step::Turn { clockwise });
+        if has(&turn) {
+            return turn;
+        }
+        if has(&Action::Move(Step::EnterHover)) {
+            return Action::Move(Step::EnterHover);
+        }
+        // No turn and no hover (damage): a hex ahead makes the next turn possible.
+        if has(&forward) {
+            return forward;
+        }
+    }
+    if has(&Action::EndActivation) {
+        Action::EndActivation
+    } else {
+        actions[0].clone()
     }
 }

@@ -147,13 +147,16 @@ impl ChopperPilot {
 
     /// Passenger `i` of helicopter `h` loses a step: a fresh two-step unit is damaged, anything
     /// else is destroyed [9.5].
-    fn step_loss(&mut self, h: usize, i: usize) {
+    pub(super) fn step_loss(&mut self, h: usize, i: usize) {
         let p = &mut self.mission_mut().flight[h].passengers[i];
         let steps = data().unit(&p.unit).map_or(1, |u| u.steps);
         let unit = p.unit.clone();
         let destroyed = p.damaged || steps < 2;
         if destroyed {
-            self.mission_mut().flight[h].passengers.remove(i);
+            let p = self.mission_mut().flight[h].passengers.remove(i);
+            if let Some(crew) = p.crew_of {
+                self.crew_killed(crew);
+            }
         } else {
             p.damaged = true;
         }
@@ -264,9 +267,9 @@ impl ChopperPilot {
         let result = rolled.result();
         let name = self.mission().flight[h].name();
         if result == "crash" {
+            self.lose_passengers(h);
             let heli = &mut self.mission_mut().flight[h];
             heli.status = HeloStatus::Crashed;
-            heli.passengers.clear();
             for s in &mut heli.seats {
                 s.health = Health::Killed;
             }
@@ -304,6 +307,24 @@ impl ChopperPilot {
         }
     }
 
+    /// Everyone still alive aboard helicopter `crew`'s seats is killed (their counter lost).
+    pub(super) fn crew_killed(&mut self, crew: usize) {
+        for s in &mut self.mission_mut().flight[crew].seats {
+            s.health = Health::Killed;
+        }
+        self.sync_crew(crew);
+    }
+
+    /// A crash takes the passengers with it, crews of other helicopters riding along too.
+    pub(super) fn lose_passengers(&mut self, h: usize) {
+        let lost: Vec<Passenger> = self.mission_mut().flight[h].passengers.drain(..).collect();
+        for p in lost {
+            if let Some(crew) = p.crew_of {
+                self.crew_killed(crew);
+            }
+        }
+    }
+
     /// Copies the health of your crew's seats on helicopter `h` back to the campaign crew.
     pub(super) fn sync_crew(&mut self, h: usize) {
         let seats = self.mission().flight[h].seats.clone();
@@ -326,9 +347,11 @@ impl ChopperPilot {
     pub(super) fn pick_up(&mut self, h: usize) {
         let counter = self.mission_mut().stranded.remove(0);
         let passenger = match &counter {
-            Stranded::Crew { .. } => Passenger {
+            Stranded::Crew { helicopter } => Passenger {
                 unit: "helo_crew".into(),
                 damaged: false,
+                objective: false,
+                crew_of: Some(*helicopter),
             },
             Stranded::Passenger(p) => p.clone(),
         };

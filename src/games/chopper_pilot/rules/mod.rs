@@ -1,24 +1,30 @@
 //! Chopper Pilot Vietnam's rules: the state machine, on `crate::engine` only.
 //!
-//! Built so far: the content (`content.rs`), the campaign's start (crew, Luck Factor, decks),
-//! mission set-up (which helicopter your crew flies, loading) and the Operations Map outbound
-//! (Enroute card with its paragraph, Random Ground Fire with helicopter damage, crew wounds
-//! and forced landings, Mission Weather) up to the Mission Difficulty roll at the Tactical
-//! Map. For the Tactical Map the grid (`hex.rs`), helicopter movement (`movement.rs`) and
-//! spotting (`spotting.rs`) and the combat look-ups (`combat.rs`) are written as tested procedures; the turn sequence that drives
-//! them, the return leg and the post-mission steps are the next layers: the game stops at the
-//! Tactical Map and says so.
+//! The Primary tour plays from the crew cards to the last mission: the campaign's start
+//! (crew, Luck Factor, decks), each mission's set-up and loading, the Operations Map outbound
+//! (`ops.rs`, with damage, wounds and forced landings in `damage.rs`), the Tactical Map
+//! (`tactical.rs`: set-up, the turn sequence and each helicopter's activation on the grid of
+//! `hex.rs` and `terrain.rs`, with `movement.rs`, `spotting.rs` and `combat.rs`; `ground.rs`:
+//! the ground phases, strikes, suppression, crews on the ground), the way home and the
+//! post-mission bookkeeping (`after.rs`). The decisions of the later phases are offered in
+//! `choices.rs`. Not built yet: the Luck Factor re-roll, emergency support, SOG strings, the
+//! optional repair rule and cooperative play; the MACV-SOG missions are not written.
 
+mod after;
 pub mod bot;
+mod choices;
 pub mod combat;
 pub mod content;
 mod damage;
+mod ground;
 pub mod hex;
 pub mod movement;
 mod ops;
 pub mod roll;
 pub mod spotting;
 pub mod state;
+pub mod tactical;
+pub mod terrain;
 #[cfg(test)]
 mod tests;
 
@@ -53,6 +59,28 @@ pub enum Action {
     /// FL5: this Huey picks up the first stranded counter; or it is left behind.
     PickUp(usize),
     LeaveBehind,
+    /// T1b: this helicopter flies next.
+    Activate(usize),
+    /// A movement step of the active helicopter [8.3].
+    Move(movement::Step),
+    /// The active helicopter fires weapon `weapon` (of its Info Card) at unit `unit` [9.2].
+    Fire { weapon: u8, unit: u16 },
+    /// The active helicopter tries to spot unit `unit` [9.1].
+    Spot(u16),
+    /// The active helicopter searches (E5) [8.7].
+    Search,
+    /// The active helicopter leaves through the exit window [8.3].
+    Exit,
+    /// The active helicopter's activation is over.
+    EndActivation,
+    /// T5b: call supporting fire on the hex of unit `unit` for next turn [9.4.3].
+    Call { kind: content::SupportKind, unit: u16 },
+    /// No more calls this turn.
+    Pass,
+    /// P5: five skill points buy a level of this skill for this crew member [10.2].
+    Train { member: usize, skill: after::Skill },
+    /// No more training.
+    Done,
 }
 
 impl Game for ChopperPilot {
@@ -103,6 +131,7 @@ impl Game for ChopperPilot {
                 perception: 0,
                 gunnery: 0,
                 health: Health::Fit,
+                away: 0,
             }],
             luck: 0,
             cobra_pilot: false,
@@ -216,6 +245,12 @@ impl Game for ChopperPilot {
                     choices,
                 )
             }
+            Phase::Helicopters
+            | Phase::Activation(_)
+            | Phase::Support
+            | Phase::Return { .. }
+            | Phase::Training
+            | Phase::CobraOffer => self.later_choices(),
             _ => return Prompt::game_over(self.ending().1),
         };
         Prompt {
@@ -238,6 +273,12 @@ impl Game for ChopperPilot {
                 a.push(Action::LeaveBehind);
                 a
             }
+            Phase::Helicopters
+            | Phase::Activation(_)
+            | Phase::Support
+            | Phase::Return { .. }
+            | Phase::Training
+            | Phase::CobraOffer => self.later_actions(),
             _ => Vec::new(),
         }
     }
@@ -246,14 +287,15 @@ impl Game for ChopperPilot {
         if !self.legal_actions().contains(action) {
             return Err(Refusal::new(msg("That is not one of the choices now")));
         }
-        // A die or a card drawn makes the action an undo barrier; a card drawn from a shuffled
-        // deck changes no generator, so the piles are compared too.
-        let before = self.randomness();
         match action {
             Action::Crew(id) => self.take_crew(id),
             Action::Fly(h) => self.board(*h),
             Action::Load(h) => self.load(*h),
+            Action::FlyOn if matches!(self.phase, Phase::Return { .. }) => self.fly_back(),
             Action::FlyOn => self.fly_on(),
+            Action::Accept | Action::Decline if self.phase == Phase::CobraOffer => {
+                self.answer_cobra(*action == Action::Accept)
+            }
             Action::Accept => self.choose(true),
             Action::Decline => self.choose(false),
             Action::PickUp(h) => {
@@ -264,17 +306,16 @@ impl Game for ChopperPilot {
                 self.leave_behind();
                 self.run_steps();
             }
+            other => self.apply_later(other),
         }
-        Ok(if self.randomness() == before {
-            Applied::QUIET
-        } else {
-            Applied::REVEALED
-        })
+        // Dice and cards drawn are undo barriers the session reads from the generator's count
+        // of results; nothing else in this game is hidden.
+        Ok(Applied::QUIET)
     }
 
     fn outcome(&self) -> Option<Outcome> {
         let (verdict, summary) = match self.phase {
-            Phase::PilotLost | Phase::TacticalMap | Phase::FlightLost | Phase::Unwritten(_) => {
+            Phase::PilotLost | Phase::Unwritten(_) => {
                 self.ending()
             }
             _ => return None,
@@ -314,20 +355,10 @@ impl ChopperPilot {
                 let how = if self.pilot_health() == Health::Captured { "captured" } else { "killed" };
                 (Verdict::Loss, msg("Your pilot was {how}: the tour is over [C7]").term("how", how))
             }
-            Phase::TacticalMap => (Verdict::Draw, msg("The flight reached the Tactical Map of mission {number}; the tactical rules are not built yet").arg("number", self.mission().number)),
-            Phase::FlightLost => (Verdict::Draw, msg("No helicopter of the flight reached the Tactical Map of mission {number}").arg("number", self.mission().number)),
+            Phase::Unwritten(0) => self.tour_over(),
             Phase::Unwritten(n) => (Verdict::Draw, msg("Mission {number} of the tour is not written yet").arg("number", n)),
             _ => (Verdict::Draw, msg("In progress")),
         }
-    }
-
-    /// What a random event changes: the generator and the draw piles.
-    fn randomness(&self) -> (Rng, usize, usize) {
-        (
-            self.rng.clone(),
-            self.decks.enroute.draw_count(),
-            self.decks.back.draw_count(),
-        )
     }
 
     /// The unused Crew Bio cards of the kind a seat takes [5.2]: co-pilots are pilots, crew
@@ -367,6 +398,7 @@ impl ChopperPilot {
             perception: 0,
             gunnery: 0,
             health: Health::Fit,
+            away: 0,
         });
         self.log.add(
             "5.2",

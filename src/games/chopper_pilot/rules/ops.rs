@@ -88,6 +88,10 @@ impl ChopperPilot {
             stranded: Vec::new(),
             recovered: 0,
             captured: 0,
+            success: Some(briefing.success),
+            tac: None,
+            returning: false,
+            rescued: 0,
         });
         self.phase = Phase::ChooseHelicopter;
     }
@@ -117,6 +121,10 @@ impl ChopperPilot {
         let crew = self.crew.clone();
         let heli = &mut self.mission_mut().flight[h];
         for (i, member) in crew.iter().enumerate() {
+            // Those on the Base Mat sit this one out; a man with no skills takes the seat [9.6].
+            if member.away > 0 {
+                continue;
+            }
             let Some(position) = seat_for(kind, member.position) else {
                 continue;
             };
@@ -153,6 +161,8 @@ impl ChopperPilot {
             .push(super::state::Passenger {
                 unit,
                 damaged: false,
+                objective: false,
+                crew_of: None,
             });
         self.after_loading();
     }
@@ -231,15 +241,18 @@ impl ChopperPilot {
             if !self.mission().flight.iter().any(Helicopter::flying) {
                 self.log
                     .add("8.8", msg("No helicopter of the flight is still flying"));
-                self.phase = Phase::FlightLost;
+                self.post_mission();
                 return;
             }
             if matches!(self.phase, Phase::Choice { .. }) {
                 return;
             }
             if self.mission().steps.is_empty() {
-                self.phase = Phase::Fly {
-                    at: self.mission().at,
+                let at = self.mission().at;
+                self.phase = if self.mission().returning {
+                    Phase::Return { at }
+                } else {
+                    Phase::Fly { at }
                 };
                 return;
             }
@@ -275,7 +288,7 @@ impl ChopperPilot {
     }
 
     /// Reads a drawn event card and does what its paragraph says.
-    fn resolve_card(&mut self, card: EventCard, rule: &'static str) {
+    pub(super) fn resolve_card(&mut self, card: EventCard, rule: &'static str) {
         let EventCard::Paragraph(n) = card else {
             self.log.add(rule, msg("No Event"));
             return;
@@ -483,7 +496,7 @@ impl ChopperPilot {
         }
         self.log
             .add("8.1", msg("The flight reaches the Tactical Map"));
-        self.phase = Phase::TacticalMap;
+        self.enter_tactical();
     }
 
     /// The paragraph a pending Choice offers.

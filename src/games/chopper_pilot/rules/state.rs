@@ -24,10 +24,18 @@ pub enum Phase {
     Choice { paragraph: u16, template: String },
     /// FL5: a counter of a helicopter downed on the Operations Map waits to be picked up.
     Pickup,
-    /// T0: the flight has reached the Tactical Map, where the tactical rules take over.
-    TacticalMap,
-    /// The flight was lost before it reached the Tactical Map.
-    FlightLost,
+    /// T1b: the next helicopter to fly this turn, chosen by you [8.2, 8.3].
+    Helicopters,
+    /// T1b: this helicopter's activation: its steps, shots, spotting and searches.
+    Activation(usize),
+    /// T5b: call air strikes and artillery for next turn [9.4.3].
+    Support,
+    /// O6-O7: the flight flies home and is at route point `at` [7.4].
+    Return { at: usize },
+    /// P5: spend banked skill points [10.2].
+    Training,
+    /// P7: a Cobra slot is offered [5.2].
+    CobraOffer,
     /// C4: the next mission of the tour has not been written yet.
     Unwritten(u16),
     /// C7: the pilot character was killed or captured.
@@ -93,6 +101,12 @@ pub struct Seat {
 pub struct Passenger {
     pub unit: String,
     pub damaged: bool,
+    /// Someone the mission is about (to be brought out).
+    #[serde(default)]
+    pub objective: bool,
+    /// The crew counter of this helicopter of the flight [9.5].
+    #[serde(default)]
+    pub crew_of: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -170,6 +184,9 @@ pub struct CrewMember {
     pub perception: u8,
     pub gunnery: u8,
     pub health: Health,
+    /// Missions still to sit out on the Base Mat [9.6].
+    #[serde(default)]
+    pub away: u8,
 }
 
 /// What the mission in hand flies: its own briefing or one made by an event [7.3].
@@ -219,6 +236,14 @@ pub struct MissionState {
     /// Crews recovered after the mission (F4 contact) and captured (no contact).
     pub recovered: u8,
     pub captured: u8,
+    /// How the mission is judged (the briefing's, or the event template's).
+    pub success: Option<super::content::SuccessKind>,
+    pub tac: Option<super::tactical::Tac>,
+    /// Flying home [7.4].
+    pub returning: bool,
+    /// Objective counters brought out other than aboard the flight (walked off, lifted by a
+    /// rescue helicopter).
+    pub rescued: u8,
 }
 
 impl MissionState {
