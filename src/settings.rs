@@ -25,6 +25,8 @@ pub struct Settings {
     pub show_odds: bool,
     /// Save the game after every action, so that it can be resumed.
     pub autosave: bool,
+    /// New games ask for the face of each die the rules roll (the player's own dice).
+    pub own_dice: bool,
 }
 
 impl Default for Settings {
@@ -34,6 +36,7 @@ impl Default for Settings {
             color_scheme: ColorScheme::System,
             show_odds: true,
             autosave: true,
+            own_dice: false,
         }
     }
 }

@@ -50,8 +50,15 @@ impl SimpleComponent for Harness {
     }
 
     fn init(_: (), _root: gtk::Window, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
-        if let Some(dir) = std::env::var_os("TONKIN_SHOTS") {
-            shots(dir.into());
+        let shots_dir = std::env::var_os("TONKIN_SHOTS");
+        let dice_shot = std::env::var_os("TONKIN_SCREENSHOT_DICE");
+        if shots_dir.is_some() || dice_shot.is_some() {
+            if let Some(dir) = shots_dir {
+                shots(dir.into());
+            }
+            if let Some(shot) = dice_shot {
+                own_dice(shot.into());
+            }
             return ComponentParts {
                 model: Harness,
                 widgets: (),
@@ -335,7 +342,9 @@ fn main() {
         std::env::set_var("XDG_CONFIG_HOME", home.path().join("config"));
     }
     // The checks speak English; a photograph speaks the language the environment asks for.
-    if std::env::var_os("TONKIN_SCREENSHOT").is_some() || std::env::var_os("TONKIN_SHOTS").is_some()
+    if std::env::var_os("TONKIN_SCREENSHOT").is_some()
+        || std::env::var_os("TONKIN_SHOTS").is_some()
+        || std::env::var_os("TONKIN_SCREENSHOT_DICE").is_some()
     {
         tonkin::i18n::init();
     }
@@ -693,6 +702,45 @@ fn hand_over(screenshot: Option<std::path::PathBuf>) {
 }
 
 /// Sizes the window to the screen and photographs the screen into `path`.
+/// Photographs a Skyhawk mission played with the player's own dice, at the first table roll
+/// read by column: the prompt bar offers the faces.
+fn own_dice(path: std::path::PathBuf) {
+    let driver = games::find("skyhawk").and_then(|g| g.driver).unwrap();
+    let mut session = driver.new_session("single", 5, &[]).expect("new game");
+    session.set_own_dice(true);
+    let mut step = 0;
+    while !session.prompt().text.english().contains("column") {
+        driver
+            .bot_steps(
+                session.as_mut(),
+                tonkin::games::driver::BotKind::Heuristic,
+                step,
+                1,
+            )
+            .unwrap_or_else(|e| fail(&e));
+        step += 1;
+        if session.outcome().is_some() {
+            fail("the mission ended before a table roll by column");
+        }
+    }
+    open_game_window(session, None);
+    let window = || {
+        relm4::main_application()
+            .windows()
+            .into_iter()
+            .find(|w| w.title().is_some_and(|t| t.contains("Skyhawk")))
+    };
+    when(
+        "the Skyhawk window",
+        move || window().is_some(),
+        move || {
+            let window = window().unwrap();
+            window.maximize();
+            photograph(&window, path)
+        },
+    );
+}
+
 fn photograph(window: &gtk::Window, path: std::path::PathBuf) {
     window.set_default_size(1366, 768);
     gtk::glib::timeout_add_local_once(Duration::from_millis(1500), move || {

@@ -264,7 +264,7 @@ mod tests {
         let mut rng = Rng::seeded(3);
         rng.arrange(Arranged::D10(4));
         rng.leave_dice_to_player();
-        let label = || RollLabel::new(msg("Table 7"));
+        let label = || RollLabel::new(Message::template("Table 7".into()));
         percentile_for(&mut rng, &label);
         d6(&mut rng);
         let settled = rng.settle();

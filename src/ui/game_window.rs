@@ -926,6 +926,10 @@ impl GameWindow {
         if let Some(file) = self.path.as_ref().and_then(|p| p.file_name()) {
             subtitle.push(file.to_string_lossy().into_owned());
         }
+        // A script fixed some results: this is no game of chance.
+        if session.is_arranged() {
+            subtitle.push(gettext("arranged draws"));
+        }
         widgets.title.set_subtitle(&subtitle.join(" — "));
         self.view.borrow_mut().targets = prompt
             .choices

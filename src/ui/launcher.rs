@@ -477,8 +477,10 @@ fn start_new(
         .driver
         .ok_or_else(|| gettext("This game is not playable yet"))?;
     let rules = driver.optional_rules();
+    let own_dice = super::settings().own_dice;
     if rules.is_empty() {
-        let session = driver.new_session(scenario, super::fresh_seed(), &[])?;
+        let mut session = driver.new_session(scenario, super::fresh_seed(), &[])?;
+        session.set_own_dice(own_dice);
         super::open_game_window(session, None);
         return Ok(());
     }
@@ -491,6 +493,17 @@ fn start_new(
         .selection_mode(gtk::SelectionMode::None)
         .css_classes(["boxed-list"])
         .build();
+    let own_dice_switch = gtk::Switch::builder()
+        .active(own_dice)
+        .valign(gtk::Align::Center)
+        .build();
+    let own_dice_row = adw::ActionRow::builder()
+        .title(gettext("Roll your own dice"))
+        .subtitle(gettext("Tonkin asks for the face of each die"))
+        .activatable_widget(&own_dice_switch)
+        .build();
+    own_dice_row.add_suffix(&own_dice_switch);
+    list.append(&own_dice_row);
     let switches: Vec<(&'static str, gtk::Switch)> = rules
         .iter()
         .map(|r| {
@@ -565,7 +578,10 @@ fn start_new(
     let parent = parent.clone();
     dialog.connect_response(Some("start"), move |_, _| {
         match driver.new_session(&scenario, seed, &chosen()) {
-            Ok(session) => super::open_game_window(session, None),
+            Ok(mut session) => {
+                session.set_own_dice(own_dice_switch.is_active());
+                super::open_game_window(session, None)
+            }
             Err(e) => super::dialogs::error_dialog(
                 Some(parent.upcast_ref()),
                 &gettext("The game cannot start"),

@@ -34,6 +34,12 @@ pub fn show(parent: Option<&gtk::Window>) {
         |s, on| s.show_odds = on,
     ));
     play.add(&switch_row(
+        &gettext("Roll your own dice"),
+        &gettext("New games ask for the face of each die the rules roll; cards and counters stay with Tonkin"),
+        current.own_dice,
+        |s, on| s.own_dice = on,
+    ));
+    play.add(&switch_row(
         &gettext("Save after every action"),
         &gettext("A game can then be continued from the launcher"),
         current.autosave,

@@ -1,0 +1,97 @@
+//! Whole games played with the player's own dice through the type-erased session the window
+//! drives: a bot takes the actions and rolls the faces it is asked for; the game is saved,
+//! reopened and replayed to the same position.
+
+use tonkin::games::driver::BotKind;
+
+/// Plays a game to its end with own dice; returns the save's JSON and the first die prompt.
+fn play(game: &str, scenario: &str, seed: u64) -> (serde_json::Value, Option<String>) {
+    let driver = tonkin::games::find(game).unwrap().driver.unwrap();
+    let mut session = driver.new_session(scenario, seed, &[]).unwrap();
+    session.set_own_dice(true);
+    let mut first_die = None;
+    let mut steps = 0;
+    while session.outcome().is_none() {
+        let prompt = session.prompt();
+        let text = prompt.text.english();
+        if text.starts_with("Roll d") && first_die.is_none() {
+            let faces: Vec<String> = prompt.choices.iter().map(|c| c.label.english()).collect();
+            first_die = Some(format!("{text} | {}", faces.join(" | ")));
+        }
+        driver
+            .bot_steps(session.as_mut(), BotKind::Heuristic, seed + steps, 1)
+            .unwrap();
+        steps += 1;
+        assert!(steps < 20_000, "{game}: the game does not end");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("own.json");
+    session.save(&path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let reopened = tonkin::games::load_any(&bytes, "own.json").unwrap();
+    assert!(reopened.own_dice(), "{game}: reopened with own dice");
+    assert!(
+        !reopened.is_arranged(),
+        "{game}: own dice are no arrangement"
+    );
+    assert_eq!(reopened.state_json(), session.state_json(), "{game}");
+    assert_eq!(reopened.outcome(), session.outcome(), "{game}");
+    (serde_json::from_slice(&bytes).unwrap(), first_die)
+}
+
+fn rolled_faces(save: &serde_json::Value) -> usize {
+    save["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s.get("rolled"))
+        .map(|r| r.as_array().unwrap().len())
+        .sum()
+}
+
+#[test]
+fn a_skyhawk_mission_with_own_dice_saves_reopens_and_replays() {
+    let (save, first_die) = play("skyhawk", "single", 3);
+    assert_eq!(save["own_dice"], true);
+    assert!(save.get("arranged").is_none());
+    // Every die of the mission after set-up was the player's: the log's dice are the faces.
+    let logged: usize = save["snapshot"]["log"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .skip(2) // the pilot's roll and name, at set-up
+        .flat_map(|e| e["random"].as_array().cloned().unwrap_or_default())
+        .filter_map(|r| r.get("Dice").map(|d| d["faces"].as_array().unwrap().len()))
+        .sum();
+    let rolled = rolled_faces(&save);
+    assert!(rolled > 20, "a mission rolls many dice: {rolled}");
+    assert!(rolled >= logged, "rolled {rolled}, logged {logged}");
+    // The first roll of the mission is the target (Table 4), tens die first.
+    assert_eq!(
+        first_die.unwrap(),
+        "Roll d10 for Table 4, target: tens die | 0: 01–09 or 100 | 1: 10–19 | 2: 20–29 | \
+         3: 30–39 | 4: 40–49 | 5: 50–59 | 6: 60–69 | 7: 70–79 | 8: 80–89 | 9: 90–99"
+    );
+}
+
+#[test]
+fn a_that_others_may_live_game_with_own_dice_saves_reopens_and_replays() {
+    // Its chance is in cards and cups, which stay with the application: the game asks for no
+    // face (but for a d10 when both Resolution piles are spent) and plays as with the seed.
+    let (save, _) = play("csar", "caged_tiger", 3);
+    assert_eq!(save["own_dice"], true);
+    let driver = tonkin::games::find("csar").unwrap().driver.unwrap();
+    let mut plain = driver.new_session("caged_tiger", 3, &[]).unwrap();
+    let mut steps = 0;
+    while plain.outcome().is_none() {
+        driver
+            .bot_steps(plain.as_mut(), BotKind::Heuristic, 3 + steps, 1)
+            .unwrap();
+        steps += 1;
+    }
+    assert_eq!(
+        plain.state_json().unwrap()["log"],
+        save["snapshot"]["log"],
+        "the same game"
+    );
+}
