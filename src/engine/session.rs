@@ -1006,6 +1006,8 @@ mod tests {
             Session::<Race>::from_bytes(&serde_json::to_vec(&json).unwrap(), "o.json").unwrap();
         assert_eq!(back.state(), s.state());
         assert!(back.own_dice() && !back.is_arranged());
+    }
+
     fn script(actions: &str) -> Vec<u8> {
         format!(
             r#"{{"format":"tonkin-save","version":1,"game":"race","scenario":"long","seed":1,"actions":{actions}}}"#
