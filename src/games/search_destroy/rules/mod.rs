@@ -181,10 +181,20 @@ impl SearchDestroy {
     fn prompt_text(&self) -> (Message, &'static str) {
         let turn = self.turn;
         match self.step {
-            Step::Setup => (
-                msg("NLF: place your counters face-down, one per hex"),
-                "9.11",
-            ),
+            Step::Setup => {
+                let next = self.next_to_place().and_then(|i| self.units[i].spec());
+                let left = self
+                    .units
+                    .iter()
+                    .filter(|u| u.side == Side::Nlf && u.hex.is_none() && !u.removed)
+                    .count();
+                (
+                    msg("NLF: place the {unit} face-down, one counter per hex ({n} left)")
+                        .term("unit", next.map_or("", |s| s.name.as_str()))
+                        .arg("n", left),
+                    "9.11",
+                )
+            }
             Step::Landing => (
                 msg("US: choose the landing hexes, one snake ({n} so far)")
                     .arg("n", self.landing.len()),
