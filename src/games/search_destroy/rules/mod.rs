@@ -29,7 +29,7 @@ use crate::engine::bot::Bot;
 use crate::engine::log::Log;
 use crate::engine::play::Playable;
 use crate::engine::reference::RuleSection;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::rng::Rng;
 
 use content::{Level, Side, content};
@@ -114,7 +114,7 @@ impl Game for SearchDestroy {
                     msg("A draw: the US leads {us} to {nlf} but lost its company commander"),
                 )
             } else {
-                (Verdict::Draw, msg("A draw at {us} points each"))
+                (Verdict::Draw, msg_n("A draw at {us} point each", "A draw at {us} points each", us))
             };
             Outcome {
                 verdict,

@@ -14,7 +14,7 @@ use super::state::{Attack, RANGE, SearchDestroy, Step, Unit};
 use crate::engine::dice::d6;
 use crate::engine::game::{Applied, Refusal, SetupError};
 use crate::engine::log::{Log, Random};
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::rng::Rng;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -689,7 +689,11 @@ impl SearchDestroy {
                 self.points[0] += destroyed;
                 self.log.add(
                     "5.41",
-                    msg("A US unit destroys the {cache}: {points} points")
+                    msg_n(
+                        "A US unit destroys the {cache}: {points} point",
+                        "A US unit destroys the {cache}: {points} points",
+                        destroyed,
+                    )
                         .term("cache", spec.name.as_str())
                         .arg("points", destroyed),
                 );
@@ -772,7 +776,11 @@ impl SearchDestroy {
         self.points[1] += u32::from(cell.nlf_points);
         self.log.add_with(
             "5.52",
-            msg("A booby trap attacks the US unit at {hex} at 2-1: {points} points to the NLF")
+            msg_n(
+                "A booby trap attacks the US unit at {hex} at 2-1: {points} point to the NLF",
+                "A booby trap attacks the US unit at {hex} at 2-1: {points} points to the NLF",
+                cell.nlf_points,
+            )
                 .arg("hex", target)
                 .arg("points", cell.nlf_points),
             vec![
@@ -827,7 +835,11 @@ impl SearchDestroy {
             self.points[1] += u32::from(data().points.helicopter);
             self.landing.retain(|&h| h != attack.target);
             self.downed(attack.target);
-            msg("NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} points")
+            msg_n(
+                "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} point",
+                "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} points",
+                data().points.helicopter,
+            )
                 .arg("points", data().points.helicopter)
         } else {
             msg("NLF fire at {odds} misses the helicopter landing at {hex}")
@@ -1057,13 +1069,17 @@ impl SearchDestroy {
                 self.points[1] += penalty;
                 self.log.add(
                     "10.2",
-                    msg("Peasants were hit: {points} points to the NLF").arg("points", penalty),
+                    msg_n(
+                        "Peasants were hit: {points} point to the NLF",
+                        "Peasants were hit: {points} points to the NLF",
+                        penalty,
+                    ).arg("points", penalty),
                 );
             } else {
                 self.points[0] += points;
                 self.log.add(
                     "7.2",
-                    msg("{points} points to the US").arg("points", points),
+                    msg_n("{points} point to the US", "{points} points to the US", points).arg("points", points),
                 );
             }
         }
@@ -1076,7 +1092,7 @@ impl SearchDestroy {
             self.points[1] += points;
             self.log.add(
                 "7.2",
-                msg("{points} points to the NLF").arg("points", points),
+                msg_n("{points} point to the NLF", "{points} points to the NLF", points).arg("points", points),
             );
         }
         self.apply_effect(target, cell.effect, Side::Us);
@@ -1175,7 +1191,11 @@ impl SearchDestroy {
             self.points[0] += captured;
             self.log.add(
                 "10.12",
-                msg("The US has captured the {cache}: {points} points")
+                msg_n(
+                    "The US has captured the {cache}: {points} point",
+                    "The US has captured the {cache}: {points} points",
+                    captured,
+                )
                     .term("cache", spec.name.as_str())
                     .arg("points", captured),
             );
@@ -1183,7 +1203,7 @@ impl SearchDestroy {
         self.step = Step::Over;
         self.log.add(
             "10.3",
-            msg("The game is over: US {us} points, NLF {nlf} points")
+            msg("The game is over. Points: US {us}, NLF {nlf}")
                 .arg("us", self.points[0])
                 .arg("nlf", self.points[1]),
         );
