@@ -4,7 +4,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use tonkin::engine::bot::{Bot, play_out};
+use tonkin::engine::bot::play_out;
 use tonkin::engine::game::Game;
 use tonkin::engine::play::Playable;
 use tonkin::games::search_destroy::rules::SearchDestroy;
