@@ -1,5 +1,8 @@
 //! The prompt bar: what is being decided, by which rule, and one button per legal action.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use relm4::gtk;
 use relm4::gtk::prelude::*;
 
@@ -21,6 +24,8 @@ pub struct PromptBar {
     /// An empty strip as wide as the bar: its size tells when to fit the choices again.
     ruler: gtk::DrawingArea,
     fit: std::rc::Rc<dyn Fn(i32)>,
+    /// The choice each of the buttons' children stands for (`usize::MAX`: none, a hint).
+    shown: Rc<RefCell<Vec<usize>>>,
 }
 
 /// A rule reference ("5.4.1") as a link that opens the rules reference at that section.
@@ -91,7 +96,16 @@ impl PromptBar {
         // Translators: the name a screen reader gives the row of buttons, one per legal action.
         super::set_accessible_label(&buttons, &gettext("Actions"));
         let on_choose = std::rc::Rc::new(on_choose);
-        buttons.connect_child_activated(move |_, child| on_choose(child.index() as usize));
+        let shown: Rc<RefCell<Vec<usize>>> = Rc::default();
+        buttons.connect_child_activated({
+            let shown = shown.clone();
+            move |_, child| {
+                let index = shown.borrow().get(child.index() as usize).copied();
+                if let Some(i) = index {
+                    on_choose(i);
+                }
+            }
+        });
         widget.append(&line);
         // The odds and the actions scroll when they are many, so that the bar never pushes
         // the window past the screen; the question above them stays in sight.
@@ -135,6 +149,7 @@ impl PromptBar {
             buttons,
             ruler,
             fit,
+            shown,
         }
     }
 
@@ -166,7 +181,25 @@ impl PromptBar {
         self.rule.set_label(&prompt.rule);
         self.rule.set_visible(!prompt.rule.is_empty());
         clear(&self.buttons);
+        // Dozens of hexes to pick from are clicked on the map, not read as buttons.
+        let on_map = prompt.choices.iter().filter(|c| c.target.is_some()).count();
+        let map_only = on_map > MAX_MAP_BUTTONS;
+        let mut shown = self.shown.borrow_mut();
+        shown.clear();
+        if map_only {
+            let hint = gtk::Label::builder()
+                // TRANSLATORS: under a prompt whose many choices are places on the board.
+                .label(gettext("Click a highlighted place on the board."))
+                .css_classes(["dim-label"])
+                .build();
+            self.buttons.insert(&hint, -1);
+            shown.push(usize::MAX);
+        }
         for (i, choice) in prompt.choices.iter().enumerate() {
+            if map_only && choice.target.is_some() {
+                continue;
+            }
+            shown.push(i);
             let label = choice.label.render();
             let button = gtk::Button::builder().label(&label).build();
             // The tooltip names the action in full (a long label may be cut) and its key.
@@ -219,6 +252,9 @@ impl PromptBar {
         self.fit_choices();
     }
 }
+
+/// More choices on the board than this are offered there only (with their buttons left out).
+const MAX_MAP_BUTTONS: usize = 24;
 
 fn clear(flow: &gtk::FlowBox) {
     while let Some(child) = flow.first_child() {

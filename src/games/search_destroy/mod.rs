@@ -1,11 +1,15 @@
-//! Search & Destroy. Its rules are not written yet (digest: `shared/rules/search-and-destroy.md`): the launcher
-//! lists it as not playable. The game grows in this folder: `rules/`, `art/`, `kit.rs`,
-//! and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+//! Search & Destroy: company-level search and destroy against hidden NLF units, for two
+//! seats (0 = US, 1 = NLF), hot-seat or against the bot. The game is this folder: `rules/`
+//! (the state machine, on `crate::engine` only), `art/` (the hex map and counters, drawn from
+//! one side's view) and this file, which ties them into [`MODULE`].
 
+pub mod art;
 pub mod rules;
 
-use crate::engine::message::n_;
-use crate::games::GameModule;
+use crate::art::Board;
+use crate::engine::message::{Message, msg, n_};
+use crate::games::{GameDriver, GameModule, Presented};
+use rules::SearchDestroy;
 
 pub const ID: &str = "search_destroy";
 pub const TITLE: &str = "Search & Destroy";
@@ -16,6 +20,19 @@ pub static MODULE: GameModule = GameModule {
     players: n_("2 players"),
     blurb: n_("Company-level hunt through hidden units on a hex map."),
     note: None,
-    driver: None,
+    driver: Some(&GameDriver::<SearchDestroy>::new()),
     kit: None,
 };
+
+impl Presented for SearchDestroy {
+    fn board(&self) -> Option<&dyn Board> {
+        Some(self)
+    }
+    fn seat_name(&self, seat: u8) -> Option<Message> {
+        Some(if seat == 0 {
+            msg("the US player")
+        } else {
+            msg("the NLF player")
+        })
+    }
+}

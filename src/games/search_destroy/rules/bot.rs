@@ -213,59 +213,84 @@ impl HeuristicBot {
             .filter_map(|u| u.hex)
             .collect();
         let hidden = hidden_hexes(v);
-        let mut best: Option<(i64, &Action)> = None;
-        for a in actions {
-            let Action::Move { unit, to } = a else {
-                continue;
-            };
-            let u = &v.units[*unit];
+        self.best_move(v, actions, |bot, unit, to| {
+            let u = &v.units[unit];
             if u.moved || u.carrying.is_some() {
-                continue;
+                return None;
             }
-            let score = if caches.contains(to) {
-                100
-            } else if u.class() != Some(Class::Combat) || (*unit + usize::from(v.turn)) % 2 == 0 {
+            if caches.contains(&to) {
+                return Some(100);
+            }
+            if u.class() != Some(Class::Combat) || (unit + usize::from(v.turn)) % 2 == 0 {
                 // The commander keeps back; half the squads hold still to fire.
-                continue;
-            } else {
-                let d = i64::from(nearest(*to, &hidden));
-                let here = i64::from(nearest(u.hex.expect("on the map"), &hidden));
-                if d == 0 || d >= here {
-                    continue;
+                return None;
+            }
+            let d = i64::from(nearest(to, &hidden));
+            let here = i64::from(nearest(u.hex.expect("on the map"), &hidden));
+            if d == 0 || d >= here {
+                return None;
+            }
+            let cover_bonus = i64::from(cover(map.terrain(to)));
+            Some(50 - 5 * d + cover_bonus + i64::from(bot.rng.below(3)))
+        })
+    }
+
+    /// The best-scored move among the unit taken up's moves, else among the units that may be
+    /// taken up (their destinations worked out from the view): taken as a move, or as taking
+    /// up its unit first. No move worth making ends the phase.
+    fn best_move(
+        &mut self,
+        v: &SearchDestroy,
+        actions: &[Action],
+        mut score: impl FnMut(&mut Self, usize, Hex) -> Option<i64>,
+    ) -> Action {
+        let moves: Vec<(usize, Hex, &Action)> = actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move { unit, to } => Some((*unit, *to, a)),
+                _ => None,
+            })
+            .collect();
+        let takes: Vec<(usize, Hex, &Action)> = actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Select(unit) => Some((*unit, a)),
+                _ => None,
+            })
+            .flat_map(|(unit, a)| v.destinations(unit).into_iter().map(move |to| (unit, to, a)))
+            .collect();
+        let mut best: Option<(i64, Action)> = None;
+        for candidates in [moves, takes] {
+            for (unit, to, action) in candidates {
+                if let Some(s) = score(self, unit, to)
+                    && best.as_ref().is_none_or(|(b, _)| s > *b)
+                {
+                    best = Some((s, action.clone()));
                 }
-                let cover_bonus = i64::from(cover(map.terrain(*to)));
-                50 - 5 * d + cover_bonus + i64::from(self.rng.below(3))
-            };
-            if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, a));
+            }
+            if best.is_some() {
+                break;
             }
         }
-        best.map_or(Action::EndMovement, |(_, a)| a.clone())
+        best.map_or(Action::EndMovement, |(_, a)| a)
     }
 
     fn nlf_movement(&mut self, v: &SearchDestroy, actions: &[Action]) -> Action {
         let map = &data().map;
         let us = side_hexes(v, Side::Us);
-        let mut best: Option<(i64, &Action)> = None;
-        for a in actions {
-            let Action::Move { unit, to } = a else {
-                continue;
-            };
-            let u = &v.units[*unit];
+        self.best_move(v, actions, |_, unit, to| {
+            let u = &v.units[unit];
             // Only counters with nothing to fire slip away from US units that come close.
             let runs = u.is("dummy") || u.is("porter");
             let here = u.hex.expect("on the map");
             if u.moved || !runs || nearest(here, &us) > 4 {
-                continue;
+                return None;
             }
-            let gain = i64::from(nearest(*to, &us)) - i64::from(nearest(here, &us));
-            let exposed = matches!(map.terrain(*to), Terrain::Open | Terrain::Broken);
+            let gain = i64::from(nearest(to, &us)) - i64::from(nearest(here, &us));
+            let exposed = matches!(map.terrain(to), Terrain::Open | Terrain::Broken);
             let score = 3 * gain - if exposed { 6 } else { 0 };
-            if score > 0 && best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, a));
-            }
-        }
-        best.map_or(Action::EndMovement, |(_, a)| a.clone())
+            (score > 0).then_some(score)
+        })
     }
 }
 
@@ -289,6 +314,25 @@ impl Bot<SearchDestroy> for HeuristicBot {
                     .filter(|a| matches!(a, Action::Probe { .. }))
                     .collect();
                 self.pick(&probes).unwrap_or(&Action::NoProbe).clone()
+            }
+            // The hex that keeps the carrier nearest its own side's other units.
+            Step::Retreat { unit, .. } => {
+                let own = v.units[unit].side;
+                let friends: Vec<Hex> = v
+                    .units
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, u)| i != unit && u.side == own && u.on_map())
+                    .filter_map(|(_, u)| u.hex)
+                    .collect();
+                actions
+                    .iter()
+                    .min_by_key(|a| match a {
+                        Action::Retreat(h) => nearest(*h, &friends),
+                        _ => u32::MAX,
+                    })
+                    .unwrap_or(&actions[0])
+                    .clone()
             }
             Step::Over => actions[0].clone(),
         };

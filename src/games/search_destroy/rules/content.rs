@@ -356,6 +356,8 @@ pub struct Content {
     pub formations: Vec<Formation>,
     pub variable_ob: Vec<VobRow>,
     pub scenarios: Vec<Scenario>,
+    /// The rules reference, by section, in our own words.
+    pub rules: Vec<crate::engine::reference::RuleSection>,
 }
 
 impl Content {
@@ -978,6 +980,11 @@ pub fn load_all() -> Result<Content, ContentError> {
         formations: forces.formation,
         variable_ob: forces.variable_ob,
         scenarios: Vec::new(),
+        rules: read::<crate::engine::reference::RulesFile>(
+            "rules.toml",
+            include_str!("../../../../data/games/search_destroy/rules.toml"),
+        )?
+        .section,
     };
     check_scenarios(&scenarios.scenario, &content).map_err(refuse("scenarios.toml"))?;
     content.scenarios = scenarios.scenario;

@@ -16,6 +16,8 @@ pub mod play;
 pub mod state;
 
 #[cfg(test)]
+mod leak_tests;
+#[cfg(test)]
 mod tests;
 
 use std::borrow::Cow;
@@ -23,11 +25,15 @@ use std::borrow::Cow;
 use crate::engine::game::{
     Actor, Applied, Choice, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError, Verdict,
 };
+use crate::engine::bot::Bot;
 use crate::engine::log::Log;
-use crate::engine::message::{Message, msg};
+use crate::engine::play::Playable;
+use crate::engine::reference::RuleSection;
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::rng::Rng;
 
 use content::{Level, Side, content};
+use hex::Hex;
 pub use play::{Action, Options};
 pub use state::{SearchDestroy, Step};
 
@@ -71,10 +77,20 @@ impl Game for SearchDestroy {
                 .into_iter()
                 .map(|a| {
                     let label = self.label(&a);
-                    Choice::new(a, label)
+                    let target = self.target_of(&a);
+                    let choice = Choice::new(a, label);
+                    match target {
+                        Some(hex) => choice.on(hex.to_string()),
+                        None => choice,
+                    }
                 })
                 .collect(),
         }
+    }
+
+    /// The side to act, without building the prompt's labels and destinations.
+    fn to_move(&self) -> Actor {
+        self.actor().map_or(Actor::Nobody, |s| Actor::Player(s.seat()))
     }
 
     fn legal_actions(&self) -> Vec<Action> {
@@ -98,7 +114,7 @@ impl Game for SearchDestroy {
                     msg("A draw: the US leads {us} to {nlf} but lost its company commander"),
                 )
             } else {
-                (Verdict::Draw, msg("A draw at {us} points each"))
+                (Verdict::Draw, msg_n("A draw at {us} point each", "A draw at {us} points each", us))
             };
             Outcome {
                 verdict,
@@ -129,14 +145,59 @@ impl Game for SearchDestroy {
     }
 }
 
+impl Playable for SearchDestroy {
+    fn heuristic_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(bot::HeuristicBot::new(seed))
+    }
+
+    fn rules_reference() -> Vec<RuleSection> {
+        // Broken content refuses every game at setup, with the file and line named.
+        content().map(|c| c.rules.clone()).unwrap_or_default()
+    }
+}
+
 impl SearchDestroy {
+    /// The hex a choice is about, for a click on the map.
+    fn target_of(&self, action: &Action) -> Option<Hex> {
+        match *action {
+            Action::Place { hex, .. }
+            | Action::Land(hex)
+            | Action::Commander(hex)
+            | Action::Target(hex)
+            | Action::Move { to: hex, .. }
+            | Action::Probe { hex, .. }
+            | Action::Retreat(hex) => Some(hex),
+            Action::Select(unit)
+            | Action::AddFirer(unit)
+            | Action::PickUp { unit, .. }
+            | Action::Drop { unit }
+            | Action::Destroy { unit, .. } => self.units[unit].hex,
+            Action::ResetLanding
+            | Action::Resolve
+            | Action::Cancel
+            | Action::EndFire
+            | Action::EndMovement
+            | Action::NoProbe => None,
+        }
+    }
+
     fn prompt_text(&self) -> (Message, &'static str) {
         let turn = self.turn;
         match self.step {
-            Step::Setup => (
-                msg("NLF: place your counters face-down, one per hex"),
-                "9.11",
-            ),
+            Step::Setup => {
+                let next = self.next_to_place().and_then(|i| self.units[i].spec());
+                let left = self
+                    .units
+                    .iter()
+                    .filter(|u| u.side == Side::Nlf && u.hex.is_none() && !u.removed)
+                    .count();
+                (
+                    msg("NLF: place the {unit} face-down, one counter per hex ({n} left)")
+                        .term("unit", next.map_or("", |s| s.name.as_str()))
+                        .arg("n", left),
+                    "9.11",
+                )
+            }
             Step::Landing => (
                 msg("US: choose the landing hexes, one snake ({n} so far)")
                     .arg("n", self.landing.len()),
@@ -160,17 +221,26 @@ impl SearchDestroy {
                     .term("side", side.name()),
                 "6.0",
             ),
+            Step::Retreat { unit, .. } => (
+                msg("{side}: the carrier fired upon falls back; choose its hex")
+                    .term("side", self.units[unit].side.name()),
+                "5.35",
+            ),
             Step::Over => (msg("The game is over"), "10.3"),
         }
     }
 
+    /// An action in words for the side to act: its own counters by name, the other side's
+    /// face-down ones as counters.
     fn label(&self, action: &Action) -> Message {
+        let actor = self.actor();
         let name = |i: usize| {
-            self.units[i]
-                .spec()
-                .filter(|_| !self.units[i].hidden())
+            let u = &self.units[i];
+            u.spec()
+                .filter(|_| !u.hidden() || actor == Some(u.side))
                 .map_or("counter", |s| s.name.as_str())
         };
+        let at = |i: usize| self.units[i].hex.map(|h| h.to_string()).unwrap_or_default();
         match *action {
             Action::Place { unit, hex } => msg("Place the {unit} at {hex}")
                 .term("unit", name(unit))
@@ -181,16 +251,14 @@ impl SearchDestroy {
             Action::Target(hex) => msg("Attack {hex}").arg("hex", hex),
             Action::AddFirer(unit) => msg("Fire with the {unit} at {hex}")
                 .term("unit", name(unit))
-                .arg(
-                    "hex",
-                    self.units[unit]
-                        .hex
-                        .map(|h| h.to_string())
-                        .unwrap_or_default(),
-                ),
+                .arg("hex", at(unit)),
             Action::Resolve => msg("Roll"),
             Action::Cancel => msg("Call the attack off"),
             Action::EndFire => msg("No more fire"),
+            Action::Select(unit) => msg("Take up the {unit} at {hex}")
+                .term("unit", name(unit))
+                .arg("hex", at(unit)),
+            Action::Retreat(hex) => msg("Fall back to {hex}").arg("hex", hex),
             Action::Move { unit, to } => msg("Move the {unit} to {hex}")
                 .term("unit", name(unit))
                 .arg("hex", to),

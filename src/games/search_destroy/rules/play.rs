@@ -14,7 +14,7 @@ use super::state::{Attack, RANGE, SearchDestroy, Step, Unit};
 use crate::engine::dice::d6;
 use crate::engine::game::{Applied, Refusal, SetupError};
 use crate::engine::log::{Log, Random};
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::rng::Rng;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,7 +40,11 @@ pub enum Action {
     Cancel,
     /// No more attacks this phase (or at these helicopters).
     EndFire,
-    /// Move a unit to a hex by its cheapest path [5.1]; several moves make one unit's move.
+    /// Take up a unit to move it [5.0]: units move one at a time, and taking up another
+    /// releases the one that has moved.
+    Select(usize),
+    /// Move the unit taken up to a hex [5.1]: straight into an adjacent hex, farther by the
+    /// cheapest path. Several moves make one unit's move, so the player traces any path.
     Move {
         unit: usize,
         to: Hex,
@@ -66,6 +70,8 @@ pub enum Action {
         unit: usize,
     },
     NoProbe,
+    /// The owner of a carrier fired upon picks its hex among the equally distant ones [5.35].
+    Retreat(Hex),
 }
 
 /// Every option is a switch of later sessions; the Basic game has none yet.
@@ -141,6 +147,7 @@ impl SearchDestroy {
             Step::Setup | Step::LandingFire => Some(Side::Nlf),
             Step::Landing | Step::Commander | Step::Probe => Some(Side::Us),
             Step::Movement(s) | Step::Combat(s) => Some(s),
+            Step::Retreat { unit, .. } => Some(self.units[unit].side),
             Step::Over => None,
         }
     }
@@ -275,20 +282,50 @@ impl SearchDestroy {
         best
     }
 
+    /// The hexes a unit enters on a move to `to` and their total cost: straight in when `to`
+    /// is adjacent and the unit can pay for it, else the cheapest path of `reach`.
+    fn route(&self, unit: usize, reach: &BTreeMap<Hex, (u8, Hex)>, to: Hex) -> Option<(u8, Vec<Hex>)> {
+        let u = &self.units[unit];
+        let start = u.hex.expect("a moving unit is on the map");
+        if start.distance(to) == 1 && self.passable(to, u.side) {
+            let cost = SearchDestroy::entry_cost(start, to);
+            if cost <= u.mp {
+                return Some((cost, vec![to]));
+            }
+        }
+        let &(cost, _) = reach.get(&to)?;
+        let mut path = vec![to];
+        while let Some(&(_, from)) = reach.get(path.last().expect("not empty")) {
+            if from == start {
+                break;
+            }
+            path.push(from);
+        }
+        path.reverse();
+        Some((cost, path))
+    }
+
     /// Where a unit may move now: hexes it may end in, or stop on to pick up.
     pub fn destinations(&self, unit: usize) -> Vec<Hex> {
-        let cost = SearchDestroy::pick_up_cost(self.units[unit].side);
-        self.reach(unit)
+        let pick_up = SearchDestroy::pick_up_cost(self.units[unit].side);
+        let reach = self.reach(unit);
+        let start = self.units[unit].hex.expect("a moving unit is on the map");
+        let mut hexes: Vec<Hex> = reach.keys().copied().collect();
+        hexes.extend(data().map.neighbours(start).filter(|n| !reach.contains_key(n)));
+        hexes.sort();
+        hexes
             .into_iter()
-            .filter(|&(h, (c, _))| {
-                self.may_end(unit, h)
-                    || (self.may_stop_to_pick_up(unit, h) && self.units[unit].mp - c >= cost)
+            .filter(|&h| {
+                self.route(unit, &reach, h).is_some_and(|(c, _)| {
+                    self.may_end(unit, h)
+                        || (self.may_stop_to_pick_up(unit, h) && self.units[unit].mp - c >= pick_up)
+                })
             })
-            .map(|(h, _)| h)
             .collect()
     }
 
-    /// Hexes the phasing side may attack [6.11, 6.12; digest ruling A40].
+    /// Hexes the phasing side may attack [6.11, 6.12; digest ruling A40]: those of enemy
+    /// personnel or face-down counters, also where they hold one of the firer's caches.
     pub fn targets(&self, side: Side) -> Vec<Hex> {
         let mut hexes: Vec<Hex> = self
             .units
@@ -296,7 +333,6 @@ impl SearchDestroy {
             .filter(|u| u.side != side && u.on_map())
             .filter(|u| u.hidden() || u.class().is_some_and(Class::personnel))
             .filter_map(|u| u.hex)
-            .filter(|&h| self.side_at(h, side).next().is_none())
             .collect();
         hexes.sort();
         hexes.dedup();
@@ -380,6 +416,7 @@ impl SearchDestroy {
                 out.push(Action::NoProbe);
                 out
             }
+            Step::Retreat { hexes, .. } => hexes.iter().map(|&h| Action::Retreat(h)).collect(),
             Step::Over => Vec::new(),
         }
     }
@@ -424,13 +461,25 @@ impl SearchDestroy {
         }
     }
 
+    /// The unit taken up moves; the others may be taken up (units move one at a time [5.0]).
     fn movement_actions(&self, side: Side) -> Vec<Action> {
+        let movers = self.movers(side);
         let mut out = Vec::new();
-        for unit in self.movers(side) {
-            for to in self.destinations(unit) {
-                out.push(Action::Move { unit, to });
-            }
+        if let Some(a) = self.active
+            && movers.contains(&a)
+        {
+            out.extend(
+                self.destinations(a)
+                    .into_iter()
+                    .map(|to| Action::Move { unit: a, to }),
+            );
         }
+        out.extend(
+            movers
+                .iter()
+                .filter(|&&m| Some(m) != self.active && !self.destinations(m).is_empty())
+                .map(|&m| Action::Select(m)),
+        );
         out.extend(self.handling_actions(side));
         out
     }
@@ -494,7 +543,14 @@ impl SearchDestroy {
         let legal = match (&self.step, action) {
             // Only the one unit's paths need working out.
             (Step::Movement(side), Action::Move { unit, to }) => {
-                self.movers(*side).contains(unit) && self.destinations(*unit).contains(to)
+                self.active == Some(*unit)
+                    && self.movers(*side).contains(unit)
+                    && self.destinations(*unit).contains(to)
+            }
+            (Step::Movement(side), Action::Select(unit)) => {
+                self.active != Some(*unit)
+                    && self.movers(*side).contains(unit)
+                    && !self.destinations(*unit).is_empty()
             }
             (Step::Movement(side), _) => self.handling_actions(*side).contains(action),
             _ => self.actions().contains(action),
@@ -534,6 +590,13 @@ impl SearchDestroy {
                     "9.12",
                     msg("US helicopters come in to land at {hexes}").arg("hexes", hexes.join(", ")),
                 );
+                // Which helicopter carries whom is the US's until the landing fire is over.
+                self.log.add_for(
+                    Side::Us.seat(),
+                    "9.12",
+                    msg("The company commander rides in the helicopter for {hex}").arg("hex", hex),
+                    Vec::new(),
+                );
                 self.step = Step::LandingFire;
                 Applied::QUIET
             }
@@ -564,8 +627,21 @@ impl SearchDestroy {
                 Applied::REVEALED
             }
             Action::EndFire => self.end_fire(),
+            Action::Select(unit) => {
+                self.release_other(unit);
+                self.active = Some(unit);
+                Applied::QUIET
+            }
             Action::Move { unit, to } => {
                 self.move_unit(unit, to);
+                Applied::REVEALED
+            }
+            Action::Retreat(to) => {
+                let Step::Retreat { unit, combat, .. } = self.step else {
+                    unreachable!("a retreat is offered only while one is pending");
+                };
+                self.fall_back(unit, to);
+                self.step = Step::Combat(combat);
                 Applied::REVEALED
             }
             Action::PickUp { unit, load } => {
@@ -577,11 +653,21 @@ impl SearchDestroy {
                 u.carrying = Some(load);
                 self.units[load].carried_by = Some(unit);
                 self.active = Some(unit);
+                let name = self.units[load].spec().map_or("", |s| s.name.as_str());
                 if self.units[unit].side == Side::Us {
-                    let name = self.units[load].spec().map_or("", |s| s.name.as_str());
                     self.log.add(
                         "5.31",
                         msg("A US unit picks up the {cache}").term("cache", name),
+                    );
+                } else {
+                    let carrier = self.units[unit].spec().map_or("", |s| s.name.as_str());
+                    self.log.add_for(
+                        Side::Nlf.seat(),
+                        "5.31",
+                        msg("The {unit} picks up the {cache}")
+                            .term("unit", carrier)
+                            .term("cache", name),
+                        Vec::new(),
                     );
                 }
                 Applied::QUIET
@@ -603,7 +689,11 @@ impl SearchDestroy {
                 self.points[0] += destroyed;
                 self.log.add(
                     "5.41",
-                    msg("A US unit destroys the {cache}: {points} points")
+                    msg_n(
+                        "A US unit destroys the {cache}: {points} point",
+                        "A US unit destroys the {cache}: {points} points",
+                        destroyed,
+                    )
                         .term("cache", spec.name.as_str())
                         .arg("points", destroyed),
                 );
@@ -628,12 +718,13 @@ impl SearchDestroy {
         }
     }
 
-    /// Starting to handle another unit releases the one being moved [5.0].
+    /// Starting to handle another unit releases the one being moved, once it has spent
+    /// movement points [5.0]; one only taken up and put down again may still move.
     fn release_other(&mut self, unit: usize) {
         if let Some(a) = self.active
             && a != unit
         {
-            self.units[a].released = true;
+            self.units[a].released = self.units[a].moved;
         }
     }
 
@@ -641,16 +732,10 @@ impl SearchDestroy {
         self.release_other(unit);
         self.active = Some(unit);
         let reach = self.reach(unit);
-        let mut path = vec![to];
-        let start = self.units[unit].hex.expect("on the map");
-        while let Some(&(_, from)) = reach.get(path.last().expect("not empty")) {
-            if from == start {
-                break;
-            }
-            path.push(from);
-        }
-        path.reverse();
-        let mut here = start;
+        let (_, path) = self
+            .route(unit, &reach, to)
+            .expect("a legal move has a route");
+        let mut here = self.units[unit].hex.expect("on the map");
         for hex in path {
             let cost = SearchDestroy::entry_cost(here, hex);
             let u = &mut self.units[unit];
@@ -658,17 +743,22 @@ impl SearchDestroy {
             u.moved = true;
             self.put(unit, hex);
             here = hex;
-            if self.units[unit].side == Side::Us || !self.units[unit].hidden() {
-                let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
-                self.log.add(
+            let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
+            let named = msg("{unit} moves to {hex}")
+                .term("unit", name)
+                .arg("hex", hex);
+            if self.units[unit].hidden() {
+                // The US sees a back move; the NLF reads which of its counters it was [10.1].
+                let seat = Side::Us.seat();
+                self.log.add_for(
+                    seat,
                     "5.1",
-                    msg("{unit} moves to {hex}")
-                        .term("unit", name)
-                        .arg("hex", hex),
+                    msg("An NLF counter moves to {hex}").arg("hex", hex),
+                    Vec::new(),
                 );
+                self.log.add_for(Side::Nlf.seat(), "5.1", named, Vec::new());
             } else {
-                self.log
-                    .add("5.1", msg("An NLF counter moves to {hex}").arg("hex", hex));
+                self.log.add("5.1", named);
             }
             self.reveal_by_sight();
             if self.units[unit].removed {
@@ -686,7 +776,11 @@ impl SearchDestroy {
         self.points[1] += u32::from(cell.nlf_points);
         self.log.add_with(
             "5.52",
-            msg("A booby trap attacks the US unit at {hex} at 2-1: {points} points to the NLF")
+            msg_n(
+                "A booby trap attacks the US unit at {hex} at 2-1: {points} point to the NLF",
+                "A booby trap attacks the US unit at {hex} at 2-1: {points} points to the NLF",
+                cell.nlf_points,
+            )
                 .arg("hex", target)
                 .arg("points", cell.nlf_points),
             vec![
@@ -741,7 +835,11 @@ impl SearchDestroy {
             self.points[1] += u32::from(data().points.helicopter);
             self.landing.retain(|&h| h != attack.target);
             self.downed(attack.target);
-            msg("NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} points")
+            msg_n(
+                "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} point",
+                "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} points",
+                data().points.helicopter,
+            )
                 .arg("points", data().points.helicopter)
         } else {
             msg("NLF fire at {odds} misses the helicopter landing at {hex}")
@@ -971,13 +1069,17 @@ impl SearchDestroy {
                 self.points[1] += penalty;
                 self.log.add(
                     "10.2",
-                    msg("Peasants were hit: {points} points to the NLF").arg("points", penalty),
+                    msg_n(
+                        "Peasants were hit: {points} point to the NLF",
+                        "Peasants were hit: {points} points to the NLF",
+                        penalty,
+                    ).arg("points", penalty),
                 );
             } else {
                 self.points[0] += points;
                 self.log.add(
                     "7.2",
-                    msg("{points} points to the US").arg("points", points),
+                    msg_n("{points} point to the US", "{points} points to the US", points).arg("points", points),
                 );
             }
         }
@@ -990,7 +1092,7 @@ impl SearchDestroy {
             self.points[1] += points;
             self.log.add(
                 "7.2",
-                msg("{points} points to the NLF").arg("points", points),
+                msg_n("{points} point to the NLF", "{points} points to the NLF", points).arg("points", points),
             );
         }
         self.apply_effect(target, cell.effect, Side::Us);
@@ -1029,32 +1131,50 @@ impl SearchDestroy {
         }
     }
 
-    /// Moves a fired-upon carrier to the adjacent hex farthest from the firers (digest 4.1
-    /// item 8; ties go to the first hex clockwise from north).
-    fn displace(&mut self, unit: usize, firing: &[Hex]) {
+    /// The adjacent hexes a fired-upon carrier may fall back to: those it may occupy that
+    /// are farthest from the nearest firer (digest 4.1 item 8); several on a tie.
+    pub fn retreat_hexes(&self, unit: usize, firing: &[Hex]) -> Vec<Hex> {
         let Some(hex) = self.units[unit].hex.filter(|_| self.units[unit].on_map()) else {
-            return;
+            return Vec::new();
         };
-        let map = &data().map;
-        let best = map
+        let away = |n: Hex| firing.iter().map(|&f| f.distance(n)).min().unwrap_or(0);
+        let open: Vec<Hex> = data()
+            .map
             .neighbours(hex)
             .filter(|&n| self.may_end(unit, n))
-            .max_by_key(|&n| {
-                (
-                    firing.iter().map(|&f| f.distance(n)).min().unwrap_or(0),
-                    Reverse(n),
-                )
-            });
-        if let Some(to) = best {
-            self.put(unit, to);
-            self.log.add(
-                "5.35",
-                msg("The carrier at {from} drops its load and falls back to {to}")
-                    .arg("from", hex)
-                    .arg("to", to),
-            );
-            self.reveal_by_sight();
+            .collect();
+        let best = open.iter().map(|&n| away(n)).max();
+        open.into_iter().filter(|&n| Some(away(n)) == best).collect()
+    }
+
+    /// Moves a fired-upon carrier back [5.35]: where one hex is farthest it goes there; on a
+    /// tie its owner picks (a pending [`Step::Retreat`]); with nowhere to go it stays.
+    fn displace(&mut self, unit: usize, firing: &[Hex]) {
+        let hexes = self.retreat_hexes(unit, firing);
+        match hexes.as_slice() {
+            [] => {}
+            [to] => self.fall_back(unit, *to),
+            _ => {
+                let combat = self.fire_side();
+                self.step = Step::Retreat {
+                    unit,
+                    hexes,
+                    combat,
+                };
+            }
         }
+    }
+
+    fn fall_back(&mut self, unit: usize, to: Hex) {
+        let from = self.units[unit].hex.expect("a carrier fired upon is on the map");
+        self.put(unit, to);
+        self.log.add(
+            "5.35",
+            msg("The carrier at {from} drops its load and falls back to {to}")
+                .arg("from", from)
+                .arg("to", to),
+        );
+        self.reveal_by_sight();
     }
 
     /// The end of the last game-turn [10.0, 10.12, 10.3].
@@ -1071,7 +1191,11 @@ impl SearchDestroy {
             self.points[0] += captured;
             self.log.add(
                 "10.12",
-                msg("The US has captured the {cache}: {points} points")
+                msg_n(
+                    "The US has captured the {cache}: {points} point",
+                    "The US has captured the {cache}: {points} points",
+                    captured,
+                )
                     .term("cache", spec.name.as_str())
                     .arg("points", captured),
             );
@@ -1079,7 +1203,7 @@ impl SearchDestroy {
         self.step = Step::Over;
         self.log.add(
             "10.3",
-            msg("The game is over: US {us} points, NLF {nlf} points")
+            msg("The game is over. Points: US {us}, NLF {nlf}")
                 .arg("us", self.points[0])
                 .arg("nlf", self.points[1]),
         );
@@ -1090,6 +1214,10 @@ impl SearchDestroy {
     pub fn redacted(&self, side: Side) -> SearchDestroy {
         let mut view = self.clone();
         view.rng = Rng::seeded(0);
+        // The other side's own lines stay with it.
+        if let std::borrow::Cow::Owned(log) = self.log.seen_by(side.seat()) {
+            view.log = log;
+        }
         match side {
             Side::Us => {
                 for u in view.units.iter_mut().filter(|u| u.hidden()) {

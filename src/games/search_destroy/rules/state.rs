@@ -97,6 +97,13 @@ pub enum Step {
     /// The US may announce one probe [5.33].
     Probe,
     Combat(Side),
+    /// A carrier fired upon falls back; its owner picks among equally distant hexes [5.35].
+    /// Then the `combat` side's Combat Phase goes on.
+    Retreat {
+        unit: usize,
+        hexes: Vec<Hex>,
+        combat: Side,
+    },
     Over,
 }
 

@@ -207,6 +207,167 @@ fn movement_pays_terrain_and_hexsides_and_never_enters_the_enemy() {
     assert!(!g.destinations(0).contains(&h("0111")));
 }
 
+/// A start, a goal two hexes away, and two hexes between them that cost differently to
+/// cross: the cheaper middle and the dearer one (no berm or river on the way).
+fn two_ways() -> (Hex, Hex, Hex, Hex) {
+    let map = &data().map;
+    let plain = |a: Hex, b: Hex| {
+        !map.between(a, b, super::map::Hexside::Berm)
+            && !map.between(a, b, super::map::Hexside::River)
+    };
+    let cost = |x: Hex| data().terrain[&map.terrain(x)].infantry_mp;
+    for start in map.hexes() {
+        if map.terrain(start) != Terrain::Open {
+            continue;
+        }
+        for goal in map.hexes().filter(|g| g.distance(start) == 2) {
+            let middles: Vec<Hex> = map
+                .neighbours(start)
+                .filter(|&m| m.distance(goal) == 1 && plain(start, m))
+                .filter(|&m| map.neighbours(m).any(|n| n == goal) && plain(m, goal))
+                .collect();
+            if let [a, b] = middles[..]
+                && cost(a) != cost(b)
+                && cost(goal) <= 2
+            {
+                let (cheap, dear) = if cost(a) < cost(b) { (a, b) } else { (b, a) };
+                return (start, goal, cheap, dear);
+            }
+        }
+    }
+    panic!("the map has no such place");
+}
+
+#[test]
+fn units_move_one_at_a_time_along_the_path_their_player_traces() {
+    // 5.0, 5.1: a unit is taken up and moved, hex by hex if its player wants; it pays for
+    // the hexes it enters; taking up another unit releases the one that moved.
+    let (start, goal, cheap, dear) = two_ways();
+    let terrain = |x: Hex| data().terrain[&data().map.terrain(x)].infantry_mp;
+    let squads = vec![
+        counter("us_squad", Side::Us, &start.to_string()),
+        counter("us_squad", Side::Us, "4430"),
+    ];
+    let mut g = moving(squads, Side::Us);
+    let full = g.units[0].mp;
+    // Not taken up: no move.
+    assert!(
+        g.apply_action(&Action::Move { unit: 0, to: goal })
+            .is_err()
+    );
+    g.apply_action(&Action::Select(0)).unwrap();
+    let mut by_the_cheap_way = g.clone();
+    by_the_cheap_way
+        .apply_action(&Action::Move { unit: 0, to: goal })
+        .unwrap();
+    assert_eq!(
+        by_the_cheap_way.units[0].mp,
+        full - terrain(cheap) - terrain(goal)
+    );
+    // The player goes through the dearer hex instead: one step, then the next.
+    g.apply_action(&Action::Move { unit: 0, to: dear }).unwrap();
+    g.apply_action(&Action::Move { unit: 0, to: goal }).unwrap();
+    assert_eq!(g.units[0].hex, Some(goal));
+    assert_eq!(g.units[0].mp, full - terrain(dear) - terrain(goal));
+    // Taking up the other squad releases this one for the phase.
+    g.apply_action(&Action::Select(1)).unwrap();
+    assert!(g.units[0].released);
+    assert!(!g.actions().contains(&Action::Select(0)));
+    // A unit only taken up and put down again keeps its move.
+    let mut g = moving(
+        vec![
+            counter("us_squad", Side::Us, &start.to_string()),
+            counter("us_squad", Side::Us, "4430"),
+        ],
+        Side::Us,
+    );
+    g.apply_action(&Action::Select(0)).unwrap();
+    g.apply_action(&Action::Select(1)).unwrap();
+    assert!(g.actions().contains(&Action::Select(0)));
+}
+
+#[test]
+fn a_carrier_fired_upon_falls_back_and_its_owner_breaks_ties() {
+    // 5.35: a US squad carrying a cache is fired on from an adjacent hex: it drops the cache
+    // and falls back to a hex farthest from the firer; three are as far, so the US picks.
+    let map = &data().map;
+    let here = map
+        .hexes()
+        .find(|&x| {
+            x.col > 2 && x.row > 2 && x.col < 40 && x.row < 30
+                && map.neighbours(x).count() == 6
+                && map.neighbours(x).all(|n| map.terrain(n) == Terrain::Open)
+        })
+        .unwrap();
+    let firer_hex = map.neighbours(here).next().unwrap();
+    let mut cache = counter("records", Side::Nlf, &here.to_string());
+    cache.face_up = true;
+    let mut firer = counter("hard_core", Side::Nlf, &firer_hex.to_string());
+    firer.face_up = true;
+    let mut g = board(
+        vec![counter("us_squad", Side::Us, &here.to_string()), cache, firer],
+        Step::Combat(Side::Nlf),
+    );
+    g.units[0].carrying = Some(1);
+    g.units[1].carried_by = Some(0);
+    g.rng = rigged(&[1]);
+    for a in [Action::Target(here), Action::AddFirer(2), Action::Resolve] {
+        g.apply_action(&a).unwrap();
+    }
+    assert!(g.units[0].on_map(), "a 1 destroys nothing");
+    assert_eq!(g.units[0].carrying, None, "the load is dropped");
+    let Step::Retreat { unit: 0, ref hexes, combat: Side::Nlf } = g.step else {
+        panic!("the US should pick the hex, not {:?}", g.step);
+    };
+    assert_eq!(hexes.len(), 3);
+    assert!(hexes.iter().all(|x| x.distance(firer_hex) == 2));
+    // The owner decides, though it is the NLF's Combat Phase.
+    assert_eq!(g.to_move(), crate::engine::game::Actor::Player(0));
+    let to = hexes[2];
+    assert!(g.apply_action(&Action::Retreat(firer_hex)).is_err());
+    g.apply_action(&Action::Retreat(to)).unwrap();
+    assert_eq!(g.units[0].hex, Some(to));
+    assert_eq!(g.units[1].hex, Some(here), "the cache stays");
+    assert_eq!(g.step, Step::Combat(Side::Nlf));
+}
+
+#[test]
+fn each_side_reads_its_own_lines_of_a_hidden_move_and_of_the_landing() {
+    // 10.1 of the digest: the US reads that a back moved, the NLF which counter it was; the
+    // commander's helicopter is the US's own line.
+    let mut g = moving(
+        vec![
+            counter("hard_core", Side::Nlf, "0404"),
+            counter("us_squad", Side::Us, "4430"),
+        ],
+        Side::Nlf,
+    );
+    g.apply_action(&Action::Select(0)).unwrap();
+    g.apply_action(&Action::Move {
+        unit: 0,
+        to: h("0405"),
+    })
+    .unwrap();
+    let lines = |g: &SearchDestroy, seat: u8| -> Vec<String> {
+        g.log
+            .seen_by(seat)
+            .entries()
+            .iter()
+            .map(|e| e.english())
+            .collect()
+    };
+    let name = &data().counters[usize::from(g.units[0].kind.unwrap())].name;
+    assert!(lines(&g, 0).last().unwrap().contains("An NLF counter moves to 0405"));
+    assert!(lines(&g, 0).iter().all(|l| !l.contains(name.as_str())));
+    assert!(lines(&g, 1).last().unwrap().contains(&format!("{name} moves to 0405")));
+    let mut g = SearchDestroy::new("basic", 2).unwrap();
+    g.step = Step::Commander;
+    g.landing = vec![h("0404"), h("0405")];
+    g.apply_action(&Action::Commander(h("0405"))).unwrap();
+    assert!(lines(&g, 0).last().unwrap().contains("helicopter for 0405"));
+    assert!(lines(&g, 1).iter().all(|l| !l.contains("commander")));
+}
+
 #[test]
 fn counters_in_open_ground_in_sight_are_revealed_and_dummies_removed() {
     // 6.34, 6.35.
@@ -275,7 +436,7 @@ fn a_pin_costs_the_next_own_player_turn_and_then_goes() {
     assert!(
         !g.actions()
             .iter()
-            .any(|a| matches!(a, Action::Move { unit: 0, .. }))
+            .any(|a| matches!(a, Action::Move { unit: 0, .. } | Action::Select(0)))
     );
     g.apply_action(&Action::EndMovement).unwrap();
     assert!(!g.may_fire(0));

@@ -1,0 +1,215 @@
+//! Search & Destroy as a [`Board`] for the game window: the map fitted to the window, the
+//! counters of the side the window shows ([`View::seat`]), the hexes of the legal actions
+//! highlighted, and the turn, phase and points beside it.
+
+use cairo::Context;
+
+use super::counter::draw_counter;
+use super::map::{centre, draw_map, hex_at, hex_path, size};
+use crate::art::board::{Board, View, fit};
+use crate::art::draw::Rgb;
+use crate::engine::message::{Message, msg};
+use crate::games::search_destroy::rules::content::Side;
+use crate::games::search_destroy::rules::hex::Hex;
+use crate::games::search_destroy::rules::state::{SearchDestroy, Step};
+
+/// The side a seat plays.
+pub fn side_of(seat: u8) -> Side {
+    if seat == 0 { Side::Us } else { Side::Nlf }
+}
+
+/// Draws the map and the counters as `side` may know them, in millimetres from the map's
+/// corner; `targets` are hexes to highlight, `hovered` the one under the pointer.
+pub fn draw_position(
+    cr: &Context,
+    game: &SearchDestroy,
+    side: Side,
+    targets: &[String],
+    hovered: Option<&str>,
+) -> Result<(), cairo::Error> {
+    // Everything drawn comes from the side's own view, never from the state itself.
+    let view = game.redacted(side);
+    draw_map(cr)?;
+    Rgb::hex(0xF5C518).set(cr);
+    cr.set_line_width(0.6);
+    for t in targets {
+        if let Some(hex) = Hex::parse(t) {
+            hex_path(cr, hex, 0.6);
+        }
+    }
+    cr.stroke()?;
+    if let Some(hex) = hovered.and_then(Hex::parse) {
+        Rgb::hex(0xE65100).set(cr);
+        cr.set_line_width(1.2);
+        hex_path(cr, hex, 0.8);
+        cr.stroke()?;
+    }
+    // The landing snake before the helicopters are down.
+    if matches!(view.step, Step::Landing | Step::Commander | Step::LandingFire) {
+        for (i, &hex) in view.landing.iter().enumerate() {
+            draw_helicopter(cr, hex, view.commander_hex == Some(hex), i + 1)?;
+        }
+    }
+    let mut stacks: Vec<(Hex, Vec<usize>)> = Vec::new();
+    for (i, u) in view.units.iter().enumerate() {
+        let Some(hex) = u.hex.filter(|_| u.on_map()) else {
+            continue;
+        };
+        match stacks.iter_mut().find(|(h, _)| *h == hex) {
+            Some((_, list)) => list.push(i),
+            None => stacks.push((hex, vec![i])),
+        }
+    }
+    let s = super::counter::SIZE * 0.78;
+    for (hex, mut list) in stacks {
+        // A carrier on top of its load; US on top of face-up NLF non-personnel it shares with.
+        list.sort_by_key(|&i| (view.units[i].side == side, view.units[i].carrying.is_some(), i));
+        let (cx, cy) = centre(hex);
+        let n = list.len() as f64;
+        for (k, &i) in list.iter().enumerate() {
+            let off = (k as f64 - (n - 1.0) / 2.0) * 1.6;
+            let u = &view.units[i];
+            let secret = side == Side::Nlf && game.units[i].hidden();
+            draw_counter(cr, u, cx - s / 2.0 + off, cy - s / 2.0 + off, s, secret)?;
+        }
+    }
+    Ok(())
+}
+
+fn draw_helicopter(cr: &Context, hex: Hex, commander: bool, n: usize) -> Result<(), cairo::Error> {
+    let (x, y) = centre(hex);
+    Rgb::hex(0x3C4A2A).with_alpha(cr, 0.85);
+    cr.arc(x, y, 4.0, 0.0, std::f64::consts::TAU);
+    cr.fill()?;
+    Rgb::hex(0xFFFFFF).set(cr);
+    cr.set_line_width(0.5);
+    cr.move_to(x - 5.0, y - 2.5);
+    cr.line_to(x + 5.0, y + 2.5);
+    cr.move_to(x - 5.0, y + 2.5);
+    cr.line_to(x + 5.0, y - 2.5);
+    cr.stroke()?;
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(3.0);
+    let label = if commander { "CC".to_owned() } else { n.to_string() };
+    let ext = cr.text_extents(&label)?;
+    cr.move_to(x - ext.width() / 2.0, y + 1.1);
+    cr.show_text(&label)
+}
+
+/// Where the map sits in the window: (scale in px per mm, x, y).
+fn placement(view: &View) -> (f64, f64, f64) {
+    let (w, h) = size();
+    fit(view, w, h)
+}
+
+impl Board for SearchDestroy {
+    fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
+        let ground = if view.dark { 0.19 } else { 0.92 };
+        cr.set_source_rgb(ground, ground, ground);
+        cr.paint()?;
+        let (scale, x, y) = placement(view);
+        cr.save()?;
+        cr.translate(x, y);
+        cr.scale(scale, scale);
+        draw_position(
+            cr,
+            self,
+            side_of(view.seat),
+            &view.targets,
+            view.hovered.as_deref(),
+        )?;
+        cr.restore()
+    }
+
+    fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        let (scale, ox, oy) = placement(view);
+        let hex = hex_at((x - ox) / scale, (y - oy) / scale)?.to_string();
+        view.targets.contains(&hex).then_some(hex)
+    }
+
+    fn status(&self) -> Vec<(Message, String)> {
+        let phase = match self.step {
+            Step::Setup => msg("NLF setup"),
+            Step::Landing | Step::Commander | Step::LandingFire => msg("Helicopter landing"),
+            Step::Movement(side) => msg("{side} Movement Phase").term("side", side.name()),
+            Step::Probe => msg("US probe"),
+            Step::Combat(side) | Step::Retreat { combat: side, .. } => {
+                msg("{side} Combat Phase").term("side", side.name())
+            }
+            Step::Over => msg("The game is over"),
+        };
+        vec![
+            (
+                msg("Game-Turn"),
+                format!("{} / {}", self.turn, self.last_turn),
+            ),
+            (msg("Phase"), phase.render()),
+            (msg("US points"), self.points[0].to_string()),
+            (msg("NLF points"), self.points[1].to_string()),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+
+    fn png(game: &SearchDestroy, seat: u8) -> Vec<u8> {
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 700, 600).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        let view = View {
+            width: 700.0,
+            height: 600.0,
+            seat,
+            ..View::default()
+        };
+        game.draw_board(&cr, &view).unwrap();
+        drop(cr);
+        let mut out = Vec::new();
+        surface.write_to_png(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn the_us_drawing_is_the_same_whatever_the_backs_hide() {
+        // Two positions that differ only in what the face-down counters are draw the same
+        // for the US and differently for the NLF.
+        let mut g = SearchDestroy::new("basic", 4).unwrap();
+        while g.step == Step::Setup {
+            let a = g.legal_actions()[g.units.len() % 7].clone();
+            g.apply(&a).unwrap();
+        }
+        let mut swapped = g.clone();
+        let hidden: Vec<usize> = (0..g.units.len()).filter(|&i| g.units[i].hidden()).collect();
+        let first_kind = swapped.units[hidden[0]].kind;
+        let other = hidden
+            .iter()
+            .copied()
+            .find(|&i| g.units[i].kind != first_kind)
+            .unwrap();
+        swapped.units[hidden[0]].kind = g.units[other].kind;
+        swapped.units[other].kind = first_kind;
+        assert_eq!(png(&g, 0), png(&swapped, 0));
+        assert_ne!(png(&g, 1), png(&swapped, 1));
+    }
+
+    #[test]
+    fn a_click_finds_the_targets_hex() {
+        let g = SearchDestroy::new("basic", 4).unwrap();
+        let view = View {
+            width: 800.0,
+            height: 700.0,
+            targets: vec!["1010".to_owned()],
+            ..View::default()
+        };
+        let (scale, ox, oy) = placement(&view);
+        let (x, y) = centre(Hex::parse("1010").unwrap());
+        assert_eq!(
+            g.target_at(&view, ox + x * scale, oy + y * scale),
+            Some("1010".to_owned())
+        );
+        let (x, y) = centre(Hex::parse("1011").unwrap());
+        assert_eq!(g.target_at(&view, ox + x * scale, oy + y * scale), None);
+    }
+}

@@ -1,0 +1,8 @@
+//! Search & Destroy drawn with Cairo: the hex map (terrain, roads, berm and river hexsides,
+//! hex numbers) and the counters on it, always from one side's view. The US is drawn the
+//! NLF's face-down counters as one and the same back; the NLF sees its own face-down counters
+//! with a mark saying the US cannot see them.
+
+pub mod board;
+pub mod counter;
+pub mod map;

@@ -1,0 +1,146 @@
+//! Hidden is hidden: whatever the US side is handed (its view of the position, the log lines
+//! it may read, and while it is to act its prompt, legal actions and their labels) must come
+//! out the same whichever of the NLF's counters stand behind the face-down backs, and what
+//! the NLF is handed the same wherever the US company commander rides before the landing
+//! fire is over. Checked on every position of seeded bot-against-bot games, by swapping the
+//! hidden facts and comparing.
+
+use super::bot::HeuristicBot;
+use super::play::Action;
+use super::state::{SearchDestroy, Step};
+use crate::engine::bot::Bot;
+use crate::engine::game::{Actor, Game};
+use crate::engine::rng::Rng;
+
+/// Everything seat `seat` is given of `g`, as text.
+fn handed(g: &SearchDestroy, seat: u8) -> Vec<String> {
+    let mut out = vec![serde_json::to_string(&*g.view(seat)).expect("a view serialises")];
+    out.extend(g.log.seen_by(seat).entries().iter().map(|e| e.english()));
+    if g.to_move() == Actor::Player(seat) {
+        let prompt = g.prompt();
+        out.push(prompt.text.english());
+        out.extend(
+            prompt
+                .choices
+                .iter()
+                .map(|c| format!("{:?} {}", c.action, c.label.english())),
+        );
+    }
+    out
+}
+
+/// The same position with the identities of the face-down NLF counters dealt out again.
+fn reshuffled(g: &SearchDestroy, rng: &mut Rng) -> SearchDestroy {
+    let mut other = g.clone();
+    let hidden: Vec<usize> = (0..g.units.len())
+        .filter(|&i| g.units[i].hidden() && !g.units[i].removed)
+        .collect();
+    let mut kinds: Vec<Option<u16>> = hidden.iter().map(|&i| g.units[i].kind).collect();
+    rng.shuffle(&mut kinds);
+    for (&i, kind) in hidden.iter().zip(kinds) {
+        other.units[i].kind = kind;
+        other.units[i].mp = other.units[i].spec().map_or(0, |s| s.movement);
+    }
+    other
+}
+
+/// The same position with the commander in another landing helicopter, while that is the
+/// US's secret.
+fn commander_moved(g: &SearchDestroy) -> Option<SearchDestroy> {
+    let secret = matches!(g.step, Step::LandingFire) && g.commander_hex.is_some();
+    let elsewhere = g.landing.iter().find(|&&h| Some(h) != g.commander_hex)?;
+    secret.then(|| {
+        let mut other = g.clone();
+        other.commander_hex = Some(*elsewhere);
+        other
+    })
+}
+
+fn hidden_set(g: &SearchDestroy) -> Vec<usize> {
+    (0..g.units.len())
+        .filter(|&i| g.units[i].hidden() && !g.units[i].removed)
+        .collect()
+}
+
+fn new_lines(before: &SearchDestroy, after: &SearchDestroy, seat: u8) -> Vec<String> {
+    let skip = before.log.seen_by(seat).len();
+    after.log.seen_by(seat).entries()[skip..]
+        .iter()
+        .map(|e| e.english())
+        .collect()
+}
+
+/// Plays seeded games and checks every position; returns how many were checked.
+fn check_games(seeds: std::ops::Range<u64>) -> usize {
+    let mut checked = 0;
+    for seed in seeds {
+        let mut g = SearchDestroy::new("basic", seed).unwrap();
+        let mut shuffler = Rng::seeded(seed ^ 0xA5A5);
+        let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
+        while g.outcome().is_none() {
+            let swapped = reshuffled(&g, &mut shuffler);
+            assert_eq!(
+                handed(&g, 0),
+                handed(&swapped, 0),
+                "seed {seed}: the US is handed something of a face-down counter at {:?}",
+                g.step
+            );
+            if let Some(moved) = commander_moved(&g) {
+                assert_eq!(
+                    handed(&g, 1),
+                    handed(&moved, 1),
+                    "seed {seed}: the NLF learns where the commander lands"
+                );
+            }
+            let actions = g.legal_actions();
+            let seat = g.actor().unwrap().seat();
+            let action = bots[usize::from(seat)].choose(&g.view(seat), &actions);
+            // A step that turns nothing face-up writes the US the same lines whatever the
+            // counters are (the result of fire at a back may tell "personnel or not" [6.0]).
+            let mut after = g.clone();
+            after.apply(&action).unwrap();
+            let mut after_swapped = swapped.clone();
+            if action != Action::Resolve
+                && hidden_set(&g) == hidden_set(&after)
+                && after_swapped.apply(&action).is_ok()
+                && hidden_set(&swapped) == hidden_set(&after_swapped)
+            {
+                assert_eq!(
+                    new_lines(&g, &after, 0),
+                    new_lines(&swapped, &after_swapped, 0),
+                    "seed {seed}: {action:?} tells the US what a back is"
+                );
+            }
+            g = after;
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn nothing_the_us_is_handed_depends_on_what_the_backs_hide() {
+    let checked = check_games(0..4);
+    assert!(checked > 500, "only {checked} positions");
+}
+
+#[test]
+fn the_swap_finds_a_leak_when_there_is_one() {
+    // The check itself can fail: a label that names a face-down counter differs when the
+    // counters are dealt out again.
+    let mut g = SearchDestroy::new("basic", 1).unwrap();
+    let mut rng = Rng::seeded(3);
+    let leak = |g: &SearchDestroy| -> String {
+        g.units
+            .iter()
+            .filter(|u| u.hidden())
+            .map(|u| u.spec().map_or("", |s| s.name.as_str()))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let swapped = reshuffled(&g, &mut rng);
+    assert_ne!(leak(&g), leak(&swapped));
+    // And the views of the two agree.
+    g.log = swapped.log.clone();
+    assert_eq!(handed(&g, 0), handed(&swapped, 0));
+}
