@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::arranged::{Arranged, DieRequest};
 use super::atomic::write_atomically;
 use super::game::{Actor, Game, Prompt, Refusal, SetupError};
-use super::message::msg;
 use super::input::{read_capped, without_bom};
+use super::message::msg;
 
 /// The save format's name and version. A later Tonkin that changes the format raises the
 /// version and keeps reading the older ones it can.
@@ -40,6 +40,12 @@ pub struct SaveFile<O, A, S> {
     /// The player rolls their own dice (the session asks for each face).
     #[serde(default, skip_serializing_if = "is_false")]
     pub own_dice: bool,
+    /// What a script shows, in a sentence for people (the rulebook example it replays).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// The values a script must reach, checked by `tests/examples.rs`; a replay ignores them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<serde_json::Value>,
     #[serde(default = "Vec::new")]
     pub actions: Vec<A>,
     #[serde(default = "none", skip_serializing_if = "Option::is_none")]
@@ -465,6 +471,8 @@ impl<G: Game> Session<G> {
             options: self.options.clone(),
             arranged: self.is_arranged(),
             own_dice: self.own_dice,
+            description: String::new(),
+            expect: None,
             actions: self.steps(),
             snapshot: Some(self.current.clone()),
         }
@@ -950,7 +958,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             e.to_string(),
-            r#"bad.json: action 3 is not legal when replayed: this action did not use the arranged {"d6":6}"#
+            r#"bad.json: action 3 ("Step") is not legal when replayed: this action did not use the arranged {"d6":6}"#
         );
         let e = Session::<Race>::from_bytes(
             script(r#"[{"arrange": [{"d12": 6}]}]"#).as_bytes(),
