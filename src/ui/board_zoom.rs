@@ -31,7 +31,7 @@ impl Default for Zoom {
 
 impl Zoom {
     /// The point of the fitted board under a point of the area.
-    pub fn to_board(&self, x: f64, y: f64) -> (f64, f64) {
+    pub fn to_board(self, x: f64, y: f64) -> (f64, f64) {
         ((x + self.x) / self.level, (y + self.y) / self.level)
     }
 
