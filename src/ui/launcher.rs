@@ -411,6 +411,8 @@ fn game_row(info: &GameModule, sender: &ComponentSender<Launcher>) -> gtk::Widge
     };
     let row = adw::ExpanderRow::builder()
         .title(info.title)
+        // "Search & Destroy" is a title, not markup.
+        .use_markup(false)
         .subtitle(&subtitle)
         .build();
     // The scenario rows are made when the row is first unfolded: building every game's rows
