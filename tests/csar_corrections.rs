@@ -1,29 +1,12 @@
 //! Corrections to That Others May Live found by reading the code against the rulebook (#12):
 //! each test names the rule it checks.
 
-use tonkin::engine::deck::Deck;
+mod common;
+
+use common::csar::{caged_tiger, place_unit, stack};
 use tonkin::engine::game::Game;
 use tonkin::games::csar::rules::state::SurvivorPlace;
 use tonkin::games::csar::rules::{Csar, Step};
-
-/// Caged Tiger, past its set-up decisions, at the Move segment of turn 1.
-fn caged_tiger(seed: u64) -> Csar {
-    let mut g = Csar::setup("caged_tiger", &Default::default(), seed).unwrap();
-    while g.step != Step::Move {
-        let first = g.prompt().choices[0].action.clone();
-        g.apply(&first).unwrap();
-    }
-    g
-}
-
-/// Puts `top_first` on top of the Resolution deck, in that order, the rest below.
-fn stack(g: &mut Csar, top_first: &[u8]) {
-    let mut rest: Vec<u8> = (1..=30)
-        .filter(|c| !top_first.contains(c) && !g.set_aside.contains(c))
-        .collect();
-    rest.extend(top_first.iter().rev());
-    g.resolution = Deck::stacked(rest);
-}
 
 /// Two stranded Survivors, North and South, and an Enemy Search of one card that shows a rifle
 /// (#11), then `determining` decides which Survivor is captured.
@@ -229,23 +212,6 @@ fn rulings_a14_a15_rifle_captures_are_optional_readings() {
         .map(|r| r.key)
         .collect();
     assert!(keys.contains(&"capture_per_rifle") && keys.contains(&"forgive_single_rifle"));
-}
-
-/// Takes unit counter `counter` out of the cup and places it in `zone`.
-fn place_unit(g: &mut Csar, zone: usize, counter: u8) {
-    use tonkin::games::csar::rules::state::Placed;
-    g.unit_cup.take(|&u| u == counter);
-    g.units_out.retain(|&u| u != counter);
-    g.zones[zone].units.push(Placed {
-        counter,
-        suppressed: false,
-        fired: false,
-        hits: 0,
-        mark: None,
-        fresh: false,
-        target: None,
-        hit_this_turn: false,
-    });
 }
 
 /// 4.3.3 E: when the hits are enough to bring down every aircraft in the zone, the player
