@@ -516,10 +516,12 @@ mod tests {
     #[test]
     fn a_die_face_shows_its_reading_and_the_chance_of_it() {
         use crate::engine::arranged::Die;
+        const TABLE: &str = "Table 11";
         let reads = |f: u8| msg(if f >= 7 { "Hit" } else { "Miss" });
         let die = DieRequest {
             die: Die::D10,
-            label: Some(msg("Table 11")),
+            // (Not a catalogue string: a label of the test's own.)
+            label: Some(msg(TABLE)),
             faces: Die::D10.faces().map(reads).collect(),
         };
         let prompt = die_prompt(&die, Actor::Player(0), String::new());
