@@ -1,29 +1,12 @@
 //! Corrections to That Others May Live found by reading the code against the rulebook (#12):
 //! each test names the rule it checks.
 
-use tonkin::engine::deck::Deck;
+mod common;
+
+use common::csar::{caged_tiger, place_unit, stack};
 use tonkin::engine::game::Game;
 use tonkin::games::csar::rules::state::SurvivorPlace;
 use tonkin::games::csar::rules::{Csar, Step};
-
-/// Caged Tiger, past its set-up decisions, at the Move segment of turn 1.
-fn caged_tiger(seed: u64) -> Csar {
-    let mut g = Csar::setup("caged_tiger", &Default::default(), seed).unwrap();
-    while g.step != Step::Move {
-        let first = g.prompt().choices[0].action.clone();
-        g.apply(&first).unwrap();
-    }
-    g
-}
-
-/// Puts `top_first` on top of the Resolution deck, in that order, the rest below.
-fn stack(g: &mut Csar, top_first: &[u8]) {
-    let mut rest: Vec<u8> = (1..=30)
-        .filter(|c| !top_first.contains(c) && !g.set_aside.contains(c))
-        .collect();
-    rest.extend(top_first.iter().rev());
-    g.resolution = Deck::stacked(rest);
-}
 
 /// Two stranded Survivors, North and South, and an Enemy Search of one card that shows a rifle
 /// (#11), then `determining` decides which Survivor is captured.
@@ -231,23 +214,6 @@ fn rulings_a14_a15_rifle_captures_are_optional_readings() {
     assert!(keys.contains(&"capture_per_rifle") && keys.contains(&"forgive_single_rifle"));
 }
 
-/// Takes unit counter `counter` out of the cup and places it in `zone`.
-fn place_unit(g: &mut Csar, zone: usize, counter: u8) {
-    use tonkin::games::csar::rules::state::Placed;
-    g.unit_cup.take(|&u| u == counter);
-    g.units_out.retain(|&u| u != counter);
-    g.zones[zone].units.push(Placed {
-        counter,
-        suppressed: false,
-        fired: false,
-        hits: 0,
-        mark: None,
-        fresh: false,
-        target: None,
-        hit_this_turn: false,
-    });
-}
-
 /// 4.3.3 E: when the hits are enough to bring down every aircraft in the zone, the player
 /// picks the order they go down in (it decides which crash draw falls on which aircraft).
 #[test]
@@ -302,4 +268,36 @@ fn rule_4_3_3_e_the_player_orders_the_losses_when_every_aircraft_goes() {
         })
         .collect();
     assert_eq!(lost, vec![SANDY2, SANDY1], "Sandy 2 first, as picked");
+}
+
+/// 2.2.1: the position is kept to resolve an action again once the Wild is named only for
+/// actions that may draw a Resolution card; the others must never draw one (checked over
+/// whole bot games, every card of the Resolution deck where it was).
+#[test]
+fn rule_2_2_1_actions_listed_as_drawing_no_resolution_card_draw_none() {
+    use tonkin::engine::bot::Bot;
+    use tonkin::games::csar::rules::bot::HeuristicBot;
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let mut g = Csar::setup("caged_tiger", &Default::default(), seed).unwrap();
+        let mut bot = HeuristicBot::new(seed);
+        while g.outcome().is_none() {
+            let actions = g.legal_actions();
+            let action = bot.choose(&g.view(0), &actions);
+            let piles = |g: &Csar| {
+                (
+                    g.resolution.draw_pile().to_vec(),
+                    g.resolution.discard_pile().to_vec(),
+                    g.resolution.reshuffle_count(),
+                )
+            };
+            let before = piles(&g);
+            g.apply(&action).unwrap();
+            if !action.may_draw_resolution() {
+                assert_eq!(piles(&g), before, "seed {seed}: {action:?} drew");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} actions checked");
 }

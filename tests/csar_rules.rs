@@ -1,5 +1,8 @@
 //! Procedures of That Others May Live checked against the rulebook and its worked examples.
 
+mod common;
+
+use common::csar::{caged_tiger, gun, place_unit, stack};
 use tonkin::engine::cup::Cup;
 use tonkin::engine::deck::Deck;
 use tonkin::engine::game::Game;
@@ -8,7 +11,7 @@ use tonkin::games::csar::rules::content::{MarkerValue, ZoneMarker, content};
 use tonkin::games::csar::rules::fire::zone_firepower;
 use tonkin::games::csar::rules::markers::MarkerKind;
 use tonkin::games::csar::rules::odds::{Piles, any_of, hits_distribution, odds_for_prompt};
-use tonkin::games::csar::rules::state::{Placed, Survivor, SurvivorPlace, Want};
+use tonkin::games::csar::rules::state::{Survivor, SurvivorPlace, Want};
 use tonkin::games::csar::rules::{Action, Csar, Options, Place, Step};
 
 const SANDY1: u8 = 0;
@@ -18,40 +21,8 @@ const FM_A: u8 = 7;
 const FM_B: u8 = 8;
 const FM_C: u8 = 9;
 
-/// Caged Tiger, past its set-up decisions, at the Move segment of turn 1.
-fn caged_tiger(seed: u64) -> Csar {
-    let mut g = Csar::setup("caged_tiger", &Default::default(), seed).unwrap();
-    while g.step != Step::Move {
-        let first = g.prompt().choices[0].action.clone();
-        g.apply(&first).unwrap();
-    }
-    g
-}
-
-/// Puts `top_first` on top of the Resolution deck, in that order, the rest below.
-fn stack(g: &mut Csar, top_first: &[u8]) {
-    let mut rest: Vec<u8> = (1..=30)
-        .filter(|c| !top_first.contains(c) && !g.set_aside.contains(c))
-        .collect();
-    rest.extend(top_first.iter().rev());
-    g.resolution = Deck::stacked(rest);
-}
-
 fn unit_id(name: &str) -> u8 {
     content().units.iter().position(|u| u.name == name).unwrap() as u8
-}
-
-fn gun(counter: u8) -> Placed {
-    Placed {
-        counter,
-        suppressed: false,
-        fired: false,
-        hits: 0,
-        mark: None,
-        fresh: false,
-        target: None,
-        hit_this_turn: false,
-    }
 }
 
 fn clear_map(g: &mut Csar) {
@@ -682,13 +653,6 @@ fn the_mission_record_keeps_fire_losses_moves_and_survivors_by_turn() {
         (g.survivors[0].place, g.survivors[0].turn),
         (SurvivorPlace::OffMap, Some(1))
     );
-}
-
-/// Takes unit counter `counter` out of the cup (or the removed pile) and places it in `zone`.
-fn place_unit(g: &mut Csar, zone: usize, counter: u8) {
-    g.unit_cup.take(|&u| u == counter);
-    g.units_out.retain(|&u| u != counter);
-    g.zones[zone].units.push(gun(counter));
 }
 
 #[test]

@@ -10,7 +10,9 @@
 //! ```
 //!
 //! `after` counts the actions taken (0: the position set up); `path` is a JSON pointer into the
-//! game state as its save writes it; `log` is a text one of the log's lines (in English) holds.
+//! game state as its save writes it; `log` is a text one of the log's lines (in English) holds;
+//! `prompt` a text the pending decision's prompt (in English) holds, the verdict once the game
+//! is over.
 
 use std::path::{Path, PathBuf};
 
@@ -85,8 +87,14 @@ fn check(name: &str, script: &Value, index: usize, expectation: &Value) -> Optio
             )
         });
     }
+    if let Some(text) = expectation["prompt"].as_str() {
+        let prompt = session.prompt().text.english();
+        return (!prompt.contains(text)).then(|| {
+            format!("{name}: expectation {index} (after {after} actions): the prompt {prompt:?} does not hold {text:?}")
+        });
+    }
     Some(format!(
-        "{name}: expectation {index} has neither 'path' nor 'log'"
+        "{name}: expectation {index} has none of 'path', 'log', 'prompt'"
     ))
 }
 
@@ -144,4 +152,28 @@ fn a_script_is_cut_after_its_nth_action_with_its_arrangements() {
         cut(&script, 3)["actions"],
         serde_json::json!([{"arrange": [{"d10": 1}]}, "A", "B", {"arrange": [{"d10": 2}]}, "C"])
     );
+}
+
+/// Results arranged for the set-up (`setup`) are taken by the set-up's draws; one it does not
+/// use refuses the script, naming it.
+#[test]
+fn set_up_draws_are_arranged_and_must_all_be_used() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/examples/csar/enemy-marker-one-plus.json");
+    let mut script: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    script["actions"] = Value::Array(Vec::new());
+    script.as_object_mut().unwrap().remove("expect");
+    let session = tonkin::games::load_any(&serde_json::to_vec(&script).unwrap(), "setup").unwrap();
+    assert!(session.is_arranged(), "a set-up arrangement marks the game");
+    let north = &session.state_json().unwrap()["zones"][1]["enemy"];
+    assert_eq!(north, 3, "the 1+ Enemy marker arranged for North");
+    script["setup"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"d6": 3}));
+    let refused = match tonkin::games::load_any(&serde_json::to_vec(&script).unwrap(), "setup") {
+        Err(e) => e,
+        Ok(_) => panic!("an unused set-up result must refuse the script"),
+    };
+    assert!(refused.contains(r#"{"d6":3}"#), "{refused}");
 }

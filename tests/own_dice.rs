@@ -69,8 +69,9 @@ fn a_skyhawk_mission_with_own_dice_saves_reopens_and_replays() {
     // The first roll of the mission is the target (Table 4), tens die first.
     assert_eq!(
         first_die.unwrap(),
-        "Roll d10 for Table 4, target: tens die | 0: 01–09 or 100 | 1: 10–19 | 2: 20–29 | \
-         3: 30–39 | 4: 40–49 | 5: 50–59 | 6: 60–69 | 7: 70–79 | 8: 80–89 | 9: 90–99"
+        "Roll d10 for Table 4, target: tens die | 0 — 01–09 or 100 (10 %) | 1 — 10–19 (10 %) | \
+         2 — 20–29 (10 %) | 3 — 30–39 (10 %) | 4 — 40–49 (10 %) | 5 — 50–59 (10 %) | \
+         6 — 60–69 (10 %) | 7 — 70–79 (10 %) | 8 — 80–89 (10 %) | 9 — 90–99 (10 %)"
     );
 }
 

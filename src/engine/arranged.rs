@@ -144,6 +144,25 @@ impl Arrangement {
     }
 }
 
+thread_local! {
+    /// Results arranged for the set-up being made on this thread (see [`arrange_setup`]).
+    static SETUP: std::cell::RefCell<Vec<Arranged>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Makes a game's set-up with `items` arranged: the game's own generator
+/// ([`Rng::for_game`](super::rng::Rng::for_game)) takes them, so its shuffles, deals and rolls
+/// give them first. Items no generator took are returned with the set-up's result.
+pub fn arrange_setup<T>(items: Vec<Arranged>, setup: impl FnOnce() -> T) -> (T, Vec<Arranged>) {
+    SETUP.with(|s| *s.borrow_mut() = items);
+    let made = setup();
+    (made, setup_results())
+}
+
+/// The results arranged for the set-up now being made, taken (empty but in [`arrange_setup`]).
+pub(crate) fn setup_results() -> Vec<Arranged> {
+    SETUP.with(|s| std::mem::take(&mut *s.borrow_mut()))
+}
+
 /// What was left when an action was done: results it did not use, the first die it needed
 /// and had no face for, a result that could not be given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -54,6 +54,17 @@ impl Rng {
         }
     }
 
+    /// The game's own generator, made by a game's set-up: seeded like [`Rng::seeded`], it also
+    /// takes the results arranged for the set-up (see [`super::arranged::arrange_setup`]), so
+    /// that a script can fix the shuffles, deals and rolls a game makes while it is set up.
+    pub fn for_game(seed: u64) -> Self {
+        let mut rng = Rng::seeded(seed);
+        for item in super::arranged::setup_results() {
+            rng.arrange(item);
+        }
+        rng
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.results = self.results.wrapping_add(1);
         let s = &mut self.state;

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::arranged::{Arranged, DieRequest};
+use super::arranged::{Arranged, DieRequest, arrange_setup};
 use super::atomic::write_atomically;
 use super::game::{Actor, Game, Prompt, Refusal, SetupError};
 use super::input::{read_capped, without_bom};
@@ -40,6 +40,9 @@ pub struct SaveFile<O, A, S> {
     /// The player rolls their own dice (the session asks for each face).
     #[serde(default, skip_serializing_if = "is_false")]
     pub own_dice: bool,
+    /// Results fixed for the set-up: its shuffles' first cards, its cup draws, its rolls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<Arranged>,
     /// What a script shows, in a sentence for people (the rulebook example it replays).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
@@ -192,6 +195,8 @@ pub struct Session<G: Game> {
     scenario: String,
     seed: u64,
     options: G::Options,
+    /// The results fixed for the set-up (see [`Session::new_arranged`]).
+    setup: Vec<Arranged>,
     current: G,
     /// The state before each action taken, so that undo is exact.
     history: Vec<G>,
@@ -222,11 +227,37 @@ pub struct Stepped {
 
 impl<G: Game> Session<G> {
     pub fn new(scenario: &str, options: G::Options, seed: u64) -> Result<Self, SetupError> {
-        let current = G::setup(scenario, &options, seed)?;
+        Self::new_arranged(scenario, options, seed, Vec::new())
+    }
+
+    /// A game set up with `setup` as the first results of its generator: the cards its
+    /// set-up draws from named decks, the counters from named cups, its dice (see
+    /// [`super::arranged::arrange_setup`]). The set-up must use every one of them.
+    pub fn new_arranged(
+        scenario: &str,
+        options: G::Options,
+        seed: u64,
+        setup: Vec<Arranged>,
+    ) -> Result<Self, SetupError> {
+        let current = if !setup.is_empty() {
+            check_faces(&setup).map_err(|r| SetupError::Invalid(r.reason.english()))?;
+            let (made, untaken) =
+                arrange_setup(setup.clone(), || G::setup(scenario, &options, seed));
+            let mut current = made?;
+            let mut settled = current.rng_mut().settle();
+            settled.unused.extend(untaken);
+            if let Some(misfit) = settled.misfit() {
+                return Err(SetupError::Invalid(format!("set-up: {}", misfit.english())));
+            }
+            current
+        } else {
+            G::setup(scenario, &options, seed)?
+        };
         Ok(Session {
             scenario: scenario.to_owned(),
             seed,
             options,
+            setup,
             current,
             history: Vec::new(),
             actions: Vec::new(),
@@ -281,7 +312,9 @@ impl<G: Game> Session<G> {
     /// Some result of this game was fixed by a script rather than left to chance or to the
     /// player's dice.
     pub fn is_arranged(&self) -> bool {
-        !self.next.arranged.is_empty() || self.fixed.iter().any(|f| !f.arranged.is_empty())
+        !self.setup.is_empty()
+            || !self.next.arranged.is_empty()
+            || self.fixed.iter().any(|f| !f.arranged.is_empty())
     }
 
     /// The player rolls their own dice from now on (or no longer): an action that rolls a
@@ -471,6 +504,7 @@ impl<G: Game> Session<G> {
             options: self.options.clone(),
             arranged: self.is_arranged(),
             own_dice: self.own_dice,
+            setup: self.setup.clone(),
             description: String::new(),
             expect: None,
             actions: self.steps(),
@@ -531,12 +565,11 @@ impl<G: Game> Session<G> {
         })?;
         let options = read_options::<G>(file.options, name)?;
         let actions = read_actions::<G>(&file.actions, name)?;
-        let mut session = Session::new(&file.scenario, options, file.seed).map_err(|source| {
-            SessionError::Setup {
+        let mut session = Session::new_arranged(&file.scenario, options, file.seed, file.setup)
+            .map_err(|source| SessionError::Setup {
                 path: name.to_owned(),
                 source,
-            }
-        })?;
+            })?;
         for (index, step) in actions.into_iter().enumerate() {
             let refused = |refusal: Refusal| SessionError::ReplayRefused {
                 path: name.to_owned(),

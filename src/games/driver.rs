@@ -13,6 +13,7 @@ use crate::engine::bot::{Bot, RandomBot, acting_seat, play_out};
 use crate::engine::game::{Actor, Outcome, ScenarioInfo, Verdict};
 use crate::engine::log::Log;
 use crate::engine::message::{Message, msg};
+use crate::engine::number::decimal;
 use crate::engine::play::{FormCheck, FormView, OptionalRule, Playable, options_with};
 use crate::engine::reference::RuleSection;
 use crate::engine::rng::Rng;
@@ -289,8 +290,16 @@ impl<G: Presented> PlaySession for Session<G> {
     }
 }
 
+/// The chance of `faces` faces out of `sides`, in percent: "30 %", "16.7 %".
+fn chance(faces: usize, sides: usize) -> Message {
+    let shown = 100.0 * faces as f64 / sides.max(1) as f64;
+    let places = if shown.fract() == 0.0 { 0 } else { 1 };
+    msg("{percent} %").message("percent", decimal(shown, places))
+}
+
 /// The prompt that asks the player for the face of a die they rolled: one choice per face, in
-/// the order of [`Die::faces`], each with what it reads when the roll site says.
+/// the order of [`Die::faces`], each with what it reads when the roll site says and the chance
+/// of that reading (the share of the die's faces that read the same).
 fn die_prompt(die: &DieRequest, actor: Actor, rule: String) -> PromptView {
     let text = match &die.label {
         Some(what) => msg("Roll {die} for {what}")
@@ -298,16 +307,26 @@ fn die_prompt(die: &DieRequest, actor: Actor, rule: String) -> PromptView {
             .message("what", what.clone()),
         None => msg("Roll {die}").static_arg("die", die.die.name()),
     };
+    let sides = die.die.faces().count();
     let choices = die
         .die
         .faces()
         .enumerate()
         .map(|(i, face)| ChoiceView {
             label: match die.faces.get(i) {
-                Some(reads) => msg("{face}: {reads}")
+                // Translators: a face of the player's die, what it reads and the chance of
+                // that reading, e.g. "7 — Hit (30 %)".
+                Some(reads) => msg("{face} — {reads} ({chance})")
                     .arg("face", face)
-                    .message("reads", reads.clone()),
-                None => msg("{face}").arg("face", face),
+                    .message("reads", reads.clone())
+                    .message(
+                        "chance",
+                        chance(die.faces.iter().filter(|r| *r == reads).count(), sides),
+                    ),
+                // Translators: a face of the player's die and its chance, e.g. "7 (10 %)".
+                None => msg("{face} ({chance})")
+                    .arg("face", face)
+                    .message("chance", chance(1, sides)),
             },
             target: None,
         })
@@ -492,6 +511,32 @@ mod tests {
     }
 
     impl Presented for Duel {}
+
+    /// Each face the player may enter shows what it reads and the chance of that reading.
+    #[test]
+    fn a_die_face_shows_its_reading_and_the_chance_of_it() {
+        use crate::engine::arranged::Die;
+        const TABLE: &str = "Table 11";
+        let reads = |f: u8| msg(if f >= 7 { "Hit" } else { "Miss" });
+        let die = DieRequest {
+            die: Die::D10,
+            // (Not a catalogue string: a label of the test's own.)
+            label: Some(msg(TABLE)),
+            faces: Die::D10.faces().map(reads).collect(),
+        };
+        let prompt = die_prompt(&die, Actor::Player(0), String::new());
+        let labels: Vec<String> = prompt.choices.iter().map(|c| c.label.english()).collect();
+        assert_eq!(labels[0], "0 — Miss (70 %)");
+        assert_eq!(labels[7], "7 — Hit (30 %)");
+        let plain = DieRequest {
+            die: Die::D6,
+            label: None,
+            faces: Vec::new(),
+        };
+        let prompt = die_prompt(&plain, Actor::Player(0), String::new());
+        assert_eq!(prompt.text.english(), "Roll d6");
+        assert_eq!(prompt.choices[5].label.english(), "6 (16.7 %)");
+    }
 
     #[test]
     fn simulations_and_bot_steps_hand_bots_their_seats_view() {

@@ -1,5 +1,7 @@
 //! Helpers shared by the integration tests.
 
+pub mod csar;
+
 /// The numbers after every `key [` in a PDF, e.g. each page's MediaBox.
 #[allow(dead_code)] // not every test binary reads a PDF
 pub fn boxes(pdf: &str, key: &str) -> Vec<Vec<f64>> {

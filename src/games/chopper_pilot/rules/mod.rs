@@ -106,7 +106,7 @@ impl Game for ChopperPilot {
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
         let c = checked_content().map_err(|e| SetupError::Invalid(e.to_string()))?;
         let spec = c.campaign(campaign);
-        let mut rng = Rng::seeded(seed);
+        let mut rng = Rng::for_game(seed);
         // C3: each deck of the campaign is shuffled once [3.10-3.12].
         let deck = |id: &str, rng: &mut Rng| {
             crate::engine::deck::Deck::shuffled(c.deck(id).expect("checked").cards(), rng)

@@ -11,6 +11,25 @@ use super::markers::MarkerKind;
 use super::record::Happening;
 use super::state::{Csar, FireStage, Place, Step, WildQuestion, ZONE_NAMES, aircraft_name};
 
+impl Action {
+    /// Whether resolving this action (and the steps that follow it on their own) may draw a
+    /// Resolution card, and so turn up the Wild (2.2.1). Picking, moving, reserving, taking
+    /// and discarding Action cards and placing Pilots draw none.
+    pub fn may_draw_resolution(&self) -> bool {
+        !matches!(
+            self,
+            Action::Select(_)
+                | Action::Move { .. }
+                | Action::Reserve(_)
+                | Action::DiscardReserve(_)
+                | Action::TakeCard(_)
+                | Action::DiscardCommand(_)
+                | Action::ChoosePilot(_)
+                | Action::PlacePilot(_)
+        )
+    }
+}
+
 impl Csar {
     /// Why `action` is not legal now (called only after the check failed).
     fn refusal(&self, action: &Action) -> Refusal {
@@ -74,18 +93,29 @@ impl Csar {
     /// Carries out `action` with `calls` as the answers for the Wild cards it draws (2.2.1). A
     /// Wild drawn without an answer puts the position back as it was before the action and
     /// asks the player; the answer resolves the action again from there, with the same cards.
+    /// The snapshot to resolve again from is taken only for an action that may draw a
+    /// Resolution card (most actions draw none; cloning the position for each cost the
+    /// simulations time).
     fn resolve(&mut self, action: &Action, calls: Vec<Symbol>) {
         let entries = self.log.len();
-        let log = std::mem::take(&mut self.log);
-        let before = self.clone();
-        self.log = log;
+        let before = action.may_draw_resolution().then(|| {
+            let log = std::mem::take(&mut self.log);
+            let before = self.clone();
+            self.log = log;
+            before
+        });
         self.wild_calls = calls.clone();
         self.wild_unanswered = None;
         self.perform(action);
         self.run();
         self.wild_calls.clear();
         self.wild_named = None;
-        if let Some(want) = self.wild_unanswered.take() {
+        let unanswered = self.wild_unanswered.take();
+        debug_assert!(
+            unanswered.is_none() || before.is_some(),
+            "{action:?} drew a Resolution card though it is listed as drawing none"
+        );
+        if let (Some(want), Some(before)) = (unanswered, before) {
             let log = self.log.head(entries);
             // The generator as the action left it: results a script arranged for the action
             // count as used here, and are used again, from `before`, once the Wild is named.

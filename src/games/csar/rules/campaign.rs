@@ -159,7 +159,7 @@ impl Csar {
         Csar::build(
             scen,
             options,
-            crate::engine::rng::Rng::seeded(seed),
+            crate::engine::rng::Rng::for_game(seed),
             Log::default(),
             Some(cs),
         )

@@ -75,7 +75,7 @@ impl Game for Csar {
             let scen = content()
                 .scenario(scenario)
                 .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
-            Csar::build(scen, options, Rng::seeded(seed), Log::default(), None)
+            Csar::build(scen, options, Rng::for_game(seed), Log::default(), None)
         };
         game.run();
         Ok(game)

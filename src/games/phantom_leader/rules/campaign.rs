@@ -46,7 +46,7 @@ impl PhantomLeader {
             }
         }
         check_adjustments(&options.adjustments)?;
-        let mut rng = Rng::seeded(seed);
+        let mut rng = Rng::for_game(seed);
         let targets = Deck::shuffled(s.targets().collect(), &mut rng);
         let events = Deck::shuffled(c.events.iter().map(|e| e.id).collect(), &mut rng);
         let expand = |counts: Vec<u8>| -> Vec<usize> {

@@ -98,7 +98,7 @@ impl SearchDestroy {
                 "scenario '{scenario}' needs the Standard or Advanced rules, which are not written yet"
             )));
         }
-        let mut rng = Rng::seeded(seed);
+        let mut rng = Rng::for_game(seed);
         let mut units = Vec::new();
         for side in [Side::Us, Side::Nlf] {
             let mut mine = Vec::new();

@@ -195,7 +195,7 @@ impl Game for Skyhawk {
                     .into(),
             ));
         }
-        let mut game = Skyhawk::blank(options, Rng::seeded(seed), campaign::roster_pilot(0));
+        let mut game = Skyhawk::blank(options, Rng::for_game(seed), campaign::roster_pilot(0));
         game.new_pilot();
         if let Some(k) = campaign {
             game.start_campaign(k);
