@@ -10,7 +10,8 @@ pub struct View {
     /// Size of the drawing area in device-independent pixels.
     pub width: f64,
     pub height: f64,
-    /// Device pixels per logical pixel (2 on a HiDPI screen); 0 is taken as 1.
+    /// Device pixels per logical pixel of the area (2 on a HiDPI screen), times the board's
+    /// zoom level when the window has zoomed the context; 0 is taken as 1.
     pub scale_factor: f64,
     /// Map targets of the legal actions, drawn highlighted so the player sees where to click.
     pub targets: Vec<String>,
@@ -60,6 +61,33 @@ pub trait Board {
         Ok(())
     }
 }
+
+/// The part of a bitmap of `size` pixels that the context can show, for a bitmap laid with its
+/// top-left corner at the context's origin at `ratio` bitmap pixels per unit: (left, top,
+/// width, height) in bitmap pixels, widened to a grid of [`VISIBLE_GRID`] pixels so that a
+/// small pan keeps the same part, never outside the bitmap. A zoomed board renders only this
+/// part of its bitmaps: the first frame at a new zoom costs the screen's pixels, not the
+/// board's at that zoom.
+pub fn visible_part(cr: &Context, ratio: f64, size: (i32, i32)) -> (i32, i32, i32, i32) {
+    let whole = (0, 0, size.0.max(1), size.1.max(1));
+    let Ok((x1, y1, x2, y2)) = cr.clip_extents() else {
+        return whole;
+    };
+    let grid = f64::from(VISIBLE_GRID);
+    let down =
+        |v: f64, max: i32| ((v * ratio / grid).floor() * grid).clamp(0.0, f64::from(max)) as i32;
+    let up =
+        |v: f64, max: i32| ((v * ratio / grid).ceil() * grid).clamp(0.0, f64::from(max)) as i32;
+    let (left, top) = (down(x1, size.0), down(y1, size.1));
+    let (right, bottom) = (up(x2, size.0), up(y2, size.1));
+    if right <= left || bottom <= top {
+        return (left, top, 1, 1);
+    }
+    (left, top, right - left, bottom - top)
+}
+
+/// The grid of [`visible_part`], in bitmap pixels.
+pub const VISIBLE_GRID: i32 = 64;
 
 /// Fits a surface of `w_mm × h_mm` into `view`, centred: returns (scale in px per mm, x, y).
 pub fn fit(view: &View, w_mm: f64, h_mm: f64) -> (f64, f64, f64) {

@@ -513,7 +513,12 @@ fn start_new(
             super::set_accessible_label(&switch, &r.title.render());
             let row = adw::ActionRow::builder()
                 .title(r.title.render())
-                .subtitle(format!("{} {}", gettext("Rule"), r.rule))
+                // What it changes, then where the rulebook says so.
+                .subtitle(
+                    gettext("{summary} (rule {rule})")
+                        .replace("{summary}", &r.summary.render())
+                        .replace("{rule}", r.rule),
+                )
                 .activatable_widget(&switch)
                 .build();
             row.add_suffix(&switch);
