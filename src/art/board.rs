@@ -131,6 +131,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_the_part_in_view_of_a_zoomed_bitmap_is_rendered() {
+        let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 800, 600).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        // Unzoomed, the whole bitmap is in view.
+        assert_eq!(visible_part(&cr, 1.0, (800, 600)), (0, 0, 800, 600));
+        // A 3200 × 2400 bitmap (400 %) laid 1000 px up and left: the screen's part of it,
+        // widened to the grid, no more.
+        cr.translate(-1000.0, -1000.0);
+        assert_eq!(visible_part(&cr, 1.0, (3200, 2400)), (960, 960, 896, 640));
+        // Bitmap pixels twice as fine (HiDPI): the same part in those pixels.
+        assert_eq!(
+            visible_part(&cr, 2.0, (6400, 4800)),
+            (1984, 1984, 1664, 1216)
+        );
+        // Off the bitmap: an empty part, not a panic.
+        cr.translate(5000.0, 0.0);
+        assert_eq!(visible_part(&cr, 1.0, (3200, 2400)).2, 1);
+    }
+
+    #[test]
     fn fit_centres_and_keeps_aspect() {
         let view = View {
             width: 400.0,

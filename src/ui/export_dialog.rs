@@ -507,10 +507,13 @@ fn combo(
     selected: u32,
     changed: impl Fn(usize) + 'static,
 ) -> adw::ComboRow {
+    // The choice is shown under the title, where the whole of a long one fits (beside the
+    // title, "Two-sided, flip on long edge" was cut off).
     let row = adw::ComboRow::builder()
         .title(title)
         .model(&gtk::StringList::new(names))
         .selected(selected)
+        .use_subtitle(true)
         .build();
     row.connect_selected_notify(move |r| changed(r.selected() as usize));
     row

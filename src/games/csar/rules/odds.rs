@@ -407,6 +407,47 @@ pub fn rescue_chance(state: &Csar, action: &Action) -> Option<f64> {
 mod tests {
     use super::*;
 
+    /// Issue 17, every choice explains itself: in the Enemy Search (4.4.2) drawing now and
+    /// burning one more card name the capture chances the odds panel shows for them.
+    #[test]
+    fn the_search_choices_name_the_capture_chances_of_the_odds() {
+        use crate::engine::bot::play_steps;
+        use crate::engine::game::Game;
+        use crate::engine::play::Playable;
+        use crate::games::csar::rules::Options;
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut g = Csar::setup("cauldron_of_fire", &Options::default(), seed).unwrap();
+            let mut bot = <Csar as Playable>::heuristic_bot(seed);
+            for _ in 0..300 {
+                let burn = g.burnable().next();
+                if g.fire.is_none()
+                    && g.step == Step::Search
+                    && g.any_stranded()
+                    && g.search_draws(g.burned) > 1
+                    && let Some(card) = burn
+                {
+                    let odds = odds_for_prompt(&g).unwrap();
+                    let draw = risks(&g, &Action::Done);
+                    let burn = risks(&g, &Action::Burn(card));
+                    assert_eq!(draw[0].1, odds[0].1, "seed {seed}");
+                    assert_eq!(burn[0].1, odds[1].1, "seed {seed}");
+                    assert!(burn[0].1 <= draw[0].1);
+                    assert!(draw[0].0.english().starts_with("a Survivor is captured"));
+                    checked += 1;
+                    break;
+                }
+                if g.outcome().is_some() || play_steps(&mut g, bot.as_mut(), 1).is_err() {
+                    break;
+                }
+            }
+            if checked >= 2 {
+                return;
+            }
+        }
+        assert!(checked > 0, "no game reached an Enemy Search with a card to burn");
+    }
+
     #[test]
     fn small_decks_by_hand() {
         // One wanted card of three, one draw: 1/3; two draws without any reshuffle: 2/3.

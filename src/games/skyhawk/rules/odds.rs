@@ -48,6 +48,7 @@ impl Skyhawk {
     pub fn action_risks(&self, action: &Action) -> Vec<(Message, f64)> {
         let hit = |fire: fire::Fire| {
             (
+                // Translators: {hits} is an average ("1.35"), not a count.
                 msg("the Skyhawk is hit ({hits} hits on average)")
                     .message("hits", decimal(fire.mean, 2)),
                 fire.at_least_one(),
