@@ -909,6 +909,15 @@ fn shots(dir: std::path::PathBuf) {
             }
         }),
         Box::new(move || full(&window_titled("Search").unwrap())),
+        // Two players on one screen: the first one says they are at the screen.
+        Box::new(move || {
+            let w = window_titled("Search").unwrap();
+            find_button(w.upcast_ref(), &|b: &gtk::Button| {
+                b.label().is_some_and(|l| l.starts_with("I am the"))
+            })
+            .unwrap_or_else(|| fail("no hand-over button"))
+            .emit_clicked();
+        }),
         Box::new({
             let shot = shot.clone();
             move || {
@@ -928,6 +937,8 @@ fn shots(dir: std::path::PathBuf) {
                 start_skyhawk_with_engine_fires(&launcher);
             }
         }),
+        // Time for the dialog to come up on a busy machine.
+        Box::new(|| {}),
         Box::new({
             let shot = shot.clone();
             move || {

@@ -536,6 +536,8 @@ fn start_new(
         .css_classes(["error"])
         .build();
     let extra = gtk::Box::new(gtk::Orientation::Vertical, 12);
+    // Wide enough that each rule's sentence takes two or three lines, not six.
+    extra.set_size_request(super::fitting_size(480, 0).0, -1);
     // Many rules scroll: the dialog stays within the screen.
     extra.append(
         &gtk::ScrolledWindow::builder()
