@@ -1,8 +1,9 @@
 //! Every playable game of the list (`games::ALL`), each measured the same way: a whole game
 //! played by the heuristic bot and by the random bot as `tonkin simulate` plays them (quiet
-//! log), and the board of a mid-game position drawn at 1920×1080 as the window draws it. A game
-//! added to the list is benchmarked here without a line of its own; game-specific benches
-//! (odds, painter caches, kits) stay in their own files.
+//! log), the board of a mid-game position drawn at 1920×1080 as the window draws it, and the
+//! first frame of that board at a zoom level it has not been drawn at (target: 16 ms, one frame
+//! at 60 Hz). A game added to the list is benchmarked here without a line of its own;
+//! game-specific benches (odds, painter caches, kits) stay in their own files.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tonkin::art::View;
@@ -47,25 +48,31 @@ fn mid_game(driver: &dyn Driver, seed: u64) -> Box<dyn PlaySession> {
     half
 }
 
+/// A mid-game position's board with the view the window gives it.
+fn mid_game_board(driver: &dyn Driver) -> (Box<dyn PlaySession>, View) {
+    let session = mid_game(driver, 3);
+    let view = View {
+        width: 1920.0,
+        height: 1080.0,
+        scale_factor: 1.0,
+        targets: session
+            .prompt()
+            .choices
+            .iter()
+            .filter_map(|c| c.target.clone())
+            .collect(),
+        ..View::default()
+    };
+    (session, view)
+}
+
 fn mid_game_boards(c: &mut Criterion) {
     let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
     for game in ALL {
         let Some(driver) = game.driver else { continue };
-        let session = mid_game(driver, 3);
+        let (session, view) = mid_game_board(driver);
         let Some(board) = session.board() else {
             continue;
-        };
-        let view = View {
-            width: 1920.0,
-            height: 1080.0,
-            scale_factor: 1.0,
-            targets: session
-                .prompt()
-                .choices
-                .iter()
-                .filter_map(|c| c.target.clone())
-                .collect(),
-            ..View::default()
         };
         c.bench_function(&format!("{} mid-game board 1920x1080", game.id), |b| {
             b.iter(|| {
@@ -76,5 +83,34 @@ fn mid_game_boards(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, whole_games, mid_game_boards);
+/// The first frame after the player zooms: the window scales the context by the level, moves it
+/// to the part in view (here the middle) and tells the board the level through the view's
+/// scale factor, as `ui::game_window` does. Each frame is at a level not drawn before, so every
+/// cache keyed by the resolution is cold; the levels sweep fit to 400 %.
+fn zoom_first_frames(c: &mut Criterion) {
+    let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
+    let mut group = c.benchmark_group("first frame at a new zoom 1920x1080");
+    for game in ALL {
+        let Some(driver) = game.driver else { continue };
+        let (session, mut view) = mid_game_board(driver);
+        let Some(board) = session.board() else {
+            continue;
+        };
+        let mut frame = 0u32;
+        group.bench_function(game.id, |b| {
+            b.iter(|| {
+                frame += 1;
+                let level = 1.0 + f64::from(frame % 3000) / 1000.0;
+                view.scale_factor = level;
+                let cr = cairo::Context::new(&surface).unwrap();
+                cr.translate(-(level - 1.0) * 960.0, -(level - 1.0) * 540.0);
+                cr.scale(level, level);
+                board.draw_board(&cr, &view).unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, whole_games, mid_game_boards, zoom_first_frames);
 criterion_main!(benches);

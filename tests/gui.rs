@@ -758,8 +758,9 @@ fn photograph(window: &gtk::Window, path: std::path::PathBuf) {
 }
 
 /// `TONKIN_SHOTS=dir`: photographs, at the screen's size, the launcher with games in progress
-/// (two of the same game and a damaged one), each playable game with its decisions, the first
-/// at 200 %, and Skyhawk's start dialog refusing a rule without the one it needs; the files
+/// (two of the same game and a damaged one), each playable game with its decisions and at
+/// 200 %, Print and Play on its third page, and Skyhawk's start dialog refusing a rule
+/// without the one it needs; the files
 /// are named `<what>-<width>x<height>.png`.
 fn shots(dir: std::path::PathBuf) {
     let autosaves = tonkin::saves::autosave_dir().expect("a data folder");
@@ -841,6 +842,26 @@ fn shots(dir: std::path::PathBuf) {
             let shot = shot.clone();
             move || {
                 shot("csar-board-200");
+                let w = window_titled("That Others").unwrap();
+                gtk::prelude::WidgetExt::activate_action(&w, "win.export", None).unwrap();
+            }
+        }),
+        // Print and Play leafs through the pages: the third one shown.
+        Box::new(move || {
+            let dialog = print_and_play().unwrap_or_else(|| fail("no Print and Play"));
+            for _ in 0..2 {
+                find_button(dialog.upcast_ref(), &|b: &gtk::Button| {
+                    b.tooltip_text().as_deref() == Some("Next page")
+                })
+                .unwrap_or_else(|| fail("no Next page button"))
+                .emit_clicked();
+            }
+        }),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("print-and-play-pages");
+                print_and_play().unwrap().close();
                 window_titled("That Others").unwrap().close();
                 let skyhawk = games::find("skyhawk").and_then(|g| g.driver).unwrap();
                 let mut loading = skyhawk.new_session("single", 7, &[]).unwrap();
@@ -867,15 +888,57 @@ fn shots(dir: std::path::PathBuf) {
         Box::new(move || full(&window_titled("Skyhawk").unwrap())),
         Box::new({
             let shot = shot.clone();
-            let launcher = launcher_window.clone();
             move || {
                 shot("skyhawk-decisions");
+                let w = window_titled("Skyhawk").unwrap();
+                gtk::prelude::WidgetExt::activate_action(&w, "win.zoom-double", None).unwrap();
+            }
+        }),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("skyhawk-board-200");
                 window_titled("Skyhawk").unwrap().close();
+                let sd = games::find("search_destroy")
+                    .and_then(|g| g.driver)
+                    .unwrap();
+                let mut session = sd.new_session(sd.scenarios()[0].id, 4, &[]).unwrap();
+                sd.bot_steps(session.as_mut(), games::driver::BotKind::Heuristic, 4, 40)
+                    .unwrap();
+                open_game_window(session, None);
+            }
+        }),
+        Box::new(move || full(&window_titled("Search").unwrap())),
+        // Two players on one screen: the first one says they are at the screen.
+        Box::new(move || {
+            let w = window_titled("Search").unwrap();
+            find_button(w.upcast_ref(), &|b: &gtk::Button| {
+                b.label().is_some_and(|l| l.starts_with("I am the"))
+            })
+            .unwrap_or_else(|| fail("no hand-over button"))
+            .emit_clicked();
+        }),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("search-destroy-decisions");
+                let w = window_titled("Search").unwrap();
+                gtk::prelude::WidgetExt::activate_action(&w, "win.zoom-double", None).unwrap();
+            }
+        }),
+        Box::new({
+            let shot = shot.clone();
+            let launcher = launcher_window.clone();
+            move || {
+                shot("search-destroy-board-200");
+                window_titled("Search").unwrap().close();
                 launcher.set_visible(true);
                 launcher.activate_action("app.new-game", None).ok();
                 start_skyhawk_with_engine_fires(&launcher);
             }
         }),
+        // Time for the dialog to come up on a busy machine.
+        Box::new(|| {}),
         Box::new({
             let shot = shot.clone();
             move || {
@@ -885,6 +948,14 @@ fn shots(dir: std::path::PathBuf) {
         }),
     ];
     run_steps(steps);
+}
+
+/// The Print and Play dialog (a window of its own, not one of the application's).
+fn print_and_play() -> Option<gtk::Window> {
+    gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Window>().ok())
+        .find(|w| w.is_visible() && w.title().is_some_and(|t| t == "Print and Play"))
 }
 
 /// Opens Skyhawk's start dialog from the launcher and switches on "Engine fires" alone.

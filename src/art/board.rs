@@ -10,7 +10,8 @@ pub struct View {
     /// Size of the drawing area in device-independent pixels.
     pub width: f64,
     pub height: f64,
-    /// Device pixels per logical pixel (2 on a HiDPI screen); 0 is taken as 1.
+    /// Device pixels per logical pixel of the area (2 on a HiDPI screen), times the board's
+    /// zoom level when the window has zoomed the context; 0 is taken as 1.
     pub scale_factor: f64,
     /// Map targets of the legal actions, drawn highlighted so the player sees where to click.
     pub targets: Vec<String>,
@@ -61,6 +62,33 @@ pub trait Board {
     }
 }
 
+/// The part of a bitmap of `size` pixels that the context can show, for a bitmap laid with its
+/// top-left corner at the context's origin at `ratio` bitmap pixels per unit: (left, top,
+/// width, height) in bitmap pixels, widened to a grid of [`VISIBLE_GRID`] pixels so that a
+/// small pan keeps the same part, never outside the bitmap. A zoomed board renders only this
+/// part of its bitmaps: the first frame at a new zoom costs the screen's pixels, not the
+/// board's at that zoom.
+pub fn visible_part(cr: &Context, ratio: f64, size: (i32, i32)) -> (i32, i32, i32, i32) {
+    let whole = (0, 0, size.0.max(1), size.1.max(1));
+    let Ok((x1, y1, x2, y2)) = cr.clip_extents() else {
+        return whole;
+    };
+    let grid = f64::from(VISIBLE_GRID);
+    let down =
+        |v: f64, max: i32| ((v * ratio / grid).floor() * grid).clamp(0.0, f64::from(max)) as i32;
+    let up =
+        |v: f64, max: i32| ((v * ratio / grid).ceil() * grid).clamp(0.0, f64::from(max)) as i32;
+    let (left, top) = (down(x1, size.0), down(y1, size.1));
+    let (right, bottom) = (up(x2, size.0), up(y2, size.1));
+    if right <= left || bottom <= top {
+        return (left, top, 1, 1);
+    }
+    (left, top, right - left, bottom - top)
+}
+
+/// The grid of [`visible_part`], in bitmap pixels.
+pub const VISIBLE_GRID: i32 = 64;
+
 /// Fits a surface of `w_mm × h_mm` into `view`, centred: returns (scale in px per mm, x, y).
 pub fn fit(view: &View, w_mm: f64, h_mm: f64) -> (f64, f64, f64) {
     let scale = (view.width / w_mm).min(view.height / h_mm).max(0.0001);
@@ -101,6 +129,26 @@ pub fn draw_sheet_page(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_part_in_view_of_a_zoomed_bitmap_is_rendered() {
+        let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 800, 600).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        // Unzoomed, the whole bitmap is in view.
+        assert_eq!(visible_part(&cr, 1.0, (800, 600)), (0, 0, 800, 600));
+        // A 3200 × 2400 bitmap (400 %) laid 1000 px up and left: the screen's part of it,
+        // widened to the grid, no more.
+        cr.translate(-1000.0, -1000.0);
+        assert_eq!(visible_part(&cr, 1.0, (3200, 2400)), (960, 960, 896, 640));
+        // Bitmap pixels twice as fine (HiDPI): the same part in those pixels.
+        assert_eq!(
+            visible_part(&cr, 2.0, (6400, 4800)),
+            (1984, 1984, 1664, 1216)
+        );
+        // Off the bitmap: an empty part, not a panic.
+        cr.translate(5000.0, 0.0);
+        assert_eq!(visible_part(&cr, 1.0, (3200, 2400)).2, 1);
+    }
 
     #[test]
     fn fit_centres_and_keeps_aspect() {

@@ -811,6 +811,7 @@ mod tests {
                 key: "long",
                 title: msg("Long duel"),
                 rule: "2",
+                summary: msg("The duel lasts longer."),
             }]
         }
     }

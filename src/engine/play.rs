@@ -15,6 +15,8 @@ pub struct OptionalRule {
     pub title: Message,
     /// The rulebook section.
     pub rule: &'static str,
+    /// One sentence in the project's own words: what switching it on changes in play.
+    pub summary: Message,
 }
 
 /// A decision the window can offer as one form to fill in rather than a chain of buttons (the
@@ -61,6 +63,12 @@ pub trait Playable: Game {
     /// The exact chance of each outcome of the pending risky decision, if there is one.
     fn odds(&self) -> Option<Vec<(Message, f64)>> {
         None
+    }
+    /// What taking `action` (one of the prompt's) risks, where the rules can put a chance on
+    /// it: each bad outcome with its probability, for the choice's tooltip. Built from what the
+    /// seat to move may know, like [`Playable::odds`]; empty when nothing is at stake.
+    fn risks(&self, _action: &Self::Action) -> Vec<(Message, f64)> {
+        Vec::new()
     }
     /// The pending decision as a form (see [`FormView`]), if the game offers one.
     fn form(&self) -> Option<FormView> {

@@ -140,6 +140,9 @@ pub trait PlaySession {
     fn autosave_to(&mut self, path: std::path::PathBuf);
     fn board(&self) -> Option<&dyn Board>;
     fn odds(&self) -> Option<Vec<(Message, f64)>>;
+    /// What each of the prompt's choices risks (see [`Playable::risks`]), one list per choice
+    /// in the prompt's order; empty lists while the player is asked for a die's face.
+    fn risks(&self) -> Vec<Vec<(Message, f64)>>;
     fn filled_kit(&self) -> Option<Kit>;
     /// The pending decision as a form, if the game offers one.
     fn form(&self) -> Option<FormView>;
@@ -248,6 +251,18 @@ impl<G: Presented> PlaySession for Session<G> {
     }
     fn odds(&self) -> Option<Vec<(Message, f64)>> {
         self.state().odds()
+    }
+    fn risks(&self) -> Vec<Vec<(Message, f64)>> {
+        if self.pending_die().is_some() {
+            return Vec::new();
+        }
+        let prompt = Session::prompt(self);
+        let state = self.state();
+        prompt
+            .choices
+            .iter()
+            .map(|c| state.risks(&c.action))
+            .collect()
     }
     fn filled_kit(&self) -> Option<Kit> {
         self.state().filled_kit()

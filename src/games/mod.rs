@@ -131,6 +131,23 @@ mod tests {
         }
     }
 
+    /// Issue 17: the start dialog shows, under each optional rule, what it changes.
+    #[test]
+    fn every_optional_rule_says_what_it_changes() {
+        for game in ALL {
+            let Some(driver) = game.driver else { continue };
+            for rule in driver.optional_rules() {
+                let (title, summary) = (rule.title.render(), rule.summary.render());
+                assert!(
+                    summary.len() > 20 && summary.ends_with('.') && summary != title,
+                    "{}: rule {} says only {summary:?}",
+                    game.id,
+                    rule.key
+                );
+            }
+        }
+    }
+
     #[test]
     fn load_any_names_unknown_games() {
         let e = load_any(

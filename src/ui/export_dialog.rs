@@ -1,4 +1,4 @@
-//! The Export dialog: choose components, paper, duplex, bleed and format, see the first page,
+//! The Export dialog: choose components, paper, duplex, bleed and format, leaf through the pages,
 //! then export to files or print through GTK's print dialog — both drawn by `crate::export`,
 //! the same code as `tonkin export`.
 
@@ -27,6 +27,8 @@ struct State {
     options: Options,
     kit: Option<Kit>,
     pages: Vec<Page>,
+    /// The page the preview shows (from 0), kept within the plan.
+    shown: usize,
     problem: Option<String>,
 }
 
@@ -56,6 +58,7 @@ impl State {
                 Err(e) => self.problem = Some(e),
             }
         }
+        self.shown = self.shown.min(self.pages.len().saturating_sub(1));
     }
 
     fn document(&self) -> Option<Document<'_>> {
@@ -101,6 +104,7 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<Ga
         },
         kit: None,
         pages: Vec::new(),
+        shown: 0,
         problem: None,
     }));
     state.borrow_mut().replan();
@@ -120,29 +124,52 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<Ga
         .hexpand(true)
         .vexpand(true)
         .build();
-    super::set_accessible_label(&preview, &gettext("Preview of the first page"));
+    super::set_accessible_label(&preview, &gettext("Preview of the page"));
     let summary = gtk::Label::builder().xalign(0.0).wrap(true).build();
-    let refresh: Rc<dyn Fn()> = {
+    let pager = Pager::new();
+    // Shows the page now chosen: its number, the buttons that can move, the drawing.
+    let show_page: Rc<dyn Fn()> = {
         let state = state.clone();
         let preview = preview.clone();
         let summary = summary.clone();
+        let pager = pager.clone();
         Rc::new(move || {
-            state.borrow_mut().replan();
             let s = state.borrow();
             summary.set_label(&match &s.problem {
                 Some(p) => p.clone(),
                 None => crate::i18n::ngettext("{n} page", "{n} pages", s.pages.len() as u32)
                     .replace("{n}", &s.pages.len().to_string()),
             });
+            pager.show(s.shown, s.pages.len());
             preview.queue_draw();
         })
     };
+    let refresh: Rc<dyn Fn()> = {
+        let state = state.clone();
+        let show_page = show_page.clone();
+        Rc::new(move || {
+            state.borrow_mut().replan();
+            show_page();
+        })
+    };
+    for (button, step) in [(&pager.previous, -1isize), (&pager.next, 1)] {
+        let state = state.clone();
+        let show_page = show_page.clone();
+        button.connect_clicked(move |_| {
+            {
+                let mut s = state.borrow_mut();
+                let last = s.pages.len().saturating_sub(1);
+                s.shown = s.shown.saturating_add_signed(step).min(last);
+            }
+            show_page();
+        });
+    }
     {
         let state = state.clone();
         preview.set_draw_func(move |_, cr, w, h| {
             let s = state.borrow();
             let Some(doc) = s.document() else { return };
-            let page = &s.pages[0];
+            let page = &s.pages[s.shown];
             let scale = (f64::from(w) / page.width).min(f64::from(h) / page.height) * 0.94;
             let (x, y) = (
                 (f64::from(w) - page.width * scale) / 2.0,
@@ -156,7 +183,7 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<Ga
             let _ = cr.fill();
             cr.translate(x, y);
             cr.scale(scale, scale);
-            if let Err(e) = doc.draw(cr, 0) {
+            if let Err(e) = doc.draw(cr, s.shown) {
                 eprintln!("tonkin: preview failed: {e}");
             }
         });
@@ -370,6 +397,7 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<Ga
     right.set_margin_start(12);
     right.set_margin_end(12);
     right.append(&preview);
+    right.append(&pager.widget);
     right.append(&summary);
     right.append(&reminder);
     right.append(&progress);
@@ -416,6 +444,53 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<Ga
     window.present();
 }
 
+/// Previous page, "Page n of m", next page: leafing through the preview.
+#[derive(Clone)]
+struct Pager {
+    widget: gtk::Box,
+    previous: gtk::Button,
+    label: gtk::Label,
+    next: gtk::Button,
+}
+
+impl Pager {
+    fn new() -> Pager {
+        let previous = gtk::Button::builder()
+            .icon_name("go-previous-symbolic")
+            .tooltip_text(gettext("Previous page"))
+            .build();
+        let next = gtk::Button::builder()
+            .icon_name("go-next-symbolic")
+            .tooltip_text(gettext("Next page"))
+            .build();
+        let label = gtk::Label::builder().width_chars(14).build();
+        let widget = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+        widget.set_halign(gtk::Align::Center);
+        widget.append(&previous);
+        widget.append(&label);
+        widget.append(&next);
+        Pager {
+            widget,
+            previous,
+            label,
+            next,
+        }
+    }
+
+    /// Page `shown` (from 0) of `count`; no pages hides the pager.
+    fn show(&self, shown: usize, count: usize) {
+        self.widget.set_visible(count > 0);
+        // Translators: under the print preview, e.g. "Page 3 of 58".
+        self.label.set_label(
+            &gettext("Page {n} of {m}")
+                .replace("{n}", &(shown + 1).to_string())
+                .replace("{m}", &count.to_string()),
+        );
+        self.previous.set_sensitive(shown > 0);
+        self.next.set_sensitive(shown + 1 < count);
+    }
+}
+
 fn kind_name(kind: Kind) -> String {
     match kind {
         Kind::Cards => gettext("Cards"),
@@ -432,10 +507,13 @@ fn combo(
     selected: u32,
     changed: impl Fn(usize) + 'static,
 ) -> adw::ComboRow {
+    // The choice is shown under the title, where the whole of a long one fits (beside the
+    // title, "Two-sided, flip on long edge" was cut off).
     let row = adw::ComboRow::builder()
         .title(title)
         .model(&gtk::StringList::new(names))
         .selected(selected)
+        .use_subtitle(true)
         .build();
     row.connect_selected_notify(move |r| changed(r.selected() as usize));
     row

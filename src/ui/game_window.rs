@@ -857,7 +857,22 @@ impl GameWindow {
         let headline = outcome
             .as_ref()
             .map(|o| format!("{} — {}", verdict_text(o.verdict), o.summary.render()));
-        widgets.prompt.show(&prompt, headline.as_deref());
+        // What each choice risks, for its tooltip, in the player's words and figures.
+        let risks: Vec<Vec<String>> = session
+            .risks()
+            .iter()
+            .map(|list| {
+                list.iter()
+                    .map(|(what, p)| {
+                        // Translators: one risk in a choice's tooltip, e.g. "12.5 % — shot down".
+                        gettext("{chance} — {risk}")
+                            .replace("{chance}", &percent(*p))
+                            .replace("{risk}", &what.render())
+                    })
+                    .collect()
+            })
+            .collect();
+        widgets.prompt.show(&prompt, headline.as_deref(), &risks);
         widgets
             .prompt
             .show_form(session.form().map(|f| f.title.render()));

@@ -513,7 +513,12 @@ fn start_new(
             super::set_accessible_label(&switch, &r.title.render());
             let row = adw::ActionRow::builder()
                 .title(r.title.render())
-                .subtitle(format!("{} {}", gettext("Rule"), r.rule))
+                // What it changes, then where the rulebook says so.
+                .subtitle(
+                    gettext("{summary} (rule {rule})")
+                        .replace("{summary}", &r.summary.render())
+                        .replace("{rule}", r.rule),
+                )
                 .activatable_widget(&switch)
                 .build();
             row.add_suffix(&switch);
@@ -531,6 +536,8 @@ fn start_new(
         .css_classes(["error"])
         .build();
     let extra = gtk::Box::new(gtk::Orientation::Vertical, 12);
+    // Wide enough that each rule's sentence takes two or three lines, not six.
+    extra.set_size_request(super::fitting_size(480, 0).0, -1);
     // Many rules scroll: the dialog stays within the screen.
     extra.append(
         &gtk::ScrolledWindow::builder()

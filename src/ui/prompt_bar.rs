@@ -171,8 +171,9 @@ impl PromptBar {
         }
     }
 
-    /// Shows a prompt; `headline` replaces the prompt's text (game over).
-    pub fn show(&self, prompt: &PromptView, headline: Option<&str>) {
+    /// Shows a prompt; `headline` replaces the prompt's text (game over); `risks` lists, for
+    /// each choice, what it risks (shown in its tooltip).
+    pub fn show(&self, prompt: &PromptView, headline: Option<&str>, risks: &[Vec<String>]) {
         self.text.set_label(
             &headline
                 .map(str::to_owned)
@@ -202,8 +203,9 @@ impl PromptBar {
             shown.push(i);
             let label = choice.label.render();
             let button = gtk::Button::builder().label(&label).build();
-            // The tooltip names the action in full (a long label may be cut) and its key.
-            let tip = if i < 9 {
+            // The tooltip names the action in full (a long label may be cut), its key, and
+            // what it risks.
+            let mut tip = if i < 9 {
                 // Translators: a tooltip of an action button, e.g. "Draw a card (Alt+1)".
                 gettext("{action} (Alt+{n})")
                     .replace("{action}", &label)
@@ -211,6 +213,15 @@ impl PromptBar {
             } else {
                 label.clone()
             };
+            if let Some(list) = risks.get(i).filter(|l| !l.is_empty()) {
+                tip.push_str("\n");
+                // Translators: heads the chances of what can go wrong, in a choice's tooltip.
+                tip.push_str(&gettext("Risks:"));
+                for risk in list {
+                    tip.push_str("\n");
+                    tip.push_str(risk);
+                }
+            }
             button.set_tooltip_text(Some(&tip));
             let buttons = self.buttons.clone();
             button.connect_clicked(move |b| {

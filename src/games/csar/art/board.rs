@@ -55,7 +55,10 @@ impl Board for Csar {
         let scene = scene(self, Some(view));
         PAINTER.with(|p| {
             let mut painter = p.borrow_mut();
-            painter.set_pixel_ratio(view.scale_factor);
+            // The window's zoom is in the context already (the painter reads it there): the
+            // bitmaps need only the screen's own pixel ratio beyond it.
+            let zoom = cr.matrix().xx().abs().max(1e-9);
+            painter.set_pixel_ratio(view.scale_factor / zoom);
             paint_in_view(cr, &mut painter, &scene, view)
         })
     }

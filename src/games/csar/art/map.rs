@@ -1638,10 +1638,28 @@ mod tests {
 
     #[test]
     fn the_painter_draws_the_same_picture_as_the_vector_path() {
+        same_picture_at(1.0);
+    }
+
+    /// Zoomed in, the painter renders only the part of the sheet in view and the pieces that
+    /// reach it (issue 17): the picture is still the vector path's.
+    #[test]
+    fn zoomed_in_the_painter_still_draws_the_vector_picture() {
+        same_picture_at(2.5);
+    }
+
+    /// Compares the painter with the vector path, the view zoomed by `zoom` about the
+    /// sheet's middle.
+    fn same_picture_at(zoom: f64) {
         let scene = busy_scene();
         let (w, h) = scene.size();
         let (mut a, cra) = surface(w, h);
         let (mut b, crb) = surface(w, h);
+        for cr in [&cra, &crb] {
+            cr.translate(w / 2.0, h / 2.0);
+            cr.scale(zoom, zoom);
+            cr.translate(-w / 2.0, -h / 2.0);
+        }
         draw_map(&cra, &scene).unwrap();
         let mut painter = MapPainter::new();
         painter.paint(&crb, &scene).unwrap();

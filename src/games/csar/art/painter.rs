@@ -1,6 +1,8 @@
 //! Fast redraws for the game window: the printed sheet, counters and cards are rendered once
 //! per zoom level into bitmaps at the device resolution and then only copied. Highlights and
 //! tags are still drawn live. The picture is the same as [`draw_map`](super::map::draw_map)'s.
+//! Zoomed in, only what is in view is rendered: the part of the sheet on screen, and the
+//! pieces that reach the screen (the first frame at a new zoom stays within a frame's time).
 
 use std::collections::HashMap;
 
@@ -8,7 +10,7 @@ use cairo::{Context, Format, ImageSurface};
 
 use super::card::{CARD_H, CARD_W, CardFace, draw_card_front};
 use super::counter::{CounterFace, draw_counter};
-use crate::art::board::{View, fit};
+use crate::art::board::{View, fit, visible_part};
 
 use super::map::{
     MapLayout, MapScene, Stamp, TAG_SIZE, TRAY_H, draw_sheet, draw_tag, hit_test, paint_scene,
@@ -17,7 +19,9 @@ use super::map::{
 /// A bitmap cache key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Sprite {
-    Sheet(bool),
+    /// The sheet (with the tray or not), the part of its bitmap in view (see
+    /// [`visible_part`]).
+    Sheet(bool, (i32, i32, i32, i32)),
     Counter(CounterFace),
     Card(CardFace),
     Tag(String),
@@ -84,21 +88,43 @@ impl MapPainter {
     ) -> Result<(), cairo::Error> {
         let ratio = self.ratio();
         let scale = self.scale * ratio;
+        let size = ((w * scale).ceil() as i32 + 1, (h * scale).ceil() as i32 + 1);
+        let (dx, dy) = cr.user_to_device(x, y);
+        cr.save()?;
+        cr.identity_matrix();
+        // Out of view (zoomed in): nothing to render or copy.
+        let (cx1, cy1, cx2, cy2) = cr.clip_extents()?;
+        let (right, bottom) = (
+            dx + f64::from(size.0) / ratio,
+            dy + f64::from(size.1) / ratio,
+        );
+        if right < cx1 || bottom < cy1 || dx > cx2 || dy > cy2 {
+            return cr.restore();
+        }
+        // The sheet's bitmap holds only the part in view, at (left, top) of the whole.
+        let (key, part) = match key {
+            Sprite::Sheet(tray, _) => {
+                cr.translate(dx, dy);
+                let part = visible_part(cr, ratio, size);
+                cr.identity_matrix();
+                (Sprite::Sheet(tray, part), part)
+            }
+            other => (other, (0, 0, size.0, size.1)),
+        };
         let image = match self.sprites.get(&key) {
             Some(i) => i.clone(),
             None => {
                 // The sheet is opaque: an opaque bitmap copies faster.
-                let format = if matches!(key, Sprite::Sheet(_)) {
+                let format = if matches!(key, Sprite::Sheet(..)) {
+                    // One part of the sheet at a time: the parts seen before are dropped.
+                    self.sprites.retain(|k, _| !matches!(k, Sprite::Sheet(..)));
                     Format::Rgb24
                 } else {
                     Format::ARgb32
                 };
-                let image = ImageSurface::create(
-                    format,
-                    (w * scale).ceil() as i32 + 1,
-                    (h * scale).ceil() as i32 + 1,
-                )?;
+                let image = ImageSurface::create(format, part.2, part.3)?;
                 let icr = Context::new(&image)?;
+                icr.translate(-f64::from(part.0), -f64::from(part.1));
                 icr.scale(scale, scale);
                 draw(&icr)?;
                 drop(icr);
@@ -106,9 +132,10 @@ impl MapPainter {
                 image
             }
         };
-        let (dx, dy) = cr.user_to_device(x, y);
-        cr.save()?;
-        cr.identity_matrix();
+        let (dx, dy) = (
+            dx + f64::from(part.0) / ratio,
+            dy + f64::from(part.1) / ratio,
+        );
         if ratio == 1.0 {
             cr.set_source_surface(&image, dx.round(), dy.round())?;
         } else {
@@ -125,7 +152,7 @@ impl Stamp for MapPainter {
     fn sheet(&mut self, cr: &Context, tray: bool) -> Result<(), cairo::Error> {
         let (w, h) = MapLayout::standard().sheet_size();
         let h = if tray { h + TRAY_H } else { h };
-        self.blit(cr, Sprite::Sheet(tray), 0.0, 0.0, (w, h), &|c| {
+        self.blit(cr, Sprite::Sheet(tray, (0, 0, 0, 0)), 0.0, 0.0, (w, h), &|c| {
             draw_sheet(c, tray)
         })
     }

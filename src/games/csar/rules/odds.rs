@@ -297,6 +297,75 @@ pub fn odds_for_prompt(state: &Csar) -> Option<Vec<(Message, f64)>> {
     Some(out).filter(|o| !o.is_empty())
 }
 
+/// What one of the prompt's actions risks, from the same exact odds (issue 17: every choice
+/// explains itself): the enemy fire it lets loose, a failed rescue or Command card, a capture
+/// or an abort from the draws it leads to.
+pub fn risks(state: &Csar, action: &Action) -> Vec<(Message, f64)> {
+    if let Some(f) = &state.fire {
+        return match (&f.stage, action) {
+            (FireStage::ChooseZone, &Action::FireAt(t)) => {
+                let dist = state.fire_odds(state.zfv_of(t));
+                let zone = ZONE_NAMES[usize::from(t)];
+                vec![
+                    (
+                        msg("an aircraft in {zone} is hit").term("zone", zone),
+                        1.0 - dist[0],
+                    ),
+                    (msg("2 hits or more"), dist.iter().skip(2).sum()),
+                ]
+            }
+            _ => Vec::new(),
+        };
+    }
+    let rifles = |draws: u8, what: Message| vec![(what, state.chance(Want::Avoid(Symbol::Rifle), draws))];
+    match (state.step, action) {
+        (_, Action::Rescue { .. }) => rescue_chance(state, action)
+            .map(|p| vec![(msg("the rescue fails"), 1.0 - p)])
+            .unwrap_or_default(),
+        (Step::Search, Action::Done | Action::Burn(_)) if state.any_stranded() => {
+            let burned = state.burned + u8::from(matches!(action, Action::Burn(_)));
+            let n = state.search_draws(burned);
+            rifles(
+                n,
+                msg_n(
+                    "a Survivor is captured ({n} draw)",
+                    "a Survivor is captured ({n} draws)",
+                    n,
+                )
+                .arg("n", n),
+            )
+        }
+        (Step::Abort, Action::Done | Action::Burn(_)) if state.abort_check_due() => {
+            let burned = state.burned + u8::from(matches!(action, Action::Burn(_)));
+            let n = state.abort_draws(burned);
+            rifles(
+                n,
+                msg_n(
+                    "the mission is aborted ({n} draw)",
+                    "the mission is aborted ({n} draws)",
+                    n,
+                )
+                .arg("n", n),
+            )
+        }
+        (Step::Command, &Action::PlayCommand { card, .. }) => match title(card) {
+            "Request Aircraft" => rifles(1, msg("no aircraft comes")),
+            "Exfil Team" => vec![
+                (
+                    msg("the Survivor does not move"),
+                    1.0 - state.chance(Want::Get(Symbol::Roundel), 1),
+                ),
+                (
+                    msg("the team is spotted (Search +1)"),
+                    state.chance(Want::Get(Symbol::Rifle), 1),
+                ),
+            ],
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
 /// The chance of a rifle in `n` draws, and with one card more burned.
 fn rifle_odds(state: &Csar, out: &mut Vec<(Message, f64)>, label: Message, n: u8) {
     out.push((label, state.chance(Want::Avoid(Symbol::Rifle), n)));
@@ -337,6 +406,47 @@ pub fn rescue_chance(state: &Csar, action: &Action) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 17, every choice explains itself: in the Enemy Search (4.4.2) drawing now and
+    /// burning one more card name the capture chances the odds panel shows for them.
+    #[test]
+    fn the_search_choices_name_the_capture_chances_of_the_odds() {
+        use crate::engine::bot::play_steps;
+        use crate::engine::game::Game;
+        use crate::engine::play::Playable;
+        use crate::games::csar::rules::Options;
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut g = Csar::setup("cauldron_of_fire", &Options::default(), seed).unwrap();
+            let mut bot = <Csar as Playable>::heuristic_bot(seed);
+            for _ in 0..300 {
+                let burn = g.burnable().next();
+                if g.fire.is_none()
+                    && g.step == Step::Search
+                    && g.any_stranded()
+                    && g.search_draws(g.burned) > 1
+                    && let Some(card) = burn
+                {
+                    let odds = odds_for_prompt(&g).unwrap();
+                    let draw = risks(&g, &Action::Done);
+                    let burn = risks(&g, &Action::Burn(card));
+                    assert_eq!(draw[0].1, odds[0].1, "seed {seed}");
+                    assert_eq!(burn[0].1, odds[1].1, "seed {seed}");
+                    assert!(burn[0].1 <= draw[0].1);
+                    assert!(draw[0].0.english().starts_with("a Survivor is captured"));
+                    checked += 1;
+                    break;
+                }
+                if g.outcome().is_some() || play_steps(&mut g, bot.as_mut(), 1).is_err() {
+                    break;
+                }
+            }
+            if checked >= 2 {
+                return;
+            }
+        }
+        assert!(checked > 0, "no game reached an Enemy Search with a card to burn");
+    }
 
     #[test]
     fn small_decks_by_hand() {

@@ -676,15 +676,31 @@ impl crate::engine::play::Playable for PhantomLeader {
     }
 
     fn optional_rules() -> Vec<crate::engine::play::OptionalRule> {
-        let rule = |key, title, rule| crate::engine::play::OptionalRule { key, title, rule };
+        let rule = |key, title, rule, summary| crate::engine::play::OptionalRule {
+            key,
+            title,
+            rule,
+            summary,
+        };
         vec![
-            rule("early_aim9", msg("Early AIM-9 Sidewinders"), "6"),
+            rule(
+                "early_aim9",
+                msg("Early AIM-9 Sidewinders"),
+                "6",
+                msg("Sidewinders fired before 1968 hit on 7 instead of 6; you get more Special Options."),
+            ),
             rule(
                 "one_less_one_more",
                 msg("Flying one less or one more aircraft"),
                 "6",
+                msg("A mission may take one aircraft more than the card allows (1 VP) or one fewer (+1 VP if the target is destroyed)."),
             ),
-            rule("high_stress", msg("High-Stress attacks and suppressions"), "6"),
+            rule(
+                "high_stress",
+                msg("High-Stress attacks and suppressions"),
+                "6",
+                msg("Once a turn a pilot may take 1 Stress for +1 on all his attack and suppression rolls that turn."),
+            ),
         ]
     }
 }

@@ -154,6 +154,10 @@ impl Playable for SearchDestroy {
         // Broken content refuses every game at setup, with the file and line named.
         content().map(|c| c.rules.clone()).unwrap_or_default()
     }
+
+    fn risks(&self, action: &Action) -> Vec<(Message, f64)> {
+        self.attack_risks(action)
+    }
 }
 
 impl SearchDestroy {

@@ -821,9 +821,47 @@ impl SearchDestroy {
         }
     }
 
-    fn resolve_landing_fire(&mut self, attack: &Attack) {
+    /// The odds column of an attack as declared: its firers' strength against the target
+    /// hex's defence, or against 1 for fire at a landing helicopter [6.0, 9.13].
+    fn attack_column(&self, attack: &Attack) -> usize {
         let halves: u32 = attack.firers.iter().map(|&i| self.attack_halves(i)).sum();
-        let column = odds_column(halves, 1);
+        let defense = if self.step == Step::LandingFire {
+            1
+        } else {
+            SearchDestroy::defense(attack.target)
+        };
+        odds_column(halves, defense)
+    }
+
+    /// What rolling the declared attack risks (issue 17: every choice explains itself): the
+    /// chance, over the die's six faces, that it does nothing. The target hex's defence is
+    /// printed on the map, so both sides may know it.
+    pub fn attack_risks(&self, action: &Action) -> Vec<(Message, f64)> {
+        let (Action::Resolve, Some(attack)) = (action, &self.attack) else {
+            return Vec::new();
+        };
+        let column = self.attack_column(attack);
+        let landing = self.step == Step::LandingFire;
+        let wasted = (1..=6)
+            .map(|roll| data().crt.cell(column, roll))
+            .filter(|cell| {
+                if landing {
+                    !cell.helicopter
+                } else {
+                    cell.effect == Effect::None
+                }
+            })
+            .count();
+        let what = if landing {
+            msg("the helicopter lands unharmed")
+        } else {
+            msg("the fire has no effect")
+        };
+        vec![(what, wasted as f64 / 6.0)]
+    }
+
+    fn resolve_landing_fire(&mut self, attack: &Attack) {
+        let column = self.attack_column(attack);
         let roll = d6(&mut self.rng);
         let cell = data().crt.cell(column, roll.total);
         self.attacked.push(attack.target);
@@ -1007,8 +1045,7 @@ impl SearchDestroy {
     fn resolve_fire(&mut self, attack: &Attack) {
         let side = self.fire_side();
         let target = attack.target;
-        let halves: u32 = attack.firers.iter().map(|&i| self.attack_halves(i)).sum();
-        let column = odds_column(halves, SearchDestroy::defense(target));
+        let column = self.attack_column(attack);
         let roll = d6(&mut self.rng);
         let cell = data().crt.cell(column, roll.total);
         self.attacked.push(target);

@@ -641,3 +641,35 @@ fn a_refused_action_leaves_the_game_as_it_was() {
     assert!(SearchDestroy::new("standard", 1).is_err());
     assert!(SearchDestroy::new("nowhere", 1).is_err());
 }
+
+#[test]
+fn rolling_an_attack_names_its_chance_of_doing_nothing() {
+    // Issue 17, every choice explains itself, from the CRT [6.0, 7.1]: a Hard-Core squad
+    // (attack 2) fires at a hex of Open terrain (defence 1): 2-1, whose column reads no effect
+    // on a 1 and a 2 only — a third of the rolls.
+    let map = &data().map;
+    let here = map
+        .hexes()
+        .find(|&x| {
+            x.col > 2 && x.row > 2 && x.col < 40 && x.row < 30
+                && map.terrain(x) == Terrain::Open
+                && map.neighbours(x).count() == 6
+        })
+        .unwrap();
+    let firer_hex = map.neighbours(here).next().unwrap();
+    let mut firer = counter("hard_core", Side::Nlf, &firer_hex.to_string());
+    firer.face_up = true;
+    let mut g = board(
+        vec![counter("us_squad", Side::Us, &here.to_string()), firer],
+        Step::Combat(Side::Nlf),
+    );
+    assert!(g.attack_risks(&Action::Resolve).is_empty(), "no attack yet");
+    for a in [Action::Target(here), Action::AddFirer(1)] {
+        g.apply_action(&a).unwrap();
+    }
+    let risks = g.attack_risks(&Action::Resolve);
+    assert_eq!(risks.len(), 1);
+    assert_eq!(risks[0].0.english(), "the fire has no effect");
+    assert!((risks[0].1 - 1.0 / 3.0).abs() < 1e-12, "{}", risks[0].1);
+    assert!(g.attack_risks(&Action::Cancel).is_empty());
+}

@@ -100,9 +100,12 @@ fn draw_highlights(cr: &Context, scene: &BoardScene) -> Result<(), cairo::Error>
 }
 
 /// The pictures of the last frame, kept for the next: the printed map alone (made again only
-/// when the size changes), and the whole board (made again from it when the scene changes).
+/// when the size or the part in view changes), and the whole board (made again from it when
+/// the scene changes). Zoomed, both cover only the part of the board in view.
 struct Cached {
     size: (i32, i32),
+    /// The part of the `size` board the bitmaps hold: left, top, width, height.
+    part: (i32, i32, i32, i32),
     dark: bool,
     sheet: ImageSurface,
     scene: Option<(super::map::MapScene, super::record_card::CardRecord)>,
@@ -110,8 +113,8 @@ struct Cached {
 }
 
 impl Cached {
-    fn fits(&self, size: (i32, i32), dark: bool) -> bool {
-        self.size == size && self.dark == dark
+    fn fits(&self, size: (i32, i32), part: (i32, i32, i32, i32), dark: bool) -> bool {
+        self.size == size && self.part == part && self.dark == dark
     }
 
     fn shows(&self, scene: &BoardScene) -> bool {
@@ -126,24 +129,27 @@ thread_local! {
     static CACHE: RefCell<Option<Cached>> = const { RefCell::new(None) };
 }
 
-/// A bitmap of `size` pixels with `draw` done on it at `scale` pixels per millimetre.
+/// A bitmap of the `part` (left, top, width, height in pixels) of a board drawn by `draw` at
+/// `scale` pixels per millimetre.
 fn bitmap(
-    size: (i32, i32),
+    part: (i32, i32, i32, i32),
     scale: f64,
     draw: impl FnOnce(&Context) -> Result<(), cairo::Error>,
 ) -> Result<ImageSurface, cairo::Error> {
-    let surface = ImageSurface::create(Format::Rgb24, size.0, size.1)?;
-    draw_on(&surface, scale, draw)?;
+    let surface = ImageSurface::create(Format::Rgb24, part.2, part.3)?;
+    draw_on(&surface, part, scale, draw)?;
     Ok(surface)
 }
 
-/// Does `draw` on a bitmap at `scale` pixels per millimetre.
+/// Does `draw` on a bitmap of the `part` of a board at `scale` pixels per millimetre.
 fn draw_on(
     surface: &ImageSurface,
+    part: (i32, i32, i32, i32),
     scale: f64,
     draw: impl FnOnce(&Context) -> Result<(), cairo::Error>,
 ) -> Result<(), cairo::Error> {
     let cr = Context::new(surface)?;
+    cr.translate(-f64::from(part.0), -f64::from(part.1));
     cr.scale(scale, scale);
     draw(&cr)
 }
@@ -164,12 +170,13 @@ fn board_bitmap(
     cache: &mut Option<Cached>,
     scene: &BoardScene,
     size: (i32, i32),
+    part: (i32, i32, i32, i32),
     px_per_mm: f64,
     surround: f64,
     dark: bool,
 ) -> Result<(), cairo::Error> {
-    if !cache.as_ref().is_some_and(|c| c.fits(size, dark)) {
-        let sheet = bitmap(size, px_per_mm, |cr| {
+    if !cache.as_ref().is_some_and(|c| c.fits(size, part, dark)) {
+        let sheet = bitmap(part, px_per_mm, |cr| {
             cr.save()?;
             cr.identity_matrix();
             cr.set_source_rgb(surround, surround, surround);
@@ -177,9 +184,10 @@ fn board_bitmap(
             cr.restore()?;
             draw_sheet(cr)
         })?;
-        let board = ImageSurface::create(Format::Rgb24, size.0, size.1)?;
+        let board = ImageSurface::create(Format::Rgb24, part.2, part.3)?;
         *cache = Some(Cached {
             size,
+            part,
             dark,
             sheet,
             scene: None,
@@ -191,8 +199,13 @@ fn board_bitmap(
     };
     if !c.shows(scene) {
         // The same bitmap is drawn over: the printed map copied in, then the pieces.
-        draw_on(&c.board, px_per_mm, |cr| {
-            blit(cr, &c.sheet, px_per_mm)?;
+        draw_on(&c.board, part, px_per_mm, |cr| {
+            // The sheet's bitmap holds the same part: copied pixel for pixel.
+            cr.save()?;
+            cr.identity_matrix();
+            cr.set_source_surface(&c.sheet, 0.0, 0.0)?;
+            cr.paint()?;
+            cr.restore()?;
             draw_pieces(cr, &scene.map)?;
             draw_card_at(cr, &scene.card)
         })?;
@@ -219,11 +232,18 @@ pub fn paint_in_view(cr: &Context, scene: &BoardScene, view: &View) -> Result<()
         (BOARD_H * scale * ratio).ceil().max(1.0) as i32,
     );
     cr.translate(x, y);
+    let part = crate::art::board::visible_part(cr, ratio, size);
     let painted = CACHE.with(|c| {
         let mut cache = c.borrow_mut();
-        board_bitmap(&mut cache, scene, size, scale * ratio, surround, view.dark)?;
+        board_bitmap(&mut cache, scene, size, part, scale * ratio, surround, view.dark)?;
         match cache.as_ref() {
-            Some(k) => blit(cr, &k.board, ratio),
+            Some(k) => {
+                cr.save()?;
+                cr.translate(f64::from(part.0) / ratio, f64::from(part.1) / ratio);
+                let r = blit(cr, &k.board, ratio);
+                cr.restore()?;
+                r
+            }
             None => Ok(()),
         }
     });

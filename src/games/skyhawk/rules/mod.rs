@@ -702,50 +702,78 @@ impl Playable for Skyhawk {
     }
 
     fn optional_rules() -> Vec<OptionalRule> {
-        let rule = |key, title, rule| OptionalRule { key, title, rule };
+        let rule = |key, title, rule, summary| OptionalRule {
+            key,
+            title,
+            rule,
+            summary,
+        };
         vec![
-            rule("harsher_damage", msg("Harsher damage"), "15.4"),
+            rule(
+                "harsher_damage",
+                msg("Harsher damage"),
+                "15.4",
+                msg("One fully checked section or one destroyed vital system brings the Skyhawk down, and damage weighs on the rolls sooner."),
+            ),
             rule(
                 "engine_fire",
                 msg("Engine fires (with harsher damage)"),
                 "15.4.1",
+                msg("Each hit on the engine may start a fire that forces the pilot to bail out; needs Harsher damage."),
             ),
-            rule("altitude_bombing", msg("Rolled attack altitude"), "15.4.2"),
+            rule(
+                "altitude_bombing",
+                msg("Rolled attack altitude"),
+                "15.4.2",
+                msg("A die decides the first attack's altitude before loading; low attacks hit more easily, high ones less."),
+            ),
             rule(
                 "maintenance",
                 msg("Campaign: Skyhawk repairs and divisions"),
                 "14.0.2",
+                msg("Damaged Skyhawks wait on the repair track, and other divisions fly with the squadron each day."),
             ),
-            rule("rotation", msg("Campaign: pilot rotation"), "14.0.3"),
+            rule(
+                "rotation",
+                msg("Campaign: pilot rotation"),
+                "14.0.3",
+                msg("A roster of pilots takes turns; your pilot flies when the rotation reaches him, not every other day."),
+            ),
             rule(
                 "wound_recovery",
                 msg("Campaign: wounds keep pilots out"),
                 "14.1.3",
+                msg("A pilot wounded twice may miss the next one or two missions."),
             ),
             rule(
                 "loss_scoring",
                 msg("Campaign: losses cost points (with divisions)"),
                 "14.1.4",
+                msg("Lost Skyhawks and pilots killed or captured are taken off the campaign score; needs the division."),
             ),
             rule(
                 "monsoon",
                 msg("Campaign: monsoon weather from November"),
                 "4.0",
+                msg("From 1 November bad weather is more likely."),
             ),
             rule(
                 "division",
                 msg("Four-plane division with non-player Skyhawks"),
                 "15.1",
+                msg("Three computer-flown Skyhawks fly with you, carry your load, score and can be lost."),
             ),
             rule(
                 "multiple_flights",
                 msg("Further flights of four (with the division)"),
                 "15.2",
+                msg("More computer-flown flights of four join the strike; needs the division."),
             ),
             rule(
                 "rescap",
                 msg("RESCAP for downed pilots (with the division)"),
                 "15.3",
+                msg("Skyraiders and a rescue helicopter try to pick up pilots who bail out; needs the division."),
             ),
         ]
     }
@@ -760,5 +788,9 @@ impl Playable for Skyhawk {
 
     fn odds(&self) -> Option<Vec<(Message, f64)>> {
         self.decision_odds()
+    }
+
+    fn risks(&self, action: &Action) -> Vec<(Message, f64)> {
+        self.action_risks(action)
     }
 }

@@ -13,10 +13,14 @@ mod support;
 #[cfg(test)]
 mod tests;
 
+use super::Action;
 use super::content::data;
-use super::state::{Skyhawk, Step};
+use super::mission::bullpup;
+use super::cycle::Slot;
+use super::state::{MapBox, Skyhawk, Step};
 use super::tables::{Drms, Table};
 use crate::engine::message::{Message, msg};
+use crate::engine::number::decimal;
 
 impl Skyhawk {
     /// The chance of each outcome of the pending decision, where the game can say it exactly.
@@ -36,6 +40,71 @@ impl Skyhawk {
         let mut odds = odds;
         odds.extend(self.luck_odds());
         (!odds.is_empty()).then_some(odds)
+    }
+
+    /// What one of the prompt's actions risks (issue 17: every choice explains itself), from
+    /// the same tables and modifiers as the odds: the fire an altitude draws, a missed run,
+    /// running out of fuel, a support unit lost, the MiGs' hits when pressing on.
+    pub fn action_risks(&self, action: &Action) -> Vec<(Message, f64)> {
+        let hit = |fire: fire::Fire| {
+            (
+                // Translators: {hits} is an average ("1.35"), not a count.
+                msg("the Skyhawk is hit ({hits} hits on average)")
+                    .message("hits", decimal(fire.mean, 2)),
+                fire.at_least_one(),
+            )
+        };
+        match (&self.step, action) {
+            (Step::Altitude(MapBox::ReAttack), &Action::Altitude(a)) => {
+                let (column, drms) = self.press_on_roll(a);
+                let fire = fire::Fire::roll("12", column, &drms);
+                vec![(
+                    msg("the Skyhawk is hit, should MiGs jump it and it press on"),
+                    fire.at_least_one(),
+                )]
+            }
+            (Step::Altitude(b), &Action::Altitude(a)) => {
+                self.box_fire(*b, a, false).map(hit).into_iter().collect()
+            }
+            (Step::AttackChoice, &Action::Attack { altitude, group }) => {
+                let mut risks: Vec<(Message, f64)> = group
+                    .map(|g| {
+                        (
+                            msg("the run misses the target"),
+                            1.0 - self.on_target_chance(g, altitude),
+                        )
+                    })
+                    .into_iter()
+                    .collect();
+                risks.extend(
+                    self.box_fire(MapBox::TargetAttack, altitude, bullpup(group))
+                        .map(hit),
+                );
+                risks
+            }
+            (Step::ReAttackOrHome, Action::ReAttack) => {
+                vec![(msg("Bingo fuel"), self.bingo_chance("re_attack"))]
+            }
+            (Step::ReAttackOrHome, Action::GoHome) => {
+                vec![(msg("Bingo fuel"), self.bingo_chance("outbound"))]
+            }
+            (
+                Step::Cycle,
+                &Action::Place {
+                    slot: Some(Slot::Nv(k)),
+                    ..
+                },
+            ) => vec![(
+                msg("the support unit is shot down, if the box still fires"),
+                self.unit_shot_down_chance(k),
+            )],
+            (Step::MigGroup, Action::PressOn) => {
+                let (column, drms) = self.press_on_roll(self.altitude);
+                let fire = fire::Fire::roll("12", column, &drms);
+                vec![hit(fire)]
+            }
+            _ => Vec::new(),
+        }
     }
 
     fn attack_odds(&self) -> Vec<(Message, f64)> {

@@ -658,3 +658,41 @@ fn a_modified_roll_on_a_column_is_named_with_its_modifier() {
     }
     assert!(found > 0, "no modified roll on a column held for Lady Luck");
 }
+
+/// Issue 17, every choice explains itself: the tooltips of the attack runs and of the
+/// re-attack decision carry the same chances as the odds panel [6.2, 6.3.1, Table 7].
+#[test]
+fn each_choice_names_the_chances_the_odds_panel_shows() {
+    on_seeds(40, 2, "an attack choice", |seed| {
+        let Some(g) = drive(seed, |g| g.step == Step::AttackChoice) else {
+            return false;
+        };
+        let (altitude, group) = g.attack_choices()[0];
+        let Some(group) = group else { return false };
+        let risks = g.action_risks(&Action::Attack {
+            altitude,
+            group: Some(group),
+        });
+        let (miss, _) = odds_for(&risks, "the run misses");
+        assert_near(miss, 1.0 - g.on_target_chance(group, altitude), "miss");
+        let (hit, _) = odds_for(&risks, "the Skyhawk is hit");
+        let fire = g
+            .box_fire(MapBox::TargetAttack, altitude, super::bullpup(Some(group)))
+            .unwrap();
+        assert_near(hit, fire.at_least_one(), "hit");
+        true
+    });
+    on_seeds(200, 2, "the re-attack decision", |seed| {
+        let Some(g) = drive(seed, |g| g.step == Step::ReAttackOrHome) else {
+            return false;
+        };
+        let odds = g.decision_odds().unwrap();
+        let risk = g.action_risks(&Action::ReAttack);
+        assert_near(risk[0].1, odds_for(&odds, "Re-attack: Bingo fuel").0, "re-attack");
+        let risk = g.action_risks(&Action::GoHome);
+        assert_near(risk[0].1, odds_for(&odds, "Head home: Bingo fuel").0, "home");
+        // A choice with nothing at stake names nothing.
+        assert!(g.action_risks(&Action::Accept).is_empty());
+        true
+    });
+}
