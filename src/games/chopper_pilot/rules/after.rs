@@ -7,9 +7,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use super::content::{
-    BioKind, CampaignId, MissionKind, SuccessKind, System, What, data,
-};
+use super::content::{BioKind, CampaignId, MissionKind, SuccessKind, System, What, data};
 use super::roll::{Modifier, roll};
 use super::state::{Assignment, ChopperPilot, CrewMember, Health, HeloStatus, Phase};
 use super::tactical::TacPlan;
@@ -107,11 +105,19 @@ impl ChopperPilot {
                 (3, SuccessKind::Extraction)
             }
             MissionKind::EX => {
-                preplaced.extend([("us_army_ft", lz.as_str()), ("us_army_ft", &lz), ("wounded", &lz)]);
+                preplaced.extend([
+                    ("us_army_ft", lz.as_str()),
+                    ("us_army_ft", &lz),
+                    ("wounded", &lz),
+                ]);
                 (2, SuccessKind::Extraction)
             }
             MissionKind::MV => {
-                preplaced.extend([("us_army_ft", lz.as_str()), ("wounded", &lz), ("wounded", &lz)]);
+                preplaced.extend([
+                    ("us_army_ft", lz.as_str()),
+                    ("wounded", &lz),
+                    ("wounded", &lz),
+                ]);
                 (1, SuccessKind::Extraction)
             }
             MissionKind::RS => {
@@ -163,7 +169,8 @@ impl ChopperPilot {
     /// T7: the tactical part is over; the helicopters that left the map fly home, or, with
     /// none left flying, the mission goes straight to its bookkeeping [8.8].
     pub(super) fn finish_tactical(&mut self) {
-        self.log.add("8.8", msg("The tactical part of the mission is over"));
+        self.log
+            .add("8.8", msg("The tactical part of the mission is over"));
         let flying = self.mission().flight.iter().any(|h| h.flying());
         if flying {
             let last = self.mission().route.len() - 1;
@@ -221,7 +228,13 @@ impl ChopperPilot {
             .iter()
             .flat_map(|(s, n)| {
                 spec.track(*s)
-                    .map(|t| t.boxes.iter().take(usize::from(*n)).copied().collect::<Vec<_>>())
+                    .map(|t| {
+                        t.boxes
+                            .iter()
+                            .take(usize::from(*n))
+                            .copied()
+                            .collect::<Vec<_>>()
+                    })
                     .unwrap_or_default()
                     .into_iter()
                     .filter_map(move |c| data().effect(*s, c).map(|e| e.f3))
@@ -291,9 +304,7 @@ impl ChopperPilot {
                 let out = home.iter().filter(|p| p.objective).count() as u8 + m.rescued;
                 t.objectives > 0 && out * 2 >= t.objectives
             }
-            SuccessKind::Rescue => {
-                home.iter().any(|p| p.objective) || m.rescued > 0
-            }
+            SuccessKind::Rescue => home.iter().any(|p| p.objective) || m.rescued > 0,
             SuccessKind::Destroy => t.enemies > 0 && t.enemies_destroyed * 2 >= t.enemies,
         }
     }

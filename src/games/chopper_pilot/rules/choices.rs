@@ -109,7 +109,11 @@ impl ChopperPilot {
     /// The legal actions of the later phases, without labels (bots call this often).
     pub(super) fn later_actions(&self) -> Vec<Action> {
         match &self.phase {
-            Phase::Helicopters => self.to_activate().into_iter().map(Action::Activate).collect(),
+            Phase::Helicopters => self
+                .to_activate()
+                .into_iter()
+                .map(Action::Activate)
+                .collect(),
             Phase::Activation(h) => self.activation_actions(*h),
             Phase::Support => {
                 let mut a: Vec<Action> = self
@@ -146,7 +150,11 @@ impl ChopperPilot {
         if self.may_search(h) {
             a.push(Action::Search);
         }
-        a.extend(self.legal_steps(h).into_iter().map(|(s, _)| Action::Move(s)));
+        a.extend(
+            self.legal_steps(h)
+                .into_iter()
+                .map(|(s, _)| Action::Move(s)),
+        );
         if self.may_exit(h) {
             a.push(Action::Exit);
         }
@@ -270,4 +278,3 @@ fn step_name(s: Step) -> &'static str {
         Step::Unload => "unload",
     }
 }
-

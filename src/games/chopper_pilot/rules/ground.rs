@@ -40,7 +40,8 @@ impl ChopperPilot {
         let us_first = pick < u32::from(us);
         self.log.add(
             "9.4",
-            msg("Initiative: {side}").term("side", if us_first { "American" } else { "Vietnamese" }),
+            msg("Initiative: {side}")
+                .term("side", if us_first { "American" } else { "Vietnamese" }),
         );
         let order = if us_first {
             [Side::Us, Side::Enemy]
@@ -181,7 +182,11 @@ impl ChopperPilot {
             Order::MoveAndShoot => {
                 self.march(u.id, goal, (mp / 2).max(1), false);
                 let moved = self.tac().unit(u.id).is_some_and(|x| x.hex != u.hex);
-                if let Some((t2, _)) = self.tac().unit(u.id).cloned().and_then(|x| self.enemy_target(&x))
+                if let Some((t2, _)) = self
+                    .tac()
+                    .unit(u.id)
+                    .cloned()
+                    .and_then(|x| self.enemy_target(&x))
                 {
                     self.enemy_shoots(u.id, t2, moved);
                 }
@@ -286,7 +291,11 @@ impl ChopperPilot {
             ("reduced", if u.damaged { data().combat.reduced } else { 0 }),
             (
                 "move and shoot",
-                if moved { data().combat.move_and_shoot } else { 0 },
+                if moved {
+                    data().combat.move_and_shoot
+                } else {
+                    0
+                },
             ),
         ]
         .into_iter()
@@ -478,8 +487,8 @@ impl ChopperPilot {
         if result.contains("sup") {
             self.suppress(u.hex);
         }
-        let destroyed = result == "de"
-            || (result.starts_with("dm") && (u.damaged || u.spec().steps < 2));
+        let destroyed =
+            result == "de" || (result.starts_with("dm") && (u.damaged || u.spec().steps < 2));
         if destroyed {
             self.destroy(i);
         } else if result.starts_with("dm") {
@@ -580,7 +589,8 @@ impl ChopperPilot {
             let i = self.tac().unit_at(id).expect("just placed");
             self.tac_mut().units[i].crew_of = Some(h);
         }
-        let passengers: Vec<Passenger> = self.mission_mut().flight[h].passengers.drain(..).collect();
+        let passengers: Vec<Passenger> =
+            self.mission_mut().flight[h].passengers.drain(..).collect();
         for p in passengers {
             let hex = self.room_near(f.hex);
             let id = self.add_unit(&p.unit, hex, true, false);
@@ -598,7 +608,9 @@ impl ChopperPilot {
         let t = self.tac();
         t.ground
             .layout
-            .place(hex, 0, 0, |x| t.ground.passable(x) && t.units_in(x).count() < 3)
+            .place(hex, 0, 0, |x| {
+                t.ground.passable(x) && t.units_in(x).count() < 3
+            })
             .unwrap_or(hex)
     }
 
@@ -613,7 +625,13 @@ impl ChopperPilot {
             .iter()
             .flat_map(|(s, n)| {
                 spec.track(*s)
-                    .map(|t| t.boxes.iter().take(usize::from(*n)).copied().collect::<Vec<_>>())
+                    .map(|t| {
+                        t.boxes
+                            .iter()
+                            .take(usize::from(*n))
+                            .copied()
+                            .collect::<Vec<_>>()
+                    })
                     .unwrap_or_default()
                     .into_iter()
                     .filter_map(move |c| data().effect(*s, c).map(|e| e.f2))
@@ -787,7 +805,10 @@ impl ChopperPilot {
 
     /// Strafing: no scatter; two B2 rolls on the 1-2 column for each enemy unit [9.4.3].
     fn strafe(&mut self, hex: Hex) {
-        self.log.add("9.4.3", msg("Strafing run on {hex}").arg("hex", self.hex_name(hex)));
+        self.log.add(
+            "9.4.3",
+            msg("Strafing run on {hex}").arg("hex", self.hex_name(hex)),
+        );
         let ids: Vec<u16> = self
             .tac()
             .units_in(hex)
@@ -869,8 +890,7 @@ impl ChopperPilot {
                     continue;
                 };
                 let terrain = self.tac().ground.at(x);
-                let drm = if ordnance == "napalm" && terrain.blocks_los && terrain.id != "village"
-                {
+                let drm = if ordnance == "napalm" && terrain.blocks_los && terrain.id != "village" {
                     0
                 } else {
                     self.tac().ground.drm(x)
@@ -988,7 +1008,10 @@ impl ChopperPilot {
                     && u.hex.distance(c.hex) <= f4.value("enemy_near_hexes")
             });
             let m: Vec<Modifier> = [
-                ("open ground", if open { f4.value("open_ground") } else { 0 }),
+                (
+                    "open ground",
+                    if open { f4.value("open_ground") } else { 0 },
+                ),
                 ("enemy near", if near { f4.value("enemy_near") } else { 0 }),
             ]
             .into_iter()

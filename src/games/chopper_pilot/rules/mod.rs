@@ -64,7 +64,10 @@ pub enum Action {
     /// A movement step of the active helicopter [8.3].
     Move(movement::Step),
     /// The active helicopter fires weapon `weapon` (of its Info Card) at unit `unit` [9.2].
-    Fire { weapon: u8, unit: u16 },
+    Fire {
+        weapon: u8,
+        unit: u16,
+    },
     /// The active helicopter tries to spot unit `unit` [9.1].
     Spot(u16),
     /// The active helicopter searches (E5) [8.7].
@@ -74,11 +77,17 @@ pub enum Action {
     /// The active helicopter's activation is over.
     EndActivation,
     /// T5b: call supporting fire on the hex of unit `unit` for next turn [9.4.3].
-    Call { kind: content::SupportKind, unit: u16 },
+    Call {
+        kind: content::SupportKind,
+        unit: u16,
+    },
     /// No more calls this turn.
     Pass,
     /// P5: five skill points buy a level of this skill for this crew member [10.2].
-    Train { member: usize, skill: after::Skill },
+    Train {
+        member: usize,
+        skill: after::Skill,
+    },
     /// No more training.
     Done,
 }
@@ -315,9 +324,7 @@ impl Game for ChopperPilot {
 
     fn outcome(&self) -> Option<Outcome> {
         let (verdict, summary) = match self.phase {
-            Phase::PilotLost | Phase::Unwritten(_) => {
-                self.ending()
-            }
+            Phase::PilotLost | Phase::Unwritten(_) => self.ending(),
             _ => return None,
         };
         let points = data()
@@ -352,11 +359,21 @@ impl ChopperPilot {
     fn ending(&self) -> (Verdict, crate::engine::message::Message) {
         match self.phase {
             Phase::PilotLost => {
-                let how = if self.pilot_health() == Health::Captured { "captured" } else { "killed" };
-                (Verdict::Loss, msg("Your pilot was {how}: the tour is over [C7]").term("how", how))
+                let how = if self.pilot_health() == Health::Captured {
+                    "captured"
+                } else {
+                    "killed"
+                };
+                (
+                    Verdict::Loss,
+                    msg("Your pilot was {how}: the tour is over [C7]").term("how", how),
+                )
             }
             Phase::Unwritten(0) => self.tour_over(),
-            Phase::Unwritten(n) => (Verdict::Draw, msg("Mission {number} of the tour is not written yet").arg("number", n)),
+            Phase::Unwritten(n) => (
+                Verdict::Draw,
+                msg("Mission {number} of the tour is not written yet").arg("number", n),
+            ),
             _ => (Verdict::Draw, msg("In progress")),
         }
     }

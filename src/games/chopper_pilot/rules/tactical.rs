@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::combat::b2_column;
 use super::content::{
-    Class, EventCard, HeloType, HexRef, Side, SuccessKind, SupportKind, System,
-    UnitSpec, What, data,
+    Class, EventCard, HeloType, HexRef, Side, SuccessKind, SupportKind, System, UnitSpec, What,
+    data,
 };
 use super::hex::{Hex, Layout, absolute};
 use super::movement::{self, Altitude, Flying, Step};
@@ -57,9 +57,7 @@ pub struct Unit {
 
 impl Unit {
     pub fn spec(&self) -> &'static UnitSpec {
-        data()
-            .unit(&self.unit)
-            .expect("placed from the unit list")
+        data().unit(&self.unit).expect("placed from the unit list")
     }
 }
 
@@ -75,7 +73,9 @@ pub struct Strike {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StrikeKind {
     /// An air strike; the ordnance is known once the aircraft arrive [A1].
-    Air { ordnance: Option<String> },
+    Air {
+        ordnance: Option<String>,
+    },
     /// The strafing run of an aircraft's secondary ordnance: no scatter [9.4.3].
     Strafing,
     Artillery,
@@ -500,13 +500,7 @@ impl ChopperPilot {
                         .arg("distance", distance),
                 );
                 let units = self.e2(&column);
-                self.place_units(
-                    &units,
-                    from,
-                    absolute(facing, direction),
-                    distance,
-                    false,
-                );
+                self.place_units(&units, from, absolute(facing, direction), distance, false);
             }
             EventCard::Paragraph(n) => self.combat_paragraph(n, from, facing),
         }
@@ -635,7 +629,9 @@ impl ChopperPilot {
     /// towards where it is going [8.1, ruling A37].
     pub(super) fn entry_facing(&self, hex: Hex) -> u8 {
         let t = self.tac();
-        let goal = t.lz.or(t.search.as_ref().map(|s| s.start)).unwrap_or(t.exit);
+        let goal =
+            t.lz.or(t.search.as_ref().map(|s| s.start))
+                .unwrap_or(t.exit);
         (0..6u8)
             .min_by_key(|d| (hex.neighbour(*d).distance(goal), *d))
             .unwrap_or(0)
@@ -751,9 +747,11 @@ impl ChopperPilot {
         let t = self.tac();
         let room = |hex: Hex, alt: Altitude| t.helicopters_at(hex, alt) < 2;
         match s {
+            // Flying off the map is always possible: through the exit window it is leaving,
+            // anywhere else the helicopter is shot down where it crosses the edge [8.3].
             Step::Forward => {
                 let to = f.hex.neighbour(f.facing);
-                t.ground.layout.contains(to) && room(to, f.altitude)
+                !t.ground.layout.contains(to) || room(to, f.altitude)
             }
             Step::Slide(k) => {
                 let to = f.hex.neighbour(absolute(f.facing, k));
@@ -811,15 +809,24 @@ impl ChopperPilot {
         else {
             return;
         };
+        let from = self.tac().flying(h).expect("on the map").hex;
         if let Place::On(f) = &mut self.tac_mut().places[h] {
             movement::make(f, step, cost);
+        }
+        let to = self.tac().flying(h).expect("on the map").hex;
+        if !self.tac().ground.layout.contains(to) {
+            self.off_the_map(h, from);
+            return;
         }
         match step {
             Step::Load => self.board_here(h),
             Step::Unload => self.unload_here(h),
             _ => {}
         }
-        if matches!(step, Step::Land | Step::TakeOff | Step::Climb | Step::Descend) {
+        if matches!(
+            step,
+            Step::Land | Step::TakeOff | Step::Climb | Step::Descend
+        ) {
             let f = self.tac().flying(h).expect("on the map").clone();
             self.log.add(
                 "8.3",
@@ -896,18 +903,35 @@ impl ChopperPilot {
                 .tac()
                 .flying(h)
                 .is_some_and(|f| f.altitude == Altitude::Medium)
-            && self
-                .legal_steps(h)
-                .iter()
-                .any(|(s, _)| *s == Step::Descend))
+            && self.legal_steps(h).iter().any(|(s, _)| *s == Step::Descend))
     }
 
     /// Whether helicopter `h` may leave through the exit window now [8.3].
     pub(super) fn may_exit(&self, h: usize) -> bool {
         let t = self.tac();
-        t.flying(h).is_some_and(|f| {
-            f.altitude != Altitude::Landed && t.in_window(f.hex, t.exit)
-        })
+        t.flying(h)
+            .is_some_and(|f| f.altitude != Altitude::Landed && t.in_window(f.hex, t.exit))
+    }
+
+    /// A helicopter flew over the map edge from `edge`: through the exit window it leaves;
+    /// anywhere else it is shot down at the point where it left [8.3], which is fatal damage
+    /// there (the forced-landing procedure by its altitude, 9.5).
+    fn off_the_map(&mut self, h: usize, edge: Hex) {
+        if let Place::On(f) = &mut self.tac_mut().places[h] {
+            f.hex = edge;
+        }
+        if self.may_exit(h) {
+            self.exit(h);
+            return;
+        }
+        self.log.add(
+            "8.3",
+            msg("{helicopter} leaves the map outside the exit window at {hex}: shot down")
+                .arg("helicopter", self.mission().flight[h].name())
+                .arg("hex", self.hex_name(edge)),
+        );
+        self.tac_forced_landing(h);
+        self.next_activation();
     }
 
     pub(super) fn exit(&mut self, h: usize) {
@@ -1008,7 +1032,11 @@ impl ChopperPilot {
             t.boxes
                 .iter()
                 .take(usize::from(heli.boxes_checked(System::Radio)))
-                .any(|c| data().effect(System::Radio, *c).is_some_and(|e| e.radio_out))
+                .any(|c| {
+                    data()
+                        .effect(System::Radio, *c)
+                        .is_some_and(|e| e.radio_out)
+                })
         })
     }
 
@@ -1039,7 +1067,11 @@ impl ChopperPilot {
     }
 
     /// Whether an able crew member sits in a seat matching `seat`.
-    pub(super) fn crew_can(&self, h: usize, seat: impl Fn(super::content::Position) -> bool) -> bool {
+    pub(super) fn crew_can(
+        &self,
+        h: usize,
+        seat: impl Fn(super::content::Position) -> bool,
+    ) -> bool {
         self.mission().flight[h]
             .seats
             .iter()
@@ -1099,9 +1131,13 @@ impl ChopperPilot {
             let k = d6(&mut self.rng).total as u8;
             let n = d6(&mut self.rng).total as u8;
             let object = "downed_pilot".to_owned();
-            if let Some(hex) =
-                self.place_units(std::slice::from_ref(&object), from, absolute(facing, k), n, true)
-            {
+            if let Some(hex) = self.place_units(
+                std::slice::from_ref(&object),
+                from,
+                absolute(facing, k),
+                n,
+                true,
+            ) {
                 self.tac_mut().ground.clear(hex);
                 for u in &mut self.tac_mut().units {
                     if u.hex == hex && u.unit == object {

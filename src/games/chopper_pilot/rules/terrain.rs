@@ -85,7 +85,12 @@ impl Ground {
 
     /// The ground MP to enter a hex, the hill overlay added [D].
     pub fn ground_mp(&self, hex: Hex) -> u8 {
-        self.at(hex).ground_mp + if self.hill(hex) { data().hill.ground_mp } else { 0 }
+        self.at(hex).ground_mp
+            + if self.hill(hex) {
+                data().hill.ground_mp
+            } else {
+                0
+            }
     }
 
     /// Whether the hex blocks sight between ground units [9.1, D].

@@ -136,7 +136,11 @@ fn the_outbound_legs_draw_the_enroute_card_then_ground_fire_then_weather() {
     g.apply(&Action::FlyOn).unwrap();
     assert!(matches!(
         g.phase,
-        Phase::Fly { at: 2 } | Phase::Pickup | Phase::PilotLost | Phase::Training | Phase::ChooseHelicopter
+        Phase::Fly { at: 2 }
+            | Phase::Pickup
+            | Phase::PilotLost
+            | Phase::Training
+            | Phase::ChooseHelicopter
     ));
     while g.phase == Phase::Pickup {
         g.apply(&Action::LeaveBehind).unwrap();
@@ -166,7 +170,11 @@ fn the_outbound_legs_draw_the_enroute_card_then_ground_fire_then_weather() {
             &[EventCard::NoEvent],
             "drawn cards are discarded [7.2]"
         );
-        assert_eq!(g.phase, Phase::Helicopters, "turn 1 begins with the helicopters");
+        assert_eq!(
+            g.phase,
+            Phase::Helicopters,
+            "turn 1 begins with the helicopters"
+        );
     }
 }
 
@@ -522,7 +530,11 @@ fn the_prompt_lists_exactly_the_legal_actions() {
 /// What must hold after every action: each counter once, stacking limits, every card of
 /// every deck still somewhere [3.10-3.12, 8.3, 8.4].
 fn check_invariants(g: &ChopperPilot, seed: u64) {
-    assert_eq!(g.decks.enroute.total_held(), 40, "seed {seed}: Enroute cards");
+    assert_eq!(
+        g.decks.enroute.total_held(),
+        40,
+        "seed {seed}: Enroute cards"
+    );
     assert_eq!(g.decks.back.total_held(), 35, "seed {seed}: Return cards");
     if let Some(c) = &g.decks.combat {
         assert_eq!(c.total_held(), 45, "seed {seed}: Combat cards");
@@ -535,7 +547,10 @@ fn check_invariants(g: &ChopperPilot, seed: u64) {
     ids.dedup();
     assert_eq!(ids.len(), t.units.len(), "seed {seed}: a counter twice");
     for u in &t.units {
-        assert!(t.ground.layout.contains(u.hex), "seed {seed}: a unit off the map");
+        assert!(
+            t.ground.layout.contains(u.hex),
+            "seed {seed}: a unit off the map"
+        );
         assert!(
             t.units_in(u.hex).count() <= 3,
             "seed {seed}: more than 3 ground units in a hex"
@@ -572,7 +587,11 @@ fn checked_tour(seed: u64) -> ChopperPilot {
             return g;
         }
         let actions = g.legal_actions();
-        assert!(!actions.is_empty(), "seed {seed}: a dead end in {:?}", g.phase);
+        assert!(
+            !actions.is_empty(),
+            "seed {seed}: a dead end in {:?}",
+            g.phase
+        );
         let a = crate::engine::bot::Bot::choose(&mut bot, &g, &actions);
         g.apply(&a)
             .unwrap_or_else(|e| panic!("seed {seed}: {a:?} refused: {e}"));
@@ -591,12 +610,15 @@ fn tours(seeds: std::ops::Range<u64>) {
         let json = serde_json::to_string(&a).unwrap();
         let back: ChopperPilot = serde_json::from_str(&json).unwrap();
         assert_eq!(back, a, "seed {seed}: a save reads back as it was");
-        deaths += usize::from(a.phase == Phase::PilotLost);
-        missions += u32::from(a.missions_flown);
+        let lost = a.phase == Phase::PilotLost;
+        deaths += usize::from(lost);
+        // The mission the pilot was lost on counts as flown.
+        missions += u32::from(a.missions_flown) + u32::from(lost);
     }
     println!(
-        "{deaths} pilots lost in {} tours, {missions} missions flown by the pilot",
-        seeds.end - seeds.start
+        "{deaths} pilots lost in {} tours, {missions} missions flown by the pilot: {:.2} % a mission",
+        seeds.end - seeds.start,
+        100.0 * deaths as f64 / f64::from(missions.max(1))
     );
 }
 
@@ -638,11 +660,19 @@ fn helicopters_enter_at_medium_by_the_entry_hex() {
     g.apply(&Action::Activate(0)).unwrap();
     let t = g.tac();
     let f = t.flying(0).unwrap();
-    assert_eq!(f.altitude, movement::Altitude::Medium, "entry at Medium [8.1]");
-    assert!(f.hex.distance(t.entry) <= 2, "within 2 hexes of the entry hex");
+    assert_eq!(
+        f.altitude,
+        movement::Altitude::Medium,
+        "entry at Medium [8.1]"
+    );
+    assert!(
+        f.hex.distance(t.entry) <= 2,
+        "within 2 hexes of the entry hex"
+    );
     assert_eq!(f.mp_left, 8, "a Huey at Medium has 8 MP (G05)");
     assert!(
-        g.legal_actions().contains(&Action::Move(movement::Step::Descend)),
+        g.legal_actions()
+            .contains(&Action::Move(movement::Step::Descend)),
         "{:?}",
         g.legal_actions()
     );
@@ -664,7 +694,8 @@ fn the_rulebook_example_puts_the_troops_down_as_ground_units() {
         movement::Step::Forward,
         movement::Step::Forward,
     ] {
-        g.apply(&Action::Move(s)).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+        g.apply(&Action::Move(s))
+            .unwrap_or_else(|e| panic!("{s:?}: {e}"));
     }
     let t = g.tac();
     assert_eq!(t.flying(0).unwrap().mp_left, 0);
@@ -684,7 +715,10 @@ fn an_enemy_that_fires_is_spotted_and_a_hit_costs_c1_rolls() {
     fly_at(&mut g, 0, lz, 0, movement::Altitude::Landed);
     let id = g.add_unit("nva_hmg", lz.step(2, 2), false, false);
     assert!(g.spottable(0).is_empty() || g.spottable(0) == vec![id]);
-    assert!(g.enemy_fires_at_helicopter(id, 0, false), "in range 8 [9.3]");
+    assert!(
+        g.enemy_fires_at_helicopter(id, 0, false),
+        "in range 8 [9.3]"
+    );
     assert!(
         g.tac().unit(id).unwrap().spotted,
         "an enemy that fires at a helicopter is spotted [9.1]"
@@ -692,7 +726,10 @@ fn an_enemy_that_fires_is_spotted_and_a_hit_costs_c1_rolls() {
     let lines = logged(&g);
     let shot = position_of(&lines, "NVA HMG Team");
     if lines[shot].contains("hit") {
-        let c1 = lines.iter().filter(|l| l.contains("C1 Helicopter Damage")).count();
+        let c1 = lines
+            .iter()
+            .filter(|l| l.contains("C1 Helicopter Damage"))
+            .count();
         assert!(c1 >= 2, "an HMG hit costs 2 C1 rolls [9.3.1]");
     }
 }
@@ -703,8 +740,17 @@ fn fatal_damage_crashes_at_medium_and_leaves_a_crew_on_the_ground_when_landed() 
     let lz = g.tac().lz.unwrap();
     fly_at(&mut g, 0, lz.step(0, 3), 0, movement::Altitude::Medium);
     g.tac_forced_landing(0);
-    assert_eq!(g.mission().flight[0].status, HeloStatus::Crashed, "Medium: crash [9.5]");
-    assert!(g.mission().flight[0].seats.iter().all(|s| s.health == Health::Killed));
+    assert_eq!(
+        g.mission().flight[0].status,
+        HeloStatus::Crashed,
+        "Medium: crash [9.5]"
+    );
+    assert!(
+        g.mission().flight[0]
+            .seats
+            .iter()
+            .all(|s| s.health == Health::Killed)
+    );
     g.phase = Phase::Helicopters;
     fly_at(&mut g, 1, lz, 0, movement::Altitude::Landed);
     g.tac_forced_landing(1);
@@ -743,10 +789,66 @@ fn a_door_gun_fires_only_into_its_side_arc_at_spotted_units() {
     let ahead = g.add_unit("vc_ft", lz.step(0, 3), true, false);
     let hidden = g.add_unit("vc_ft", lz.step(4, 3), false, false);
     let shots = g.shots(0);
-    assert!(shots.iter().any(|(_, u)| *u == right), "right door gun: sectors 2-3");
-    assert!(!shots.iter().any(|(_, u)| *u == ahead), "no door gun fires dead ahead");
+    assert!(
+        shots.iter().any(|(_, u)| *u == right),
+        "right door gun: sectors 2-3"
+    );
+    assert!(
+        !shots.iter().any(|(_, u)| *u == ahead),
+        "no door gun fires dead ahead"
+    );
     assert!(
         !shots.iter().any(|(_, u)| *u == hidden),
         "an unspotted unit cannot be fired at [9.1]"
     );
+}
+
+#[test]
+fn a_helicopter_with_its_nose_over_the_edge_may_always_fly_on_8_3() {
+    // Seed 1487 once flew forever: a Huey that could not hover (transmission) had turned to
+    // face off the map outside the exit window; it could neither turn again (a hex ahead
+    // first) nor fly ahead (off the map was refused). Leaving the map is always possible:
+    // outside the exit window it is being shot down at that point [8.3].
+    let mut g = at_the_map(40);
+    let edge = hex::Hex::from_offset(37, 4);
+    assert!(
+        g.tac().ground.layout.contains(edge) && !g.tac().ground.layout.contains(edge.neighbour(1))
+    );
+    g.mission_mut().flight[0]
+        .checked
+        .push((System::Transmission, 1));
+    fly_at(&mut g, 0, edge, 1, movement::Altitude::Low);
+    if let tactical::Place::On(f) = &mut g.tac_mut().places[0] {
+        f.moved_since_turn = false;
+    }
+    let legal = g.legal_actions();
+    assert!(
+        !legal
+            .iter()
+            .any(|a| matches!(a, Action::Move(movement::Step::Turn { .. })))
+    );
+    assert!(
+        legal.contains(&Action::Move(movement::Step::Forward)),
+        "{legal:?}"
+    );
+    g.apply(&Action::Move(movement::Step::Forward)).unwrap();
+    assert!(matches!(g.tac().places[0], tactical::Place::Gone));
+    assert_ne!(
+        g.mission().flight[0].status,
+        HeloStatus::Flying,
+        "shot down where it left"
+    );
+    assert!(position_of(&logged(&g), "outside the exit window") > 0);
+    // Through the exit window the same step is leaving the map.
+    let mut g = at_the_map(41);
+    let window = g.tac().exit;
+    fly_at(&mut g, 0, window, 2, movement::Altitude::Low);
+    g.apply(&Action::Move(movement::Step::Forward)).unwrap();
+    assert_eq!(g.tac().places[0], tactical::Place::Exited);
+    assert_eq!(g.mission().flight[0].status, HeloStatus::Flying);
+}
+
+#[test]
+fn the_tour_of_seed_1487_ends() {
+    checked_tour(1487);
 }
