@@ -66,6 +66,11 @@ impl ChopperPilot {
                         .iter()
                         .map(|p| (p.unit.as_str(), p.hex.as_str()))
                         .collect(),
+                    terrain: b
+                        .preplaced
+                        .iter()
+                        .filter_map(|p| Some((p.hex.as_str(), p.terrain.as_deref()?)))
+                        .collect(),
                     red_enemies: 0,
                     success: b.success,
                     own_enemies: matches!(b.kind, MissionKind::SD | MissionKind::CAS),
@@ -151,6 +156,7 @@ impl ChopperPilot {
             lz: (!search).then_some(lz.as_str()),
             search_start: search.then_some(mid.as_str()),
             preplaced,
+            terrain: Vec::new(),
             red_enemies: red,
             success,
             own_enemies: red > 0,
@@ -221,25 +227,7 @@ impl ChopperPilot {
             i32::from(self.best_skill(h, |c| c.flying, true)),
         )];
         m.push((Cow::Borrowed("weather"), self.weather_value(|w| w.f3)));
-        let heli = &self.mission().flight[h];
-        let spec = data().helicopter(heli.kind);
-        let damage: i32 = heli
-            .checked
-            .iter()
-            .flat_map(|(s, n)| {
-                spec.track(*s)
-                    .map(|t| {
-                        t.boxes
-                            .iter()
-                            .take(usize::from(*n))
-                            .copied()
-                            .collect::<Vec<_>>()
-                    })
-                    .unwrap_or_default()
-                    .into_iter()
-                    .filter_map(move |c| data().effect(*s, c).map(|e| e.f3))
-            })
-            .sum();
+        let damage = self.damage_drm(h, |e| e.f3);
         m.push((Cow::Borrowed("damage"), damage));
         let events: i32 = self
             .mission()
@@ -259,8 +247,7 @@ impl ChopperPilot {
                 .sum::<i32>();
         m.push((Cow::Borrowed("events"), events));
         m.retain(|(_, v)| *v != 0);
-        let rolled = roll(&mut self.rng, &mut self.log, "F3", &m);
-        match rolled.result() {
+        match self.lucky_roll(h, "F3", &m, |r| r == "crash").as_str() {
             "crash" => {
                 self.mission_mut().flight[h].status = HeloStatus::Down;
                 let seats = self.mission().flight[h].seats.len();

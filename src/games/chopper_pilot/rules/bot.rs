@@ -51,6 +51,9 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
     if has(&Action::Search) {
         return Action::Search;
     }
+    if has(&Action::Move(Step::Strings)) {
+        return Action::Move(Step::Strings);
+    }
     let t = game.tac();
     let Some(f) = t.flying(h) else {
         return Action::EndActivation;
@@ -92,6 +95,15 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
     if f.hex == target {
         if land {
             for s in [Step::Descend, Step::Land] {
+                if has(&Action::Move(s)) {
+                    return Action::Move(s);
+                }
+            }
+        }
+        // Over a team waiting for the strings: down to NOE and into a hover, so that the
+        // next activation begins hovering [11.1, ruling A27].
+        if t.units_in(f.hex).any(|u| u.objective) {
+            for s in [Step::Descend, Step::EnterHover] {
                 if has(&Action::Move(s)) {
                     return Action::Move(s);
                 }

@@ -94,6 +94,14 @@ impl ChopperPilot {
                     c,
                 )
             }
+            Phase::Volunteer => (
+                msg("Your Primary tour is over: volunteer for six months with MACV-SOG?"),
+                "11.1",
+                vec![
+                    Choice::new(Action::Accept, msg("Volunteer")),
+                    Choice::new(Action::Decline, msg("Go home")),
+                ],
+            ),
             Phase::CobraOffer => (
                 msg("A Cobra slot is offered: transition to the AH-1?"),
                 "5.2",
@@ -134,7 +142,7 @@ impl ChopperPilot {
                 a.push(Action::Done);
                 a
             }
-            Phase::CobraOffer => vec![Action::Accept, Action::Decline],
+            Phase::CobraOffer | Phase::Volunteer => vec![Action::Accept, Action::Decline],
             _ => Vec::new(),
         }
     }
@@ -239,7 +247,7 @@ impl ChopperPilot {
         if !data().campaign(self.campaign).victory_points {
             return (
                 Verdict::Win,
-                msg("You survived the MACV-SOG tour: {missions} missions flown")
+                msg("You survived the MACV-SOG tour: {missions} missions flown in all")
                     .arg("missions", self.missions_flown),
             );
         }
@@ -276,5 +284,6 @@ fn step_name(s: Step) -> &'static str {
         Step::TakeOff => "take off",
         Step::Load => "load",
         Step::Unload => "unload",
+        Step::Strings => "strings",
     }
 }

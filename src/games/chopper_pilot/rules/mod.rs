@@ -110,21 +110,13 @@ impl Game for ChopperPilot {
         ]
     }
 
-    fn setup(scenario: &str, _options: &Options, seed: u64) -> Result<Self, SetupError> {
+    fn setup(scenario: &str, options: &Options, seed: u64) -> Result<Self, SetupError> {
         let campaign = campaign_of(scenario)
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
         let c = checked_content().map_err(|e| SetupError::Invalid(e.to_string()))?;
         let spec = c.campaign(campaign);
         let mut rng = Rng::seeded(seed);
-        // C3: each deck of the campaign is shuffled once [3.10-3.12].
-        let deck = |id: &str, rng: &mut Rng| {
-            crate::engine::deck::Deck::shuffled(c.deck(id).expect("checked").cards(), rng)
-        };
-        let decks = Decks {
-            enroute: deck(&spec.enroute_deck, &mut rng),
-            back: deck(&spec.return_deck, &mut rng),
-            combat: spec.combat_deck.as_ref().map(|id| deck(id, &mut rng)),
-        };
+        let decks = Decks::shuffled(campaign, &mut rng);
         let mut log = Log::default();
         log.add("5.1", msg("{campaign} begins").arg("campaign", &spec.title));
         Ok(ChopperPilot {
@@ -151,6 +143,8 @@ impl Game for ChopperPilot {
             redirect_pending: None,
             decks,
             mission: None,
+            primary_vp: None,
+            options: options.clone(),
         })
     }
 
@@ -259,7 +253,8 @@ impl Game for ChopperPilot {
             | Phase::Support
             | Phase::Return { .. }
             | Phase::Training
-            | Phase::CobraOffer => self.later_choices(),
+            | Phase::CobraOffer
+            | Phase::Volunteer => self.later_choices(),
             _ => return Prompt::game_over(self.ending().1),
         };
         Prompt {
@@ -287,7 +282,8 @@ impl Game for ChopperPilot {
             | Phase::Support
             | Phase::Return { .. }
             | Phase::Training
-            | Phase::CobraOffer => self.later_actions(),
+            | Phase::CobraOffer
+            | Phase::Volunteer => self.later_actions(),
             _ => Vec::new(),
         }
     }
@@ -304,6 +300,9 @@ impl Game for ChopperPilot {
             Action::FlyOn => self.fly_on(),
             Action::Accept | Action::Decline if self.phase == Phase::CobraOffer => {
                 self.answer_cobra(*action == Action::Accept)
+            }
+            Action::Accept | Action::Decline if self.phase == Phase::Volunteer => {
+                self.volunteer(*action == Action::Accept)
             }
             Action::Accept => self.choose(true),
             Action::Decline => self.choose(false),
@@ -327,9 +326,7 @@ impl Game for ChopperPilot {
             Phase::PilotLost | Phase::Unwritten(_) => self.ending(),
             _ => return None,
         };
-        let points = data()
-            .campaign(self.campaign)
-            .victory_points
+        let points = (data().campaign(self.campaign).victory_points || self.primary_vp.is_some())
             .then_some(self.victory_points as i32);
         Some(Outcome {
             verdict,

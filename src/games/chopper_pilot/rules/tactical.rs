@@ -191,6 +191,8 @@ pub struct TacPlan<'a> {
     pub lz: Option<&'a str>,
     pub search_start: Option<&'a str>,
     pub preplaced: Vec<(&'a str, &'a str)>,
+    /// Hexes whose terrain the briefing gives: (hex, terrain).
+    pub terrain: Vec<(&'a str, &'a str)>,
     /// Spotted enemy units the plan places near the landing zone (Red column).
     pub red_enemies: u8,
     pub success: SuccessKind,
@@ -222,6 +224,7 @@ impl ChopperPilot {
             .iter()
             .map(|(u, h)| ((*u).to_owned(), at(h)))
             .collect();
+        let terrain: Vec<(Hex, &str)> = plan.terrain.iter().map(|(h, t)| (at(h), *t)).collect();
         let mut ground = Ground::grow(layout);
         for hex in lz.into_iter().chain(search) {
             ground.clear(hex);
@@ -230,6 +233,9 @@ impl ChopperPilot {
             if !ground.passable(*hex) {
                 ground.clear(*hex);
             }
+        }
+        for (hex, terrain) in &terrain {
+            ground.set(*hex, terrain);
         }
         let n = self.mission().flight.len();
         let places = self
@@ -704,7 +710,8 @@ impl ChopperPilot {
     /// The flying limits of helicopter `h`, the weather's ceiling included.
     pub(super) fn flying_limits(&self, h: usize) -> movement::Limits {
         let mut l = movement::limits(&self.mission().flight[h]);
-        if self.weather_ceiling() {
+        // A team on the strings keeps the Huey at Low or below (ruling A27).
+        if self.weather_ceiling() || self.mission().flight[h].strings.is_some() {
             l.ceiling = l.ceiling.min(Altitude::Low);
         }
         l
@@ -730,6 +737,7 @@ impl ChopperPilot {
             Step::TakeOff,
             Step::Load,
             Step::Unload,
+            Step::Strings,
         ];
         steps.extend((2..=6).map(Step::Slide));
         steps
@@ -777,6 +785,7 @@ impl ChopperPilot {
                 .passengers
                 .iter()
                 .any(|p| p.crew_of.is_none() && !p.objective),
+            Step::Strings => self.strings_ready(h, f),
             _ => true,
         }
     }
@@ -821,6 +830,7 @@ impl ChopperPilot {
         match step {
             Step::Load => self.board_here(h),
             Step::Unload => self.unload_here(h),
+            Step::Strings => self.work_strings(h),
             _ => {}
         }
         if matches!(
@@ -836,6 +846,70 @@ impl ChopperPilot {
                     .arg("hex", self.hex_name(f.hex)),
             );
         }
+    }
+
+    /// SOG strings [11.1, ruling A27]: a Huey of a campaign with strings, hovering over a team
+    /// waiting in jungle or woods, may lower them; landed with a team on them and a free box,
+    /// it may take the team aboard.
+    fn strings_ready(&self, h: usize, f: &Flying) -> bool {
+        let heli = &self.mission().flight[h];
+        if !data().campaign(self.campaign).strings || heli.kind != HeloType::Huey {
+            return false;
+        }
+        if f.altitude == Altitude::Landed {
+            return heli.strings.is_some() && heli.free_boxes() > 0;
+        }
+        heli.strings.is_none() && self.string_team(f.hex).is_some()
+    }
+
+    /// The team in `hex` that may be lifted on strings: the mission's people, in terrain that
+    /// allows strings [11.1].
+    pub(super) fn string_team(&self, hex: Hex) -> Option<u16> {
+        let t = self.tac();
+        if !t.ground.at(hex).strings {
+            return None;
+        }
+        t.units_in(hex)
+            .find(|u| u.objective && u.spec().side == Side::Us)
+            .map(|u| u.id)
+    }
+
+    /// Lowers the strings to the team below, or takes the team on them aboard [11.1].
+    fn work_strings(&mut self, h: usize) {
+        let name = self.mission().flight[h].name();
+        let landed = self
+            .tac()
+            .flying(h)
+            .is_some_and(|f| f.altitude == Altitude::Landed);
+        if landed {
+            if let Some(p) = self.mission_mut().flight[h].strings.take() {
+                self.mission_mut().flight[h].passengers.push(p);
+                self.log.add(
+                    "11.1",
+                    msg("{helicopter} takes the team on its strings aboard")
+                        .arg("helicopter", name),
+                );
+            }
+            return;
+        }
+        let hex = self.tac().flying(h).expect("on the map").hex;
+        let Some(id) = self.string_team(hex) else {
+            return;
+        };
+        let i = self.tac().unit_at(id).expect("listed");
+        let u = self.tac_mut().units.remove(i);
+        self.log.add(
+            "11.1",
+            msg("{helicopter} lowers its strings: {unit} is lifted out of the trees")
+                .arg("helicopter", name)
+                .term("unit", super::ops::unit_name(&u.unit)),
+        );
+        self.mission_mut().flight[h].strings = Some(Passenger {
+            unit: u.unit,
+            damaged: u.damaged,
+            objective: u.objective,
+            crew_of: u.crew_of,
+        });
     }
 
     /// The counters in the hex board the landed Huey.
@@ -935,6 +1009,17 @@ impl ChopperPilot {
     }
 
     pub(super) fn exit(&mut self, h: usize) {
+        // A team on the strings leaves the map with its Huey: it is extracted (ruling A27).
+        if let Some(p) = self.mission_mut().flight[h].strings.take() {
+            if p.objective {
+                self.mission_mut().rescued += 1;
+            }
+            self.log.add(
+                "11.1",
+                msg("{unit} is carried out on the strings")
+                    .term("unit", super::ops::unit_name(&p.unit)),
+            );
+        }
         self.tac_mut().places[h] = Place::Exited;
         self.tac_mut().activated[h] = true;
         if h == self.mission().yours {
@@ -1347,6 +1432,9 @@ impl ChopperPilot {
         let Some(f) = t.flying(h) else {
             return (None, false);
         };
+        if heli.strings.is_some() {
+            return (None, false);
+        }
         let carrying = heli
             .passengers
             .iter()
@@ -1363,6 +1451,16 @@ impl ChopperPilot {
                 .min_by_key(|u| (u.hex.distance(f.hex), u.id));
             if let Some(u) = waiting {
                 return (Some(self.landing_spot(h, u.hex)), true);
+            }
+            if data().campaign(self.campaign).strings {
+                let team = t
+                    .units
+                    .iter()
+                    .filter(|u| self.string_team(u.hex) == Some(u.id))
+                    .min_by_key(|u| (u.hex.distance(f.hex), u.id));
+                if let Some(u) = team {
+                    return (Some(u.hex), false);
+                }
             }
         }
         if let Some(s) = &t.search

@@ -74,6 +74,17 @@ impl Ground {
         }
     }
 
+    /// Gives a hex the terrain a briefing names for it (checked at load).
+    pub fn set(&mut self, hex: Hex, terrain: &str) {
+        if let (Some(i), Some(t)) = (
+            self.index(hex),
+            data().terrain.iter().position(|t| t.id == terrain),
+        ) {
+            self.cells[i] = t as u8;
+            self.hills[i] = false;
+        }
+    }
+
     /// Ground units may enter (rivers, lakes and gorges are closed to them) [8.5].
     pub fn passable(&self, hex: Hex) -> bool {
         self.layout.contains(hex) && !self.at(hex).prohibited

@@ -311,11 +311,236 @@ fn the_sog_campaign_has_no_difficulty_roll_and_its_missions_are_not_written_yet(
         let a = g.legal_actions()[0].clone();
         g.apply(&a).unwrap();
     }
-    assert_eq!(g.phase, Phase::Unwritten(201));
+    assert_eq!(g.phase, Phase::ChooseHelicopter);
     assert_eq!(
-        g.outcome().unwrap().points,
+        g.mission().number,
+        201,
+        "the SOG tour starts at 201 (digest G15)"
+    );
+    assert!(
+        g.mission().flight.iter().all(|h| h.kind != HeloType::Loach),
+        "Hueys with Cobra escorts [11.1]"
+    );
+    let done = checked_tour_of("sog", 3);
+    assert_eq!(
+        done.outcome().unwrap().points,
         None,
-        "no Victory Points in MACV-SOG"
+        "no Victory Points in MACV-SOG [11.1]"
+    );
+}
+
+#[test]
+fn the_sog_tour_card_has_fifteen_missions_over_six_months_11_1() {
+    let c = data().campaign(CampaignId::Sog);
+    let tour: Vec<u16> = c.tour().collect();
+    assert_eq!(tour, (201..=215).collect::<Vec<_>>());
+    assert_eq!(c.months.len(), 6);
+    for n in tour {
+        let m = data()
+            .mission(n)
+            .unwrap_or_else(|| panic!("mission {n} is written"));
+        assert_eq!(
+            m.aircraft.loach, 0,
+            "{n}: Hueys only, with Cobra escorts [11.1]"
+        );
+        assert!(m.aircraft.huey >= 2, "{n}");
+        let award = if [205, 207, 212, 215].contains(&n) {
+            3
+        } else {
+            2
+        };
+        assert_eq!(m.skill_points, award, "{n}: skill points (G15)");
+        assert!(m.briefing.len() > 100, "{n}: a briefing to read");
+    }
+}
+
+/// Mission 212 (strings) at its first tactical turn, your Huey hovering at NOE over the team.
+fn over_the_team(seed: u64) -> (ChopperPilot, hex::Hex) {
+    let mut g = ChopperPilot::setup("sog", &Options::default(), seed).unwrap();
+    while g.mission.as_ref().is_none_or(|m| m.number < 212) || g.phase != Phase::ChooseHelicopter {
+        if g.mission.as_ref().is_some_and(|m| m.number < 212) && g.phase == Phase::ChooseHelicopter
+        {
+            g.tour_next = 212;
+            g.next_mission();
+            continue;
+        }
+        let a = g.legal_actions()[0].clone();
+        g.apply(&a).unwrap();
+    }
+    g.apply(&Action::Fly(0)).unwrap();
+    g.mission_mut().steps = vec![Step::TacSetup];
+    g.run_steps();
+    let team = g
+        .tac()
+        .units
+        .iter()
+        .find(|u| u.unit == "sog_team")
+        .expect("the team is placed")
+        .clone();
+    assert_eq!(
+        g.tac().ground.at(team.hex).id,
+        "jungle",
+        "the briefing's terrain"
+    );
+    assert!(team.objective, "the team is what the extraction is about");
+    let enemies: Vec<u16> = g
+        .tac()
+        .units
+        .iter()
+        .filter(|u| u.unit != "sog_team")
+        .map(|u| u.id)
+        .collect();
+    g.tac_mut().units.retain(|u| !enemies.contains(&u.id));
+    fly_at(&mut g, 0, team.hex, 0, movement::Altitude::Noe);
+    (g, team.hex)
+}
+
+#[test]
+fn strings_lift_a_team_from_the_jungle_in_a_whole_activation_from_a_hover_11_1() {
+    let (mut g, hex) = over_the_team(50);
+    let strings = Action::Move(movement::Step::Strings);
+    assert!(
+        !g.legal_actions().contains(&strings),
+        "the activation must begin hovering (A27)"
+    );
+    g.apply(&Action::Move(movement::Step::EnterHover)).unwrap();
+    g.apply(&Action::EndActivation).unwrap();
+    // Next turn, still hovering over the team.
+    g.phase = Phase::Helicopters;
+    g.tac_mut().activated[0] = false;
+    g.apply(&Action::Activate(0)).unwrap();
+    assert!(
+        g.legal_actions().contains(&strings),
+        "{:?}",
+        g.legal_actions()
+    );
+    g.apply(&strings).unwrap();
+    assert!(g.tac().units_in(hex).all(|u| u.unit != "sog_team"));
+    assert!(
+        g.mission().flight[0].strings.is_some(),
+        "four men on the strings"
+    );
+    assert_eq!(
+        g.tac().flying(0).unwrap().mp_left,
+        0,
+        "the whole activation [11.1]"
+    );
+    // With a team below it the Huey may not climb above Low (ruling A27).
+    assert_eq!(g.flying_limits(0).ceiling, movement::Altitude::Low);
+    // Leaving the map with the team on the strings extracts it.
+    let exit = g.tac().exit;
+    if let tactical::Place::On(f) = &mut g.tac_mut().places[0] {
+        f.hex = exit;
+    }
+    g.phase = Phase::Activation(0);
+    g.apply(&Action::Exit).unwrap();
+    assert_eq!(g.mission().rescued, 1, "the team counts as extracted");
+}
+
+#[test]
+fn no_strings_outside_the_jungle_or_without_a_hover_11_1() {
+    let (mut g, hex) = over_the_team(51);
+    g.tac_mut().ground.clear(hex);
+    g.apply(&Action::Move(movement::Step::EnterHover)).unwrap();
+    if let tactical::Place::On(f) = &mut g.tac_mut().places[0] {
+        f.began_hovering = true;
+        f.mp_spent = 0;
+    }
+    assert!(
+        !g.legal_actions()
+            .contains(&Action::Move(movement::Step::Strings)),
+        "strings only from jungle or woods [11.1]"
+    );
+}
+
+#[test]
+fn a_primary_pilot_may_volunteer_for_sog_and_keeps_his_crew_and_skills_11_1() {
+    let mut g = at_base(60);
+    g.crew[1].perception = 2;
+    g.skill_points = 7;
+    g.cobra_pilot = true;
+    g.victory_points = 120;
+    g.tour_next = 136;
+    g.next_mission();
+    assert_eq!(g.phase, Phase::Volunteer);
+    assert_eq!(g.legal_actions(), [Action::Accept, Action::Decline]);
+    let mut home = g.clone();
+    home.apply(&Action::Decline).unwrap();
+    let out = home.outcome().unwrap();
+    assert_eq!(out.points, Some(120));
+    g.apply(&Action::Accept).unwrap();
+    assert_eq!(g.campaign, CampaignId::Sog);
+    assert!(!g.cobra_pilot, "back to Hueys [11.1]");
+    assert_eq!(
+        (g.crew[1].perception, g.skill_points),
+        (2, 7),
+        "skills and bank carry over"
+    );
+    assert_eq!(g.decks.enroute.total_held(), 15, "the SOG decks");
+    assert_eq!(g.mission().number, 201);
+    assert_eq!(g.primary_vp, Some(120));
+}
+
+#[test]
+fn sog_enemies_arrive_from_turn_three_ruling_a28() {
+    let (mut g, _) = over_the_team(52);
+    let before = g.tac().units.len();
+    g.tac_mut().turn = 2;
+    g.enemy_arrivals();
+    assert_eq!(g.tac().units.len(), before, "not before turn 3");
+    let mut arrived = 0;
+    for _ in 0..40 {
+        g.tac_mut().turn = 3;
+        let n = g.tac().units.len();
+        g.enemy_arrivals();
+        let new = g.tac().units.len() - n;
+        arrived += usize::from(new > 0);
+        assert!(
+            g.tac().units[n..]
+                .iter()
+                .all(|u| !u.spotted && u.spec().side == content::Side::Enemy)
+        );
+        g.tac_mut().units.truncate(before);
+    }
+    assert!(
+        (8..=32).contains(&arrived),
+        "4-6 on 1D6: about half the turns, {arrived} of 40"
+    );
+}
+
+#[test]
+fn the_luck_factor_rerolls_a_lethal_roll_once_a_mission_5_3() {
+    let mut g = at_base(70);
+    g.luck = 10;
+    assert!(g.try_luck(), "1D10 at most 10 always succeeds");
+    assert!(!g.try_luck(), "once a mission [5.3]");
+    g.mission_mut().luck_uses = 2;
+    assert!(g.try_luck(), "paragraph 320: twice this mission");
+    let mut g = at_base(71);
+    g.luck = 0;
+    assert!(!g.try_luck());
+    assert_eq!(
+        g.mission().luck_used,
+        0,
+        "a failed try does not use it (ruling A02)"
+    );
+    let mut g = at_base(72);
+    g.luck = 10;
+    g.options.luck = state::LuckUse::Never;
+    assert!(!g.try_luck(), "the standing order says never");
+    // The second roll stands: a crash re-rolled is read again from the table.
+    let mut g = at_base(73);
+    g.luck = 10;
+    let mut crashes = 0;
+    for _ in 0..200 {
+        g.mission_mut().luck_used = 0;
+        let yours = g.mission().yours;
+        let r = g.lucky_roll(yours, "F2", &[], |r| r == "crash");
+        crashes += usize::from(r == "crash");
+    }
+    assert!(
+        crashes <= 20,
+        "1/6 x 1/6 of the rolls stay crashes: {crashes} of 200"
     );
 }
 
@@ -530,12 +755,18 @@ fn the_prompt_lists_exactly_the_legal_actions() {
 /// What must hold after every action: each counter once, stacking limits, every card of
 /// every deck still somewhere [3.10-3.12, 8.3, 8.4].
 fn check_invariants(g: &ChopperPilot, seed: u64) {
+    let spec = data().campaign(g.campaign);
+    let size = |id: &str| data().deck(id).unwrap().cards().len();
     assert_eq!(
         g.decks.enroute.total_held(),
-        40,
+        size(&spec.enroute_deck),
         "seed {seed}: Enroute cards"
     );
-    assert_eq!(g.decks.back.total_held(), 35, "seed {seed}: Return cards");
+    assert_eq!(
+        g.decks.back.total_held(),
+        size(&spec.return_deck),
+        "seed {seed}: Return cards"
+    );
     if let Some(c) = &g.decks.combat {
         assert_eq!(c.total_held(), 45, "seed {seed}: Combat cards");
     }
@@ -578,9 +809,14 @@ fn check_invariants(g: &ChopperPilot, seed: u64) {
     }
 }
 
-/// Plays a Primary tour with the bot, checking the invariants after every action.
+/// Plays a Primary tour (and the MACV-SOG tour the bot volunteers for) with the bot,
+/// checking the invariants after every action.
 fn checked_tour(seed: u64) -> ChopperPilot {
-    let mut g = game(seed);
+    checked_tour_of("primary", seed)
+}
+
+fn checked_tour_of(scenario: &str, seed: u64) -> ChopperPilot {
+    let mut g = ChopperPilot::setup(scenario, &Options::default(), seed).unwrap();
     let mut bot = bot::Commander;
     for _ in 0..50_000 {
         if g.outcome().is_some() {
@@ -600,11 +836,11 @@ fn checked_tour(seed: u64) -> ChopperPilot {
     panic!("seed {seed}: no end after 50,000 actions in {:?}", g.phase);
 }
 
-fn tours(seeds: std::ops::Range<u64>) {
+fn tours(scenario: &str, seeds: std::ops::Range<u64>) {
     let (mut deaths, mut missions) = (0, 0u32);
     for seed in seeds.clone() {
-        let a = checked_tour(seed);
-        let mut b = game(seed);
+        let a = checked_tour_of(scenario, seed);
+        let mut b = ChopperPilot::setup(scenario, &Options::default(), seed).unwrap();
         play_out(&mut b, &mut bot::Commander, 50_000).unwrap();
         assert_eq!(a, b, "seed {seed}: same seed, same tour");
         let json = serde_json::to_string(&a).unwrap();
@@ -616,7 +852,7 @@ fn tours(seeds: std::ops::Range<u64>) {
         missions += u32::from(a.missions_flown) + u32::from(lost);
     }
     println!(
-        "{deaths} pilots lost in {} tours, {missions} missions flown by the pilot: {:.2} % a mission",
+        "{scenario}: {deaths} pilots lost in {} tours, {missions} missions flown by the pilot: {:.2} % a mission",
         seeds.end - seeds.start,
         100.0 * deaths as f64 / f64::from(missions.max(1))
     );
@@ -624,13 +860,20 @@ fn tours(seeds: std::ops::Range<u64>) {
 
 #[test]
 fn seeded_tours_end_without_a_dead_end_and_replay_identically() {
-    tours(0..12);
+    tours("primary", 0..8);
+    tours("sog", 0..4);
 }
 
 #[test]
-#[ignore = "thousands of missions: cargo test -- --ignored"]
+#[ignore = "thousands of missions: cargo test --release -- --ignored"]
 fn a_thousand_seeded_tours() {
-    tours(1000..2000);
+    tours("primary", 1000..2000);
+}
+
+#[test]
+#[ignore = "thousands of missions: cargo test --release -- --ignored"]
+fn a_thousand_seeded_sog_tours() {
+    tours("sog", 1000..2000);
 }
 
 /// Mission 101 at the start of its first tactical turn, with the map cleared of units.
