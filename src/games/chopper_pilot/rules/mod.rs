@@ -16,6 +16,8 @@ mod choices;
 pub mod combat;
 pub mod content;
 mod damage;
+#[cfg(test)]
+mod examples;
 mod ground;
 pub mod hex;
 pub mod movement;

@@ -293,8 +293,10 @@ impl Decks {
     /// C3: each deck of the campaign, shuffled once [3.10-3.12].
     pub fn shuffled(campaign: CampaignId, rng: &mut Rng) -> Decks {
         let spec = data().campaign(campaign);
-        let mut deck =
-            |id: &str| Deck::shuffled(data().deck(id).expect("checked").cards(), &mut *rng);
+        // Named by their ids, so that a script can arrange the next card of each.
+        let mut deck = |id: &str| {
+            Deck::shuffled(data().deck(id).expect("checked").cards(), &mut *rng).named(id)
+        };
         Decks {
             enroute: deck(&spec.enroute_deck),
             back: deck(&spec.return_deck),

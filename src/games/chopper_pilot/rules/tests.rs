@@ -1122,7 +1122,11 @@ fn seeded_mission(scenario: &str, seed: u64) -> ChopperPilot {
                 return g;
             }
             let actions = g.legal_actions();
-            assert!(!actions.is_empty(), "seed {seed}: a dead end in {:?}", g.phase);
+            assert!(
+                !actions.is_empty(),
+                "seed {seed}: a dead end in {:?}",
+                g.phase
+            );
             let a = crate::engine::bot::Bot::choose(&mut bot, &g, &actions);
             g.apply(&a)
                 .unwrap_or_else(|e| panic!("seed {seed}: {a:?} refused: {e}"));
