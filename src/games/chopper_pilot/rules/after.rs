@@ -7,9 +7,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use super::content::{
-    BioKind, CampaignId, MissionKind, SuccessKind, System, What, data,
-};
+use super::content::{BioKind, CampaignId, MissionKind, SuccessKind, System, What, data};
 use super::roll::{Modifier, roll};
 use super::state::{Assignment, ChopperPilot, CrewMember, Health, HeloStatus, Phase};
 use super::tactical::TacPlan;
@@ -68,6 +66,11 @@ impl ChopperPilot {
                         .iter()
                         .map(|p| (p.unit.as_str(), p.hex.as_str()))
                         .collect(),
+                    terrain: b
+                        .preplaced
+                        .iter()
+                        .filter_map(|p| Some((p.hex.as_str(), p.terrain.as_deref()?)))
+                        .collect(),
                     red_enemies: 0,
                     success: b.success,
                     own_enemies: matches!(b.kind, MissionKind::SD | MissionKind::CAS),
@@ -107,11 +110,19 @@ impl ChopperPilot {
                 (3, SuccessKind::Extraction)
             }
             MissionKind::EX => {
-                preplaced.extend([("us_army_ft", lz.as_str()), ("us_army_ft", &lz), ("wounded", &lz)]);
+                preplaced.extend([
+                    ("us_army_ft", lz.as_str()),
+                    ("us_army_ft", &lz),
+                    ("wounded", &lz),
+                ]);
                 (2, SuccessKind::Extraction)
             }
             MissionKind::MV => {
-                preplaced.extend([("us_army_ft", lz.as_str()), ("wounded", &lz), ("wounded", &lz)]);
+                preplaced.extend([
+                    ("us_army_ft", lz.as_str()),
+                    ("wounded", &lz),
+                    ("wounded", &lz),
+                ]);
                 (1, SuccessKind::Extraction)
             }
             MissionKind::RS => {
@@ -145,6 +156,7 @@ impl ChopperPilot {
             lz: (!search).then_some(lz.as_str()),
             search_start: search.then_some(mid.as_str()),
             preplaced,
+            terrain: Vec::new(),
             red_enemies: red,
             success,
             own_enemies: red > 0,
@@ -163,7 +175,8 @@ impl ChopperPilot {
     /// T7: the tactical part is over; the helicopters that left the map fly home, or, with
     /// none left flying, the mission goes straight to its bookkeeping [8.8].
     pub(super) fn finish_tactical(&mut self) {
-        self.log.add("8.8", msg("The tactical part of the mission is over"));
+        self.log
+            .add("8.8", msg("The tactical part of the mission is over"));
         let flying = self.mission().flight.iter().any(|h| h.flying());
         if flying {
             let last = self.mission().route.len() - 1;
@@ -214,19 +227,7 @@ impl ChopperPilot {
             i32::from(self.best_skill(h, |c| c.flying, true)),
         )];
         m.push((Cow::Borrowed("weather"), self.weather_value(|w| w.f3)));
-        let heli = &self.mission().flight[h];
-        let spec = data().helicopter(heli.kind);
-        let damage: i32 = heli
-            .checked
-            .iter()
-            .flat_map(|(s, n)| {
-                spec.track(*s)
-                    .map(|t| t.boxes.iter().take(usize::from(*n)).copied().collect::<Vec<_>>())
-                    .unwrap_or_default()
-                    .into_iter()
-                    .filter_map(move |c| data().effect(*s, c).map(|e| e.f3))
-            })
-            .sum();
+        let damage = self.damage_drm(h, |e| e.f3);
         m.push((Cow::Borrowed("damage"), damage));
         let events: i32 = self
             .mission()
@@ -246,8 +247,7 @@ impl ChopperPilot {
                 .sum::<i32>();
         m.push((Cow::Borrowed("events"), events));
         m.retain(|(_, v)| *v != 0);
-        let rolled = roll(&mut self.rng, &mut self.log, "F3", &m);
-        match rolled.result() {
+        match self.lucky_roll(h, "F3", &m, |r| r == "crash").as_str() {
             "crash" => {
                 self.mission_mut().flight[h].status = HeloStatus::Down;
                 let seats = self.mission().flight[h].seats.len();
@@ -291,9 +291,7 @@ impl ChopperPilot {
                 let out = home.iter().filter(|p| p.objective).count() as u8 + m.rescued;
                 t.objectives > 0 && out * 2 >= t.objectives
             }
-            SuccessKind::Rescue => {
-                home.iter().any(|p| p.objective) || m.rescued > 0
-            }
+            SuccessKind::Rescue => home.iter().any(|p| p.objective) || m.rescued > 0,
             SuccessKind::Destroy => t.enemies > 0 && t.enemies_destroyed * 2 >= t.enemies,
         }
     }

@@ -14,6 +14,10 @@ use crate::engine::bot::Bot;
 /// The turn after which a helicopter gives up its task and leaves.
 const GIVE_UP_TURN: u16 = 30;
 
+/// Hexes out from a landing or a search where the descent begins: two turns' flying, one
+/// level a turn (Medium to Low, Low to NOE).
+const APPROACH: i32 = 13;
+
 #[derive(Clone, Debug, Default)]
 pub struct Commander;
 
@@ -46,6 +50,9 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
     }
     if has(&Action::Search) {
         return Action::Search;
+    }
+    if has(&Action::Move(Step::Strings)) {
+        return Action::Move(Step::Strings);
     }
     let t = game.tac();
     let Some(f) = t.flying(h) else {
@@ -93,14 +100,26 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
                 }
             }
         }
+        // Over a team waiting for the strings: down to NOE and into a hover, so that the
+        // next activation begins hovering [11.1, ruling A27].
+        if t.units_in(f.hex).any(|u| u.objective) {
+            for s in [Step::Descend, Step::EnterHover] {
+                if has(&Action::Move(s)) {
+                    return Action::Move(s);
+                }
+            }
+        }
         return Action::EndActivation;
     }
-    // Low on the way (fatal damage at Medium is a crash), NOE for the last five hexes before
-    // a landing: one level a turn.
-    let wanted = if land && d <= 5 {
-        Altitude::Noe
-    } else {
-        Altitude::Low
+    // Medium on the way: the ground's worst odds against a helicopter (-2, no RPG shots),
+    // though fatal damage there is a crash; Low is the easiest altitude to hit, so the
+    // helicopter passes through it as fast as it can, one level a turn: down from the last
+    // two turns out of the hex where it lands or searches (NOE: +1 on a forced landing and
+    // the searches), and up again on the way out unless the exit is close [G08, G10, G11].
+    let wanted = match (goal.is_some(), f.altitude) {
+        (true, _) if d <= APPROACH => Altitude::Noe,
+        (false, Altitude::Noe) if d <= APPROACH => Altitude::Noe,
+        _ => Altitude::Medium,
     };
     if f.altitude > wanted && has(&Action::Move(Step::Descend)) {
         return Action::Move(Step::Descend);
@@ -109,24 +128,41 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
         return Action::Move(Step::Climb);
     }
     let forward = Action::Move(Step::Forward);
-    if has(&forward) && f.hex.neighbour(f.facing).distance(target) < d {
+    let on_map = |x: super::hex::Hex| t.ground.layout.contains(x);
+    let ahead = f.hex.neighbour(f.facing);
+    if has(&forward) && on_map(ahead) && ahead.distance(target) < d {
         return forward;
     }
     let best = (0..6u8)
-        .filter(|x| t.ground.layout.contains(f.hex.neighbour(*x)))
+        .filter(|x| on_map(f.hex.neighbour(*x)))
         .min_by_key(|x| (f.hex.neighbour(*x).distance(target), *x))
         .unwrap_or(f.facing);
     if best != f.facing {
-        let clockwise = (best + 6 - f.facing) % 6 <= 3;
-        let turn = Action::Move(Step::Turn { clockwise });
-        if has(&turn) {
-            return turn;
+        // Without a hover every turn must be followed by a hex ahead [8.3]: a helicopter that
+        // cannot hover turns only to a nose that has map ahead of it, the other way round if
+        // need be, so that it never ends up with its nose over the edge.
+        let hover = f.hovering || has(&Action::Move(Step::EnterHover));
+        let preferred = (best + 6 - f.facing) % 6 <= 3;
+        for clockwise in [preferred, !preferred] {
+            let nose = if clockwise {
+                (f.facing + 1) % 6
+            } else {
+                (f.facing + 5) % 6
+            };
+            let turn = Action::Move(Step::Turn { clockwise });
+            if has(&turn) && (hover || on_map(f.hex.neighbour(nose))) {
+                return turn;
+            }
         }
         if has(&Action::Move(Step::EnterHover)) {
             return Action::Move(Step::EnterHover);
         }
-        // No turn and no hover (damage): a hex ahead makes the next turn possible.
-        if has(&forward) {
+        // No turn and no hover (damage): a hex ahead makes the next turn possible; with the
+        // nose over the edge and no other way, flying on is the only way out.
+        let turnable = actions
+            .iter()
+            .any(|a| matches!(a, Action::Move(Step::Turn { .. })));
+        if has(&forward) && (on_map(ahead) || !turnable) {
             return forward;
         }
     }

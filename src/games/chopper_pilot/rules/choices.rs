@@ -94,6 +94,14 @@ impl ChopperPilot {
                     c,
                 )
             }
+            Phase::Volunteer => (
+                msg("Your Primary tour is over: volunteer for six months with MACV-SOG?"),
+                "11.1",
+                vec![
+                    Choice::new(Action::Accept, msg("Volunteer")),
+                    Choice::new(Action::Decline, msg("Go home")),
+                ],
+            ),
             Phase::CobraOffer => (
                 msg("A Cobra slot is offered: transition to the AH-1?"),
                 "5.2",
@@ -109,7 +117,11 @@ impl ChopperPilot {
     /// The legal actions of the later phases, without labels (bots call this often).
     pub(super) fn later_actions(&self) -> Vec<Action> {
         match &self.phase {
-            Phase::Helicopters => self.to_activate().into_iter().map(Action::Activate).collect(),
+            Phase::Helicopters => self
+                .to_activate()
+                .into_iter()
+                .map(Action::Activate)
+                .collect(),
             Phase::Activation(h) => self.activation_actions(*h),
             Phase::Support => {
                 let mut a: Vec<Action> = self
@@ -130,7 +142,7 @@ impl ChopperPilot {
                 a.push(Action::Done);
                 a
             }
-            Phase::CobraOffer => vec![Action::Accept, Action::Decline],
+            Phase::CobraOffer | Phase::Volunteer => vec![Action::Accept, Action::Decline],
             _ => Vec::new(),
         }
     }
@@ -146,7 +158,11 @@ impl ChopperPilot {
         if self.may_search(h) {
             a.push(Action::Search);
         }
-        a.extend(self.legal_steps(h).into_iter().map(|(s, _)| Action::Move(s)));
+        a.extend(
+            self.legal_steps(h)
+                .into_iter()
+                .map(|(s, _)| Action::Move(s)),
+        );
         if self.may_exit(h) {
             a.push(Action::Exit);
         }
@@ -231,7 +247,7 @@ impl ChopperPilot {
         if !data().campaign(self.campaign).victory_points {
             return (
                 Verdict::Win,
-                msg("You survived the MACV-SOG tour: {missions} missions flown")
+                msg("You survived the MACV-SOG tour: {missions} missions flown in all")
                     .arg("missions", self.missions_flown),
             );
         }
@@ -268,6 +284,6 @@ fn step_name(s: Step) -> &'static str {
         Step::TakeOff => "take off",
         Step::Load => "load",
         Step::Unload => "unload",
+        Step::Strings => "strings",
     }
 }
-

@@ -1215,7 +1215,25 @@ pub struct CampaignSpec {
     pub ops_maps: Vec<MapFrom>,
     pub cobra_only: Vec<u16>,
     pub months: Vec<Month>,
+    /// Recon teams may be lifted out on rope strings (MACV-SOG, 11.1).
+    #[serde(default)]
+    pub strings: bool,
+    /// Enemy units arriving without Combat Event cards (MACV-SOG: ruling A28).
+    #[serde(default)]
+    pub arrivals: Option<Arrivals>,
     pub source: Source,
+}
+
+/// Ruling A28's template: from turn `from_turn`, each Bookkeeping Phase a 1D6 roll in `on`
+/// brings one unit of E2's `column`, 1D6 direction and 1D6 + `distance_plus` hexes from your
+/// helicopter, unspotted.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arrivals {
+    pub from_turn: u16,
+    pub on: [u8; 2],
+    pub column: String,
+    pub distance_plus: u8,
 }
 
 impl CampaignSpec {
@@ -1369,6 +1387,10 @@ pub struct TacSetup {
 pub struct Placed {
     pub unit: String,
     pub hex: String,
+    /// The terrain the briefing gives this hex (the printed maps are not in the rulebook; a
+    /// recon team waits for its strings in jungle or woods, 11.1).
+    #[serde(default)]
+    pub terrain: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -2451,6 +2473,14 @@ fn check_missions(src: &File, c: &Content) -> Result<(), ContentError> {
                     format!("mission {}: preplaced[{i}].hex: {e}", m.number),
                 )
             })?;
+            if let Some(t) = &p.terrain
+                && !c.terrain.iter().any(|x| &x.id == t)
+            {
+                return err(
+                    &format!("preplaced[{i}].terrain"),
+                    format!("no terrain '{t}'"),
+                );
+            }
         }
         let searches = matches!(m.kind, MissionKind::SAR | MissionKind::SD);
         if searches != m.tac.search_start.is_some()

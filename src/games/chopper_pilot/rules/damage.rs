@@ -2,7 +2,7 @@
 //! tracks [9.5], crew wounds [F1, 9.6], and forced landings on the Operations Map
 //! [F2, 9.5, ruling A58].
 
-use super::content::{HeloType, Position, System, WeaponHit, data};
+use super::content::{DamageEffect, HeloType, Position, System, WeaponHit, data};
 use super::roll::{d6_test, roll};
 use super::state::{ChopperPilot, Health, HeloStatus, Location, Passenger, Phase, Stranded};
 use crate::engine::dice::d6;
@@ -175,7 +175,11 @@ impl ChopperPilot {
             self.mission().flight[h].seats[seat].health,
             Health::Killed | Health::Captured
         ) {
-            let rolled = roll(&mut self.rng, &mut self.log, "F1", &[]);
+            let mine = self.mission().flight[h].seats[seat].member.is_some();
+            let mut rolled = roll(&mut self.rng, &mut self.log, "F1", &[]);
+            if mine && matches!(rolled.cells[1].as_str(), "kia" | "serious") && self.try_luck() {
+                rolled = roll(&mut self.rng, &mut self.log, "F1", &[]);
+            }
             let location = Location::from_cell(&rolled.cells[0]);
             let wound: &str = &rolled.cells[1];
             let missions = rolled.number(2);
@@ -251,6 +255,61 @@ impl ChopperPilot {
         );
     }
 
+    /// A roll on `table` for helicopter `h`; when it is your helicopter and the result is
+    /// `bad`, the pilot may try his Luck Factor for a second roll, which stands [5.3].
+    pub(super) fn lucky_roll(
+        &mut self,
+        h: usize,
+        table: &str,
+        m: &[super::roll::Modifier],
+        bad: impl Fn(&str) -> bool,
+    ) -> String {
+        let mut result = roll(&mut self.rng, &mut self.log, table, m).result();
+        if h == self.mission().yours && bad(result) && self.try_luck() {
+            result = roll(&mut self.rng, &mut self.log, table, m).result();
+        }
+        result.to_owned()
+    }
+
+    /// The Luck Factor [5.3, 4.1, ruling A02]: 1D10 at most the Luck Factor re-rolls a roll
+    /// gone badly, if the pilot's standing order covers it. Only a successful try uses it up,
+    /// once a mission unless an event allows more; the pilot must be aboard and able.
+    pub(super) fn try_luck(&mut self) -> bool {
+        let Some(m) = self.mission.as_ref() else {
+            return false;
+        };
+        let pilot_aboard = m.flight[m.yours]
+            .seats
+            .iter()
+            .any(|s| s.member == Some(0) && s.health.able());
+        if self.options.luck == super::state::LuckUse::Never
+            || m.luck_used >= m.luck_uses
+            || !pilot_aboard
+        {
+            return false;
+        }
+        let (n, dice) = super::roll::throw(&mut self.rng, super::content::Dice::D10);
+        let lucky = n <= i32::from(self.luck);
+        self.log.add_with(
+            "5.3",
+            msg("Luck Factor {luck}: {result}")
+                .arg("luck", self.luck)
+                .term(
+                    "result",
+                    if lucky {
+                        "the roll is made again"
+                    } else {
+                        "no luck"
+                    },
+                ),
+            dice,
+        );
+        if lucky {
+            self.mission_mut().luck_used += 1;
+        }
+        lucky
+    }
+
     /// Whether someone able to fly is at the controls [9.6, ruling A16].
     fn has_able_pilot(&self, h: usize) -> bool {
         self.mission().flight[h]
@@ -263,30 +322,11 @@ impl ChopperPilot {
     /// [9.5]; crash kills everyone aboard, a hard landing wounds, and whoever walks away waits
     /// for a ride (ruling A58).
     pub(super) fn ops_forced_landing(&mut self, h: usize) {
-        let rolled = roll(&mut self.rng, &mut self.log, "F2", &[]);
-        let result = rolled.result();
+        let result = self.lucky_roll(h, "F2", &[], |r| r == "crash");
+        let result = result.as_str();
         let name = self.mission().flight[h].name();
-        if result == "crash" {
-            self.lose_passengers(h);
-            let heli = &mut self.mission_mut().flight[h];
-            heli.status = HeloStatus::Crashed;
-            for s in &mut heli.seats {
-                s.health = Health::Killed;
-            }
-            self.sync_crew(h);
-            self.log.add(
-                "9.5",
-                msg("{helicopter} crashes: everyone aboard is killed").arg("helicopter", name),
-            );
+        if self.crash_or_hard_landing(h, result) {
             return;
-        }
-        if result == "hard" {
-            for seat in 0..self.mission().flight[h].seats.len() {
-                self.wound(h, seat);
-            }
-            for i in (0..self.mission().flight[h].passengers.len()).rev() {
-                self.step_loss(h, i);
-            }
         }
         let heli = &mut self.mission_mut().flight[h];
         heli.status = HeloStatus::Down;
@@ -305,6 +345,58 @@ impl ChopperPilot {
         if !self.mission().stranded.is_empty() {
             self.phase = Phase::Pickup;
         }
+    }
+
+    /// The F2 results that hurt [9.5, digest G11]: a crash destroys the helicopter with
+    /// everyone aboard (true: nothing is left of it); a hard landing wounds every crew member
+    /// and costs each passenger counter a step.
+    pub(super) fn crash_or_hard_landing(&mut self, h: usize, result: &str) -> bool {
+        if result == "crash" {
+            let name = self.mission().flight[h].name();
+            self.lose_passengers(h);
+            let heli = &mut self.mission_mut().flight[h];
+            heli.status = HeloStatus::Crashed;
+            for s in &mut heli.seats {
+                s.health = Health::Killed;
+            }
+            self.sync_crew(h);
+            self.log.add(
+                "9.5",
+                msg("{helicopter} crashes: everyone aboard is killed").arg("helicopter", name),
+            );
+            return true;
+        }
+        if result == "hard" {
+            for seat in 0..self.mission().flight[h].seats.len() {
+                self.wound(h, seat);
+            }
+            for i in (0..self.mission().flight[h].passengers.len()).rev() {
+                self.step_loss(h, i);
+            }
+        }
+        false
+    }
+
+    /// The sum of one damage modifier (F2 or F3) over the checked boxes of helicopter `h`
+    /// [C2].
+    pub(super) fn damage_drm(&self, h: usize, of: impl Fn(&DamageEffect) -> i32) -> i32 {
+        let heli = &self.mission().flight[h];
+        let spec = data().helicopter(heli.kind);
+        heli.checked
+            .iter()
+            .flat_map(|(s, n)| {
+                spec.track(*s)
+                    .map(|t| {
+                        t.boxes
+                            .iter()
+                            .take(usize::from(*n))
+                            .map(|c| (*s, *c))
+                            .collect::<Vec<_>>()
+                    })
+                    .unwrap_or_default()
+            })
+            .filter_map(|(s, c)| data().effect(s, c).map(&of))
+            .sum()
     }
 
     /// Everyone still alive aboard helicopter `crew`'s seats is killed (their counter lost).

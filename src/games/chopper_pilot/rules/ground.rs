@@ -40,7 +40,8 @@ impl ChopperPilot {
         let us_first = pick < u32::from(us);
         self.log.add(
             "9.4",
-            msg("Initiative: {side}").term("side", if us_first { "American" } else { "Vietnamese" }),
+            msg("Initiative: {side}")
+                .term("side", if us_first { "American" } else { "Vietnamese" }),
         );
         let order = if us_first {
             [Side::Us, Side::Enemy]
@@ -181,7 +182,11 @@ impl ChopperPilot {
             Order::MoveAndShoot => {
                 self.march(u.id, goal, (mp / 2).max(1), false);
                 let moved = self.tac().unit(u.id).is_some_and(|x| x.hex != u.hex);
-                if let Some((t2, _)) = self.tac().unit(u.id).cloned().and_then(|x| self.enemy_target(&x))
+                if let Some((t2, _)) = self
+                    .tac()
+                    .unit(u.id)
+                    .cloned()
+                    .and_then(|x| self.enemy_target(&x))
                 {
                     self.enemy_shoots(u.id, t2, moved);
                 }
@@ -286,7 +291,11 @@ impl ChopperPilot {
             ("reduced", if u.damaged { data().combat.reduced } else { 0 }),
             (
                 "move and shoot",
-                if moved { data().combat.move_and_shoot } else { 0 },
+                if moved {
+                    data().combat.move_and_shoot
+                } else {
+                    0
+                },
             ),
         ]
         .into_iter()
@@ -478,8 +487,8 @@ impl ChopperPilot {
         if result.contains("sup") {
             self.suppress(u.hex);
         }
-        let destroyed = result == "de"
-            || (result.starts_with("dm") && (u.damaged || u.spec().steps < 2));
+        let destroyed =
+            result == "de" || (result.starts_with("dm") && (u.damaged || u.spec().steps < 2));
         if destroyed {
             self.destroy(i);
         } else if result.starts_with("dm") {
@@ -525,14 +534,13 @@ impl ChopperPilot {
     pub(super) fn tac_forced_landing(&mut self, h: usize) {
         let f = self.tac().flying(h).cloned().expect("on the map");
         let name = self.mission().flight[h].name();
+        let hanging = self.mission_mut().flight[h].strings.take();
         let result = match f.altitude {
             Altitude::Medium => "crash".to_owned(),
             Altitude::Landed => "landed".to_owned(),
             _ => {
                 let m = self.f2_modifiers(h, f.altitude, f.hex);
-                roll(&mut self.rng, &mut self.log, "F2", &m)
-                    .result()
-                    .to_owned()
+                self.lucky_roll(h, "F2", &m, |r| r == "crash")
             }
         };
         self.tac_mut().places[h] = Place::Gone;
@@ -540,28 +548,16 @@ impl ChopperPilot {
         if h == self.mission().yours {
             self.tac_mut().events = false;
         }
-        if result == "crash" {
-            self.lose_passengers(h);
-            let heli = &mut self.mission_mut().flight[h];
-            heli.status = HeloStatus::Crashed;
-            for s in &mut heli.seats {
-                s.health = Health::Killed;
-            }
-            self.sync_crew(h);
-            self.log.add(
-                "9.5",
-                msg("{helicopter} crashes: everyone aboard is killed").arg("helicopter", name),
-            );
+        if self.crash_or_hard_landing(h, &result) {
             return;
         }
-        if result == "hard" {
-            for seat in 0..self.mission().flight[h].seats.len() {
-                self.wound(h, seat);
-            }
-            let passengers = self.mission().flight[h].passengers.len();
-            for i in (0..passengers).rev() {
-                self.step_loss(h, i);
-            }
+        // A team on the strings shares its Huey's fate (ruling A27): it is on the ground with it.
+        if let Some(p) = hanging {
+            let hex = self.room_near(f.hex);
+            let id = self.add_unit(&p.unit, hex, true, false);
+            let i = self.tac().unit_at(id).expect("just placed");
+            self.tac_mut().units[i].objective = p.objective;
+            self.tac_mut().units[i].damaged = p.damaged;
         }
         self.mission_mut().flight[h].status = HeloStatus::Down;
         self.log.add(
@@ -580,7 +576,8 @@ impl ChopperPilot {
             let i = self.tac().unit_at(id).expect("just placed");
             self.tac_mut().units[i].crew_of = Some(h);
         }
-        let passengers: Vec<Passenger> = self.mission_mut().flight[h].passengers.drain(..).collect();
+        let passengers: Vec<Passenger> =
+            self.mission_mut().flight[h].passengers.drain(..).collect();
         for p in passengers {
             let hex = self.room_near(f.hex);
             let id = self.add_unit(&p.unit, hex, true, false);
@@ -598,27 +595,18 @@ impl ChopperPilot {
         let t = self.tac();
         t.ground
             .layout
-            .place(hex, 0, 0, |x| t.ground.passable(x) && t.units_in(x).count() < 3)
+            .place(hex, 0, 0, |x| {
+                t.ground.passable(x) && t.units_in(x).count() < 3
+            })
             .unwrap_or(hex)
     }
 
     /// The modifiers of F2 on the Tactical Map (digest G11).
     fn f2_modifiers(&self, h: usize, altitude: Altitude, hex: Hex) -> Vec<Modifier> {
         let f2 = data().table("F2");
-        let heli = &self.mission().flight[h];
-        let spec = data().helicopter(heli.kind);
+        let spec = data().helicopter(self.mission().flight[h].kind);
         let able = self.crew_can(h, |p| p.is_pilot());
-        let damage: i32 = heli
-            .checked
-            .iter()
-            .flat_map(|(s, n)| {
-                spec.track(*s)
-                    .map(|t| t.boxes.iter().take(usize::from(*n)).copied().collect::<Vec<_>>())
-                    .unwrap_or_default()
-                    .into_iter()
-                    .filter_map(move |c| data().effect(*s, c).map(|e| e.f2))
-            })
-            .sum();
+        let damage = self.damage_drm(h, |e| e.f2);
         [
             (
                 "Flying Ability",
@@ -787,7 +775,10 @@ impl ChopperPilot {
 
     /// Strafing: no scatter; two B2 rolls on the 1-2 column for each enemy unit [9.4.3].
     fn strafe(&mut self, hex: Hex) {
-        self.log.add("9.4.3", msg("Strafing run on {hex}").arg("hex", self.hex_name(hex)));
+        self.log.add(
+            "9.4.3",
+            msg("Strafing run on {hex}").arg("hex", self.hex_name(hex)),
+        );
         let ids: Vec<u16> = self
             .tac()
             .units_in(hex)
@@ -869,8 +860,7 @@ impl ChopperPilot {
                     continue;
                 };
                 let terrain = self.tac().ground.at(x);
-                let drm = if ordnance == "napalm" && terrain.blocks_los && terrain.id != "village"
-                {
+                let drm = if ordnance == "napalm" && terrain.blocks_los && terrain.id != "village" {
                     0
                 } else {
                     self.tac().ground.drm(x)
@@ -920,6 +910,7 @@ impl ChopperPilot {
         }
         self.clear_jams();
         self.radio_calls();
+        self.enemy_arrivals();
         self.end_check();
     }
 
@@ -966,6 +957,27 @@ impl ChopperPilot {
         }
     }
 
+    /// MACV-SOG has no Combat Event cards; its enemy comes all the same (ruling A28): from
+    /// the campaign's turn, while your helicopter is on the map, a 1D6 roll may bring one
+    /// unit of E2's column, 1D6 direction and 1D6 + n hexes from your helicopter, unspotted.
+    pub(super) fn enemy_arrivals(&mut self) {
+        let Some(a) = &data().campaign(self.campaign).arrivals else {
+            return;
+        };
+        let yours = self.mission().yours;
+        if self.tac().turn < a.from_turn || self.tac().flying(yours).is_none() {
+            return;
+        }
+        if !super::roll::d6_test(&mut self.rng, &mut self.log, "11.1", a.on) {
+            return;
+        }
+        let (from, facing) = self.your_reference();
+        let units = self.e2(&a.column);
+        let k = d6(&mut self.rng).total as u8;
+        let n = d6(&mut self.rng).total as u8 + a.distance_plus;
+        self.place_units(&units, from, super::hex::absolute(facing, k), n, false);
+    }
+
     /// F4: each crew counter not suppressed and not already answered radios for help.
     fn radio_calls(&mut self) {
         let crews: Vec<Unit> = self
@@ -988,7 +1000,10 @@ impl ChopperPilot {
                     && u.hex.distance(c.hex) <= f4.value("enemy_near_hexes")
             });
             let m: Vec<Modifier> = [
-                ("open ground", if open { f4.value("open_ground") } else { 0 }),
+                (
+                    "open ground",
+                    if open { f4.value("open_ground") } else { 0 },
+                ),
                 ("enemy near", if near { f4.value("enemy_near") } else { 0 }),
             ]
             .into_iter()

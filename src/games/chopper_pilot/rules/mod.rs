@@ -16,6 +16,8 @@ mod choices;
 pub mod combat;
 pub mod content;
 mod damage;
+#[cfg(test)]
+mod examples;
 mod ground;
 pub mod hex;
 pub mod movement;
@@ -64,7 +66,10 @@ pub enum Action {
     /// A movement step of the active helicopter [8.3].
     Move(movement::Step),
     /// The active helicopter fires weapon `weapon` (of its Info Card) at unit `unit` [9.2].
-    Fire { weapon: u8, unit: u16 },
+    Fire {
+        weapon: u8,
+        unit: u16,
+    },
     /// The active helicopter tries to spot unit `unit` [9.1].
     Spot(u16),
     /// The active helicopter searches (E5) [8.7].
@@ -74,11 +79,17 @@ pub enum Action {
     /// The active helicopter's activation is over.
     EndActivation,
     /// T5b: call supporting fire on the hex of unit `unit` for next turn [9.4.3].
-    Call { kind: content::SupportKind, unit: u16 },
+    Call {
+        kind: content::SupportKind,
+        unit: u16,
+    },
     /// No more calls this turn.
     Pass,
     /// P5: five skill points buy a level of this skill for this crew member [10.2].
-    Train { member: usize, skill: after::Skill },
+    Train {
+        member: usize,
+        skill: after::Skill,
+    },
     /// No more training.
     Done,
 }
@@ -101,21 +112,14 @@ impl Game for ChopperPilot {
         ]
     }
 
-    fn setup(scenario: &str, _options: &Options, seed: u64) -> Result<Self, SetupError> {
+    fn setup(scenario: &str, options: &Options, seed: u64) -> Result<Self, SetupError> {
         let campaign = campaign_of(scenario)
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
         let c = checked_content().map_err(|e| SetupError::Invalid(e.to_string()))?;
         let spec = c.campaign(campaign);
         let mut rng = Rng::for_game(seed);
         // C3: each deck of the campaign is shuffled once [3.10-3.12].
-        let deck = |id: &str, rng: &mut Rng| {
-            crate::engine::deck::Deck::shuffled(c.deck(id).expect("checked").cards(), rng)
-        };
-        let decks = Decks {
-            enroute: deck(&spec.enroute_deck, &mut rng),
-            back: deck(&spec.return_deck, &mut rng),
-            combat: spec.combat_deck.as_ref().map(|id| deck(id, &mut rng)),
-        };
+        let decks = Decks::shuffled(campaign, &mut rng);
         let mut log = Log::default();
         log.add("5.1", msg("{campaign} begins").arg("campaign", &spec.title));
         Ok(ChopperPilot {
@@ -142,6 +146,8 @@ impl Game for ChopperPilot {
             redirect_pending: None,
             decks,
             mission: None,
+            primary_vp: None,
+            options: options.clone(),
         })
     }
 
@@ -250,7 +256,8 @@ impl Game for ChopperPilot {
             | Phase::Support
             | Phase::Return { .. }
             | Phase::Training
-            | Phase::CobraOffer => self.later_choices(),
+            | Phase::CobraOffer
+            | Phase::Volunteer => self.later_choices(),
             _ => return Prompt::game_over(self.ending().1),
         };
         Prompt {
@@ -278,7 +285,8 @@ impl Game for ChopperPilot {
             | Phase::Support
             | Phase::Return { .. }
             | Phase::Training
-            | Phase::CobraOffer => self.later_actions(),
+            | Phase::CobraOffer
+            | Phase::Volunteer => self.later_actions(),
             _ => Vec::new(),
         }
     }
@@ -295,6 +303,9 @@ impl Game for ChopperPilot {
             Action::FlyOn => self.fly_on(),
             Action::Accept | Action::Decline if self.phase == Phase::CobraOffer => {
                 self.answer_cobra(*action == Action::Accept)
+            }
+            Action::Accept | Action::Decline if self.phase == Phase::Volunteer => {
+                self.volunteer(*action == Action::Accept)
             }
             Action::Accept => self.choose(true),
             Action::Decline => self.choose(false),
@@ -315,14 +326,10 @@ impl Game for ChopperPilot {
 
     fn outcome(&self) -> Option<Outcome> {
         let (verdict, summary) = match self.phase {
-            Phase::PilotLost | Phase::Unwritten(_) => {
-                self.ending()
-            }
+            Phase::PilotLost | Phase::Unwritten(_) => self.ending(),
             _ => return None,
         };
-        let points = data()
-            .campaign(self.campaign)
-            .victory_points
+        let points = (data().campaign(self.campaign).victory_points || self.primary_vp.is_some())
             .then_some(self.victory_points as i32);
         Some(Outcome {
             verdict,
@@ -352,11 +359,21 @@ impl ChopperPilot {
     fn ending(&self) -> (Verdict, crate::engine::message::Message) {
         match self.phase {
             Phase::PilotLost => {
-                let how = if self.pilot_health() == Health::Captured { "captured" } else { "killed" };
-                (Verdict::Loss, msg("Your pilot was {how}: the tour is over [C7]").term("how", how))
+                let how = if self.pilot_health() == Health::Captured {
+                    "captured"
+                } else {
+                    "killed"
+                };
+                (
+                    Verdict::Loss,
+                    msg("Your pilot was {how}: the tour is over [C7]").term("how", how),
+                )
             }
             Phase::Unwritten(0) => self.tour_over(),
-            Phase::Unwritten(n) => (Verdict::Draw, msg("Mission {number} of the tour is not written yet").arg("number", n)),
+            Phase::Unwritten(n) => (
+                Verdict::Draw,
+                msg("Mission {number} of the tour is not written yet").arg("number", n),
+            ),
             _ => (Verdict::Draw, msg("In progress")),
         }
     }

@@ -56,6 +56,9 @@ pub enum Step {
     TakeOff,
     Load,
     Unload,
+    /// SOG strings: lowered to a team below, or the team taken aboard once landed; either
+    /// takes the whole activation [11.1].
+    Strings,
 }
 
 /// Where a helicopter is and what it has done this turn.
@@ -220,6 +223,13 @@ pub fn cost(f: &Flying, step: Step, limits: &Limits, may_land: bool) -> Result<u
         Step::Load | Step::Unload if airborne => return Err("land to load or unload"),
         Step::Load => u8::from(!f.loaded_here),
         Step::Unload => u8::from(!f.unloaded_here),
+        Step::Strings if f.mp_spent > 0 => {
+            return Err("the strings take a whole activation");
+        }
+        Step::Strings if airborne && !(f.altitude == Altitude::Noe && f.began_hovering) => {
+            return Err("lower the strings from a hover at NOE held since the turn began");
+        }
+        Step::Strings => f.mp_left,
     };
     if cost > f.mp_left {
         return Err("not enough movement points");
@@ -282,6 +292,7 @@ pub fn make(f: &mut Flying, step: Step, paid: u8) {
             f.unloaded_here = true;
             f.cargo_this_turn = true;
         }
+        Step::Strings => {}
     }
 }
 

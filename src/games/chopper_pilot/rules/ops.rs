@@ -39,7 +39,11 @@ impl ChopperPilot {
                         n
                     }
                     None => {
-                        self.phase = Phase::Unwritten(0);
+                        self.phase = if self.campaign == CampaignId::Primary {
+                            Phase::Volunteer
+                        } else {
+                            Phase::Unwritten(0)
+                        };
                         return;
                     }
                 }
@@ -82,6 +86,7 @@ impl ChopperPilot {
             modifiers: Vec::new(),
             support: briefing.support,
             luck_uses: 1,
+            luck_used: 0,
             later: Vec::new(),
             weather: None,
             difficulty: None,
@@ -497,6 +502,30 @@ impl ChopperPilot {
         self.log
             .add("8.1", msg("The flight reaches the Tactical Map"));
         self.enter_tactical();
+    }
+
+    /// C6: after the Primary tour the pilot may volunteer for six months with MACV-SOG: his
+    /// crew comes along (crew chief and gunner rejoin a former Cobra pilot), skills, banked
+    /// skill points, experience and Luck carry over; he flies Hueys again; the SOG decks are
+    /// shuffled [11.1, 5.2]. Going home ends the game with the Primary tour's level of victory.
+    pub(super) fn volunteer(&mut self, accept: bool) {
+        if !accept {
+            self.log
+                .add("11.1", msg("You go home at the end of your tour"));
+            self.phase = Phase::Unwritten(0);
+            return;
+        }
+        self.primary_vp = Some(self.victory_points);
+        self.campaign = CampaignId::Sog;
+        self.cobra_pilot = false;
+        let spec = data().campaign(CampaignId::Sog);
+        self.decks = super::state::Decks::shuffled(CampaignId::Sog, &mut self.rng);
+        self.tour_next = spec.first_mission;
+        self.log.add(
+            "11.1",
+            msg("You volunteer for {campaign}").arg("campaign", &spec.title),
+        );
+        self.next_mission();
     }
 
     /// The paragraph a pending Choice offers.

@@ -36,6 +36,8 @@ pub enum Phase {
     Training,
     /// P7: a Cobra slot is offered [5.2].
     CobraOffer,
+    /// C6: the Primary tour is over: volunteer for MACV-SOG? [11.1]
+    Volunteer,
     /// C4: the next mission of the tour has not been written yet.
     Unwritten(u16),
     /// C7: the pilot character was killed or captured.
@@ -128,6 +130,9 @@ pub struct Helicopter {
     pub seats: Vec<Seat>,
     pub passengers: Vec<Passenger>,
     pub status: HeloStatus,
+    /// A team hanging on the SOG strings below the helicopter [11.1].
+    #[serde(default)]
+    pub strings: Option<Passenger>,
 }
 
 impl Helicopter {
@@ -149,6 +154,7 @@ impl Helicopter {
                 .collect(),
             passengers: Vec::new(),
             status: HeloStatus::Flying,
+            strings: None,
         }
     }
 
@@ -227,6 +233,9 @@ pub struct MissionState {
     pub support: SupportSpec,
     /// Successful Luck Factor uses allowed this mission [5.3].
     pub luck_uses: u8,
+    /// Successful Luck Factor uses made this mission.
+    #[serde(default)]
+    pub luck_used: u8,
     /// Event effects for the Tactical Map and after the mission (bonus skill points, held
     /// support, countdowns), kept until then.
     pub later: Vec<What>,
@@ -252,15 +261,48 @@ impl MissionState {
     }
 }
 
-/// Options of a game (none yet).
+/// Options of a game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Options {}
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// When your pilot tries his Luck Factor [5.3].
+    #[serde(default)]
+    pub luck: LuckUse,
+}
+
+/// The pilot's standing order for his Luck Factor: one successful re-roll a mission [5.3].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LuckUse {
+    /// Against the rolls that would kill or maim your crew: F1 killed or seriously wounded,
+    /// F2 and F3 crashes of your helicopter.
+    #[default]
+    Lethal,
+    /// Never.
+    Never,
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decks {
     pub enroute: Deck<EventCard>,
     pub back: Deck<EventCard>,
     pub combat: Option<Deck<EventCard>>,
+}
+
+impl Decks {
+    /// C3: each deck of the campaign, shuffled once [3.10-3.12].
+    pub fn shuffled(campaign: CampaignId, rng: &mut Rng) -> Decks {
+        let spec = data().campaign(campaign);
+        // Named by their ids, so that a script can arrange the next card of each.
+        let mut deck = |id: &str| {
+            Deck::shuffled(data().deck(id).expect("checked").cards(), &mut *rng).named(id)
+        };
+        Decks {
+            enroute: deck(&spec.enroute_deck),
+            back: deck(&spec.return_deck),
+            combat: spec.combat_deck.as_ref().map(|id| deck(id)),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -281,6 +323,11 @@ pub struct ChopperPilot {
     pub redirect_pending: Option<u16>,
     pub decks: Decks,
     pub mission: Option<MissionState>,
+    /// The Primary tour's victory points once the pilot has gone on to MACV-SOG [11.1].
+    #[serde(default)]
+    pub primary_vp: Option<u32>,
+    #[serde(default)]
+    pub options: Options,
 }
 
 impl ChopperPilot {

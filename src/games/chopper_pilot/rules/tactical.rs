@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::combat::b2_column;
 use super::content::{
-    Class, EventCard, HeloType, HexRef, Side, SuccessKind, SupportKind, System,
-    UnitSpec, What, data,
+    Class, EventCard, HeloType, HexRef, Side, SuccessKind, SupportKind, System, UnitSpec, What,
+    data,
 };
 use super::hex::{Hex, Layout, absolute};
 use super::movement::{self, Altitude, Flying, Step};
@@ -57,9 +57,7 @@ pub struct Unit {
 
 impl Unit {
     pub fn spec(&self) -> &'static UnitSpec {
-        data()
-            .unit(&self.unit)
-            .expect("placed from the unit list")
+        data().unit(&self.unit).expect("placed from the unit list")
     }
 }
 
@@ -75,7 +73,9 @@ pub struct Strike {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StrikeKind {
     /// An air strike; the ordnance is known once the aircraft arrive [A1].
-    Air { ordnance: Option<String> },
+    Air {
+        ordnance: Option<String>,
+    },
     /// The strafing run of an aircraft's secondary ordnance: no scatter [9.4.3].
     Strafing,
     Artillery,
@@ -191,6 +191,8 @@ pub struct TacPlan<'a> {
     pub lz: Option<&'a str>,
     pub search_start: Option<&'a str>,
     pub preplaced: Vec<(&'a str, &'a str)>,
+    /// Hexes whose terrain the briefing gives: (hex, terrain).
+    pub terrain: Vec<(&'a str, &'a str)>,
     /// Spotted enemy units the plan places near the landing zone (Red column).
     pub red_enemies: u8,
     pub success: SuccessKind,
@@ -222,6 +224,7 @@ impl ChopperPilot {
             .iter()
             .map(|(u, h)| ((*u).to_owned(), at(h)))
             .collect();
+        let terrain: Vec<(Hex, &str)> = plan.terrain.iter().map(|(h, t)| (at(h), *t)).collect();
         let mut ground = Ground::grow(layout);
         for hex in lz.into_iter().chain(search) {
             ground.clear(hex);
@@ -230,6 +233,9 @@ impl ChopperPilot {
             if !ground.passable(*hex) {
                 ground.clear(*hex);
             }
+        }
+        for (hex, terrain) in &terrain {
+            ground.set(*hex, terrain);
         }
         let n = self.mission().flight.len();
         let places = self
@@ -500,13 +506,7 @@ impl ChopperPilot {
                         .arg("distance", distance),
                 );
                 let units = self.e2(&column);
-                self.place_units(
-                    &units,
-                    from,
-                    absolute(facing, direction),
-                    distance,
-                    false,
-                );
+                self.place_units(&units, from, absolute(facing, direction), distance, false);
             }
             EventCard::Paragraph(n) => self.combat_paragraph(n, from, facing),
         }
@@ -635,7 +635,9 @@ impl ChopperPilot {
     /// towards where it is going [8.1, ruling A37].
     pub(super) fn entry_facing(&self, hex: Hex) -> u8 {
         let t = self.tac();
-        let goal = t.lz.or(t.search.as_ref().map(|s| s.start)).unwrap_or(t.exit);
+        let goal =
+            t.lz.or(t.search.as_ref().map(|s| s.start))
+                .unwrap_or(t.exit);
         (0..6u8)
             .min_by_key(|d| (hex.neighbour(*d).distance(goal), *d))
             .unwrap_or(0)
@@ -708,7 +710,8 @@ impl ChopperPilot {
     /// The flying limits of helicopter `h`, the weather's ceiling included.
     pub(super) fn flying_limits(&self, h: usize) -> movement::Limits {
         let mut l = movement::limits(&self.mission().flight[h]);
-        if self.weather_ceiling() {
+        // A team on the strings keeps the Huey at Low or below (ruling A27).
+        if self.weather_ceiling() || self.mission().flight[h].strings.is_some() {
             l.ceiling = l.ceiling.min(Altitude::Low);
         }
         l
@@ -734,6 +737,7 @@ impl ChopperPilot {
             Step::TakeOff,
             Step::Load,
             Step::Unload,
+            Step::Strings,
         ];
         steps.extend((2..=6).map(Step::Slide));
         steps
@@ -751,9 +755,11 @@ impl ChopperPilot {
         let t = self.tac();
         let room = |hex: Hex, alt: Altitude| t.helicopters_at(hex, alt) < 2;
         match s {
+            // Flying off the map is always possible: through the exit window it is leaving,
+            // anywhere else the helicopter is shot down where it crosses the edge [8.3].
             Step::Forward => {
                 let to = f.hex.neighbour(f.facing);
-                t.ground.layout.contains(to) && room(to, f.altitude)
+                !t.ground.layout.contains(to) || room(to, f.altitude)
             }
             Step::Slide(k) => {
                 let to = f.hex.neighbour(absolute(f.facing, k));
@@ -779,6 +785,7 @@ impl ChopperPilot {
                 .passengers
                 .iter()
                 .any(|p| p.crew_of.is_none() && !p.objective),
+            Step::Strings => self.strings_ready(h, f),
             _ => true,
         }
     }
@@ -811,15 +818,25 @@ impl ChopperPilot {
         else {
             return;
         };
+        let from = self.tac().flying(h).expect("on the map").hex;
         if let Place::On(f) = &mut self.tac_mut().places[h] {
             movement::make(f, step, cost);
+        }
+        let to = self.tac().flying(h).expect("on the map").hex;
+        if !self.tac().ground.layout.contains(to) {
+            self.off_the_map(h, from);
+            return;
         }
         match step {
             Step::Load => self.board_here(h),
             Step::Unload => self.unload_here(h),
+            Step::Strings => self.work_strings(h),
             _ => {}
         }
-        if matches!(step, Step::Land | Step::TakeOff | Step::Climb | Step::Descend) {
+        if matches!(
+            step,
+            Step::Land | Step::TakeOff | Step::Climb | Step::Descend
+        ) {
             let f = self.tac().flying(h).expect("on the map").clone();
             self.log.add(
                 "8.3",
@@ -829,6 +846,70 @@ impl ChopperPilot {
                     .arg("hex", self.hex_name(f.hex)),
             );
         }
+    }
+
+    /// SOG strings [11.1, ruling A27]: a Huey of a campaign with strings, hovering over a team
+    /// waiting in jungle or woods, may lower them; landed with a team on them and a free box,
+    /// it may take the team aboard.
+    fn strings_ready(&self, h: usize, f: &Flying) -> bool {
+        let heli = &self.mission().flight[h];
+        if !data().campaign(self.campaign).strings || heli.kind != HeloType::Huey {
+            return false;
+        }
+        if f.altitude == Altitude::Landed {
+            return heli.strings.is_some() && heli.free_boxes() > 0;
+        }
+        heli.strings.is_none() && self.string_team(f.hex).is_some()
+    }
+
+    /// The team in `hex` that may be lifted on strings: the mission's people, in terrain that
+    /// allows strings [11.1].
+    pub(super) fn string_team(&self, hex: Hex) -> Option<u16> {
+        let t = self.tac();
+        if !t.ground.at(hex).strings {
+            return None;
+        }
+        t.units_in(hex)
+            .find(|u| u.objective && u.spec().side == Side::Us)
+            .map(|u| u.id)
+    }
+
+    /// Lowers the strings to the team below, or takes the team on them aboard [11.1].
+    fn work_strings(&mut self, h: usize) {
+        let name = self.mission().flight[h].name();
+        let landed = self
+            .tac()
+            .flying(h)
+            .is_some_and(|f| f.altitude == Altitude::Landed);
+        if landed {
+            if let Some(p) = self.mission_mut().flight[h].strings.take() {
+                self.mission_mut().flight[h].passengers.push(p);
+                self.log.add(
+                    "11.1",
+                    msg("{helicopter} takes the team on its strings aboard")
+                        .arg("helicopter", name),
+                );
+            }
+            return;
+        }
+        let hex = self.tac().flying(h).expect("on the map").hex;
+        let Some(id) = self.string_team(hex) else {
+            return;
+        };
+        let i = self.tac().unit_at(id).expect("listed");
+        let u = self.tac_mut().units.remove(i);
+        self.log.add(
+            "11.1",
+            msg("{helicopter} lowers its strings: {unit} is lifted out of the trees")
+                .arg("helicopter", name)
+                .term("unit", super::ops::unit_name(&u.unit)),
+        );
+        self.mission_mut().flight[h].strings = Some(Passenger {
+            unit: u.unit,
+            damaged: u.damaged,
+            objective: u.objective,
+            crew_of: u.crew_of,
+        });
     }
 
     /// The counters in the hex board the landed Huey.
@@ -896,21 +977,49 @@ impl ChopperPilot {
                 .tac()
                 .flying(h)
                 .is_some_and(|f| f.altitude == Altitude::Medium)
-            && self
-                .legal_steps(h)
-                .iter()
-                .any(|(s, _)| *s == Step::Descend))
+            && self.legal_steps(h).iter().any(|(s, _)| *s == Step::Descend))
     }
 
     /// Whether helicopter `h` may leave through the exit window now [8.3].
     pub(super) fn may_exit(&self, h: usize) -> bool {
         let t = self.tac();
-        t.flying(h).is_some_and(|f| {
-            f.altitude != Altitude::Landed && t.in_window(f.hex, t.exit)
-        })
+        t.flying(h)
+            .is_some_and(|f| f.altitude != Altitude::Landed && t.in_window(f.hex, t.exit))
+    }
+
+    /// A helicopter flew over the map edge from `edge`: through the exit window it leaves;
+    /// anywhere else it is shot down at the point where it left [8.3], which is fatal damage
+    /// there (the forced-landing procedure by its altitude, 9.5).
+    fn off_the_map(&mut self, h: usize, edge: Hex) {
+        if let Place::On(f) = &mut self.tac_mut().places[h] {
+            f.hex = edge;
+        }
+        if self.may_exit(h) {
+            self.exit(h);
+            return;
+        }
+        self.log.add(
+            "8.3",
+            msg("{helicopter} leaves the map outside the exit window at {hex}: shot down")
+                .arg("helicopter", self.mission().flight[h].name())
+                .arg("hex", self.hex_name(edge)),
+        );
+        self.tac_forced_landing(h);
+        self.next_activation();
     }
 
     pub(super) fn exit(&mut self, h: usize) {
+        // A team on the strings leaves the map with its Huey: it is extracted (ruling A27).
+        if let Some(p) = self.mission_mut().flight[h].strings.take() {
+            if p.objective {
+                self.mission_mut().rescued += 1;
+            }
+            self.log.add(
+                "11.1",
+                msg("{unit} is carried out on the strings")
+                    .term("unit", super::ops::unit_name(&p.unit)),
+            );
+        }
         self.tac_mut().places[h] = Place::Exited;
         self.tac_mut().activated[h] = true;
         if h == self.mission().yours {
@@ -1008,7 +1117,11 @@ impl ChopperPilot {
             t.boxes
                 .iter()
                 .take(usize::from(heli.boxes_checked(System::Radio)))
-                .any(|c| data().effect(System::Radio, *c).is_some_and(|e| e.radio_out))
+                .any(|c| {
+                    data()
+                        .effect(System::Radio, *c)
+                        .is_some_and(|e| e.radio_out)
+                })
         })
     }
 
@@ -1039,7 +1152,11 @@ impl ChopperPilot {
     }
 
     /// Whether an able crew member sits in a seat matching `seat`.
-    pub(super) fn crew_can(&self, h: usize, seat: impl Fn(super::content::Position) -> bool) -> bool {
+    pub(super) fn crew_can(
+        &self,
+        h: usize,
+        seat: impl Fn(super::content::Position) -> bool,
+    ) -> bool {
         self.mission().flight[h]
             .seats
             .iter()
@@ -1099,9 +1216,13 @@ impl ChopperPilot {
             let k = d6(&mut self.rng).total as u8;
             let n = d6(&mut self.rng).total as u8;
             let object = "downed_pilot".to_owned();
-            if let Some(hex) =
-                self.place_units(std::slice::from_ref(&object), from, absolute(facing, k), n, true)
-            {
+            if let Some(hex) = self.place_units(
+                std::slice::from_ref(&object),
+                from,
+                absolute(facing, k),
+                n,
+                true,
+            ) {
                 self.tac_mut().ground.clear(hex);
                 for u in &mut self.tac_mut().units {
                     if u.hex == hex && u.unit == object {
@@ -1311,6 +1432,9 @@ impl ChopperPilot {
         let Some(f) = t.flying(h) else {
             return (None, false);
         };
+        if heli.strings.is_some() {
+            return (None, false);
+        }
         let carrying = heli
             .passengers
             .iter()
@@ -1327,6 +1451,16 @@ impl ChopperPilot {
                 .min_by_key(|u| (u.hex.distance(f.hex), u.id));
             if let Some(u) = waiting {
                 return (Some(self.landing_spot(h, u.hex)), true);
+            }
+            if data().campaign(self.campaign).strings {
+                let team = t
+                    .units
+                    .iter()
+                    .filter(|u| self.string_team(u.hex) == Some(u.id))
+                    .min_by_key(|u| (u.hex.distance(f.hex), u.id));
+                if let Some(u) = team {
+                    return (Some(u.hex), false);
+                }
             }
         }
         if let Some(s) = &t.search

@@ -74,6 +74,17 @@ impl Ground {
         }
     }
 
+    /// Gives a hex the terrain a briefing names for it (checked at load).
+    pub fn set(&mut self, hex: Hex, terrain: &str) {
+        if let (Some(i), Some(t)) = (
+            self.index(hex),
+            data().terrain.iter().position(|t| t.id == terrain),
+        ) {
+            self.cells[i] = t as u8;
+            self.hills[i] = false;
+        }
+    }
+
     /// Ground units may enter (rivers, lakes and gorges are closed to them) [8.5].
     pub fn passable(&self, hex: Hex) -> bool {
         self.layout.contains(hex) && !self.at(hex).prohibited
@@ -85,7 +96,12 @@ impl Ground {
 
     /// The ground MP to enter a hex, the hill overlay added [D].
     pub fn ground_mp(&self, hex: Hex) -> u8 {
-        self.at(hex).ground_mp + if self.hill(hex) { data().hill.ground_mp } else { 0 }
+        self.at(hex).ground_mp
+            + if self.hill(hex) {
+                data().hill.ground_mp
+            } else {
+                0
+            }
     }
 
     /// Whether the hex blocks sight between ground units [9.1, D].
