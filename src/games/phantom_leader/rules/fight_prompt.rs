@@ -147,6 +147,27 @@ impl PhantomLeader {
                     if *fast { "T2" } else { "T4" },
                 )
             }
+            Step::EnemyOrder => {
+                for a in self.ready_attackers() {
+                    let aim = match a.side {
+                        Side::Site => Aim::Site(a.index),
+                        Side::Bandit => Aim::Bandit(a.index),
+                    };
+                    add(
+                        Action::FiresNext(a),
+                        msg("{attacker} fires next").message("attacker", self.aim_label(aim)),
+                    );
+                }
+                add(
+                    Action::Done,
+                    msg("The rest fire in the usual order (Sites, then Bandits; C, AN, AE, AS, AW)"),
+                );
+                (
+                    msg("Turn {turn}: the enemy fires. Which Site or Bandit fires next? The order matters to your suppressions")
+                        .arg("turn", self.mission.turn),
+                    "T3",
+                )
+            }
             Step::Suppress { attacker, target } | Step::Evade { attacker, target } => {
                 let aim = match attacker.side {
                     Side::Site => Aim::Site(attacker.index),
@@ -283,7 +304,7 @@ impl PhantomLeader {
             Some(w) => {
                 let spec = &data().weapons[w];
                 i32::from(spec.hits.first().copied().unwrap_or(10))
-                    + i32::from(spec.id == "AIM-9" && self.options.early_aim9)
+                    + i32::from(spec.id == "AIM-9" && self.early_aim9())
             }
         };
         let need = first - m;
@@ -307,6 +328,10 @@ fn click_target(action: &Action) -> Option<String> {
             Some(format!("area:{area:?}"))
         }
         Action::Attack { aim: a, .. } => Some(aim(a)),
+        Action::FiresNext(a) => Some(match a.side {
+            Side::Site => format!("site:{}", a.index),
+            Side::Bandit => format!("bandit:{}", a.index),
+        }),
         Action::RemoveBandit(i) => Some(format!("bandit:{i}")),
         _ => None,
     }

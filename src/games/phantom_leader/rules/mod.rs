@@ -14,6 +14,7 @@ pub mod fight;
 mod fight_prompt;
 pub mod homebound;
 pub mod mission;
+pub mod roster;
 pub mod state;
 #[cfg(test)]
 mod tests_bot;
@@ -43,6 +44,11 @@ pub enum Action {
         pilot: usize,
         level: Level,
     },
+    /// Random Squadron: draw the open slots of this level (CS6).
+    Draw(Level),
+    /// Linked Campaigns: pay for the carried pilot's promotions (`true`) or take a Green
+    /// pilot in his place.
+    Carry(bool),
     /// Pilot Promotion Priority for this squadron pilot (CS7).
     Promote(usize),
     /// Recon Priority: draw more Target cards (M2).
@@ -118,6 +124,8 @@ pub enum Action {
         aim: Aim,
         arms: Arms,
     },
+    /// This Site or Bandit fires next (T3, A-14).
+    FiresNext(Attacker),
     /// An aircraft tries to suppress the pending enemy attack (T3.4).
     Suppress { sortie: usize, arms: Arms },
     /// Move (or stay) and set the altitude (T5).
@@ -246,6 +254,40 @@ impl PhantomLeader {
         let mut out = Vec::new();
         let mut add = |action: Action, label: Message| out.push(Choice::new(action, label));
         let (text, rule) = match &self.step {
+            Step::Squadron if self.options.random_squadron => {
+                for level in Level::ALL {
+                    if !self.draw_pool(level).is_empty() {
+                        add(
+                            Action::Draw(level),
+                            msg("Draw the {level} pilots").term("level", level.name()),
+                        );
+                    }
+                }
+                (
+                    msg("Random Squadron: choose the level of the next draws"),
+                    "CS6",
+                )
+            }
+            Step::Carry { squad } => {
+                let p = &self.squadron[*squad];
+                let cost = self.carry_cost(*squad);
+                if self.special_options >= cost {
+                    add(
+                        Action::Carry(true),
+                        msg("Keep {pilot}: {so} SO").arg("pilot", p.card().name).arg("so", cost),
+                    );
+                }
+                add(
+                    Action::Carry(false),
+                    msg("A Green pilot takes {pilot}'s place").arg("pilot", p.card().name),
+                );
+                (
+                    msg("{pilot} was promoted {n} times in the last campaign")
+                        .arg("pilot", p.card().name)
+                        .arg("n", p.promotions),
+                    "CS6",
+                )
+            }
             Step::Squadron => {
                 for pilot in 0..c.pilots.len() {
                     for level in Level::ALL {
@@ -567,6 +609,8 @@ impl PhantomLeader {
     fn perform(&mut self, action: &Action) {
         match action.clone() {
             Action::Recruit { pilot, level } => self.recruit(pilot, level),
+            Action::Draw(level) => self.draw_level(level),
+            Action::Carry(pay) => self.carry(pay),
             Action::Promote(i) => self.promote_now(i),
             Action::BuyRecon => self.buy_recon(),
             Action::Choose(n) => self.choose_target(n),
@@ -626,6 +670,7 @@ impl PhantomLeader {
             Action::HighStress(i) => self.take_high_stress(i),
             Action::Drop { sortie, weapon } => self.drop_munition(sortie, weapon),
             Action::Attack { sortie, aim, arms } => self.attack(sortie, aim, &arms),
+            Action::FiresNext(a) => self.fires_next(a),
             Action::Suppress { sortie, arms } => self.suppress(sortie, &arms),
             Action::Move {
                 sortie,
@@ -659,6 +704,10 @@ impl PhantomLeader {
             Step::FastRoll => self.jettison_step(),
             Step::Jettison => self.attacks(true),
             Step::Attacks { fast } => self.end_attacks(fast),
+            Step::EnemyOrder => {
+                self.mission.fight.usual_order = true;
+                self.next_enemy();
+            }
             Step::Move => self.hold_the_rest(),
             Step::Leave => self.end_turn(),
             _ => {}
@@ -685,6 +734,13 @@ impl crate::engine::play::Playable for PhantomLeader {
                 "6",
             ),
             rule("high_stress", msg("High-Stress attacks and suppressions"), "6"),
+            rule("random_squadron", msg("Random squadron selection"), "6"),
+            rule("linked", msg("Linked campaigns"), "6"),
+            rule(
+                "awacs_off_display",
+                msg("E-1 and E-2 stay off the Tactical Display"),
+                "A-16",
+            ),
         ]
     }
 }
