@@ -74,7 +74,9 @@ fn bench(c: &mut Criterion) {
             campaign("RT-USAF-short", seed)
         })
     });
-    let g = (1..50).find_map(at_attack).expect("a mission reaches an attack");
+    let g = (1..50)
+        .find_map(at_attack)
+        .expect("a mission reaches an attack");
     c.bench_function("phantom leader odds: an attack step's prompt", |b| {
         b.iter(|| g.prompt().choices.len())
     });
