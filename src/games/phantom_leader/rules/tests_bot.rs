@@ -107,8 +107,7 @@ fn play(scenario: &str, options: &Options, seed: u64, random: bool) -> PhantomLe
         Box::new(HeuristicBot::new(seed))
     };
     for _ in 0..200_000 {
-        let prompt = g.prompt();
-        if prompt.actor == Actor::Nobody {
+        if g.step == Step::Over {
             assert!(g.outcome().is_some(), "dead end at {:?}", g.step);
             let squad = g
                 .squadron
@@ -121,7 +120,7 @@ fn play(scenario: &str, options: &Options, seed: u64, random: bool) -> PhantomLe
             }
             return g;
         }
-        let actions: Vec<Action> = prompt.choices.into_iter().map(|c| c.action).collect();
+        let actions = g.legal_actions();
         assert!(!actions.is_empty(), "no choice at {:?}", g.step);
         let a = bot.choose(&g, &actions);
         g.apply(&a)
@@ -223,13 +222,12 @@ fn the_adjustment_ids_of_the_sweep_exist() {
 
 #[test]
 fn seeded_bot_campaigns_end_with_nothing_lost_or_duplicated() {
-    // Three hundred Short campaigns over every sheet and option set (linked chains
-    // included), one in four by random moves; then a Medium and a Long campaign of each
-    // service. The ten thousand of every length are in the ignored sweep below.
-    let played = sweep(300, 4, |id| id.ends_with("-short"));
+    // Every Short sheet with every option set (linked chains included), one in four by
+    // random moves, and a Medium campaign of each service; the debug build is slow, so the
+    // ten thousand of every length are in the ignored sweep below (release).
+    let played = sweep(48, 4, |id| id.ends_with("-short"));
     assert!(played.iter().map(|p| i64::from(p.vp)).sum::<i64>() != 0, "the bot scores");
     sweep(2, 0, |id| id.starts_with("RT-") && id.ends_with("-medium"));
-    sweep(2, 0, |id| (id.starts_with("WitS-") || id.starts_with("LB-")) && id.ends_with("-long"));
 }
 
 /// Campaign outcomes per sheet and length, default options, for docs/balance.md.
