@@ -34,6 +34,21 @@ fn scripts() -> Vec<PathBuf> {
     found
 }
 
+/// A script's game session: through the game list, or, for a game whose rules are written
+/// but that the list does not offer yet, through its rules directly (no window is involved).
+fn load(bytes: &[u8], name: &str) -> Result<Box<dyn tonkin::games::PlaySession>, String> {
+    use tonkin::games::Driver;
+    let header: Value = serde_json::from_slice(bytes).map_err(|e| format!("{name}: {e}"))?;
+    let listed = tonkin::games::ALL
+        .iter()
+        .any(|g| g.id == header["game"] && g.driver.is_some());
+    if !listed && header["game"] == "phantom_leader" {
+        return tonkin::games::GameDriver::<tonkin::games::phantom_leader::rules::PhantomLeader>::new()
+            .load_session(bytes, name);
+    }
+    tonkin::games::load_any(bytes, name)
+}
+
 /// The script with its actions cut after the `after`-th (results arranged for the next
 /// action are left out with it).
 fn cut(script: &Value, after: usize) -> Value {
@@ -61,7 +76,7 @@ fn check(name: &str, script: &Value, index: usize, expectation: &Value) -> Optio
         return Some(format!("{name}: expectation {index} has no 'after'"));
     };
     let bytes = serde_json::to_vec(&cut(script, after as usize)).expect("JSON");
-    let session = match tonkin::games::load_any(&bytes, name) {
+    let session = match load(&bytes, name) {
         Ok(session) => session,
         Err(e) => return Some(format!("{name}: expectation {index}: {e}")),
     };
@@ -102,7 +117,7 @@ fn check(name: &str, script: &Value, index: usize, expectation: &Value) -> Optio
 fn every_example_script_reaches_its_expected_values() {
     let scripts = scripts();
     assert!(
-        ["csar", "skyhawk"].iter().all(|g| scripts
+        ["csar", "skyhawk", "phantom_leader"].iter().all(|g| scripts
             .iter()
             .any(|s| s.parent().is_some_and(|d| d.ends_with(g)))),
         "each playable game has examples: {scripts:?}"
@@ -123,7 +138,7 @@ fn every_example_script_reaches_its_expected_values() {
             }
         };
         // The whole script replays.
-        if let Err(e) = tonkin::games::load_any(&text, &name) {
+        if let Err(e) = load(&text, &name) {
             failures.push(e);
             continue;
         }

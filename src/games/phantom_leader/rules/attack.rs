@@ -266,7 +266,7 @@ impl PhantomLeader {
             None => vec![10],
             Some(w) => {
                 let spec = &c.weapons[w];
-                if spec.id == "AIM-9" && self.options.early_aim9 {
+                if spec.id == "AIM-9" && self.early_aim9() {
                     spec.hits.iter().map(|h| h + 1).collect()
                 } else {
                     spec.hits.clone()
@@ -436,11 +436,32 @@ impl PhantomLeader {
         };
         let mut out = Vec::new();
         for i in self.mission.on_display() {
-            for arms in self.arms_options(i) {
-                if self.arms_refusal(i, aim, &arms).is_none() {
-                    out.push((i, arms));
-                }
-            }
+            out.extend(self.arms_for(i, aim).into_iter().map(|arms| (i, arms)));
+        }
+        out
+    }
+
+    /// The legal ways a sortie may arm an attack or suppression on `aim`: those of
+    /// [`Self::arms_options`], and, when two or more kinds of its counters can reach, all of
+    /// them at once. Any other mix of counters is legal too when each could fire alone
+    /// (`arms_refusal` judges a declared set); the prompt offers these.
+    pub fn arms_for(&self, sortie: usize, aim: Aim) -> Vec<Arms> {
+        let mut out: Vec<Arms> = self
+            .arms_options(sortie)
+            .into_iter()
+            .filter(|arms| self.arms_refusal(sortie, aim, arms).is_none())
+            .collect();
+        let mix: Vec<usize> = self.mission.flight[sortie]
+            .load
+            .iter()
+            .copied()
+            .filter(|&w| {
+                self.arms_refusal(sortie, aim, &Arms::Counters(vec![w]))
+                    .is_none()
+            })
+            .collect();
+        if mix.iter().any(|&w| w != mix[0]) {
+            out.push(Arms::Counters(mix));
         }
         out
     }
@@ -473,11 +494,7 @@ impl PhantomLeader {
         aims.extend((0..self.mission.bandits.len()).map(Aim::Bandit));
         let mut out = Vec::new();
         for aim in aims {
-            for arms in self.arms_options(sortie) {
-                if self.arms_refusal(sortie, aim, &arms).is_none() {
-                    out.push((aim, arms));
-                }
-            }
+            out.extend(self.arms_for(sortie, aim).into_iter().map(|arms| (aim, arms)));
         }
         out
     }
@@ -509,9 +526,20 @@ impl PhantomLeader {
             Arms::Counters(ws) if ws.len() == 1 => {
                 msg("one {weapon}").arg("weapon", &c.weapons[ws[0]].name)
             }
-            Arms::Counters(ws) => msg("{n} × {weapon}")
+            Arms::Counters(ws) if ws.iter().all(|&w| w == ws[0]) => msg("{n} × {weapon}")
                 .arg("n", ws.len())
                 .arg("weapon", &c.weapons[ws[0]].name),
+            Arms::Counters(ws) => {
+                let mut names: Vec<&str> = Vec::new();
+                for &w in ws {
+                    if !names.contains(&c.weapons[w].name.as_str()) {
+                        names.push(&c.weapons[w].name);
+                    }
+                }
+                msg("{n} counters ({weapons})")
+                    .arg("n", ws.len())
+                    .arg("weapons", names.join(", "))
+            }
         }
     }
 

@@ -68,6 +68,12 @@ fn score(g: &PhantomLeader, a: &Action) -> f64 {
                 + 0.3 * f64::from(t.special_options[g.duration.index()])
         }
         Action::Promote(_) => -1.0,
+        Action::Draw(_) => 1.0,
+        // Keep a promoted pilot while the points leave room for the campaign's needs.
+        Action::Carry(pay) => match g.step {
+            Step::Carry { squad } if *pay && g.special_options >= g.carry_cost(squad) + 6 => 1.0,
+            _ => f64::from(u8::from(!*pay)) * 0.5,
+        },
         Action::BuyRecon => {
             if g.eligible_targets().is_empty() && g.special_options >= 8 && g.mission.spent == 0 {
                 1.0
@@ -177,6 +183,8 @@ fn score(g: &PhantomLeader, a: &Action) -> f64 {
         Action::HighStress(_) => -1.0,
         Action::Attack { sortie, aim, arms } => attack_value(g, *sortie, *aim, arms),
         Action::Suppress { sortie, arms } => suppress_value(g, *sortie, arms),
+        // The usual order serves the bot: it has no plan that hangs on the order.
+        Action::FiresNext(_) => -1.0,
         Action::Move {
             sortie,
             area,

@@ -28,27 +28,13 @@ impl PhantomLeader {
             .sheet(sheet)
             .ok_or_else(|| SetupError::UnknownScenario(sheet.to_owned()))?;
         let d = duration.index();
-        let mut special_options = s.special_options[d];
-        for (on, id) in [
-            (options.early_aim9, "early_aim9"),
-            (options.one_less_one_more, "one_less_one_more"),
-            (options.high_stress, "high_stress"),
-        ] {
-            if on {
-                let rule = c.optional(id);
-                if rule.last_year.is_some_and(|last| s.year > last) {
-                    return Err(SetupError::Invalid(format!(
-                        "{id} is for campaigns up to {}",
-                        rule.last_year.unwrap_or(0)
-                    )));
-                }
-                special_options += rule.special_options[d];
-            }
-        }
+        let special_options = s.special_options[d]
+            + option_points(options, s, duration, true).map_err(SetupError::Invalid)?;
         check_adjustments(&options.adjustments)?;
         let mut rng = Rng::for_game(seed);
-        let targets = Deck::shuffled(s.targets().collect(), &mut rng);
-        let events = Deck::shuffled(c.events.iter().map(|e| e.id).collect(), &mut rng);
+        // Named so that a script can arrange their draws (docs/action-scripts.md).
+        let targets = Deck::shuffled(s.targets().collect(), &mut rng).named("target");
+        let events = Deck::shuffled(c.events.iter().map(|e| e.id).collect(), &mut rng).named("event");
         let expand = |counts: Vec<u8>| -> Vec<usize> {
             counts
                 .iter()
@@ -65,8 +51,10 @@ impl PhantomLeader {
             squadron: Vec::new(),
             targets,
             events,
-            defense_cup: Cup::new(expand(c.defense_counters.iter().map(|x| x.count).collect())),
-            angle_cup: Cup::new(expand(c.angles.iter().map(|x| x.count).collect())),
+            defense_cup: Cup::new(expand(c.defense_counters.iter().map(|x| x.count).collect()))
+                .named("defense"),
+            angle_cup: Cup::new(expand(c.angles.iter().map(|x| x.count).collect()))
+                .named("angle"),
             day: 0,
             vp: 0,
             days: Vec::new(),
@@ -74,6 +62,8 @@ impl PhantomLeader {
             step: Step::Squadron,
             rng,
             log: Log::default(),
+            chain: Vec::new(),
+            carried: 0,
         };
         game.special_options += game.adjustment(|a| a.special_options[d]);
         game.log.add(
@@ -99,29 +89,13 @@ impl PhantomLeader {
         want
     }
 
-    /// Why a pilot card may not join the squadron, or `None` (CS6).
+    /// Why a pilot card may not join the squadron, or `None` (CS6; A-40).
     pub fn recruit_refusal(&self, pilot: usize, level: Level) -> Option<&'static str> {
-        let c = data();
-        let spec = c.pilots.get(pilot)?;
-        let aircraft = c.pilot_aircraft(pilot);
-        let have = self.squadron.iter().filter(|p| p.level == level).count();
-        if aircraft.service != self.sheet().service {
-            Some("a pilot of the other service")
-        } else if !aircraft.in_service(self.year()) {
-            Some("the aircraft is not in service that year")
-        } else if self
-            .squadron
-            .iter()
-            .any(|p| c.pilots[p.pilot].name == spec.name)
-        {
-            Some("that pilot is already in the squadron")
-        } else if have >= usize::from(self.composition()[level.index()]) {
-            Some("the squadron has all its pilots of that level")
-        } else if self.special_options + aircraft.special_options[self.duration.index()] < 0 {
-            Some("the squadron cannot afford its Special Option cost")
-        } else {
-            None
-        }
+        self.card_refusal(pilot, level).or_else(|| {
+            (self.special_options + data().pilot_aircraft(pilot).special_options[self.duration.index()]
+                < 0)
+            .then_some("the squadron cannot afford its Special Option cost")
+        })
     }
 
     pub(super) fn recruit(&mut self, pilot: usize, level: Level) {
@@ -183,6 +157,11 @@ impl PhantomLeader {
                     .arg("vp", self.vp)
                     .term("outcome", outcome),
             );
+            if self.options.linked
+                && let Some(next) = self.next_sheet()
+            {
+                self.link_next(next);
+            }
             return;
         }
         self.day += 1;
@@ -531,6 +510,37 @@ impl PhantomLeader {
             .iter()
             .any(|s| s.fate == Fate::Down(phase))
     }
+}
+
+/// The Special Option points the optional rules bring or cost on a campaign sheet (CS5). An
+/// option the sheet's year rules out is refused at the start (`strict`); in a later campaign
+/// of a linked chain it simply lapses.
+pub(super) fn option_points(
+    options: &Options,
+    s: &super::content::Sheet,
+    duration: Duration,
+    strict: bool,
+) -> Result<i32, String> {
+    let c = data();
+    let mut points = 0;
+    for (on, id) in [
+        (options.early_aim9, "early_aim9"),
+        (options.one_less_one_more, "one_less_one_more"),
+        (options.random_squadron, "random_squadron"),
+        (options.high_stress, "high_stress"),
+    ] {
+        if on {
+            let rule = c.optional(id);
+            if let Some(last) = rule.last_year.filter(|&last| s.year > last) {
+                if strict {
+                    return Err(format!("{id} is for campaigns up to {last}"));
+                }
+                continue;
+            }
+            points += rule.special_options[duration.index()];
+        }
+    }
+    Ok(points)
 }
 
 /// The difficulty's adjustments: known ids, each at most once, one kind, at most three.

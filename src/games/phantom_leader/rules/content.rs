@@ -979,6 +979,9 @@ pub struct OptionalSpec {
     pub id: String,
     pub special_options: [i32; 3],
     pub last_year: Option<u16>,
+    /// Linked Campaigns: the points each promotion of a kept pilot costs.
+    #[serde(default)]
+    pub per_promotion: i32,
     pub source: Source,
     pub page: Option<String>,
 }
@@ -1882,11 +1885,12 @@ fn load_markers(f: &File) -> Result<Markers, ContentError> {
 }
 
 /// The optional rules the rules code knows (digest 6).
-pub const OPTIONAL_RULES: [&str; 4] = [
+pub const OPTIONAL_RULES: [&str; 5] = [
     "early_aim9",
     "one_less_one_more",
     "random_squadron",
     "high_stress",
+    "linked",
 ];
 
 fn load_tables(f: &File) -> Result<TablesFile, ContentError> {

@@ -40,13 +40,21 @@ impl PhantomLeader {
             );
         }
         self.step = Step::Place;
+        if self.next_to_place().is_none() {
+            // Only aircraft kept off the display fly: nothing meets them over the target.
+            self.home_bound_phase();
+        }
     }
 
     /// The next flying aircraft still to be placed.
     pub fn next_to_place(&self) -> Option<usize> {
         self.mission
             .flying()
-            .find(|&i| self.mission.flight[i].pos.is_none() && !self.mission.flight[i].left)
+            .find(|&i| {
+                self.mission.flight[i].pos.is_none()
+                    && !self.mission.flight[i].left
+                    && !self.off_display(i)
+            })
     }
 
     /// Where the next aircraft may start: any Pre-Approach area (the Navigation Error's
@@ -497,7 +505,12 @@ impl PhantomLeader {
     /// (E-1/E-2 sortie, Slow sortie) pairs that may roll now [p.20].
     pub fn fast_rolls(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
-        for by in self.mission.on_display() {
+        let directors: Vec<usize> = self
+            .mission
+            .flying()
+            .filter(|&i| self.mission.flight[i].pos.is_some() || self.off_display(i))
+            .collect();
+        for by in directors {
             let p = &self.squadron[self.mission.flight[by].squad];
             if p.status() == Status::Unfit
                 || !p.card().aircraft.fast_on.contains_key(&p.level)
@@ -740,11 +753,43 @@ impl PhantomLeader {
         }
         self.mission.fight.queue = queue;
         self.mission.fight.killed.clear();
+        self.mission.fight.usual_order = false;
         self.next_enemy();
     }
 
-    /// The next enemy attack: its target, the turret and ECM; then the player's reactions.
-    fn next_enemy(&mut self) {
+    /// The attackers still to fire this turn that have an aircraft to fire at.
+    pub fn ready_attackers(&self) -> Vec<Attacker> {
+        self.mission
+            .fight
+            .queue
+            .iter()
+            .copied()
+            .filter(|a| a.side == Side::Site || !self.mission.fight.killed.contains(&a.index))
+            .filter(|&a| !self.enemy_candidates(a).is_empty())
+            .collect()
+    }
+
+    /// The player's pick of the next attacker: it goes to the head of the queue.
+    pub(super) fn fires_next(&mut self, a: Attacker) {
+        self.mission.fight.queue.retain(|&x| x != a);
+        self.mission.fight.queue.insert(0, a);
+        self.next_enemy_now();
+    }
+
+    /// The next enemy attack. When two or more Sites or Bandits could fire, the player says
+    /// which fires first, since the order matters to his suppressions; he may let the
+    /// rest come in the usual order (Sites then Bandits, C, AN, AE, AS, AW).
+    pub(super) fn next_enemy(&mut self) {
+        if !self.mission.fight.usual_order && self.ready_attackers().len() > 1 {
+            self.step = Step::EnemyOrder;
+            return;
+        }
+        self.next_enemy_now();
+    }
+
+    /// The attack at the head of the queue: its target, the turret and ECM; then the
+    /// player's reactions.
+    fn next_enemy_now(&mut self) {
         loop {
             if self.mission.fight.queue.is_empty() {
                 self.end_enemy();
@@ -758,7 +803,7 @@ impl PhantomLeader {
             if candidates.is_empty() {
                 continue;
             }
-            let target = candidates[self.rng.index(candidates.len())];
+            let target = self.pick_aircraft(&candidates);
             let name = self.defense_name(self.attacker(a));
             self.log.add_with(
                 "T3.1",
@@ -772,7 +817,8 @@ impl PhantomLeader {
                 }],
             );
             if self.turret(a, target) || self.ecm(target) {
-                continue;
+                self.next_enemy();
+                return;
             }
             if !self.suppressions(a).is_empty() {
                 self.step = Step::Suppress {

@@ -15,11 +15,16 @@ impl PhantomLeader {
         &self,
         step: &Step,
         mut out: Vec<Choice<Action>>,
+        labels: bool,
     ) -> (Message, &'static str, Vec<Choice<Action>>) {
         let c = data();
-        let mut add = |action: Action, label: Message| {
+        let mut add = |action: Action, label: &dyn Fn() -> Message| {
+            if !labels {
+                out.push(Choice::new(action, msg("")));
+                return;
+            }
             let target = click_target(&action);
-            let choice = Choice::new(action, label);
+            let choice = Choice::new(action, label());
             out.push(match target {
                 Some(t) => choice.on(t),
                 None => choice,
@@ -37,7 +42,7 @@ impl PhantomLeader {
                             area,
                             altitude,
                         },
-                        msg("Start in {area}, {altitude}")
+                        &||msg("Start in {area}, {altitude}")
                             .term("area", area.name())
                             .term("altitude", altitude_name(altitude)),
                     );
@@ -51,7 +56,7 @@ impl PhantomLeader {
             Step::Escort | Step::EventBandit { .. } => {
                 let approach_only = matches!(step, Step::EventBandit { approach_only: true, .. });
                 for i in self.removable_bandits(approach_only) {
-                    add(Action::RemoveBandit(i), self.aim_label(Aim::Bandit(i)));
+                    add(Action::RemoveBandit(i), &||self.aim_label(Aim::Bandit(i)));
                 }
                 (msg("Choose the Bandit the event removes"), "M14")
             }
@@ -60,7 +65,7 @@ impl PhantomLeader {
                     for area in self.intel_areas(side) {
                         add(
                             Action::IntelArea { side, area },
-                            match side {
+                            &||match side {
                                 Side::Site => msg("Remove Sites in {area}"),
                                 Side::Bandit => msg("Remove Bandits in {area}"),
                             }
@@ -68,7 +73,7 @@ impl PhantomLeader {
                         );
                     }
                 }
-                add(Action::Done, msg("Remove nothing more"));
+                add(Action::Done, &||msg("Remove nothing more"));
                 (
                     msg("Intel destroys up to {sites} Sites and {bandits} Bandits, each type in one area")
                         .arg("sites", sites)
@@ -81,13 +86,13 @@ impl PhantomLeader {
                     let p = &self.squadron[self.mission.flight[by].squad];
                     add(
                         Action::FastRoll { by, pilot },
-                        msg("{by} directs {pilot} (Fast on {n}+)")
+                        &||msg("{by} directs {pilot} (Fast on {n}+)")
                             .arg("by", self.pilot_name(by))
                             .arg("pilot", self.pilot_name(pilot))
                             .arg("n", p.card().aircraft.fast_on[&p.level]),
                     );
                 }
-                add(Action::Done, msg("No roll"));
+                add(Action::Done, &||msg("No roll"));
                 (
                     msg("Turn {turn}: an E-1/E-2 may make a Slow pilot Fast")
                         .arg("turn", self.mission.turn),
@@ -99,12 +104,12 @@ impl PhantomLeader {
                 for (sortie, weapon) in self.droppable() {
                     add(
                         Action::Drop { sortie, weapon },
-                        msg("{pilot} jettisons one {weapon}")
+                        &||msg("{pilot} jettisons one {weapon}")
                             .arg("pilot", self.pilot_name(sortie))
                             .arg("weapon", &c.weapons[weapon].name),
                     );
                 }
-                add(Action::Done, msg("Keep the loads: on to the Fast attacks"));
+                add(Action::Done, &||msg("Keep the loads: on to the Fast attacks"));
                 (
                     msg("Turn {turn}: jettison? Dropped munitions are lost; AtG weight hampers dogfights at range 0")
                         .arg("turn", self.mission.turn),
@@ -121,7 +126,7 @@ impl PhantomLeader {
                                 aim,
                                 arms: arms.clone(),
                             },
-                            msg("{pilot}: {arms} at {aim} ({odds})")
+                            &||msg("{pilot}: {arms} at {aim} ({odds})")
                                 .arg("pilot", self.pilot_name(sortie))
                                 .message("arms", self.arms_label(&arms))
                                 .message("aim", self.aim_label(aim))
@@ -131,7 +136,7 @@ impl PhantomLeader {
                 }
                 add(
                     Action::Done,
-                    if *fast {
+                    &||if *fast {
                         msg("No more Fast attacks: the enemy fires")
                     } else {
                         msg("No more Slow attacks: movement")
@@ -147,6 +152,27 @@ impl PhantomLeader {
                     if *fast { "T2" } else { "T4" },
                 )
             }
+            Step::EnemyOrder => {
+                for a in self.ready_attackers() {
+                    let aim = match a.side {
+                        Side::Site => Aim::Site(a.index),
+                        Side::Bandit => Aim::Bandit(a.index),
+                    };
+                    add(
+                        Action::FiresNext(a),
+                        &||msg("{attacker} fires next").message("attacker", self.aim_label(aim)),
+                    );
+                }
+                add(
+                    Action::Done,
+                    &||msg("The rest fire in the usual order (Sites, then Bandits; C, AN, AE, AS, AW)"),
+                );
+                (
+                    msg("Turn {turn}: the enemy fires. Which Site or Bandit fires next? The order matters to your suppressions")
+                        .arg("turn", self.mission.turn),
+                    "T3",
+                )
+            }
             Step::Suppress { attacker, target } | Step::Evade { attacker, target } => {
                 let aim = match attacker.side {
                     Side::Site => Aim::Site(attacker.index),
@@ -160,7 +186,7 @@ impl PhantomLeader {
                                 sortie,
                                 arms: arms.clone(),
                             },
-                            msg("{pilot} suppresses with {arms} ({odds})")
+                            &||msg("{pilot} suppresses with {arms} ({odds})")
                                 .arg("pilot", self.pilot_name(sortie))
                                 .message("arms", self.arms_label(&arms))
                                 .message("odds", self.need_label(sortie, aim, &arms, true)),
@@ -173,8 +199,8 @@ impl PhantomLeader {
                     .iter()
                     .map(|x| x.1)
                     .sum();
-                add(Action::Evade(true), msg("Evade: +2 Stress, the enemy rolls twice and keeps the lower"));
-                add(Action::Evade(false), msg("Hold course"));
+                add(Action::Evade(true), &||msg("Evade: +2 Stress, the enemy rolls twice and keeps the lower"));
+                add(Action::Evade(false), &||msg("Hold course"));
                 (
                     msg("{attacker} fires at {pilot}: {a}+ Stress, {b}+ Damaged, {c}+ shot down (modifier {m:+})")
                         .message("attacker", self.aim_label(aim))
@@ -198,7 +224,7 @@ impl PhantomLeader {
                                 area,
                                 altitude,
                             },
-                            if stay {
+                            &||if stay {
                                 msg("{pilot} stays in {area}, {altitude}")
                             } else {
                                 msg("{pilot} to {area}, {altitude}")
@@ -210,7 +236,7 @@ impl PhantomLeader {
                     }
                 }
                 if self.may_hold() {
-                    add(Action::Done, msg("The others stay where they are"));
+                    add(Action::Done, &||msg("The others stay where they are"));
                 }
                 (
                     msg("Turn {turn}: move one area and/or change altitude (turn 4 leaves the Center, turn 5 the Approach areas)")
@@ -223,19 +249,19 @@ impl PhantomLeader {
                     let area = self.mission.flight[sortie].pos.map_or(Area::C, |p| p.area);
                     add(
                         Action::Leave(sortie),
-                        msg("{pilot} leaves from {area}")
+                        &||msg("{pilot} leaves from {area}")
                             .arg("pilot", self.pilot_name(sortie))
                             .term("area", area.name()),
                     );
                 }
-                add(Action::Done, msg("Stay for another turn"));
+                add(Action::Done, &||msg("Stay for another turn"));
                 (msg("Leave the display over the exit?"), "4.9")
             }
             Step::RescueMia => {
                 for i in self.missing() {
                     add(
                         Action::Rescue(i),
-                        msg("Rescue {pilot}").arg("pilot", self.squadron[i].card().name),
+                        &||msg("Rescue {pilot}").arg("pilot", self.squadron[i].card().name),
                     );
                 }
                 (msg("Rescued! Which Missing pilot comes back?"), "M16")
@@ -247,7 +273,7 @@ impl PhantomLeader {
                 for i in [*rescued, *replacement] {
                     add(
                         Action::Keep(i),
-                        msg("Keep {pilot}").arg("pilot", self.squadron[i].card().name),
+                        &||msg("Keep {pilot}").arg("pilot", self.squadron[i].card().name),
                     );
                 }
                 (msg("Keep the rescued pilot or his replacement"), "M16")
@@ -257,11 +283,11 @@ impl PhantomLeader {
         (text, rule, out)
     }
 
-    fn high_stress_choices(&self, add: &mut impl FnMut(Action, Message)) {
+    fn high_stress_choices(&self, add: &mut impl FnMut(Action, &dyn Fn() -> Message)) {
         for i in self.high_stress_takers() {
             add(
                 Action::HighStress(i),
-                msg("{pilot} presses hard: +1 Stress, +1 to his rolls this turn")
+                &||msg("{pilot} presses hard: +1 Stress, +1 to his rolls this turn")
                     .arg("pilot", self.pilot_name(i)),
             );
         }
@@ -283,7 +309,7 @@ impl PhantomLeader {
             Some(w) => {
                 let spec = &data().weapons[w];
                 i32::from(spec.hits.first().copied().unwrap_or(10))
-                    + i32::from(spec.id == "AIM-9" && self.options.early_aim9)
+                    + i32::from(spec.id == "AIM-9" && self.early_aim9())
             }
         };
         let need = first - m;
@@ -307,6 +333,10 @@ fn click_target(action: &Action) -> Option<String> {
             Some(format!("area:{area:?}"))
         }
         Action::Attack { aim: a, .. } => Some(aim(a)),
+        Action::FiresNext(a) => Some(match a.side {
+            Side::Site => format!("site:{}", a.index),
+            Side::Bandit => format!("bandit:{}", a.index),
+        }),
         Action::RemoveBandit(i) => Some(format!("bandit:{i}")),
         _ => None,
     }

@@ -1,9 +1,8 @@
 //! Home-Bound (digest 3.2 M16, 4.12; rulebook p.14, p.19–21): the event's bottom section for
 //! the aircraft that left the display, then Search and Rescue.
 
-use super::content::{Damage, Effect, Phase, TrackKind, Who, data};
+use super::content::{Damage, Effect, Phase, TrackKind, data};
 use super::state::*;
-use crate::engine::log::Random;
 use crate::engine::message::msg;
 
 impl PhantomLeader {
@@ -31,53 +30,9 @@ impl PhantomLeader {
         let returning: Vec<usize> = self.mission.flying().collect();
         match &e.effect {
             Effect::None => {}
-            Effect::Attack {
-                side,
-                count,
-                attack,
-                negate_by,
-            } => {
-                self.step = Step::EventAttack {
-                    left: *count,
-                    side: *side,
-                    attack: *attack,
-                    negate_by: *negate_by,
-                };
-                self.next_event_attack();
-                return;
-            }
-            Effect::Stress {
-                who,
-                amount,
-                unless_tanker,
-            } => {
-                let spared = *unless_tanker && self.mission.tanker;
-                if !spared && !returning.is_empty() {
-                    let hit = match who {
-                        Who::Random | Who::RandomReturning => {
-                            let i = returning[self.rng.index(returning.len())];
-                            self.log.add_with(
-                                "M16",
-                                msg("The event falls on {pilot}").arg("pilot", self.pilot_name(i)),
-                                vec![Random::Pick {
-                                    picked: self.pilot_name(i).to_owned(),
-                                    out_of: returning.len(),
-                                }],
-                            );
-                            vec![i]
-                        }
-                        Who::Each | Who::Returning => returning,
-                    };
-                    for i in hit {
-                        let squad = self.mission.flight[i].squad;
-                        self.squadron[squad].add_stress(i32::from(*amount));
-                        self.log.add(
-                            "M16",
-                            msg("{pilot}: {n:+} Stress")
-                                .arg("pilot", self.pilot_name(i))
-                                .arg("n", amount),
-                        );
-                    }
+            Effect::Attack { .. } | Effect::Stress { .. } => {
+                if self.common_effect(&e.effect, "M16", returning) {
+                    return;
                 }
             }
             Effect::TargetHits { delta } => {

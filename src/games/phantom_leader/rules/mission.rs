@@ -433,23 +433,12 @@ impl PhantomLeader {
                     ranged_only: false,
                 };
             }
-            Effect::Attack {
-                side,
-                count,
-                attack,
-                negate_by,
-            } => {
-                self.step = Step::EventAttack {
-                    left: *count,
-                    side: *side,
-                    attack: *attack,
-                    negate_by: *negate_by,
-                };
-                self.next_event_attack();
+            Effect::Attack { .. } | Effect::Stress { .. } => {
+                self.common_effect(&e.target_bound.effect, "M9", flying);
             }
             Effect::Abort { unless_tanker, .. } => {
                 if !flying.is_empty() && !spared(*unless_tanker) {
-                    let i = flying[self.rng.index(flying.len())];
+                    let i = self.pick_aircraft(&flying);
                     self.mission.flight[i].fate = Fate::Aborted;
                     self.log.add_with(
                         "M9",
@@ -475,30 +464,6 @@ impl PhantomLeader {
                     self.step = Step::EventHotPilot;
                 }
             }
-            Effect::Stress {
-                who,
-                amount,
-                unless_tanker,
-            } => {
-                if !flying.is_empty() && !spared(*unless_tanker) {
-                    let hit: Vec<usize> = match who {
-                        super::content::Who::Random | super::content::Who::RandomReturning => {
-                            vec![flying[self.rng.index(flying.len())]]
-                        }
-                        _ => flying,
-                    };
-                    for i in hit {
-                        let squad = self.mission.flight[i].squad;
-                        self.squadron[squad].add_stress(i32::from(*amount));
-                        self.log.add(
-                            "M9",
-                            msg("{pilot}: {n:+} Stress")
-                                .arg("pilot", self.pilot_name(i))
-                                .arg("n", amount),
-                        );
-                    }
-                }
-            }
             Effect::TargetModifier { delta } => self.mission.flags.target_modifier += delta,
             Effect::NoAbort => self.mission.flags.no_abort = true,
             Effect::ExtraCenterBandit { count } => self.mission.flags.extra_center_bandits += count,
@@ -517,10 +482,69 @@ impl PhantomLeader {
                     })
                     .collect();
                 if !gunned.is_empty() {
-                    self.mission.flags.gun_jam = Some(gunned[self.rng.index(gunned.len())]);
+                    self.mission.flags.gun_jam = Some(self.pick_aircraft(&gunned));
                 }
             }
             other => unreachable!("checked at load: {other:?} is not a Target-Bound effect"),
+        }
+    }
+
+    /// The effects a Target-Bound and a Home-Bound section share, on the aircraft `pool` (the
+    /// flying or the returning ones): Special Event attacks and stress [p.19–21]. Returns
+    /// whether a decision is now pending (the attacks), so the caller stops there.
+    pub(super) fn common_effect(&mut self, effect: &Effect, rule: &'static str, pool: Vec<usize>) -> bool {
+        match effect {
+            Effect::Attack {
+                side,
+                count,
+                attack,
+                negate_by,
+            } => {
+                self.step = Step::EventAttack {
+                    left: *count,
+                    side: *side,
+                    attack: *attack,
+                    negate_by: *negate_by,
+                };
+                self.next_event_attack();
+                true
+            }
+            Effect::Stress {
+                who,
+                amount,
+                unless_tanker,
+            } => {
+                if pool.is_empty() || *unless_tanker && self.mission.tanker {
+                    return false;
+                }
+                let hit = match who {
+                    super::content::Who::Random | super::content::Who::RandomReturning => {
+                        let i = self.pick_aircraft(&pool);
+                        self.log.add_with(
+                            rule,
+                            msg("The event falls on {pilot}").arg("pilot", self.pilot_name(i)),
+                            vec![Random::Pick {
+                                picked: self.pilot_name(i).to_owned(),
+                                out_of: pool.len(),
+                            }],
+                        );
+                        vec![i]
+                    }
+                    _ => pool,
+                };
+                for i in hit {
+                    let squad = self.mission.flight[i].squad;
+                    self.squadron[squad].add_stress(i32::from(*amount));
+                    self.log.add(
+                        rule,
+                        msg("{pilot}: {n:+} Stress")
+                            .arg("pilot", self.pilot_name(i))
+                            .arg("n", amount),
+                    );
+                }
+                false
+            }
+            _ => false,
         }
     }
 
@@ -658,7 +682,7 @@ impl PhantomLeader {
         negate_by: Option<WeaponClass>,
     ) {
         let flying: Vec<usize> = self.mission.flying().collect();
-        let target = flying[self.rng.index(flying.len())];
+        let target = self.pick_aircraft(&flying);
         self.log.add_with(
             "M9",
             msg("A Special Event attack picks {pilot}").arg("pilot", self.pilot_name(target)),

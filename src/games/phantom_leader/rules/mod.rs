@@ -14,6 +14,7 @@ pub mod fight;
 mod fight_prompt;
 pub mod homebound;
 pub mod mission;
+pub mod roster;
 pub mod state;
 #[cfg(test)]
 mod tests_bot;
@@ -43,6 +44,11 @@ pub enum Action {
         pilot: usize,
         level: Level,
     },
+    /// Random Squadron: draw the open slots of this level (CS6).
+    Draw(Level),
+    /// Linked Campaigns: pay for the carried pilot's promotions (`true`) or take a Green
+    /// pilot in his place.
+    Carry(bool),
     /// Pilot Promotion Priority for this squadron pilot (CS7).
     Promote(usize),
     /// Recon Priority: draw more Target cards (M2).
@@ -118,6 +124,8 @@ pub enum Action {
         aim: Aim,
         arms: Arms,
     },
+    /// This Site or Bandit fires next (T3, A-14).
+    FiresNext(Attacker),
     /// An aircraft tries to suppress the pending enemy attack (T3.4).
     Suppress { sortie: usize, arms: Arms },
     /// Move (or stay) and set the altitude (T5).
@@ -201,6 +209,15 @@ impl Game for PhantomLeader {
         })
     }
 
+    /// The legal actions without their labels: the bots' and simulations' hot path.
+    fn legal_actions(&self) -> Vec<Action> {
+        self.choices_labelled(false)
+            .2
+            .into_iter()
+            .map(|c| c.action)
+            .collect()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         (self.step == Step::Over).then(|| {
             let name = self.outcome_name();
@@ -242,17 +259,59 @@ pub fn scenario_id(sheet: &str, duration: Duration) -> String {
 impl PhantomLeader {
     /// The pending decision: its text, rule and legal actions.
     fn choices(&self) -> (Message, &'static str, Vec<Choice<Action>>) {
+        self.choices_labelled(true)
+    }
+
+    /// The pending decision; without `labels` the choices carry empty labels (what the
+    /// bots and the legality check need, at a fraction of the cost).
+    fn choices_labelled(&self, labels: bool) -> (Message, &'static str, Vec<Choice<Action>>) {
         let c = data();
         let mut out = Vec::new();
-        let mut add = |action: Action, label: Message| out.push(Choice::new(action, label));
+        let mut add = |action: Action, label: &dyn Fn() -> Message| {
+            out.push(Choice::new(action, if labels { label() } else { msg("") }))
+        };
         let (text, rule) = match &self.step {
+            Step::Squadron if self.options.random_squadron => {
+                for level in Level::ALL {
+                    if !self.draw_pool(level).is_empty() {
+                        add(
+                            Action::Draw(level),
+                            &||msg("Draw the {level} pilots").term("level", level.name()),
+                        );
+                    }
+                }
+                (
+                    msg("Random Squadron: choose the level of the next draws"),
+                    "CS6",
+                )
+            }
+            Step::Carry { squad } => {
+                let p = &self.squadron[*squad];
+                let cost = self.carry_cost(*squad);
+                if self.special_options >= cost {
+                    add(
+                        Action::Carry(true),
+                        &||msg("Keep {pilot}: {so} SO").arg("pilot", p.card().name).arg("so", cost),
+                    );
+                }
+                add(
+                    Action::Carry(false),
+                    &||msg("A Green pilot takes {pilot}'s place").arg("pilot", p.card().name),
+                );
+                (
+                    msg("{pilot} was promoted {n} times in the last campaign")
+                        .arg("pilot", p.card().name)
+                        .arg("n", p.promotions),
+                    "CS6",
+                )
+            }
             Step::Squadron => {
                 for pilot in 0..c.pilots.len() {
                     for level in Level::ALL {
                         if self.recruit_refusal(pilot, level).is_none() {
                             add(
                                 Action::Recruit { pilot, level },
-                                msg("{pilot} ({aircraft}), {level}")
+                                &||msg("{pilot} ({aircraft}), {level}")
                                     .arg("pilot", &c.pilots[pilot].name)
                                     .arg("aircraft", &c.pilot_aircraft(pilot).name)
                                     .term("level", level.name()),
@@ -267,11 +326,11 @@ impl PhantomLeader {
                     if self.promotion_refusal(i).is_none() {
                         add(
                             Action::Promote(i),
-                            msg("Promote {pilot}").arg("pilot", p.card().name),
+                            &||msg("Promote {pilot}").arg("pilot", p.card().name),
                         );
                     }
                 }
-                add(Action::Done, msg("Start the campaign"));
+                add(Action::Done, &||msg("Start the campaign"));
                 (
                     msg("Buy promotions ({cost} SO each)?").arg("cost", self.promotion_cost()),
                     "CS7",
@@ -279,17 +338,17 @@ impl PhantomLeader {
             }
             Step::Target => {
                 if self.can_buy_recon() {
-                    add(Action::BuyRecon, msg("Recon Priority: draw 2 more cards"));
+                    add(Action::BuyRecon, &||msg("Recon Priority: draw 2 more cards"));
                 }
                 for n in self.eligible_targets() {
                     add(
                         Action::Choose(n),
-                        msg("Target #{n} {name}")
+                        &||msg("Target #{n} {name}")
                             .arg("n", n)
                             .arg("name", &c.target(n).name),
                     );
                 }
-                add(Action::StandDown, msg("Stand down: Down Time"));
+                add(Action::StandDown, &||msg("Stand down: Down Time"));
                 (msg("Day {day}: choose a target").arg("day", self.day), "M3")
             }
             Step::Assign => {
@@ -297,18 +356,18 @@ impl PhantomLeader {
                     if self.assign_refusal(i).is_none() {
                         add(
                             Action::Assign(i),
-                            msg("{pilot} flies").arg("pilot", self.squadron[i].card().name),
+                            &||msg("{pilot} flies").arg("pilot", self.squadron[i].card().name),
                         );
                     }
                 }
                 for s in &self.mission.flight {
                     add(
                         Action::Unassign(s.squad),
-                        msg("{pilot} stays home").arg("pilot", self.squadron[s.squad].card().name),
+                        &||msg("{pilot} stays home").arg("pilot", self.squadron[s.squad].card().name),
                     );
                 }
                 if !self.mission.flight.is_empty() {
-                    add(Action::Done, msg("Arm the aircraft"));
+                    add(Action::Done, &||msg("Arm the aircraft"));
                 }
                 (msg("Choose the pilots"), "M7")
             }
@@ -324,7 +383,7 @@ impl PhantomLeader {
                                     sortie: i,
                                     weapon: w,
                                 },
-                                msg("{pilot}: load {weapon}")
+                                &||msg("{pilot}: load {weapon}")
                                     .arg("pilot", self.pilot_name(i))
                                     .arg("weapon", &c.weapons[w].name),
                             );
@@ -339,7 +398,7 @@ impl PhantomLeader {
                                     sortie: i,
                                     weapon: w,
                                 },
-                                msg("{pilot}: unload {weapon}")
+                                &||msg("{pilot}: unload {weapon}")
                                     .arg("pilot", self.pilot_name(i))
                                     .arg("weapon", &c.weapons[w].name),
                             );
@@ -350,24 +409,24 @@ impl PhantomLeader {
                 if self.arming_refusal(&self.mission.flight, tanker).is_none() {
                     add(
                         Action::Tanker(tanker),
-                        if tanker {
+                        &||if tanker {
                             msg("Buy Tanker Priority")
                         } else {
                             msg("Give up the tanker")
                         },
                     );
                 }
-                add(Action::Done, msg("Launch"));
+                add(Action::Done, &||msg("Launch"));
                 (msg("Arm the aircraft"), "M8")
             }
             Step::EventIgnore { rolled, .. } => {
                 for i in self.event_ignorers(rolled) {
                     add(
                         Action::IgnoreRoll(i),
-                        msg("{pilot} rolls to ignore the event").arg("pilot", self.pilot_name(i)),
+                        &||msg("{pilot} rolls to ignore the event").arg("pilot", self.pilot_name(i)),
                     );
                 }
-                add(Action::Done, msg("Let the event happen"));
+                add(Action::Done, &||msg("Let the event happen"));
                 if self.mission.home {
                     (msg("The Home-Bound event"), "M16")
                 } else {
@@ -379,7 +438,7 @@ impl PhantomLeader {
                     let d = &self.mission.sites[i];
                     add(
                         Action::RemoveSite(i),
-                        msg("{site} in {area}")
+                        &||msg("{site} in {area}")
                             .arg("site", &c.defense_counters[d.counter].site)
                             .term("area", d.area.name()),
                     );
@@ -393,17 +452,17 @@ impl PhantomLeader {
                 for (sortie, weapon) in self.negators() {
                     add(
                         Action::Negate { sortie, weapon },
-                        msg("{pilot} expends {weapon}")
+                        &||msg("{pilot} expends {weapon}")
                             .arg("pilot", self.pilot_name(sortie))
                             .arg("weapon", &c.weapons[weapon].name),
                     );
                 }
-                add(Action::Done, msg("Let the attack come"));
+                add(Action::Done, &||msg("Let the attack come"));
                 (msg("Cancel the attack?"), "M9")
             }
             Step::EventEvade { target, .. } => {
-                add(Action::Evade(true), msg("Evade (+2 Stress)"));
-                add(Action::Evade(false), msg("Hold course"));
+                add(Action::Evade(true), &||msg("Evade (+2 Stress)"));
+                add(Action::Evade(false), &||msg("Hold course"));
                 (
                     msg("{pilot} is attacked").arg("pilot", self.pilot_name(*target)),
                     "4.7",
@@ -420,7 +479,7 @@ impl PhantomLeader {
                                     sortie: i,
                                     weapon: w,
                                 },
-                                msg("{pilot} drops {weapon}")
+                                &||msg("{pilot} drops {weapon}")
                                     .arg("pilot", self.pilot_name(i))
                                     .arg("weapon", &c.weapons[w].name),
                             );
@@ -433,7 +492,7 @@ impl PhantomLeader {
                 for i in self.slow_flying() {
                     add(
                         Action::HotPilot(i),
-                        msg("{pilot} is Fast in turn 1").arg("pilot", self.pilot_name(i)),
+                        &||msg("{pilot} is Fast in turn 1").arg("pilot", self.pilot_name(i)),
                     );
                 }
                 (msg("Choose the Slow pilot"), "M9")
@@ -443,23 +502,23 @@ impl PhantomLeader {
                     for i in self.mission.flying() {
                         add(
                             Action::Abort(i),
-                            msg("{pilot} aborts").arg("pilot", self.pilot_name(i)),
+                            &||msg("{pilot} aborts").arg("pilot", self.pilot_name(i)),
                         );
                     }
                 }
-                add(Action::Done, msg("Press on"));
+                add(Action::Done, &||msg("Press on"));
                 (msg("Abort any aircraft?"), "M10")
             }
             Step::Sar { rescue } => {
                 for (sortie, weapon) in self.sar_discards() {
                     add(
                         Action::SarDiscard { sortie, weapon },
-                        msg("Discard {weapon} from {pilot}")
+                        &||msg("Discard {weapon} from {pilot}")
                             .arg("pilot", self.pilot_name(sortie))
                             .arg("weapon", &c.weapons[weapon].name),
                     );
                 }
-                add(Action::SarRoll, msg("Roll for the rescue"));
+                add(Action::SarRoll, &||msg("Roll for the rescue"));
                 (
                     msg("Search and Rescue for {pilot}")
                         .arg("pilot", self.pilot_name(rescue.sortie)),
@@ -469,9 +528,9 @@ impl PhantomLeader {
             Step::Rest => {
                 add(
                     Action::Rest(true),
-                    msg("R&R: 9 SO, 2 Stress off every pilot"),
+                    &||msg("R&R: 9 SO, 2 Stress off every pilot"),
                 );
-                add(Action::Rest(false), msg("No R&R"));
+                add(Action::Rest(false), &||msg("No R&R"));
                 (msg("R&R Priority?"), "D7")
             }
             Step::Transfer => {
@@ -479,11 +538,11 @@ impl PhantomLeader {
                     if p.duty == Duty::Active && p.status() == Status::Unfit {
                         add(
                             Action::Transfer(i),
-                            msg("Transfer {pilot}").arg("pilot", p.card().name),
+                            &||msg("Transfer {pilot}").arg("pilot", p.card().name),
                         );
                     }
                 }
-                add(Action::Done, msg("Keep them"));
+                add(Action::Done, &||msg("Keep them"));
                 (msg("Transfer Unfit pilots?"), "D9")
             }
             Step::Over => (
@@ -492,7 +551,7 @@ impl PhantomLeader {
                     .term("outcome", self.outcome_name()),
                 "CS10",
             ),
-            step => return self.fight_choices(step, out),
+            step => return self.fight_choices(step, out, labels),
         };
         (text, rule, out)
     }
@@ -531,7 +590,11 @@ impl PhantomLeader {
             }
             _ => {}
         }
-        let legal = self.choices().2.iter().any(|c| &c.action == action);
+        let legal = self
+            .choices_labelled(false)
+            .2
+            .iter()
+            .any(|c| &c.action == action);
         if legal {
             return Ok(());
         }
@@ -567,6 +630,8 @@ impl PhantomLeader {
     fn perform(&mut self, action: &Action) {
         match action.clone() {
             Action::Recruit { pilot, level } => self.recruit(pilot, level),
+            Action::Draw(level) => self.draw_level(level),
+            Action::Carry(pay) => self.carry(pay),
             Action::Promote(i) => self.promote_now(i),
             Action::BuyRecon => self.buy_recon(),
             Action::Choose(n) => self.choose_target(n),
@@ -626,6 +691,7 @@ impl PhantomLeader {
             Action::HighStress(i) => self.take_high_stress(i),
             Action::Drop { sortie, weapon } => self.drop_munition(sortie, weapon),
             Action::Attack { sortie, aim, arms } => self.attack(sortie, aim, &arms),
+            Action::FiresNext(a) => self.fires_next(a),
             Action::Suppress { sortie, arms } => self.suppress(sortie, &arms),
             Action::Move {
                 sortie,
@@ -659,6 +725,10 @@ impl PhantomLeader {
             Step::FastRoll => self.jettison_step(),
             Step::Jettison => self.attacks(true),
             Step::Attacks { fast } => self.end_attacks(fast),
+            Step::EnemyOrder => {
+                self.mission.fight.usual_order = true;
+                self.next_enemy();
+            }
             Step::Move => self.hold_the_rest(),
             Step::Leave => self.end_turn(),
             _ => {}
@@ -700,6 +770,24 @@ impl crate::engine::play::Playable for PhantomLeader {
                 msg("High-Stress attacks and suppressions"),
                 "6",
                 msg("Once a turn a pilot may take 1 Stress for +1 on all his attack and suppression rolls that turn."),
+            ),
+            rule(
+                "random_squadron",
+                msg("Random squadron selection"),
+                "6",
+                msg("The pilots are drawn at random, level by level, instead of picked; a squadron that would leave Special Options below 0 is drawn again."),
+            ),
+            rule(
+                "linked",
+                msg("Linked campaigns"),
+                "6",
+                msg("When the campaign ends the squadron flies on, with its pilots, into the next campaign of its service."),
+            ),
+            rule(
+                "awacs_off_display",
+                msg("E-1 and E-2 stay off the Tactical Display"),
+                "A-16",
+                msg("Early-warning aircraft fly the mission off the display: only Target-Bound and Home-Bound events can reach them."),
             ),
         ]
     }

@@ -24,6 +24,18 @@ pub struct Options {
     /// High-stress attacks and suppressions.
     #[serde(default)]
     pub high_stress: bool,
+    /// Random Squadron Selection: the pilots are drawn, level by level, for Special Options
+    /// (p.17).
+    #[serde(default)]
+    pub random_squadron: bool,
+    /// Linked Campaigns: the squadron flies the campaigns that follow this one, in order,
+    /// with its pilots (p.17).
+    #[serde(default)]
+    pub linked: bool,
+    /// E-1s and E-2s stay off the Tactical Display: only Target-Bound and Home-Bound events
+    /// reach them [A-16; this departs from p.9, which places every aircraft].
+    #[serde(default)]
+    pub awacs_off_display: bool,
     /// The Advantages or Disadvantages taken (ids of `tables.toml`); their number fixes the
     /// difficulty level (none: Average).
     #[serde(default)]
@@ -173,6 +185,9 @@ pub struct Fight {
     pub killed: Vec<usize>,
     /// Navigation Error: every aircraft starts here.
     pub forced_start: Option<Area>,
+    /// The player let the rest of this turn's enemy attacks come in the usual order.
+    #[serde(default)]
+    pub usual_order: bool,
 }
 
 /// An Air Defense counter on the display.
@@ -264,6 +279,9 @@ impl Mission {
 pub enum Step {
     /// Pick the squadron's pilot cards (CS6).
     Squadron,
+    /// Linked Campaigns: pay for this carried pilot's promotions or let him go for a Green
+    /// pilot (CS6).
+    Carry { squad: usize },
     /// Buy promotions before the first mission (CS7).
     Promotions,
     /// Buy more Target cards, choose one or stand down (M2–M3).
@@ -326,6 +344,8 @@ pub enum Step {
     Jettison,
     /// Aircraft of that speed attack (T2, T4).
     Attacks { fast: bool },
+    /// The player picks which Site or Bandit fires next (T3, A-14).
+    EnemyOrder,
     /// One aircraft may try to suppress the attack on `target` (T3.4).
     Suppress { attacker: Attacker, target: usize },
     /// The attacked aircraft may go Evasive (T3.5).
@@ -372,6 +392,20 @@ pub struct PhantomLeader {
     pub step: Step,
     pub rng: Rng,
     pub log: Log,
+    /// Linked Campaigns: the campaigns already flown by this squadron, in order.
+    #[serde(default)]
+    pub chain: Vec<ChainResult>,
+    /// Pilots carried into this campaign from the one before (the head of the squadron).
+    #[serde(default)]
+    pub carried: usize,
+}
+
+/// A finished campaign of a linked chain [p.17].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainResult {
+    pub sheet: String,
+    pub vp: i32,
+    pub outcome: String,
 }
 
 /// One column of the Player Log [p.14–16].
@@ -423,6 +457,37 @@ impl PhantomLeader {
     pub fn speed(&self, sortie: usize) -> Option<Speed> {
         let p = &self.squadron[self.mission.flight[sortie].squad];
         p.card().row(p.stress).map(|r| r.speed)
+    }
+
+    /// One of these sorties at random (an enemy's or an event's target among equals): drawn
+    /// from a cup named `aircraft`, so that a script can arrange the pick (its counter is the
+    /// sortie's index) as the rulebook's sample reports it.
+    pub fn pick_aircraft(&mut self, among: &[usize]) -> usize {
+        Cup::new(among.to_vec())
+            .named("aircraft")
+            .draw(&mut self.rng)
+            .expect("a pick among at least one aircraft")
+    }
+
+    /// Whether the Early AIM-9 rule applies: taken, and the campaign no later than its last
+    /// year (a linked chain outgrows it) [p.16; A-7].
+    pub fn early_aim9(&self) -> bool {
+        self.options.early_aim9
+            && data()
+                .optional("early_aim9")
+                .last_year
+                .is_none_or(|last| self.year() <= last)
+    }
+
+    /// Whether the sortie flies the mission off the Tactical Display: an E-1 or E-2 under
+    /// the `awacs_off_display` option.
+    pub fn off_display(&self, sortie: usize) -> bool {
+        self.options.awacs_off_display
+            && !self.squadron[self.mission.flight[sortie].squad]
+                .card()
+                .aircraft
+                .fast_on
+                .is_empty()
     }
 
     /// The speed a sortie attacks at this turn: Fast if an E-1/E-2 or the Hot Pilot event

@@ -522,3 +522,166 @@ fn the_sample_flies_through_to_its_debriefing() {
         );
     }
 }
+
+/// The turn-3 position of the sample (p.23): Pluto, Easy Money and Gringo at C, Low; Buick in
+/// AN, High, with the MiG-17; the Center SA-2 gone. Several Sites and the MiG can fire.
+fn turn_3_position(seed: u64) -> PhantomLeader {
+    let mut g = sample_over_target(seed);
+    let sa2 = site_at(&g, "SA2", Area::C);
+    g.mission.sites.remove(sa2);
+    for n in ["Pluto", "Easy Money", "Gringo"] {
+        put(&mut g, n, Area::C, Altitude::Low);
+    }
+    put(&mut g, "Buick", Area::AN, Altitude::High);
+    g.mission.bandits[0].area = Area::AN;
+    g
+}
+
+fn last_log(g: &PhantomLeader) -> String {
+    g.log.entries().last().map(|e| e.english()).unwrap_or_default()
+}
+
+#[test]
+fn a_14_the_player_chooses_which_site_or_bandit_fires_next() {
+    let mut g = turn_3_position(21);
+    ok(&mut g, Action::Done); // no jettison
+    ok(&mut g, Action::Done); // no Fast attack
+    // The Center Zu-23-2, the East S-60 (ADJACENT, A-12) and the MiG-17 can all fire.
+    assert_eq!(g.step, Step::EnemyOrder);
+    let mig = Attacker {
+        side: Side::Bandit,
+        index: 0,
+    };
+    let zu = Attacker {
+        side: Side::Site,
+        index: site_at(&g, "ZU23", Area::C),
+    };
+    let s60 = Attacker {
+        side: Side::Site,
+        index: site_at(&g, "S60", Area::AE),
+    };
+    let offered: Vec<Action> = g.prompt().choices.into_iter().map(|c| c.action).collect();
+    for a in [mig, zu, s60] {
+        assert!(offered.contains(&Action::FiresNext(a)), "{a:?} in {offered:?}");
+    }
+    // A Site with nobody to fire at is not offered: the AW SA-2's FORWARD angle.
+    let sa2 = Attacker {
+        side: Side::Site,
+        index: site_at(&g, "SA2", Area::AW),
+    };
+    assert!(!offered.contains(&Action::FiresNext(sa2)));
+    // The MiG first, though the usual order has the Sites first.
+    ok(&mut g, Action::FiresNext(mig));
+    assert!(last_log(&g).contains("MiG-17 in North Approach attacks Buick"), "{}", last_log(&g));
+    assert!(matches!(
+        g.step,
+        Step::Suppress { attacker, .. } | Step::Evade { attacker, .. } if attacker == mig
+    ));
+    ok(&mut g, Action::Evade(false));
+    // Two attackers are left: the player is asked again, and lets the usual order run:
+    // the Center first (C before AE).
+    assert_eq!(g.step, Step::EnemyOrder);
+    ok(&mut g, Action::Done);
+    assert!(
+        g.log
+            .entries()
+            .iter()
+            .rev()
+            .take(3)
+            .any(|e| e.english().contains("Zu-23-2 in Center attacks")),
+        "{}",
+        last_log(&g)
+    );
+    assert!(!matches!(g.step, Step::EnemyOrder), "no more asking this turn");
+}
+
+#[test]
+fn a_25_several_kinds_of_counters_suppress_one_site_together() {
+    let mut g = turn_3_position(22);
+    let gringo = sortie(&g, "Gringo");
+    let zu = site_at(&g, "ZU23", Area::C);
+    // Rockets (+3 to suppress) and Mk.82s and the CBU can each hit the Zu-23-2 from C, Low:
+    // the prompt offers them all at once besides each kind alone.
+    let mixes: Vec<Arms> = g
+        .arms_for(gringo, Aim::Site(zu))
+        .into_iter()
+        .filter(|a| matches!(a, Arms::Counters(ws) if ws.iter().any(|&w| w != ws[0])))
+        .collect();
+    assert_eq!(mixes.len(), 1, "{mixes:?}");
+    ok(&mut g, Action::Done);
+    ok(&mut g, Action::Done);
+    ok(
+        &mut g,
+        Action::FiresNext(Attacker {
+            side: Side::Site,
+            index: zu,
+        }),
+    );
+    assert!(matches!(g.step, Step::Suppress { .. }), "{:?}", g.step);
+    // Any mix the rules allow is accepted, not only the prompt's: one Rockets and one Mk.82.
+    let before = g.mission.flight[gringo].load.len();
+    let mix = Arms::Counters(vec![weapon("Rockets"), weapon("Mk.82")]);
+    ok(
+        &mut g,
+        Action::Suppress {
+            sortie: gringo,
+            arms: mix,
+        },
+    );
+    let load = &g.mission.flight[gringo].load;
+    assert_eq!(load.len(), before - 2, "both counters are expended");
+    assert!(!load.contains(&weapon("Rockets")));
+    assert_eq!(load.iter().filter(|&&w| w == weapon("Mk.82")).count(), 3);
+    let tries = g
+        .log
+        .entries()
+        .iter()
+        .filter(|e| e.english().contains("Gringo") && e.english().contains("suppress"))
+        .count();
+    assert_eq!(tries, 2, "one roll per counter");
+    // A counter that cannot reach spoils the mix: AGM-45 only vs SA-2.
+    let mut g = turn_3_position(23);
+    let easy = sortie(&g, "Easy Money");
+    let bad = Arms::Counters(vec![weapon("Mk.83"), weapon("AGM-45")]);
+    assert!(g.arms_refusal(easy, Aim::Site(zu), &bad).is_some());
+    g.mission.flight[easy].load.clear();
+    assert!(g.arms_for(easy, Aim::Site(zu)).iter().all(|a| *a == Arms::Guns));
+}
+
+#[test]
+fn evasion_costs_2_stress_and_the_enemy_keeps_the_lower_of_two_dice() {
+    // Sample turn 1 (p.22): the Center SA-2 picks Buick among the four at PN; he evades
+    // (+2 Stress); 7 and 3 less Easy Money's jamming are 6 and 2; 2 is kept: no effect.
+    use crate::engine::arranged::Arranged;
+    let mut g = sample_over_target(35);
+    let buick = sortie(&g, "Buick");
+    ok(&mut g, Action::Done); // no jettison
+    g.rng.arrange(Arranged::Counter {
+        cup: "aircraft".into(),
+        counter: serde_json::json!(buick),
+    });
+    ok(&mut g, Action::Done); // no Fast attack: the enemy fires
+    assert!(
+        matches!(g.step, Step::Suppress { target, .. } if target == buick),
+        "{:?}",
+        g.step
+    );
+    let m: i32 = g.enemy_modifiers(Side::Site, buick).iter().map(|x| x.1).sum();
+    assert_eq!(m, -1, "Easy Money's EA-6A jams the area");
+    g.rng.arrange(Arranged::D10(7));
+    g.rng.arrange(Arranged::D10(3));
+    let stress = g.squadron[squad(&g, "Buick")].stress;
+    ok(&mut g, Action::Evade(true));
+    assert_eq!(g.squadron[squad(&g, "Buick")].stress, stress + 2);
+    let line = g
+        .log
+        .entries()
+        .iter()
+        .rev()
+        .map(|e| e.english())
+        .find(|l| l.contains("evading"))
+        .unwrap();
+    assert!(line.contains("Buick"), "{line}");
+    assert_eq!(g.mission.flight[buick].fate, Fate::Flying);
+    assert!(!g.mission.flight[buick].damaged);
+}

@@ -516,3 +516,272 @@ fn setup_refuses_bad_scenarios_and_options() {
     );
     assert_eq!(PhantomLeader::scenarios().len(), 24);
 }
+
+fn die(g: &mut PhantomLeader, faces: &[u8]) {
+    for &f in faces {
+        g.rng
+            .arrange(crate::engine::arranged::Arranged::D10(f % 10));
+    }
+}
+
+/// A sortie of the sample's day shot down in `phase`, and its SAR roll made with `face`.
+fn sar(phase: content::Phase, face: u8, discard: Option<(&str, &str)>) -> (PhantomLeader, usize) {
+    let mut g = sample_mission(30);
+    let buick = squad(&g, "Buick");
+    let s = g.mission.flight.iter().position(|x| x.squad == buick).unwrap();
+    let gringo = squad(&g, "Gringo");
+    let k = g.mission.flight.iter().position(|x| x.squad == gringo).unwrap();
+    ok(&mut g, Action::Load { sortie: k, weapon: weapon("Mk.82") });
+    g.mission.flight[s].fate = Fate::Down(phase);
+    g.mission.home = true;
+    g.next_rescue();
+    assert!(matches!(g.step, Step::Sar { .. }), "{:?}", g.step);
+    if let Some((name, w)) = discard {
+        let i = squad(&g, name);
+        let k = g.mission.flight.iter().position(|x| x.squad == i).unwrap();
+        ok(&mut g, Action::SarDiscard { sortie: k, weapon: weapon(w) });
+    }
+    die(&mut g, &[face]);
+    ok(&mut g, Action::SarRoll);
+    (g, buick)
+}
+
+#[test]
+fn sar_table_9_up_quick_6_to_8_under_fire_5_down_missing_with_its_modifiers() {
+    use content::Phase::*;
+    // Route Pack 6B's −2 WP penalty comes off every roll (p.14; A-19).
+    let result = |phase, face, discard| {
+        let (g, buick) = sar(phase, face, discard);
+        g.mission
+            .rescued
+            .iter()
+            .find(|r| r.0 == buick)
+            .map(|r| r.1)
+            .expect("a SAR result")
+    };
+    assert_eq!(result(OverTarget, 10, None), Some(5), "10 − 2 = 8: under fire, 5 Stress");
+    assert_eq!(result(OverTarget, 9, None), Some(5));
+    assert_eq!(result(OverTarget, 8, None), Some(5), "8 − 2 = 6");
+    assert_eq!(result(OverTarget, 7, None), None, "7 − 2 = 5: Missing");
+    // +2 when shot down Target-Bound, +1 Home-Bound.
+    assert_eq!(result(TargetBound, 9, None), Some(3), "9 − 2 + 2 = 9: quick, 3 Stress");
+    assert_eq!(result(HomeBound, 10, None), Some(3), "10 − 2 + 1 = 9");
+    assert_eq!(result(HomeBound, 6, None), None, "6 − 2 + 1 = 5: Missing");
+}
+
+#[test]
+fn sar_discarded_atg_weight_adds_to_the_roll() {
+    use content::Phase::*;
+    let wp = data().weapons[weapon("Mk.82")].wp;
+    let (g, buick) = sar(OverTarget, 7, Some(("Gringo", "Mk.82")));
+    let got = g.mission.rescued.iter().find(|r| r.0 == buick).unwrap().1;
+    // 7 − 2 + WP of the Mk.82.
+    let total = 7 - 2 + i32::from(wp);
+    let want = if total >= 9 {
+        Some(3)
+    } else if total >= 6 {
+        Some(5)
+    } else {
+        None
+    };
+    assert_eq!(got, want, "Mk.82 weighs {wp}");
+    let i = squad(&g, "Gringo");
+    let k = g.mission.flight.iter().position(|x| x.squad == i).unwrap();
+    assert!(!g.mission.flight[k].load.contains(&weapon("Mk.82")), "the counter is gone");
+}
+
+#[test]
+fn promotion_at_the_experience_number_keeps_the_excess_and_the_stress() {
+    // D11–D12 (p.16; A-22): +1 XP for flying, +1 more for a Destroyed target with no loss.
+    let mut g = sample_mission(31);
+    let pluto = squad(&g, "Pluto");
+    let need = g.squadron[pluto].card().experience.unwrap();
+    g.squadron[pluto].xp = need - 1;
+    g.squadron[pluto].stress = 4;
+    g.mission.hits = 6; // the Minor Bridge Destroyed
+    g.finish_debrief();
+    let p = &g.squadron[pluto];
+    assert_eq!(p.level, Level::Skilled);
+    assert_eq!((p.xp, p.stress, p.promotions), (1, 4, 1));
+    // A loss in any phase voids the bonus, even a pilot SAR brings back.
+    let mut g = sample_mission(32);
+    let gringo = squad(&g, "Gringo");
+    let need = g.squadron[gringo].card().experience.unwrap();
+    g.squadron[gringo].xp = need - 1;
+    g.mission.hits = 6;
+    g.mission.flight[0].fate = Fate::Down(content::Phase::HomeBound);
+    g.finish_debrief();
+    assert_eq!(g.squadron[gringo].level, Level::Skilled);
+    assert_eq!(g.squadron[gringo].xp, 0, "only the 1 XP for flying");
+}
+
+#[test]
+fn victory_levels_of_the_short_linebacker_navy_chart() {
+    // 11 VP over a Short Linebacker USN campaign is Adequate (p.15); the other tiers are the
+    // reconstructed chart (digest 8.2): Poor 4, Adequate 8, Good 12, Great 14.
+    let mut g = sample_campaign(33);
+    for (vp, name) in [
+        (3, "Dismal"),
+        (4, "Poor"),
+        (8, "Adequate"),
+        (11, "Adequate"),
+        (12, "Good"),
+        (14, "Great"),
+    ] {
+        g.vp = vp;
+        assert_eq!(g.outcome_name(), name, "{vp} VP");
+    }
+}
+
+#[test]
+fn random_squadron_draws_each_level_for_its_special_options() {
+    let o = Options {
+        random_squadron: true,
+        ..Options::default()
+    };
+    let play = |seed| {
+        let mut g = PhantomLeader::setup("LB-USN-short", &o, seed).unwrap();
+        // 15 on the sheet, 6 for the option (p.17).
+        assert_eq!(g.special_options, 15 + 6);
+        while g.step == Step::Squadron {
+            let choices: Vec<Action> = g.prompt().choices.into_iter().map(|c| c.action).collect();
+            assert!(choices.iter().all(|a| matches!(a, Action::Draw(_))), "{choices:?}");
+            assert!(!choices.contains(&Action::Draw(Level::Newbie)), "Linebacker: no Newbie");
+            let a = choices[0].clone();
+            ok(&mut g, a);
+        }
+        g
+    };
+    let g = play(40);
+    assert_eq!(g.step, Step::Promotions);
+    let mut have = [0u8; 6];
+    for p in &g.squadron {
+        have[p.level.index()] += 1;
+    }
+    assert_eq!(have, g.composition());
+    assert!(g.special_options >= 0);
+    assert_eq!(g.squadron, play(40).squadron, "same seed, same draws");
+    assert!(
+        (41..60).any(|s| play(s).squadron != g.squadron),
+        "the draws are random"
+    );
+}
+
+#[test]
+fn linked_campaigns_carry_the_squadron_and_charge_6_per_promotion() {
+    let o = Options {
+        random_squadron: true,
+        linked: true,
+        ..Options::default()
+    };
+    let mut g = PhantomLeader::setup("CMC-USN-short", &o, 50).unwrap();
+    while g.step == Step::Squadron {
+        let a = g.prompt().choices[0].action.clone();
+        ok(&mut g, a);
+    }
+    ok(&mut g, Action::Done);
+    // Three pilots whose aircraft still serve in 1965: two promoted, one Missing.
+    let keep: Vec<usize> = (0..g.squadron.len())
+        .filter(|&i| data().pilot_aircraft(g.squadron[i].pilot).in_service(1965))
+        .collect();
+    assert!(keep.len() >= 3);
+    g.squadron[keep[0]].promotions = 1;
+    g.squadron[keep[1]].promotions = 2;
+    g.squadron[keep[2]].duty = Duty::Missing;
+    let names: Vec<usize> = g.squadron.iter().map(|p| p.pilot).collect();
+    let (first, second) = (names[keep[0]], names[keep[1]]);
+    g.vp = 9;
+    g.day = g.days_total();
+    g.next_day();
+    let next = data().sheet(&g.sheet).unwrap();
+    assert_eq!(next.year, 1965, "Cuba is followed by War in the South");
+    assert_eq!(g.chain.len(), 1);
+    assert_eq!((g.chain[0].sheet.as_str(), g.chain[0].vp), ("CMC-USN", 9));
+    assert_eq!((g.day, g.vp), (0, 0));
+    // The Missing pilot stays behind; the two promoted pilots are asked for in turn.
+    assert!(g.squadron.len() <= 7);
+    assert!(g.squadron.iter().all(|p| p.stress == 0 && p.duty == Duty::Active));
+    let at = |g: &PhantomLeader, pilot| g.squadron.iter().position(|p| p.pilot == pilot).unwrap();
+    assert_eq!(g.step, Step::Carry { squad: at(&g, first) });
+    let so = g.special_options;
+    ok(&mut g, Action::Carry(true));
+    assert_eq!(g.special_options, so - 6);
+    assert_eq!(g.squadron[at(&g, first)].promotions, 0);
+    let b = at(&g, second);
+    assert_eq!(g.step, Step::Carry { squad: b });
+    ok(&mut g, Action::Carry(false));
+    assert_eq!(g.squadron[b].level, Level::Green);
+    assert!(!names.contains(&g.squadron[b].pilot), "a new pilot");
+    // One short of eight: the squadron is filled (by a draw under Random Squadron).
+    assert_eq!(g.step, Step::Squadron);
+    while g.step == Step::Squadron {
+        let a = g.prompt().choices[0].action.clone();
+        ok(&mut g, a);
+    }
+    assert_eq!(g.squadron.len(), 8);
+    assert_eq!(g.step, Step::Promotions);
+    assert!(g.special_options >= 0);
+}
+
+#[test]
+fn a_16_awacs_off_display_keeps_the_e2_off_the_tactical_display() {
+    let e2 = data()
+        .pilots
+        .iter()
+        .position(|p| p.aircraft == "E-2")
+        .unwrap();
+    let placed = |off: bool| {
+        let mut g = sample_campaign(60);
+        g.options.awacs_off_display = off;
+        g.squadron.push(Pilot {
+            pilot: e2,
+            level: Level::Average,
+            stress: 0,
+            xp: 0,
+            duty: Duty::Active,
+            promotions: 0,
+            replaced_by: None,
+        });
+        let hawkeye = g.squadron.len() - 1;
+        ok(&mut g, Action::Done);
+        g.mission.drawn = vec![31, 8];
+        ok(&mut g, Action::Choose(8));
+        for name in ["Pluto", "Easy Money", "Gringo", "Buick"] {
+            let i = squad(&g, name);
+            ok(&mut g, Action::Assign(i));
+        }
+        ok(&mut g, Action::Assign(hawkeye));
+        ok(&mut g, Action::Done);
+        g.events = crate::engine::deck::Deck::stacked(vec![19, 2, 21]);
+        ok(&mut g, Action::Done);
+        let mut places = 0;
+        for _ in 0..60 {
+            if matches!(g.step, Step::FastRoll | Step::Jettison | Step::Attacks { .. }) {
+                break;
+            }
+            if g.step == Step::Place {
+                places += 1;
+            }
+            let choices = g.prompt().choices;
+            let a = choices
+                .iter()
+                .find(|c| c.action == Action::Done)
+                .unwrap_or(&choices[0])
+                .action
+                .clone();
+            ok(&mut g, a);
+        }
+        let s = g.mission.flight.iter().position(|x| x.squad == hawkeye).unwrap();
+        (g, s, places)
+    };
+    let (g, s, places) = placed(true);
+    assert_eq!(places, 4, "the E-2 is not placed");
+    assert_eq!(g.mission.flight[s].pos, None);
+    assert_eq!(g.mission.flight[s].fate, Fate::Flying);
+    assert!(g.mission.on_display().all(|i| i != s));
+    // It still directs a Slow pilot from off the display (p.20).
+    assert!(g.fast_rolls().iter().any(|&(by, _)| by == s), "{:?}", g.step);
+    let (g, s, places) = placed(false);
+    assert_eq!(places, 5, "every aircraft is placed (p.9)");
+    assert!(g.mission.flight[s].pos.is_some());
+}

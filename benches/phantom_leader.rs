@@ -1,0 +1,112 @@
+//! Phantom Leader on one core with the heuristic bot (targets: 20,000 single missions/s and
+//! 1,000 Short campaigns/s), and the odds the prompt shows before each attack, suppression
+//! and evasion (target: 50 ms).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tonkin::engine::bot::Bot;
+use tonkin::engine::game::Game;
+use tonkin::engine::rng::Rng;
+use tonkin::games::phantom_leader::rules::bot::HeuristicBot;
+use tonkin::games::phantom_leader::rules::{Options, PhantomLeader, Step};
+
+/// Plays with the bot while `go` holds; returns the actions taken.
+fn play(g: &mut PhantomLeader, bot: &mut HeuristicBot, go: impl Fn(&PhantomLeader) -> bool) -> u32 {
+    let mut n = 0;
+    while go(g) && g.outcome().is_none() {
+        let actions = g.legal_actions();
+        let a = bot.choose(g, &actions);
+        g.apply(&a).expect("the bot's choice is legal");
+        n += 1;
+    }
+    n
+}
+
+/// A Short campaign at its first day's target choice, the squadron picked by the bot.
+fn first_day(scenario: &str, seed: u64) -> PhantomLeader {
+    let mut g = PhantomLeader::setup(scenario, &Options::default(), seed).expect("setup");
+    g.quiet_log();
+    let mut bot = HeuristicBot::new(seed);
+    play(&mut g, &mut bot, |g| g.step != Step::Target);
+    g
+}
+
+/// One mission day from the target choice to the next day, with its own dice.
+fn mission(start: &PhantomLeader, seed: u64) -> i32 {
+    let mut g = start.clone();
+    g.rng = Rng::seeded(seed);
+    let mut bot = HeuristicBot::new(seed);
+    play(&mut g, &mut bot, |g| g.day == 1);
+    g.vp
+}
+
+/// A whole Short campaign, squadron included.
+fn campaign(scenario: &str, seed: u64) -> i32 {
+    let mut g = PhantomLeader::setup(scenario, &Options::default(), seed).expect("setup");
+    g.quiet_log();
+    let mut bot = HeuristicBot::new(seed);
+    play(&mut g, &mut bot, |_| true);
+    g.vp
+}
+
+/// A position at an attack step of the first mission that flies, for the odds.
+fn at_attack(seed: u64) -> Option<PhantomLeader> {
+    let mut g = first_day("LB-USN-short", seed);
+    let mut bot = HeuristicBot::new(seed);
+    play(&mut g, &mut bot, |g| {
+        !matches!(g.step, Step::Attacks { .. } | Step::Suppress { .. }) && g.day < 4
+    });
+    matches!(g.step, Step::Attacks { .. } | Step::Suppress { .. }).then_some(g)
+}
+
+fn bench(c: &mut Criterion) {
+    let start = first_day("RT-USAF-short", 1);
+    let mut seed = 0u64;
+    c.bench_function("phantom leader mission (heuristic bot)", |b| {
+        b.iter(|| {
+            seed += 1;
+            mission(&start, seed)
+        })
+    });
+    let mut seed = 0u64;
+    c.bench_function("phantom leader Short campaign (heuristic bot)", |b| {
+        b.iter(|| {
+            seed += 1;
+            campaign("RT-USAF-short", seed)
+        })
+    });
+    let g = (1..50)
+        .find_map(at_attack)
+        .expect("a mission reaches an attack");
+    c.bench_function("phantom leader odds: an attack step's prompt", |b| {
+        b.iter(|| g.prompt().choices.len())
+    });
+    // Rates over many seeds and every Short campaign sheet.
+    let n = 20_000u64;
+    let t = std::time::Instant::now();
+    let vp: i64 = (0..n).map(|s| i64::from(mission(&start, s))).sum();
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "phantom leader: {n} missions in {secs:.2} s = {:.0} missions/s (mean {:.2} VP)",
+        n as f64 / secs,
+        vp as f64 / n as f64
+    );
+    let sheets: Vec<String> = PhantomLeader::scenarios()
+        .iter()
+        .map(|s| s.id.to_owned())
+        .filter(|id| id.ends_with("-short"))
+        .collect();
+    let n = 2_000u64;
+    let t = std::time::Instant::now();
+    let vp: i64 = (0..n)
+        .map(|s| i64::from(campaign(&sheets[s as usize % sheets.len()], s)))
+        .sum();
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "phantom leader: {n} Short campaigns in {secs:.2} s = {:.0} campaigns/s (mean {:.2} VP)",
+        n as f64 / secs,
+        vp as f64 / n as f64
+    );
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
