@@ -2,6 +2,7 @@
 //! target card in the Center, Sites with their Attack Angles, Bandits, aircraft at High or
 //! Low with their loads, the Flight Path counters) and the campaign and squadron panel.
 
+pub mod campaign;
 pub mod display;
 pub mod panel;
 
@@ -22,16 +23,26 @@ impl Board for PhantomLeader {
         cr.save()?;
         cr.translate(x, y);
         cr.scale(scale, scale);
-        display::draw(cr, self, &view.targets, view.hovered.as_deref())?;
+        if self.mission.target.is_some() {
+            display::draw(cr, self, &view.targets, view.hovered.as_deref())?;
+        } else {
+            campaign::draw(cr, self, &view.targets, view.hovered.as_deref())?;
+        }
         cr.translate(DISPLAY, 0.0);
-        panel::draw(cr, self)?;
+        panel::draw(cr, self, &view.targets, view.hovered.as_deref())?;
         cr.restore()
     }
 
     fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
         let (scale, ox, oy) = fit(view, WIDTH, HEIGHT);
         let (mx, my) = ((x - ox) / scale, (y - oy) / scale);
-        display::hit(self, mx, my, &view.targets)
+        if mx > DISPLAY {
+            panel::hit(self, mx - DISPLAY, my, &view.targets)
+        } else if self.mission.target.is_some() {
+            display::hit(self, mx, my, &view.targets)
+        } else {
+            campaign::hit(self, mx, my, &view.targets)
+        }
     }
 
     fn status(&self) -> Vec<(Message, String)> {

@@ -150,20 +150,20 @@ impl PhantomLeader {
                     };
                     if !fits {
                         return Some(
-                            msg("{weapon} cannot attack that").arg("weapon", &spec.name),
+                            msg("{weapon} cannot attack that").term("weapon", spec.name.as_str()),
                         );
                     }
                     if range > spec.range || spec.cannot.contains(&range) {
                         return Some(
                             msg("{weapon} cannot reach range {range}")
-                                .arg("weapon", &spec.name)
+                                .term("weapon", spec.name.as_str())
                                 .arg("range", range),
                         );
                     }
                     if !spec.altitudes.is_empty() && !spec.altitudes.contains(&pos.altitude) {
                         return Some(
                             msg("{weapon} cannot be used at this altitude")
-                                .arg("weapon", &spec.name),
+                                .term("weapon", spec.name.as_str()),
                         );
                     }
                     if !spec.only_vs.is_empty() {
@@ -178,7 +178,7 @@ impl PhantomLeader {
                         if !ok {
                             return Some(
                                 msg("{weapon} attacks only radar Sites")
-                                    .arg("weapon", &spec.name),
+                                    .term("weapon", spec.name.as_str()),
                             );
                         }
                     }
@@ -329,7 +329,7 @@ impl PhantomLeader {
                     self.log.add(
                         "4.6",
                         msg("{weapon} used: Politics moves 1 right")
-                            .arg("weapon", &c.weapons[w].name),
+                            .term("weapon", c.weapons[w].name.as_str()),
                     );
                 }
             }
@@ -489,13 +489,13 @@ impl PhantomLeader {
             Aim::Site(i) => {
                 let d = &self.mission.sites[i];
                 msg("the {site} in {area}")
-                    .arg("site", self.defense_name(d))
+                    .term("site", self.defense_name(d))
                     .term("area", d.area.name())
             }
             Aim::Bandit(i) => {
                 let d = &self.mission.bandits[i];
                 msg("the {bandit} in {area}")
-                    .arg("bandit", self.defense_name(d))
+                    .term("bandit", self.defense_name(d))
                     .term("area", d.area.name())
             }
         }
@@ -507,11 +507,11 @@ impl PhantomLeader {
         match arms {
             Arms::Guns => msg("guns"),
             Arms::Counters(ws) if ws.len() == 1 => {
-                msg("one {weapon}").arg("weapon", &c.weapons[ws[0]].name)
+                msg("one {weapon}").term("weapon", c.weapons[ws[0]].name.as_str())
             }
             Arms::Counters(ws) => msg("{n} × {weapon}")
                 .arg("n", ws.len())
-                .arg("weapon", &c.weapons[ws[0]].name),
+                .term("weapon", c.weapons[ws[0]].name.as_str()),
         }
     }
 

@@ -73,9 +73,9 @@ impl PhantomLeader {
                         self.squadron[squad].add_stress(i32::from(*amount));
                         self.log.add(
                             "M16",
-                            msg("{pilot}: {n:+} Stress")
+                            msg("{pilot}: {n} Stress")
                                 .arg("pilot", self.pilot_name(i))
-                                .arg("n", amount),
+                                .arg("n", format_args!("{amount:+}")),
                         );
                     }
                 }
@@ -104,9 +104,9 @@ impl PhantomLeader {
                     self.shift(*track, i32::from(*delta));
                     self.log.add(
                         "M16",
-                        msg("{track} moves {n:+}")
+                        msg("{track} moves {n}")
                             .term("track", track_name(*track))
-                            .arg("n", delta),
+                            .arg("n", format_args!("{delta:+}")),
                     );
                 }
             }
