@@ -155,7 +155,7 @@ fn pilot_row(
         4.0,
         y + 0.6,
         44.0,
-        &format!("{} · {}", card.name, card.aircraft.id),
+        &format!("{} · {}", card.name, card.aircraft.name),
         Font::bold(2.8),
     );
     let state = match status {

@@ -21,9 +21,8 @@ impl PhantomLeader {
         let c = data();
         let aircraft = (0..self.mission.flight.len())
             .map(|i| {
-                msg("{pilot} ({aircraft}): {wp} of {cap} WP")
+                msg("{pilot}: {wp} of {cap} WP")
                     .arg("pilot", self.pilot_name(i))
-                    .arg("aircraft", &self.squadron[self.mission.flight[i].squad].card().aircraft.name)
                     .arg("wp", self.load_wp(i))
                     .arg("cap", self.capacity(i))
             })

@@ -8,7 +8,7 @@ use super::display::{Area, AreaKind};
 use super::state::*;
 use crate::engine::dice::Roll;
 use crate::engine::log::Random;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 /// A modifier of a roll and its reason (kept for the log).
 pub type Modifiers = Vec<(&'static str, i32)>;
@@ -218,7 +218,7 @@ impl PhantomLeader {
         } else {
             row.and_then(|r| r.atg)
         };
-        out.push((if air { "AtA" } else { "AtG" }, i32::from(skill.unwrap_or(0))));
+        out.push((if air { n_("AtA") } else { n_("AtG") }, i32::from(skill.unwrap_or(0))));
         let spec = weapon.map(|w| &c.weapons[w]);
         if !air && let Some(spec) = spec {
             let soft = match aim {
@@ -226,10 +226,10 @@ impl PhantomLeader {
                 _ => self.mission.target.is_some_and(|n| c.target(n).soft),
             };
             if soft && spec.soft > 0 {
-                out.push(("soft target", i32::from(spec.soft)));
+                out.push((n_("soft target"), i32::from(spec.soft)));
             }
             if suppress && spec.suppress_bonus > 0 {
-                out.push(("suppression", i32::from(spec.suppress_bonus)));
+                out.push((n_("suppression"), i32::from(spec.suppress_bonus)));
             }
         }
         if aim == Aim::Target
@@ -237,23 +237,23 @@ impl PhantomLeader {
         {
             let m = i32::from(c.target(n).modifier) + i32::from(self.mission.flags.target_modifier);
             if m != 0 {
-                out.push(("target", m));
+                out.push((n_("target"), m));
             }
         }
         if air && self.aim_area(aim) == s.pos.map_or(Area::C, |p| p.area) {
             let penalty = i32::from(c.atg_penalty(self.atg_wp(sortie)));
             if penalty != 0 {
-                out.push(("AtG load", penalty));
+                out.push((n_("AtG load"), penalty));
             }
         }
         if weapon.is_none() && self.squadron[s.squad].card().aircraft.has_gun(self.year()) {
             let strafe = i32::from(pilot.card().aircraft.strafe);
             if strafe != 0 {
-                out.push(("strafing", strafe));
+                out.push((n_("strafing"), strafe));
             }
         }
         if self.mission.fight.high.contains(&sortie) {
-            out.push(("high stress", 1));
+            out.push((n_("high stress"), 1));
         }
         out
     }
@@ -414,15 +414,15 @@ impl PhantomLeader {
             .sum();
         let mut out = Modifiers::new();
         if jam != 0 {
-            out.push(("jamming", jam));
+            out.push((n_("jamming"), jam));
         }
         let difficulty = self.adjustment(|a| i32::from(a.enemy_roll));
         if difficulty != 0 {
-            out.push(("difficulty", difficulty));
+            out.push((n_("difficulty"), difficulty));
         }
         if side == Side::Site && self.mission.turn == 1 && self.mission.fight.site_roll_turn1 != 0
         {
-            out.push(("event", i32::from(self.mission.fight.site_roll_turn1)));
+            out.push((n_("event"), i32::from(self.mission.fight.site_roll_turn1)));
         }
         out
     }
