@@ -4,6 +4,7 @@
 //! drawn with Cairo) and this file, which ties them into [`MODULE`].
 
 pub mod art;
+pub mod kit;
 pub mod rules;
 
 use crate::engine::message::n_;
@@ -19,11 +20,14 @@ pub static MODULE: GameModule = GameModule {
     blurb: n_("Command a squadron of F-4 Phantoms through a whole campaign."),
     note: None,
     driver: Some(&GameDriver::<rules::PhantomLeader>::new()),
-    kit: None,
+    kit: Some(kit::kit),
 };
 
 impl crate::games::Presented for rules::PhantomLeader {
     fn board(&self) -> Option<&dyn crate::art::Board> {
         Some(self)
+    }
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
+        Some(kit::kit_for_game(self))
     }
 }

@@ -3,8 +3,10 @@
 //! Low with their loads, the Flight Path counters) and the campaign and squadron panel.
 
 pub mod campaign;
+pub mod cards;
 pub mod display;
 pub mod panel;
+pub mod player_log;
 
 use cairo::Context;
 
