@@ -60,7 +60,12 @@ pub fn draw(
         4.0,
         3.0,
         DISPLAY - 8.0,
-        &format!("{} — {} {}", gettext("Campaign Map"), gettext(&sheet.title), sheet.year),
+        &format!(
+            "{} — {} {}",
+            gettext("Campaign Map"),
+            gettext(&sheet.title),
+            sheet.year
+        ),
         Font::bold(5.0),
     );
     // The tracks: a row of boxes each, today's box lit.
@@ -94,7 +99,15 @@ pub fn draw(
             cr.set_line_width(0.3);
             cr.stroke()?;
             Rgb::BLACK.set(cr);
-            fitted_text(cr, x + (w - 1.0) / 2.0, y + 2.6, w - 2.0, label, 3.0, k == usize::from(*now));
+            fitted_text(
+                cr,
+                x + (w - 1.0) / 2.0,
+                y + 2.6,
+                w - 2.0,
+                label,
+                3.0,
+                k == usize::from(*now),
+            );
         }
     }
     // The regions.
@@ -139,8 +152,19 @@ pub fn draw(
         draw_card(cr, g, data().target(n), x, y, eligible)?;
         if targets.contains(&id) {
             rounded_rect(cr, x - 0.8, y - 0.8, CARD_W + 1.6, CARD_H + 1.6, 2.0);
-            Rgb::hex(NOW).with_alpha(cr, if hovered == Some(id.as_str()) { 1.0 } else { 0.75 });
-            cr.set_line_width(if hovered == Some(id.as_str()) { 1.4 } else { 0.9 });
+            Rgb::hex(NOW).with_alpha(
+                cr,
+                if hovered == Some(id.as_str()) {
+                    1.0
+                } else {
+                    0.75
+                },
+            );
+            cr.set_line_width(if hovered == Some(id.as_str()) {
+                1.4
+            } else {
+                0.9
+            });
             cr.stroke()?;
         }
     }
@@ -164,7 +188,14 @@ fn draw_card(
     cr.stroke()?;
     Rgb::hex(if eligible { 0x000000 } else { 0x6b6b6b }).set(cr);
     let w = CARD_W - 3.0;
-    fitted_left(cr, x + 1.5, y + 1.0, w, &format!("#{}", t.number), Font::bold(3.4));
+    fitted_left(
+        cr,
+        x + 1.5,
+        y + 1.0,
+        w,
+        &format!("#{}", t.number),
+        Font::bold(3.4),
+    );
     let region = g.sheet().region_of(t.number).map(|r| gettext(&r.name));
     text(
         cr,
@@ -197,13 +228,34 @@ fn draw_card(
             .render(),
     ];
     for (k, line) in lines.iter().enumerate() {
-        fitted_left(cr, x + 1.5, y + 12.5 + k as f64 * 5.2, w, line, Font::sans(2.6));
+        fitted_left(
+            cr,
+            x + 1.5,
+            y + 12.5 + k as f64 * 5.2,
+            w,
+            line,
+            Font::sans(2.6),
+        );
     }
     if t.soft {
-        fitted_left(cr, x + 1.5, y + 33.5, w, &gettext("Soft target"), Font::bold(2.4));
+        fitted_left(
+            cr,
+            x + 1.5,
+            y + 33.5,
+            w,
+            &gettext("Soft target"),
+            Font::bold(2.4),
+        );
     }
     if !eligible {
-        fitted_left(cr, x + 1.5, y + CARD_H - 5.0, w, &gettext("Politics too high"), Font::bold(2.4));
+        fitted_left(
+            cr,
+            x + 1.5,
+            y + CARD_H - 5.0,
+            w,
+            &gettext("Politics too high"),
+            Font::bold(2.4),
+        );
     }
     Ok(())
 }

@@ -44,7 +44,14 @@ pub fn draw_pilot_card(cr: &Context, card: &PilotCard, bleed: f64) -> Result<(),
     fitted_left(cr, 4.0, 2.2, 36.0, card.name, Font::bold(5.0));
     let level = gettext(card.level.name());
     fitted_text(cr, 51.0, 2.8, 20.0, &level, 3.4, true);
-    fitted_left(cr, 4.0, 8.6, CARD_W - 8.0, &card.aircraft.name, Font::sans(3.0));
+    fitted_left(
+        cr,
+        4.0,
+        8.6,
+        CARD_W - 8.0,
+        &card.aircraft.name,
+        Font::sans(3.0),
+    );
     Rgb::BLACK.set(cr);
     let cool = msg("Cool {cool}").arg("cool", card.cool).render();
     fitted_left(cr, 4.0, 17.0, 26.0, &cool, Font::bold(3.4));
@@ -54,7 +61,12 @@ pub fn draw_pilot_card(cr: &Context, card: &PilotCard, bleed: f64) -> Result<(),
     );
     fitted_left(cr, 31.0, 17.4, CARD_W - 35.0, &xp, Font::sans(2.8));
     // The rows: the band's stress, speed, AtA and AtG.
-    let heads = [gettext("Stress"), gettext("Speed"), gettext("AtA"), gettext("AtG")];
+    let heads = [
+        gettext("Stress"),
+        gettext("Speed"),
+        gettext("AtA"),
+        gettext("AtG"),
+    ];
     let xs = [4.0, 22.0, 38.0, 50.0];
     for (h, x) in heads.iter().zip(xs) {
         fitted_left(cr, x, 24.5, 14.0, h, Font::bold(2.4));
@@ -70,12 +82,35 @@ pub fn draw_pilot_card(cr: &Context, card: &PilotCard, bleed: f64) -> Result<(),
         cr.fill()?;
         Rgb::BLACK.set(cr);
         fitted_left(cr, 4.0, y, 17.0, &gettext(*name), Font::bold(2.6));
-        fitted_left(cr, 4.0, y + 3.0, 17.0, &format!("{from}–{}", row.max), Font::sans(2.4));
+        fitted_left(
+            cr,
+            4.0,
+            y + 3.0,
+            17.0,
+            &format!("{from}–{}", row.max),
+            Font::sans(2.4),
+        );
         fitted_left(cr, 22.0, y + 1.4, 15.0, &speed(row.speed), Font::sans(2.8));
-        text(cr, 38.0, y + 1.4, &signed(row.ata), &Font::sans(2.8), Align::Left);
-        text(cr, 50.0, y + 1.4, &signed(row.atg), &Font::sans(2.8), Align::Left);
+        text(
+            cr,
+            38.0,
+            y + 1.4,
+            &signed(row.ata),
+            &Font::sans(2.8),
+            Align::Left,
+        );
+        text(
+            cr,
+            50.0,
+            y + 1.4,
+            &signed(row.atg),
+            &Font::sans(2.8),
+            Align::Left,
+        );
     }
-    let unfit = msg("Unfit from {n} Stress").arg("n", card.unfit_from()).render();
+    let unfit = msg("Unfit from {n} Stress")
+        .arg("n", card.unfit_from())
+        .render();
     rounded_rect(cr, 2.5, 44.2, CARD_W - 5.0, 5.0, 1.0);
     Rgb::hex(0xf2c4c0).set(cr);
     cr.fill()?;
@@ -99,8 +134,19 @@ pub fn draw_pilot_card(cr: &Context, card: &PilotCard, bleed: f64) -> Result<(),
         .set(cr);
         cr.fill()?;
         Rgb::WHITE.set(cr);
-        let label = if s + 1 == top { format!("{s}+") } else { s.to_string() };
-        text(cr, x + (size - 0.8) / 2.0, y + 1.4, &label, &Font::bold(2.6), Align::Center);
+        let label = if s + 1 == top {
+            format!("{s}+")
+        } else {
+            s.to_string()
+        };
+        text(
+            cr,
+            x + (size - 0.8) / 2.0,
+            y + 1.4,
+            &label,
+            &Font::bold(2.6),
+            Align::Center,
+        );
     }
     Rgb::BLACK.set(cr);
     let so = msg("SO Short/Medium/Long: {s}/{m}/{l}")

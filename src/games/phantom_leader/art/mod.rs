@@ -124,9 +124,21 @@ mod tests {
         assert!(inked(&mut s, 95.0, 5.0, 10.0, 10.0) > 50);
         assert!(inked(&mut s, 205.0, 28.0, 80.0, 20.0) > 200);
         // Points map back to their areas.
-        assert_eq!(display::area_at(100.0, 100.0), Some(crate::games::phantom_leader::rules::display::Area::C));
-        assert_eq!(display::area_at(100.0, 50.0), Some(crate::games::phantom_leader::rules::display::Area::AN));
-        assert_eq!(display::area_at(155.0, 45.0), Some(crate::games::phantom_leader::rules::display::Area::PNE));
-        assert_eq!(display::area_at(100.0, 190.0), Some(crate::games::phantom_leader::rules::display::Area::PS));
+        assert_eq!(
+            display::area_at(100.0, 100.0),
+            Some(crate::games::phantom_leader::rules::display::Area::C)
+        );
+        assert_eq!(
+            display::area_at(100.0, 50.0),
+            Some(crate::games::phantom_leader::rules::display::Area::AN)
+        );
+        assert_eq!(
+            display::area_at(155.0, 45.0),
+            Some(crate::games::phantom_leader::rules::display::Area::PNE)
+        );
+        assert_eq!(
+            display::area_at(100.0, 190.0),
+            Some(crate::games::phantom_leader::rules::display::Area::PS)
+        );
     }
 }

@@ -67,7 +67,14 @@ pub fn draw(
     cr.fill()?;
     Rgb::BLACK.set(cr);
     let sheet = g.sheet();
-    fitted_left(cr, 4.0, 3.0, W - 8.0, &gettext(&sheet.title), Font::bold(4.0));
+    fitted_left(
+        cr,
+        4.0,
+        3.0,
+        W - 8.0,
+        &gettext(&sheet.title),
+        Font::bold(4.0),
+    );
     let line = |cr: &Context, y: f64, s: &str| {
         fitted_left(cr, 4.0, y, W - 8.0, s, Font::sans(3.0));
     };
@@ -142,8 +149,19 @@ fn pilot_row(
     .set(cr);
     cr.fill_preserve()?;
     if targets.contains(&id) {
-        Rgb::hex(0xf0b400).with_alpha(cr, if hovered == Some(id.as_str()) { 1.0 } else { 0.8 });
-        cr.set_line_width(if hovered == Some(id.as_str()) { 1.0 } else { 0.7 });
+        Rgb::hex(0xf0b400).with_alpha(
+            cr,
+            if hovered == Some(id.as_str()) {
+                1.0
+            } else {
+                0.8
+            },
+        );
+        cr.set_line_width(if hovered == Some(id.as_str()) {
+            1.0
+        } else {
+            0.7
+        });
     } else {
         Rgb::hex(if flying.is_some() { 0x2f5d8a } else { 0xb8b2a0 }).set(cr);
         cr.set_line_width(if flying.is_some() { 0.6 } else { 0.3 });
@@ -195,13 +213,22 @@ fn pilot_row(
     let sx = bx + (f64::from(p.stress).min(top) / top) * bar_w;
     cr.rectangle(sx - 0.35, by - 0.6, 0.7, 3.2);
     cr.fill()?;
-    let xp = card.experience.map_or("–".to_owned(), |need| format!("{}/{need}", p.xp));
+    let xp = card
+        .experience
+        .map_or("–".to_owned(), |need| format!("{}/{need}", p.xp));
     let info = msg("Stress {stress} · Cool {cool} · XP {xp}")
         .arg("stress", p.stress)
         .arg("cool", card.cool)
         .arg("xp", xp)
         .render();
-    fitted_left(cr, bx + bar_w + 2.0, y + 3.9, W - bar_w - 10.0, &info, Font::sans(2.4));
+    fitted_left(
+        cr,
+        bx + bar_w + 2.0,
+        y + 3.9,
+        W - bar_w - 10.0,
+        &info,
+        Font::sans(2.4),
+    );
     // What the pilot flies as now, and as he would after a promotion.
     let now = match status {
         Status::Okay => Some(&card.okay),

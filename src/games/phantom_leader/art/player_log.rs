@@ -37,9 +37,23 @@ pub fn draw_player_log(
             .term("length", g.duration.name())
             .render()
     });
-    field(cr, MARGIN, y, w * 0.62, &gettext("Campaign"), campaign.as_deref())?;
+    field(
+        cr,
+        MARGIN,
+        y,
+        w * 0.62,
+        &gettext("Campaign"),
+        campaign.as_deref(),
+    )?;
     let vp = game.map(|g| g.vp.to_string());
-    field(cr, MARGIN + w * 0.66, y, w * 0.34, &gettext("VP"), vp.as_deref())?;
+    field(
+        cr,
+        MARGIN + w * 0.66,
+        y,
+        w * 0.34,
+        &gettext("VP"),
+        vp.as_deref(),
+    )?;
     y += 9.0;
     heading(cr, &STYLE, MARGIN, y, &gettext("Days"));
     y += 6.0;
