@@ -6,6 +6,8 @@
 pub mod art;
 pub mod kit;
 pub mod rules;
+#[cfg(test)]
+mod window_tests;
 
 use crate::engine::message::n_;
 use crate::games::{GameDriver, GameModule};
