@@ -1,12 +1,16 @@
-//! Phantom Leader. Its rules are being written (digest: `shared/rules/phantom-leader.md`) and
-//! until the whole game plays the launcher lists it as not playable. The game grows in this
-//! folder: `rules/`, `art/`, `kit.rs`, and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+//! Phantom Leader — a solitaire F-4 squadron campaign over North Vietnam (digest:
+//! `shared/rules/phantom-leader.md`). The game is this folder: `rules/` (the state machine, on
+//! `crate::engine` only), `art/` (the Tactical Display and the campaign and squadron panel,
+//! drawn with Cairo) and this file, which ties them into [`MODULE`].
 
 pub mod art;
+pub mod kit;
 pub mod rules;
+#[cfg(test)]
+mod window_tests;
 
 use crate::engine::message::n_;
-use crate::games::GameModule;
+use crate::games::{GameDriver, GameModule};
 
 pub const ID: &str = "phantom_leader";
 pub const TITLE: &str = "Phantom Leader";
@@ -17,27 +21,15 @@ pub static MODULE: GameModule = GameModule {
     players: n_("1 player"),
     blurb: n_("Command a squadron of F-4 Phantoms through a whole campaign."),
     note: None,
-    driver: None,
-    kit: None,
+    driver: Some(&GameDriver::<rules::PhantomLeader>::new()),
+    kit: Some(kit::kit),
 };
 
 impl crate::games::Presented for rules::PhantomLeader {
     fn board(&self) -> Option<&dyn crate::art::Board> {
         Some(self)
     }
-}
-
-#[cfg(test)]
-mod tests {
-    /// The conformance suite the game list runs on every registered game, run here while the
-    /// game is not yet in the catalogue (its strings are not translated yet).
-    #[test]
-    #[ignore = "slow in a debug build: run with --ignored"]
-    fn the_game_conforms() {
-        crate::engine::conformance::check::<super::rules::PhantomLeader>(
-            &[11, 12, 13, 14, 15, 16],
-            &[],
-        )
-        .unwrap();
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
+        Some(kit::kit_for_game(self))
     }
 }

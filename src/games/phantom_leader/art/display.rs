@@ -6,9 +6,11 @@ use std::f64::consts::PI;
 use cairo::Context;
 
 use crate::art::draw::{Align, Font, Rgb, rounded_rect, text};
+use crate::engine::message::msg;
 use crate::games::phantom_leader::rules::content::{Altitude, data};
 use crate::games::phantom_leader::rules::display::{Area, AreaKind};
 use crate::games::phantom_leader::rules::{Fate, PhantomLeader};
+use crate::i18n::gettext;
 
 use super::DISPLAY;
 
@@ -196,7 +198,14 @@ pub fn draw(
         Rgb::hex(0x55604a).set(cr);
         cr.set_line_width(0.4);
         cr.stroke()?;
-        text(cr, x + 3.5, 5.3, &t.to_string(), &Font::bold(3.5), Align::Center);
+        text(
+            cr,
+            x + 3.5,
+            5.3,
+            &t.to_string(),
+            &Font::bold(3.5),
+            Align::Center,
+        );
     }
     Ok(())
 }
@@ -224,7 +233,14 @@ fn draw_paths(cr: &Context, g: &PhantomLeader) -> Result<(), cairo::Error> {
             Rgb::hex(colour).set(cr);
             cr.fill()?;
             Rgb::WHITE.set(cr);
-            text(cr, x, y - 1.5, &format!("{word}{}", k + 1), &Font::bold(2.0), Align::Center);
+            text(
+                cr,
+                x,
+                y - 1.5,
+                &format!("{word}{}", k + 1),
+                &Font::bold(2.0),
+                Align::Center,
+            );
         }
     }
     Ok(())
@@ -250,16 +266,23 @@ fn draw_piece(
             Rgb::BLACK.set(cr);
             cr.set_line_width(0.4);
             cr.stroke()?;
-            text(cr, p.x, y + 0.8, &format!("#{n}"), &Font::bold(2.6), Align::Center);
+            text(
+                cr,
+                p.x,
+                y + 0.8,
+                &format!("#{n}"),
+                &Font::bold(2.6),
+                Align::Center,
+            );
             text(
                 cr,
                 p.x,
                 y + 4.2,
-                &format!("{} hits", g.mission.hits),
+                &msg("Hits {hits}").arg("hits", g.mission.hits).render(),
                 &Font::sans(2.0),
                 Align::Center,
             );
-            let name = &c.target(n).name;
+            let name = &gettext(&c.target(n).name);
             crate::art::draw::fitted_text(cr, p.x, y + 6.8, h - 1.0, name, 1.7, false);
         }
         "site" => {
@@ -315,7 +338,11 @@ fn draw_piece(
             let pilot = &g.squadron[s.squad];
             let name = &c.pilots[pilot.pilot].name;
             crate::art::draw::fitted_text(cr, p.x, y + 0.7, h - 1.0, name, 2.0, true);
-            let alt = if high { "HIGH" } else { "LOW" };
+            let alt = if high {
+                gettext("High")
+            } else {
+                gettext("Low")
+            };
             text(
                 cr,
                 p.x,
@@ -328,7 +355,14 @@ fn draw_piece(
             crate::art::draw::fitted_text(cr, p.x, y + 5.6, h - 0.8, &load, 1.5, false);
             if s.damaged {
                 Rgb::hex(0xff6b00).set(cr);
-                text(cr, p.x, y + 7.7, "DMG", &Font::bold(1.6), Align::Center);
+                text(
+                    cr,
+                    p.x,
+                    y + 7.7,
+                    &gettext("DMG"),
+                    &Font::bold(1.6),
+                    Align::Center,
+                );
             }
         }
     }

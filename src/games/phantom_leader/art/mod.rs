@@ -2,8 +2,11 @@
 //! target card in the Center, Sites with their Attack Angles, Bandits, aircraft at High or
 //! Low with their loads, the Flight Path counters) and the campaign and squadron panel.
 
+pub mod campaign;
+pub mod cards;
 pub mod display;
 pub mod panel;
+pub mod player_log;
 
 use cairo::Context;
 
@@ -22,16 +25,26 @@ impl Board for PhantomLeader {
         cr.save()?;
         cr.translate(x, y);
         cr.scale(scale, scale);
-        display::draw(cr, self, &view.targets, view.hovered.as_deref())?;
+        if self.mission.target.is_some() {
+            display::draw(cr, self, &view.targets, view.hovered.as_deref())?;
+        } else {
+            campaign::draw(cr, self, &view.targets, view.hovered.as_deref())?;
+        }
         cr.translate(DISPLAY, 0.0);
-        panel::draw(cr, self)?;
+        panel::draw(cr, self, &view.targets, view.hovered.as_deref())?;
         cr.restore()
     }
 
     fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
         let (scale, ox, oy) = fit(view, WIDTH, HEIGHT);
         let (mx, my) = ((x - ox) / scale, (y - oy) / scale);
-        display::hit(self, mx, my, &view.targets)
+        if mx > DISPLAY {
+            panel::hit(self, mx - DISPLAY, my, &view.targets)
+        } else if self.mission.target.is_some() {
+            display::hit(self, mx, my, &view.targets)
+        } else {
+            campaign::hit(self, mx, my, &view.targets)
+        }
     }
 
     fn status(&self) -> Vec<(Message, String)> {
@@ -111,9 +124,21 @@ mod tests {
         assert!(inked(&mut s, 95.0, 5.0, 10.0, 10.0) > 50);
         assert!(inked(&mut s, 205.0, 28.0, 80.0, 20.0) > 200);
         // Points map back to their areas.
-        assert_eq!(display::area_at(100.0, 100.0), Some(crate::games::phantom_leader::rules::display::Area::C));
-        assert_eq!(display::area_at(100.0, 50.0), Some(crate::games::phantom_leader::rules::display::Area::AN));
-        assert_eq!(display::area_at(155.0, 45.0), Some(crate::games::phantom_leader::rules::display::Area::PNE));
-        assert_eq!(display::area_at(100.0, 190.0), Some(crate::games::phantom_leader::rules::display::Area::PS));
+        assert_eq!(
+            display::area_at(100.0, 100.0),
+            Some(crate::games::phantom_leader::rules::display::Area::C)
+        );
+        assert_eq!(
+            display::area_at(100.0, 50.0),
+            Some(crate::games::phantom_leader::rules::display::Area::AN)
+        );
+        assert_eq!(
+            display::area_at(155.0, 45.0),
+            Some(crate::games::phantom_leader::rules::display::Area::PNE)
+        );
+        assert_eq!(
+            display::area_at(100.0, 190.0),
+            Some(crate::games::phantom_leader::rules::display::Area::PS)
+        );
     }
 }

@@ -8,7 +8,7 @@ use super::display::{Area, AreaKind};
 use super::state::*;
 use crate::engine::dice::Roll;
 use crate::engine::log::Random;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 /// A modifier of a roll and its reason (kept for the log).
 pub type Modifiers = Vec<(&'static str, i32)>;
@@ -150,20 +150,20 @@ impl PhantomLeader {
                     };
                     if !fits {
                         return Some(
-                            msg("{weapon} cannot attack that").arg("weapon", &spec.name),
+                            msg("{weapon} cannot attack that").term("weapon", spec.name.as_str()),
                         );
                     }
                     if range > spec.range || spec.cannot.contains(&range) {
                         return Some(
                             msg("{weapon} cannot reach range {range}")
-                                .arg("weapon", &spec.name)
+                                .term("weapon", spec.name.as_str())
                                 .arg("range", range),
                         );
                     }
                     if !spec.altitudes.is_empty() && !spec.altitudes.contains(&pos.altitude) {
                         return Some(
                             msg("{weapon} cannot be used at this altitude")
-                                .arg("weapon", &spec.name),
+                                .term("weapon", spec.name.as_str()),
                         );
                     }
                     if !spec.only_vs.is_empty() {
@@ -178,7 +178,7 @@ impl PhantomLeader {
                         if !ok {
                             return Some(
                                 msg("{weapon} attacks only radar Sites")
-                                    .arg("weapon", &spec.name),
+                                    .term("weapon", spec.name.as_str()),
                             );
                         }
                     }
@@ -218,7 +218,7 @@ impl PhantomLeader {
         } else {
             row.and_then(|r| r.atg)
         };
-        out.push((if air { "AtA" } else { "AtG" }, i32::from(skill.unwrap_or(0))));
+        out.push((if air { n_("AtA") } else { n_("AtG") }, i32::from(skill.unwrap_or(0))));
         let spec = weapon.map(|w| &c.weapons[w]);
         if !air && let Some(spec) = spec {
             let soft = match aim {
@@ -226,10 +226,10 @@ impl PhantomLeader {
                 _ => self.mission.target.is_some_and(|n| c.target(n).soft),
             };
             if soft && spec.soft > 0 {
-                out.push(("soft target", i32::from(spec.soft)));
+                out.push((n_("soft target"), i32::from(spec.soft)));
             }
             if suppress && spec.suppress_bonus > 0 {
-                out.push(("suppression", i32::from(spec.suppress_bonus)));
+                out.push((n_("suppression"), i32::from(spec.suppress_bonus)));
             }
         }
         if aim == Aim::Target
@@ -237,23 +237,23 @@ impl PhantomLeader {
         {
             let m = i32::from(c.target(n).modifier) + i32::from(self.mission.flags.target_modifier);
             if m != 0 {
-                out.push(("target", m));
+                out.push((n_("target"), m));
             }
         }
         if air && self.aim_area(aim) == s.pos.map_or(Area::C, |p| p.area) {
             let penalty = i32::from(c.atg_penalty(self.atg_wp(sortie)));
             if penalty != 0 {
-                out.push(("AtG load", penalty));
+                out.push((n_("AtG load"), penalty));
             }
         }
         if weapon.is_none() && self.squadron[s.squad].card().aircraft.has_gun(self.year()) {
             let strafe = i32::from(pilot.card().aircraft.strafe);
             if strafe != 0 {
-                out.push(("strafing", strafe));
+                out.push((n_("strafing"), strafe));
             }
         }
         if self.mission.fight.high.contains(&sortie) {
-            out.push(("high stress", 1));
+            out.push((n_("high stress"), 1));
         }
         out
     }
@@ -329,7 +329,7 @@ impl PhantomLeader {
                     self.log.add(
                         "4.6",
                         msg("{weapon} used: Politics moves 1 right")
-                            .arg("weapon", &c.weapons[w].name),
+                            .term("weapon", c.weapons[w].name.as_str()),
                     );
                 }
             }
@@ -414,15 +414,15 @@ impl PhantomLeader {
             .sum();
         let mut out = Modifiers::new();
         if jam != 0 {
-            out.push(("jamming", jam));
+            out.push((n_("jamming"), jam));
         }
         let difficulty = self.adjustment(|a| i32::from(a.enemy_roll));
         if difficulty != 0 {
-            out.push(("difficulty", difficulty));
+            out.push((n_("difficulty"), difficulty));
         }
         if side == Side::Site && self.mission.turn == 1 && self.mission.fight.site_roll_turn1 != 0
         {
-            out.push(("event", i32::from(self.mission.fight.site_roll_turn1)));
+            out.push((n_("event"), i32::from(self.mission.fight.site_roll_turn1)));
         }
         out
     }
@@ -506,13 +506,13 @@ impl PhantomLeader {
             Aim::Site(i) => {
                 let d = &self.mission.sites[i];
                 msg("the {site} in {area}")
-                    .arg("site", self.defense_name(d))
+                    .term("site", self.defense_name(d))
                     .term("area", d.area.name())
             }
             Aim::Bandit(i) => {
                 let d = &self.mission.bandits[i];
                 msg("the {bandit} in {area}")
-                    .arg("bandit", self.defense_name(d))
+                    .term("bandit", self.defense_name(d))
                     .term("area", d.area.name())
             }
         }
@@ -524,11 +524,11 @@ impl PhantomLeader {
         match arms {
             Arms::Guns => msg("guns"),
             Arms::Counters(ws) if ws.len() == 1 => {
-                msg("one {weapon}").arg("weapon", &c.weapons[ws[0]].name)
+                msg("one {weapon}").term("weapon", c.weapons[ws[0]].name.as_str())
             }
             Arms::Counters(ws) if ws.iter().all(|&w| w == ws[0]) => msg("{n} × {weapon}")
                 .arg("n", ws.len())
-                .arg("weapon", &c.weapons[ws[0]].name),
+                .term("weapon", c.weapons[ws[0]].name.as_str()),
             Arms::Counters(ws) => {
                 let mut names: Vec<&str> = Vec::new();
                 for &w in ws {

@@ -8,11 +8,11 @@ use crate::engine::cup::Cup;
 use crate::engine::deck::Deck;
 use crate::engine::game::SetupError;
 use crate::engine::log::{Log, Random};
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 use crate::engine::rng::Rng;
 
 /// The campaign outcomes, worst first (digest 8.2; only "Adequate" is named in the rulebook).
-pub const OUTCOMES: [&str; 5] = ["Dismal", "Poor", "Adequate", "Good", "Great"];
+pub const OUTCOMES: [&str; 5] = [n_("Dismal"), n_("Poor"), n_("Adequate"), n_("Good"), n_("Great")];
 
 impl PhantomLeader {
     /// A new campaign on `sheet` for `duration`: decks shuffled, tracks at Start, Special
@@ -68,8 +68,8 @@ impl PhantomLeader {
         game.special_options += game.adjustment(|a| a.special_options[d]);
         game.log.add(
             "CS5",
-            msg("{campaign}, {days} days: {so} Special Option points")
-                .arg("campaign", &s.title)
+            msg("{campaign}: days {days}, Special Option points {so}")
+                .term("campaign", s.title.as_str())
                 .arg("days", c.days[d])
                 .arg("so", game.special_options),
         );
@@ -112,10 +112,10 @@ impl PhantomLeader {
         });
         self.log.add(
             "CS6",
-            msg("{pilot} joins the squadron as {level} ({so:+} SO)")
+            msg("{pilot} joins the squadron as {level} ({so} SO)")
                 .arg("pilot", &data().pilots[pilot].name)
                 .term("level", level.name())
-                .arg("so", gain),
+                .arg("so", format_args!("{gain:+}")),
         );
         let full = self.squadron.len()
             == self
@@ -197,7 +197,7 @@ impl PhantomLeader {
         }
         self.log.add_with(
             "M1",
-            msg("{n} Target cards drawn").arg("n", drawn.len()),
+            msg("Target cards drawn: {n}").arg("n", drawn.len()),
             vec![Random::Cards(
                 drawn
                     .iter()
@@ -258,10 +258,10 @@ impl PhantomLeader {
             result = Some(damage);
             self.log.add(
                 "D1",
-                msg("Target #{n}: {hits} hits, {damage}: {vp} VP")
+                msg("Target #{n}: {damage} (hits {hits}), {vp} VP")
                     .arg("n", n)
                     .arg("hits", self.mission.hits)
-                    .term("damage", format!("{damage:?}"))
+                    .term("damage", damage.name())
                     .arg("vp", vp),
             );
             let stress = self.region_stress(n);
@@ -412,7 +412,7 @@ impl PhantomLeader {
             "D9",
             msg("{pilot} leaves the squadron ({why}): +{stress} Stress to every pilot")
                 .arg("pilot", name)
-                .term("why", format!("{why:?}"))
+                .term("why", why.name())
                 .arg("stress", stress),
         );
         if pool.is_empty() {

@@ -164,7 +164,7 @@ impl PhantomLeader {
         self.log.add(
             rule,
             msg("{defense} in {area} is removed")
-                .arg("defense", self.defense_name(&d))
+                .term("defense", self.defense_name(&d))
                 .term("area", d.area.name()),
         );
     }
@@ -461,7 +461,7 @@ impl PhantomLeader {
         self.log.add(
             "M14",
             msg("{site} moves from {from} to {to}")
-                .arg("site", self.defense_name(&d))
+                .term("site", self.defense_name(&d))
                 .term("from", d.area.name())
                 .term("to", area.name()),
         );
@@ -581,7 +581,7 @@ impl PhantomLeader {
             "T1",
             msg("{pilot} jettisons {weapon}")
                 .arg("pilot", self.pilot_name(sortie))
-                .arg("weapon", &data().weapons[weapon].name),
+                .term("weapon", data().weapons[weapon].name.as_str()),
         );
     }
 
@@ -662,10 +662,10 @@ impl PhantomLeader {
         for shot in &shots {
             let weapon = shot
                 .weapon
-                .map_or(msg("guns"), |w| msg("{w}").arg("w", &data().weapons[w].name));
+                .map_or(msg("guns"), |w| msg("{w}").term("w", data().weapons[w].name.as_str()));
             self.log.add_with(
                 "4.6",
-                msg("{pilot} attacks {aim} with {weapon}: {hits} hits")
+                msg("{pilot} attacks {aim} with {weapon}: hits {hits}")
                     .arg("pilot", self.pilot_name(sortie))
                     .message("aim", label.clone())
                     .message("weapon", weapon)
@@ -696,7 +696,7 @@ impl PhantomLeader {
                 self.mission.hits = self.mission.hits.saturating_add(hits);
                 self.log.add(
                     "4.6",
-                    msg("The target has {hits} hits").arg("hits", self.mission.hits),
+                    msg("Hits on the target: {hits}").arg("hits", self.mission.hits),
                 );
             }
             Aim::Site(i) => {
@@ -725,7 +725,7 @@ impl PhantomLeader {
             self.mission.hits = self.mission.hits.saturating_add(bonus);
             self.log.add(
                 "8.5",
-                msg("The kill counts {bonus} hits on the target: {hits} now")
+                msg("The kill adds {bonus} to the hits on the target: {hits} now")
                     .arg("bonus", bonus)
                     .arg("hits", self.mission.hits),
             );
@@ -808,7 +808,7 @@ impl PhantomLeader {
             self.log.add_with(
                 "T3.1",
                 msg("The {attacker} in {area} attacks {pilot}")
-                    .arg("attacker", name)
+                    .term("attacker", name)
                     .term("area", self.attacker(a).area.name())
                     .arg("pilot", self.pilot_name(target)),
                 vec![Random::Pick {
@@ -965,7 +965,7 @@ impl PhantomLeader {
             } else {
                 msg("{attacker} on {pilot}: {result}")
             }
-            .arg("attacker", name)
+            .term("attacker", name)
             .arg("pilot", self.pilot_name(target))
             .message("result", result),
             random,
@@ -1216,7 +1216,7 @@ impl PhantomLeader {
         self.log.add_with(
             "T6",
             msg("The {bandit} moves from {from} to {to}")
-                .arg("bandit", self.defense_name(&self.mission.bandits[index]))
+                .term("bandit", self.defense_name(&self.mission.bandits[index]))
                 .term("from", from.name())
                 .term("to", to.name()),
             vec![Random::Pick {

@@ -106,7 +106,7 @@ impl PhantomLeader {
                         Action::Drop { sortie, weapon },
                         &||msg("{pilot} jettisons one {weapon}")
                             .arg("pilot", self.pilot_name(sortie))
-                            .arg("weapon", &c.weapons[weapon].name),
+                            .term("weapon", c.weapons[weapon].name.as_str()),
                     );
                 }
                 add(Action::Done, &||msg("Keep the loads: on to the Fast attacks"));
@@ -202,13 +202,13 @@ impl PhantomLeader {
                 add(Action::Evade(true), &||msg("Evade: +2 Stress, the enemy rolls twice and keeps the lower"));
                 add(Action::Evade(false), &||msg("Hold course"));
                 (
-                    msg("{attacker} fires at {pilot}: {a}+ Stress, {b}+ Damaged, {c}+ shot down (modifier {m:+})")
+                    msg("{attacker} fires at {pilot}: {a}+ Stress, {b}+ Damaged, {c}+ shot down (modifier {m})")
                         .message("attacker", self.aim_label(aim))
                         .arg("pilot", self.pilot_name(*target))
                         .arg("a", spec.attack[0])
                         .arg("b", spec.attack[1])
                         .arg("c", spec.attack[2])
-                        .arg("m", m),
+                        .arg("m", format_args!("{m:+}")),
                     "T3",
                 )
             }

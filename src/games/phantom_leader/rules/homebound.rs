@@ -59,9 +59,9 @@ impl PhantomLeader {
                     self.shift(*track, i32::from(*delta));
                     self.log.add(
                         "M16",
-                        msg("{track} moves {n:+}")
+                        msg("{track} moves {n}")
                             .term("track", track_name(*track))
-                            .arg("n", delta),
+                            .arg("n", format_args!("{delta:+}")),
                     );
                 }
             }

@@ -7,7 +7,7 @@ use super::content::{Effect, Phase, Place, Side, SiteFilter, Speed, WeaponClass,
 use super::display::{Area, AreaKind};
 use super::state::*;
 use crate::engine::log::Random;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 impl PhantomLeader {
     /// Target cards that may be chosen now: Politics at most the track's reading [p.7].
@@ -54,7 +54,7 @@ impl PhantomLeader {
             "M4",
             msg("Target #{n} {name}: Politics moves {p} right")
                 .arg("n", n)
-                .arg("name", &card.name)
+                .term("name", card.name.as_str())
                 .arg("p", card.politics),
         );
         for id in &card.listed {
@@ -262,12 +262,12 @@ impl PhantomLeader {
                     return Some(
                         msg("The {aircraft} cannot carry {weapon}")
                             .arg("aircraft", &card.aircraft.name)
-                            .arg("weapon", &spec.name),
+                            .term("weapon", spec.name.as_str()),
                     );
                 }
                 if sheet.weapon_status(&spec.id).is_none() {
                     return Some(
-                        msg("{weapon} is not available in this campaign").arg("weapon", &spec.name),
+                        msg("{weapon} is not available in this campaign").term("weapon", spec.name.as_str()),
                     );
                 }
             }
@@ -284,7 +284,7 @@ impl PhantomLeader {
             }
         }
         if let Some(w) = short_of_counters(&demand) {
-            return Some(msg("Not enough counters for {weapon}").arg("weapon", &c.weapons[w].name));
+            return Some(msg("Not enough counters for {weapon}").term("weapon", c.weapons[w].name.as_str()));
         }
         let cost = self.arming_cost(flight, tanker);
         if cost > self.special_options {
@@ -332,15 +332,15 @@ impl PhantomLeader {
         let (rule, text) = match phase {
             Phase::TargetBound => (
                 "M9",
-                msg("Target-Bound event: {title}").arg("title", &e.target_bound.title),
+                msg("Target-Bound event: {title}").term("title", e.target_bound.title.as_str()),
             ),
             Phase::OverTarget => (
                 "M14",
-                msg("Over Target event: {title}").arg("title", &e.over_target.title),
+                msg("Over Target event: {title}").term("title", e.over_target.title.as_str()),
             ),
             Phase::HomeBound => (
                 "M16",
-                msg("Home-Bound event: {title}").arg("title", &e.home_bound.title),
+                msg("Home-Bound event: {title}").term("title", e.home_bound.title.as_str()),
             ),
         };
         self.log.add_with(
@@ -375,7 +375,7 @@ impl PhantomLeader {
             "M9",
             msg("{pilot} tries to have the section ignored: {result}")
                 .arg("pilot", name)
-                .term("result", if ignored { "ignored" } else { "it stands" }),
+                .term("result", if ignored { n_("ignored") } else { n_("it stands") }),
             vec![Random::Dice(roll)],
         );
         if ignored {
@@ -442,7 +442,7 @@ impl PhantomLeader {
                     self.mission.flight[i].fate = Fate::Aborted;
                     self.log.add_with(
                         "M9",
-                        msg("{pilot} turns back").arg("pilot", self.pilot_name(i)),
+                        msg("{pilot} heads home").arg("pilot", self.pilot_name(i)),
                         vec![Random::Pick {
                             picked: self.pilot_name(i).to_owned(),
                             out_of: flying.len(),
@@ -537,9 +537,9 @@ impl PhantomLeader {
                     self.squadron[squad].add_stress(i32::from(*amount));
                     self.log.add(
                         rule,
-                        msg("{pilot}: {n:+} Stress")
+                        msg("{pilot}: {n} Stress")
                             .arg("pilot", self.pilot_name(i))
-                            .arg("n", amount),
+                            .arg("n", format_args!("{amount:+}")),
                     );
                 }
                 false
@@ -669,7 +669,7 @@ impl PhantomLeader {
             "M9",
             msg("{pilot} expends {weapon} to cancel an attack")
                 .arg("pilot", self.pilot_name(sortie))
-                .arg("weapon", &data().weapons[weapon].name),
+                .term("weapon", data().weapons[weapon].name.as_str()),
         );
         self.next_event_attack();
     }
@@ -705,9 +705,9 @@ impl PhantomLeader {
                 msg("ECM Pod: {result}").term(
                     "result",
                     if negated {
-                        "attack negated"
+                        n_("attack negated")
                     } else {
-                        "no effect"
+                        n_("no effect")
                     },
                 ),
                 vec![Random::Dice(roll)],
@@ -769,7 +769,7 @@ impl PhantomLeader {
         self.log.add_with(
             "4.7",
             msg("{side} attack on {pilot}: {result}")
-                .term("side", format!("{side:?}"))
+                .term("side", side.name())
                 .arg("pilot", self.pilot_name(target))
                 .message("result", result),
             random,
@@ -875,7 +875,7 @@ impl PhantomLeader {
             "M9",
             msg("{pilot} drops {weapon}")
                 .arg("pilot", self.pilot_name(sortie))
-                .arg("weapon", &c.weapons[weapon].name),
+                .term("weapon", c.weapons[weapon].name.as_str()),
         );
         self.next_jettison();
     }
@@ -982,11 +982,11 @@ impl PhantomLeader {
         }
         let total = roll.total + penalty + i32::from(rescue.discarded_wp) + phase_bonus + event;
         let (stress, text) = if total >= sar.quick_from {
-            (Some(sar.quick_stress), "quick recovery")
+            (Some(sar.quick_stress), n_("quick recovery"))
         } else if total >= sar.under_fire_from {
-            (Some(sar.under_fire_stress), "recovered under fire")
+            (Some(sar.under_fire_stress), n_("recovered under fire"))
         } else {
-            (None, "Missing in Action")
+            (None, n_("Missing in Action"))
         };
         self.log.add_with(
             "M17",

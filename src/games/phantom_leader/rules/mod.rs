@@ -4,6 +4,7 @@
 //! The game is not offered in the launcher until its strings are translated. The rules use
 //! only `crate::engine`.
 
+mod arming_form;
 pub mod attack;
 pub mod bot;
 pub mod campaign;
@@ -16,6 +17,7 @@ pub mod homebound;
 pub mod mission;
 pub mod roster;
 pub mod state;
+mod words;
 #[cfg(test)]
 mod tests_bot;
 #[cfg(test)]
@@ -160,8 +162,8 @@ impl Game for PhantomLeader {
                 out.push(ScenarioInfo {
                     id: Box::leak(scenario_id(&s.id, d).into_boxed_str()),
                     title: msg("{campaign}, {length}")
-                        .arg("campaign", &s.title)
-                        .term("length", format!("{d:?}")),
+                        .term("campaign", s.title.as_str())
+                        .term("length", d.name()),
                 });
             }
         }
@@ -345,7 +347,7 @@ impl PhantomLeader {
                         Action::Choose(n),
                         &||msg("Target #{n} {name}")
                             .arg("n", n)
-                            .arg("name", &c.target(n).name),
+                            .term("name", c.target(n).name.as_str()),
                     );
                 }
                 add(Action::StandDown, &||msg("Stand down: Down Time"));
@@ -385,7 +387,7 @@ impl PhantomLeader {
                                 },
                                 &||msg("{pilot}: load {weapon}")
                                     .arg("pilot", self.pilot_name(i))
-                                    .arg("weapon", &c.weapons[w].name),
+                                    .term("weapon", c.weapons[w].name.as_str()),
                             );
                         }
                     }
@@ -400,7 +402,7 @@ impl PhantomLeader {
                                 },
                                 &||msg("{pilot}: unload {weapon}")
                                     .arg("pilot", self.pilot_name(i))
-                                    .arg("weapon", &c.weapons[w].name),
+                                    .term("weapon", c.weapons[w].name.as_str()),
                             );
                         }
                     }
@@ -439,7 +441,7 @@ impl PhantomLeader {
                     add(
                         Action::RemoveSite(i),
                         &||msg("{site} in {area}")
-                            .arg("site", &c.defense_counters[d.counter].site)
+                            .term("site", c.defense_counters[d.counter].site.as_str())
                             .term("area", d.area.name()),
                     );
                 }
@@ -454,7 +456,7 @@ impl PhantomLeader {
                         Action::Negate { sortie, weapon },
                         &||msg("{pilot} expends {weapon}")
                             .arg("pilot", self.pilot_name(sortie))
-                            .arg("weapon", &c.weapons[weapon].name),
+                            .term("weapon", c.weapons[weapon].name.as_str()),
                     );
                 }
                 add(Action::Done, &||msg("Let the attack come"));
@@ -481,7 +483,7 @@ impl PhantomLeader {
                                 },
                                 &||msg("{pilot} drops {weapon}")
                                     .arg("pilot", self.pilot_name(i))
-                                    .arg("weapon", &c.weapons[w].name),
+                                    .term("weapon", c.weapons[w].name.as_str()),
                             );
                         }
                     }
@@ -515,7 +517,7 @@ impl PhantomLeader {
                         Action::SarDiscard { sortie, weapon },
                         &||msg("Discard {weapon} from {pilot}")
                             .arg("pilot", self.pilot_name(sortie))
-                            .arg("weapon", &c.weapons[weapon].name),
+                            .term("weapon", c.weapons[weapon].name.as_str()),
                     );
                 }
                 add(Action::SarRoll, &||msg("Roll for the rescue"));
@@ -553,6 +555,14 @@ impl PhantomLeader {
             ),
             step => return self.fight_choices(step, out, labels),
         };
+        // Target cards and pilot rows are also clicks on the board.
+        for ch in &mut out {
+            ch.target = match ch.action {
+                Action::Choose(n) => Some(format!("card:{n}")),
+                Action::Assign(i) | Action::Unassign(i) => Some(format!("pilot:{i}")),
+                _ => ch.target.take(),
+            };
+        }
         (text, rule, out)
     }
 
@@ -790,5 +800,13 @@ impl crate::engine::play::Playable for PhantomLeader {
                 msg("Early-warning aircraft fly the mission off the display: only Target-Bound and Home-Bound events can reach them."),
             ),
         ]
+    }
+
+    fn form(&self) -> Option<crate::engine::play::FormView> {
+        self.arming_form()
+    }
+
+    fn form_action(&self, values: &[usize]) -> (Vec<Message>, Result<Action, Message>) {
+        self.arming_form_action(values)
     }
 }
