@@ -62,6 +62,12 @@ pub trait Playable: Game {
     fn odds(&self) -> Option<Vec<(Message, f64)>> {
         None
     }
+    /// A stable key for the kind of the pending decision (`"move"`, `"fire-burn"`), the same
+    /// whatever its numbers: the in-app guide explains each kind the first time it comes up.
+    /// By default the rule the prompt comes from.
+    fn decision_kind(&self) -> String {
+        self.prompt().rule
+    }
     /// The pending decision as a form (see [`FormView`]), if the game offers one.
     fn form(&self) -> Option<FormView> {
         None

@@ -19,6 +19,7 @@ pub static MODULE: GameModule = GameModule {
     note: None,
     driver: None,
     kit: None,
+    learn: None,
 };
 
 impl crate::games::Presented for rules::PhantomLeader {
