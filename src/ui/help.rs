@@ -63,10 +63,14 @@ fn build() -> (SidebarWindow, Vec<(&'static str, usize)>) {
             pages.push((driver, page));
         }
     }
-    let window = SidebarWindow::new(&gettext("How to Play"), entries, move |i| {
-        let (driver, page) = &pages[i];
-        page_widget(*driver, page)
-    });
+    let window = SidebarWindow::new(
+        &gettext("How to Play"),
+        entries,
+        Box::new(move |i| {
+            let (driver, page) = &pages[i];
+            page_widget(*driver, page)
+        }),
+    );
     (window, firsts)
 }
 

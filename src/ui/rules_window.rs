@@ -24,11 +24,7 @@ pub struct SidebarWindow {
 }
 
 impl SidebarWindow {
-    pub fn new(
-        title: &str,
-        entries: Vec<Entry>,
-        page: impl Fn(usize) -> gtk::Widget + 'static,
-    ) -> Self {
+    pub fn new(title: &str, entries: Vec<Entry>, page: Box<dyn Fn(usize) -> gtk::Widget>) -> Self {
         let (width, height) = super::fitting_size(960, 700);
         let window = adw::Window::builder()
             .title(title)
@@ -130,7 +126,7 @@ impl RulesWindow {
         let frame = SidebarWindow::new(
             &format!("{} — {}", gettext("Rules Reference"), game_title),
             entries,
-            move |i| section_page(&shown[i]),
+            Box::new(move |i| section_page(&shown[i])),
         );
         RulesWindow { frame, sections }
     }
