@@ -88,11 +88,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("settings.json");
         assert_eq!(Settings::load(&path), (Settings::default(), None));
-        let s = Settings {
+        let mut s = Settings {
             casual_undo: true,
             color_scheme: ColorScheme::Dark,
+            guide: false,
             ..Settings::default()
         };
+        // The guide's memory of what it explained survives a restart.
+        s.guide_seen
+            .entry("csar".to_owned())
+            .or_default()
+            .insert("move".to_owned());
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path).0, s);
         std::fs::write(&path, b"{not json").unwrap();

@@ -14,10 +14,15 @@ use crate::games::learn::{Block, Page, Picture, Scene};
 use crate::games::{self, Driver};
 use crate::i18n::gettext;
 
+/// The window and the first entry of each game in it.
+struct Help {
+    window: SidebarWindow,
+    firsts: Vec<(&'static str, usize)>,
+}
+
 thread_local! {
-    /// The window, built on first use, and the first entry of each game in it.
-    static HELP: RefCell<Option<(SidebarWindow, Vec<(&'static str, usize)>)>> =
-        const { RefCell::new(None) };
+    /// Built on first use.
+    static HELP: RefCell<Option<Help>> = const { RefCell::new(None) };
 }
 
 /// Adds `win.help` (F1) to a window: How to Play, at `game`'s pages when it is given.
@@ -36,7 +41,7 @@ pub fn install_action(window: &impl IsA<gtk::Window>, game: Option<&'static str>
 pub fn show(parent: Option<&gtk::Window>, game: Option<&str>) {
     HELP.with(|help| {
         let mut help = help.borrow_mut();
-        let (window, firsts) = help.get_or_insert_with(build);
+        let Help { window, firsts } = help.get_or_insert_with(build);
         let index = firsts
             .iter()
             .find(|(id, _)| Some(*id) == game)
@@ -46,7 +51,7 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>) {
 }
 
 /// Every playable game with pages, in the game list's order.
-fn build() -> (SidebarWindow, Vec<(&'static str, usize)>) {
+fn build() -> Help {
     let mut entries = Vec::new();
     let mut pages: Vec<(&'static dyn Driver, Page)> = Vec::new();
     let mut firsts = Vec::new();
@@ -71,7 +76,7 @@ fn build() -> (SidebarWindow, Vec<(&'static str, usize)>) {
             page_widget(*driver, page)
         }),
     );
-    (window, firsts)
+    Help { window, firsts }
 }
 
 fn page_widget(driver: &'static dyn Driver, page: &Page) -> gtk::Widget {
