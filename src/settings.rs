@@ -1,5 +1,6 @@
 //! The player's preferences, kept as a small JSON file in the config dir.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,10 @@ pub struct Settings {
     pub autosave: bool,
     /// New games ask for the face of each die the rules roll (the player's own dice).
     pub own_dice: bool,
+    /// The guided first game: each kind of decision is explained the first time it comes up.
+    pub guide: bool,
+    /// The kinds of decision the guide has explained, by game id.
+    pub guide_seen: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Default for Settings {
@@ -37,6 +42,8 @@ impl Default for Settings {
             show_odds: true,
             autosave: true,
             own_dice: false,
+            guide: true,
+            guide_seen: BTreeMap::new(),
         }
     }
 }
@@ -81,11 +88,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("settings.json");
         assert_eq!(Settings::load(&path), (Settings::default(), None));
-        let s = Settings {
+        let mut s = Settings {
             casual_undo: true,
             color_scheme: ColorScheme::Dark,
+            guide: false,
             ..Settings::default()
         };
+        // The guide's memory of what it explained survives a restart.
+        s.guide_seen
+            .entry("csar".to_owned())
+            .or_default()
+            .insert("move".to_owned());
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path).0, s);
         std::fs::write(&path, b"{not json").unwrap();

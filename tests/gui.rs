@@ -64,6 +64,13 @@ impl SimpleComponent for Harness {
                 widgets: (),
             };
         }
+        if let Some(dir) = std::env::var_os("TONKIN_LEARN_SHOTS") {
+            learn_shots(dir.into());
+            return ComponentParts {
+                model: Harness,
+                widgets: (),
+            };
+        }
         if let Some(shot) = std::env::var_os("TONKIN_SCREENSHOT") {
             hand_over(Some(shot.into()));
             return ComponentParts {
@@ -344,6 +351,7 @@ fn main() {
     // The checks speak English; a photograph speaks the language the environment asks for.
     if std::env::var_os("TONKIN_SCREENSHOT").is_some()
         || std::env::var_os("TONKIN_SHOTS").is_some()
+        || std::env::var_os("TONKIN_LEARN_SHOTS").is_some()
         || std::env::var_os("TONKIN_SCREENSHOT_DICE").is_some()
     {
         tonkin::i18n::init();
@@ -689,8 +697,7 @@ fn hand_over(screenshot: Option<std::path::PathBuf>) {
                                         ));
                                     }
                                     println!("gui test: the duel hands the screen over");
-                                    println!("3 passed, 0 failed");
-                                    relm4::main_application().quit();
+                                    learn_to_play();
                                 },
                             );
                         },
@@ -1004,4 +1011,235 @@ fn run_steps(mut steps: Vec<Box<dyn FnOnce()>>) {
         first();
         run_steps(steps);
     });
+}
+
+/// The guide's strip in `window`: whether it is revealed, and its title.
+fn guide_shown(window: &gtk::Window) -> Option<String> {
+    let strip = descendants(window.upcast_ref())
+        .into_iter()
+        .find(|w| w.has_css_class("guide"))
+        .unwrap_or_else(|| fail("the game window has no guide strip"));
+    let revealed = strip
+        .parent()
+        .and_downcast::<gtk::Revealer>()
+        .is_some_and(|r| r.reveals_child());
+    let title = descendants(&strip)
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Label>().ok())
+        .find(|l| l.has_css_class("heading"))
+        .map(|l| l.label().to_string());
+    title.filter(|_| revealed)
+}
+
+fn csar_window() -> Option<gtk::Window> {
+    relm4::main_application()
+        .windows()
+        .into_iter()
+        .find(|w| w.title().as_deref() == Some("That Others May Live") && w.is_mapped())
+}
+
+/// Opens a new That Others May Live game, at its first decision (choosing the Pilot/PJ).
+fn open_csar() {
+    let csar = games::find("csar").and_then(|g| g.driver).unwrap();
+    let session = csar.new_session(csar.scenarios()[0].id, 7, &[]).unwrap();
+    if session.decision_kind() != "choose-pilot" {
+        fail("That Others May Live no longer starts with the Pilot/PJ");
+    }
+    open_game_window(session, None);
+}
+
+/// How to Play opens from a game window (F1's action) with the pages of every game that has
+/// them; the guide explains the first decision once, not again once seen, and not when it is
+/// switched off; the menu's action switches it on again.
+fn learn_to_play() {
+    tonkin::ui::update_settings(|s| {
+        s.guide = true;
+        s.guide_seen.clear();
+    });
+    open_csar();
+    when(
+        "a new game's window",
+        || csar_window().is_some(),
+        || {
+            let window = csar_window().unwrap();
+            if guide_shown(&window).as_deref() != Some("Your Pilot/PJ card") {
+                fail(&format!(
+                    "the guide does not explain the first decision: {:?}",
+                    guide_shown(&window)
+                ));
+            }
+            fits_the_screen(&window);
+            window.activate_action("win.help", None).unwrap();
+            help_has_every_game();
+            window.close();
+            // Seen: a second game does not explain it again.
+            open_csar();
+            when(
+                "the second game's window",
+                || csar_window().is_some(),
+                || {
+                    let window = csar_window().unwrap();
+                    if let Some(shown) = guide_shown(&window) {
+                        fail(&format!(
+                            "the guide explained a seen decision again: {shown}"
+                        ));
+                    }
+                    window.close();
+                    // Switched off: nothing, even for a decision never explained.
+                    tonkin::ui::update_settings(|s| {
+                        s.guide = false;
+                        s.guide_seen.clear();
+                    });
+                    open_csar();
+                    when(
+                        "the third game's window",
+                        || csar_window().is_some(),
+                        || {
+                            let window = csar_window().unwrap();
+                            if let Some(shown) = guide_shown(&window) {
+                                fail(&format!("the guide is off but explained: {shown}"));
+                            }
+                            window.activate_action("app.guide", None).unwrap();
+                            if !tonkin::ui::settings().guide {
+                                fail("the menu's Guided First Game did not switch the guide on");
+                            }
+                            println!("gui test: How to Play and the guide");
+                            println!("4 passed, 0 failed");
+                            relm4::main_application().quit();
+                        },
+                    );
+                },
+            );
+        },
+    );
+}
+
+/// The How to Play window: a group of pages for every playable game with a `learn.toml`,
+/// opened at That Others May Live's first page.
+fn help_has_every_game() {
+    let help = gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Window>().ok())
+        .find(|w| w.title().as_deref() == Some("How to Play") && w.is_visible())
+        .unwrap_or_else(|| fail("F1's How to Play did not open"));
+    let list = descendants(help.upcast_ref())
+        .into_iter()
+        .find_map(|w| w.downcast::<gtk::ListBox>().ok())
+        .unwrap_or_else(|| fail("How to Play has no list of pages"));
+    let rows: Vec<gtk::ListBoxRow> = descendants(list.upcast_ref())
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::ListBoxRow>().ok())
+        .collect();
+    let headers: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.header().and_downcast::<gtk::Label>())
+        .map(|l| l.label().to_string())
+        .collect();
+    for game in games::ALL.iter().filter(|g| g.playable()) {
+        let pages = game.learn().map_or(0, |l| l.pages.len());
+        if pages < 3 || !headers.iter().any(|h| h == game.title) {
+            fail(&format!(
+                "How to Play lacks {} ({pages} pages; groups {headers:?})",
+                game.title
+            ));
+        }
+    }
+    let selected = list.selected_row().map(|r| r.index());
+    let texts = shown_texts(&help);
+    if selected != Some(0) || !texts.iter().any(|t| t == "What you are trying to do") {
+        fail(&format!(
+            "How to Play did not open at the game's first page: {selected:?}"
+        ));
+    }
+    fits_the_screen(&help);
+    help.close();
+}
+
+/// `TONKIN_LEARN_SHOTS=dir`: photographs, for each game with pages, How to Play at its second
+/// page (a turn in pictures) into `help-<game>.png`, and a game window with the guide's
+/// explanation into `guide-<game>.png`.
+fn learn_shots(dir: std::path::PathBuf) {
+    // The game, the actions the computer takes before the guide is photographed.
+    let games: [(&'static str, usize); 3] = [("csar", 10), ("skyhawk", 8), ("search_destroy", 46)];
+    type Step = Box<dyn FnOnce()>;
+    let mut steps: Vec<Step> = Vec::new();
+    let suffix = std::env::var("TONKIN_SHOT_SUFFIX").unwrap_or_default();
+    for (id, after) in games {
+        let game = games::find(id).unwrap();
+        let shot = {
+            let dir = dir.clone();
+            let suffix = suffix.clone();
+            move |what: &str| {
+                let path = dir.join(format!("{what}-{id}{suffix}.png"));
+                let ok = std::process::Command::new("import")
+                    .args(["-window", "root"])
+                    .arg(&path)
+                    .status()
+                    .is_ok_and(|s| s.success());
+                if !ok {
+                    fail("import (ImageMagick) failed");
+                }
+                println!("gui test: photographed {}", path.display());
+            }
+        };
+        steps.push(Box::new(move || {
+            tonkin::ui::show_help(None, Some(id));
+        }));
+        steps.push(Box::new(|| {
+            let help = gtk::Window::list_toplevels()
+                .into_iter()
+                .filter_map(|w| w.downcast::<gtk::Window>().ok())
+                .find(|w| w.title().as_deref() == Some(&*gettext("How to Play")))
+                .unwrap();
+            help.maximize();
+            let list = descendants(help.upcast_ref())
+                .into_iter()
+                .find_map(|w| w.downcast::<gtk::ListBox>().ok())
+                .unwrap();
+            let next = list.selected_row().map_or(0, |r| r.index()) + 1;
+            list.select_row(list.row_at_index(next).as_ref());
+        }));
+        let help_shot = shot.clone();
+        steps.push(Box::new(move || {
+            help_shot("help");
+            for w in gtk::Window::list_toplevels() {
+                if let Ok(w) = w.downcast::<gtk::Window>() {
+                    w.set_visible(false);
+                }
+            }
+            tonkin::ui::update_settings(|s| {
+                s.guide = true;
+                s.guide_seen.clear();
+            });
+            let driver = game.driver.unwrap();
+            let mut session = driver
+                .new_session(driver.scenarios()[0].id, 1, &[])
+                .unwrap();
+            for _ in 0..after {
+                driver
+                    .bot_steps(session.as_mut(), games::driver::BotKind::Heuristic, 1, 1)
+                    .unwrap();
+            }
+            open_game_window(session, None);
+        }));
+        steps.push(Box::new(|| {
+            for w in relm4::main_application().windows() {
+                w.maximize();
+                // Two seats on one screen: the side to move says it is there.
+                if let Some(b) = find_button(w.upcast_ref(), &|b: &gtk::Button| {
+                    b.has_css_class("pill") && b.is_mapped()
+                }) {
+                    b.emit_clicked();
+                }
+            }
+        }));
+        steps.push(Box::new(move || {
+            shot("guide");
+            for w in relm4::main_application().windows() {
+                w.close();
+            }
+        }));
+    }
+    steps.push(Box::new(|| relm4::main_application().quit()));
+    run_steps(steps);
 }

@@ -70,6 +70,12 @@ pub trait Playable: Game {
     fn risks(&self, _action: &Self::Action) -> Vec<(Message, f64)> {
         Vec::new()
     }
+    /// A stable key for the kind of the pending decision (`"move"`, `"fire-burn"`), the same
+    /// whatever its numbers: the in-app guide explains each kind the first time it comes up.
+    /// By default the rule the prompt comes from.
+    fn decision_kind(&self) -> String {
+        self.prompt().rule
+    }
     /// The pending decision as a form (see [`FormView`]), if the game offers one.
     fn form(&self) -> Option<FormView> {
         None

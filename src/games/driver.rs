@@ -122,6 +122,9 @@ pub trait PlaySession {
     fn seat_name(&self, seat: u8) -> Option<Message>;
     fn scenario(&self) -> &str;
     fn prompt(&self) -> PromptView;
+    /// The kind of the pending decision ([`Playable::decision_kind`]); `"die"` while the
+    /// player is asked for the face of a die they rolled.
+    fn decision_kind(&self) -> String;
     /// Takes the prompt's choice number `index`.
     fn choose(&mut self, index: usize) -> Result<Stepped, String>;
     fn can_undo(&self) -> bool;
@@ -195,6 +198,12 @@ impl<G: Presented> PlaySession for Session<G> {
                 })
                 .collect(),
         }
+    }
+    fn decision_kind(&self) -> String {
+        if self.pending_die().is_some() {
+            return "die".to_owned();
+        }
+        self.state().decision_kind()
     }
     fn choose(&mut self, index: usize) -> Result<Stepped, String> {
         if let Some(die) = self.pending_die() {

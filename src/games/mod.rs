@@ -5,6 +5,7 @@
 //! (`docs/adding-a-game.md`).
 
 pub mod driver;
+pub mod learn;
 
 use crate::engine::content::ContentError;
 use crate::engine::message::{Message, msg};
@@ -42,6 +43,9 @@ pub struct GameModule {
     /// Builds the blank print-and-play kit, or says what is wrong with the content it is drawn
     /// from; `None` while the game has no components.
     pub kit: Option<fn() -> Result<Kit, ContentError>>,
+    /// Its "How to play" pages and the guided first game's explanations: the text of
+    /// `data/games/<id>/learn.toml` (see [`learn`]); `None` while it has none.
+    pub learn: Option<&'static str>,
 }
 
 impl GameModule {

@@ -73,7 +73,8 @@ fn shortcuts_ui() -> String {
                 shortcut("&lt;Primary&gt;&lt;Shift&gt;s", gettext("Save as")),
                 shortcut("&lt;Primary&gt;z", gettext("Undo")),
                 shortcut("&lt;Primary&gt;&lt;Shift&gt;z", gettext("Redo")),
-                shortcut("F1", gettext("Rules reference")),
+                shortcut("F1", gettext("How to play")),
+                shortcut("&lt;Shift&gt;F1", gettext("Rules reference")),
                 shortcut(
                     "&lt;Alt&gt;1",
                     gettext("Take the first action offered (Alt+2 the second, …)"),

@@ -17,6 +17,7 @@ use relm4::gtk::gio;
 use relm4::prelude::*;
 
 use super::board_zoom::{self, Zoom};
+use super::guide::Guide;
 use super::log_view::LogView;
 use super::prompt_bar::PromptBar;
 use super::rules_window::RulesWindow;
@@ -181,6 +182,8 @@ pub struct GameWidgets {
     /// The switch among the board's pages (hidden when it has one).
     pages: gtk::Box,
     prompt: PromptBar,
+    /// The guided first game's explanation of the pending decision.
+    guide: std::rc::Rc<Guide>,
     log: LogView,
     status: gtk::Grid,
     toasts: adw::ToastOverlay,
@@ -343,6 +346,8 @@ impl Component for GameWindow {
         let main = gtk::Box::new(gtk::Orientation::Vertical, 0);
         main.append(&paned);
         main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+        let guide = Guide::new(id);
+        main.append(&guide.widget);
         main.append(&prompt.widget);
         let toasts = adw::ToastOverlay::new();
         toasts.set_child(Some(&main));
@@ -405,6 +410,7 @@ impl Component for GameWindow {
         window_action(&root, "save", &sender, || GameMsg::Save);
         window_action(&root, "save-as", &sender, || GameMsg::SaveAs);
         window_action(&root, "rules", &sender, || GameMsg::ShowRule(None));
+        super::help::install_action(&root, Some(id));
         let export = window_action(&root, "export", &sender, || GameMsg::PrintAndPlay);
         let close = gio::SimpleAction::new("close", None);
         let win = root.clone();
@@ -433,6 +439,7 @@ impl Component for GameWindow {
             zoom_label,
             pages,
             prompt,
+            guide,
             log,
             status,
             toasts,
@@ -873,6 +880,7 @@ impl GameWindow {
             })
             .collect();
         widgets.prompt.show(&prompt, headline.as_deref(), &risks);
+        widgets.guide.show_for(&session.decision_kind());
         widgets
             .prompt
             .show_form(session.form().map(|f| f.title.render()));

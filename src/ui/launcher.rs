@@ -130,6 +130,7 @@ impl SimpleComponent for Launcher {
         let win = root.clone();
         close.connect_activate(move |_, _| win.close());
         root.add_action(&close);
+        super::help::install_action(&root, None);
 
         super::mark_profile(&root);
         if super::exit_after_first_frame() {

@@ -8,6 +8,8 @@ mod dialogs;
 pub mod export_dialog;
 mod form_dialog;
 mod game_window;
+mod guide;
+mod help;
 mod launcher;
 mod log_view;
 mod preferences;
@@ -26,6 +28,7 @@ use crate::i18n::gettext;
 use crate::settings::{ColorScheme, Settings};
 
 pub use game_window::{GameInit, GameWindow, open_game_window, resume_game};
+pub use help::show as show_help;
 pub use launcher::Launcher;
 
 thread_local! {
@@ -44,6 +47,7 @@ pub fn update_settings(change: impl FnOnce(&mut Settings)) {
         s.borrow().clone()
     });
     apply_color_scheme(updated.color_scheme);
+    guide::sync_action(&updated);
     if let Some(path) = Settings::default_path()
         && let Err(e) = updated.save(&path)
     {
@@ -169,6 +173,7 @@ fn install_app_actions(app: &adw::Application) {
     action("about", &[], |app| {
         dialogs::show_about(app.active_window().as_ref())
     });
+    guide::install_action(app);
 
     // Window actions, handled by each window that has them.
     app.set_accels_for_action("win.save", &["<Primary>s"]);
@@ -177,7 +182,8 @@ fn install_app_actions(app: &adw::Application) {
     app.set_accels_for_action("win.undo", &["<Primary>z"]);
     app.set_accels_for_action("win.redo", &["<Primary><Shift>z"]);
     app.set_accels_for_action("win.close", &["<Primary>w"]);
-    app.set_accels_for_action("win.rules", &["F1"]);
+    app.set_accels_for_action("win.help", &["F1"]);
+    app.set_accels_for_action("win.rules", &["<Shift>F1"]);
     app.set_accels_for_action(
         "win.zoom-in",
         &["<Primary>plus", "<Primary>equal", "<Primary>KP_Add"],
@@ -200,6 +206,10 @@ pub fn primary_menu(game_items: bool) -> gio::Menu {
         top.append(Some(&gettext("_Rules Reference")), Some("win.rules"));
     }
     menu.append_section(None, &top);
+    let learn = gio::Menu::new();
+    learn.append(Some(&gettext("_How to Play")), Some("win.help"));
+    learn.append(Some(&gettext("_Guided First Game")), Some("app.guide"));
+    menu.append_section(None, &learn);
     let app_part = gio::Menu::new();
     app_part.append(Some(&gettext("_Preferences")), Some("app.preferences"));
     app_part.append(Some(&gettext("_Keyboard Shortcuts")), Some("app.shortcuts"));

@@ -45,6 +45,12 @@ pub fn show(parent: Option<&gtk::Window>) {
         current.autosave,
         |s, on| s.autosave = on,
     ));
+    play.add(&switch_row(
+        &gettext("Guided first game"),
+        &gettext("Explain each kind of decision the first time it comes up"),
+        current.guide,
+        |s, on| s.guide = on,
+    ));
     page.add(&play);
 
     let look = adw::PreferencesGroup::builder()

@@ -1,4 +1,5 @@
-//! The built-in rules reference: sections by number on the left, the text on the right.
+//! The built-in rules reference: sections by number on the left, the text on the right. Its
+//! frame, a [`SidebarWindow`], also holds How to Play (`help.rs`).
 
 use relm4::adw;
 use relm4::adw::prelude::*;
@@ -8,20 +9,27 @@ use crate::engine::content::Source;
 use crate::engine::reference::{self, RuleSection};
 use crate::i18n::gettext;
 
-/// A rules window that can be asked to show a section.
-#[derive(Clone)]
-pub struct RulesWindow {
-    window: adw::Window,
-    list: gtk::ListBox,
-    sections: std::rc::Rc<Vec<RuleSection>>,
+/// One line of a sidebar; `group` starts a titled group of lines with it.
+pub struct Entry {
+    pub group: Option<String>,
+    pub label: String,
 }
 
-impl RulesWindow {
-    pub fn new(game_title: &str, sections: Vec<RuleSection>) -> Self {
+/// A window with a list on the left and the chosen entry's page on the right, built when it
+/// is chosen.
+#[derive(Clone)]
+pub struct SidebarWindow {
+    window: adw::Window,
+    list: gtk::ListBox,
+}
+
+impl SidebarWindow {
+    pub fn new(title: &str, entries: Vec<Entry>, page: Box<dyn Fn(usize) -> gtk::Widget>) -> Self {
+        let (width, height) = super::fitting_size(960, 700);
         let window = adw::Window::builder()
-            .title(format!("{} — {}", gettext("Rules Reference"), game_title))
-            .default_width(super::fitting_size(900, 640).0)
-            .default_height(super::fitting_size(900, 640).1)
+            .title(title)
+            .default_width(width)
+            .default_height(height)
             .hide_on_close(true)
             .build();
         let header = adw::HeaderBar::new();
@@ -29,51 +37,48 @@ impl RulesWindow {
             .selection_mode(gtk::SelectionMode::Single)
             .css_classes(["navigation-sidebar"])
             .build();
-        for s in &sections {
+        for e in &entries {
             let label = gtk::Label::builder()
-                .label(format!("{}  {}", s.number, gettext(&s.title)))
+                .label(&e.label)
                 .xalign(0.0)
                 .wrap(true)
                 .build();
             list.append(&label);
         }
-        let text = gtk::Label::builder()
-            .wrap(true)
-            .xalign(0.0)
-            .yalign(0.0)
-            .selectable(true)
-            .margin_top(18)
-            .margin_bottom(18)
-            .margin_start(24)
-            .margin_end(24)
+        let groups: Vec<Option<String>> = entries.into_iter().map(|e| e.group).collect();
+        list.set_header_func(move |row, _| {
+            let group = groups.get(row.index() as usize).cloned().flatten();
+            row.set_header(
+                group
+                    .map(|g| {
+                        gtk::Label::builder()
+                            .label(g)
+                            .xalign(0.0)
+                            .wrap(true)
+                            .css_classes(["heading"])
+                            .margin_top(12)
+                            .margin_bottom(6)
+                            .margin_start(12)
+                            .build()
+                    })
+                    .as_ref(),
+            );
+        });
+        let body = gtk::ScrolledWindow::builder()
+            .hscrollbar_policy(gtk::PolicyType::Never)
+            .hexpand(true)
             .build();
-        let sections = std::rc::Rc::new(sections);
-        let shown = sections.clone();
-        let text_ = text.clone();
+        let body_ = body.clone();
         list.connect_row_selected(move |_, row| {
-            if let Some(s) = row.and_then(|r| shown.get(r.index() as usize)) {
-                let origin = match s.source {
-                    Source::Rulebook => gettext("From the rulebook, in our words."),
-                    Source::Recon => gettext("Reconstructed: the rulebook leaves this out."),
-                };
-                text_.set_markup(&format!(
-                    "<span size=\"x-large\" weight=\"bold\">{} {}</span>\n<span style=\"italic\" alpha=\"70%\">{}</span>\n\n{}",
-                    gtk::glib::markup_escape_text(&s.number),
-                    gtk::glib::markup_escape_text(&gettext(&s.title)),
-                    gtk::glib::markup_escape_text(&origin),
-                    gtk::glib::markup_escape_text(&gettext(&s.text)),
-                ));
+            if let Some(row) = row {
+                body_.set_child(Some(&page(row.index() as usize)));
+                body_.vadjustment().set_value(0.0);
             }
         });
         let side = gtk::ScrolledWindow::builder()
             .hscrollbar_policy(gtk::PolicyType::Never)
             .min_content_width(260)
             .child(&list)
-            .build();
-        let body = gtk::ScrolledWindow::builder()
-            .hscrollbar_policy(gtk::PolicyType::Never)
-            .hexpand(true)
-            .child(&text)
             .build();
         let paned = gtk::Paned::builder()
             .orientation(gtk::Orientation::Horizontal)
@@ -86,24 +91,77 @@ impl RulesWindow {
         content.append(&header);
         content.append(&paned);
         window.set_content(Some(&content));
-        RulesWindow {
-            window,
-            list,
-            sections,
-        }
+        SidebarWindow { window, list }
     }
 
-    /// Shows the window at the section a reference such as `4.3.3 C` points to.
-    pub fn show(&self, parent: &impl IsA<gtk::Window>, reference_text: Option<&str>) {
-        self.window.set_transient_for(Some(parent));
-        let index = reference_text
-            .and_then(|r| reference::find(&self.sections, r))
-            .and_then(|s| self.sections.iter().position(|x| std::ptr::eq(x, s)))
-            .unwrap_or(0);
+    /// Shows the window at entry `index`, over `parent`.
+    pub fn show(&self, parent: Option<&gtk::Window>, index: usize) {
+        self.window.set_transient_for(parent);
         if let Some(row) = self.list.row_at_index(index as i32) {
             self.list.select_row(Some(&row));
             row.grab_focus();
         }
         self.window.present();
     }
+}
+
+/// A rules window that can be asked to show a section.
+#[derive(Clone)]
+pub struct RulesWindow {
+    frame: SidebarWindow,
+    sections: std::rc::Rc<Vec<RuleSection>>,
+}
+
+impl RulesWindow {
+    pub fn new(game_title: &str, sections: Vec<RuleSection>) -> Self {
+        let entries = sections
+            .iter()
+            .map(|s| Entry {
+                group: None,
+                label: format!("{}  {}", s.number, gettext(&s.title)),
+            })
+            .collect();
+        let sections = std::rc::Rc::new(sections);
+        let shown = sections.clone();
+        let frame = SidebarWindow::new(
+            &format!("{} — {}", gettext("Rules Reference"), game_title),
+            entries,
+            Box::new(move |i| section_page(&shown[i])),
+        );
+        RulesWindow { frame, sections }
+    }
+
+    /// Shows the window at the section a reference such as `4.3.3 C` points to.
+    pub fn show(&self, parent: &impl IsA<gtk::Window>, reference_text: Option<&str>) {
+        let index = reference_text
+            .and_then(|r| reference::find(&self.sections, r))
+            .and_then(|s| self.sections.iter().position(|x| std::ptr::eq(x, s)))
+            .unwrap_or(0);
+        self.frame.show(Some(parent.as_ref()), index);
+    }
+}
+
+fn section_page(s: &RuleSection) -> gtk::Widget {
+    let origin = match s.source {
+        Source::Rulebook => gettext("From the rulebook, in our words."),
+        Source::Recon => gettext("Reconstructed: the rulebook leaves this out."),
+    };
+    let text = gtk::Label::builder()
+        .wrap(true)
+        .xalign(0.0)
+        .yalign(0.0)
+        .selectable(true)
+        .margin_top(18)
+        .margin_bottom(18)
+        .margin_start(24)
+        .margin_end(24)
+        .build();
+    text.set_markup(&format!(
+        "<span size=\"x-large\" weight=\"bold\">{} {}</span>\n<span style=\"italic\" alpha=\"70%\">{}</span>\n\n{}",
+        gtk::glib::markup_escape_text(&s.number),
+        gtk::glib::markup_escape_text(&gettext(&s.title)),
+        gtk::glib::markup_escape_text(&origin),
+        gtk::glib::markup_escape_text(&gettext(&s.text)),
+    ));
+    text.upcast()
 }

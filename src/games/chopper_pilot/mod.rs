@@ -19,4 +19,5 @@ pub static MODULE: GameModule = GameModule {
     note: None,
     driver: None,
     kit: None,
+    learn: None,
 };

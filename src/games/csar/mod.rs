@@ -25,6 +25,7 @@ pub static MODULE: GameModule = GameModule {
     note: None,
     driver: Some(&GameDriver::<Csar>::new()),
     kit: Some(kit::kit),
+    learn: Some(include_str!("../../../data/games/csar/learn.toml")),
 };
 
 impl Presented for Csar {

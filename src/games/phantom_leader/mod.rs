@@ -23,6 +23,7 @@ pub static MODULE: GameModule = GameModule {
     note: None,
     driver: Some(&GameDriver::<rules::PhantomLeader>::new()),
     kit: Some(kit::kit),
+    learn: None,
 };
 
 impl crate::games::Presented for rules::PhantomLeader {

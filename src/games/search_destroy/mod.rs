@@ -22,6 +22,7 @@ pub static MODULE: GameModule = GameModule {
     note: None,
     driver: Some(&GameDriver::<SearchDestroy>::new()),
     kit: None,
+    learn: Some(include_str!("../../../data/games/search_destroy/learn.toml")),
 };
 
 impl Presented for SearchDestroy {

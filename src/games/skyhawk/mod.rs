@@ -28,6 +28,7 @@ pub static MODULE: GameModule = GameModule {
     note: None,
     driver: Some(&GameDriver::<Skyhawk>::new()),
     kit: Some(kit::kit),
+    learn: Some(include_str!("../../../data/games/skyhawk/learn.toml")),
 };
 
 impl Presented for Skyhawk {

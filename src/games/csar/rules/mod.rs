@@ -392,6 +392,40 @@ impl Playable for Csar {
         content().rules.clone()
     }
 
+    /// One kind per question of [`Csar::prompt_text`]: the guide's explanations are keyed by it.
+    fn decision_kind(&self) -> String {
+        let kind = if self.wild_question.is_some() {
+            "wild"
+        } else if let Some(f) = &self.fire {
+            match f.stage {
+                FireStage::ChooseZone => "fire-zone",
+                FireStage::Burn { .. } => "fire-burn",
+                FireStage::PickAircraft { .. } => "fire-pick",
+                FireStage::Spare { .. } => "fire-spare",
+                FireStage::Allocate { .. } => "fire-allocate",
+            }
+        } else {
+            match self.step {
+                Step::Purchase => "purchase",
+                Step::ChoosePilot => "choose-pilot",
+                Step::PlacePilot(_) => "place-pilot",
+                Step::SelectHand => "select-hand",
+                Step::RevealZones => "reveal-zones",
+                Step::Reserve => "reserve",
+                Step::Command => "command",
+                Step::Move => "move",
+                Step::Assign => "assign",
+                Step::Play => "play",
+                Step::Rescue => "rescue",
+                Step::Search => "search",
+                Step::Abort => "abort",
+                Step::ClearSkies => "clear-skies",
+                _ => "other",
+            }
+        };
+        kind.to_owned()
+    }
+
     fn optional_rules() -> Vec<OptionalRule> {
         let rule = |key, title, rule, summary| OptionalRule {
             key,

@@ -158,6 +158,24 @@ impl Playable for SearchDestroy {
     fn risks(&self, action: &Action) -> Vec<(Message, f64)> {
         self.attack_risks(action)
     }
+
+    /// One kind per question, whichever side asks it: the guide's explanations are keyed by it.
+    fn decision_kind(&self) -> String {
+        let kind = match self.step {
+            Step::Setup => "setup",
+            Step::Landing => "landing",
+            Step::Commander => "commander",
+            Step::LandingFire => "landing-fire",
+            Step::Movement(_) if self.active.is_some() => "move-unit",
+            Step::Movement(_) => "movement",
+            Step::Probe => "probe",
+            Step::Combat(_) if self.attack.is_some() => "combat-fire",
+            Step::Combat(_) => "combat",
+            Step::Retreat { .. } => "retreat",
+            Step::Over => "over",
+        };
+        kind.to_owned()
+    }
 }
 
 impl SearchDestroy {

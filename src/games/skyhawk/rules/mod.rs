@@ -701,6 +701,42 @@ impl Playable for Skyhawk {
         content().map(|c| c.rules.clone()).unwrap_or_default()
     }
 
+    /// One kind per question of the prompt: the guide's explanations are keyed by it.
+    fn decision_kind(&self) -> String {
+        use division::Ask;
+        let kind = match &self.step {
+            Step::ChooseList => "target-list",
+            Step::Loading(LoadStage::Tanks) => "load-tanks",
+            Step::Loading(LoadStage::Station(_)) => "load-station",
+            Step::PickSupport { .. } => "support",
+            Step::Altitude(_) => "altitude",
+            Step::AttackChoice => "attack",
+            Step::Cycle
+                if self
+                    .cycle
+                    .as_ref()
+                    .is_some_and(|c| c.stage == Stage::Replace) =>
+            {
+                "support-replace"
+            }
+            Step::Cycle => "support-attack",
+            Step::ReAttackOrHome => "re-attack",
+            Step::MigGroup => "mig-group",
+            Step::MigStar { .. } => "mig-star",
+            Step::Division(Ask::Flights) => "division-flights",
+            Step::Division(Ask::FlightTarget(_)) => "division-target",
+            Step::Division(Ask::Position) => "division-position",
+            Step::Division(Ask::AfterLoss) => "division-after-loss",
+            Step::Division(Ask::Stay) => "rescap-stay",
+            Step::Division(Ask::Place) => "rescap-place",
+            Step::PilotLost => "pilot-lost",
+            Step::Divisions => "divisions",
+            Step::Review => "review",
+            Step::End => "over",
+        };
+        kind.to_owned()
+    }
+
     fn optional_rules() -> Vec<OptionalRule> {
         let rule = |key, title, rule, summary| OptionalRule {
             key,
