@@ -11,25 +11,39 @@ use crate::i18n::gettext;
 /// A rules window that can be asked to show a section.
 #[derive(Clone)]
 pub struct RulesWindow {
-    window: adw::Window,
-    list: gtk::ListBox,
+    title: String,
     sections: std::rc::Rc<Vec<RuleSection>>,
+    /// The window and its list of sections while it is open: it is built when shown and
+    /// destroyed when closed, never kept hidden. GTK 4.8 answers a screen reader that asks
+    /// for a window past the shown ones with the last window it has, and a hidden one has no
+    /// place on the bus: tonkin crashed (a NULL object path in the accessibility root).
+    open: std::rc::Rc<std::cell::RefCell<Option<(adw::Window, gtk::ListBox)>>>,
 }
 
 impl RulesWindow {
     pub fn new(game_title: &str, sections: Vec<RuleSection>) -> Self {
+        RulesWindow {
+            title: format!("{} — {}", gettext("Rules Reference"), game_title),
+            sections: std::rc::Rc::new(sections),
+            open: Default::default(),
+        }
+    }
+
+    fn build(&self) -> (adw::Window, gtk::ListBox) {
         let window = adw::Window::builder()
-            .title(format!("{} — {}", gettext("Rules Reference"), game_title))
+            .title(&self.title)
             .default_width(super::fitting_size(900, 640).0)
             .default_height(super::fitting_size(900, 640).1)
-            .hide_on_close(true)
+            .destroy_with_parent(true)
             .build();
+        let open = self.open.clone();
+        window.connect_destroy(move |_| drop(open.borrow_mut().take()));
         let header = adw::HeaderBar::new();
         let list = gtk::ListBox::builder()
             .selection_mode(gtk::SelectionMode::Single)
             .css_classes(["navigation-sidebar"])
             .build();
-        for s in &sections {
+        for s in self.sections.iter() {
             let label = gtk::Label::builder()
                 .label(format!("{}  {}", s.number, gettext(&s.title)))
                 .xalign(0.0)
@@ -47,8 +61,7 @@ impl RulesWindow {
             .margin_start(24)
             .margin_end(24)
             .build();
-        let sections = std::rc::Rc::new(sections);
-        let shown = sections.clone();
+        let shown = self.sections.clone();
         let text_ = text.clone();
         list.connect_row_selected(move |_, row| {
             if let Some(s) = row.and_then(|r| shown.get(r.index() as usize)) {
@@ -86,24 +99,23 @@ impl RulesWindow {
         content.append(&header);
         content.append(&paned);
         window.set_content(Some(&content));
-        RulesWindow {
-            window,
-            list,
-            sections,
-        }
+        (window, list)
     }
 
     /// Shows the window at the section a reference such as `4.3.3 C` points to.
     pub fn show(&self, parent: &impl IsA<gtk::Window>, reference_text: Option<&str>) {
-        self.window.set_transient_for(Some(parent));
+        let built = self.open.borrow().clone();
+        let (window, list) = built.unwrap_or_else(|| self.build());
+        *self.open.borrow_mut() = Some((window.clone(), list.clone()));
+        window.set_transient_for(Some(parent));
         let index = reference_text
             .and_then(|r| reference::find(&self.sections, r))
             .and_then(|s| self.sections.iter().position(|x| std::ptr::eq(x, s)))
             .unwrap_or(0);
-        if let Some(row) = self.list.row_at_index(index as i32) {
-            self.list.select_row(Some(&row));
+        if let Some(row) = list.row_at_index(index as i32) {
+            list.select_row(Some(&row));
             row.grab_focus();
         }
-        self.window.present();
+        window.present();
     }
 }
