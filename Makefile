@@ -36,10 +36,13 @@ unit-tests:
 	$(HEADLESS) $(CARGO) test --no-fail-fast
 
 # The long run of the structured fuzzer (tests/fuzz.rs; `make test` runs it for a moment):
-# FUZZ_SECONDS per target, optimised build.
+# FUZZ_SECONDS per target; an optimised build with overflow checks (profile fuzz), without
+# the window, its library instrumented for edge coverage (build-aux/fuzz-rustc.sh) so that
+# inputs reaching new edges are kept and mutated further. See docs/testing.md.
 FUZZ_SECONDS ?= 600
 fuzz: deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) $(CARGO) test --release --test fuzz -- --ignored --nocapture long_fuzz_run
+	FUZZ_SECONDS=$(FUZZ_SECONDS) RUSTC_WRAPPER=$(CURDIR)/build-aux/fuzz-rustc.sh \
+		$(CARGO) test --profile fuzz --no-default-features --test fuzz -- --ignored --nocapture long_fuzz_run
 
 bench: deps
 	$(CARGO) bench

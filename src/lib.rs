@@ -13,6 +13,8 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod export;
+#[cfg(tonkin_coverage)]
+pub mod fuzz_coverage;
 pub mod games;
 pub mod i18n;
 pub mod saves;

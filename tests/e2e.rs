@@ -69,12 +69,12 @@ fn playable_games() -> Vec<String> {
         .collect()
 }
 
-// Ignored until the crash it found is fixed: since the window and launcher rework merged with
-// it, tonkin segfaults inside GLib right after the first decision while the test walks its
-// accessibility tree (the same GTK 4.8 AT-SPI fault docs/testing.md describes, now hit on
-// every run). Run it with `cargo test --test e2e -- --ignored` under the virtual display.
+// Ignored until Search & Destroy's hand-over curtain is driven: That Others May Live and
+// Skyhawk play through, quit, resume and finish (the GLib segfault it found is fixed, see
+// docs/testing.md), but after pressing "I am … — show my side" the script still reads the
+// curtain as shown. Run it with `cargo test --test e2e -- --ignored` under the virtual display.
 #[test]
-#[ignore = "tonkin segfaults in GLib under AT-SPI after the first decision (see above)"]
+#[ignore = "Search & Destroy's hand-over curtain is not yet driven (see above)"]
 fn every_playable_game_is_played_through_the_accessibility_tree() {
     if let Some(why) = missing_requirement() {
         panic!("the end-to-end window test cannot run: {why}");

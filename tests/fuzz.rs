@@ -15,7 +15,7 @@
 //! crash found becomes a regression test beside the code it broke.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::HashSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -90,46 +90,55 @@ const STRINGS: &[&str] = &[
     "true",
 ];
 
-/// What one execution found, other than a crash: its outcome (first words of an error or
-/// "ok"), counted as distinct outcomes, a rough sign of how far inputs get.
-type Outcome = String;
-
-fn outcome(result: Result<(), String>) -> Outcome {
+/// The kind of an execution's result, without the values in it: "ok", or the letters of an
+/// error's first words, hashed. Distinct kinds are a rough sign of how far inputs get.
+fn outcome(result: &Result<(), String>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
     match result {
-        Ok(()) => "ok".into(),
-        Err(e) => {
-            // The kind of error without the values in it.
-            let words: String = e
-                .split(|c: char| !c.is_alphabetic() && c != ' ')
-                .collect::<Vec<_>>()
-                .join("")
-                .split_whitespace()
-                .take(8)
-                .collect::<Vec<_>>()
-                .join(" ");
-            words
-        }
+        Ok(()) => 0.hash(&mut hasher),
+        Err(e) => e
+            .chars()
+            .filter(|c| c.is_alphabetic() || *c == ' ')
+            .take(60)
+            .for_each(|c| c.hash(&mut hasher)),
     }
+    hasher.finish()
 }
 
-/// A fuzz target: makes an input from the generator and runs it.
+/// A fuzz target: its inputs are bytes, made by mutating one input of its pool (with a second
+/// one to splice from), and run.
 struct Target {
     name: String,
-    /// Makes one input and a way to run it (the input is kept for the crash report).
-    make: Box<dyn FnMut(&mut Rng) -> Input>,
+    /// The inputs mutated from: the corpus, and every input that reached a new edge of the
+    /// library (when it is built for coverage, see `make fuzz`).
+    pool: Vec<Vec<u8>>,
+    mutate: Mutator,
+    run: Runner,
 }
 
-struct Input {
-    /// What to write to the crash folder if it panics.
-    bytes: Vec<u8>,
-    run: Box<dyn FnOnce() -> Result<(), String>>,
-}
+/// Makes an input from one of the pool (and another to splice from).
+type Mutator = Box<dyn Fn(&mut Rng, &[u8], &[u8]) -> Vec<u8>>;
+/// Runs an input: an error is an answer, a panic a crash.
+type Runner = Box<dyn Fn(&[u8]) -> Result<(), String>>;
 
 #[derive(Default)]
 struct Report {
     executions: u64,
     crashes: Vec<String>,
-    outcomes: BTreeSet<Outcome>,
+    outcomes: HashSet<u64>,
+    /// Inputs kept for reaching new edges.
+    kept: usize,
+    /// Edges of the library first taken by this target's inputs.
+    new_edges: usize,
+}
+
+/// The library's edges taken so far, when it is built for coverage (`make fuzz`).
+fn edges_taken() -> Option<usize> {
+    #[cfg(tonkin_coverage)]
+    return Some(tonkin::fuzz_coverage::edges().1);
+    #[cfg(not(tonkin_coverage))]
+    None
 }
 
 thread_local! {
@@ -150,15 +159,15 @@ fn run_target(target: &mut Target, seed: u64, budget: Duration, crash_dir: &Path
     let mut rng = Rng(seed);
     let mut report = Report::default();
     let start = Instant::now();
+    let mut taken = edges_taken();
     while start.elapsed() < budget {
-        let input = (target.make)(&mut rng);
-        let Input { bytes, run } = input;
+        let seed = rng.below(target.pool.len());
+        let other = rng.below(target.pool.len());
+        let input = (target.mutate)(&mut rng, &target.pool[seed], &target.pool[other]);
         report.executions += 1;
-        match catch_unwind(AssertUnwindSafe(run)) {
+        match catch_unwind(AssertUnwindSafe(|| (target.run)(&input))) {
             Ok(result) => {
-                if report.outcomes.len() < 10_000 {
-                    report.outcomes.insert(outcome(result));
-                }
+                report.outcomes.insert(outcome(&result));
             }
             Err(_) => {
                 let message = PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
@@ -168,13 +177,22 @@ fn run_target(target: &mut Target, seed: u64, budget: Duration, crash_dir: &Path
                     target.name.replace('/', "_"),
                     report.crashes.len()
                 ));
-                std::fs::write(&file, &bytes).unwrap();
+                std::fs::write(&file, &input).unwrap();
                 report.crashes.push(format!(
                     "{}: {message} (input {})",
                     target.name,
                     file.display()
                 ));
+                continue;
             }
+        }
+        if let (Some(before), Some(now)) = (taken, edges_taken())
+            && now > before
+        {
+            report.new_edges += now - before;
+            report.kept += 1;
+            target.pool.push(input);
+            taken = Some(now);
         }
     }
     report
@@ -410,83 +428,77 @@ fn replace_value(rng: &mut Rng, line: &str) -> String {
 // The targets.
 
 fn save_target(saves: &[(String, Vec<u8>)]) -> Target {
-    let mut saves: Vec<Vec<u8>> = saves.iter().map(|(_, b)| b.clone()).collect();
-    saves.sort_by_key(Vec::len);
+    let mut pool: Vec<Vec<u8>> = saves.iter().map(|(_, b)| b.clone()).collect();
+    // Mostly the shorter saves: more inputs per second, the same parser.
+    pool.sort_by_key(Vec::len);
+    pool.truncate(pool.len().div_ceil(2));
     Target {
         name: "save".into(),
-        make: Box::new(move |rng| {
-            // Mostly the shorter saves: more inputs per second, the same parser.
-            let shorter = &saves[..saves.len().div_ceil(2)];
-            let save = if rng.chance(4) {
-                rng.pick(&saves).clone()
-            } else {
-                rng.pick(shorter).clone()
-            };
-            let bytes = mutate_bytes(rng, &save, &saves[0]);
-            Input {
-                bytes: bytes.clone(),
-                run: Box::new(move || load(&bytes)),
-            }
-        }),
+        pool,
+        mutate: Box::new(mutate_bytes),
+        run: Box::new(load),
     }
 }
 
 fn replay_target(game: &'static str, saves: &[(String, Vec<u8>)]) -> Target {
-    let saves: Vec<Vec<u8>> = saves
-        .iter()
-        .filter(|(g, _)| g == game)
-        .map(|(_, b)| b.clone())
-        .collect();
     Target {
         name: format!("replay/{game}"),
-        make: Box::new(move |rng| {
-            let save = rng.pick(&saves).clone();
-            let bytes = mutate_actions(rng, &save);
-            Input {
-                bytes: bytes.clone(),
-                run: Box::new(move || load(&bytes)),
-            }
-        }),
+        pool: saves
+            .iter()
+            .filter(|(g, _)| g == game)
+            .map(|(_, b)| b.clone())
+            .collect(),
+        mutate: Box::new(|rng, save, _| mutate_actions(rng, save)),
+        run: Box::new(load),
     }
 }
 
 /// Random choices by index (some out of range), undo, redo and casual undo on a live session.
+/// An input is the scenario (its first byte), the seed (the next eight) and the moves (two
+/// bytes each: what to do, and which choice).
 fn live_target(game: &'static games::GameModule) -> Target {
     let driver = game.driver.unwrap();
     let scenarios: Vec<&'static str> = driver.scenarios().iter().map(|s| s.id).collect();
+    let mut rng = Rng(game.id.len() as u64);
+    let pool = (0..16)
+        .map(|_| {
+            let len = 9 + 2 * rng.below(300);
+            (0..len).map(|_| rng.next() as u8).collect()
+        })
+        .collect();
     Target {
         name: format!("live/{}", game.id),
-        make: Box::new(move |rng| {
-            let scenario = *rng.pick(&scenarios);
-            let seed = rng.next();
-            let moves: Vec<u64> = (0..rng.below(300)).map(|_| rng.next()).collect();
-            let bytes = format!("{scenario} {seed} {moves:?}").into_bytes();
-            Input {
-                bytes,
-                run: Box::new(move || {
-                    let mut session = driver.new_session(scenario, seed, &[])?;
-                    play_randomly(session.as_mut(), &moves)
-                }),
-            }
+        pool,
+        mutate: Box::new(|rng, input, other| {
+            let mut out = mutate_bytes(rng, input, other);
+            out.resize(out.len().max(9), 0);
+            out
+        }),
+        run: Box::new(move |input| {
+            let scenario = scenarios[input[0] as usize % scenarios.len()];
+            let seed = u64::from_le_bytes(input[1..9].try_into().unwrap());
+            let mut session = driver.new_session(scenario, seed, &[])?;
+            play_randomly(session.as_mut(), &input[9..])
         }),
     }
 }
 
-fn play_randomly(session: &mut dyn PlaySession, moves: &[u64]) -> Result<(), String> {
-    for &m in moves {
+fn play_randomly(session: &mut dyn PlaySession, moves: &[u8]) -> Result<(), String> {
+    for m in moves.chunks(2) {
         if session.outcome().is_some() {
             break;
         }
-        match m % 16 {
+        let (what, which) = (m[0], *m.get(1).unwrap_or(&0) as usize);
+        match what % 16 {
             0 => {
-                session.set_casual_undo(m & 16 != 0);
+                session.set_casual_undo(what & 16 != 0);
                 let _ = session.undo();
             }
             1 => {
                 let _ = session.redo();
             }
             2 => {
-                let _ = session.choose(usize::MAX - (m as usize % 3));
+                let _ = session.choose(usize::MAX - which % 3);
             }
             _ => {
                 let count = session.prompt().choices.len();
@@ -494,7 +506,7 @@ fn play_randomly(session: &mut dyn PlaySession, moves: &[u64]) -> Result<(), Str
                     return Err("no choices".into());
                 }
                 // A refusal is an answer, not a crash.
-                let _ = session.choose((m >> 8) as usize % count);
+                let _ = session.choose(which % count);
             }
         }
     }
@@ -502,39 +514,42 @@ fn play_randomly(session: &mut dyn PlaySession, moves: &[u64]) -> Result<(), Str
     Ok(())
 }
 
-/// The content files of `game` (the corpus), each mutated and loaded as an override.
+/// The content files of `game` (the corpus), each mutated and loaded as an override. An
+/// input is a file's name, a line break, and its text.
 fn content_target(game: &'static str, loader: Loader, overrides: &Path) -> Target {
     let folder = repo().join("data/games").join(game);
-    let mut files: Vec<(String, String)> = std::fs::read_dir(&folder)
+    let mut pool: Vec<Vec<u8>> = std::fs::read_dir(&folder)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .map(|p| {
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read_to_string(&p).unwrap(),
-            )
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            format!("{name}\n{}", std::fs::read_to_string(&p).unwrap()).into_bytes()
         })
         .collect();
-    files.sort();
+    pool.sort();
     let dir = overrides.join(game);
     std::fs::create_dir_all(&dir).unwrap();
+    let split = |input: &[u8]| {
+        let text = std::str::from_utf8(input).unwrap();
+        text.split_once('\n')
+            .map(|(n, t)| (n.to_owned(), t.to_owned()))
+            .unwrap()
+    };
     Target {
         name: format!("content/{game}"),
-        make: Box::new(move |rng| {
-            let (name, text) = rng.pick(&files).clone();
-            let mutated = mutate_toml(rng, &text);
-            let dir = dir.clone();
-            Input {
-                bytes: format!("# {name}\n{mutated}").into_bytes(),
-                run: Box::new(move || {
-                    let path = dir.join(&name);
-                    std::fs::write(&path, &mutated).unwrap();
-                    let result = loader().map_err(|e| e.to_string());
-                    std::fs::remove_file(&path).unwrap();
-                    result
-                }),
-            }
+        pool,
+        mutate: Box::new(move |rng, input, _| {
+            let (name, text) = split(input);
+            format!("{name}\n{}", mutate_toml(rng, &text)).into_bytes()
+        }),
+        run: Box::new(move |input| {
+            let (name, text) = split(input);
+            let path = dir.join(&name);
+            std::fs::write(&path, &text).unwrap();
+            let result = loader().map_err(|e| e.to_string());
+            std::fs::remove_file(&path).unwrap();
+            result
         }),
     }
 }
@@ -602,8 +617,15 @@ fn fuzz(budget: Duration, seed: u64) {
     let mut total = 0;
     for (i, mut target) in targets(overrides.path()).into_iter().enumerate() {
         let report = run_target(&mut target, seed.wrapping_add(i as u64), budget, &crash_dir);
+        let coverage = match edges_taken() {
+            Some(_) => format!(
+                " {:>6} new edges {:>5} inputs kept",
+                report.new_edges, report.kept
+            ),
+            None => String::new(),
+        };
         println!(
-            "{:<24} {:>10} executions {:>6} distinct outcomes {:>3} crashes",
+            "{:<24} {:>10} executions {:>6} distinct outcomes {:>3} crashes{coverage}",
             target.name,
             report.executions,
             report.outcomes.len(),
@@ -614,6 +636,14 @@ fn fuzz(budget: Duration, seed: u64) {
     }
     let _ = std::panic::take_hook();
     println!("total {total} executions");
+    #[cfg(tonkin_coverage)]
+    {
+        let (all, taken) = tonkin::fuzz_coverage::edges();
+        println!(
+            "edges of the library taken: {taken} of {all} ({:.1} %)",
+            100.0 * taken as f64 / all as f64
+        );
+    }
     assert!(crashes.is_empty(), "crashes:\n{}", crashes.join("\n"));
 }
 

@@ -363,6 +363,7 @@ impl Component for GameWindow {
         let stack = gtk::Stack::new();
         stack.add_named(&content, Some("game"));
         stack.add_named(&curtain_page, Some("curtain"));
+        curtain_page.set_visible(false);
         root.set_content(Some(&stack));
 
         let session = Rc::new(RefCell::new(init.session));
@@ -539,7 +540,7 @@ impl Component for GameWindow {
                 if let Some(seat) = self.curtain.take() {
                     self.view.borrow_mut().seat = seat;
                     self.refresh(widgets);
-                    widgets.stack.set_visible_child_name("game");
+                    show_page(&widgets.stack, "game");
                     widgets.board.grab_focus();
                 }
             }
@@ -639,7 +640,7 @@ impl GameWindow {
         widgets
             .curtain_button
             .set_label(&button.replace("{seat}", &name));
-        widgets.stack.set_visible_child_name("curtain");
+        show_page(&widgets.stack, "curtain");
         self.curtain = Some(seat);
         for action in [&widgets.undo, &widgets.redo, &widgets.export] {
             action.set_enabled(false);
@@ -1026,6 +1027,17 @@ fn seat_to_move(session: &dyn PlaySession) -> Option<u8> {
 
 /// The curtain shown while the screen changes hands: its page (with a header bar of its own
 /// that names only the game), the status page that names the seat, and the button that ends it.
+/// Shows one page of the stack and hides the other: GTK 4.8 keeps a page that is not shown in
+/// the accessibility tree, where a screen reader would read the side behind the curtain.
+fn show_page(stack: &gtk::Stack, name: &str) {
+    let mut page = stack.first_child();
+    while let Some(p) = page {
+        p.set_visible(stack.page(&p).name().as_deref() == Some(name));
+        page = p.next_sibling();
+    }
+    stack.set_visible_child_name(name);
+}
+
 fn hand_over_curtain(title: &str, scenario: &str) -> (gtk::Box, adw::StatusPage, gtk::Button) {
     let header = adw::HeaderBar::new();
     header.set_title_widget(Some(&adw::WindowTitle::new(title, scenario)));

@@ -4,6 +4,8 @@
 use relm4::adw;
 use relm4::adw::prelude::*;
 use relm4::gtk;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use crate::engine::content::Source;
 use crate::engine::reference::{self, RuleSection};
@@ -19,25 +21,42 @@ pub struct Entry {
 /// is chosen.
 #[derive(Clone)]
 pub struct SidebarWindow {
-    window: adw::Window,
-    list: gtk::ListBox,
+    title: String,
+    entries: Rc<Vec<Entry>>,
+    page: Rc<dyn Fn(usize) -> gtk::Widget>,
+    /// The window and its list while it is open: it is built when shown and destroyed when
+    /// closed, never kept hidden. GTK 4.8 answers a screen reader that asks for a window past
+    /// the shown ones with the last window it has, and a hidden one has no place on the bus:
+    /// tonkin crashed (a NULL object path in the accessibility root).
+    open: Rc<RefCell<Option<(adw::Window, gtk::ListBox)>>>,
 }
 
 impl SidebarWindow {
     pub fn new(title: &str, entries: Vec<Entry>, page: Box<dyn Fn(usize) -> gtk::Widget>) -> Self {
+        SidebarWindow {
+            title: title.to_owned(),
+            entries: Rc::new(entries),
+            page: Rc::from(page),
+            open: Default::default(),
+        }
+    }
+
+    fn build(&self) -> (adw::Window, gtk::ListBox) {
         let (width, height) = super::fitting_size(960, 700);
         let window = adw::Window::builder()
-            .title(title)
+            .title(&self.title)
             .default_width(width)
             .default_height(height)
-            .hide_on_close(true)
+            .destroy_with_parent(true)
             .build();
+        let open = self.open.clone();
+        window.connect_destroy(move |_| drop(open.borrow_mut().take()));
         let header = adw::HeaderBar::new();
         let list = gtk::ListBox::builder()
             .selection_mode(gtk::SelectionMode::Single)
             .css_classes(["navigation-sidebar"])
             .build();
-        for e in &entries {
+        for e in self.entries.iter() {
             let label = gtk::Label::builder()
                 .label(&e.label)
                 .xalign(0.0)
@@ -45,9 +64,11 @@ impl SidebarWindow {
                 .build();
             list.append(&label);
         }
-        let groups: Vec<Option<String>> = entries.into_iter().map(|e| e.group).collect();
+        let entries = self.entries.clone();
         list.set_header_func(move |row, _| {
-            let group = groups.get(row.index() as usize).cloned().flatten();
+            let group = entries
+                .get(row.index() as usize)
+                .and_then(|e| e.group.clone());
             row.set_header(
                 group
                     .map(|g| {
@@ -69,6 +90,7 @@ impl SidebarWindow {
             .hexpand(true)
             .build();
         let body_ = body.clone();
+        let page = self.page.clone();
         list.connect_row_selected(move |_, row| {
             if let Some(row) = row {
                 body_.set_child(Some(&page(row.index() as usize)));
@@ -91,17 +113,20 @@ impl SidebarWindow {
         content.append(&header);
         content.append(&paned);
         window.set_content(Some(&content));
-        SidebarWindow { window, list }
+        (window, list)
     }
 
     /// Shows the window at entry `index`, over `parent`.
     pub fn show(&self, parent: Option<&gtk::Window>, index: usize) {
-        self.window.set_transient_for(parent);
-        if let Some(row) = self.list.row_at_index(index as i32) {
-            self.list.select_row(Some(&row));
+        let built = self.open.borrow().clone();
+        let (window, list) = built.unwrap_or_else(|| self.build());
+        *self.open.borrow_mut() = Some((window.clone(), list.clone()));
+        window.set_transient_for(parent);
+        if let Some(row) = list.row_at_index(index as i32) {
+            list.select_row(Some(&row));
             row.grab_focus();
         }
-        self.window.present();
+        window.present();
     }
 }
 
@@ -109,7 +134,7 @@ impl SidebarWindow {
 #[derive(Clone)]
 pub struct RulesWindow {
     frame: SidebarWindow,
-    sections: std::rc::Rc<Vec<RuleSection>>,
+    sections: Rc<Vec<RuleSection>>,
 }
 
 impl RulesWindow {
@@ -121,7 +146,7 @@ impl RulesWindow {
                 label: format!("{}  {}", s.number, gettext(&s.title)),
             })
             .collect();
-        let sections = std::rc::Rc::new(sections);
+        let sections = Rc::new(sections);
         let shown = sections.clone();
         let frame = SidebarWindow::new(
             &format!("{} — {}", gettext("Rules Reference"), game_title),

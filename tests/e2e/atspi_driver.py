@@ -77,7 +77,10 @@ def walk(node, keep=None):
 
 def children(node):
     """A node's children (read at once: a rebuilt part raises, and the caller reads again)."""
-    return [node.get_child_at_index(i) for i in range(node.get_child_count())]
+    found = [node.get_child_at_index(i) for i in range(node.get_child_count())]
+    if None in found:
+        raise GLib.GError("a child went away while it was read")
+    return found
 
 
 def visible(node):

@@ -63,6 +63,8 @@ ACTIONS = "Actions"  # the group of buttons, one per legal action
 RULES_BUTTON = "Rules Reference"
 MAIN_MENU = "Main Menu"
 VERDICTS = ("Victory", "Defeat", "Draw")
+# The button of the hand-over curtain of a game two people share on one screen.
+CURTAIN = re.compile(r"I am .+ — show my side")
 
 
 STARTED = time.monotonic()
@@ -87,6 +89,29 @@ def button(root, name):
     return next((b for b in find_all(root, "push button") if plain(b.get_name()) == name), None)
 
 
+def shown(node):
+    """Whether `node` and every part around it up to its window are visible (a page of a stack
+    that is not shown is hidden; what it holds is not)."""
+    while node is not None and node.get_role_name() != "frame":
+        if not visible(node):
+            return False
+        node = node.get_parent()
+    return True
+
+
+def prompt_line(group):
+    """The prompt bar's first line (the prompt's text, the form button, the rule link): the
+    first child of the nearest ancestor of the group of actions whose first child holds a
+    label of its own. The buttons' labels are no such thing: they go with every decision."""
+    node = group
+    while node is not None:
+        node = node.get_parent()
+        first = node.get_child_at_index(0) if node.get_child_count() else None
+        if first is not None and any(c.get_role_name() == "label" for c in children(first)):
+            return first
+    raise TestFailure("the prompt bar has no line with the prompt's text above its actions")
+
+
 class GameWindow:
     """The game's window, read through its accessible tree."""
 
@@ -94,14 +119,41 @@ class GameWindow:
         self.app = app
         self.title = title
         self.frame = app.window(title)
+        # A game two people share opens behind the hand-over curtain: its button is pressed
+        # (and kept, to lift the curtain whenever it comes down).
+        self.curtain = wait_for(
+            "the game's actions or the hand-over curtain",
+            lambda: find(self.frame, "table", ACTIONS) or self._curtain_button(),
+        )
+        if self.curtain.get_role_name() == "table":
+            self.curtain = None
+        else:
+            press(self.curtain)
         # The prompt bar's parts are found once (a walk of the whole window is slow over the
         # bus) and kept: the window changes their names and children, not the parts.
         self.group = wait_for(
             f"a group of actions named '{ACTIONS}' in the {title} window",
             lambda: find(self.frame, "table", ACTIONS),
         )
-        self.line = self.group.get_parent().get_child_at_index(0)
-        self.text = next(n for n in walk(self.line) if n.get_role_name() == "label")
+        self.line = read_again_if_rebuilt(lambda: prompt_line(self.group))
+        self.text = read_again_if_rebuilt(
+            lambda: next(n for n in children(self.line) if n.get_role_name() == "label")
+        )
+
+    def _curtain_button(self):
+        return next(
+            (b for b in find_all(self.frame, "push button") if CURTAIN.fullmatch(name_of(b))),
+            None,
+        )
+
+    def lift_curtain(self):
+        """Presses the hand-over curtain's button when the curtain is up; says whether it was."""
+        if self.curtain is None or not read_again_if_rebuilt(lambda: shown(self.curtain)):
+            return False
+        log(f"  hand-over: {name_of(self.curtain)}")
+        press(self.curtain)
+        wait_for("the curtain to lift", lambda: not shown(self.curtain))
+        return True
 
     def choices(self):
         """The action buttons the prompt bar offers now, in order."""
@@ -119,11 +171,11 @@ class GameWindow:
 
     def form_button(self):
         """The button that opens the decision as a form ("Ordnance Card…"), when shown."""
-        return next(
+        return read_again_if_rebuilt(lambda: next(
             (b for b in children(self.line)
              if b.get_role_name() == "push button" and visible(b)),
             None,
-        )
+        ))
 
     def position(self):
         """Everything the window says about the position: every label but the window's title
@@ -256,9 +308,8 @@ def take_one(app, window, home, step, picker):
     if form is not None and step % 2 == 0 and submit_form(app, window, form):
         how = "form"
     else:
-        choices = window.choices()
-        if not choices:
-            raise TestFailure(f"no action offered at '{window.prompt()}'")
+        # The buttons may be being rebuilt (the decision before was saved first).
+        choices = wait_for(f"an action offered at '{window.prompt()}'", window.choices)
         i = picker.randrange(len(choices))
         name = choices[i].get_name()
         if step % KEYBOARD_EVERY == 0 and i < 9:
@@ -299,6 +350,8 @@ def play(binary, game_id, title, scenario):
         step = 0
         resumed = False
         while True:
+            if window.lift_curtain():
+                continue
             # A prompt's new buttons reach the bus once the window has laid them out: no
             # buttons may mean "not yet" as well as "the game is over" (then a dialog says so).
             if wait_for(

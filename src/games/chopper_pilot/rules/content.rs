@@ -5,10 +5,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::content::{ContentError, Source, override_dir, parse};
+use crate::engine::content::{ContentError, ContentFile as File, Files, Source};
 
 const GAME: &str = "chopper_pilot";
 
@@ -1505,52 +1504,6 @@ impl Content {
     }
 }
 
-/// One content file: its name for errors and its text.
-struct File {
-    name: String,
-    text: String,
-}
-
-impl File {
-    /// The owner's override if there is one, else the embedded text.
-    fn read(file: &str, embedded: &str) -> Result<File, ContentError> {
-        if let Some(path) = override_dir(GAME).map(|d| d.join(file))
-            && path.exists()
-        {
-            let text = crate::engine::content::read_override(&path)?;
-            let name = path.display().to_string();
-            return Ok(File { name, text });
-        }
-        Ok(File::embedded(file, embedded))
-    }
-
-    fn embedded(file: &str, text: &str) -> File {
-        File {
-            name: format!("data/games/{GAME}/{file}"),
-            text: text.to_owned(),
-        }
-    }
-
-    fn parse<T: DeserializeOwned>(&self) -> Result<T, ContentError> {
-        parse(&self.name, &self.text)
-    }
-
-    /// An error about the record whose text contains `needle`, with that record's line.
-    fn error(&self, needle: &str, detail: String) -> ContentError {
-        let line = (!needle.is_empty())
-            .then(|| self.text.find(needle))
-            .flatten()
-            .map(|at| self.text[..at].matches('\n').count() + 1);
-        ContentError {
-            file: self.name.clone(),
-            detail: match line {
-                Some(line) => format!("line {line}: {detail}"),
-                None => detail,
-            },
-        }
-    }
-}
-
 /// The embedded files, by name.
 pub const FILES: [(&str, &str); 9] = [
     (
@@ -1595,7 +1548,7 @@ pub const FILES: [(&str, &str); 9] = [
 pub fn load() -> Result<Content, ContentError> {
     let files = FILES
         .iter()
-        .map(|(name, text)| File::read(name, text))
+        .map(|(name, text)| Files::of(GAME).open(name, text))
         .collect::<Result<Vec<_>, _>>()?;
     load_files(&files)
 }
@@ -2012,11 +1965,11 @@ fn check_helicopters(
     if !(1..=7).contains(&file.flight.max_helicopters) {
         return Err(src.error(
             "[flight]",
-            "flight.max_helicopters: the rulebook allows up to 7".into(),
+            "flight.max_helicopters: the rulebook allows up to 7".to_owned(),
         ));
     }
     if !(1..=6).contains(&file.flight.jam_clear_from) {
-        return Err(src.error("[flight]", "flight.jam_clear_from: a 1D6 roll".into()));
+        return Err(src.error("[flight]", "flight.jam_clear_from: a 1D6 roll".to_owned()));
     }
     Ok(())
 }
@@ -2056,7 +2009,7 @@ fn check_maps(src: &File, file: &MapsFile, terrain: &[TerrainSpec]) -> Result<()
     {
         return Err(src.error(
             "[grid]",
-            "grid: columns and rows must be 1-99 (hex ids are CCRR)".into(),
+            "grid: columns and rows must be 1-99 (hex ids are CCRR)".to_owned(),
         ));
     }
     for n in 1..=6u8 {
@@ -2115,7 +2068,7 @@ fn check_crew(src: &File, file: &CrewFile) -> Result<(), ContentError> {
     if pilots < 1 || file.bio.len() - pilots < 2 {
         return Err(src.error(
             "",
-            "bio: a Huey crew needs a pilot card and two gunner cards".into(),
+            "bio: a Huey crew needs a pilot card and two gunner cards".to_owned(),
         ));
     }
     Ok(())
@@ -2331,7 +2284,7 @@ fn check_campaigns(
     {
         return Err(src.error(
             "[[experience]]",
-            "experience: levels start at 0 missions and rise".into(),
+            "experience: levels start at 0 missions and rise".to_owned(),
         ));
     }
     if let Some(x) = e
@@ -2347,13 +2300,13 @@ fn check_campaigns(
     if b.last().map(|x| x.from) != Some(0) || b.windows(2).any(|w| w[1].from >= w[0].from) {
         return Err(src.error(
             "[[band]]",
-            "band: levels of victory run downwards to 0".into(),
+            "band: levels of victory run downwards to 0".to_owned(),
         ));
     }
     if file.career.skill_cost == 0 || file.career.luck_max == 0 || file.career.luck_max > 10 {
         return Err(src.error(
             "[career]",
-            "career: skill_cost above 0, luck_max 1-10".into(),
+            "career: skill_cost above 0, luck_max 1-10".to_owned(),
         ));
     }
     Ok(())
@@ -2585,14 +2538,20 @@ mod tests {
     use super::*;
 
     fn embedded() -> Vec<File> {
-        FILES.iter().map(|(n, t)| File::embedded(n, t)).collect()
+        FILES
+            .iter()
+            .map(|(n, t)| File {
+                name: format!("data/games/{GAME}/{n}"),
+                text: (*t).into(),
+            })
+            .collect()
     }
 
     /// The embedded files with `from` replaced by `to` in file `file`: the error it gives.
     fn broken(file: usize, from: &str, to: &str) -> String {
         let mut files = embedded();
         assert!(files[file].text.contains(from), "{from}");
-        files[file].text = files[file].text.replacen(from, to, 1);
+        files[file].text = files[file].text.replacen(from, to, 1).into();
         load_files(&files).unwrap_err().to_string()
     }
 

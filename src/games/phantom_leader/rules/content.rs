@@ -6,11 +6,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::display::{Area, AreaKind, Geometry, Slot};
-use crate::engine::content::{ContentError, Source, override_dir, parse};
+use crate::engine::content::{ContentError, ContentFile as File, Files, Source};
 use crate::engine::message::n_;
 
 const GAME: &str = "phantom_leader";
@@ -1112,47 +1111,6 @@ impl Content {
 // ---------------------------------------------------------------------------------------
 // Loading.
 
-/// One content file: its name for errors and its text (the override if there is one).
-pub(super) struct File {
-    name: String,
-    text: String,
-}
-
-impl File {
-    fn read(file: &str, embedded: &str) -> Result<File, ContentError> {
-        if let Some(path) = override_dir(GAME).map(|d| d.join(file))
-            && path.exists()
-        {
-            let text = crate::engine::content::read_override(&path)?;
-            let name = path.display().to_string();
-            return Ok(File { name, text });
-        }
-        Ok(File {
-            name: format!("data/games/{GAME}/{file}"),
-            text: embedded.to_owned(),
-        })
-    }
-
-    fn parse<T: DeserializeOwned>(&self) -> Result<T, ContentError> {
-        parse(&self.name, &self.text)
-    }
-
-    /// An error about the record whose text holds `needle` (the first with it), naming its line.
-    fn error(&self, needle: &str, detail: String) -> ContentError {
-        let line = (!needle.is_empty())
-            .then(|| self.text.find(needle))
-            .flatten()
-            .map(|at| self.text[..at].matches('\n').count() + 1);
-        ContentError {
-            file: self.name.clone(),
-            detail: match line {
-                Some(line) => format!("line {line}: {detail}"),
-                None => detail,
-            },
-        }
-    }
-}
-
 /// Checks a record's `source`/`page` pair: the rulebook's records say where.
 fn tag(file: &File, needle: &str, what: &str, source: Source, page: &Option<String>) -> Check {
     if source == Source::Rulebook && page.as_deref().is_none_or(str::is_empty) {
@@ -1197,12 +1155,12 @@ fn load_display(f: &File) -> Result<(Geometry, Vec<AnglePattern>), ContentError>
         adjacency.push((a.id, a.adjacent.clone()));
     }
     if file.geometry.turns == 0 {
-        return Err(f.error("turns", "geometry: turns must be at least 1".into()));
+        return Err(f.error("turns", "geometry: turns must be at least 1".to_owned()));
     }
     let geometry = Geometry::new(file.geometry.turns, &adjacency, &file.geometry.ring_ccw)
         .map_err(|e| f.error("adjacent", e))?;
     if file.angle.is_empty() {
-        return Err(f.error("", "angle: no Attack Angle counters".into()));
+        return Err(f.error("", "angle: no Attack Angle counters".to_owned()));
     }
     for (i, p) in file.angle.iter().enumerate() {
         let needle = format!("id = \"{}\"", p.id);
@@ -1471,7 +1429,7 @@ fn load_campaigns(
         });
     }
     if sheets.is_empty() {
-        return Err(f.error("", "campaign: no campaign sheet".into()));
+        return Err(f.error("", "campaign: no campaign sheet".to_owned()));
     }
     Ok((days, sheets))
 }
@@ -1529,7 +1487,7 @@ fn load_aircraft(f: &File, weapons: &[WeaponSpec]) -> Result<Squadron, ContentEr
     if levels.iter().map(|l| l.id).collect::<Vec<_>>() != Level::ALL {
         return Err(f.error(
             "[[level]]",
-            "level: the six levels newbie to ace, in order, once each".into(),
+            "level: the six levels newbie to ace, in order, once each".to_owned(),
         ));
     }
     for l in &levels {
@@ -1829,7 +1787,7 @@ fn load_events(f: &File, defenses: &[DefenseSpec]) -> Result<Vec<EventCard>, Con
         }
     }
     if events.is_empty() {
-        return Err(f.error("", "event: no Event cards".into()));
+        return Err(f.error("", "event: no Event cards".to_owned()));
     }
     Ok(events)
 }
@@ -1857,7 +1815,7 @@ fn load_markers(f: &File) -> Result<Markers, ContentError> {
         _ => {
             return Err(f.error(
                 "[[flight_path]]",
-                "flight_path: one record with pairs ≥ 1".into(),
+                "flight_path: one record with pairs ≥ 1".to_owned(),
             ));
         }
     };
@@ -1878,7 +1836,7 @@ fn load_markers(f: &File) -> Result<Markers, ContentError> {
             .iter()
             .map(|c| match (&c.id, c.count) {
                 (Some(id), Some(n)) if n > 0 => Ok((id.clone(), n)),
-                _ => Err(f.error("[[marker]]", "marker: needs id and count ≥ 1".into())),
+                _ => Err(f.error("[[marker]]", "marker: needs id and count ≥ 1".to_owned())),
             })
             .collect::<Result<_, _>>()?,
     })
@@ -1942,7 +1900,7 @@ fn load_tables(f: &File) -> Result<TablesFile, ContentError> {
     {
         return Err(f.error(
             "[priorities]",
-            "priorities: costs are 0 or more, recon_cards at least 1".into(),
+            "priorities: costs are 0 or more, recon_cards at least 1".to_owned(),
         ));
     }
     let c = &t.combat;
@@ -1952,7 +1910,7 @@ fn load_tables(f: &File) -> Result<TablesFile, ContentError> {
     {
         return Err(f.error(
             "[combat]",
-            "combat: evasion_dice ≥ 1, ecm_negates_on 1-10, gun_hits 1-20".into(),
+            "combat: evasion_dice ≥ 1, ecm_negates_on 1-10, gun_hits 1-20".to_owned(),
         ));
     }
     let froms: Vec<u8> = t.atg_penalty.iter().map(|r| r.from_wp).collect();
@@ -1965,13 +1923,13 @@ fn load_tables(f: &File) -> Result<TablesFile, ContentError> {
     {
         return Err(f.error(
             "[[atg_penalty]]",
-            "atg_penalty: rising from_wp from 1 up, penalties 0 or less".into(),
+            "atg_penalty: rising from_wp from 1 up, penalties 0 or less".to_owned(),
         ));
     }
     if t.sar.quick_from <= t.sar.under_fire_from {
         return Err(f.error(
             "[sar]",
-            "sar: quick_from must be above under_fire_from".into(),
+            "sar: quick_from must be above under_fire_from".to_owned(),
         ));
     }
     if t.squadron_stress
@@ -1982,13 +1940,13 @@ fn load_tables(f: &File) -> Result<TablesFile, ContentError> {
     {
         return Err(f.error(
             "[[squadron_stress]]",
-            "squadron_stress: the six levels newbie to ace, in order".into(),
+            "squadron_stress: the six levels newbie to ace, in order".to_owned(),
         ));
     }
     if t.difficulty.iter().map(|s| s.level).collect::<Vec<_>>() != Level::ALL {
         return Err(f.error(
             "[[difficulty]]",
-            "difficulty: the six levels newbie to ace, in order".into(),
+            "difficulty: the six levels newbie to ace, in order".to_owned(),
         ));
     }
     for (kind, sign) in [
@@ -2024,7 +1982,7 @@ fn load_tables(f: &File) -> Result<TablesFile, ContentError> {
 pub fn load() -> Result<Content, ContentError> {
     macro_rules! file {
         ($name:literal) => {
-            File::read(
+            Files::of(GAME).open(
                 $name,
                 include_str!(concat!("../../../../data/games/phantom_leader/", $name)),
             )?
@@ -2086,13 +2044,13 @@ pub fn data() -> &'static Content {
 /// Each loader on a file of the test's making.
 #[cfg(test)]
 pub(super) mod tests_support {
-    pub(in super::super) use super::File;
+    pub(in super::super) use crate::engine::content::ContentFile as File;
     use super::*;
 
     pub fn file(name: &str, text: &str) -> File {
         File {
             name: name.to_owned(),
-            text: text.to_owned(),
+            text: text.to_owned().into(),
         }
     }
     pub fn targets(f: &File) -> Result<Vec<TargetCard>, ContentError> {
