@@ -198,10 +198,10 @@ impl PhantomLeader {
         self.log.add_with(
             "M1",
             msg("Target cards drawn: {n}").arg("n", drawn.len()),
-            vec![Random::Cards(
+            vec![Random::Drawn(
                 drawn
                     .iter()
-                    .map(|&t| format!("#{t} {}", data().target(t).name).into())
+                    .map(|&t| msg("#{n} {name}").arg("n", t).term("name", data().target(t).name.as_str()))
                     .collect(),
             )],
         );

@@ -274,7 +274,8 @@ impl PhantomLeader {
             for (pod, most) in [("ECM", 1), ("GunPod", 1)] {
                 let n = s.load.iter().filter(|&&w| c.weapons[w].id == pod).count();
                 if n > most {
-                    return Some(msg("At most one {pod} per aircraft").arg("pod", pod));
+                    let name = c.weapons.iter().find(|w| w.id == pod).map_or(pod, |w| w.name.as_str());
+                    return Some(msg("At most one {pod} per aircraft").term("pod", name));
                 }
                 if pod == "GunPod" && n > 0 && card.aircraft.has_gun(year) {
                     return Some(msg(
@@ -346,7 +347,7 @@ impl PhantomLeader {
         self.log.add_with(
             rule,
             text,
-            vec![Random::Cards(vec![format!("Event {card}").into()])],
+            vec![Random::Drawn(vec![msg("Event card {n}").arg("n", card)])],
         );
         self.events.discard(card);
         card
