@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Times Tonkin's start-up (launcher up to its first drawn frame) against a bare relm4 +
 # libadwaita window, both release builds, under one Xvfb server. Target: within 1.2x.
-# Then the memory of the launcher with one game open (That Others May Live in mid-game)
-# against the bare window, both as their peak resident set. Target: within 1.3x.
+# Then the memory of the launcher with one game open (a That Others May Live position from
+# tests/examples) against the bare window, both as their peak resident set. Target: within 1.3x.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet --bin tonkin --example bare_window --example play_to
+cargo build --release --quiet --bin tonkin --example bare_window
 runs=${RUNS:-15}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 # Nothing of the user's: settings and autosaves in a scratch folder.
 export XDG_DATA_HOME="$scratch" XDG_CONFIG_HOME="$scratch"
-target/release/examples/play_to csar caged_tiger 3 40 "$scratch/game.json" >/dev/null
+cp tests/examples/csar/enemy-search-rifle-captures.json "$scratch/game.json"
 export RUNS_="$runs" SAVE="$scratch/game.json"
 xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- bash -c '
   measure() {
