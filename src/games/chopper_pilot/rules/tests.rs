@@ -867,13 +867,19 @@ fn seeded_tours_end_without_a_dead_end_and_replay_identically() {
 #[test]
 #[ignore = "thousands of missions: cargo test --release -- --ignored"]
 fn a_thousand_seeded_tours() {
-    tours("primary", 1000..2000);
+    tours("primary", 1000..1000 + count("CHOPPER_TOURS", 1000));
+}
+
+/// How many tours or missions an ignored run plays: the default, or fewer from the
+/// environment for a quick look.
+fn count(var: &str, default: u64) -> u64 {
+    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 #[test]
 #[ignore = "thousands of missions: cargo test --release -- --ignored"]
 fn a_thousand_seeded_sog_tours() {
-    tours("sog", 1000..2000);
+    tours("sog", 1000..1000 + count("CHOPPER_TOURS", 1000));
 }
 
 /// Mission 101 at the start of its first tactical turn, with the map cleared of units.
@@ -1149,7 +1155,7 @@ fn seeded_missions_of_both_tours_end_and_replay_identically() {
 #[test]
 #[ignore = "ten thousand missions: cargo test --release -- --ignored"]
 fn ten_thousand_seeded_missions() {
-    for seed in 0..10_000 {
+    for seed in 0..count("CHOPPER_MISSIONS", 10_000) {
         seeded_mission(if seed % 3 == 0 { "sog" } else { "primary" }, seed);
     }
 }
