@@ -458,7 +458,7 @@ impl ChopperPilot {
     }
 
     /// P6: on reaching 10, 20, 30 missions the pilot may gain a point of Luck [10.1].
-    fn experience_check(&mut self) {
+    pub(super) fn experience_check(&mut self) {
         let Some(level) = data()
             .experience
             .iter()

@@ -735,7 +735,7 @@ impl ChopperPilot {
 
     /// The scatter of an artillery or mortar round: 1D10 on the diagram fixed to map north
     /// [9.4.4, G03].
-    fn scatter(&mut self, id: &str, hex: Hex, heading: u8) -> Hex {
+    pub(super) fn scatter(&mut self, id: &str, hex: Hex, heading: u8) -> Hex {
         let diagram = data()
             .scatter
             .iter()

@@ -867,13 +867,19 @@ fn seeded_tours_end_without_a_dead_end_and_replay_identically() {
 #[test]
 #[ignore = "thousands of missions: cargo test --release -- --ignored"]
 fn a_thousand_seeded_tours() {
-    tours("primary", 1000..2000);
+    tours("primary", 1000..1000 + count("CHOPPER_TOURS", 1000));
+}
+
+/// How many tours or missions an ignored run plays: the default, or fewer from the
+/// environment for a quick look.
+fn count(var: &str, default: u64) -> u64 {
+    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 #[test]
 #[ignore = "thousands of missions: cargo test --release -- --ignored"]
 fn a_thousand_seeded_sog_tours() {
-    tours("sog", 1000..2000);
+    tours("sog", 1000..1000 + count("CHOPPER_TOURS", 1000));
 }
 
 /// Mission 101 at the start of its first tactical turn, with the map cleared of units.
@@ -1149,7 +1155,86 @@ fn seeded_missions_of_both_tours_end_and_replay_identically() {
 #[test]
 #[ignore = "ten thousand missions: cargo test --release -- --ignored"]
 fn ten_thousand_seeded_missions() {
-    for seed in 0..10_000 {
+    for seed in 0..count("CHOPPER_MISSIONS", 10_000) {
         seeded_mission(if seed % 3 == 0 { "sog" } else { "primary" }, seed);
     }
+}
+
+#[test]
+fn scatter_follows_the_diagrams_9_4_4() {
+    use crate::engine::arranged::Arranged;
+    let mut g = at_the_map(80);
+    let hex = g.tac().lz.unwrap();
+    let scatter = |g: &mut ChopperPilot, id: &str, face: u8| {
+        g.rng_mut().arrange(Arranged::D10(face));
+        let to = g.scatter(id, hex, 0);
+        g.rng_mut().settle();
+        to
+    };
+    // Artillery: 1-6 one hex N, NE, SE, S, SW, NW; 7-10 on target (G03).
+    assert_eq!(scatter(&mut g, "artillery", 1), hex.neighbour(0));
+    assert_eq!(scatter(&mut g, "artillery", 4), hex.neighbour(3));
+    assert_eq!(scatter(&mut g, "artillery", 7), hex);
+    assert_eq!(
+        scatter(&mut g, "artillery", 0),
+        hex,
+        "a 0 reads 10: on target"
+    );
+    // Air strike, heading north: the rulebook's 4 falls one hex short (down), its 2 one hex
+    // right and long (right and up).
+    assert_eq!(scatter(&mut g, "air_strike", 4), hex.neighbour(3));
+    assert_eq!(scatter(&mut g, "air_strike", 2), hex.neighbour(1));
+}
+
+#[test]
+fn experience_raises_the_luck_factor_at_10_20_30_missions_10_1() {
+    use crate::engine::arranged::Arranged;
+    let mut g = at_base(81);
+    let cases = [
+        (10, 6, 1),
+        (10, 5, 0),
+        (20, 5, 1),
+        (20, 4, 0),
+        (30, 1, 1),
+        (11, 6, 0),
+    ];
+    for (missions, face, gain) in cases {
+        g.luck = 5;
+        g.missions_flown = missions;
+        g.rng_mut().arrange(Arranged::D6(face));
+        g.experience_check();
+        g.rng_mut().settle();
+        assert_eq!(g.luck, 5 + gain, "{missions} missions, 1D6 {face}");
+    }
+    g.luck = 10;
+    g.missions_flown = 30;
+    g.experience_check();
+    assert_eq!(g.luck, 10, "never above 10 [10.1]");
+    assert_eq!(g.experience_level(), 3, "Master at 30");
+}
+
+#[test]
+fn five_skill_points_buy_a_level_up_to_plus_two_10_2() {
+    let mut g = at_base(82);
+    g.skill_points = 4;
+    assert!(g.trainable().is_empty(), "5 points a level");
+    g.skill_points = 12;
+    let options = g.trainable();
+    assert!(
+        options.contains(&(2, after::Skill::Gunnery)),
+        "the crew chief trains Gunnery"
+    );
+    assert!(
+        !options.contains(&(0, after::Skill::Gunnery)),
+        "a Huey pilot has no Gunnery until the Cobra [10.2]"
+    );
+    g.phase = Phase::Training;
+    g.train(1, after::Skill::Perception);
+    g.train(1, after::Skill::Perception);
+    assert_eq!((g.crew[1].perception, g.skill_points), (2, 2));
+    g.skill_points = 20;
+    assert!(
+        !g.trainable().contains(&(1, after::Skill::Perception)),
+        "+2 is the top level"
+    );
 }
