@@ -133,6 +133,8 @@ impl Board for SearchDestroy {
             Step::Landing | Step::Commander | Step::LandingFire => msg("Helicopter landing"),
             Step::Movement(side) => msg("{side} Movement Phase").term("side", side.name()),
             Step::Probe => msg("US probe"),
+            Step::Surprise => msg("US Search Phase"),
+            Step::Hiding => msg("NLF hiding"),
             Step::Combat(side) | Step::Retreat { combat: side, .. } => {
                 msg("{side} Combat Phase").term("side", side.name())
             }

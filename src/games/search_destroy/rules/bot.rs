@@ -1,4 +1,4 @@
-//! A first opponent for either side of the Basic game, the digest's "Easy" level (10.4,
+//! A first opponent for either side of the Basic and the Standard game, the digest's "Easy" level (10.4,
 //! 10.5): one-ply rules of thumb per phase. It decides from the position as its own side may
 //! know it ([`Game::view`]), never from the state itself.
 
@@ -106,9 +106,12 @@ impl HeuristicBot {
             Action::Land(h) => *h,
             _ => unreachable!("only landing actions here"),
         };
-        if v.landing.is_empty() {
+        let fresh = |a: &&&Action| map.neighbours(hex_of(a)).all(|n| !v.landing.contains(&n));
+        let (starts, extensions): (Vec<&Action>, Vec<&Action>) = lands.iter().partition(fresh);
+        // Standard game: a new snake now and then once the one being laid is long enough [14.0].
+        if !starts.is_empty() && (extensions.is_empty() || self.chance(30)) {
             // Start away from counters that might shoot (range 8, terrain no obstacle).
-            let safe: Vec<&Action> = lands
+            let safe: Vec<&Action> = starts
                 .iter()
                 .copied()
                 .filter(|a| {
@@ -119,7 +122,7 @@ impl HeuristicBot {
                 .collect();
             return self
                 .pick(&safe)
-                .or(self.pick(&lands))
+                .or(self.pick(&starts))
                 .expect("not empty")
                 .clone();
         }
@@ -129,8 +132,8 @@ impl HeuristicBot {
                 .filter(|&n| v.landable(n) && !v.landing.contains(&n))
                 .count()
         };
-        let best = lands.iter().map(|a| room(hex_of(a))).max().unwrap_or(0);
-        let good: Vec<&Action> = lands
+        let best = extensions.iter().map(|a| room(hex_of(a))).max().unwrap_or(0);
+        let good: Vec<&Action> = extensions
             .iter()
             .copied()
             .filter(|a| room(hex_of(a)) == best)
@@ -204,6 +207,20 @@ impl HeuristicBot {
         }
         if let Some(a) = actions.iter().find(|a| matches!(a, Action::PickUp { .. })) {
             return a.clone();
+        }
+        // Standard game: search the backs in cover that a search may tell apart [12.0], a
+        // squad now and then, the hexes known to hold a combat unit left to fire.
+        let searches: Vec<&Action> = actions
+            .iter()
+            .filter(|a| match a {
+                Action::Search { hex, .. } => v
+                    .side_at(*hex, Side::Nlf)
+                    .all(|i| v.units[i].known_combat != Some(true)),
+                _ => false,
+            })
+            .collect();
+        if !searches.is_empty() && self.chance(40) {
+            return self.pick(&searches).expect("not empty").clone();
         }
         let caches: Vec<Hex> = v
             .units
@@ -308,6 +325,10 @@ impl Bot<SearchDestroy> for HeuristicBot {
             Step::LandingFire | Step::Combat(_) => self.fire(v, side, actions),
             Step::Movement(Side::Us) => self.us_movement(v, actions),
             Step::Movement(Side::Nlf) => self.nlf_movement(v, actions),
+            // A surprise attack costs nothing the search has not given away [12.1].
+            Step::Surprise => Action::Surprise,
+            // Every unit that may hide does [11.0].
+            Step::Hiding => actions[0].clone(),
             Step::Probe => {
                 let probes: Vec<&Action> = actions
                     .iter()

@@ -29,17 +29,26 @@ fn handed(g: &SearchDestroy, seat: u8) -> Vec<String> {
     out
 }
 
-/// The same position with the identities of the face-down NLF counters dealt out again.
+/// The same position with the identities of the face-down NLF counters dealt out again,
+/// among counters of which the same is publicly known (a search told whether their hex held
+/// a combat unit [12.0]); the NLF's command status worked out again for the new identities.
 fn reshuffled(g: &SearchDestroy, rng: &mut Rng) -> SearchDestroy {
     let mut other = g.clone();
-    let hidden: Vec<usize> = (0..g.units.len())
-        .filter(|&i| g.units[i].hidden() && !g.units[i].removed)
-        .collect();
-    let mut kinds: Vec<Option<u16>> = hidden.iter().map(|&i| g.units[i].kind).collect();
-    rng.shuffle(&mut kinds);
-    for (&i, kind) in hidden.iter().zip(kinds) {
-        other.units[i].kind = kind;
-        other.units[i].mp = other.units[i].spec().map_or(0, |s| s.movement);
+    for known in [None, Some(true), Some(false)] {
+        let hidden: Vec<usize> = (0..g.units.len())
+            .filter(|&i| g.units[i].hidden() && !g.units[i].removed)
+            .filter(|&i| g.units[i].known_combat == known)
+            .collect();
+        let mut kinds: Vec<Option<u16>> = hidden.iter().map(|&i| g.units[i].kind).collect();
+        rng.shuffle(&mut kinds);
+        for (&i, kind) in hidden.iter().zip(kinds) {
+            other.units[i].kind = kind;
+            other.units[i].mp = other.units[i].spec().map_or(0, |s| s.movement);
+        }
+    }
+    if g.standard() && g.step == Step::Movement(super::content::Side::Nlf) {
+        other.command_control();
+        other.log = g.log.clone();
     }
     other
 }
@@ -56,9 +65,11 @@ fn commander_moved(g: &SearchDestroy) -> Option<SearchDestroy> {
     })
 }
 
-fn hidden_set(g: &SearchDestroy) -> Vec<usize> {
+/// The face-down counters and what is publicly known of them.
+fn hidden_set(g: &SearchDestroy) -> Vec<(usize, Option<bool>)> {
     (0..g.units.len())
         .filter(|&i| g.units[i].hidden() && !g.units[i].removed)
+        .map(|i| (i, g.units[i].known_combat))
         .collect()
 }
 
@@ -71,10 +82,10 @@ fn new_lines(before: &SearchDestroy, after: &SearchDestroy, seat: u8) -> Vec<Str
 }
 
 /// Plays seeded games and checks every position; returns how many were checked.
-fn check_games(seeds: std::ops::Range<u64>) -> usize {
+fn check_games(scenario: &str, seeds: std::ops::Range<u64>) -> usize {
     let mut checked = 0;
     for seed in seeds {
-        let mut g = SearchDestroy::new("basic", seed).unwrap();
+        let mut g = SearchDestroy::new(scenario, seed).unwrap();
         let mut shuffler = Rng::seeded(seed ^ 0xA5A5);
         let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
         while g.outcome().is_none() {
@@ -82,7 +93,7 @@ fn check_games(seeds: std::ops::Range<u64>) -> usize {
             assert_eq!(
                 handed(&g, 0),
                 handed(&swapped, 0),
-                "seed {seed}: the US is handed something of a face-down counter at {:?}",
+                "{scenario} seed {seed}: the US is handed something of a face-down counter at {:?}",
                 g.step
             );
             if let Some(moved) = commander_moved(&g) {
@@ -120,8 +131,33 @@ fn check_games(seeds: std::ops::Range<u64>) -> usize {
 
 #[test]
 fn nothing_the_us_is_handed_depends_on_what_the_backs_hide() {
-    let checked = check_games(0..4);
+    let checked = check_games("basic", 0..4);
     assert!(checked > 500, "only {checked} positions");
+}
+
+/// The Standard game's secrets too: searched hexes, surprise attacks, traps, hiding again,
+/// the order-of-battle roll and which units are out of command [11.0-15.0].
+#[test]
+fn nothing_the_us_is_handed_in_the_standard_game_depends_on_the_backs() {
+    let checked = check_games("standard", 0..3);
+    assert!(checked > 500, "only {checked} positions");
+}
+
+#[test]
+fn the_us_view_carries_neither_the_order_of_battle_roll_nor_command_status() {
+    let mut g = SearchDestroy::new("standard", 7).unwrap();
+    let mut bots = [HeuristicBot::new(7), HeuristicBot::new(8)];
+    let mut out_of_command = false;
+    while g.outcome().is_none() {
+        let us = g.view(0);
+        assert_eq!(us.vob_roll, None);
+        assert!(us.units.iter().all(|u| !u.uncontrolled));
+        out_of_command |= g.units.iter().any(|u| u.uncontrolled);
+        let seat = g.actor().unwrap().seat();
+        let action = bots[usize::from(seat)].choose(&g.view(seat), &g.legal_actions());
+        g.apply(&action).unwrap();
+    }
+    assert!(out_of_command, "the game never put a unit out of command");
 }
 
 #[test]

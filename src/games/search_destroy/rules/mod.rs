@@ -13,10 +13,13 @@ pub mod hex;
 pub mod los;
 pub mod map;
 pub mod play;
+pub mod standard;
 pub mod state;
 
 #[cfg(test)]
 mod leak_tests;
+#[cfg(test)]
+mod standard_tests;
 #[cfg(test)]
 mod tests;
 
@@ -43,13 +46,13 @@ impl Game for SearchDestroy {
     const ID: &'static str = "search_destroy";
     const SEATS: u8 = 2;
 
-    /// The scenarios whose rules are written: the Basic game for now.
+    /// The scenarios whose rules are written: the Basic and the Standard game.
     fn scenarios() -> Vec<ScenarioInfo> {
         content()
             .map(|c| {
                 c.scenarios
                     .iter()
-                    .filter(|s| s.level == Level::Basic)
+                    .filter(|s| s.level != Level::Advanced)
                     .map(|s| ScenarioInfo {
                         id: s.id.as_str(),
                         title: Message::template(s.title.clone().into()),
@@ -188,18 +191,23 @@ impl SearchDestroy {
             | Action::Target(hex)
             | Action::Move { to: hex, .. }
             | Action::Probe { hex, .. }
-            | Action::Retreat(hex) => Some(hex),
+            | Action::Retreat(hex)
+            | Action::Search { hex, .. } => Some(hex),
+            Action::Surprise => self.surprises.first().map(|&(hex, _)| hex),
             Action::Select(unit)
             | Action::AddFirer(unit)
             | Action::PickUp { unit, .. }
             | Action::Drop { unit }
-            | Action::Destroy { unit, .. } => self.units[unit].hex,
+            | Action::Destroy { unit, .. }
+            | Action::Hide(unit) => self.units[unit].hex,
             Action::ResetLanding
             | Action::Resolve
             | Action::Cancel
             | Action::EndFire
             | Action::EndMovement
-            | Action::NoProbe => None,
+            | Action::NoProbe
+            | Action::NoSurprise
+            | Action::EndHiding => None,
         }
     }
 
@@ -220,6 +228,11 @@ impl SearchDestroy {
                     "9.11",
                 )
             }
+            Step::Landing if self.standard() => (
+                msg("US: choose the landing hexes, snakes of at least four ({n} so far)")
+                    .arg("n", self.landing.len()),
+                "14.0",
+            ),
             Step::Landing => (
                 msg("US: choose the landing hexes, one snake ({n} so far)")
                     .arg("n", self.landing.len()),
@@ -237,6 +250,26 @@ impl SearchDestroy {
                 "5.0",
             ),
             Step::Probe => (msg("US: announce a probe?"), "5.33"),
+            Step::Surprise => {
+                let (hex, searcher) = self.surprises.first().copied().unzip();
+                (
+                    msg("NLF: attack the searcher at {target} by surprise from {hex} ({odds}, +2)?")
+                        .arg("hex", hex.map(|h| h.to_string()).unwrap_or_default())
+                        .arg(
+                            "target",
+                            searcher
+                                .and_then(|s| self.units[s].hex)
+                                .map(|h| h.to_string())
+                                .unwrap_or_default(),
+                        )
+                        .arg("odds", self.surprise_odds().unwrap_or("-")),
+                    "12.1",
+                )
+            }
+            Step::Hiding => (
+                msg("NLF: turn face-up units out of the enemy's sight face-down again?"),
+                "11.0",
+            ),
             Step::Combat(side) => (
                 msg("Game-Turn {turn}, {side} Combat Phase")
                     .arg("turn", turn)
@@ -294,6 +327,15 @@ impl SearchDestroy {
             Action::EndMovement => msg("End the Movement Phase"),
             Action::Probe { hex, .. } => msg("Probe {hex}").arg("hex", hex),
             Action::NoProbe => msg("No probe"),
+            Action::Search { unit, hex } => msg("Search {hex} with the {unit}")
+                .term("unit", name(unit))
+                .arg("hex", hex),
+            Action::Surprise => msg("Attack by surprise"),
+            Action::NoSurprise => msg("Let the searcher go"),
+            Action::Hide(unit) => msg("Hide the {unit} at {hex}")
+                .term("unit", name(unit))
+                .arg("hex", at(unit)),
+            Action::EndHiding => msg("Leave the rest face-up"),
         }
     }
 }

@@ -72,6 +72,17 @@ pub enum Action {
     NoProbe,
     /// The owner of a carrier fired upon picks its hex among the equally distant ones [5.35].
     Retreat(Hex),
+    /// Standard game: a US combat unit searches a hex of face-down counters [12.2].
+    Search {
+        unit: usize,
+        hex: Hex,
+    },
+    /// Standard game: the NLF attacks the searcher by surprise [12.1], or lets it go.
+    Surprise,
+    NoSurprise,
+    /// Standard game: an eligible face-up NLF combat unit turns face-down [11.0].
+    Hide(usize),
+    EndHiding,
 }
 
 /// Every option is a switch of later sessions; the Basic game has none yet.
@@ -93,16 +104,25 @@ impl SearchDestroy {
         let scen = content
             .scenario(scenario)
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
-        if scen.level != Level::Basic {
+        if scen.level == Level::Advanced {
             return Err(SetupError::Invalid(format!(
-                "scenario '{scenario}' needs the Standard or Advanced rules, which are not written yet"
+                "scenario '{scenario}' needs the optional rules of sections 16-28, which are not written yet"
             )));
         }
         let mut rng = Rng::for_game(seed);
+        let mut log = Log::default();
+        let mut vob_roll = None;
         let mut units = Vec::new();
         for side in [Side::Us, Side::Nlf] {
             let mut mine = Vec::new();
-            for (id, n) in content.expand(scen.forces(side)) {
+            let forces = if side == Side::Nlf && scen.variable_ob {
+                let (roll, forces) = SearchDestroy::variable_forces(content, &mut rng, &mut log);
+                vob_roll = Some(roll);
+                forces
+            } else {
+                content.expand(scen.forces(side))
+            };
+            for (id, n) in forces {
                 let kind = content
                     .counter_index(&id)
                     .ok_or_else(|| SetupError::Invalid(format!("no counter '{id}'")))?;
@@ -116,7 +136,6 @@ impl SearchDestroy {
             }
             units.extend(mine);
         }
-        let mut log = Log::default();
         log.add(
             "9.0",
             msg("{scenario}: the NLF sets up face-down, then the US lands by helicopter")
@@ -124,6 +143,10 @@ impl SearchDestroy {
         );
         Ok(SearchDestroy {
             scenario: scenario.to_owned(),
+            level: scen.level,
+            vob_roll,
+            snake_start: 0,
+            surprises: Vec::new(),
             rng,
             log,
             units,
@@ -144,7 +167,7 @@ impl SearchDestroy {
     /// The side to act.
     pub fn actor(&self) -> Option<Side> {
         match self.step {
-            Step::Setup | Step::LandingFire => Some(Side::Nlf),
+            Step::Setup | Step::LandingFire | Step::Surprise | Step::Hiding => Some(Side::Nlf),
             Step::Landing | Step::Commander | Step::Probe => Some(Side::Us),
             Step::Movement(s) | Step::Combat(s) => Some(s),
             Step::Retreat { unit, .. } => Some(self.units[unit].side),
@@ -203,16 +226,21 @@ impl SearchDestroy {
         let map = &data().map;
         let chosen = |h: Hex| self.landing.contains(&h);
         let degree = |h: Hex| map.neighbours(h).filter(|&n| chosen(n)).count();
-        map.hexes()
+        let current = &self.landing[self.snake_start..];
+        let mut hexes: Vec<Hex> = map
+            .hexes()
             .filter(|&h| self.landable(h) && !chosen(h))
             .filter(|&h| {
                 if self.landing.is_empty() {
                     return true;
                 }
                 let touching: Vec<Hex> = map.neighbours(h).filter(|&n| chosen(n)).collect();
-                touching.len() == 1 && degree(touching[0]) <= 1
+                touching.len() == 1 && current.contains(&touching[0]) && degree(touching[0]) <= 1
             })
-            .collect()
+            .collect();
+        hexes.extend(self.new_snake_hexes(snake_length(self)));
+        hexes.sort();
+        hexes
     }
 
     /// Units of `side` that may still start or go on moving.
@@ -238,7 +266,7 @@ impl SearchDestroy {
 
     /// The cost for `side` to enter `to` from the adjacent `from` [8.0]: the hex's cost plus
     /// a berm's or river's.
-    fn entry_cost(from: Hex, to: Hex) -> u8 {
+    pub(super) fn entry_cost(from: Hex, to: Hex) -> u8 {
         let map = &data().map;
         let c = data();
         let mut cost = c.terrain[&map.terrain(to)].infantry_mp;
@@ -336,7 +364,16 @@ impl SearchDestroy {
             .collect();
         hexes.sort();
         hexes.dedup();
-        hexes.retain(|h| !self.attacked.contains(h) && !self.firers(side, *h).is_empty());
+        // A searcher's own hex is no target (digest 4.4.2); a peasant beside a US unit does
+        // not shield it (digest 4.2 item 10).
+        hexes.retain(|h| {
+            !self.attacked.contains(h)
+                && !self.side_at(*h, side).any(|i| {
+                    let u = &self.units[i];
+                    u.class().is_some_and(Class::personnel) && !u.is("peasant")
+                })
+                && !self.firers(side, *h).is_empty()
+        });
         hexes
     }
 
@@ -357,7 +394,7 @@ impl SearchDestroy {
                         && !u.fired
                         && hex.distance(target) <= RANGE
                 } else {
-                    self.may_fire(i) && self.sees(hex, target)
+                    self.may_fire(i) && self.fire_allowed(i, target) && self.sees(hex, target)
                 }
             })
             .collect()
@@ -404,7 +441,14 @@ impl SearchDestroy {
                 }
                 out
             }
-            Step::Commander => self.landing.iter().map(|&h| Action::Commander(h)).collect(),
+            Step::Commander => self.commander_hexes().into_iter().map(Action::Commander).collect(),
+            Step::Surprise => vec![Action::Surprise, Action::NoSurprise],
+            Step::Hiding => {
+                let mut out: Vec<Action> =
+                    self.hiding_candidates().into_iter().map(Action::Hide).collect();
+                out.push(Action::EndHiding);
+                out
+            }
             Step::LandingFire | Step::Combat(_) => self.fire_actions(),
             Step::Movement(side) => self.movement_actions(*side),
             Step::Probe => {
@@ -480,6 +524,13 @@ impl SearchDestroy {
                 .filter(|&&m| Some(m) != self.active && !self.destinations(m).is_empty())
                 .map(|&m| Action::Select(m)),
         );
+        for &unit in &movers {
+            out.extend(
+                self.search_options(unit)
+                    .into_iter()
+                    .map(|(hex, _)| Action::Search { unit, hex }),
+            );
+        }
         out.extend(self.handling_actions(side));
         out
     }
@@ -552,6 +603,10 @@ impl SearchDestroy {
                     && self.movers(*side).contains(unit)
                     && !self.destinations(*unit).is_empty()
             }
+            (Step::Movement(side), Action::Search { unit, hex }) => {
+                self.movers(*side).contains(unit)
+                    && self.search_options(*unit).iter().any(|(h, _)| h == hex)
+            }
             (Step::Movement(side), _) => self.handling_actions(*side).contains(action),
             _ => self.actions().contains(action),
         };
@@ -573,6 +628,9 @@ impl SearchDestroy {
                 Applied::QUIET
             }
             Action::Land(hex) => {
+                if data().map.neighbours(hex).all(|n| !self.landing.contains(&n)) {
+                    self.snake_start = self.landing.len();
+                }
                 self.landing.push(hex);
                 if self.landing.len() == snake_length(self) {
                     self.step = Step::Commander;
@@ -581,6 +639,7 @@ impl SearchDestroy {
             }
             Action::ResetLanding => {
                 self.landing.clear();
+                self.snake_start = 0;
                 Applied::QUIET
             }
             Action::Commander(hex) => {
@@ -637,11 +696,38 @@ impl SearchDestroy {
                 Applied::REVEALED
             }
             Action::Retreat(to) => {
-                let Step::Retreat { unit, combat, .. } = self.step else {
+                let Step::Retreat {
+                    unit,
+                    combat,
+                    surprise,
+                    ..
+                } = self.step
+                else {
                     unreachable!("a retreat is offered only while one is pending");
                 };
                 self.fall_back(unit, to);
                 self.step = Step::Combat(combat);
+                if surprise {
+                    self.next_surprise();
+                }
+                Applied::REVEALED
+            }
+            Action::Search { unit, hex } => {
+                self.release_other(unit);
+                self.active = Some(unit);
+                self.search(unit, hex);
+                Applied::REVEALED
+            }
+            Action::Surprise | Action::NoSurprise => {
+                self.surprise(*action == Action::Surprise);
+                Applied::REVEALED
+            }
+            Action::Hide(unit) => {
+                self.hide(unit);
+                Applied::QUIET
+            }
+            Action::EndHiding => {
+                self.next_game_turn();
                 Applied::REVEALED
             }
             Action::PickUp { unit, load } => {
@@ -728,7 +814,7 @@ impl SearchDestroy {
         }
     }
 
-    fn move_unit(&mut self, unit: usize, to: Hex) {
+    pub(super) fn move_unit(&mut self, unit: usize, to: Hex) {
         self.release_other(unit);
         self.active = Some(unit);
         let reach = self.reach(unit);
@@ -770,7 +856,7 @@ impl SearchDestroy {
 
     /// A fixed attack: an anti-personnel trap at 2-1 with +2, pins never applying [5.52,
     /// 5.54].
-    fn trap_attack(&mut self, target: Hex) {
+    pub(super) fn trap_attack(&mut self, target: Hex) {
         let roll = d6(&mut self.rng);
         let cell = data().crt.cell(3, roll.total + 2);
         self.points[1] += u32::from(cell.nlf_points);
@@ -791,10 +877,13 @@ impl SearchDestroy {
                 },
             ],
         );
+        let hit: Vec<usize> = self.side_at(target, Side::Us).collect();
         if cell.effect == Effect::Destroyed {
-            for i in self.side_at(target, Side::Us).collect::<Vec<_>>() {
+            for &i in &hit {
                 self.remove(i);
             }
+        } else if cell.nlf_points > 0 {
+            self.leadership_rolls(&hit);
         }
     }
 
@@ -803,6 +892,7 @@ impl SearchDestroy {
             self.units[a].released = true;
         }
         match self.step {
+            Step::Movement(Side::Us) if self.standard() => self.start_search_phase(),
             Step::Movement(Side::Us) => {
                 // Booby traps attack US units standing in their revealed hexes [5.54].
                 let trap_hexes: Vec<Hex> = self
@@ -910,6 +1000,7 @@ impl SearchDestroy {
     fn turn_up_firer(&mut self, i: usize) {
         if !self.units[i].face_up {
             self.units[i].face_up = true;
+            self.units[i].revealed_turn = self.turn;
             let name = self.units[i].spec().map_or("", |s| s.name.as_str());
             self.log.add(
                 "6.31",
@@ -966,31 +1057,47 @@ impl SearchDestroy {
             Step::LandingFire => {
                 self.land();
                 self.attacked.clear();
-                self.step = Step::Probe;
+                if self.standard() {
+                    // No probe in the Standard game: the (empty) Search Phase [12.0].
+                    self.start_search_phase();
+                } else {
+                    self.step = Step::Probe;
+                }
             }
             Step::Combat(Side::Us) => {
                 self.attacked.clear();
                 self.finish_probe();
+                self.expose_searched();
                 self.end_player_turn(Side::Us);
                 self.start_movement(Side::Nlf);
             }
             _ => {
                 self.attacked.clear();
                 self.end_player_turn(Side::Nlf);
-                if self.turn >= self.last_turn {
-                    self.finish();
+                if self.hiding_candidates().is_empty() {
+                    self.next_game_turn();
                 } else {
-                    self.turn += 1;
-                    for u in &mut self.units {
-                        u.landed = false;
-                    }
-                    self.log
-                        .add("4.1", msg("Game-Turn {turn}").arg("turn", self.turn));
-                    self.start_movement(Side::Us);
+                    self.step = Step::Hiding;
                 }
             }
         }
         Applied::REVEALED
+    }
+
+    /// The Game-Turn Record: the next game-turn, or the end [4.1, 4.2].
+    fn next_game_turn(&mut self) {
+        if self.turn >= self.last_turn {
+            self.finish();
+            return;
+        }
+        self.turn += 1;
+        for u in &mut self.units {
+            u.landed = false;
+            u.searched = None;
+        }
+        self.log
+            .add("4.1", msg("Game-Turn {turn}").arg("turn", self.turn));
+        self.start_movement(Side::Us);
     }
 
     /// At the end of the Combat Phase the probed hex is revealed [5.33, 5.5].
@@ -1021,33 +1128,45 @@ impl SearchDestroy {
     }
 
     /// Pins last through their unit's next own Player-Turn (digest 3.0).
+    /// What fired on a unit counts until the end of its own next Player-Turn [13.12, 13.22].
     fn end_player_turn(&mut self, side: Side) {
         for u in self.units.iter_mut().filter(|u| u.side == side) {
             u.pinned = false;
+            u.fired_on_from.clear();
         }
     }
 
     fn start_movement(&mut self, side: Side) {
-        for u in self.units.iter_mut().filter(|u| u.side == side) {
+        if side == Side::Nlf && self.standard() {
+            self.command_control();
+        }
+        for i in 0..self.units.len() {
+            if self.units[i].side != side {
+                continue;
+            }
+            let mp = self.allowance(i);
+            let u = &mut self.units[i];
             u.moved = false;
             u.released = false;
             u.fired = false;
-            u.mp = match u.spec() {
-                Some(s) if u.carrying.is_some() => s.movement / 2,
-                Some(s) => s.movement,
-                None => 0,
-            };
+            u.mp = mp;
         }
         self.active = None;
         self.step = Step::Movement(side);
     }
 
     fn resolve_fire(&mut self, attack: &Attack) {
+        self.resolve_fire_with(attack, 0, "6.0");
+    }
+
+    /// An attack by the side firing now, `modifier` added to the die (a surprise attack's +2
+    /// [12.16]).
+    pub(super) fn resolve_fire_with(&mut self, attack: &Attack, modifier: i32, rule: &'static str) {
         let side = self.fire_side();
         let target = attack.target;
         let column = self.attack_column(attack);
         let roll = d6(&mut self.rng);
-        let cell = data().crt.cell(column, roll.total);
+        let cell = data().crt.cell(column, roll.total + modifier);
         self.attacked.push(target);
         for &i in &attack.firers {
             self.units[i].fired = true;
@@ -1060,12 +1179,21 @@ impl SearchDestroy {
             .iter()
             .filter_map(|&i| self.units[i].hex)
             .collect();
+        for i in self.side_at(target, side.other()).collect::<Vec<_>>() {
+            self.units[i].fired_on_from.extend(firing_hexes.iter().copied());
+        }
         let base = msg("{side} fire at {hex}, {odds}")
             .term("side", side.name())
             .arg("hex", target)
             .arg("odds", Crt::COLUMNS[column]);
-        self.log
-            .add_with("6.0", base, vec![Random::Dice(roll.clone())]);
+        let mut random = vec![Random::Dice(roll.clone())];
+        if modifier != 0 {
+            random.push(Random::Modifier {
+                reason: "surprise attack".into(),
+                value: modifier,
+            });
+        }
+        self.log.add_with(rule, base, random);
         match side {
             Side::Us => self.us_fire_result(target, cell),
             Side::Nlf => self.nlf_fire_result(target, cell),
@@ -1132,7 +1260,11 @@ impl SearchDestroy {
                 msg_n("{points} point to the NLF", "{points} points to the NLF", points).arg("points", points),
             );
         }
+        let hit: Vec<usize> = self.side_at(target, Side::Us).collect();
         self.apply_effect(target, cell.effect, Side::Us);
+        if points > 0 {
+            self.leadership_rolls(&hit);
+        }
     }
 
     /// P pins the units in the hex (face-down counters too, without revealing them); D
@@ -1192,11 +1324,13 @@ impl SearchDestroy {
             [] => {}
             [to] => self.fall_back(unit, *to),
             _ => {
-                let combat = self.fire_side();
+                let surprise = self.step == Step::Surprise;
+                let combat = if surprise { Side::Us } else { self.fire_side() };
                 self.step = Step::Retreat {
                     unit,
                     hexes,
                     combat,
+                    surprise,
                 };
             }
         }
@@ -1238,6 +1372,12 @@ impl SearchDestroy {
             );
         }
         self.step = Step::Over;
+        if let Some(roll) = self.vob_roll {
+            self.log.add(
+                "15.0",
+                msg("The NLF's roll on the variable order of battle was {roll}").arg("roll", roll),
+            );
+        }
         self.log.add(
             "10.3",
             msg("The game is over. Points: US {us}, NLF {nlf}")
@@ -1260,6 +1400,12 @@ impl SearchDestroy {
                 for u in view.units.iter_mut().filter(|u| u.hidden()) {
                     u.kind = None;
                     u.mp = 0;
+                }
+                for u in view.units.iter_mut().filter(|u| u.side == Side::Nlf) {
+                    u.uncontrolled = false;
+                }
+                if view.step != Step::Over {
+                    view.vob_roll = None;
                 }
             }
             Side::Nlf => {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::content::{Cache, Class, CounterSpec, Side, data};
+use super::content::{Cache, Class, CounterSpec, Level, Side, data};
 use super::hex::Hex;
 use super::los::{Sightlines, line_of_sight};
 use super::map::{Hexside, Terrain};
@@ -38,6 +38,30 @@ pub struct Unit {
     pub landed: bool,
     pub carrying: Option<usize>,
     pub carried_by: Option<usize>,
+    /// Standard game: searched a hex this game-turn [12.22], and the hex it entered it from
+    /// (where a searcher who found a combat unit falls back to [12.0]).
+    #[serde(default)]
+    pub searched_from: Option<Hex>,
+    #[serde(default)]
+    pub searched: Option<Hex>,
+    /// Public after a search [12.0]: whether this face-down counter's hex held an NLF combat
+    /// unit. A reshuffle of identities must respect it.
+    #[serde(default)]
+    pub known_combat: Option<bool>,
+    /// The game-turn it was last turned face-up by search, fire or sight: it may not hide in
+    /// that game-turn [11.0].
+    #[serde(default)]
+    pub revealed_turn: u8,
+    /// NLF: out of command this Player-Turn [13.1]. The NLF's secret.
+    #[serde(default)]
+    pub uncontrolled: bool,
+    /// The hexes that fired on it since its own last Player-Turn: the only ones a militia out
+    /// of command or a squad under leadership loss may fire at [13.12, 13.22].
+    #[serde(default)]
+    pub fired_on_from: Vec<Hex>,
+    /// US: under leadership loss through the end of this game-turn [13.22]; 0 = none.
+    #[serde(default)]
+    pub leaderless_until: u8,
 }
 
 impl Unit {
@@ -57,6 +81,13 @@ impl Unit {
             landed: false,
             carrying: None,
             carried_by: None,
+            searched_from: None,
+            searched: None,
+            known_combat: None,
+            revealed_turn: 0,
+            uncontrolled: false,
+            fired_on_from: Vec::new(),
+            leaderless_until: 0,
         }
     }
 
@@ -97,12 +128,20 @@ pub enum Step {
     /// The US may announce one probe [5.33].
     Probe,
     Combat(Side),
+    /// Standard game, Search Phase: the NLF may make a surprise attack from each searched hex
+    /// that held a combat unit, on the searcher that fell back from it [12.1].
+    Surprise,
+    /// Standard game: the NLF may turn eligible face-up combat units face-down [11.0].
+    Hiding,
     /// A carrier fired upon falls back; its owner picks among equally distant hexes [5.35].
     /// Then the `combat` side's Combat Phase goes on.
     Retreat {
         unit: usize,
         hexes: Vec<Hex>,
         combat: Side,
+        /// Fired upon by a surprise attack: the Search Phase goes on after [12.1].
+        #[serde(default)]
+        surprise: bool,
     },
     Over,
 }
@@ -117,6 +156,21 @@ pub struct Attack {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchDestroy {
     pub scenario: String,
+    /// The rules in play: Basic [5-10] or Standard [11-15].
+    #[serde(default = "basic_level")]
+    pub level: Level,
+    /// Standard game: the NLF's die roll on the variable order of battle [15.0], its secret
+    /// until the game is over.
+    #[serde(default)]
+    pub vob_roll: Option<u8>,
+    /// Standard game: several snakes of landing helicopters [14.0]; where the one being laid
+    /// begins in `landing`.
+    #[serde(default)]
+    pub snake_start: usize,
+    /// Standard game: searched hexes of this Search Phase that held a combat unit, with the
+    /// searcher, waiting for the NLF's surprise-attack decision [12.1].
+    #[serde(default)]
+    pub surprises: Vec<(Hex, usize)>,
     pub rng: Rng,
     pub log: Log,
     pub units: Vec<Unit>,
@@ -141,6 +195,10 @@ pub struct SearchDestroy {
     pub commander_destroyed: bool,
 }
 
+fn basic_level() -> Level {
+    Level::Basic
+}
+
 /// The blocking contents of hexes as either side sees them: every face-down counter blocks
 /// (digest ruling A4), as do personnel and dummies; terrain from the chart.
 pub struct World<'a> {
@@ -148,8 +206,11 @@ pub struct World<'a> {
 }
 
 impl Sightlines for World<'_> {
+    /// A line along the map's edge may have a hex off the map on one side: that side is
+    /// closed (the other is judged on the map).
     fn blocks(&self, hex: Hex) -> bool {
-        terrain_blocks(data().map.terrain(hex))
+        !data().map.contains(hex)
+            || terrain_blocks(data().map.terrain(hex))
             || self.game.units_at(hex).any(|i| {
                 let u = &self.game.units[i];
                 u.hidden()
@@ -159,11 +220,11 @@ impl Sightlines for World<'_> {
     }
 
     fn inhibits(&self, hex: Hex) -> bool {
-        data().map.terrain(hex) == Terrain::Broken
+        data().map.contains(hex) && data().map.terrain(hex) == Terrain::Broken
     }
 
     fn berm(&self, a: Hex, b: Hex) -> bool {
-        data().map.between(a, b, Hexside::Berm)
+        data().map.contains(a) && data().map.contains(b) && data().map.between(a, b, Hexside::Berm)
     }
 }
 
@@ -301,6 +362,7 @@ impl SearchDestroy {
             return;
         }
         self.units[i].face_up = true;
+        self.units[i].revealed_turn = self.turn;
         let name = self.units[i].spec().map_or("", |s| s.name.as_str());
         if self.units[i].is("dummy") || self.units[i].is("porter") {
             self.log

@@ -11,12 +11,12 @@ use crate::engine::dice::d6;
 use crate::engine::game::{Game, Verdict};
 use crate::engine::rng::Rng;
 
-fn h(s: &str) -> Hex {
+pub(super) fn h(s: &str) -> Hex {
     Hex::parse(s).unwrap()
 }
 
 /// A generator whose next d6 rolls are `faces`.
-fn rigged(faces: &[i32]) -> Rng {
+pub(super) fn rigged(faces: &[i32]) -> Rng {
     (0u64..)
         .map(Rng::seeded)
         .find(|r| {
@@ -26,7 +26,7 @@ fn rigged(faces: &[i32]) -> Rng {
         .unwrap()
 }
 
-fn counter(id: &str, side: Side, hex: &str) -> Unit {
+pub(super) fn counter(id: &str, side: Side, hex: &str) -> Unit {
     let mut u = Unit::new(data().counter_index(id).unwrap() as u16, side);
     u.hex = Some(h(hex));
     u
@@ -316,7 +316,7 @@ fn a_carrier_fired_upon_falls_back_and_its_owner_breaks_ties() {
     }
     assert!(g.units[0].on_map(), "a 1 destroys nothing");
     assert_eq!(g.units[0].carrying, None, "the load is dropped");
-    let Step::Retreat { unit: 0, ref hexes, combat: Side::Nlf } = g.step else {
+    let Step::Retreat { unit: 0, ref hexes, combat: Side::Nlf, .. } = g.step else {
         panic!("the US should pick the hex, not {:?}", g.step);
     };
     assert_eq!(hexes.len(), 3);
@@ -528,7 +528,8 @@ fn check_invariants(g: &SearchDestroy, count: usize) {
     }
     if g.step != Step::Setup {
         // No two US units share a hex but a carrier and its load; US and NLF share only
-        // hexes where the NLF counters are face-up non-personnel.
+        // hexes where the NLF counters are face-up non-personnel, or a hex a US unit
+        // searched, which holds no NLF combat unit [12.0].
         let mut hexes: Vec<Hex> = g
             .units
             .iter()
@@ -540,9 +541,20 @@ fn check_invariants(g: &SearchDestroy, count: usize) {
         for hex in hexes {
             let us: Vec<usize> = g.side_at(hex, Side::Us).collect();
             assert!(us.len() <= 1, "US units stacked at {hex}");
-            if !us.is_empty() {
+            if us.len() == 1 && g.units[us[0]].searched_from.is_some() {
+                // Searching: the answer comes in the Search Phase.
+            } else if us.len() == 1 && g.units[us[0]].searched == Some(hex) {
                 assert!(
-                    g.passable(hex, Side::Us),
+                    g.side_at(hex, Side::Nlf)
+                        .all(|i| g.units[i].class() != Some(super::content::Class::Combat)),
+                    "a searcher stays with an NLF combat unit at {hex}"
+                );
+            } else if !us.is_empty() {
+                assert!(
+                    g.side_at(hex, Side::Nlf).all(|i| {
+                        let u = &g.units[i];
+                        u.face_up && u.class() != Some(super::content::Class::Combat)
+                    }),
                     "US unit on an enemy counter at {hex}"
                 );
             }
@@ -577,8 +589,8 @@ fn check_views(g: &SearchDestroy) {
 }
 
 /// Plays one game bot against bot, checking the rules' invariants after every action.
-fn play(seed: u64) -> (SearchDestroy, Vec<Action>) {
-    let mut g = SearchDestroy::new("basic", seed).unwrap();
+pub(super) fn play_scenario(scenario: &str, seed: u64) -> (SearchDestroy, Vec<Action>) {
+    let mut g = SearchDestroy::new(scenario, seed).unwrap();
     g.quiet_log();
     let count = g.units.len();
     let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
@@ -599,7 +611,11 @@ fn play(seed: u64) -> (SearchDestroy, Vec<Action>) {
             check_views(&g);
         }
     }
-    panic!("seed {seed}: no end after 5000 actions at {:?}", g.step);
+    panic!("{scenario} seed {seed}: no end after 5000 actions at {:?}", g.step);
+}
+
+fn play(seed: u64) -> (SearchDestroy, Vec<Action>) {
+    play_scenario("basic", seed)
 }
 
 /// Seeded games per run (each checks every rule invariant after every action, which a
@@ -638,7 +654,7 @@ fn a_refused_action_leaves_the_game_as_it_was() {
     let before = g.clone();
     assert!(g.apply(&Action::EndMovement).is_err());
     assert_eq!(g, before);
-    assert!(SearchDestroy::new("standard", 1).is_err());
+    assert!(SearchDestroy::new("op_gibraltar", 1).is_err());
     assert!(SearchDestroy::new("nowhere", 1).is_err());
 }
 

@@ -1,0 +1,446 @@
+//! The Standard game [11.0-15.0] against the rulebook's procedures, and bot-against-bot play.
+
+use super::content::{Class, Side, data};
+use super::crt::Effect;
+use super::hex::Hex;
+use super::map::Terrain;
+use super::play::Action;
+use super::state::{SearchDestroy, Step, Unit};
+use super::tests::{counter, h, play_scenario, rigged};
+use crate::engine::game::{Game, Verdict};
+
+/// A Standard game with only the given units, in the given step, at Game-Turn 2.
+fn standard(units: Vec<Unit>, step: Step) -> SearchDestroy {
+    let mut g = SearchDestroy::new("standard", 1).unwrap();
+    g.units = units;
+    g.turn = 2;
+    g.step = step;
+    for u in g.units.iter_mut() {
+        u.mp = u.spec().unwrap().movement;
+    }
+    g
+}
+
+/// A forest hex with two open neighbours, no berm or stream between them and it: where a
+/// face-down counter can only be found by search [6.34].
+fn forest_pocket() -> (Hex, Hex, Hex) {
+    let map = &data().map;
+    map.hexes()
+        .filter(|&f| map.terrain(f) == Terrain::Forest)
+        .find_map(|f| {
+            let open: Vec<Hex> = map
+                .neighbours(f)
+                .filter(|&n| {
+                    map.terrain(n) == Terrain::Open && SearchDestroy::entry_cost(n, f) == 3
+                })
+                .collect();
+            (open.len() >= 2).then(|| (f, open[0], open[1]))
+        })
+        .unwrap()
+}
+
+fn hx(h: Hex) -> String {
+    h.to_string()
+}
+
+#[test]
+fn search_12_2_costs_the_entry_and_three_more_and_ends_the_move() {
+    let (forest, open, _) = forest_pocket();
+    let mut g = standard(
+        vec![
+            counter("us_squad", Side::Us, &hx(open)),
+            counter("dummy", Side::Nlf, &hx(forest)),
+        ],
+        Step::Movement(Side::Us),
+    );
+    // Forest costs 3; the search 3 more, which must be left after the entry [12.23].
+    g.units[0].mp = 5;
+    assert!(g.search_options(0).is_empty());
+    g.units[0].mp = 6;
+    assert_eq!(g.search_options(0), vec![(forest, open)]);
+    assert!(g.legal_actions().contains(&Action::Search { unit: 0, hex: forest }));
+    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    let u = &g.units[0];
+    assert_eq!((u.hex, u.mp, u.searched), (Some(forest), 0, Some(forest)));
+    // One search per unit per game-turn [12.22]: nothing more for it this phase.
+    assert!(g.search_options(0).is_empty());
+    // The counter is not yet exposed: that comes at the end of the US Combat Phase [12.31].
+    assert!(g.units[1].hidden());
+}
+
+#[test]
+fn search_12_0_finding_a_combat_unit_sends_the_searcher_back_and_offers_a_surprise_attack() {
+    let (forest, open, _) = forest_pocket();
+    let mut g = standard(
+        vec![
+            counter("us_squad", Side::Us, &hx(open)),
+            counter("hard_core", Side::Nlf, &hx(forest)),
+        ],
+        Step::Movement(Side::Us),
+    );
+    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    g.apply(&Action::EndMovement).unwrap();
+    assert_eq!(g.units[0].hex, Some(open), "the searcher falls back");
+    assert_eq!(g.step, Step::Surprise);
+    // The answer is public, the identity is not: still face-down.
+    assert!(g.units[1].hidden());
+    assert_eq!(g.units[1].known_combat, Some(true));
+    assert_eq!(g.view(0).units[1].kind, None);
+    assert_eq!(g.legal_actions(), vec![Action::Surprise, Action::NoSurprise]);
+}
+
+#[test]
+fn surprise_attack_12_1_adds_two_to_the_die_and_turns_the_firer_up() {
+    let (forest, open, _) = forest_pocket();
+    let mut g = standard(
+        vec![
+            counter("us_squad", Side::Us, &hx(open)),
+            counter("hard_core", Side::Nlf, &hx(forest)),
+        ],
+        Step::Movement(Side::Us),
+    );
+    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    g.apply(&Action::EndMovement).unwrap();
+    // Hard-core 2 against the searcher in the open (1): 2-1, a 2 rolled reads as a 4.
+    g.rng = rigged(&[2, 6, 6]);
+    let cell = data().crt.cell(3, 4);
+    g.apply(&Action::Surprise).unwrap();
+    assert!(g.units[1].face_up, "the firer turns face-up [6.31]");
+    assert_eq!(g.points[1], u32::from(cell.nlf_points));
+    assert_eq!(g.units[0].pinned, cell.effect == Effect::Pinned);
+    assert!(g.log.entries().iter().any(|e| e.rule == "12.1"));
+    assert_eq!(g.step, Step::Combat(Side::Us));
+}
+
+#[test]
+fn search_12_31_turns_the_hex_up_at_the_end_of_the_us_combat_phase() {
+    let (forest, open, other) = forest_pocket();
+    let mut g = standard(
+        vec![
+            counter("us_squad", Side::Us, &hx(open)),
+            counter("dummy", Side::Nlf, &hx(forest)),
+            counter("us_squad", Side::Us, &hx(other)),
+        ],
+        Step::Movement(Side::Us),
+    );
+    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    // One searcher per hex.
+    assert!(g.search_options(2).iter().all(|&(h, _)| h != forest));
+    g.apply(&Action::EndMovement).unwrap();
+    assert_eq!(g.units[0].hex, Some(forest), "no combat unit: the searcher stays");
+    assert_eq!(g.units[1].known_combat, Some(false));
+    assert_eq!(g.step, Step::Combat(Side::Us));
+    // The searcher's own hex is no target.
+    assert!(!g.targets(Side::Us).contains(&forest));
+    g.apply(&Action::EndFire).unwrap();
+    assert!(g.units[1].removed, "an exposed dummy is removed [12.32]");
+}
+
+#[test]
+fn booby_traps_12_4_strike_the_searcher_at_two_to_one_plus_two_without_pins() {
+    let (forest, open, _) = forest_pocket();
+    let mut g = standard(
+        vec![
+            counter("us_squad", Side::Us, &hx(open)),
+            counter("ap_trap", Side::Nlf, &hx(forest)),
+        ],
+        Step::Movement(Side::Us),
+    );
+    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    // A roll that the +2 makes a pin at 2-1 and no points: the pin does not apply.
+    let face = (1..=6)
+        .find(|&f| {
+            let c = data().crt.cell(3, f + 2);
+            c.effect == Effect::Pinned && c.nlf_points == 0
+        })
+        .unwrap();
+    g.rng = rigged(&[face]);
+    g.apply(&Action::EndMovement).unwrap();
+    assert!(g.units[1].face_up, "the trap that attacks is turned up");
+    assert!(!g.units[0].pinned, "no pins from booby traps [12.45]");
+    assert!(g.log.entries().iter().any(|e| e.rule == "5.52"));
+    assert_eq!(g.step, Step::Combat(Side::Us));
+}
+
+#[test]
+fn hiding_11_0_only_out_of_sight_not_next_to_the_us_and_not_turned_up_this_turn() {
+    let mut g = standard(
+        vec![
+            counter("us_squad", Side::Us, "0110"),
+            counter("hard_core", Side::Nlf, "0210"),
+            counter("hard_core", Side::Nlf, "4030"),
+            counter("hard_core", Side::Nlf, "4230"),
+            counter("peasant", Side::Nlf, "4034"),
+        ],
+        Step::Combat(Side::Nlf),
+    );
+    for i in 1..5 {
+        g.units[i].face_up = true;
+    }
+    // Turned up this game-turn by fire or search: it stays face-up.
+    g.units[3].revealed_turn = g.turn;
+    assert_eq!(g.hiding_candidates(), vec![2], "next to the US, just revealed, or no combat unit");
+    g.apply(&Action::EndFire).unwrap();
+    assert_eq!(g.step, Step::Hiding);
+    g.apply(&Action::Hide(2)).unwrap();
+    assert!(g.units[2].hidden());
+    assert_eq!(g.view(0).units[2].kind, None);
+    g.apply(&Action::EndHiding).unwrap();
+    assert_eq!((g.turn, g.step.clone()), (3, Step::Movement(Side::Us)));
+}
+
+#[test]
+fn command_13_1_halves_hard_core_and_militia_beyond_eight_hexes_of_a_leader() {
+    let mut g = standard(
+        vec![
+            counter("nlf_leader", Side::Nlf, "1010"),
+            counter("hard_core", Side::Nlf, "1018"),
+            counter("hard_core", Side::Nlf, "1019"),
+            counter("militia", Side::Nlf, "1020"),
+            counter("sniper", Side::Nlf, "1021"),
+            counter("us_squad", Side::Us, "1024"),
+        ],
+        Step::Combat(Side::Us),
+    );
+    g.apply(&Action::EndFire).unwrap();
+    assert_eq!(g.step, Step::Movement(Side::Nlf));
+    let mp: Vec<u8> = g.units[..5].iter().map(|u| u.mp).collect();
+    // Eight hexes away is in command; nine is not; snipers never slow down [13.12].
+    assert_eq!(mp, vec![12, 12, 6, 6, 12]);
+    // Which units are out of command is the NLF's secret.
+    assert!(g.view(0).units.iter().all(|u| !u.uncontrolled));
+    assert!(g.view(1).units[2].uncontrolled);
+}
+
+#[test]
+fn command_13_12_militia_out_of_command_fire_only_at_the_hex_that_fired_on_them() {
+    let mut g = standard(
+        vec![
+            counter("militia", Side::Nlf, "1020"),
+            counter("us_squad", Side::Us, "1021"),
+            counter("us_squad", Side::Us, "1120"),
+        ],
+        Step::Combat(Side::Nlf),
+    );
+    g.units[0].uncontrolled = true;
+    g.units[0].fired_on_from = vec![h("1120")];
+    assert!(g.firers(Side::Nlf, h("1021")).is_empty());
+    assert_eq!(g.firers(Side::Nlf, h("1120")), vec![0]);
+    g.units[0].uncontrolled = false;
+    assert_eq!(g.firers(Side::Nlf, h("1021")), vec![0]);
+}
+
+#[test]
+fn leadership_13_22_a_one_loses_it_for_half_a_die_rounded_up() {
+    // The rulebook's case: a loss in Game-Turn 4 with a 6 for its length lasts through
+    // Game-Turn 7.
+    let mut g = standard(vec![counter("us_squad", Side::Us, "1020")], Step::Combat(Side::Nlf));
+    g.turn = 4;
+    g.rng = rigged(&[1, 6]);
+    g.leadership_rolls(&[0]);
+    assert_eq!(g.units[0].leaderless_until, 7);
+    assert!(g.leaderless(0));
+    g.turn = 8;
+    assert!(!g.leaderless(0));
+    // A 2 keeps it.
+    let mut g = standard(vec![counter("us_squad", Side::Us, "1020")], Step::Combat(Side::Nlf));
+    g.rng = rigged(&[2]);
+    g.leadership_rolls(&[0]);
+    assert_eq!(g.units[0].leaderless_until, 0);
+}
+
+#[test]
+fn leadership_13_22_a_squad_without_it_neither_searches_nor_fires_at_will() {
+    let (forest, open, _) = forest_pocket();
+    let mut g = standard(
+        vec![
+            counter("us_squad", Side::Us, &hx(open)),
+            counter("hard_core", Side::Nlf, &hx(forest)),
+        ],
+        Step::Movement(Side::Us),
+    );
+    g.units[0].leaderless_until = g.turn;
+    assert!(g.search_options(0).is_empty());
+    g.step = Step::Combat(Side::Us);
+    assert!(g.firers(Side::Us, forest).is_empty());
+    g.units[0].fired_on_from = vec![forest];
+    assert_eq!(g.firers(Side::Us, forest), vec![0]);
+}
+
+#[test]
+fn leadership_13_24_the_commanders_loss_makes_the_squads_roll_one_to_three() {
+    let mut g = standard(
+        vec![
+            counter("company_commander", Side::Us, "1020"),
+            counter("us_squad", Side::Us, "1021"),
+            counter("us_squad", Side::Us, "1022"),
+        ],
+        Step::Combat(Side::Nlf),
+    );
+    // Commander: 1 (lost, 2 → one game-turn); squads: 3 (lost, 4 → two), 4 (holds).
+    g.rng = rigged(&[1, 2, 3, 4, 4]);
+    g.leadership_rolls(&[0]);
+    let until: Vec<u8> = g.units.iter().map(|u| u.leaderless_until).collect();
+    assert_eq!(until, vec![3, 4, 0]);
+}
+
+#[test]
+fn leadership_13_2_points_scored_on_a_us_unit_make_it_roll() {
+    let mut g = standard(
+        vec![
+            counter("hard_core", Side::Nlf, "1020"),
+            counter("hard_core", Side::Nlf, "1120"),
+            counter("hard_core", Side::Nlf, "1121"),
+            counter("hard_core", Side::Nlf, "1022"),
+            counter("us_squad", Side::Us, "1021"),
+        ],
+        Step::Combat(Side::Nlf),
+    );
+    let target = h("1021");
+    g.apply(&Action::Target(target)).unwrap();
+    let firers = g.firers(Side::Nlf, target);
+    assert!(!firers.is_empty());
+    let halves: u32 = firers.iter().map(|&i| g.attack_halves(i)).sum();
+    let column = super::crt::odds_column(halves, SearchDestroy::defense(target));
+    let face = (1..=6)
+        .find(|&f| {
+            let c = data().crt.cell(column, f);
+            c.nlf_points > 0 && c.effect != Effect::Destroyed
+        })
+        .unwrap();
+    for i in firers {
+        g.apply(&Action::AddFirer(i)).unwrap();
+    }
+    g.rng = rigged(&[face, 1, 6]);
+    g.apply(&Action::Resolve).unwrap();
+    assert_eq!(g.units[4].leaderless_until, g.turn + 3);
+    assert!(g.units[4].fired_on_from.contains(&h("1020")), "and remembers who fired [13.22]");
+}
+
+/// Lays `n` landing hexes of one snake from the first hex offered.
+fn lay(g: &mut SearchDestroy, n: usize) {
+    let map = &data().map;
+    for _ in 0..n {
+        let current = g.landing[g.snake_start..].to_vec();
+        let room = |hx: Hex| map.neighbours(hx).filter(|&x| g.landable(x)).count();
+        let next = g
+            .legal_actions()
+            .into_iter()
+            .filter(|a| match a {
+                Action::Land(_) if current.is_empty() => true,
+                Action::Land(hx) => map.neighbours(*hx).any(|x| current.contains(&x)),
+                _ => false,
+            })
+            .max_by_key(|a| match a {
+                Action::Land(hx) => room(*hx),
+                _ => 0,
+            })
+            .unwrap();
+        g.apply(&next).unwrap();
+    }
+}
+
+#[test]
+fn landing_14_0_several_snakes_of_at_least_four() {
+    let mut g = SearchDestroy::new("standard", 2).unwrap();
+    while g.step == Step::Setup {
+        let a = g.legal_actions()[0].clone();
+        g.apply(&a).unwrap();
+    }
+    assert_eq!(g.step, Step::Landing);
+    let fresh = |g: &SearchDestroy| {
+        g.legal_actions()
+            .into_iter()
+            .filter(|a| match a {
+                Action::Land(hx) => data().map.neighbours(*hx).all(|x| !g.landing.contains(&x)),
+                _ => false,
+            })
+            .count()
+    };
+    lay(&mut g, 3);
+    assert_eq!(fresh(&g), 0, "three helicopters make no group");
+    lay(&mut g, 1);
+    assert!(fresh(&g) > 0, "four may be left for another snake");
+    // A second snake (13 helicopters).
+    let map = &data().map;
+    let start = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Land(hx) if map.neighbours(hx).all(|x| !g.landing.contains(&x)) => Some(hx),
+            _ => None,
+        })
+        .max_by_key(|&hx| map.neighbours(hx).filter(|&x| g.landable(x)).count())
+        .unwrap();
+    g.apply(&Action::Land(start)).unwrap();
+    lay(&mut g, 3);
+    assert_eq!(g.snakes().len(), 2);
+    // The second snake goes on to eight: one helicopter is left, too few for a group.
+    lay(&mut g, 4);
+    assert_eq!(fresh(&g), 0, "one helicopter left cannot make a group");
+    lay(&mut g, 1);
+    assert_eq!(g.step, Step::Commander);
+    let lengths: Vec<usize> = g.snakes().iter().map(|s| s.len()).collect();
+    assert_eq!(lengths, vec![4, 9]);
+    // The commander rides only in the long snake: the snake of four keeps its four squads.
+    let long: Vec<Hex> = g.snakes()[1].to_vec();
+    let offered: Vec<Hex> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Commander(hx) => Some(hx),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, long);
+}
+
+#[test]
+fn variable_order_of_battle_15_0_is_the_nlfs_secret_until_the_end() {
+    for seed in 0..6 {
+        let g = SearchDestroy::new("standard", seed).unwrap();
+        let roll = g.vob_roll.unwrap();
+        let column = usize::from((roll - 1) / 2);
+        for row in &data().variable_ob {
+            let n = g.units.iter().filter(|u| u.is(&row.counter)).count();
+            assert_eq!(n, usize::from(row.columns[column]), "{} at roll {roll}", row.counter);
+        }
+        assert_eq!(g.view(0).vob_roll, None);
+        assert_eq!(g.view(1).vob_roll, Some(roll));
+        let us_lines: Vec<String> = g.log.seen_by(0).entries().iter().map(|e| e.english()).collect();
+        assert!(us_lines.iter().all(|l| !l.contains("order of battle")), "{us_lines:?}");
+        assert!(g.log.seen_by(1).entries().iter().any(|e| e.rule == "15.0"));
+    }
+    // After the game the roll is shown to both.
+    let (end, _) = play_scenario("standard", 4);
+    assert!(end.vob_roll.is_some());
+    assert_eq!(end.view(0).vob_roll, end.vob_roll);
+}
+
+#[test]
+fn bots_play_standard_games_to_the_end() {
+    let mut verdicts = [0; 3];
+    let mut searches = 0;
+    let mut hides = 0;
+    for seed in 0..6 {
+        let (g, actions) = play_scenario("standard", seed);
+        searches += actions.iter().filter(|a| matches!(a, Action::Search { .. })).count();
+        hides += actions.iter().filter(|a| matches!(a, Action::Hide(_))).count();
+        verdicts[match g.outcome().unwrap().verdict {
+            Verdict::Win => 0,
+            Verdict::Draw => 1,
+            Verdict::Loss => 2,
+        }] += 1;
+        assert!(g.units.iter().all(|u| u.class() != Some(Class::Vehicle)));
+    }
+    assert!(searches > 0 && hides > 0, "searches {searches}, hides {hides}");
+    assert!(verdicts[0] + verdicts[2] > 0, "{verdicts:?}");
+}
+
+#[test]
+fn the_same_seed_plays_the_same_standard_game() {
+    let (a, actions_a) = play_scenario("standard", 9);
+    let (b, actions_b) = play_scenario("standard", 9);
+    assert_eq!(actions_a, actions_b);
+    assert_eq!(a, b);
+}
