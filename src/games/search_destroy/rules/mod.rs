@@ -175,6 +175,8 @@ impl Playable for SearchDestroy {
             Step::Combat(_) if self.attack.is_some() => "combat-fire",
             Step::Combat(_) => "combat",
             Step::Retreat { .. } => "retreat",
+            Step::Surprise => "surprise",
+            Step::Hiding => "hiding",
             Step::Over => "over",
         };
         kind.to_owned()
