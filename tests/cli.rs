@@ -236,7 +236,26 @@ fn an_interrupted_simulation_reports_the_games_played() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run tonkin");
-    std::thread::sleep(std::time::Duration::from_secs(3));
+    // Ctrl-C before the handler is installed would end the child the default way (a loaded
+    // machine can take seconds to get there): wait until it catches SIGINT, then let it play.
+    let catches_sigint = || {
+        std::fs::read_to_string(format!("/proc/{}/status", child.id()))
+            .ok()
+            .and_then(|s| {
+                let mask = s
+                    .lines()
+                    .find_map(|l| l.strip_prefix("SigCgt:"))?
+                    .trim()
+                    .to_owned();
+                u64::from_str_radix(&mask, 16).ok()
+            })
+            .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+    };
+    let started = std::time::Instant::now();
+    while !catches_sigint() && started.elapsed() < std::time::Duration::from_secs(120) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_secs(2));
     // SAFETY: sends Ctrl-C's signal to the child started above.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
     let out = child.wait_with_output().unwrap();

@@ -747,6 +747,41 @@ impl PhantomLeader {
 }
 
 impl crate::engine::play::Playable for PhantomLeader {
+    /// One kind per question: the guide's explanations (`learn.toml`) are keyed by it.
+    fn decision_kind(&self) -> String {
+        let kind = match &self.step {
+            Step::Squadron if self.options.random_squadron => "random-squadron",
+            Step::Squadron => "squadron",
+            Step::Carry { .. } => "carry",
+            Step::Promotions => "promotions",
+            Step::Target => "target",
+            Step::Assign => "assign",
+            Step::Arm => "arm",
+            Step::EventIgnore { .. } => "event-ignore",
+            Step::EventSite { .. } => "event-site",
+            Step::EventAttack { .. } => "event-attack",
+            Step::EventEvade { .. } | Step::Evade { .. } => "evade",
+            Step::EventJettison { .. } | Step::Jettison => "jettison",
+            Step::EventHotPilot => "hot-pilot",
+            Step::Abort => "abort",
+            Step::Place => "place",
+            Step::Escort | Step::EventBandit { .. } => "remove-bandit",
+            Step::Intel { .. } => "intel",
+            Step::FastRoll => "fast-roll",
+            Step::Attacks { .. } => "attacks",
+            Step::EnemyOrder => "enemy-order",
+            Step::Suppress { .. } => "suppress",
+            Step::Move => "move",
+            Step::Leave => "leave",
+            Step::RescueMia | Step::KeepRescued { .. } => "rescued",
+            Step::Sar { .. } => "sar",
+            Step::Rest => "rest",
+            Step::Transfer => "transfer",
+            Step::Over => "over",
+        };
+        kind.to_owned()
+    }
+
     fn heuristic_bot(seed: u64) -> Box<dyn crate::engine::bot::Bot<Self>> {
         Box::new(bot::HeuristicBot::new(seed))
     }
@@ -773,7 +808,7 @@ impl crate::engine::play::Playable for PhantomLeader {
                 "one_less_one_more",
                 msg("Flying one less or one more aircraft"),
                 "6",
-                msg("A mission may take one aircraft more than the card allows (1 VP) or one fewer (+1 VP if the target is destroyed)."),
+                msg("A mission may take one aircraft more than the card allows (−1 VP) or one fewer (+1 VP if the target is destroyed)."),
             ),
             rule(
                 "high_stress",
