@@ -214,11 +214,11 @@ impl PromptBar {
                 label.clone()
             };
             if let Some(list) = risks.get(i).filter(|l| !l.is_empty()) {
-                tip.push_str("\n");
+                tip.push('\n');
                 // Translators: heads the chances of what can go wrong, in a choice's tooltip.
                 tip.push_str(&gettext("Risks:"));
                 for risk in list {
-                    tip.push_str("\n");
+                    tip.push('\n');
                     tip.push_str(risk);
                 }
             }
