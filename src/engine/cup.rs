@@ -6,13 +6,31 @@ use super::arranged::Arranged;
 use super::message::msg;
 use super::rng::Rng;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cup<T> {
     /// The name a script uses to arrange the next counter drawn (see [`super::arranged`]);
     /// empty for a cup no script can arrange.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     name: String,
     contents: Vec<T>,
+}
+
+/// Written out (not derived) for `clone_from`: a game position cloned into a spare one (the
+/// snapshot That Others May Live takes before an action) reuses the piles' vectors.
+impl<T: Clone> Clone for Cup<T> {
+    fn clone(&self) -> Self {
+        Cup {
+            name: self.name.clone(),
+            contents: self.contents.clone(),
+        }
+    }
+
+    /// Field by field, so that the vectors keep their allocations.
+    fn clone_from(&mut self, source: &Self) {
+        let Cup { name, contents } = source;
+        self.name.clone_from(name);
+        self.contents.clone_from(contents);
+    }
 }
 
 impl<T> Default for Cup<T> {

@@ -11,7 +11,7 @@ use super::arranged::Arranged;
 use super::message::msg;
 use super::rng::Rng;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck<T> {
     /// The name a script uses to arrange the next card of this deck (see
     /// [`super::arranged`]); empty for a deck no script can arrange.
@@ -22,6 +22,36 @@ pub struct Deck<T> {
     discard: Vec<T>,
     removed: Vec<T>,
     reshuffles: u32,
+}
+
+/// Written out (not derived) for `clone_from`: a game position cloned into a spare one (the
+/// snapshot That Others May Live takes before an action) reuses the piles' vectors.
+impl<T: Clone> Clone for Deck<T> {
+    fn clone(&self) -> Self {
+        Deck {
+            name: self.name.clone(),
+            draw: self.draw.clone(),
+            discard: self.discard.clone(),
+            removed: self.removed.clone(),
+            reshuffles: self.reshuffles,
+        }
+    }
+
+    /// Field by field, so that the vectors keep their allocations.
+    fn clone_from(&mut self, source: &Self) {
+        let Deck {
+            name,
+            draw,
+            discard,
+            removed,
+            reshuffles,
+        } = source;
+        self.name.clone_from(name);
+        self.draw.clone_from(draw);
+        self.discard.clone_from(discard);
+        self.removed.clone_from(removed);
+        self.reshuffles = *reshuffles;
+    }
 }
 
 /// What happened when a card was drawn.

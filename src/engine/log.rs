@@ -167,6 +167,11 @@ impl Log {
         }
     }
 
+    /// Keeps only the first `n` entries (a step taken back: no entry is copied).
+    pub fn truncate(&mut self, n: usize) {
+        self.entries.truncate(n);
+    }
+
     #[inline]
     pub fn add(&mut self, rule: impl Into<Cow<'static, str>>, message: Message) {
         self.add_with(rule, message, Vec::new());

@@ -11,6 +11,11 @@ use super::markers::MarkerKind;
 use super::record::Happening;
 use super::state::{Csar, FireStage, Place, Step, WildQuestion, ZONE_NAMES, aircraft_name};
 
+thread_local! {
+    /// The snapshot of the last action that drew no Wild card, kept for the next one.
+    static SPARE: std::cell::RefCell<Option<Box<Csar>>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Action {
     /// Whether resolving this action (and the steps that follow it on their own) may draw a
     /// Resolution card, and so turn up the Wild (2.2.1). Picking, moving, reserving, taking
@@ -94,16 +99,10 @@ impl Csar {
     /// Wild drawn without an answer puts the position back as it was before the action and
     /// asks the player; the answer resolves the action again from there, with the same cards.
     /// The snapshot to resolve again from is taken only for an action that may draw a
-    /// Resolution card (most actions draw none; cloning the position for each cost the
-    /// simulations time).
+    /// Resolution card (most actions draw none), into a spare position (see [`Csar::snapshot`]).
     fn resolve(&mut self, action: &Action, calls: Vec<Symbol>) {
         let entries = self.log.len();
-        let before = action.may_draw_resolution().then(|| {
-            let log = std::mem::take(&mut self.log);
-            let before = self.clone();
-            self.log = log;
-            before
-        });
+        let before = action.may_draw_resolution().then(|| self.snapshot());
         self.wild_calls = calls.clone();
         self.wild_unanswered = None;
         self.perform(action);
@@ -115,21 +114,41 @@ impl Csar {
             unanswered.is_none() || before.is_some(),
             "{action:?} drew a Resolution card though it is listed as drawing none"
         );
-        if let (Some(want), Some(before)) = (unanswered, before) {
-            let log = self.log.head(entries);
+        let Some(before) = before else { return };
+        if let Some(want) = unanswered {
+            let mut log = std::mem::take(&mut self.log);
+            log.truncate(entries);
             // The generator as the action left it: results a script arranged for the action
             // count as used here, and are used again, from `before`, once the Wild is named.
             let rng = self.rng.clone();
-            *self = before.clone();
+            self.clone_from(&before);
             self.log = log;
             self.rng = rng;
             self.wild_question = Some(Box::new(WildQuestion {
-                before,
+                before: *before,
                 action: action.clone(),
                 calls,
                 want,
             }));
+        } else {
+            SPARE.set(Some(before));
         }
+    }
+
+    /// The position as it is, its log aside, cloned into the spare position of the last
+    /// action when there is one, so that its vectors are reused rather than allocated again
+    /// (a fresh clone for each action was most of what the Wild question cost simulations).
+    fn snapshot(&mut self) -> Box<Csar> {
+        let log = std::mem::take(&mut self.log);
+        let before = match SPARE.take() {
+            Some(mut spare) => {
+                Csar::clone_from(&mut spare, self);
+                spare
+            }
+            None => Box::new(self.clone()),
+        };
+        self.log = log;
+        before
     }
 
     /// The player says what the Wild card counts as: the action that drew it is resolved again.

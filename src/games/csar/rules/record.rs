@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::state::{Csar, Place, SurvivorPlace};
 
 /// One turn of the mission, in the order things happened.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TurnRecord {
     pub happened: Vec<Happening>,
     /// The Search and Abort tracks after the turn's Marker Adjustment.
@@ -16,6 +16,33 @@ pub struct TurnRecord {
     /// Where the Survivors are after the turn's Marker Adjustment (the Survivors column).
     #[serde(default)]
     pub survivors: Option<SurvivorCount>,
+}
+
+/// Written out (not derived) for `clone_from`: a position cloned into a spare one reuses its
+/// vectors, which keeps the snapshot taken before each action cheap (see `Csar::resolve`).
+impl Clone for TurnRecord {
+    fn clone(&self) -> Self {
+        TurnRecord {
+            happened: self.happened.clone(),
+            search: self.search,
+            abort: self.abort,
+            survivors: self.survivors,
+        }
+    }
+
+    /// Field by field, so that the vectors keep their allocations.
+    fn clone_from(&mut self, source: &Self) {
+        let TurnRecord {
+            happened,
+            search,
+            abort,
+            survivors,
+        } = source;
+        self.happened.clone_from(happened);
+        self.search = *search;
+        self.abort = *abort;
+        self.survivors = *survivors;
+    }
 }
 
 /// How many Survivors are stranded, aboard a helicopter on the map, and flown off the map.

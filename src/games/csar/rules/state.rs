@@ -113,7 +113,7 @@ pub struct Placed {
     pub hit_this_turn: bool,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Zone {
     /// Face-down Enemy marker (counter id).
     pub enemy: Option<u8>,
@@ -134,6 +134,57 @@ pub struct Zone {
     pub cards_this_turn: u8,
     /// Rules of Engagement in play here until the Marker Adjustment of that turn.
     pub roe_until: Option<u8>,
+}
+
+/// Written out (not derived) for `clone_from`: a position cloned into a spare one reuses its
+/// vectors, which keeps the snapshot taken before each action cheap (see `Csar::resolve`).
+impl Clone for Zone {
+    fn clone(&self) -> Self {
+        Zone {
+            enemy: self.enemy,
+            hidden: self.hidden,
+            markers: self.markers.clone(),
+            units: self.units.clone(),
+            cs_gas: self.cs_gas,
+            smoke: self.smoke.clone(),
+            cluster: self.cluster,
+            too_hits: self.too_hits,
+            too_mark: self.too_mark,
+            card_box: self.card_box.clone(),
+            cards_this_turn: self.cards_this_turn,
+            roe_until: self.roe_until,
+        }
+    }
+
+    /// Field by field, so that the vectors keep their allocations.
+    fn clone_from(&mut self, source: &Self) {
+        let Zone {
+            enemy,
+            hidden,
+            markers,
+            units,
+            cs_gas,
+            smoke,
+            cluster,
+            too_hits,
+            too_mark,
+            card_box,
+            cards_this_turn,
+            roe_until,
+        } = source;
+        self.enemy = *enemy;
+        self.hidden = *hidden;
+        self.markers.clone_from(markers);
+        self.units.clone_from(units);
+        self.cs_gas = *cs_gas;
+        self.smoke.clone_from(smoke);
+        self.cluster = *cluster;
+        self.too_hits = *too_hits;
+        self.too_mark = *too_mark;
+        self.card_box.clone_from(card_box);
+        self.cards_this_turn = *cards_this_turn;
+        self.roe_until = *roe_until;
+    }
 }
 
 impl Zone {
@@ -241,7 +292,7 @@ pub struct Options {
     pub forgive_single_rifle: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Csar {
     pub scenario: String,
     /// Index of the mission's record in `scenarios.toml`.
@@ -332,6 +383,203 @@ pub struct Csar {
     /// A Wild card came up with no answer given: what its draw was for.
     #[serde(skip)]
     pub wild_unanswered: Option<Option<Want>>,
+}
+
+/// Written out (not derived) for `clone_from`: a position cloned into a spare one reuses its
+/// vectors, which keeps the snapshot taken before each action cheap (see `Csar::resolve`).
+impl Clone for Csar {
+    fn clone(&self) -> Self {
+        Csar {
+            scenario: self.scenario.clone(),
+            scenario_index: self.scenario_index,
+            options: self.options.clone(),
+            rng: self.rng.clone(),
+            log: self.log.clone(),
+            step: self.step,
+            fire: self.fire.clone(),
+            rescue_pending: self.rescue_pending,
+            turn: self.turn,
+            turns: self.turns,
+            search: self.search,
+            abort: self.abort,
+            resolution: self.resolution.clone(),
+            hits_pile: self.hits_pile.clone(),
+            set_aside: self.set_aside.clone(),
+            actions: self.actions.clone(),
+            hand: self.hand.clone(),
+            reserve: self.reserve.clone(),
+            actions_out: self.actions_out.clone(),
+            events: self.events.clone(),
+            events_out: self.events_out.clone(),
+            events_in_play: self.events_in_play.clone(),
+            pilots: self.pilots.clone(),
+            pilots_in_play: self.pilots_in_play.clone(),
+            pilots_out: self.pilots_out.clone(),
+            pilots_lost: self.pilots_lost.clone(),
+            aircraft: self.aircraft.clone(),
+            survivors: self.survivors.clone(),
+            zones: self.zones.clone(),
+            unit_cup: self.unit_cup.clone(),
+            hidden_cup: self.hidden_cup.clone(),
+            enemy_cup: self.enemy_cup.clone(),
+            zone_cup: self.zone_cup.clone(),
+            units_out: self.units_out.clone(),
+            hidden_out: self.hidden_out.clone(),
+            enemy_out: self.enemy_out.clone(),
+            zone_out: self.zone_out.clone(),
+            hand_limit: self.hand_limit,
+            reserve_limit: self.reserve_limit,
+            search_cap: self.search_cap,
+            comms_trouble: self.comms_trouble,
+            radio_contact: self.radio_contact,
+            migs: self.migs,
+            evacuating: self.evacuating,
+            rescue_tried: self.rescue_tried.clone(),
+            rescue_helis: self.rescue_helis.clone(),
+            forgiven: self.forgiven,
+            burned: self.burned,
+            selected: self.selected,
+            pilot_queue: self.pilot_queue.clone(),
+            aborted: self.aborted,
+            auto_aborted: self.auto_aborted,
+            result: self.result.clone(),
+            campaign: self.campaign.clone(),
+            record: self.record.clone(),
+            last_draw: self.last_draw.clone(),
+            wild_question: self.wild_question.clone(),
+            wild_calls: self.wild_calls.clone(),
+            wild_named: self.wild_named,
+            wild_unanswered: self.wild_unanswered,
+        }
+    }
+
+    /// Field by field, so that the vectors keep their allocations.
+    fn clone_from(&mut self, source: &Self) {
+        let Csar {
+            scenario,
+            scenario_index,
+            options,
+            rng,
+            log,
+            step,
+            fire,
+            rescue_pending,
+            turn,
+            turns,
+            search,
+            abort,
+            resolution,
+            hits_pile,
+            set_aside,
+            actions,
+            hand,
+            reserve,
+            actions_out,
+            events,
+            events_out,
+            events_in_play,
+            pilots,
+            pilots_in_play,
+            pilots_out,
+            pilots_lost,
+            aircraft,
+            survivors,
+            zones,
+            unit_cup,
+            hidden_cup,
+            enemy_cup,
+            zone_cup,
+            units_out,
+            hidden_out,
+            enemy_out,
+            zone_out,
+            hand_limit,
+            reserve_limit,
+            search_cap,
+            comms_trouble,
+            radio_contact,
+            migs,
+            evacuating,
+            rescue_tried,
+            rescue_helis,
+            forgiven,
+            burned,
+            selected,
+            pilot_queue,
+            aborted,
+            auto_aborted,
+            result,
+            campaign,
+            record,
+            last_draw,
+            wild_question,
+            wild_calls,
+            wild_named,
+            wild_unanswered,
+        } = source;
+        self.scenario.clone_from(scenario);
+        self.scenario_index = *scenario_index;
+        self.options.clone_from(options);
+        self.rng.clone_from(rng);
+        self.log.clone_from(log);
+        self.step = *step;
+        self.fire.clone_from(fire);
+        self.rescue_pending = *rescue_pending;
+        self.turn = *turn;
+        self.turns = *turns;
+        self.search = *search;
+        self.abort = *abort;
+        self.resolution.clone_from(resolution);
+        self.hits_pile.clone_from(hits_pile);
+        self.set_aside.clone_from(set_aside);
+        self.actions.clone_from(actions);
+        self.hand.clone_from(hand);
+        self.reserve.clone_from(reserve);
+        self.actions_out.clone_from(actions_out);
+        self.events.clone_from(events);
+        self.events_out.clone_from(events_out);
+        self.events_in_play.clone_from(events_in_play);
+        self.pilots.clone_from(pilots);
+        self.pilots_in_play.clone_from(pilots_in_play);
+        self.pilots_out.clone_from(pilots_out);
+        self.pilots_lost.clone_from(pilots_lost);
+        self.aircraft.clone_from(aircraft);
+        self.survivors.clone_from(survivors);
+        for (mine, theirs) in self.zones.iter_mut().zip(zones) {
+            mine.clone_from(theirs);
+        }
+        self.unit_cup.clone_from(unit_cup);
+        self.hidden_cup.clone_from(hidden_cup);
+        self.enemy_cup.clone_from(enemy_cup);
+        self.zone_cup.clone_from(zone_cup);
+        self.units_out.clone_from(units_out);
+        self.hidden_out.clone_from(hidden_out);
+        self.enemy_out.clone_from(enemy_out);
+        self.zone_out.clone_from(zone_out);
+        self.hand_limit = *hand_limit;
+        self.reserve_limit = *reserve_limit;
+        self.search_cap = *search_cap;
+        self.comms_trouble = *comms_trouble;
+        self.radio_contact = *radio_contact;
+        self.migs = *migs;
+        self.evacuating = *evacuating;
+        self.rescue_tried.clone_from(rescue_tried);
+        self.rescue_helis.clone_from(rescue_helis);
+        self.forgiven = *forgiven;
+        self.burned = *burned;
+        self.selected = *selected;
+        self.pilot_queue.clone_from(pilot_queue);
+        self.aborted = *aborted;
+        self.auto_aborted = *auto_aborted;
+        self.result.clone_from(result);
+        self.campaign.clone_from(campaign);
+        self.record.clone_from(record);
+        self.last_draw.clone_from(last_draw);
+        self.wild_question.clone_from(wild_question);
+        self.wild_calls.clone_from(wild_calls);
+        self.wild_named = *wild_named;
+        self.wild_unanswered = *wild_unanswered;
+    }
 }
 
 /// A Wild card drawn while an action was resolved (2.2.1): the player says what it counts as —
@@ -504,6 +752,20 @@ pub mod target {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The written-out `clone_from` (the snapshot before each action, 2.2.1 Wild question)
+    /// copies every field: a finished game cloned into a fresh one equals it.
+    #[test]
+    fn clone_from_copies_the_whole_position() {
+        use crate::engine::bot::play_out;
+        use crate::engine::game::Game;
+        let mut played = Csar::setup("caged_tiger", &Options::default(), 3).unwrap();
+        play_out(&mut played, &mut super::super::bot::HeuristicBot::new(3), 5_000).unwrap();
+        let mut spare = Csar::setup("cauldron_of_fire", &Options::default(), 4).unwrap();
+        spare.clone_from(&played);
+        assert!(spare == played);
+        assert!(played.clone() == played);
+    }
 
     #[test]
     fn adjacency_of_the_concentric_map() {
