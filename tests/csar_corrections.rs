@@ -269,35 +269,3 @@ fn rule_4_3_3_e_the_player_orders_the_losses_when_every_aircraft_goes() {
         .collect();
     assert_eq!(lost, vec![SANDY2, SANDY1], "Sandy 2 first, as picked");
 }
-
-/// 2.2.1: the position is kept to resolve an action again once the Wild is named only for
-/// actions that may draw a Resolution card; the others must never draw one (checked over
-/// whole bot games, every card of the Resolution deck where it was).
-#[test]
-fn rule_2_2_1_actions_listed_as_drawing_no_resolution_card_draw_none() {
-    use tonkin::engine::bot::Bot;
-    use tonkin::games::csar::rules::bot::HeuristicBot;
-    let mut checked = 0;
-    for seed in 0..40u64 {
-        let mut g = Csar::setup("caged_tiger", &Default::default(), seed).unwrap();
-        let mut bot = HeuristicBot::new(seed);
-        while g.outcome().is_none() {
-            let actions = g.legal_actions();
-            let action = bot.choose(&g.view(0), &actions);
-            let piles = |g: &Csar| {
-                (
-                    g.resolution.draw_pile().to_vec(),
-                    g.resolution.discard_pile().to_vec(),
-                    g.resolution.reshuffle_count(),
-                )
-            };
-            let before = piles(&g);
-            g.apply(&action).unwrap();
-            if !action.may_draw_resolution() {
-                assert_eq!(piles(&g), before, "seed {seed}: {action:?} drew");
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked > 1000, "{checked} actions checked");
-}

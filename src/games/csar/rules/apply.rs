@@ -16,25 +16,6 @@ thread_local! {
     static SPARE: std::cell::RefCell<Option<Box<Csar>>> = const { std::cell::RefCell::new(None) };
 }
 
-impl Action {
-    /// Whether resolving this action (and the steps that follow it on their own) may draw a
-    /// Resolution card, and so turn up the Wild (2.2.1). Picking, moving, reserving, taking
-    /// and discarding Action cards and placing Pilots draw none.
-    pub fn may_draw_resolution(&self) -> bool {
-        !matches!(
-            self,
-            Action::Select(_)
-                | Action::Move { .. }
-                | Action::Reserve(_)
-                | Action::DiscardReserve(_)
-                | Action::TakeCard(_)
-                | Action::DiscardCommand(_)
-                | Action::ChoosePilot(_)
-                | Action::PlacePilot(_)
-        )
-    }
-}
-
 impl Csar {
     /// Why `action` is not legal now (called only after the check failed).
     fn refusal(&self, action: &Action) -> Refusal {
@@ -98,11 +79,12 @@ impl Csar {
     /// Carries out `action` with `calls` as the answers for the Wild cards it draws (2.2.1). A
     /// Wild drawn without an answer puts the position back as it was before the action and
     /// asks the player; the answer resolves the action again from there, with the same cards.
-    /// The snapshot to resolve again from is taken only for an action that may draw a
-    /// Resolution card (most actions draw none), into a spare position (see [`Csar::snapshot`]).
+    /// The snapshot to resolve again from is taken before every action (a Wild can turn up
+    /// after any of them: discarding a reserved card ends a phase that draws), into a spare
+    /// position (see [`Csar::snapshot`]).
     fn resolve(&mut self, action: &Action, calls: Vec<Symbol>) {
         let entries = self.log.len();
-        let before = action.may_draw_resolution().then(|| self.snapshot());
+        let before = self.snapshot();
         self.wild_calls = calls.clone();
         self.wild_unanswered = None;
         self.perform(action);
@@ -110,11 +92,6 @@ impl Csar {
         self.wild_calls.clear();
         self.wild_named = None;
         let unanswered = self.wild_unanswered.take();
-        debug_assert!(
-            unanswered.is_none() || before.is_some(),
-            "{action:?} drew a Resolution card though it is listed as drawing none"
-        );
-        let Some(before) = before else { return };
         if let Some(want) = unanswered {
             let mut log = std::mem::take(&mut self.log);
             log.truncate(entries);
