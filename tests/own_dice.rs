@@ -125,6 +125,9 @@ fn the_odds_beside_a_die_prompt_are_that_rolls() {
                 shown += 1;
                 let total: f64 = odds.iter().map(|(_, p)| p).sum();
                 assert!((total - 1.0).abs() < 1e-9, "{odds:?} sum to {total}");
+                if let [(_, sure)] = odds.as_slice() {
+                    assert_eq!(*sure, 1.0, "a sure reading is exactly 1: {odds:?}");
+                }
                 for (reads, _) in odds {
                     assert!(
                         faces.iter().any(|f| f.contains(&format!("— {reads} ("))),

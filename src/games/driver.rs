@@ -333,14 +333,20 @@ fn die_odds(die: &DieRequest) -> Option<Vec<(Message, f64)>> {
         return None;
     }
     let sides = die.die.faces().count().max(1) as f64;
-    let mut odds: Vec<(Message, f64)> = Vec::new();
+    let mut counts: Vec<(Message, usize)> = Vec::new();
     for reads in &die.faces {
-        match odds.iter_mut().find(|(r, _)| r == reads) {
-            Some((_, p)) => *p += 1.0 / sides,
-            None => odds.push((reads.clone(), 1.0 / sides)),
+        match counts.iter_mut().find(|(r, _)| r == reads) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((reads.clone(), 1)),
         }
     }
-    Some(odds)
+    // Counted, then divided: a sure reading is exactly 1 (shown "100 %", not "> 99.9 %").
+    Some(
+        counts
+            .into_iter()
+            .map(|(reads, n)| (reads, n as f64 / sides))
+            .collect(),
+    )
 }
 
 /// The prompt that asks the player for the face of a die they rolled: one choice per face, in
