@@ -96,3 +96,59 @@ fn a_that_others_may_live_game_with_own_dice_saves_reopens_and_replays() {
         "the same game"
     );
 }
+
+/// While the player is asked for a die's face, the odds panel shows the chances of that roll's
+/// readings (or nothing), never those of the decision before it.
+#[test]
+fn the_odds_beside_a_die_prompt_are_that_rolls() {
+    let driver = tonkin::games::find("skyhawk").unwrap().driver.unwrap();
+    let seed = 5;
+    let mut session = driver.new_session("single", seed, &[]).unwrap();
+    session.set_own_dice(true);
+    let (mut shown, mut stale_before) = (0, 0);
+    let mut before: Option<Vec<String>> = None;
+    let mut steps = 0;
+    while session.outcome().is_none() && steps < 20_000 {
+        let odds = session.odds().map(|list| {
+            list.iter()
+                .map(|(m, p)| (m.english(), *p))
+                .collect::<Vec<_>>()
+        });
+        if session.decision_kind() == "die" {
+            let faces: Vec<String> = session
+                .prompt()
+                .choices
+                .iter()
+                .map(|c| c.label.english())
+                .collect();
+            if let Some(odds) = &odds {
+                shown += 1;
+                let total: f64 = odds.iter().map(|(_, p)| p).sum();
+                assert!((total - 1.0).abs() < 1e-9, "{odds:?} sum to {total}");
+                if let [(_, sure)] = odds.as_slice() {
+                    assert_eq!(*sure, 1.0, "a sure reading is exactly 1: {odds:?}");
+                }
+                for (reads, _) in odds {
+                    assert!(
+                        faces.iter().any(|f| f.contains(&format!("— {reads} ("))),
+                        "{reads:?} is no reading of the faces asked for: {faces:?}"
+                    );
+                }
+            }
+            if before.is_some() {
+                stale_before += 1;
+            }
+        } else {
+            before = odds.map(|list| list.into_iter().map(|(m, _)| m).collect());
+        }
+        driver
+            .bot_steps(session.as_mut(), BotKind::Heuristic, seed + steps as u64, 1)
+            .unwrap();
+        steps += 1;
+    }
+    assert!(shown > 10, "die prompts with the roll's odds: {shown}");
+    assert!(
+        stale_before > 0,
+        "some die prompt follows a decision with odds of its own"
+    );
+}

@@ -259,7 +259,12 @@ impl<G: Presented> PlaySession for Session<G> {
         self.state().board()
     }
     fn odds(&self) -> Option<Vec<(Message, f64)>> {
-        self.state().odds()
+        // While the player is asked for a die's face, the odds are that roll's, never the
+        // previous decision's.
+        match self.pending_die() {
+            Some(die) => die_odds(die),
+            None => self.state().odds(),
+        }
     }
     fn risks(&self) -> Vec<Vec<(Message, f64)>> {
         if self.pending_die().is_some() {
@@ -319,6 +324,29 @@ fn chance(faces: usize, sides: usize) -> Message {
     let shown = 100.0 * faces as f64 / sides.max(1) as f64;
     let places = if shown.fract() == 0.0 { 0 } else { 1 };
     msg("{percent} %").message("percent", decimal(shown, places))
+}
+
+/// The chances of the readings of the die the player is asked for, in the order they first
+/// appear on its faces; nothing when the roll site does not say what the faces read.
+fn die_odds(die: &DieRequest) -> Option<Vec<(Message, f64)>> {
+    if die.faces.is_empty() {
+        return None;
+    }
+    let sides = die.die.faces().count().max(1) as f64;
+    let mut counts: Vec<(Message, usize)> = Vec::new();
+    for reads in &die.faces {
+        match counts.iter_mut().find(|(r, _)| r == reads) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((reads.clone(), 1)),
+        }
+    }
+    // Counted, then divided: a sure reading is exactly 1 (shown "100 %", not "> 99.9 %").
+    Some(
+        counts
+            .into_iter()
+            .map(|(reads, n)| (reads, n as f64 / sides))
+            .collect(),
+    )
 }
 
 /// The prompt that asks the player for the face of a die they rolled: one choice per face, in
