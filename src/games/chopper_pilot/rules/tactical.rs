@@ -970,14 +970,22 @@ impl ChopperPilot {
     }
 
     /// Whether the active helicopter may end its activation: under a low ceiling it must
-    /// first come down from Medium (H2).
+    /// first come down from Medium (H2); and it must have spent the minimum of 1 MP [8.3].
+    /// An airborne helicopter that spent nothing pays that by hovering (ruling A26), so only
+    /// one that cannot hover (damage) has to move, turn or change altitude first, as long as
+    /// any step is open to it.
     pub(super) fn may_end(&self, h: usize) -> bool {
-        !(self.weather_ceiling()
-            && self
-                .tac()
-                .flying(h)
-                .is_some_and(|f| f.altitude == Altitude::Medium)
-            && self.legal_steps(h).iter().any(|(s, _)| *s == Step::Descend))
+        let Some(f) = self.tac().flying(h) else {
+            return true;
+        };
+        let ceiling = self.weather_ceiling()
+            && f.altitude == Altitude::Medium
+            && self.legal_steps(h).iter().any(|(s, _)| *s == Step::Descend);
+        let unspent = f.altitude != Altitude::Landed
+            && f.mp_spent == 0
+            && self.flying_limits(h).no_hover
+            && !self.legal_steps(h).is_empty();
+        !(ceiling || unspent)
     }
 
     /// Whether helicopter `h` may leave through the exit window now [8.3].

@@ -833,7 +833,21 @@ fn checked_tour_of(scenario: &str, seed: u64) -> ChopperPilot {
             .unwrap_or_else(|e| panic!("seed {seed}: {a:?} refused: {e}"));
         check_invariants(&g, seed);
     }
-    panic!("seed {seed}: no end after 50,000 actions in {:?}", g.phase);
+    let mut recent = Vec::new();
+    for _ in 0..40 {
+        let actions = g.legal_actions();
+        let a = crate::engine::bot::Bot::choose(&mut bot, &g, &actions);
+        recent.push(format!("{a:?} of {actions:?}"));
+        g.apply(&a).unwrap();
+    }
+    let lines = logged(&g);
+    panic!(
+        "seed {seed}: no end after 50,000 actions in {:?}; then\n{}\nlog:\n{}\nstate: {:?}",
+        g.phase,
+        recent.join("\n"),
+        lines[lines.len().saturating_sub(40)..].join("\n"),
+        g.mission.as_ref().and_then(|m| m.tac.as_ref()).map(|t| (&t.places, t.turn))
+    );
 }
 
 fn tours(scenario: &str, seeds: std::ops::Range<u64>) {
@@ -1098,9 +1112,34 @@ fn a_helicopter_with_its_nose_over_the_edge_may_always_fly_on_8_3() {
 }
 
 #[test]
+fn the_minimum_expenditure_is_one_movement_point_8_3() {
+    // Seed 1121 once flew forever: a Huey that could not hover sat in a map corner, its nose
+    // over the edge, and ended every activation without spending anything. The minimum is
+    // 1 MP a turn; a helicopter that can hover pays it by hovering (ruling A26), one that
+    // cannot must move, turn or change altitude.
+    let mut g = at_the_map(42);
+    let hex = g.tac().entry;
+    fly_at(&mut g, 0, hex, 2, movement::Altitude::Medium);
+    assert!(g.legal_actions().contains(&Action::EndActivation));
+    g.apply(&Action::EndActivation).unwrap();
+    let f = g.tac().flying(0).unwrap();
+    assert!(f.hovering && f.mp_spent == 1, "the hover pays the minimum");
+    let mut g = at_the_map(42);
+    g.mission_mut().flight[0]
+        .checked
+        .push((System::Transmission, 1));
+    fly_at(&mut g, 0, hex, 2, movement::Altitude::Medium);
+    let legal = g.legal_actions();
+    assert!(!legal.contains(&Action::EndActivation), "{legal:?}");
+    g.apply(&Action::Move(movement::Step::Descend)).unwrap();
+    assert!(g.legal_actions().contains(&Action::EndActivation));
+}
+
+#[test]
 fn the_tour_of_seed_1487_ends() {
     checked_tour(1487);
 }
+
 
 /// One mission of the tour picked by the seed, flown by the bot from the crew's choice to
 /// its bookkeeping, the invariants checked after every action; then the same seed again
