@@ -21,6 +21,7 @@ mod examples;
 mod ground;
 pub mod hex;
 pub mod movement;
+pub mod odds;
 mod ops;
 pub mod roll;
 pub mod spotting;
