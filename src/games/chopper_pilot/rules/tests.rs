@@ -816,7 +816,11 @@ fn checked_tour(seed: u64) -> ChopperPilot {
 }
 
 fn checked_tour_of(scenario: &str, seed: u64) -> ChopperPilot {
-    let mut g = ChopperPilot::setup(scenario, &Options::default(), seed).unwrap();
+    checked_tour_with(scenario, seed, &Options::default())
+}
+
+fn checked_tour_with(scenario: &str, seed: u64, options: &Options) -> ChopperPilot {
+    let mut g = ChopperPilot::setup(scenario, options, seed).unwrap();
     let mut bot = bot::Commander;
     for _ in 0..50_000 {
         if g.outcome().is_some() {
@@ -851,10 +855,14 @@ fn checked_tour_of(scenario: &str, seed: u64) -> ChopperPilot {
 }
 
 fn tours(scenario: &str, seeds: std::ops::Range<u64>) {
+    tours_with(scenario, seeds, &Options::default());
+}
+
+fn tours_with(scenario: &str, seeds: std::ops::Range<u64>, options: &Options) {
     let (mut deaths, mut missions) = (0, 0u32);
     for seed in seeds.clone() {
-        let a = checked_tour_of(scenario, seed);
-        let mut b = ChopperPilot::setup(scenario, &Options::default(), seed).unwrap();
+        let a = checked_tour_with(scenario, seed, options);
+        let mut b = ChopperPilot::setup(scenario, options, seed).unwrap();
         play_out(&mut b, &mut bot::Commander, 50_000).unwrap();
         assert_eq!(a, b, "seed {seed}: same seed, same tour");
         let json = serde_json::to_string(&a).unwrap();
@@ -879,9 +887,28 @@ fn seeded_tours_end_without_a_dead_end_and_replay_identically() {
 }
 
 #[test]
+fn seeded_tours_with_the_repair_rule_end_and_replay_identically() {
+    let repair = Options {
+        repair: true,
+        ..Options::default()
+    };
+    tours_with("primary", 100..102, &repair);
+}
+
+#[test]
 #[ignore = "thousands of missions: cargo test --release -- --ignored"]
 fn a_thousand_seeded_tours() {
     tours("primary", 1000..1000 + count("CHOPPER_TOURS", 1000));
+}
+
+#[test]
+#[ignore = "thousands of missions: cargo test --release -- --ignored"]
+fn a_hundred_seeded_tours_with_the_repair_rule() {
+    let repair = Options {
+        repair: true,
+        ..Options::default()
+    };
+    tours_with("primary", 3000..3000 + count("CHOPPER_TOURS", 100), &repair);
 }
 
 /// How many tours or missions an ignored run plays: the default, or fewer from the
@@ -1063,6 +1090,42 @@ fn a_door_gun_fires_only_into_its_side_arc_at_spotted_units() {
     assert!(
         !shots.iter().any(|(_, u)| *u == hidden),
         "an unspotted unit cannot be fired at [9.1]"
+    );
+}
+
+#[test]
+fn the_odds_of_an_attack_are_those_of_the_roll_it_makes_9_2_1() {
+    use crate::engine::arranged::Arranged;
+    let mut g = at_the_map(35);
+    let lz = g.tac().lz.unwrap();
+    fly_at(&mut g, 0, lz, 0, movement::Altitude::Low);
+    let right = g.add_unit("vc_ft", lz.step(2, 3), true, false);
+    let (w, _) = *g.shots(0).iter().find(|(_, u)| *u == right).unwrap();
+    let odds = g.attack_odds(0, w, right).unwrap();
+    assert_eq!(odds.attack.table, "B2");
+    assert_eq!(odds.attack.column, Some("3-4"), "3 hexes read the 3-4 column");
+    assert_eq!(odds.targets.len(), 1);
+    let target = &odds.targets[0];
+    let b2 = data().table("B2");
+    let col = b2.column("3-4").unwrap();
+    let sum: f64 = target.each_roll.iter().map(|(_, p)| p).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+    // Each roll of the burst reads what the odds said a natural 7 would read.
+    let expected = roll::read(b2, 7, &target.modifiers).cells[col].clone();
+    assert!(target.each_roll.iter().any(|(r, p)| *r == expected && *p > 0.0));
+    g.rng_mut().arrange(Arranged::D10(7));
+    g.apply(&Action::Fire { weapon: w, unit: right }).unwrap();
+    let line = logged(&g)[position_of(&logged(&g), "B2 ")].clone();
+    assert!(line.contains(&format!("reads {expected}")), "{line}");
+    // Landing under fire: an NVA fireteam 3 hexes away needs 7, +2 at a landed helicopter.
+    let nva = g.add_unit("nva_ft", lz.step(4, 3), true, false);
+    let (each, any) = g.landing_odds(0, lz).unwrap();
+    let p = each.iter().find(|(u, _)| *u == nva).unwrap().1;
+    assert!((p - 0.6).abs() < 1e-9, "{p}");
+    assert!(any >= p);
+    assert_eq!(
+        g.forced_landing_odds(0).unwrap().iter().map(|(_, p)| p).sum::<f64>().round(),
+        1.0
     );
 }
 
