@@ -269,7 +269,7 @@ impl ChopperPilot {
 
     /// A ground unit fires at a ground unit: LOS (American units in between block), range,
     /// its Unit Card on the B2 grid [9.4.1, 9.4.2].
-    fn shoot_at_unit(&mut self, id: u16, target: u16, moved: bool) -> bool {
+    pub(super) fn shoot_at_unit(&mut self, id: u16, target: u16, moved: bool) -> bool {
         let (Some(u), Some(t)) = (
             self.tac().unit(id).cloned(),
             self.tac().unit(target).cloned(),
@@ -805,7 +805,7 @@ impl ChopperPilot {
     /// for every unit under and beside it; a second ordnance comes in next turn [9.4.3].
     /// The strike runs from south to north: the marker's small-explosion half is the target
     /// hex, the large one the hex south of it.
-    fn air_strike(&mut self, hex: Hex, ordnance: Option<String>) {
+    pub(super) fn air_strike(&mut self, hex: Hex, ordnance: Option<String>) {
         let turn = self.tac().turn;
         let ordnance = match ordnance {
             Some(o) => o,

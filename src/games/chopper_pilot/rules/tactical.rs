@@ -973,18 +973,18 @@ impl ChopperPilot {
     /// first come down from Medium (H2); and it must have spent the minimum of 1 MP [8.3].
     /// An airborne helicopter that spent nothing pays that by hovering (ruling A26), so only
     /// one that cannot hover (damage) has to move, turn or change altitude first, as long as
-    /// any step is open to it.
-    pub(super) fn may_end(&self, h: usize) -> bool {
+    /// any step is open to it. `steps` are its legal steps.
+    pub(super) fn may_end(&self, h: usize, steps: &[(Step, u8)]) -> bool {
         let Some(f) = self.tac().flying(h) else {
             return true;
         };
         let ceiling = self.weather_ceiling()
             && f.altitude == Altitude::Medium
-            && self.legal_steps(h).iter().any(|(s, _)| *s == Step::Descend);
+            && steps.iter().any(|(s, _)| *s == Step::Descend);
         let unspent = f.altitude != Altitude::Landed
             && f.mp_spent == 0
-            && self.flying_limits(h).no_hover
-            && !self.legal_steps(h).is_empty();
+            && !steps.is_empty()
+            && self.flying_limits(h).no_hover;
         !(ceiling || unspent)
     }
 

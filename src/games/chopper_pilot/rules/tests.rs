@@ -1263,6 +1263,99 @@ fn ten_thousand_seeded_missions() {
 }
 
 #[test]
+fn five_victory_points_a_mission_are_judged_for_the_whole_flight_10_3() {
+    // Half the troops delivered is a majority ("50% or more"): the mission is accomplished;
+    // nobody shot down, wounded or killed, no villager hurt: 5 VP.
+    let mut g = at_the_map(50);
+    g.tac_mut().to_deliver = 8;
+    g.tac_mut().delivered = 4;
+    assert!(g.mission_success());
+    g.post_mission();
+    assert_eq!(g.victory_points, 5);
+    assert!(position_of(&logged(&g), "5 victory points this mission, 5 in all") > 0);
+    // Three of eight delivered fails; another Huey of the flight shot down and a villager
+    // killed cost their points too, even though your own helicopter came through: 2 VP.
+    let mut g = at_the_map(50);
+    g.tac_mut().to_deliver = 8;
+    g.tac_mut().delivered = 3;
+    g.tac_mut().villagers_killed = 1;
+    g.mission_mut().flight[1].status = HeloStatus::Down;
+    assert!(!g.mission_success());
+    g.post_mission();
+    assert_eq!(g.victory_points, 2, "not wounded, not killed");
+}
+
+#[test]
+fn ground_fire_at_ground_units_reads_b2_with_the_unit_card_and_its_modifiers_9_4() {
+    use crate::engine::arranged::Arranged;
+    // An NVA HMG team (its card: +3 on B2) moves and shoots (-1) at an American fireteam in
+    // the next hex: the 1-2 column, with the target's terrain and defence [8.4, 9.4.2, G08].
+    let mut g = at_the_map(51);
+    let lz = g.tac().lz.unwrap();
+    let hmg = g.add_unit("nva_hmg", lz, true, false);
+    let us = g.add_unit("us_army_ft", lz.neighbour(1), true, false);
+    let target = g.tac().unit(us).unwrap().clone();
+    let terrain = g.tac().ground.drm(target.hex) + target.spec().defense;
+    g.rng_mut().arrange(Arranged::D10(5));
+    assert!(g.shoot_at_unit(hmg, us, true));
+    let modified = 5 + 3 - 1 + terrain;
+    let b2 = data().table("B2");
+    let expected = if modified < 1 {
+        "miss".to_owned()
+    } else {
+        roll::read(b2, 5, &[("all".into(), modified - 5)]).cells[b2.column("1-2").unwrap()]
+            .clone()
+    };
+    let lines = logged(&g);
+    let line = &lines[position_of(&lines, "B2 ")];
+    assert!(
+        line.contains(&format!(": {modified} reads")) && line.contains(&expected),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_air_strike_reads_a1_then_a2_for_each_unit_under_the_marker_9_4_3() {
+    use crate::engine::arranged::Arranged;
+    // A1 6: an F-4 with bombs and no second pass; the marker lands on target (scatter 7);
+    // A2 6 for the NVA fireteam under it reads the bombs-on-the-marker column with the hex's
+    // terrain and the unit's defence (G01).
+    let mut g = at_the_map(52);
+    let lz = g.tac().lz.unwrap();
+    let nva = g.add_unit("nva_ft", lz, true, false);
+    let u = g.tac().unit(nva).unwrap().clone();
+    let m: Vec<roll::Modifier> = vec![
+        ("terrain".into(), g.tac().ground.drm(lz)),
+        ("defence".into(), u.spec().defense),
+    ];
+    let a2 = data().table("A2");
+    let expected = roll::read(a2, 6, &m).cells[a2.column("bombs_marker").unwrap()].clone();
+    for face in [6, 7, 6] {
+        g.rng_mut().arrange(Arranged::D10(face));
+    }
+    g.air_strike(lz, None);
+    assert!(g.rng_mut().settle().unused.is_empty());
+    let lines = logged(&g);
+    assert!(position_of(&lines, "A1 Air Strike Availability: 6 reads F-4 Phantom II, bombs, none") > 0);
+    assert!(g.tac().strikes.is_empty(), "no second ordnance");
+    match expected.as_str() {
+        "de" => assert!(g.tac().unit(nva).is_none(), "destroyed"),
+        "dm_sup" => assert!(g.tac().unit(nva).is_none_or(|u| u.damaged) && g.tac().is_suppressed(lz)),
+        other => assert!(other.contains("sup") && g.tac().is_suppressed(lz), "{other}"),
+    }
+    // A1 4: an F-100 whose strafing pass follows next turn.
+    let mut g = at_the_map(52);
+    for face in [4, 7] {
+        g.rng_mut().arrange(Arranged::D10(face));
+    }
+    g.air_strike(lz, None);
+    assert!(matches!(
+        g.tac().strikes[..],
+        [tactical::Strike { kind: tactical::StrikeKind::Strafing, .. }]
+    ));
+}
+
+#[test]
 fn scatter_follows_the_diagrams_9_4_4() {
     use crate::engine::arranged::Arranged;
     let mut g = at_the_map(80);
@@ -1338,5 +1431,32 @@ fn five_skill_points_buy_a_level_up_to_plus_two_10_2() {
     assert!(
         !g.trainable().contains(&(1, after::Skill::Perception)),
         "+2 is the top level"
+    );
+}
+
+/// Mission 101 flown by the bot with a quiet log, as the criterion bench does: missions a
+/// second, for a quick look with a profiler (`CHOPPER_MISSIONS` sets the count).
+#[test]
+#[ignore = "a timing: cargo test --release -- --ignored --nocapture mission_speed"]
+fn mission_speed() {
+    let n = count("CHOPPER_MISSIONS", 2_000);
+    let start = std::time::Instant::now();
+    let mut actions = 0usize;
+    for seed in 0..n {
+        let mut g = game(seed);
+        g.quiet_log();
+        let mut bot = bot::Commander;
+        while g.outcome().is_none() && g.mission.as_ref().is_none_or(|m| m.number == 101) {
+            let legal = g.legal_actions();
+            let a = crate::engine::bot::Bot::choose(&mut bot, &g, &legal);
+            g.apply(&a).unwrap();
+            actions += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{n} missions in {secs:.2} s: {:.0} missions/s, {:.0} actions a mission",
+        n as f64 / secs,
+        actions as f64 / n as f64
     );
 }
