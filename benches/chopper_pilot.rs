@@ -1,12 +1,14 @@
 //! Chopper Pilot missions per second on one core with the bot (target: 10,000/s): the crew
 //! chosen, mission 101 flown from the base over the Operations Map, its Tactical Map turn by
-//! turn and home again, as `tonkin simulate` plays it (quiet log).
+//! turn and home again, as `tonkin simulate` plays it (quiet log). And the odds assistant
+//! (target: 50 ms): every chance the window may show at a helicopter's activation with enemy
+//! units in its sights — each attack, the landing under fire, the forced landing.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::engine::bot::Bot;
 use tonkin::engine::game::Game;
 use tonkin::games::chopper_pilot::rules::bot::Commander;
-use tonkin::games::chopper_pilot::rules::{ChopperPilot, Options};
+use tonkin::games::chopper_pilot::rules::{Action, ChopperPilot, Options, Phase};
 
 /// One whole mission (the first of the tour); the number of actions it took.
 fn mission(seed: u64) -> usize {
@@ -21,6 +23,64 @@ fn mission(seed: u64) -> usize {
         n += 1;
     }
     n
+}
+
+/// A position of a bot game where the active helicopter may fire at something.
+fn in_the_sights() -> ChopperPilot {
+    for seed in 0.. {
+        let mut g = ChopperPilot::setup("primary", &Options::default(), seed).expect("setup");
+        g.quiet_log();
+        let mut bot = Commander;
+        for _ in 0..5_000 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let actions = g.legal_actions();
+            if matches!(g.phase, Phase::Activation(_))
+                && actions.iter().any(|a| matches!(a, Action::Fire { .. }))
+            {
+                return g;
+            }
+            let a = bot.choose(&g, &actions);
+            g.apply(&a).expect("the bot's choice is legal");
+        }
+    }
+    unreachable!("some seed fires")
+}
+
+/// Every chance the odds assistant offers in the position: a checksum of them.
+fn all_odds(g: &ChopperPilot) -> f64 {
+    let Phase::Activation(h) = g.phase else {
+        return 0.0;
+    };
+    let mut sum = 0.0;
+    for a in g.legal_actions() {
+        if let Action::Fire { weapon, unit } = a
+            && let Some(o) = g.attack_odds(h, weapon, unit)
+        {
+            sum += o
+                .targets
+                .iter()
+                .flat_map(|t| &t.each_roll)
+                .map(|(_, p)| p)
+                .sum::<f64>();
+        }
+    }
+    let hex = g.tac().flying(h).map(|f| f.hex);
+    if let Some((_, any)) = hex.and_then(|x| g.landing_odds(h, x)) {
+        sum += any;
+    }
+    if let Some(f) = g.forced_landing_odds(h) {
+        sum += f.iter().map(|(_, p)| p).sum::<f64>();
+    }
+    sum
+}
+
+fn odds(c: &mut Criterion) {
+    let g = in_the_sights();
+    c.bench_function("chopper_pilot odds assistant (an activation)", |b| {
+        b.iter(|| all_odds(&g))
+    });
 }
 
 fn bench(c: &mut Criterion) {
@@ -42,5 +102,5 @@ fn bench(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, odds);
 criterion_main!(benches);

@@ -366,6 +366,8 @@ impl ChopperPilot {
                     .arg("bank", self.skill_points),
             );
         }
+        // The mechanics, with the optional repair rule [10.5].
+        self.repair_fleet();
         // P3: the Base Mat: those away count down; the new wounds set their missions.
         let flew: Vec<usize> = self.flew_this_mission();
         for (i, member) in self.crew.iter_mut().enumerate() {

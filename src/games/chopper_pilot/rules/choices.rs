@@ -158,15 +158,12 @@ impl ChopperPilot {
         if self.may_search(h) {
             a.push(Action::Search);
         }
-        a.extend(
-            self.legal_steps(h)
-                .into_iter()
-                .map(|(s, _)| Action::Move(s)),
-        );
+        let steps = self.legal_steps(h);
+        a.extend(steps.iter().map(|(s, _)| Action::Move(*s)));
         if self.may_exit(h) {
             a.push(Action::Exit);
         }
-        if self.may_end(h) {
+        if self.may_end(h, &steps) {
             a.push(Action::EndActivation);
         }
         a

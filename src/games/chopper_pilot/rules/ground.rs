@@ -212,25 +212,29 @@ impl ChopperPilot {
         }
     }
 
-    /// A ground unit fires at a helicopter: its Unit Card, then C1 for each hit [9.3, 9.3.1].
-    /// The firer is spotted for the rest of the mission [9.1].
-    pub(super) fn enemy_fires_at_helicopter(&mut self, id: u16, h: usize, moved: bool) -> bool {
-        let Some(u) = self.tac().unit(id).cloned() else {
-            return false;
-        };
-        let Some(f) = self.tac().flying(h).cloned() else {
-            return false;
-        };
-        let weather = self.weather_value(|w| w.enemy_vs_helicopter);
-        let Some((needed, m)) = vs_helicopter(
+    /// What enemy unit `id` needs on 1D10 to hit helicopter `h` where it is now, and the
+    /// modifiers; `None` when it may not fire at it (range, an RPG at Medium) [9.3, G08].
+    pub fn enemy_shot(&self, id: u16, h: usize, moved: bool) -> Option<(i32, Vec<Modifier>)> {
+        let u = self.tac().unit(id)?;
+        let f = self.tac().flying(h)?;
+        vs_helicopter(
             u.spec(),
             f.hex.distance(u.hex),
             f.altitude,
             f.hovering,
             u.damaged,
             moved,
-            weather,
-        ) else {
+            self.weather_value(|w| w.enemy_vs_helicopter),
+        )
+    }
+
+    /// A ground unit fires at a helicopter: its Unit Card, then C1 for each hit [9.3, 9.3.1].
+    /// The firer is spotted for the rest of the mission [9.1].
+    pub(super) fn enemy_fires_at_helicopter(&mut self, id: u16, h: usize, moved: bool) -> bool {
+        let Some(u) = self.tac().unit(id).cloned() else {
+            return false;
+        };
+        let Some((needed, m)) = self.enemy_shot(id, h, moved) else {
             return false;
         };
         let i = self.tac().unit_at(id).expect("listed");
@@ -265,7 +269,7 @@ impl ChopperPilot {
 
     /// A ground unit fires at a ground unit: LOS (American units in between block), range,
     /// its Unit Card on the B2 grid [9.4.1, 9.4.2].
-    fn shoot_at_unit(&mut self, id: u16, target: u16, moved: bool) -> bool {
+    pub(super) fn shoot_at_unit(&mut self, id: u16, target: u16, moved: bool) -> bool {
         let (Some(u), Some(t)) = (
             self.tac().unit(id).cloned(),
             self.tac().unit(target).cloned(),
@@ -421,10 +425,7 @@ impl ChopperPilot {
         let Some(t) = self.tac().unit(id).cloned() else {
             return;
         };
-        let mut m = base.to_vec();
-        m.push((Cow::Borrowed("terrain"), self.tac().ground.drm(t.hex)));
-        m.push((Cow::Borrowed("defence"), t.spec().defense));
-        m.retain(|(_, v)| *v != 0);
+        let m = self.target_modifiers(&t, base);
         let b2 = data().table("B2");
         let rolled = roll(&mut self.rng, &mut self.log, "B2", &m);
         let col = b2.column(column).unwrap_or(0);
@@ -434,6 +435,16 @@ impl ChopperPilot {
             &rolled.cells[col]
         };
         self.apply_result(id, result);
+    }
+
+    /// The modifiers of an attack on unit `t`: the attacker's (`base`), its hex's terrain and
+    /// its own defence [9.2, 9.4.2].
+    pub fn target_modifiers(&self, t: &Unit, base: &[Modifier]) -> Vec<Modifier> {
+        let mut m = base.to_vec();
+        m.push((Cow::Borrowed("terrain"), self.tac().ground.drm(t.hex)));
+        m.push((Cow::Borrowed("defence"), t.spec().defense));
+        m.retain(|(_, v)| *v != 0);
+        m
     }
 
     /// B1 against every enemy unit in a hex (or every unit, for artillery) [9.2.2, 9.4.4].
@@ -448,10 +459,7 @@ impl ChopperPilot {
             let Some(t) = self.tac().unit(id).cloned() else {
                 continue;
             };
-            let mut m = base.to_vec();
-            m.push((Cow::Borrowed("terrain"), self.tac().ground.drm(t.hex)));
-            m.push((Cow::Borrowed("defence"), t.spec().defense));
-            m.retain(|(_, v)| *v != 0);
+            let m = self.target_modifiers(&t, base);
             let rolled = roll(&mut self.rng, &mut self.log, "B1", &m);
             let result = if rolled.modified < 1 {
                 "miss"
@@ -602,7 +610,7 @@ impl ChopperPilot {
     }
 
     /// The modifiers of F2 on the Tactical Map (digest G11).
-    fn f2_modifiers(&self, h: usize, altitude: Altitude, hex: Hex) -> Vec<Modifier> {
+    pub(super) fn f2_modifiers(&self, h: usize, altitude: Altitude, hex: Hex) -> Vec<Modifier> {
         let f2 = data().table("F2");
         let spec = data().helicopter(self.mission().flight[h].kind);
         let able = self.crew_can(h, |p| p.is_pilot());
@@ -797,7 +805,7 @@ impl ChopperPilot {
     /// for every unit under and beside it; a second ordnance comes in next turn [9.4.3].
     /// The strike runs from south to north: the marker's small-explosion half is the target
     /// hex, the large one the hex south of it.
-    fn air_strike(&mut self, hex: Hex, ordnance: Option<String>) {
+    pub(super) fn air_strike(&mut self, hex: Hex, ordnance: Option<String>) {
         let turn = self.tac().turn;
         let ordnance = match ordnance {
             Some(o) => o,

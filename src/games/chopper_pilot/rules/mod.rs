@@ -7,8 +7,8 @@
 //! `hex.rs` and `terrain.rs`, with `movement.rs`, `spotting.rs` and `combat.rs`; `ground.rs`:
 //! the ground phases, strikes, suppression, crews on the ground), the way home and the
 //! post-mission bookkeeping (`after.rs`). The decisions of the later phases are offered in
-//! `choices.rs`. Not built yet: the Luck Factor re-roll, emergency support, SOG strings, the
-//! optional repair rule and cooperative play; the MACV-SOG missions are not written.
+//! `choices.rs`. The optional repair rule is `repair.rs`; the odds of a roll before it is made
+//! are `odds.rs`. Not built yet: emergency support and cooperative play.
 
 mod after;
 pub mod bot;
@@ -21,7 +21,9 @@ mod examples;
 mod ground;
 pub mod hex;
 pub mod movement;
+pub mod odds;
 mod ops;
+pub mod repair;
 pub mod roll;
 pub mod spotting;
 pub mod state;
@@ -42,7 +44,7 @@ use crate::engine::rng::Rng;
 
 use content::{BioKind, CampaignId, Position, content as checked_content, data};
 use ops::{campaign_of, unit_name};
-pub use state::{ChopperPilot, Options, Phase};
+pub use state::{ChopperPilot, Options, Phase, optional_rules};
 use state::{CrewMember, Decks, Health};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -148,6 +150,7 @@ impl Game for ChopperPilot {
             mission: None,
             primary_vp: None,
             options: options.clone(),
+            fleet: Vec::new(),
         })
     }
 

@@ -60,7 +60,9 @@ impl ChopperPilot {
         let mut flight = Vec::new();
         for kind in HeloType::ALL {
             for n in 1..=aircraft.count(kind) {
-                flight.push(Helicopter::new(kind, n));
+                let mut heli = Helicopter::new(kind, n);
+                self.carry_damage(&mut heli);
+                flight.push(heli);
             }
         }
         self.log.add(

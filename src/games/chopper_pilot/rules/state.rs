@@ -7,6 +7,8 @@ use super::content::{CampaignId, EventCard, HeloType, Position, SupportSpec, Sys
 use super::roll::Modifier;
 use crate::engine::deck::Deck;
 use crate::engine::log::Log;
+use crate::engine::message::msg;
+use crate::engine::play::OptionalRule;
 use crate::engine::rng::Rng;
 
 /// The decision pending, or the point the game has reached.
@@ -268,6 +270,21 @@ pub struct Options {
     /// When your pilot tries his Luck Factor [5.3].
     #[serde(default)]
     pub luck: LuckUse,
+    /// The optional helicopter repair rule: damage stays until repaired [10.5].
+    #[serde(default)]
+    pub repair: bool,
+}
+
+/// The optional rules a player may switch on, by their `Options` field [10.5].
+pub fn optional_rules() -> Vec<OptionalRule> {
+    vec![OptionalRule {
+        key: "repair",
+        title: msg("Helicopter repair"),
+        rule: "10.5",
+        summary: msg(
+            "Damage stays on a helicopter after the mission: each damaged system is rolled for (3-6 on 1D6, -1 for Fuel, Engine, Hydraulics and Transmission) and flies the next missions unrepaired until it is fixed, at the latest after three missed missions.",
+        ),
+    }]
 }
 
 /// The pilot's standing order for his Luck Factor: one successful re-roll a mission [5.3].
@@ -328,6 +345,9 @@ pub struct ChopperPilot {
     pub primary_vp: Option<u32>,
     #[serde(default)]
     pub options: Options,
+    /// The fleet's unrepaired airframes (the optional repair rule) [10.5].
+    #[serde(default)]
+    pub fleet: Vec<super::repair::Airframe>,
 }
 
 impl ChopperPilot {

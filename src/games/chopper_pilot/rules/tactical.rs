@@ -970,14 +970,22 @@ impl ChopperPilot {
     }
 
     /// Whether the active helicopter may end its activation: under a low ceiling it must
-    /// first come down from Medium (H2).
-    pub(super) fn may_end(&self, h: usize) -> bool {
-        !(self.weather_ceiling()
-            && self
-                .tac()
-                .flying(h)
-                .is_some_and(|f| f.altitude == Altitude::Medium)
-            && self.legal_steps(h).iter().any(|(s, _)| *s == Step::Descend))
+    /// first come down from Medium (H2); and it must have spent the minimum of 1 MP [8.3].
+    /// An airborne helicopter that spent nothing pays that by hovering (ruling A26), so only
+    /// one that cannot hover (damage) has to move, turn or change altitude first, as long as
+    /// any step is open to it. `steps` are its legal steps.
+    pub(super) fn may_end(&self, h: usize, steps: &[(Step, u8)]) -> bool {
+        let Some(f) = self.tac().flying(h) else {
+            return true;
+        };
+        let ceiling = self.weather_ceiling()
+            && f.altitude == Altitude::Medium
+            && steps.iter().any(|(s, _)| *s == Step::Descend);
+        let unspent = f.altitude != Altitude::Landed
+            && f.mp_spent == 0
+            && !steps.is_empty()
+            && self.flying_limits(h).no_hover;
+        !(ceiling || unspent)
     }
 
     /// Whether helicopter `h` may leave through the exit window now [8.3].
@@ -1316,33 +1324,26 @@ impl ChopperPilot {
         self.tac().rockets[h].min(capacity)
     }
 
-    /// Fires weapon `w` of helicopter `h` at unit `id` [9.2].
-    pub(super) fn fire(&mut self, h: usize, w: u8, id: u16) {
-        let heli = self.mission().flight[h].clone();
-        let weapon = &data().helicopter(heli.kind).weapons[usize::from(w)];
-        let f = self.tac().flying(h).expect("on the map").clone();
-        let target = self.tac().unit(id).expect("listed").clone();
-        self.tac_mut().fired.push((h, weapon.id.clone()));
+    /// How weapon `w` of helicopter `h` attacks unit `id` [9.2]: its table, its B2 range
+    /// column, the modifiers of the weapon and its crew (the target's terrain and defence are
+    /// added per unit, [`ChopperPilot::target_modifiers`]) and the rolls against each unit.
+    pub fn weapon_attack(&self, h: usize, w: u8, id: u16) -> Option<Attack> {
+        let heli = &self.mission().flight[h];
+        let weapon = data().helicopter(heli.kind).weapons.get(usize::from(w))?;
+        let f = self.tac().flying(h)?;
+        let target = self.tac().unit(id)?;
         let d = f.hex.distance(target.hex);
-        let gunnery = heli
-            .seats
-            .iter()
-            .find(|s| s.position == weapon.operator)
+        let seat = heli.seats.iter().find(|s| s.position == weapon.operator);
+        let gunnery = seat
             .and_then(|s| s.member)
             .map_or(0, |m| i32::from(self.crew[m].gunnery));
-        let arm = heli
-            .seats
-            .iter()
-            .find(|s| s.position == weapon.operator)
-            .is_some_and(|s| s.wounds.iter().any(|(l, _)| *l == Location::Arm));
-        self.log.add(
-            "9.2",
-            msg("{helicopter} fires its {weapon} at {unit} in {hex}")
-                .arg("helicopter", heli.name())
-                .term("weapon", weapon.id.replace('_', " "))
-                .term("unit", super::ops::unit_name(&target.unit))
-                .arg("hex", self.hex_name(target.hex)),
-        );
+        let arm = seat.is_some_and(|s| s.wounds.iter().any(|(l, _)| *l == Location::Arm));
+        let named = |m: &[(&'static str, i32)]| -> Vec<Modifier> {
+            m.iter()
+                .filter(|(_, v)| *v != 0)
+                .map(|(n, v)| (Cow::Borrowed(*n), *v))
+                .collect()
+        };
         if weapon.table == "B2" {
             let b2 = data().table("B2");
             let alt = match f.altitude {
@@ -1351,43 +1352,73 @@ impl ChopperPilot {
                 Altitude::Medium => b2.value("medium"),
                 Altitude::Landed => b2.value("landed"),
             };
-            let m: Vec<Modifier> = [
-                ("Gunnery", gunnery),
-                ("altitude", alt),
-                ("arm wound", if arm { b2.value("arm_wound") } else { 0 }),
-                ("weather", self.weather_value(|w| w.b2)),
-            ]
-            .into_iter()
-            .map(|(n, v)| (Cow::Borrowed(n), v))
-            .collect();
-            for _ in 0..weapon.rolls {
-                if self.tac().unit(id).is_none() {
-                    break;
-                }
-                self.b2_attack(id, b2_column(d), &m);
-            }
+            Some(Attack {
+                table: "B2",
+                column: Some(b2_column(d)),
+                modifiers: named(&[
+                    ("Gunnery", gunnery),
+                    ("altitude", alt),
+                    ("arm wound", if arm { b2.value("arm_wound") } else { 0 }),
+                    ("weather", self.weather_value(|w| w.b2)),
+                ]),
+                rolls: weapon.rolls,
+                rockets: false,
+            })
         } else {
             let b1 = data().table("B1");
-            let salvo = if weapon.id == "rockets" {
-                let pairs = self.rocket_pairs(h).min(4);
-                self.tac_mut().rockets[h] -= pairs;
-                pairs
-            } else {
-                4
-            };
-            let long = if weapon.id == "rockets" && d >= b1.value("long_range_from") {
+            let rockets = weapon.id == "rockets";
+            let long = if rockets && d >= b1.value("long_range_from") {
                 b1.value("rockets_long_range")
             } else {
                 0
             };
-            let m: Vec<Modifier> = [("Gunnery", gunnery), ("range", long)]
-                .into_iter()
-                .map(|(n, v)| (Cow::Borrowed(n), v))
-                .collect();
-            for _ in 0..salvo {
-                self.b1_hex(target.hex, &m, true);
+            Some(Attack {
+                table: "B1",
+                column: None,
+                modifiers: named(&[("Gunnery", gunnery), ("range", long)]),
+                rolls: if rockets {
+                    self.rocket_pairs(h).min(4)
+                } else {
+                    4
+                },
+                rockets,
+            })
+        }
+    }
+
+    /// Fires weapon `w` of helicopter `h` at unit `id` [9.2].
+    pub(super) fn fire(&mut self, h: usize, w: u8, id: u16) {
+        let Some(attack) = self.weapon_attack(h, w, id) else {
+            return;
+        };
+        let heli = &self.mission().flight[h];
+        let name = heli.name();
+        let weapon = &data().helicopter(heli.kind).weapons[usize::from(w)];
+        let target = self.tac().unit(id).expect("listed").clone();
+        self.log.add(
+            "9.2",
+            msg("{helicopter} fires its {weapon} at {unit} in {hex}")
+                .arg("helicopter", name)
+                .term("weapon", weapon.id.replace('_', " "))
+                .term("unit", super::ops::unit_name(&target.unit))
+                .arg("hex", self.hex_name(target.hex)),
+        );
+        self.tac_mut().fired.push((h, weapon.id.clone()));
+        if let Some(column) = attack.column {
+            for _ in 0..attack.rolls {
+                if self.tac().unit(id).is_none() {
+                    break;
+                }
+                self.b2_attack(id, column, &attack.modifiers);
             }
-            if weapon.id == "rockets" {
+        } else {
+            if attack.rockets {
+                self.tac_mut().rockets[h] -= attack.rolls;
+            }
+            for _ in 0..attack.rolls {
+                self.b1_hex(target.hex, &attack.modifiers, true);
+            }
+            if attack.rockets {
                 self.suppress_around(target.hex);
             }
         }
@@ -1412,6 +1443,21 @@ impl ChopperPilot {
             self.phase = Phase::PilotLost;
         }
     }
+}
+
+/// A helicopter weapon's attack on a unit, as [`ChopperPilot::weapon_attack`] works it out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attack {
+    /// "B1" (rockets, grenades: every enemy unit in the hex) or "B2" (machine guns).
+    pub table: &'static str,
+    /// The B2 column for the range.
+    pub column: Option<&'static str>,
+    /// The modifiers of the weapon and its crew.
+    pub modifiers: Vec<Modifier>,
+    /// The rolls against each unit attacked (a rocket salvo: its pairs, at most 4).
+    pub rolls: u8,
+    /// A rocket salvo: it uses up rocket pairs and suppresses the hexes around.
+    pub rockets: bool,
 }
 
 /// SupportKind as a name for the log.

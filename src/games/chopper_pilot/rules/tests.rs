@@ -816,7 +816,11 @@ fn checked_tour(seed: u64) -> ChopperPilot {
 }
 
 fn checked_tour_of(scenario: &str, seed: u64) -> ChopperPilot {
-    let mut g = ChopperPilot::setup(scenario, &Options::default(), seed).unwrap();
+    checked_tour_with(scenario, seed, &Options::default())
+}
+
+fn checked_tour_with(scenario: &str, seed: u64, options: &Options) -> ChopperPilot {
+    let mut g = ChopperPilot::setup(scenario, options, seed).unwrap();
     let mut bot = bot::Commander;
     for _ in 0..50_000 {
         if g.outcome().is_some() {
@@ -833,14 +837,32 @@ fn checked_tour_of(scenario: &str, seed: u64) -> ChopperPilot {
             .unwrap_or_else(|e| panic!("seed {seed}: {a:?} refused: {e}"));
         check_invariants(&g, seed);
     }
-    panic!("seed {seed}: no end after 50,000 actions in {:?}", g.phase);
+    let mut recent = Vec::new();
+    for _ in 0..40 {
+        let actions = g.legal_actions();
+        let a = crate::engine::bot::Bot::choose(&mut bot, &g, &actions);
+        recent.push(format!("{a:?} of {actions:?}"));
+        g.apply(&a).unwrap();
+    }
+    let lines = logged(&g);
+    panic!(
+        "seed {seed}: no end after 50,000 actions in {:?}; then\n{}\nlog:\n{}\nstate: {:?}",
+        g.phase,
+        recent.join("\n"),
+        lines[lines.len().saturating_sub(40)..].join("\n"),
+        g.mission.as_ref().and_then(|m| m.tac.as_ref()).map(|t| (&t.places, t.turn))
+    );
 }
 
 fn tours(scenario: &str, seeds: std::ops::Range<u64>) {
+    tours_with(scenario, seeds, &Options::default());
+}
+
+fn tours_with(scenario: &str, seeds: std::ops::Range<u64>, options: &Options) {
     let (mut deaths, mut missions) = (0, 0u32);
     for seed in seeds.clone() {
-        let a = checked_tour_of(scenario, seed);
-        let mut b = ChopperPilot::setup(scenario, &Options::default(), seed).unwrap();
+        let a = checked_tour_with(scenario, seed, options);
+        let mut b = ChopperPilot::setup(scenario, options, seed).unwrap();
         play_out(&mut b, &mut bot::Commander, 50_000).unwrap();
         assert_eq!(a, b, "seed {seed}: same seed, same tour");
         let json = serde_json::to_string(&a).unwrap();
@@ -865,9 +887,28 @@ fn seeded_tours_end_without_a_dead_end_and_replay_identically() {
 }
 
 #[test]
+fn seeded_tours_with_the_repair_rule_end_and_replay_identically() {
+    let repair = Options {
+        repair: true,
+        ..Options::default()
+    };
+    tours_with("primary", 100..102, &repair);
+}
+
+#[test]
 #[ignore = "thousands of missions: cargo test --release -- --ignored"]
 fn a_thousand_seeded_tours() {
     tours("primary", 1000..1000 + count("CHOPPER_TOURS", 1000));
+}
+
+#[test]
+#[ignore = "thousands of missions: cargo test --release -- --ignored"]
+fn a_hundred_seeded_tours_with_the_repair_rule() {
+    let repair = Options {
+        repair: true,
+        ..Options::default()
+    };
+    tours_with("primary", 3000..3000 + count("CHOPPER_TOURS", 100), &repair);
 }
 
 /// How many tours or missions an ignored run plays: the default, or fewer from the
@@ -1053,6 +1094,42 @@ fn a_door_gun_fires_only_into_its_side_arc_at_spotted_units() {
 }
 
 #[test]
+fn the_odds_of_an_attack_are_those_of_the_roll_it_makes_9_2_1() {
+    use crate::engine::arranged::Arranged;
+    let mut g = at_the_map(35);
+    let lz = g.tac().lz.unwrap();
+    fly_at(&mut g, 0, lz, 0, movement::Altitude::Low);
+    let right = g.add_unit("vc_ft", lz.step(2, 3), true, false);
+    let (w, _) = *g.shots(0).iter().find(|(_, u)| *u == right).unwrap();
+    let odds = g.attack_odds(0, w, right).unwrap();
+    assert_eq!(odds.attack.table, "B2");
+    assert_eq!(odds.attack.column, Some("3-4"), "3 hexes read the 3-4 column");
+    assert_eq!(odds.targets.len(), 1);
+    let target = &odds.targets[0];
+    let b2 = data().table("B2");
+    let col = b2.column("3-4").unwrap();
+    let sum: f64 = target.each_roll.iter().map(|(_, p)| p).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+    // Each roll of the burst reads what the odds said a natural 7 would read.
+    let expected = roll::read(b2, 7, &target.modifiers).cells[col].clone();
+    assert!(target.each_roll.iter().any(|(r, p)| *r == expected && *p > 0.0));
+    g.rng_mut().arrange(Arranged::D10(7));
+    g.apply(&Action::Fire { weapon: w, unit: right }).unwrap();
+    let line = logged(&g)[position_of(&logged(&g), "B2 ")].clone();
+    assert!(line.contains(&format!("reads {expected}")), "{line}");
+    // Landing under fire: an NVA fireteam 3 hexes away needs 7, +2 at a landed helicopter.
+    let nva = g.add_unit("nva_ft", lz.step(4, 3), true, false);
+    let (each, any) = g.landing_odds(0, lz).unwrap();
+    let p = each.iter().find(|(u, _)| *u == nva).unwrap().1;
+    assert!((p - 0.6).abs() < 1e-9, "{p}");
+    assert!(any >= p);
+    assert_eq!(
+        g.forced_landing_odds(0).unwrap().iter().map(|(_, p)| p).sum::<f64>().round(),
+        1.0
+    );
+}
+
+#[test]
 fn a_helicopter_with_its_nose_over_the_edge_may_always_fly_on_8_3() {
     // Seed 1487 once flew forever: a Huey that could not hover (transmission) had turned to
     // face off the map outside the exit window; it could neither turn again (a hex ahead
@@ -1098,9 +1175,34 @@ fn a_helicopter_with_its_nose_over_the_edge_may_always_fly_on_8_3() {
 }
 
 #[test]
+fn the_minimum_expenditure_is_one_movement_point_8_3() {
+    // Seed 1121 once flew forever: a Huey that could not hover sat in a map corner, its nose
+    // over the edge, and ended every activation without spending anything. The minimum is
+    // 1 MP a turn; a helicopter that can hover pays it by hovering (ruling A26), one that
+    // cannot must move, turn or change altitude.
+    let mut g = at_the_map(42);
+    let hex = g.tac().entry;
+    fly_at(&mut g, 0, hex, 2, movement::Altitude::Medium);
+    assert!(g.legal_actions().contains(&Action::EndActivation));
+    g.apply(&Action::EndActivation).unwrap();
+    let f = g.tac().flying(0).unwrap();
+    assert!(f.hovering && f.mp_spent == 1, "the hover pays the minimum");
+    let mut g = at_the_map(42);
+    g.mission_mut().flight[0]
+        .checked
+        .push((System::Transmission, 1));
+    fly_at(&mut g, 0, hex, 2, movement::Altitude::Medium);
+    let legal = g.legal_actions();
+    assert!(!legal.contains(&Action::EndActivation), "{legal:?}");
+    g.apply(&Action::Move(movement::Step::Descend)).unwrap();
+    assert!(g.legal_actions().contains(&Action::EndActivation));
+}
+
+#[test]
 fn the_tour_of_seed_1487_ends() {
     checked_tour(1487);
 }
+
 
 /// One mission of the tour picked by the seed, flown by the bot from the crew's choice to
 /// its bookkeeping, the invariants checked after every action; then the same seed again
@@ -1158,6 +1260,99 @@ fn ten_thousand_seeded_missions() {
     for seed in 0..count("CHOPPER_MISSIONS", 10_000) {
         seeded_mission(if seed % 3 == 0 { "sog" } else { "primary" }, seed);
     }
+}
+
+#[test]
+fn five_victory_points_a_mission_are_judged_for_the_whole_flight_10_3() {
+    // Half the troops delivered is a majority ("50% or more"): the mission is accomplished;
+    // nobody shot down, wounded or killed, no villager hurt: 5 VP.
+    let mut g = at_the_map(50);
+    g.tac_mut().to_deliver = 8;
+    g.tac_mut().delivered = 4;
+    assert!(g.mission_success());
+    g.post_mission();
+    assert_eq!(g.victory_points, 5);
+    assert!(position_of(&logged(&g), "5 victory points this mission, 5 in all") > 0);
+    // Three of eight delivered fails; another Huey of the flight shot down and a villager
+    // killed cost their points too, even though your own helicopter came through: 2 VP.
+    let mut g = at_the_map(50);
+    g.tac_mut().to_deliver = 8;
+    g.tac_mut().delivered = 3;
+    g.tac_mut().villagers_killed = 1;
+    g.mission_mut().flight[1].status = HeloStatus::Down;
+    assert!(!g.mission_success());
+    g.post_mission();
+    assert_eq!(g.victory_points, 2, "not wounded, not killed");
+}
+
+#[test]
+fn ground_fire_at_ground_units_reads_b2_with_the_unit_card_and_its_modifiers_9_4() {
+    use crate::engine::arranged::Arranged;
+    // An NVA HMG team (its card: +3 on B2) moves and shoots (-1) at an American fireteam in
+    // the next hex: the 1-2 column, with the target's terrain and defence [8.4, 9.4.2, G08].
+    let mut g = at_the_map(51);
+    let lz = g.tac().lz.unwrap();
+    let hmg = g.add_unit("nva_hmg", lz, true, false);
+    let us = g.add_unit("us_army_ft", lz.neighbour(1), true, false);
+    let target = g.tac().unit(us).unwrap().clone();
+    let terrain = g.tac().ground.drm(target.hex) + target.spec().defense;
+    g.rng_mut().arrange(Arranged::D10(5));
+    assert!(g.shoot_at_unit(hmg, us, true));
+    let modified = 5 + 3 - 1 + terrain;
+    let b2 = data().table("B2");
+    let expected = if modified < 1 {
+        "miss".to_owned()
+    } else {
+        roll::read(b2, 5, &[("all".into(), modified - 5)]).cells[b2.column("1-2").unwrap()]
+            .clone()
+    };
+    let lines = logged(&g);
+    let line = &lines[position_of(&lines, "B2 ")];
+    assert!(
+        line.contains(&format!(": {modified} reads")) && line.contains(&expected),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_air_strike_reads_a1_then_a2_for_each_unit_under_the_marker_9_4_3() {
+    use crate::engine::arranged::Arranged;
+    // A1 6: an F-4 with bombs and no second pass; the marker lands on target (scatter 7);
+    // A2 6 for the NVA fireteam under it reads the bombs-on-the-marker column with the hex's
+    // terrain and the unit's defence (G01).
+    let mut g = at_the_map(52);
+    let lz = g.tac().lz.unwrap();
+    let nva = g.add_unit("nva_ft", lz, true, false);
+    let u = g.tac().unit(nva).unwrap().clone();
+    let m: Vec<roll::Modifier> = vec![
+        ("terrain".into(), g.tac().ground.drm(lz)),
+        ("defence".into(), u.spec().defense),
+    ];
+    let a2 = data().table("A2");
+    let expected = roll::read(a2, 6, &m).cells[a2.column("bombs_marker").unwrap()].clone();
+    for face in [6, 7, 6] {
+        g.rng_mut().arrange(Arranged::D10(face));
+    }
+    g.air_strike(lz, None);
+    assert!(g.rng_mut().settle().unused.is_empty());
+    let lines = logged(&g);
+    assert!(position_of(&lines, "A1 Air Strike Availability: 6 reads F-4 Phantom II, bombs, none") > 0);
+    assert!(g.tac().strikes.is_empty(), "no second ordnance");
+    match expected.as_str() {
+        "de" => assert!(g.tac().unit(nva).is_none(), "destroyed"),
+        "dm_sup" => assert!(g.tac().unit(nva).is_none_or(|u| u.damaged) && g.tac().is_suppressed(lz)),
+        other => assert!(other.contains("sup") && g.tac().is_suppressed(lz), "{other}"),
+    }
+    // A1 4: an F-100 whose strafing pass follows next turn.
+    let mut g = at_the_map(52);
+    for face in [4, 7] {
+        g.rng_mut().arrange(Arranged::D10(face));
+    }
+    g.air_strike(lz, None);
+    assert!(matches!(
+        g.tac().strikes[..],
+        [tactical::Strike { kind: tactical::StrikeKind::Strafing, .. }]
+    ));
 }
 
 #[test]
@@ -1236,5 +1431,32 @@ fn five_skill_points_buy_a_level_up_to_plus_two_10_2() {
     assert!(
         !g.trainable().contains(&(1, after::Skill::Perception)),
         "+2 is the top level"
+    );
+}
+
+/// Mission 101 flown by the bot with a quiet log, as the criterion bench does: missions a
+/// second, for a quick look with a profiler (`CHOPPER_MISSIONS` sets the count).
+#[test]
+#[ignore = "a timing: cargo test --release -- --ignored --nocapture mission_speed"]
+fn mission_speed() {
+    let n = count("CHOPPER_MISSIONS", 2_000);
+    let start = std::time::Instant::now();
+    let mut actions = 0usize;
+    for seed in 0..n {
+        let mut g = game(seed);
+        g.quiet_log();
+        let mut bot = bot::Commander;
+        while g.outcome().is_none() && g.mission.as_ref().is_none_or(|m| m.number == 101) {
+            let legal = g.legal_actions();
+            let a = crate::engine::bot::Bot::choose(&mut bot, &g, &legal);
+            g.apply(&a).unwrap();
+            actions += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{n} missions in {secs:.2} s: {:.0} missions/s, {:.0} actions a mission",
+        n as f64 / secs,
+        actions as f64 / n as f64
     );
 }
