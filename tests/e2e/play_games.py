@@ -17,6 +17,7 @@ The choices are a fixed pseudo-random pick (seeded), and new games start from TO
 a run plays the same games every time.
 """
 
+import collections
 import glob
 import json
 import os
@@ -230,6 +231,23 @@ def autosaved_actions(home):
         return None  # being replaced right now: read again
 
 
+# What the last few decisions took (see take_one).
+RECENT = collections.deque(maxlen=8)
+
+
+# Buttons that go back over a decision ("Start the landing snake again"): taken only when
+# nothing else is offered, or a random game can go round in circles for hundreds of decisions.
+GOING_BACK = re.compile(r"\bagain\b|^(Cancel|Back)\b", re.IGNORECASE)
+
+
+def fresh_buttons(buttons):
+    """The buttons that do not go back and that none of the last few decisions took."""
+    return [
+        b for b in buttons
+        if not GOING_BACK.search(name_of(b)) and not any(f"'{name_of(b)}'" in r for r in RECENT)
+    ]
+
+
 def saved_since(home, before):
     """The number of actions autosaved, once it is more than `before`; else None."""
     n = autosaved_actions(home)
@@ -337,14 +355,16 @@ def take_one(app, window, home, step, picker):
     form = window.form_button()
     if form is not None and step % 2 == 0 and submit_form(app, window, form):
         how = "form"
-    elif window.places_on_board() and not window.choices():
-        # Places are taken only when no button is offered besides them: a button mostly ends
-        # a phase or passes, which keeps the game short (the whole game is played in each run).
+    elif window.places_on_board() and not fresh_buttons(window.choices()):
+        # Buttons are preferred to places: they mostly end a phase or pass, which keeps the
+        # game short (the whole game is played in each run). But a button taken a moment ago
+        # ("Start the landing snake again") would go round in circles: then a place.
         how = take_on_board(app, window, home, before, picker)
     else:
         # The buttons may be being rebuilt (the decision before was saved first).
         choices = wait_for(f"an action offered at '{window.prompt()}'", window.choices)
-        i = picker.randrange(len(choices))
+        fresh = fresh_buttons(choices) or choices
+        i = choices.index(picker.choice(fresh))
         name = choices[i].get_name()
         if step % KEYBOARD_EVERY == 0 and i < 9:
             app.point_at(window.frame)
@@ -353,6 +373,7 @@ def take_one(app, window, home, step, picker):
         else:
             press(choices[i])
             how = f"press '{name}'"
+    RECENT.append(how)
     t_pressed = time.monotonic()
     after = wait_for(
         f"the action ({how}) to be taken and saved", lambda: saved_since(home, before)
