@@ -67,6 +67,8 @@ RULES_BUTTON = "Rules Reference"
 MAIN_MENU = "Main Menu"
 BOARD = "Game board"  # the board; with a place in focus, "Game board: <its actions>"
 VERDICTS = ("Victory", "Defeat", "Draw")
+# How the prompt bar's headline starts once the game is over.
+VERDICT_HEADLINES = tuple(f"{v} — " for v in VERDICTS)
 # The button of the hand-over curtain of a game two people share on one screen.
 CURTAIN = re.compile(r"I am .+ — show my side")
 
@@ -350,7 +352,8 @@ def submit_form(app, window, form):
 
 
 def take_one(app, window, home, step, picker):
-    """Takes one decision; returns a line for the log."""
+    """Takes one decision; returns a line for the log (None when the game turned out to be
+    over)."""
     before = autosaved_actions(home)
     form = window.form_button()
     if form is not None and step % 2 == 0 and submit_form(app, window, form):
@@ -363,6 +366,8 @@ def take_one(app, window, home, step, picker):
     else:
         # The buttons may be being rebuilt (the decision before was saved first).
         choices = wait_for(f"an action offered at '{window.prompt()}'", window.choices)
+        if window.prompt().startswith(VERDICT_HEADLINES):
+            return None  # the last decision ended the game: those were its buttons
         fresh = fresh_buttons(choices) or choices
         i = choices.index(picker.choice(fresh))
         name = choices[i].get_name()
@@ -458,12 +463,19 @@ def play(binary, game_id, title, scenario):
             if window.lift_curtain():
                 continue
             # A prompt's new buttons reach the bus once the window has laid them out: no
-            # buttons may mean "not yet" as well as "the game is over" (then a dialog says so).
+            # buttons may mean "not yet" as well as "the game is over" (then a dialog says so,
+            # and the prompt bar gives the verdict first: the buttons read a moment before
+            # may be the last decision's).
+            def over():
+                return game_over_dialog(app, title) or window.prompt().startswith(
+                    VERDICT_HEADLINES
+                )
+
             if wait_for(
                 f"buttons or the result dialog (the prompt says '{window.prompt()}')",
-                lambda: game_over_dialog(app, title) or window.choices()
-                or window.places_on_board(),
-            ) and game_over_dialog(app, title) is not None:
+                lambda: over() or window.choices() or window.places_on_board(),
+            ) and over():
+                wait_for("the result dialog", lambda: game_over_dialog(app, title))
                 break
             if step >= MAX_STEPS:
                 raise TestFailure(f"no result after {MAX_STEPS} decisions")
@@ -473,6 +485,8 @@ def play(binary, game_id, title, scenario):
             t0 = time.monotonic()
             prompt = window.prompt()
             how = take_one(app, window, home, step, picker)
+            if how is None:
+                continue
             step += 1
             log(f"  {step:3}. {prompt} → {how} ({time.monotonic() - t0:.2f} s)")
         if not resumed:
