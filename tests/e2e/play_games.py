@@ -364,20 +364,30 @@ def take_one(app, window, home, step, picker):
         # ("Start the landing snake again") would go round in circles: then a place.
         how = take_on_board(app, window, home, before, picker)
     else:
-        # The buttons may be being rebuilt (the decision before was saved first).
-        choices = wait_for(f"an action offered at '{window.prompt()}'", window.choices)
-        if window.prompt().startswith(VERDICT_HEADLINES):
-            return None  # the last decision ended the game: those were its buttons
-        fresh = fresh_buttons(choices) or choices
-        i = choices.index(picker.choice(fresh))
-        name = choices[i].get_name()
-        if step % KEYBOARD_EVERY == 0 and i < 9:
-            app.point_at(window.frame)
-            key(f"alt+{i + 1}")
-            how = f"Alt+{i + 1} '{name}'"
+        for attempt in range(3):
+            # The buttons may be being rebuilt (the decision before was saved first).
+            choices = wait_for(f"an action offered at '{window.prompt()}'", window.choices)
+            if window.prompt().startswith(VERDICT_HEADLINES):
+                return None  # the last decision ended the game: those were its buttons
+            fresh = fresh_buttons(choices) or choices
+            i = choices.index(picker.choice(fresh))
+            name = choices[i].get_name()
+            if step % KEYBOARD_EVERY == 0 and i < 9:
+                app.point_at(window.frame)
+                key(f"alt+{i + 1}")
+                how = f"Alt+{i + 1} '{name}'"
+            else:
+                press(choices[i])
+                how = f"press '{name}'"
+            # A button read just before the window rebuilt the buttons is gone: pressing it
+            # does nothing (seen under a load of 30). Read them again.
+            try:
+                wait_for(f"the action ({how}) to be taken", lambda: saved_since(home, before), 10)
+                break
+            except TestFailure:
+                log(f"  {how} took nothing (try {attempt + 1})")
         else:
-            press(choices[i])
-            how = f"press '{name}'"
+            raise TestFailure(f"no button took an action in three tries, the last {how}")
     RECENT.append(how)
     t_pressed = time.monotonic()
     after = wait_for(
