@@ -17,6 +17,7 @@ The choices are a fixed pseudo-random pick (seeded), and new games start from TO
 a run plays the same games every time.
 """
 
+import collections
 import glob
 import json
 import os
@@ -27,6 +28,8 @@ import sys
 import tempfile
 import time
 
+# No __pycache__ in the source tree.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from atspi_driver import (  # noqa: E402
@@ -52,7 +55,7 @@ from atspi_driver import (  # noqa: E402
 # The seed of every new game (TONKIN_SEED) and of the choice picker.
 SEED = 7
 # A game that has not ended after this many decisions is stuck: the test fails.
-MAX_STEPS = 400
+MAX_STEPS = 1500
 # Every KEYBOARD_EVERY-th decision is taken with Alt+number instead of a press.
 KEYBOARD_EVERY = 3
 # The position is saved, the program quit and the game resumed after this many decisions
@@ -62,7 +65,10 @@ RESUME_AFTER = 12
 ACTIONS = "Actions"  # the group of buttons, one per legal action
 RULES_BUTTON = "Rules Reference"
 MAIN_MENU = "Main Menu"
+BOARD = "Game board"  # the board; with a place in focus, "Game board: <its actions>"
 VERDICTS = ("Victory", "Defeat", "Draw")
+# How the prompt bar's headline starts once the game is over.
+VERDICT_HEADLINES = tuple(f"{v} — " for v in VERDICTS)
 # The button of the hand-over curtain of a game two people share on one screen.
 CURTAIN = re.compile(r"I am .+ — show my side")
 
@@ -89,16 +95,6 @@ def button(root, name):
     return next((b for b in find_all(root, "push button") if plain(b.get_name()) == name), None)
 
 
-def shown(node):
-    """Whether `node` and every part around it up to its window are visible (a page of a stack
-    that is not shown is hidden; what it holds is not)."""
-    while node is not None and node.get_role_name() != "frame":
-        if not visible(node):
-            return False
-        node = node.get_parent()
-    return True
-
-
 def prompt_line(group):
     """The prompt bar's first line (the prompt's text, the form button, the rule link): the
     first child of the nearest ancestor of the group of actions whose first child holds a
@@ -119,18 +115,22 @@ class GameWindow:
         self.app = app
         self.title = title
         self.frame = app.window(title)
-        # A game two people share opens behind the hand-over curtain: its button is pressed
-        # (and kept, to lift the curtain whenever it comes down).
-        self.curtain = wait_for(
+        # A game two people share opens behind the hand-over curtain: it is lifted, and looked
+        # for again before every decision.
+        first = wait_for(
             "the game's actions or the hand-over curtain",
             lambda: find(self.frame, "table", ACTIONS) or self._curtain_button(),
         )
-        if self.curtain.get_role_name() == "table":
-            self.curtain = None
-        else:
-            press(self.curtain)
-        # The prompt bar's parts are found once (a walk of the whole window is slow over the
-        # bus) and kept: the window changes their names and children, not the parts.
+        self.shared = first.get_role_name() != "table"
+        if self.shared:
+            self.lift_curtain()
+        self.find_parts()
+
+    def find_parts(self):
+        """The prompt bar's parts and the board are found once (a walk of the whole window is
+        slow over the bus) and kept: the window changes their names and children, not the
+        parts. A curtain takes the game's page off the bus: they are found again after it."""
+        title = self.title
         self.group = wait_for(
             f"a group of actions named '{ACTIONS}' in the {title} window",
             lambda: find(self.frame, "table", ACTIONS),
@@ -147,12 +147,19 @@ class GameWindow:
         )
 
     def lift_curtain(self):
-        """Presses the hand-over curtain's button when the curtain is up; says whether it was."""
-        if self.curtain is None or not read_again_if_rebuilt(lambda: shown(self.curtain)):
+        """Presses the hand-over curtain's button when the curtain is up; says whether it was.
+
+        The button is looked for afresh each time: GTK 4.8 takes the page it is on off the
+        bus when the curtain lifts, but a node held from before still says it is visible."""
+        if not self.shared:
             return False
-        log(f"  hand-over: {name_of(self.curtain)}")
-        press(self.curtain)
-        wait_for("the curtain to lift", lambda: not shown(self.curtain))
+        curtain = read_again_if_rebuilt(self._curtain_button)
+        if curtain is None:
+            return False
+        log(f"  hand-over: {name_of(curtain)}")
+        press(curtain)
+        wait_for("the curtain to lift", lambda: read_again_if_rebuilt(self._curtain_button) is None)
+        self.find_parts()
         return True
 
     def choices(self):
@@ -164,6 +171,26 @@ class GameWindow:
             return buttons
 
         return read_again_if_rebuilt(read)
+
+    def board(self):
+        """The board, found afresh (a node held across decisions has been seen to go stale)."""
+        return wait_for(
+            f"the board named '{BOARD}' in the {self.title} window",
+            lambda: next(
+                (n for n in walk(self.frame, visible) if name_of(n).startswith(BOARD)), None
+            ),
+        )
+
+    def places_on_board(self):
+        """Whether the prompt's choices are places on the board, clicked there (or reached
+        with the arrow keys) rather than offered as buttons: a hint stands among the buttons."""
+        return read_again_if_rebuilt(
+            lambda: any(
+                n.get_role_name() == "label"
+                for cell in children(self.group)
+                for n in children(cell)
+            )
+        )
 
     def prompt(self):
         """The prompt's text."""
@@ -206,8 +233,31 @@ def autosaved_actions(home):
         return None  # being replaced right now: read again
 
 
-def focus_row(app, window, row):
-    """Moves the keyboard focus to a row with Tab, as a keyboard user would."""
+# What the last few decisions took (see take_one).
+RECENT = collections.deque(maxlen=8)
+
+
+# Buttons that go back over a decision ("Start the landing snake again"): taken only when
+# nothing else is offered, or a random game can go round in circles for hundreds of decisions.
+GOING_BACK = re.compile(r"\bagain\b|^(Cancel|Back)\b", re.IGNORECASE)
+
+
+def fresh_buttons(buttons):
+    """The buttons that do not go back and that none of the last few decisions took."""
+    return [
+        b for b in buttons
+        if not GOING_BACK.search(name_of(b)) and not any(f"'{name_of(b)}'" in r for r in RECENT)
+    ]
+
+
+def saved_since(home, before):
+    """The number of actions autosaved, once it is more than `before`; else None."""
+    n = autosaved_actions(home)
+    return n if n is not None and n > before else None
+
+
+def focus_with_tab(app, window, row):
+    """Moves the keyboard focus to a row (or any part) with Tab, as a keyboard user would."""
     app.point_at(window)
     for _ in range(40):
         if has_state(row, Atspi.StateType.FOCUSED):
@@ -223,7 +273,7 @@ def open_game_row(app, game_title):
     row = wait_for(
         f"the launcher's row '{game_title}'", lambda: find(launcher, "list item", game_title)
     )
-    focus_row(app, launcher, row)
+    focus_with_tab(app, launcher, row)
     key(KEY_RETURN)
     return launcher
 
@@ -302,31 +352,101 @@ def submit_form(app, window, form):
 
 
 def take_one(app, window, home, step, picker):
-    """Takes one decision; returns a line for the log."""
+    """Takes one decision; returns a line for the log (None when the game turned out to be
+    over)."""
     before = autosaved_actions(home)
     form = window.form_button()
     if form is not None and step % 2 == 0 and submit_form(app, window, form):
         how = "form"
+    elif window.places_on_board() and not fresh_buttons(window.choices()):
+        # Buttons are preferred to places: they mostly end a phase or pass, which keeps the
+        # game short (the whole game is played in each run). But a button taken a moment ago
+        # ("Start the landing snake again") would go round in circles: then a place.
+        how = take_on_board(app, window, home, before, picker)
     else:
-        # The buttons may be being rebuilt (the decision before was saved first).
-        choices = wait_for(f"an action offered at '{window.prompt()}'", window.choices)
-        i = picker.randrange(len(choices))
-        name = choices[i].get_name()
-        if step % KEYBOARD_EVERY == 0 and i < 9:
-            app.point_at(window.frame)
-            key(f"alt+{i + 1}")
-            how = f"Alt+{i + 1} '{name}'"
+        for attempt in range(3):
+            # The buttons may be being rebuilt (the decision before was saved first).
+            choices = wait_for(f"an action offered at '{window.prompt()}'", window.choices)
+            if window.prompt().startswith(VERDICT_HEADLINES):
+                return None  # the last decision ended the game: those were its buttons
+            fresh = fresh_buttons(choices) or choices
+            i = choices.index(picker.choice(fresh))
+            name = choices[i].get_name()
+            if step % KEYBOARD_EVERY == 0 and i < 9:
+                app.point_at(window.frame)
+                key(f"alt+{i + 1}")
+                how = f"Alt+{i + 1} '{name}'"
+            else:
+                press(choices[i])
+                how = f"press '{name}'"
+            # A button read just before the window rebuilt the buttons is gone: pressing it
+            # does nothing (seen under a load of 30). Read them again.
+            try:
+                wait_for(f"the action ({how}) to be taken", lambda: saved_since(home, before), 10)
+                break
+            except TestFailure:
+                log(f"  {how} took nothing (try {attempt + 1})")
         else:
-            press(choices[i])
-            how = f"press '{name}'"
+            raise TestFailure(f"no button took an action in three tries, the last {how}")
+    RECENT.append(how)
     t_pressed = time.monotonic()
     after = wait_for(
-        f"the action ({how}) to be taken and saved",
-        lambda: (lambda n: n if n is not None and n > before else None)(autosaved_actions(home)),
+        f"the action ({how}) to be taken and saved", lambda: saved_since(home, before)
     )
     if after != before + 1 and before >= 0:
         raise TestFailure(f"one decision ({how}) recorded {after - before} actions")
     return how + f" [saved after {time.monotonic() - t_pressed:.2f} s]"
+
+
+def take_on_board(app, window, home, before, picker):
+    """Takes a place on the board with the keyboard, as a keyboard or screen-reader user does:
+    Tab to the board, the arrow keys to a place (the board's name then says what can be done
+    there), Return; when the place offers several actions, a popover lists them as buttons."""
+    for attempt in range(3):
+        board = window.board()
+        focus_with_tab(app, window.frame, board)
+        key(*["Right"] * (1 + picker.randrange(12)))
+        def place_in_focus(board=board):
+            name = name_of(board)  # "" for a moment while it changes, under load
+            return name if name.startswith(BOARD + ": ") else None
+
+        try:
+            said = wait_for("the board to name the place in focus", place_in_focus, 10)
+        except TestFailure:
+            log(f"  the board in focus names no place (try {attempt + 1})")
+            place = None
+            continue
+        # The last arrow key may still be on its way: the name must hold still.
+        while True:
+            time.sleep(0.3)
+            again = place_in_focus()
+            if again is None or again == said:
+                break
+            said = again
+        key(KEY_RETURN)
+        place = said.removeprefix(BOARD + ": ")
+        if " / " in place:
+            break
+        # Return on a place with one action takes it. Seen once under load: it did not; a
+        # keyboard user would try again.
+        try:
+            wait_for(f"the place '{place}' to be taken", lambda: saved_since(home, before), 8)
+            return f"board '{place}'"
+        except TestFailure:
+            log(f"  Return on '{place}' took nothing (try {attempt + 1})")
+    else:
+        raise TestFailure(f"the board took nothing in three tries, the last at '{place}'")
+    # Several actions at that place: a popover on the board offers them as buttons.
+    options = wait_for(
+        f"the popover of the actions at '{place}'",
+        lambda: [
+            b for b in find_all(window.frame, "push button") if name_of(b) in place.split(" / ")
+        ],
+    )
+    choice = picker.choice(options)
+    name = name_of(choice)
+    press(choice)
+    return f"board '{place}' → '{name}'"
 
 
 def game_over_dialog(app, title):
@@ -353,11 +473,19 @@ def play(binary, game_id, title, scenario):
             if window.lift_curtain():
                 continue
             # A prompt's new buttons reach the bus once the window has laid them out: no
-            # buttons may mean "not yet" as well as "the game is over" (then a dialog says so).
+            # buttons may mean "not yet" as well as "the game is over" (then a dialog says so,
+            # and the prompt bar gives the verdict first: the buttons read a moment before
+            # may be the last decision's).
+            def over():
+                return game_over_dialog(app, title) or window.prompt().startswith(
+                    VERDICT_HEADLINES
+                )
+
             if wait_for(
                 f"buttons or the result dialog (the prompt says '{window.prompt()}')",
-                lambda: game_over_dialog(app, title) or window.choices(),
-            ) and game_over_dialog(app, title) is not None:
+                lambda: over() or window.choices() or window.places_on_board(),
+            ) and over():
+                wait_for("the result dialog", lambda: game_over_dialog(app, title))
                 break
             if step >= MAX_STEPS:
                 raise TestFailure(f"no result after {MAX_STEPS} decisions")
@@ -367,6 +495,8 @@ def play(binary, game_id, title, scenario):
             t0 = time.monotonic()
             prompt = window.prompt()
             how = take_one(app, window, home, step, picker)
+            if how is None:
+                continue
             step += 1
             log(f"  {step:3}. {prompt} → {how} ({time.monotonic() - t0:.2f} s)")
         if not resumed:
