@@ -4,6 +4,7 @@
 //! one side's view) and this file, which ties them into [`MODULE`].
 
 pub mod art;
+pub mod bot;
 pub mod rules;
 
 use crate::art::Board;

@@ -1,6 +1,6 @@
 //! A first opponent for either side of the Basic and the Standard game, the digest's "Easy" level (10.4,
-//! 10.5): one-ply rules of thumb per phase. It decides from the position as its own side may
-//! know it ([`Game::view`]), never from the state itself.
+//! 10.5): one-ply rules of thumb per phase. It decides from a [`SeatView`], the position as its
+//! own side may know it, never from the state itself.
 
 use super::content::{Class, Side, data};
 use super::crt::odds_column;
@@ -9,8 +9,38 @@ use super::map::Terrain;
 use super::play::Action;
 use super::state::{RANGE, SearchDestroy, Step};
 use crate::engine::bot::Bot;
-use crate::engine::game::Game;
 use crate::engine::rng::Rng;
+
+/// The position as one side may know it (digest 10.1): the only thing a computer player of
+/// Search & Destroy is handed. It can be made only by redacting a game for a side
+/// ([`SearchDestroy::redacted`]), and it hands out nothing but that redacted copy: a bot that
+/// takes a `SeatView` cannot reach the face-down counters' identities, the order-of-battle
+/// roll, the NLF's command status or the generator's future.
+pub struct SeatView {
+    side: Side,
+    view: SearchDestroy,
+}
+
+impl SeatView {
+    /// What `side` may know of `game`.
+    pub fn of(game: &SearchDestroy, side: Side) -> SeatView {
+        SeatView {
+            side,
+            view: game.redacted(side),
+        }
+    }
+
+    pub fn side(&self) -> Side {
+        self.side
+    }
+}
+
+impl std::ops::Deref for SeatView {
+    type Target = SearchDestroy;
+    fn deref(&self) -> &SearchDestroy {
+        &self.view
+    }
+}
 
 pub struct HeuristicBot {
     rng: Rng,
@@ -23,18 +53,23 @@ impl HeuristicBot {
         }
     }
 
-    fn pick<'a>(&mut self, options: &[&'a Action]) -> Option<&'a Action> {
+    pub(crate) fn pick<'a>(&mut self, options: &[&'a Action]) -> Option<&'a Action> {
         (!options.is_empty()).then(|| options[self.rng.index(options.len())])
     }
 
+    /// A number below `n` from the bot's own generator.
+    pub(crate) fn rng_below(&mut self, n: u32) -> u32 {
+        self.rng.below(n)
+    }
+
     /// Whether a chance of `p` out of 100 comes up.
-    fn chance(&mut self, p: u32) -> bool {
+    pub(crate) fn chance(&mut self, p: u32) -> bool {
         self.rng.below(100) < p
     }
 }
 
 /// Hexes of face-down NLF counters, as the US sees them.
-fn hidden_hexes(v: &SearchDestroy) -> Vec<Hex> {
+pub(crate) fn hidden_hexes(v: &SearchDestroy) -> Vec<Hex> {
     v.units
         .iter()
         .filter(|u| u.on_map() && u.hidden())
@@ -42,7 +77,7 @@ fn hidden_hexes(v: &SearchDestroy) -> Vec<Hex> {
         .collect()
 }
 
-fn side_hexes(v: &SearchDestroy, side: Side) -> Vec<Hex> {
+pub(crate) fn side_hexes(v: &SearchDestroy, side: Side) -> Vec<Hex> {
     v.units
         .iter()
         .filter(|u| u.on_map() && u.side == side)
@@ -50,16 +85,16 @@ fn side_hexes(v: &SearchDestroy, side: Side) -> Vec<Hex> {
         .collect()
 }
 
-fn nearest(hex: Hex, others: &[Hex]) -> u32 {
+pub(crate) fn nearest(hex: Hex, others: &[Hex]) -> u32 {
     others.iter().map(|&o| hex.distance(o)).min().unwrap_or(99)
 }
 
-fn cover(t: Terrain) -> bool {
+pub(crate) fn cover(t: Terrain) -> bool {
     matches!(t, Terrain::Forest | Terrain::Treeline | Terrain::Building)
 }
 
 /// The odds column `side` would get at `hex` with every unit free to fire at it.
-fn best_column(v: &SearchDestroy, side: Side, hex: Hex) -> usize {
+pub(crate) fn best_column(v: &SearchDestroy, side: Side, hex: Hex) -> usize {
     let halves: u32 = v
         .firers(side, hex)
         .iter()
@@ -255,7 +290,7 @@ impl HeuristicBot {
     /// The best-scored move among the unit taken up's moves, else among the units that may be
     /// taken up (their destinations worked out from the view): taken as a move, or as taking
     /// up its unit first. No move worth making ends the phase.
-    fn best_move(
+    pub(crate) fn best_move(
         &mut self,
         v: &SearchDestroy,
         actions: &[Action],
@@ -316,8 +351,15 @@ impl Bot<SearchDestroy> for HeuristicBot {
         let Some(side) = game.actor() else {
             return actions[0].clone();
         };
-        let view = game.view(side.seat());
-        let v: &SearchDestroy = &view;
+        self.decide(&SeatView::of(game, side), actions)
+    }
+}
+
+impl HeuristicBot {
+    /// One decision of the side to act in `view`, among its legal `actions`.
+    pub fn decide(&mut self, view: &SeatView, actions: &[Action]) -> Action {
+        let side = view.side();
+        let v: &SearchDestroy = view;
         let chosen = match v.step {
             Step::Setup => self.setup(v, actions),
             Step::Landing => self.landing(v, actions),

@@ -1,0 +1,107 @@
+//! Computer opponents for either side of Search & Destroy at three levels (digest 10.3-10.5):
+//! Easy, the one-ply rules of thumb of [`HeuristicBot`]; Normal, rules of thumb weighed by
+//! what the side knows (for the US, the [`Belief`] over the face-down counters); Hard, a search
+//! that deals the unknown counters out from the belief, plays each candidate out and keeps the
+//! best on average. Every level decides from a [`SeatView`] only.
+
+pub mod belief;
+mod hard;
+mod normal;
+
+#[cfg(test)]
+mod measure;
+
+#[cfg(test)]
+mod tests;
+
+use crate::engine::bot::Bot;
+use crate::engine::rng::Rng;
+use crate::games::search_destroy::rules::Action;
+use crate::games::search_destroy::rules::bot::{HeuristicBot, SeatView};
+use crate::games::search_destroy::rules::content::Side;
+use crate::games::search_destroy::rules::state::SearchDestroy;
+pub use belief::Belief;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Difficulty {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.id() == id)
+    }
+}
+
+/// A computer player of one side.
+pub struct Computer {
+    pub difficulty: Difficulty,
+    easy: HeuristicBot,
+    rng: Rng,
+    /// The US side's belief, brought up to date at each decision.
+    pub belief: Belief,
+    /// Rollouts per candidate for Hard (each within its time budget).
+    pub rollouts: usize,
+    /// What the last decisions were for, in words a player could have written (English; the
+    /// window translates the templates it shows).
+    pub notes: Vec<String>,
+}
+
+impl Computer {
+    pub fn new(difficulty: Difficulty, seed: u64) -> Computer {
+        Computer {
+            difficulty,
+            easy: HeuristicBot::new(seed),
+            rng: Rng::seeded(seed ^ 0xB07_5EED),
+            belief: Belief::default(),
+            rollouts: hard::ROLLOUTS,
+            notes: Vec::new(),
+        }
+    }
+
+    /// One decision of the side to act in `view`, among its legal `actions`.
+    pub fn decide(&mut self, view: &SeatView, actions: &[Action]) -> Action {
+        if self.difficulty != Difficulty::Easy && view.side() == Side::Us {
+            self.belief.update(view, &mut self.rng);
+        }
+        let chosen = match self.difficulty {
+            Difficulty::Easy => self.easy.decide(view, actions),
+            Difficulty::Normal => normal::decide(self, view, actions),
+            Difficulty::Hard => hard::decide(self, view, actions),
+        };
+        if actions.contains(&chosen) {
+            chosen
+        } else {
+            self.easy.decide(view, actions)
+        }
+    }
+
+    fn note(&mut self, text: String) {
+        if self.notes.len() > 40 {
+            self.notes.remove(0);
+        }
+        self.notes.push(text);
+    }
+}
+
+impl Bot<SearchDestroy> for Computer {
+    fn choose(&mut self, game: &SearchDestroy, actions: &[Action]) -> Action {
+        let Some(side) = game.actor() else {
+            return actions[0].clone();
+        };
+        self.decide(&SeatView::of(game, side), actions)
+    }
+}

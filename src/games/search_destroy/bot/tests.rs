@@ -1,0 +1,146 @@
+use super::{Computer, Difficulty};
+use crate::engine::bot::Bot;
+use crate::engine::game::Game;
+use crate::engine::rng::Rng;
+use crate::games::search_destroy::rules::bot::SeatView;
+use crate::games::search_destroy::rules::content::{Class, Side, data};
+use crate::games::search_destroy::rules::state::{SearchDestroy, Step};
+
+/// Plays one game between `us` and `nlf`; calls `each` before every action.
+pub fn play(
+    scenario: &str,
+    seed: u64,
+    us: &mut Computer,
+    nlf: &mut Computer,
+    mut each: impl FnMut(&SearchDestroy, &mut Computer),
+) -> SearchDestroy {
+    let mut g = SearchDestroy::new(scenario, seed).unwrap();
+    g.quiet_log();
+    while g.outcome().is_none() {
+        let actions = g.legal_actions();
+        let side = g.actor().unwrap();
+        let bot = if side == Side::Us { &mut *us } else { &mut *nlf };
+        each(&g, bot);
+        let action = bot.choose(&g, &actions);
+        g.apply(&action).unwrap();
+    }
+    g
+}
+
+/// The same position with the face-down counters' identities dealt out again among counters
+/// of which the same is publicly known.
+pub(super) fn reshuffled(g: &SearchDestroy, rng: &mut Rng) -> SearchDestroy {
+    let mut other = g.clone();
+    for known in [None, Some(true), Some(false)] {
+        let hidden: Vec<usize> = (0..g.units.len())
+            .filter(|&i| g.units[i].hidden() && !g.units[i].removed)
+            .filter(|&i| g.units[i].known_combat == known)
+            .collect();
+        let mut kinds: Vec<Option<u16>> = hidden.iter().map(|&i| g.units[i].kind).collect();
+        rng.shuffle(&mut kinds);
+        for (&i, kind) in hidden.iter().zip(kinds) {
+            other.units[i].kind = kind;
+        }
+    }
+    other
+}
+
+/// A bot handed a [`SeatView`] decides the same whatever stands behind the backs: two bots
+/// of the same seed, one playing the real game and one a copy whose face-down counters are
+/// dealt out again before each US decision, choose the same actions.
+#[test]
+fn the_us_computer_cannot_reach_what_the_backs_hide() {
+    for difficulty in [Difficulty::Normal, Difficulty::Hard] {
+        let mut g = SearchDestroy::new("standard", 5).unwrap();
+        g.quiet_log();
+        let mut real = Computer::new(difficulty, 9);
+        let mut shadow = Computer::new(difficulty, 9);
+        real.rollouts = 1;
+        shadow.rollouts = 1;
+        let mut nlf = Computer::new(Difficulty::Easy, 10);
+        let mut rng = Rng::seeded(1);
+        let mut decisions = 0;
+        while g.outcome().is_none() && g.turn <= 2 {
+            let actions = g.legal_actions();
+            if g.actor() == Some(Side::Us) {
+                let swapped = reshuffled(&g, &mut rng);
+                let a = real.decide(&SeatView::of(&g, Side::Us), &actions);
+                let b = shadow.decide(&SeatView::of(&swapped, Side::Us), &actions);
+                assert_eq!(a, b, "{difficulty:?}: the decision depends on hidden identities");
+                decisions += 1;
+                g.apply(&a).unwrap();
+            } else {
+                let a = nlf.choose(&g, &actions);
+                g.apply(&a).unwrap();
+            }
+        }
+        assert!(decisions > 30, "only {decisions} US decisions");
+    }
+}
+
+#[test]
+fn a_seat_view_of_the_us_hides_every_identity() {
+    let mut g = SearchDestroy::new("basic", 3).unwrap();
+    let mut us = Computer::new(Difficulty::Easy, 1);
+    let mut nlf = Computer::new(Difficulty::Easy, 2);
+    while g.step == Step::Setup {
+        let a = nlf.choose(&g, &g.legal_actions());
+        g.apply(&a).unwrap();
+    }
+    let view = SeatView::of(&g, Side::Us);
+    assert!(g.units.iter().any(|u| u.hidden() && u.kind.is_some()));
+    assert!(view.units.iter().filter(|u| u.hidden()).all(|u| u.kind.is_none()));
+    let _ = us.choose(&g, &g.legal_actions());
+}
+
+#[test]
+fn the_belief_sums_to_one_and_respects_what_was_seen() {
+    let mut us = Computer::new(Difficulty::Normal, 1);
+    let mut nlf = Computer::new(Difficulty::Easy, 2);
+    let mut checked = 0;
+    play("basic", 11, &mut us, &mut nlf, |g, bot| {
+        if bot.difficulty != Difficulty::Normal || g.step != Step::Movement(Side::Us) {
+            return;
+        }
+        let v = SeatView::of(g, Side::Us);
+        bot.belief.update(&v, &mut Rng::seeded(3));
+        assert!(bot.belief.consistent);
+        for (i, u) in g.units.iter().enumerate() {
+            if u.side != Side::Nlf || !u.on_map() {
+                continue;
+            }
+            let total = bot.belief.p(i, |_| true);
+            assert!((total - 1.0).abs() < 1e-6, "counter {i}: {total}");
+            if !u.hidden() {
+                let truth = u.class() == Some(Class::Combat);
+                assert_eq!(bot.belief.p_combat(i), if truth { 1.0 } else { 0.0 });
+            }
+            if u.hidden() && u.known_combat == Some(false) {
+                assert_eq!(bot.belief.p_combat(i), 0.0);
+            }
+        }
+        checked += 1;
+    });
+    assert!(checked >= 4);
+    // Basic's order of battle: 5 combat units among 27 counters.
+    let combat: u32 = ["sniper", "hard_core"]
+        .iter()
+        .map(|id| u32::from(data().counter_index(id).is_some()))
+        .sum();
+    assert_eq!(combat, 2);
+}
+
+#[test]
+fn every_level_finishes_games_on_both_sides() {
+    for (scenario, a, b) in [
+        ("basic", Difficulty::Hard, Difficulty::Normal),
+        ("standard", Difficulty::Normal, Difficulty::Hard),
+    ] {
+        let mut us = Computer::new(a, 1);
+        let mut nlf = Computer::new(b, 2);
+        us.rollouts = 1;
+        nlf.rollouts = 1;
+        let g = play(scenario, 4, &mut us, &mut nlf, |_, _| {});
+        assert_eq!(g.step, Step::Over);
+    }
+}
