@@ -179,7 +179,7 @@ pub(super) fn all_options() -> Options {
 fn nothing_the_us_is_handed_with_the_optional_rules_depends_on_the_backs() {
     let mut checked = check_games_with("basic", &all_options(), 0..2);
     checked += check_games_with("standard", &all_options(), 0..2);
-    assert!(checked > 1000, "only {checked} positions");
+    assert!(checked > 300, "only {checked} positions");
 }
 
 #[test]
