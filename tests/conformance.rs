@@ -10,11 +10,19 @@ const SEEDS: [u64; 6] = [11, 12, 13, 14, 15, 16];
 /// Optional rules for a situation the bots meet too rarely for the suite to see them change a
 /// game, each with the rulebook test that builds the situation instead. (That Others May
 /// Live's lone Huskie carries a second Survivor in about one game of 800.)
-const RARE_RULES: &[(&str, &str, &str)] = &[(
-    "csar",
-    "huskie_one_survivor",
-    "csar_rules::the_huskie_limited_to_one_survivor_must_fly_home_before_the_next_rescue",
-)];
+const RARE_RULES: &[(&str, &str, &str)] = &[
+    (
+        "csar",
+        "huskie_one_survivor",
+        "csar_rules::the_huskie_limited_to_one_survivor_must_fly_home_before_the_next_rescue",
+    ),
+    // Search & Destroy's bots never dig in (the choice is the player's, 16.1).
+    (
+        "search_destroy",
+        "improved_positions",
+        "search_destroy_options::improved_positions_double_the_defence_of_a_unit_that_dug_in",
+    ),
+];
 
 #[test]
 fn every_rare_rule_names_its_rulebook_test() {

@@ -6,6 +6,7 @@
 //! hidden facts and comparing.
 
 use super::bot::HeuristicBot;
+use super::options::Options;
 use super::play::Action;
 use super::state::{SearchDestroy, Step};
 use crate::engine::bot::Bot;
@@ -83,9 +84,31 @@ fn new_lines(before: &SearchDestroy, after: &SearchDestroy, seat: u8) -> Vec<Str
 
 /// Plays seeded games and checks every position; returns how many were checked.
 fn check_games(scenario: &str, seeds: std::ops::Range<u64>) -> usize {
+    check_games_with(scenario, &Options::default(), seeds)
+}
+
+/// The bots' choice, except that a unit offered an Improved Position digs in one time in
+/// three (the bots leave the optional rules' choices alone) [16.1].
+pub(super) fn choose(
+    bots: &mut [HeuristicBot; 2],
+    rng: &mut Rng,
+    g: &SearchDestroy,
+    actions: &[Action],
+) -> Action {
+    if let Some(dig) = actions.iter().find(|a| matches!(a, Action::DigIn(_)))
+        && rng.index(3) == 0
+    {
+        return dig.clone();
+    }
+    let seat = g.actor().unwrap().seat();
+    bots[usize::from(seat)].choose(&g.view(seat), actions)
+}
+
+fn check_games_with(scenario: &str, options: &Options, seeds: std::ops::Range<u64>) -> usize {
     let mut checked = 0;
     for seed in seeds {
-        let mut g = SearchDestroy::new(scenario, seed).unwrap();
+        let mut g = SearchDestroy::with_options(scenario, options, seed).unwrap();
+        let mut digger = Rng::seeded(seed ^ 0x5A5A);
         let mut shuffler = Rng::seeded(seed ^ 0xA5A5);
         let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
         while g.outcome().is_none() {
@@ -104,8 +127,7 @@ fn check_games(scenario: &str, seeds: std::ops::Range<u64>) -> usize {
                 );
             }
             let actions = g.legal_actions();
-            let seat = g.actor().unwrap().seat();
-            let action = bots[usize::from(seat)].choose(&g.view(seat), &actions);
+            let action = choose(&mut bots, &mut digger, &g, &actions);
             // A step that turns nothing face-up writes the US the same lines whatever the
             // counters are (the result of fire at a back may tell "personnel or not" [6.0]).
             let mut after = g.clone();
@@ -141,6 +163,49 @@ fn nothing_the_us_is_handed_depends_on_what_the_backs_hide() {
 fn nothing_the_us_is_handed_in_the_standard_game_depends_on_the_backs() {
     let checked = check_games("standard", 0..3);
     assert!(checked > 500, "only {checked} positions");
+}
+
+/// Every optional rule written so far: improved positions (public), movement and fire, and
+/// the ambushes (the NLF's secret sheet) [16.0-18.0].
+pub(super) fn all_options() -> Options {
+    Options {
+        improved_positions: true,
+        movement_and_fire: true,
+        ambush: true,
+    }
+}
+
+#[test]
+fn nothing_the_us_is_handed_with_the_optional_rules_depends_on_the_backs() {
+    let mut checked = check_games_with("basic", &all_options(), 0..2);
+    checked += check_games_with("standard", &all_options(), 0..2);
+    assert!(checked > 300, "only {checked} positions");
+}
+
+#[test]
+fn the_us_view_never_carries_an_ambush_assignment() {
+    // The first seed whose setup makes an ambush (a combat unit must see a dummy).
+    let setup = |seed: u64| {
+        let mut g = SearchDestroy::with_options("standard", &all_options(), seed).unwrap();
+        let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
+        let mut rng = Rng::seeded(seed);
+        while g.step == Step::Setup {
+            let actions = g.legal_actions();
+            let action = choose(&mut bots, &mut rng, &g, &actions);
+            g.apply(&action).unwrap();
+        }
+        (g, bots, rng)
+    };
+    let (mut g, mut bots, mut rng) = (0..30)
+        .map(setup)
+        .find(|(g, _, _)| g.units.iter().any(|u| u.ambush.is_some()))
+        .expect("some setup makes an ambush");
+    while g.outcome().is_none() {
+        assert!(g.view(0).units.iter().all(|u| u.ambush.is_none()));
+        let actions = g.legal_actions();
+        let action = choose(&mut bots, &mut rng, &g, &actions);
+        g.apply(&action).unwrap();
+    }
 }
 
 #[test]

@@ -6,12 +6,16 @@
 //! company commander's helicopter until the landing fire is over; both copies leave out the
 //! generator's future. The log carries only what both sides may know.
 
+pub mod ambush;
 pub mod bot;
 pub mod content;
 pub mod crt;
 pub mod hex;
+pub mod improved_positions;
 pub mod los;
 pub mod map;
+pub mod movement_fire;
+pub mod options;
 pub mod play;
 pub mod standard;
 pub mod state;
@@ -37,7 +41,8 @@ use crate::engine::rng::Rng;
 
 use content::{Level, Side, content};
 use hex::Hex;
-pub use play::{Action, Options};
+pub use options::Options;
+pub use play::Action;
 pub use state::{SearchDestroy, Step};
 
 impl Game for SearchDestroy {
@@ -62,8 +67,8 @@ impl Game for SearchDestroy {
             .unwrap_or_default()
     }
 
-    fn setup(scenario: &str, _options: &Options, seed: u64) -> Result<Self, SetupError> {
-        SearchDestroy::new(scenario, seed)
+    fn setup(scenario: &str, options: &Options, seed: u64) -> Result<Self, SetupError> {
+        SearchDestroy::with_options(scenario, options, seed)
     }
 
     fn prompt(&self) -> Prompt<Action> {
@@ -153,6 +158,10 @@ impl Playable for SearchDestroy {
         Box::new(bot::HeuristicBot::new(seed))
     }
 
+    fn optional_rules() -> Vec<crate::engine::play::OptionalRule> {
+        options::optional_rules()
+    }
+
     fn rules_reference() -> Vec<RuleSection> {
         // Broken content refuses every game at setup, with the file and line named.
         content().map(|c| c.rules.clone()).unwrap_or_default()
@@ -201,7 +210,9 @@ impl SearchDestroy {
             | Action::PickUp { unit, .. }
             | Action::Drop { unit }
             | Action::Destroy { unit, .. }
-            | Action::Hide(unit) => self.units[unit].hex,
+            | Action::Hide(unit)
+            | Action::DigIn(unit) => self.units[unit].hex,
+            Action::Ambush { marker, .. } => self.units[marker].hex,
             Action::ResetLanding
             | Action::Resolve
             | Action::Cancel
@@ -209,13 +220,18 @@ impl SearchDestroy {
             | Action::EndMovement
             | Action::NoProbe
             | Action::NoSurprise
-            | Action::EndHiding => None,
+            | Action::EndHiding
+            | Action::EndAmbush => None,
         }
     }
 
     fn prompt_text(&self) -> (Message, &'static str) {
         let turn = self.turn;
         match self.step {
+            Step::Setup if self.next_to_place().is_none() => (
+                msg("NLF: assign combat units to Ambush markers? A dummy they see becomes one"),
+                "18.0",
+            ),
             Step::Setup => {
                 let next = self.next_to_place().and_then(|i| self.units[i].spec());
                 let left = self
@@ -338,6 +354,16 @@ impl SearchDestroy {
                 .term("unit", name(unit))
                 .arg("hex", at(unit)),
             Action::EndHiding => msg("Leave the rest face-up"),
+            Action::Ambush { unit, marker } => {
+                msg("The {unit} at {from} lies in ambush over {hex}")
+                    .term("unit", name(unit))
+                    .arg("from", at(unit))
+                    .arg("hex", at(marker))
+            }
+            Action::EndAmbush => msg("No more ambushes"),
+            Action::DigIn(unit) => msg("Dig in the {unit} at {hex}")
+                .term("unit", name(unit))
+                .arg("hex", at(unit)),
         }
     }
 }

@@ -10,6 +10,7 @@ use super::content::{Class, Level, Side, data};
 use super::crt::{Crt, CrtCell, Effect, odds_column};
 use super::hex::Hex;
 use super::map::{Hexside, Terrain};
+use super::options::Options;
 use super::state::{Attack, RANGE, SearchDestroy, Step, Unit};
 use crate::engine::dice::d6;
 use crate::engine::game::{Applied, Refusal, SetupError};
@@ -83,11 +84,16 @@ pub enum Action {
     /// Standard game: an eligible face-up NLF combat unit turns face-down [11.0].
     Hide(usize),
     EndHiding,
+    /// Improved positions: a unit that did nothing this Player-Turn digs in [16.1].
+    DigIn(usize),
+    /// Ambush, at setup: a combat unit watches a marker (a dummy becomes one) [18.0].
+    Ambush {
+        unit: usize,
+        marker: usize,
+    },
+    /// Ambush: no more assignments; the US lands.
+    EndAmbush,
 }
-
-/// Every option is a switch of later sessions; the Basic game has none yet.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Options {}
 
 /// The landing snake holds one helicopter per US unit [9.12].
 fn snake_length(g: &SearchDestroy) -> usize {
@@ -100,13 +106,23 @@ fn refuse(why: Message) -> Refusal {
 
 impl SearchDestroy {
     pub fn new(scenario: &str, seed: u64) -> Result<SearchDestroy, SetupError> {
+        SearchDestroy::with_options(scenario, &Options::default(), seed)
+    }
+
+    /// A new game of `scenario` with the optional rules of `options` [29.0].
+    pub fn with_options(
+        scenario: &str,
+        options: &Options,
+        seed: u64,
+    ) -> Result<SearchDestroy, SetupError> {
+        options.check().map_err(SetupError::Invalid)?;
         let content = super::content::content().map_err(|e| SetupError::Invalid(e.to_string()))?;
         let scen = content
             .scenario(scenario)
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
         if scen.level == Level::Advanced {
             return Err(SetupError::Invalid(format!(
-                "scenario '{scenario}' needs the optional rules of sections 16-28, which are not written yet"
+                "scenario '{scenario}' needs optional rules of sections 19-28 (HE fire, vehicles, casualties, interrogation, ARVN, helicopter guns), which are not written yet"
             )));
         }
         let mut rng = Rng::for_game(seed);
@@ -144,6 +160,7 @@ impl SearchDestroy {
         Ok(SearchDestroy {
             scenario: scenario.to_owned(),
             level: scen.level,
+            options: options.clone(),
             vob_roll,
             snake_start: 0,
             surprises: Vec::new(),
@@ -161,7 +178,16 @@ impl SearchDestroy {
             active: None,
             probe: None,
             commander_destroyed: false,
+            ambushes_set: false,
         })
+    }
+
+    /// Setup ends once every counter is placed and no ambush is left to assign [9.11, 18.0].
+    fn end_setup_if_done(&mut self) {
+        if self.ambush_assignments().is_empty() {
+            self.ambushes_set = true;
+            self.step = Step::Landing;
+        }
     }
 
     /// The side to act.
@@ -424,15 +450,22 @@ impl SearchDestroy {
     /// Every legal action of the pending decision.
     pub fn actions(&self) -> Vec<Action> {
         match &self.step {
-            Step::Setup => self
-                .next_to_place()
-                .map(|unit| {
-                    self.placement_hexes(unit)
+            Step::Setup => match self.next_to_place() {
+                Some(unit) => self
+                    .placement_hexes(unit)
+                    .into_iter()
+                    .map(|hex| Action::Place { unit, hex })
+                    .collect(),
+                None => {
+                    let mut out: Vec<Action> = self
+                        .ambush_assignments()
                         .into_iter()
-                        .map(|hex| Action::Place { unit, hex })
-                        .collect()
-                })
-                .unwrap_or_default(),
+                        .map(|(unit, marker)| Action::Ambush { unit, marker })
+                        .collect();
+                    out.push(Action::EndAmbush);
+                    out
+                }
+            },
             Step::Landing => {
                 let mut out: Vec<Action> =
                     self.landing_hexes().into_iter().map(Action::Land).collect();
@@ -499,6 +532,7 @@ impl SearchDestroy {
                     self.targets(side)
                 };
                 let mut out: Vec<Action> = targets.into_iter().map(Action::Target).collect();
+                out.extend(self.dig_in_candidates().into_iter().map(Action::DigIn));
                 out.push(Action::EndFire);
                 out
             }
@@ -623,8 +657,18 @@ impl SearchDestroy {
                 if self.next_to_place().is_none() {
                     self.log
                         .add("9.11", msg("The NLF has placed its counters face-down"));
-                    self.step = Step::Landing;
+                    self.end_setup_if_done();
                 }
+                Applied::QUIET
+            }
+            Action::Ambush { unit, marker } => {
+                self.assign_ambush(unit, marker);
+                self.end_setup_if_done();
+                Applied::QUIET
+            }
+            Action::EndAmbush => {
+                self.ambushes_set = true;
+                self.end_setup_if_done();
                 Applied::QUIET
             }
             Action::Land(hex) => {
@@ -730,12 +774,19 @@ impl SearchDestroy {
                 self.next_game_turn();
                 Applied::REVEALED
             }
+            Action::DigIn(unit) => {
+                self.dig_in(unit);
+                Applied::QUIET
+            }
             Action::PickUp { unit, load } => {
                 self.release_other(unit);
                 let cost = SearchDestroy::pick_up_cost(self.units[unit].side);
                 let u = &mut self.units[unit];
                 u.mp = (u.mp - cost) / 2;
+                u.spent += cost;
                 u.moved = true;
+                u.handled = true;
+                u.improved = false;
                 u.carrying = Some(load);
                 self.units[load].carried_by = Some(unit);
                 self.active = Some(unit);
@@ -761,6 +812,7 @@ impl SearchDestroy {
             Action::Drop { unit } => {
                 self.release_other(unit);
                 self.drop_load(unit);
+                self.units[unit].handled = true;
                 self.active = Some(unit);
                 Applied::QUIET
             }
@@ -768,7 +820,9 @@ impl SearchDestroy {
                 self.release_other(unit);
                 let u = &mut self.units[unit];
                 u.mp -= 6;
+                u.spent += 6;
                 u.moved = true;
+                u.handled = true;
                 self.active = Some(unit);
                 let spec = self.units[cache].spec().expect("a face-up cache is known");
                 let (destroyed, _) = SearchDestroy::material(&spec.id);
@@ -826,7 +880,9 @@ impl SearchDestroy {
             let cost = SearchDestroy::entry_cost(here, hex);
             let u = &mut self.units[unit];
             u.mp -= cost;
+            u.spent += cost;
             u.moved = true;
+            self.lapse_ambush(unit);
             self.put(unit, hex);
             here = hex;
             let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
@@ -913,12 +969,12 @@ impl SearchDestroy {
 
     /// The odds column of an attack as declared: its firers' strength against the target
     /// hex's defence, or against 1 for fire at a landing helicopter [6.0, 9.13].
-    fn attack_column(&self, attack: &Attack) -> usize {
+    pub(super) fn attack_column(&self, attack: &Attack) -> usize {
         let halves: u32 = attack.firers.iter().map(|&i| self.attack_halves(i)).sum();
         let defense = if self.step == Step::LandingFire {
             1
         } else {
-            SearchDestroy::defense(attack.target)
+            self.defense_of(attack.target, self.fire_side().other())
         };
         odds_column(halves, defense)
     }
@@ -932,8 +988,14 @@ impl SearchDestroy {
         };
         let column = self.attack_column(attack);
         let landing = self.step == Step::LandingFire;
+        // The side to act knows its own ambushes [18.12].
+        let modifier = if self.ambush_fire(attack) {
+            super::ambush::AMBUSH_MODIFIER
+        } else {
+            0
+        };
         let wasted = (1..=6)
-            .map(|roll| data().crt.cell(column, roll))
+            .map(|roll| data().crt.cell(column, roll + modifier))
             .filter(|cell| {
                 if landing {
                     !cell.helicopter
@@ -1004,7 +1066,7 @@ impl SearchDestroy {
             let name = self.units[i].spec().map_or("", |s| s.name.as_str());
             self.log.add(
                 "6.31",
-                msg("The firing counter at {hex} is a {unit}")
+                msg("The firing counter at {hex} is turned face-up: {unit}")
                     .arg(
                         "hex",
                         self.units[i].hex.map(|h| h.to_string()).unwrap_or_default(),
@@ -1149,6 +1211,9 @@ impl SearchDestroy {
             u.moved = false;
             u.released = false;
             u.fired = false;
+            u.spent = 0;
+            u.handled = false;
+            u.dug_in = false;
             u.mp = mp;
         }
         self.active = None;
@@ -1156,7 +1221,12 @@ impl SearchDestroy {
     }
 
     fn resolve_fire(&mut self, attack: &Attack) {
-        self.resolve_fire_with(attack, 0, "6.0");
+        if self.ambush_fire(attack) {
+            self.spring_ambush(attack.target);
+            self.resolve_fire_with(attack, super::ambush::AMBUSH_MODIFIER, "18.12");
+        } else {
+            self.resolve_fire_with(attack, 0, "6.0");
+        }
     }
 
     /// An attack by the side firing now, `modifier` added to the die (a surprise attack's +2
@@ -1189,7 +1259,7 @@ impl SearchDestroy {
         let mut random = vec![Random::Dice(roll.clone())];
         if modifier != 0 {
             random.push(Random::Modifier {
-                reason: "surprise attack".into(),
+                reason: if rule == "18.12" { "ambush" } else { "surprise attack" }.into(),
                 value: modifier,
             });
         }
@@ -1403,6 +1473,11 @@ impl SearchDestroy {
                 }
                 for u in view.units.iter_mut().filter(|u| u.side == Side::Nlf) {
                     u.uncontrolled = false;
+                    u.ambush = None;
+                }
+                for u in view.units.iter_mut().filter(|u| u.hidden()) {
+                    u.spent = 0;
+                    u.handled = false;
                 }
                 if view.step != Step::Over {
                     view.vob_roll = None;

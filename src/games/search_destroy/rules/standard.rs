@@ -193,6 +193,7 @@ impl SearchDestroy {
             return;
         }
         u.mp = 0;
+        u.spent += cost;
         u.moved = true;
         u.released = true;
         u.searched = Some(hex);
@@ -509,6 +510,6 @@ impl SearchDestroy {
         let &(hex, searcher) = self.surprises.first()?;
         let target = self.units[searcher].hex?;
         let halves: u32 = self.surprise_firers(hex).iter().map(|&i| self.attack_halves(i)).sum();
-        Some(Crt::COLUMNS[odds_column(halves, SearchDestroy::defense(target))])
+        Some(Crt::COLUMNS[odds_column(halves, self.defense_of(target, Side::Us))])
     }
 }

