@@ -15,6 +15,7 @@ pub mod fight;
 mod fight_prompt;
 pub mod homebound;
 pub mod mission;
+pub mod odds;
 pub mod roster;
 pub mod state;
 mod words;
@@ -26,6 +27,8 @@ mod tests_content;
 mod tests_fight;
 #[cfg(test)]
 mod tests_machine;
+#[cfg(test)]
+mod tests_odds;
 
 use serde::{Deserialize, Serialize};
 
@@ -835,6 +838,14 @@ impl crate::engine::play::Playable for PhantomLeader {
                 msg("Early-warning aircraft fly the mission off the display: only Target-Bound and Home-Bound events can reach them."),
             ),
         ]
+    }
+
+    fn odds(&self) -> Option<Vec<(Message, f64)>> {
+        self.decision_odds()
+    }
+
+    fn risks(&self, action: &Action) -> Vec<(Message, f64)> {
+        self.action_risks(action)
     }
 
     fn form(&self) -> Option<crate::engine::play::FormView> {
