@@ -518,6 +518,25 @@ impl PhantomLeader {
         }
     }
 
+    /// An aim that begins a sentence or a button: "The S-60 in AN" (not "the S-60 …").
+    pub fn aim_subject(&self, aim: Aim) -> Message {
+        match aim {
+            Aim::Target => msg("The target"),
+            Aim::Site(i) => {
+                let d = &self.mission.sites[i];
+                msg("The {site} in {area}")
+                    .term("site", self.defense_name(d))
+                    .term("area", d.area.name())
+            }
+            Aim::Bandit(i) => {
+                let d = &self.mission.bandits[i];
+                msg("The {bandit} in {area}")
+                    .term("bandit", self.defense_name(d))
+                    .term("area", d.area.name())
+            }
+        }
+    }
+
     /// What the prompt calls a way to arm an attack.
     pub fn arms_label(&self, arms: &Arms) -> Message {
         let c = data();

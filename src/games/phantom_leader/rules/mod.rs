@@ -29,12 +29,14 @@ mod tests_fight;
 mod tests_machine;
 #[cfg(test)]
 mod tests_odds;
+#[cfg(test)]
+mod tests_prompt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::game::*;
 use crate::engine::log::Log;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::rng::Rng;
 use cards::Status;
 use content::{Altitude, Duration, Level, Side, data};
@@ -51,6 +53,8 @@ pub enum Action {
     },
     /// Random Squadron: draw the open slots of this level (CS6).
     Draw(Level),
+    /// List the pilot cards that may fill a place of this level (CS6).
+    Focus(Level),
     /// Linked Campaigns: pay for the carried pilot's promotions (`true`) or take a Green
     /// pilot in his place.
     Carry(bool),
@@ -311,20 +315,46 @@ impl PhantomLeader {
                 )
             }
             Step::Squadron => {
-                for pilot in 0..c.pilots.len() {
-                    for level in Level::ALL {
+                let focus = self.focus_level();
+                if let Some(level) = focus {
+                    for pilot in 0..c.pilots.len() {
                         if self.recruit_refusal(pilot, level).is_none() {
-                            add(
-                                Action::Recruit { pilot, level },
-                                &||msg("{pilot} ({aircraft}), {level}")
+                            add(Action::Recruit { pilot, level }, &|| {
+                                let aircraft = c.pilot_aircraft(pilot);
+                                msg("{pilot} · {aircraft} · {so} SO")
                                     .arg("pilot", &c.pilots[pilot].name)
-                                    .arg("aircraft", &c.pilot_aircraft(pilot).name)
-                                    .term("level", level.name()),
-                            );
+                                    .arg("aircraft", &aircraft.name)
+                                    .arg(
+                                        "so",
+                                        format_args!(
+                                            "{:+}",
+                                            aircraft.special_options[self.duration.index()]
+                                        ),
+                                    )
+                            });
                         }
                     }
                 }
-                (msg("Pick the squadron's pilots"), "CS6")
+                for level in Level::ALL {
+                    let open = self.open_slots(level);
+                    if open > 0 && Some(level) != focus {
+                        add(Action::Focus(level), &|| {
+                            msg_n("{level}: {n} place open", "{level}: {n} places open", open)
+                                .term("level", level.name())
+                                .arg("n", open)
+                        });
+                    }
+                }
+                (
+                    match focus {
+                        Some(level) => msg("Pick a {level} pilot ({so} SO left); or another level")
+                            .term("level", level.name())
+                            .arg("so", self.special_options),
+                        None => msg("Pick the squadron's pilots: first choose a level ({so} SO)")
+                            .arg("so", self.special_options),
+                    },
+                    "CS6",
+                )
             }
             Step::Promotions => {
                 for (i, p) in self.squadron.iter().enumerate() {
@@ -601,6 +631,13 @@ impl PhantomLeader {
                     Some(m) => Err(Refusal::new(m)),
                 };
             }
+            // Any open level may be filled, whichever level the prompt lists now.
+            (Action::Recruit { pilot, level }, Step::Squadron)
+                if !self.options.random_squadron
+                    && self.recruit_refusal(*pilot, *level).is_none() =>
+            {
+                return Ok(());
+            }
             _ => {}
         }
         let legal = self
@@ -644,6 +681,7 @@ impl PhantomLeader {
         match action.clone() {
             Action::Recruit { pilot, level } => self.recruit(pilot, level),
             Action::Draw(level) => self.draw_level(level),
+            Action::Focus(level) => self.focus = Some(level),
             Action::Carry(pay) => self.carry(pay),
             Action::Promote(i) => self.promote_now(i),
             Action::BuyRecon => self.buy_recon(),

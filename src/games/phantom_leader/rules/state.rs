@@ -398,6 +398,10 @@ pub struct PhantomLeader {
     /// Pilots carried into this campaign from the one before (the head of the squadron).
     #[serde(default)]
     pub carried: usize,
+    /// The squadron pick's open level whose candidates the prompt lists (CS6): the pick is
+    /// offered level by level so that no list of buttons runs to every card at every level.
+    #[serde(default)]
+    pub focus: Option<super::content::Level>,
 }
 
 /// A finished campaign of a linked chain [p.17].
