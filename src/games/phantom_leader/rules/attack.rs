@@ -241,7 +241,9 @@ impl PhantomLeader {
             }
         }
         if air && self.aim_area(aim) == s.pos.map_or(Area::C, |p| p.area) {
-            let penalty = i32::from(c.atg_penalty(self.atg_wp(sortie)));
+            let penalty = i32::from(
+                c.atg_penalty(self.atg_wp(sortie), self.options.three_row_atg_penalty),
+            );
             if penalty != 0 {
                 out.push((n_("AtG load"), penalty));
             }

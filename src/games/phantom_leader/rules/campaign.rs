@@ -300,7 +300,10 @@ impl PhantomLeader {
             let cool = i32::from(self.squadron[i].card().cool);
             self.squadron[i].add_stress(-(cool + if flew { 0 } else { rest }));
         }
-        self.shift(TrackKind::Politics, -1);
+        // A Down Time day has moved Politics already; by default it moves again.
+        if self.mission.target.is_some() || !self.options.single_down_time_politics {
+            self.shift(TrackKind::Politics, -1);
+        }
         self.days.push(DayRecord {
             day: self.day,
             target: self.mission.target,

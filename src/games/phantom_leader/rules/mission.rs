@@ -282,6 +282,15 @@ impl PhantomLeader {
                         "Only an aircraft without a usable gun may carry a Gun Pod",
                     ));
                 }
+                if pod == "GunPod"
+                    && n > 0
+                    && self.options.no_navy_gun_pod
+                    && card.aircraft.id == "F-4_USN"
+                {
+                    return Some(msg(
+                        "Optional rule: a Navy F-4 may not carry a Gun Pod",
+                    ));
+                }
             }
         }
         if let Some(w) = short_of_counters(&demand) {

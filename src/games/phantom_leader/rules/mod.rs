@@ -31,6 +31,8 @@ mod tests_machine;
 mod tests_odds;
 #[cfg(test)]
 mod tests_prompt;
+#[cfg(test)]
+mod tests_rulings;
 
 use serde::{Deserialize, Serialize};
 
@@ -874,6 +876,30 @@ impl crate::engine::play::Playable for PhantomLeader {
                 msg("E-1 and E-2 stay off the Tactical Display"),
                 "A-16",
                 msg("Early-warning aircraft fly the mission off the display: only Target-Bound and Home-Bound events can reach them."),
+            ),
+            rule(
+                "three_row_atg_penalty",
+                msg("Graded AtG-weight penalty"),
+                "A-2",
+                msg("The printed penalty for dogfighting with bombs aboard is incomplete; this reads it as −1 for 1–2 WP, −2 for 3–4 WP and −3 from 5 WP, instead of −1 for 1–2 WP and −3 from 3 WP."),
+            ),
+            rule(
+                "no_navy_gun_pod",
+                msg("No Gun Pod on Navy F-4s"),
+                "A-4",
+                msg("The Gun Pod rule names only Air Force F-4s: with this on, a Navy F-4 may not carry one (the sample of play arms one, so it may by default)."),
+            ),
+            rule(
+                "single_down_time_politics",
+                msg("Down Time moves Politics once"),
+                "A-5",
+                msg("A day without a mission moves Politics 1 left only once, not again at the debriefing."),
+            ),
+            rule(
+                "intel_hits_listed",
+                msg("Intel may destroy a target's listed defenses"),
+                "A-32",
+                msg("The Sites and Bandits printed on a Target card may be removed by Intel like any others; by default they are part of the mission."),
             ),
         ]
     }
