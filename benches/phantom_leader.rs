@@ -83,12 +83,18 @@ fn bench(c: &mut Criterion) {
     c.bench_function("phantom leader odds: an attack step's prompt", |b| {
         b.iter(|| g.prompt().choices.len())
     });
-    c.bench_function("phantom leader odds assistant: an attack or suppression step", |b| {
-        b.iter(|| g.odds().map_or(0, |o| o.len()))
-    });
+    c.bench_function(
+        "phantom leader odds assistant: an attack or suppression step",
+        |b| b.iter(|| g.odds().map_or(0, |o| o.len())),
+    );
     // The Tactical Display mid-fight, every clickable target offered, one hovered.
     let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
-    let targets: Vec<String> = g.prompt().choices.iter().filter_map(|c| c.target.clone()).collect();
+    let targets: Vec<String> = g
+        .prompt()
+        .choices
+        .iter()
+        .filter_map(|c| c.target.clone())
+        .collect();
     let view = View {
         width: 1920.0,
         height: 1080.0,
@@ -97,12 +103,15 @@ fn bench(c: &mut Criterion) {
         targets,
         ..View::default()
     };
-    c.bench_function("phantom leader Tactical Display 1920x1080: full redraw", |b| {
-        b.iter(|| {
-            let cr = cairo::Context::new(&surface).unwrap();
-            g.draw_board(&cr, &view).unwrap()
-        })
-    });
+    c.bench_function(
+        "phantom leader Tactical Display 1920x1080: full redraw",
+        |b| {
+            b.iter(|| {
+                let cr = cairo::Context::new(&surface).unwrap();
+                g.draw_board(&cr, &view).unwrap()
+            })
+        },
+    );
     // Rates over many seeds and every Short campaign sheet.
     let n = 20_000u64;
     let t = std::time::Instant::now();
