@@ -1,10 +1,13 @@
 //! Phantom Leader on one core with the heuristic bot (targets: 20,000 single missions/s and
-//! 1,000 Short campaigns/s), and the odds the prompt shows before each attack, suppression
-//! and evasion (target: 50 ms).
+//! 1,000 Short campaigns/s), the odds assistant before an attack, suppression and evasion
+//! (target: 50 ms), and a full redraw of the Tactical Display at 1920 × 1080 (target: 4 ms).
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use tonkin::art::View;
+use tonkin::art::board::Board;
 use tonkin::engine::bot::Bot;
 use tonkin::engine::game::Game;
+use tonkin::engine::play::Playable;
 use tonkin::engine::rng::Rng;
 use tonkin::games::phantom_leader::rules::bot::HeuristicBot;
 use tonkin::games::phantom_leader::rules::{Options, PhantomLeader, Step};
@@ -80,6 +83,35 @@ fn bench(c: &mut Criterion) {
     c.bench_function("phantom leader odds: an attack step's prompt", |b| {
         b.iter(|| g.prompt().choices.len())
     });
+    c.bench_function(
+        "phantom leader odds assistant: an attack or suppression step",
+        |b| b.iter(|| g.odds().map_or(0, |o| o.len())),
+    );
+    // The Tactical Display mid-fight, every clickable target offered, one hovered.
+    let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
+    let targets: Vec<String> = g
+        .prompt()
+        .choices
+        .iter()
+        .filter_map(|c| c.target.clone())
+        .collect();
+    let view = View {
+        width: 1920.0,
+        height: 1080.0,
+        scale_factor: 1.0,
+        hovered: targets.first().cloned(),
+        targets,
+        ..View::default()
+    };
+    c.bench_function(
+        "phantom leader Tactical Display 1920x1080: full redraw",
+        |b| {
+            b.iter(|| {
+                let cr = cairo::Context::new(&surface).unwrap();
+                g.draw_board(&cr, &view).unwrap()
+            })
+        },
+    );
     // Rates over many seeds and every Short campaign sheet.
     let n = 20_000u64;
     let t = std::time::Instant::now();

@@ -50,9 +50,7 @@ pub fn draw(
     targets: &[String],
     hovered: Option<&str>,
 ) -> Result<(), cairo::Error> {
-    Rgb::hex(PAPER).set(cr);
-    cr.rectangle(0.0, 0.0, DISPLAY, DISPLAY);
-    cr.fill()?;
+    super::background(cr, PAPER)?;
     let sheet = g.sheet();
     Rgb::BLACK.set(cr);
     fitted_left(
@@ -152,20 +150,7 @@ pub fn draw(
         draw_card(cr, g, data().target(n), x, y, eligible)?;
         if targets.contains(&id) {
             rounded_rect(cr, x - 0.8, y - 0.8, CARD_W + 1.6, CARD_H + 1.6, 2.0);
-            Rgb::hex(NOW).with_alpha(
-                cr,
-                if hovered == Some(id.as_str()) {
-                    1.0
-                } else {
-                    0.75
-                },
-            );
-            cr.set_line_width(if hovered == Some(id.as_str()) {
-                1.4
-            } else {
-                0.9
-            });
-            cr.stroke()?;
+            super::outline_clickable(cr, hovered == Some(id.as_str()), 0.9)?;
         }
     }
     Ok(())

@@ -151,9 +151,7 @@ pub fn draw(
     targets: &[String],
     hovered: Option<&str>,
 ) -> Result<(), cairo::Error> {
-    Rgb::hex(SKY).set(cr);
-    cr.rectangle(0.0, 0.0, DISPLAY, DISPLAY);
-    cr.fill()?;
+    super::background(cr, SKY)?;
     // The rings, each area filled, outlined and highlighted when it is a legal target.
     for area in Area::ALL {
         let (r_in, r_out, from, width, fill) = match area.kind() {

@@ -19,6 +19,23 @@ pub const WIDTH: f64 = 300.0;
 pub const HEIGHT: f64 = 200.0;
 pub const DISPLAY: f64 = 200.0;
 
+/// The colour that marks what may be clicked now.
+pub const CLICKABLE: u32 = 0xf0b400;
+
+/// Fills the display's square, the ground of the Campaign Map and the Tactical Display.
+pub fn background(cr: &Context, colour: u32) -> Result<(), cairo::Error> {
+    crate::art::draw::Rgb::hex(colour).set(cr);
+    cr.rectangle(0.0, 0.0, DISPLAY, DISPLAY);
+    cr.fill()
+}
+
+/// Strokes the current path as a clickable target's outline: stronger under the pointer.
+pub fn outline_clickable(cr: &Context, hovered: bool, width: f64) -> Result<(), cairo::Error> {
+    crate::art::draw::Rgb::hex(CLICKABLE).with_alpha(cr, if hovered { 1.0 } else { 0.75 });
+    cr.set_line_width(if hovered { width * 1.5 } else { width });
+    cr.stroke()
+}
+
 impl Board for PhantomLeader {
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
         let (scale, x, y) = fit(view, WIDTH, HEIGHT);

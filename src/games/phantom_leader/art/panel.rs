@@ -149,24 +149,12 @@ fn pilot_row(
     .set(cr);
     cr.fill_preserve()?;
     if targets.contains(&id) {
-        Rgb::hex(0xf0b400).with_alpha(
-            cr,
-            if hovered == Some(id.as_str()) {
-                1.0
-            } else {
-                0.8
-            },
-        );
-        cr.set_line_width(if hovered == Some(id.as_str()) {
-            1.0
-        } else {
-            0.7
-        });
+        super::outline_clickable(cr, hovered == Some(id.as_str()), 0.7)?;
     } else {
         Rgb::hex(if flying.is_some() { 0x2f5d8a } else { 0xb8b2a0 }).set(cr);
         cr.set_line_width(if flying.is_some() { 0.6 } else { 0.3 });
+        cr.stroke()?;
     }
-    cr.stroke()?;
     Rgb::BLACK.set(cr);
     fitted_left(
         cr,

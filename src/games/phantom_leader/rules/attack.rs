@@ -241,7 +241,9 @@ impl PhantomLeader {
             }
         }
         if air && self.aim_area(aim) == s.pos.map_or(Area::C, |p| p.area) {
-            let penalty = i32::from(c.atg_penalty(self.atg_wp(sortie)));
+            let penalty = i32::from(
+                c.atg_penalty(self.atg_wp(sortie), self.options.three_row_atg_penalty),
+            );
             if penalty != 0 {
                 out.push((n_("AtG load"), penalty));
             }
@@ -512,6 +514,25 @@ impl PhantomLeader {
             Aim::Bandit(i) => {
                 let d = &self.mission.bandits[i];
                 msg("the {bandit} in {area}")
+                    .term("bandit", self.defense_name(d))
+                    .term("area", d.area.name())
+            }
+        }
+    }
+
+    /// An aim that begins a sentence or a button: "The S-60 in AN" (not "the S-60 …").
+    pub fn aim_subject(&self, aim: Aim) -> Message {
+        match aim {
+            Aim::Target => msg("The target"),
+            Aim::Site(i) => {
+                let d = &self.mission.sites[i];
+                msg("The {site} in {area}")
+                    .term("site", self.defense_name(d))
+                    .term("area", d.area.name())
+            }
+            Aim::Bandit(i) => {
+                let d = &self.mission.bandits[i];
+                msg("The {bandit} in {area}")
                     .term("bandit", self.defense_name(d))
                     .term("area", d.area.name())
             }

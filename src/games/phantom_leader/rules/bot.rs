@@ -69,6 +69,8 @@ fn score(g: &PhantomLeader, a: &Action) -> f64 {
         }
         Action::Promote(_) => -1.0,
         Action::Draw(_) => 1.0,
+        // A level is listed only to fill it: any pilot it lists comes first.
+        Action::Focus(_) => -100.0,
         // Keep a promoted pilot while the points leave room for the campaign's needs.
         Action::Carry(pay) => match g.step {
             Step::Carry { squad } if *pay && g.special_options >= g.carry_cost(squad) + 6 => 1.0,

@@ -64,6 +64,7 @@ impl PhantomLeader {
             log: Log::default(),
             chain: Vec::new(),
             carried: 0,
+            focus: None,
         };
         game.special_options += game.adjustment(|a| a.special_options[d]);
         game.log.add(
@@ -101,6 +102,7 @@ impl PhantomLeader {
     pub(super) fn recruit(&mut self, pilot: usize, level: Level) {
         let gain = data().pilot_aircraft(pilot).special_options[self.duration.index()];
         self.special_options += gain;
+        self.focus = Some(level);
         self.squadron.push(Pilot {
             pilot,
             level,
@@ -126,6 +128,24 @@ impl PhantomLeader {
         if full {
             self.step = Step::Promotions;
         }
+    }
+
+    /// The places of each level still open in the squadron (CS6).
+    pub fn open_slots(&self, level: Level) -> usize {
+        let have = self.squadron.iter().filter(|p| p.level == level).count();
+        usize::from(self.composition()[level.index()]).saturating_sub(have)
+    }
+
+    /// The level whose candidates the squadron pick lists: the one the player chose while it
+    /// has places open, else the only level left open.
+    pub fn focus_level(&self) -> Option<Level> {
+        let open: Vec<Level> = Level::ALL
+            .into_iter()
+            .filter(|&l| self.open_slots(l) > 0)
+            .collect();
+        self.focus
+            .filter(|l| open.contains(l))
+            .or_else(|| (open.len() == 1).then(|| open[0]))
     }
 
     /// The Pilot Promotion Priority's price (p.6).
@@ -280,7 +300,10 @@ impl PhantomLeader {
             let cool = i32::from(self.squadron[i].card().cool);
             self.squadron[i].add_stress(-(cool + if flew { 0 } else { rest }));
         }
-        self.shift(TrackKind::Politics, -1);
+        // A Down Time day has moved Politics already; by default it moves again.
+        if self.mission.target.is_some() || !self.options.single_down_time_politics {
+            self.shift(TrackKind::Politics, -1);
+        }
         self.days.push(DayRecord {
             day: self.day,
             target: self.mission.target,

@@ -885,6 +885,8 @@ pub struct TablesFile {
     pub priorities: Priorities,
     pub combat: Combat,
     pub atg_penalty: Vec<AtgPenalty>,
+    /// The optional three-row reading of the same table (digest A-2).
+    pub atg_penalty_three_rows: Vec<AtgPenalty>,
     pub sar: Sar,
     pub squadron_stress: Vec<SquadronStress>,
     pub experience: Experience,
@@ -1098,9 +1100,13 @@ impl Content {
             .expect("optional rules are checked at load")
     }
     /// The AtA penalty for attacking a Bandit at range 0 with `atg_wp` of AtG loaded [p.12].
-    pub fn atg_penalty(&self, atg_wp: u8) -> i8 {
-        self.tables
-            .atg_penalty
+    pub fn atg_penalty(&self, atg_wp: u8, three_rows: bool) -> i8 {
+        let table = if three_rows {
+            &self.tables.atg_penalty_three_rows
+        } else {
+            &self.tables.atg_penalty
+        };
+        table
             .iter()
             .rev()
             .find(|row| atg_wp >= row.from_wp)
@@ -1913,18 +1919,23 @@ fn load_tables(f: &File) -> Result<TablesFile, ContentError> {
             "combat: evasion_dice ≥ 1, ecm_negates_on 1-10, gun_hits 1-20".to_owned(),
         ));
     }
-    let froms: Vec<u8> = t.atg_penalty.iter().map(|r| r.from_wp).collect();
-    for r in &t.atg_penalty {
-        tag(f, "[[atg_penalty]]", "atg_penalty", r.source, &r.page)?;
-    }
-    if froms.first().is_none_or(|&w| w == 0)
-        || !ascending(&froms)
-        || t.atg_penalty.iter().any(|r| r.penalty > 0)
-    {
-        return Err(f.error(
-            "[[atg_penalty]]",
-            "atg_penalty: rising from_wp from 1 up, penalties 0 or less".to_owned(),
-        ));
+    for (table, name, needle) in [
+        (&t.atg_penalty, "atg_penalty", "[[atg_penalty]]"),
+        (&t.atg_penalty_three_rows, "atg_penalty_three_rows", "[[atg_penalty_three_rows]]"),
+    ] {
+        let froms: Vec<u8> = table.iter().map(|r| r.from_wp).collect();
+        for r in table {
+            tag(f, needle, name, r.source, &r.page)?;
+        }
+        if froms.first().is_none_or(|&w| w == 0)
+            || !ascending(&froms)
+            || table.iter().any(|r| r.penalty > 0)
+        {
+            return Err(f.error(
+                needle,
+                format!("{name}: rising from_wp from 1 up, penalties 0 or less"),
+            ));
+        }
     }
     if t.sar.quick_from <= t.sar.under_fire_from {
         return Err(f.error(

@@ -204,12 +204,18 @@ impl PhantomLeader {
         let centre_only = self.intel().center_only;
         let mut out: Vec<Area> = list
             .iter()
-            .filter(|d| !d.listed && (!centre_only || d.area == Area::C))
+            .filter(|d| self.intel_may_hit(d) && (!centre_only || d.area == Area::C))
             .map(|d| d.area)
             .collect();
         out.sort();
         out.dedup();
         out
+    }
+
+    /// Whether Intel may destroy a defense: not one the Target card lists, unless the
+    /// optional rule says so (digest A-32).
+    fn intel_may_hit(&self, d: &Defense) -> bool {
+        !d.listed || self.options.intel_hits_listed
     }
 
     fn next_intel(&mut self) {
@@ -231,7 +237,7 @@ impl PhantomLeader {
                 Side::Site => &self.mission.sites,
                 Side::Bandit => &self.mission.bandits,
             };
-            match list.iter().position(|d| !d.listed && d.area == area) {
+            match list.iter().position(|d| self.intel_may_hit(d) && d.area == area) {
                 Some(i) => self.remove_defense(side, i, "M13"),
                 None => break,
             }

@@ -56,7 +56,7 @@ impl PhantomLeader {
             Step::Escort | Step::EventBandit { .. } => {
                 let approach_only = matches!(step, Step::EventBandit { approach_only: true, .. });
                 for i in self.removable_bandits(approach_only) {
-                    add(Action::RemoveBandit(i), &||self.aim_label(Aim::Bandit(i)));
+                    add(Action::RemoveBandit(i), &||self.aim_subject(Aim::Bandit(i)));
                 }
                 (msg("Choose the Bandit the event removes"), "M14")
             }
@@ -160,7 +160,7 @@ impl PhantomLeader {
                     };
                     add(
                         Action::FiresNext(a),
-                        &||msg("{attacker} fires next").message("attacker", self.aim_label(aim)),
+                        &||msg("{attacker} fires next").message("attacker", self.aim_subject(aim)),
                     );
                 }
                 add(
@@ -203,7 +203,7 @@ impl PhantomLeader {
                 add(Action::Evade(false), &||msg("Hold course"));
                 (
                     msg("{attacker} fires at {pilot}: {a}+ Stress, {b}+ Damaged, {c}+ shot down (modifier {m})")
-                        .message("attacker", self.aim_label(aim))
+                        .message("attacker", self.aim_subject(aim))
                         .arg("pilot", self.pilot_name(*target))
                         .arg("a", spec.attack[0])
                         .arg("b", spec.attack[1])

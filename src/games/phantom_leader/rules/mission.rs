@@ -282,6 +282,15 @@ impl PhantomLeader {
                         "Only an aircraft without a usable gun may carry a Gun Pod",
                     ));
                 }
+                if pod == "GunPod"
+                    && n > 0
+                    && self.options.no_navy_gun_pod
+                    && card.aircraft.id == "F-4_USN"
+                {
+                    return Some(msg(
+                        "Optional rule: a Navy F-4 may not carry a Gun Pod",
+                    ));
+                }
             }
         }
         if let Some(w) = short_of_counters(&demand) {
@@ -749,18 +758,13 @@ impl PhantomLeader {
         } else {
             d10(&mut self.rng)
         };
+        let modifiers = self.event_attack_modifiers();
         let mut random = vec![Random::Dice(roll.clone())];
-        let jam = self.event_jamming();
-        let difficulty = self.adjustment(|a| i32::from(a.enemy_roll));
-        for (reason, value) in [("jamming", jam), ("difficulty", difficulty)] {
-            if value != 0 {
-                random.push(Random::Modifier {
-                    reason: reason.into(),
-                    value,
-                });
-            }
-        }
-        let total = roll.total + jam + difficulty;
+        random.extend(modifiers.iter().map(|&(reason, value)| Random::Modifier {
+            reason: reason.into(),
+            value,
+        }));
+        let total = roll.total + modifiers.iter().map(|m| m.1).sum::<i32>();
         let phase = if self.mission.home {
             Phase::HomeBound
         } else {
@@ -776,6 +780,18 @@ impl PhantomLeader {
             random,
         );
         self.event_attack_done(left, side, attack, negate_by);
+    }
+
+    /// The modifiers of a Special Event attack's roll: every jammer flying, the difficulty
+    /// [p.17, p.19].
+    pub fn event_attack_modifiers(&self) -> super::attack::Modifiers {
+        [
+            (n_("jamming"), self.event_jamming()),
+            (n_("difficulty"), self.adjustment(|a| i32::from(a.enemy_roll))),
+        ]
+        .into_iter()
+        .filter(|m| m.1 != 0)
+        .collect()
     }
 
     /// One Special Event attack is over: on to the next, if any.
@@ -947,6 +963,31 @@ impl PhantomLeader {
         }
     }
 
+    /// The modifiers of a pending SAR roll [p.14]: the target region's penalty, the AtG
+    /// Weight Points discarded, the phase the pilot went down in, an event's bonus.
+    pub fn sar_modifiers(&self, rescue: &Rescue) -> super::attack::Modifiers {
+        let sar = &data().tables.sar;
+        let penalty = self
+            .mission
+            .target
+            .and_then(|n| self.sheet().region_of(n))
+            .map_or(0, |r| i32::from(r.wp_penalty));
+        let phase_bonus = match self.mission.flight[rescue.sortie].fate {
+            Fate::Down(Phase::TargetBound) => sar.target_bound_bonus,
+            Fate::Down(Phase::HomeBound) => sar.home_bound_bonus,
+            _ => 0,
+        };
+        [
+            (n_("target region"), penalty),
+            (n_("AtG discarded"), i32::from(rescue.discarded_wp)),
+            (n_("phase"), phase_bonus),
+            (n_("event"), i32::from(self.mission.fight.sar_bonus)),
+        ]
+        .into_iter()
+        .filter(|m| m.1 != 0)
+        .collect()
+    }
+
     /// The SAR roll (p.14): 9+ quick recovery, 6–8 recovered under fire, else Missing.
     pub(super) fn sar_roll(&mut self) {
         let Step::Sar { rescue } = self.step.clone() else {
@@ -955,33 +996,14 @@ impl PhantomLeader {
         let c = data();
         let sar = &c.tables.sar;
         let s = &self.mission.flight[rescue.sortie];
-        let penalty = self
-            .mission
-            .target
-            .and_then(|n| self.sheet().region_of(n))
-            .map_or(0, |r| i32::from(r.wp_penalty));
-        let phase_bonus = match s.fate {
-            Fate::Down(Phase::TargetBound) => sar.target_bound_bonus,
-            Fate::Down(Phase::HomeBound) => sar.home_bound_bonus,
-            _ => 0,
-        };
-        let event = i32::from(self.mission.fight.sar_bonus);
+        let modifiers = self.sar_modifiers(&rescue);
         let roll = d10(&mut self.rng);
         let mut random = vec![Random::Dice(roll.clone())];
-        for (reason, value) in [
-            ("target region", penalty),
-            ("AtG discarded", i32::from(rescue.discarded_wp)),
-            ("phase", phase_bonus),
-            ("event", event),
-        ] {
-            if value != 0 {
-                random.push(Random::Modifier {
-                    reason: reason.into(),
-                    value,
-                });
-            }
-        }
-        let total = roll.total + penalty + i32::from(rescue.discarded_wp) + phase_bonus + event;
+        random.extend(modifiers.iter().map(|&(reason, value)| Random::Modifier {
+            reason: reason.into(),
+            value,
+        }));
+        let total = roll.total + modifiers.iter().map(|m| m.1).sum::<i32>();
         let (stress, text) = if total >= sar.quick_from {
             (Some(sar.quick_stress), n_("quick recovery"))
         } else if total >= sar.under_fire_from {

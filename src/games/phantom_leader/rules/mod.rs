@@ -15,6 +15,7 @@ pub mod fight;
 mod fight_prompt;
 pub mod homebound;
 pub mod mission;
+pub mod odds;
 pub mod roster;
 pub mod state;
 mod words;
@@ -26,12 +27,18 @@ mod tests_content;
 mod tests_fight;
 #[cfg(test)]
 mod tests_machine;
+#[cfg(test)]
+mod tests_odds;
+#[cfg(test)]
+mod tests_prompt;
+#[cfg(test)]
+mod tests_rulings;
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::game::*;
 use crate::engine::log::Log;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::rng::Rng;
 use cards::Status;
 use content::{Altitude, Duration, Level, Side, data};
@@ -48,6 +55,8 @@ pub enum Action {
     },
     /// Random Squadron: draw the open slots of this level (CS6).
     Draw(Level),
+    /// List the pilot cards that may fill a place of this level (CS6).
+    Focus(Level),
     /// Linked Campaigns: pay for the carried pilot's promotions (`true`) or take a Green
     /// pilot in his place.
     Carry(bool),
@@ -308,20 +317,46 @@ impl PhantomLeader {
                 )
             }
             Step::Squadron => {
-                for pilot in 0..c.pilots.len() {
-                    for level in Level::ALL {
+                let focus = self.focus_level();
+                if let Some(level) = focus {
+                    for pilot in 0..c.pilots.len() {
                         if self.recruit_refusal(pilot, level).is_none() {
-                            add(
-                                Action::Recruit { pilot, level },
-                                &||msg("{pilot} ({aircraft}), {level}")
+                            add(Action::Recruit { pilot, level }, &|| {
+                                let aircraft = c.pilot_aircraft(pilot);
+                                msg("{pilot} · {aircraft} · {so} SO")
                                     .arg("pilot", &c.pilots[pilot].name)
-                                    .arg("aircraft", &c.pilot_aircraft(pilot).name)
-                                    .term("level", level.name()),
-                            );
+                                    .arg("aircraft", &aircraft.name)
+                                    .arg(
+                                        "so",
+                                        format_args!(
+                                            "{:+}",
+                                            aircraft.special_options[self.duration.index()]
+                                        ),
+                                    )
+                            });
                         }
                     }
                 }
-                (msg("Pick the squadron's pilots"), "CS6")
+                for level in Level::ALL {
+                    let open = self.open_slots(level);
+                    if open > 0 && Some(level) != focus {
+                        add(Action::Focus(level), &|| {
+                            msg_n("{level}: {n} place open", "{level}: {n} places open", open)
+                                .term("level", level.name())
+                                .arg("n", open)
+                        });
+                    }
+                }
+                (
+                    match focus {
+                        Some(level) => msg("Pick a {level} pilot ({so} SO left); or another level")
+                            .term("level", level.name())
+                            .arg("so", self.special_options),
+                        None => msg("Pick the squadron's pilots: first choose a level ({so} SO)")
+                            .arg("so", self.special_options),
+                    },
+                    "CS6",
+                )
             }
             Step::Promotions => {
                 for (i, p) in self.squadron.iter().enumerate() {
@@ -598,6 +633,13 @@ impl PhantomLeader {
                     Some(m) => Err(Refusal::new(m)),
                 };
             }
+            // Any open level may be filled, whichever level the prompt lists now.
+            (Action::Recruit { pilot, level }, Step::Squadron)
+                if !self.options.random_squadron
+                    && self.recruit_refusal(*pilot, *level).is_none() =>
+            {
+                return Ok(());
+            }
             _ => {}
         }
         let legal = self
@@ -641,6 +683,7 @@ impl PhantomLeader {
         match action.clone() {
             Action::Recruit { pilot, level } => self.recruit(pilot, level),
             Action::Draw(level) => self.draw_level(level),
+            Action::Focus(level) => self.focus = Some(level),
             Action::Carry(pay) => self.carry(pay),
             Action::Promote(i) => self.promote_now(i),
             Action::BuyRecon => self.buy_recon(),
@@ -834,7 +877,39 @@ impl crate::engine::play::Playable for PhantomLeader {
                 "A-16",
                 msg("Early-warning aircraft fly the mission off the display: only Target-Bound and Home-Bound events can reach them."),
             ),
+            rule(
+                "three_row_atg_penalty",
+                msg("Graded AtG-weight penalty"),
+                "A-2",
+                msg("The printed penalty for dogfighting with bombs aboard is incomplete; this reads it as −1 for 1–2 WP, −2 for 3–4 WP and −3 from 5 WP, instead of −1 for 1–2 WP and −3 from 3 WP."),
+            ),
+            rule(
+                "no_navy_gun_pod",
+                msg("No Gun Pod on Navy F-4s"),
+                "A-4",
+                msg("The Gun Pod rule names only Air Force F-4s: with this on, a Navy F-4 may not carry one (the sample of play arms one, so it may by default)."),
+            ),
+            rule(
+                "single_down_time_politics",
+                msg("Down Time moves Politics once"),
+                "A-5",
+                msg("A day without a mission moves Politics 1 left only once, not again at the debriefing."),
+            ),
+            rule(
+                "intel_hits_listed",
+                msg("Intel may destroy a target's listed defenses"),
+                "A-32",
+                msg("The Sites and Bandits printed on a Target card may be removed by Intel like any others; by default they are part of the mission."),
+            ),
         ]
+    }
+
+    fn odds(&self) -> Option<Vec<(Message, f64)>> {
+        self.decision_odds()
+    }
+
+    fn risks(&self, action: &Action) -> Vec<(Message, f64)> {
+        self.action_risks(action)
     }
 
     fn form(&self) -> Option<crate::engine::play::FormView> {

@@ -36,6 +36,22 @@ pub struct Options {
     /// reach them [A-16; this departs from p.9, which places every aircraft].
     #[serde(default)]
     pub awacs_off_display: bool,
+    /// The AtG-weight AtA penalty read as three rows, −1/−2/−3 from 1/3/5 WP, instead of
+    /// two (digest A-2: the printed table is incomplete).
+    #[serde(default)]
+    pub three_row_atg_penalty: bool,
+    /// A Navy F-4 may not carry a Gun Pod: p.21 names only Air Force F-4s (digest A-4; the
+    /// sample of play arms one, so it is allowed by default).
+    #[serde(default)]
+    pub no_navy_gun_pod: bool,
+    /// On a Down Time day Politics moves 1 left once, not again at the debriefing (digest
+    /// the rulebook moves it on p.8 and p.15).
+    #[serde(default)]
+    pub single_down_time_politics: bool,
+    /// Intel may also destroy the defenses a Target card lists (digest A-32: by default
+    /// they are part of the mission, like the events' exemption).
+    #[serde(default)]
+    pub intel_hits_listed: bool,
     /// The Advantages or Disadvantages taken (ids of `tables.toml`); their number fixes the
     /// difficulty level (none: Average).
     #[serde(default)]
@@ -398,6 +414,10 @@ pub struct PhantomLeader {
     /// Pilots carried into this campaign from the one before (the head of the squadron).
     #[serde(default)]
     pub carried: usize,
+    /// The squadron pick's open level whose candidates the prompt lists (CS6): the pick is
+    /// offered level by level so that no list of buttons runs to every card at every level.
+    #[serde(default)]
+    pub focus: Option<super::content::Level>,
 }
 
 /// A finished campaign of a linked chain [p.17].

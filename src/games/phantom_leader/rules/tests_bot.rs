@@ -230,13 +230,31 @@ fn seeded_bot_campaigns_end_with_nothing_lost_or_duplicated() {
     sweep(2, 0, |id| id.starts_with("RT-") && id.ends_with("-medium"));
 }
 
-/// Campaign outcomes per sheet and length, default options, for docs/balance.md.
+/// The 95 % Wilson score interval of `wins` out of `n`, in per cent.
+fn wilson(wins: usize, n: usize) -> (f64, f64) {
+    let (n, p, z) = (n as f64, wins as f64 / n as f64, 1.96f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (100.0 * (centre - half).max(0.0), 100.0 * (centre + half).min(1.0))
+}
+
+#[test]
+fn the_wilson_interval_of_known_cases() {
+    // 50 of 100: 40.4–59.6 %; none of 10: 0–27.8 %.
+    let (lo, hi) = wilson(50, 100);
+    assert!((lo - 40.38).abs() < 0.05 && (hi - 59.62).abs() < 0.05, "{lo} {hi}");
+    let (lo, hi) = wilson(0, 10);
+    assert!(lo == 0.0 && (hi - 27.75).abs() < 0.05, "{hi}");
+}
+
+/// Campaign outcomes per sheet and length, default options, for docs/balance.md: the win
+/// rate (Adequate or better, the outcomes the game counts as a win) with its 95 % interval.
 fn report(played: &[Played]) -> String {
     let mut rows: Vec<&str> = played.iter().map(|p| p.scenario).collect();
     rows.sort();
     rows.dedup();
     let mut out = String::from(
-        "| campaign | games | mean VP | Dismal | Poor | Adequate | Good | Great | pilots MIA |\n|---|---|---|---|---|---|---|---|---|\n",
+        "| campaign | games | mean VP | win rate (95 % CI) | Dismal | Poor | Adequate | Good | Great | pilots MIA |\n|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for row in rows {
         let games: Vec<&Played> = played
@@ -247,13 +265,18 @@ fn report(played: &[Played]) -> String {
             continue;
         }
         let n = games.len() as f64;
-        let share = |name: &str| {
-            100.0 * games.iter().filter(|p| p.outcome == name).count() as f64 / n
-        };
+        let count = |name: &str| games.iter().filter(|p| p.outcome == name).count();
+        let share = |name: &str| 100.0 * count(name) as f64 / n;
+        let wins = games
+            .iter()
+            .filter(|p| !campaign::OUTCOMES[..2].contains(&p.outcome))
+            .count();
+        let (lo, hi) = wilson(wins, games.len());
         out += &format!(
-            "| {row} | {} | {:.1} | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.2} |\n",
+            "| {row} | {} | {:.1} | {:.0} % ({lo:.0}–{hi:.0}) | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.2} |\n",
             games.len(),
             games.iter().map(|p| f64::from(p.vp)).sum::<f64>() / n,
+            100.0 * wins as f64 / n,
             share("Dismal"),
             share("Poor"),
             share("Adequate"),

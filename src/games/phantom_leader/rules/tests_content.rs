@@ -255,9 +255,9 @@ fn weapons_and_defenses_meet_the_text() {
     assert_eq!(d("S60").altitudes, [Altitude::Low]);
     assert_eq!(d("MIG17").range, 0);
     // The AtG penalty: none without AtG, -3 for the heaviest row (p.12).
-    assert_eq!(c.atg_penalty(0), 0);
-    assert_eq!(c.atg_penalty(2), -1);
-    assert_eq!(c.atg_penalty(6), -3);
+    assert_eq!(c.atg_penalty(0, false), 0);
+    assert_eq!(c.atg_penalty(2, false), -1);
+    assert_eq!(c.atg_penalty(6, false), -3);
     // Squadron stress (p.16): an Average transferred and a Veteran lost make 3.
     assert_eq!(
         c.squadron_stress(Level::Average).transferred + c.squadron_stress(Level::Veteran).missing,

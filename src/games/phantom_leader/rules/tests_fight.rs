@@ -57,7 +57,7 @@ fn stack_bandits(g: &mut PhantomLeader, bandits: &[(&str, Area)]) {
     }
 }
 
-fn sortie(g: &PhantomLeader, name: &str) -> usize {
+pub(super) fn sortie(g: &PhantomLeader, name: &str) -> usize {
     let s = squad(g, name);
     g.mission.flight.iter().position(|x| x.squad == s).unwrap()
 }
@@ -78,7 +78,7 @@ fn put(g: &mut PhantomLeader, name: &str, area: Area, altitude: Altitude) {
 /// The sample's mission flown to the first Over Target turn (p.22): the four pilots armed
 /// as the sample arms them, the events stacked as drawn (AC-47 Spooky, Down Time, SAM
 /// Site!), the Sites and the Center MiG-17 as drawn, everyone at PN, High.
-fn sample_over_target(seed: u64) -> PhantomLeader {
+pub(super) fn sample_over_target(seed: u64) -> PhantomLeader {
     let mut g = sample_mission(seed);
     for (name, loads) in [
         ("Pluto", &["Mk.82", "Rockets", "CBU"][..]),
@@ -525,7 +525,7 @@ fn the_sample_flies_through_to_its_debriefing() {
 
 /// The turn-3 position of the sample (p.23): Pluto, Easy Money and Gringo at C, Low; Buick in
 /// AN, High, with the MiG-17; the Center SA-2 gone. Several Sites and the MiG can fire.
-fn turn_3_position(seed: u64) -> PhantomLeader {
+pub(super) fn turn_3_position(seed: u64) -> PhantomLeader {
     let mut g = sample_over_target(seed);
     let sa2 = site_at(&g, "SA2", Area::C);
     g.mission.sites.remove(sa2);
