@@ -71,6 +71,13 @@ impl SimpleComponent for Harness {
                 widgets: (),
             };
         }
+        if std::env::var_os("TONKIN_FIT_CHECK").is_some() {
+            fit_check();
+            return ComponentParts {
+                model: Harness,
+                widgets: (),
+            };
+        }
         if let Some(shot) = std::env::var_os("TONKIN_SCREENSHOT") {
             hand_over(Some(shot.into()));
             return ComponentParts {
@@ -350,6 +357,7 @@ fn main() {
     }
     // The checks speak English; a photograph speaks the language the environment asks for.
     if std::env::var_os("TONKIN_SCREENSHOT").is_some()
+        || std::env::var_os("TONKIN_FIT_CHECK").is_some()
         || std::env::var_os("TONKIN_SHOTS").is_some()
         || std::env::var_os("TONKIN_LEARN_SHOTS").is_some()
         || std::env::var_os("TONKIN_SCREENSHOT_DICE").is_some()
@@ -1247,4 +1255,157 @@ fn learn_shots(dir: std::path::PathBuf) {
     }
     steps.push(Box::new(|| relm4::main_application().quit()));
     run_steps(steps);
+}
+
+/// `TONKIN_FIT_CHECK=1`: opens every playable game at many points of a game the computer
+/// plays, with the guide's explanation (of a decision never seen) and without it, in the
+/// language the environment asks for and at the screen's size, and fails unless each window
+/// fits the screen with its question and its actions in sight.
+fn fit_check() {
+    // `TONKIN_FIT_CHECK=<game id>` checks that game only.
+    let only = std::env::var("TONKIN_FIT_CHECK").unwrap_or_default();
+    let mut cases: Vec<(&'static str, usize, bool)> = Vec::new();
+    for game in games::ALL
+        .iter()
+        .filter(|g| g.playable() && (only == "1" || only == g.id))
+    {
+        for after in [0, 2, 5, 9, 14, 20, 28, 40, 60, 90] {
+            cases.push((game.id, after, true));
+        }
+        for after in [0, 9, 28, 60] {
+            cases.push((game.id, after, false));
+        }
+    }
+    cases.reverse();
+    check_fit_next(cases, 0);
+}
+
+/// Opens the next case of [`fit_check`], checks it, closes it and goes on.
+fn check_fit_next(mut cases: Vec<(&'static str, usize, bool)>, checked: usize) {
+    let Some((id, after, guide)) = cases.pop() else {
+        println!("gui test: {checked} windows fit with their decisions in sight");
+        relm4::main_application().quit();
+        return;
+    };
+    tonkin::ui::update_settings(|s| {
+        s.guide = guide;
+        s.guide_seen.clear();
+    });
+    let game = games::find(id).unwrap();
+    let driver = game.driver.unwrap();
+    let mut session = driver
+        .new_session(driver.scenarios()[0].id, 1, &[])
+        .unwrap();
+    driver
+        .bot_steps(
+            session.as_mut(),
+            games::driver::BotKind::Heuristic,
+            1,
+            after,
+        )
+        .unwrap_or_else(|e| fail(&format!("{id}: the computer's game stopped: {e}")));
+    let kind = session.decision_kind();
+    open_game_window(session, None);
+    let window = move || {
+        relm4::main_application()
+            .windows()
+            .into_iter()
+            .find(|w| w.title().as_deref() == Some(game.title) && w.is_mapped())
+    };
+    when(
+        "the game window",
+        move || window().is_some(),
+        move || {
+            let w = window().unwrap();
+            // Two seats on one screen: the side to move says it is there.
+            if let Some(b) = find_button(w.upcast_ref(), &|b: &gtk::Button| {
+                b.has_css_class("pill") && b.is_mapped()
+            }) {
+                b.emit_clicked();
+            }
+            // Time for the prompt bar to size its scrollers (on idle, after a layout).
+            gtk::glib::timeout_add_local_once(Duration::from_millis(900), move || {
+                let what = format!(
+                    "{id} after {after} actions ({kind}), guide {}",
+                    if guide { "on" } else { "off" }
+                );
+                fits_the_screen(&w);
+                decisions_in_sight(&w, &what);
+                println!("gui test: fits: {what}, {} × {}", w.width(), w.height());
+                w.close();
+                // Let the game-over dialog, if any, go with its window.
+                for t in gtk::Window::list_toplevels() {
+                    if let Ok(d) = t.downcast::<adw::MessageDialog>() {
+                        d.close();
+                    }
+                }
+                check_fit_next(cases, checked + 1);
+            });
+        },
+    );
+}
+
+/// Fails unless the question and the prompt bar's actions are in sight in `window`: every
+/// action of the first three rows (all of them when fewer) inside the window and inside the
+/// part of their scroller that shows.
+fn decisions_in_sight(window: &gtk::Window, what: &str) {
+    let Some(bar) = descendants(window.upcast_ref())
+        .into_iter()
+        .find(|w| w.has_css_class("prompt-bar"))
+    else {
+        fail(&format!("{what}: no prompt bar"));
+    };
+    let height = window.height() as f32;
+    let inside = |w: &gtk::Widget, area: &gtk::graphene::Rect| {
+        w.compute_bounds(window).is_some_and(|b| {
+            b.y() >= area.y() - 0.5
+                && b.y() + b.height() <= area.y() + area.height() + 0.5
+                && b.y() + b.height() <= height + 0.5
+        })
+    };
+    let whole = gtk::graphene::Rect::new(0.0, 0.0, window.width() as f32, height);
+    let question = descendants(&bar)
+        .into_iter()
+        .find(|w| w.has_css_class("heading"))
+        .unwrap_or_else(|| fail(&format!("{what}: the prompt bar has no question")));
+    if !question.is_mapped() || !inside(&question, &whole) {
+        fail(&format!("{what}: the question is out of sight"));
+    }
+    let Some(actions) = descendants(&bar)
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::FlowBox>().ok())
+        .find(|f| !f.has_css_class("odds"))
+    else {
+        fail(&format!("{what}: the prompt bar has no actions"));
+    };
+    let children: Vec<gtk::Widget> = descendants(actions.upcast_ref())
+        .into_iter()
+        .filter(|w| w.is::<gtk::FlowBoxChild>())
+        .collect();
+    if children.is_empty() {
+        return; // the game is over
+    }
+    let scroller = actions
+        .ancestor(gtk::ScrolledWindow::static_type())
+        .unwrap_or_else(|| fail(&format!("{what}: the actions are in no scroller")));
+    let shown = scroller
+        .compute_bounds(window)
+        .unwrap_or_else(|| fail(&format!("{what}: the actions' scroller is not laid out")));
+    let mut rows: Vec<i32> = Vec::new();
+    for child in &children {
+        let y = child.compute_bounds(&actions).map_or(0, |b| b.y() as i32);
+        if !rows.contains(&y) {
+            rows.push(y);
+        }
+        let row = rows.iter().position(|r| *r == y).unwrap_or(0);
+        if row < 3 && (!scroller.is_mapped() || !inside(child, &shown) || !inside(child, &whole)) {
+            fail(&format!(
+                "{what}: an action of row {} is out of sight (window {} × {height}, actions shown from {} to {})",
+                row + 1,
+                window.width(),
+                shown.y(),
+                shown.y() + shown.height()
+            ));
+        }
+    }
 }
