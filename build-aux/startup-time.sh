@@ -5,10 +5,13 @@
 # tests/examples) against the bare window, both as their peak resident set. Target: within 1.3x.
 # The two programs take turns, round after round, so that a change in the machine's load
 # falls on both alike; the figures are medians over the rounds (RUNS, 15 by default).
-# CARGO_TARGET_DIR is honoured (the shared optimised build, say).
+# CARGO_TARGET_DIR is honoured (the shared optimised build, say); TONKIN and BARE name other
+# builds of the two programs, which are then used as they are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet --bin tonkin --example bare_window
+if [ -z "${TONKIN:-}" ] || [ -z "${BARE:-}" ]; then
+  cargo build --release --quiet --bin tonkin --example bare_window
+fi
 runs=${RUNS:-15}
 target=${CARGO_TARGET_DIR:-target}
 scratch=$(mktemp -d)
@@ -16,8 +19,8 @@ trap 'rm -rf "$scratch"' EXIT
 # Nothing of the user's: settings and autosaves in a scratch folder.
 export XDG_DATA_HOME="$scratch" XDG_CONFIG_HOME="$scratch"
 cp tests/examples/csar/enemy-search-rifle-captures.json "$scratch/game.json"
-export RUNS_="$runs" SAVE="$scratch/game.json" TONKIN="$target/release/tonkin"
-export BARE="$target/release/examples/bare_window"
+export RUNS_="$runs" SAVE="$scratch/game.json"
+export TONKIN="${TONKIN:-$target/release/tonkin}" BARE="${BARE:-$target/release/examples/bare_window}"
 export SCRATCH="$scratch"
 echo "load before: $(uptime)"
 xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- bash -c '
