@@ -71,6 +71,17 @@ impl SimpleComponent for Harness {
                 widgets: (),
             };
         }
+        if let Ok(only) = std::env::var("TONKIN_FIT_CHECK") {
+            fit_check(
+                &only,
+                &[0, 2, 5, 9, 14, 20, 28, 40, 60, 90],
+                &[0, 9, 28, 60],
+            );
+            return ComponentParts {
+                model: Harness,
+                widgets: (),
+            };
+        }
         if let Some(shot) = std::env::var_os("TONKIN_SCREENSHOT") {
             hand_over(Some(shot.into()));
             return ComponentParts {
@@ -350,6 +361,7 @@ fn main() {
     }
     // The checks speak English; a photograph speaks the language the environment asks for.
     if std::env::var_os("TONKIN_SCREENSHOT").is_some()
+        || std::env::var_os("TONKIN_FIT_CHECK").is_some()
         || std::env::var_os("TONKIN_SHOTS").is_some()
         || std::env::var_os("TONKIN_LEARN_SHOTS").is_some()
         || std::env::var_os("TONKIN_SCREENSHOT_DICE").is_some()
@@ -766,7 +778,7 @@ fn photograph(window: &gtk::Window, path: std::path::PathBuf) {
 
 /// `TONKIN_SHOTS=dir`: photographs, at the screen's size, the launcher with games in progress
 /// (two of the same game and a damaged one), each playable game with its decisions and at
-/// 200 %, Print and Play on its third page, and Skyhawk's start dialog refusing a rule
+/// 200 % (That Others May Live, Skyhawk, Search & Destroy, Phantom Leader), Print and Play on its third page, and Skyhawk's start dialog refusing a rule
 /// without the one it needs; the files
 /// are named `<what>-<width>x<height>.png`.
 fn shots(dir: std::path::PathBuf) {
@@ -935,10 +947,33 @@ fn shots(dir: std::path::PathBuf) {
         }),
         Box::new({
             let shot = shot.clone();
-            let launcher = launcher_window.clone();
             move || {
                 shot("search-destroy-board-200");
                 window_titled("Search").unwrap().close();
+                let pl = games::find("phantom_leader")
+                    .and_then(|g| g.driver)
+                    .unwrap();
+                let mut session = pl.new_session(pl.scenarios()[0].id, 3, &[]).unwrap();
+                pl.bot_steps(session.as_mut(), games::driver::BotKind::Heuristic, 3, 30)
+                    .unwrap();
+                open_game_window(session, None);
+            }
+        }),
+        Box::new(move || full(&window_titled("Phantom").unwrap())),
+        Box::new({
+            let shot = shot.clone();
+            move || {
+                shot("phantom-leader-decisions");
+                let w = window_titled("Phantom").unwrap();
+                gtk::prelude::WidgetExt::activate_action(&w, "win.zoom-double", None).unwrap();
+            }
+        }),
+        Box::new({
+            let shot = shot.clone();
+            let launcher = launcher_window.clone();
+            move || {
+                shot("phantom-leader-board-200");
+                window_titled("Phantom").unwrap().close();
                 launcher.set_visible(true);
                 launcher.activate_action("app.new-game", None).ok();
                 start_skyhawk_with_engine_fires(&launcher);
@@ -1104,8 +1139,10 @@ fn learn_to_play() {
                                 fail("the menu's Guided First Game did not switch the guide on");
                             }
                             println!("gui test: How to Play and the guide");
-                            println!("4 passed, 0 failed");
-                            relm4::main_application().quit();
+                            window.close();
+                            // Then a few positions of each game with the guide's
+                            // explanations: each fits with its decisions in sight.
+                            fit_check("1", &[0, 9, 28], &[]);
                         },
                     );
                 },
@@ -1247,4 +1284,188 @@ fn learn_shots(dir: std::path::PathBuf) {
     }
     steps.push(Box::new(|| relm4::main_application().quit()));
     run_steps(steps);
+}
+
+/// `TONKIN_FIT_CHECK=1` (or a game's id): opens every playable game at many points of a game the computer
+/// plays, with the guide's explanation (of a decision never seen) and without it, in the
+/// language the environment asks for and at the screen's size, and fails unless each window
+/// fits the screen with its question and its actions in sight.
+/// `only`: a game's id, or "1" for every game; the positions are numbers of actions taken,
+/// with the guide on and off.
+fn fit_check(only: &str, guide_on: &[usize], guide_off: &[usize]) {
+    let mut cases: Vec<(&'static str, usize, bool)> = Vec::new();
+    for game in games::ALL
+        .iter()
+        .filter(|g| g.playable() && (only == "1" || only == g.id))
+    {
+        cases.extend(guide_on.iter().map(|&after| (game.id, after, true)));
+        cases.extend(guide_off.iter().map(|&after| (game.id, after, false)));
+    }
+    cases.reverse();
+    check_fit_next(cases, 0);
+}
+
+/// Opens the next case of [`fit_check`], checks it, closes it and goes on.
+fn check_fit_next(mut cases: Vec<(&'static str, usize, bool)>, checked: usize) {
+    let Some((id, after, guide)) = cases.pop() else {
+        println!("gui test: {checked} windows fit with their decisions in sight");
+        if std::env::var_os("TONKIN_FIT_CHECK").is_none() {
+            println!("5 passed, 0 failed");
+        }
+        relm4::main_application().quit();
+        return;
+    };
+    tonkin::ui::update_settings(|s| {
+        s.guide = guide;
+        s.guide_seen.clear();
+    });
+    let game = games::find(id).unwrap();
+    let driver = game.driver.unwrap();
+    let mut session = driver
+        .new_session(driver.scenarios()[0].id, 1, &[])
+        .unwrap();
+    driver
+        .bot_steps(
+            session.as_mut(),
+            games::driver::BotKind::Heuristic,
+            1,
+            after,
+        )
+        .unwrap_or_else(|e| fail(&format!("{id}: the computer's game stopped: {e}")));
+    let kind = session.decision_kind();
+    open_game_window(session, None);
+    let window = move || {
+        relm4::main_application()
+            .windows()
+            .into_iter()
+            .find(|w| w.title().as_deref() == Some(game.title) && w.is_mapped())
+    };
+    when(
+        "the game window",
+        move || window().is_some(),
+        move || {
+            let w = window().unwrap();
+            // Two seats on one screen: the side to move says it is there.
+            if let Some(b) = find_button(w.upcast_ref(), &|b: &gtk::Button| {
+                b.has_css_class("pill") && b.is_mapped()
+            }) {
+                b.emit_clicked();
+            }
+            let what = format!(
+                "{id} after {after} actions ({kind}), guide {}",
+                if guide { "on" } else { "off" }
+            );
+            // The prompt bar sizes its scrollers once it is laid out and drawn: on a busy
+            // machine that takes a while, so the check waits up to ten seconds for it.
+            let start = Instant::now();
+            let checked_window = w.clone();
+            when_or(
+                move || decisions_in_sight(&checked_window, &what),
+                start,
+                move || {
+                    fits_the_screen(&w);
+                    println!(
+                        "gui test: fits: {}, {} × {}",
+                        w.title().unwrap_or_default(),
+                        w.width(),
+                        w.height()
+                    );
+                    w.close();
+                    // Let the game-over dialog, if any, go with its window.
+                    for t in gtk::Window::list_toplevels() {
+                        if let Ok(d) = t.downcast::<adw::MessageDialog>() {
+                            d.close();
+                        }
+                    }
+                    check_fit_next(cases, checked + 1);
+                },
+            );
+        },
+    );
+}
+
+/// Polls `check` until it passes, then runs `then`; fails with its last complaint once ten
+/// seconds have passed since `start`.
+fn when_or(
+    check: impl Fn() -> Result<(), String> + 'static,
+    start: Instant,
+    then: impl FnOnce() + 'static,
+) {
+    let then = RefCell::new(Some(then));
+    gtk::glib::timeout_add_local(Duration::from_millis(200), move || match check() {
+        Ok(()) => {
+            if let Some(then) = then.borrow_mut().take() {
+                then();
+            }
+            gtk::glib::ControlFlow::Break
+        }
+        Err(why) if start.elapsed() > Duration::from_secs(10) => fail(&why),
+        Err(_) => gtk::glib::ControlFlow::Continue,
+    });
+}
+
+/// Says why not unless the question and the prompt bar's actions are in sight in `window`: every
+/// action of the first three rows (all of them when fewer) inside the window and inside the
+/// part of their scroller that shows.
+fn decisions_in_sight(window: &gtk::Window, what: &str) -> Result<(), String> {
+    let Some(bar) = descendants(window.upcast_ref())
+        .into_iter()
+        .find(|w| w.has_css_class("prompt-bar"))
+    else {
+        return Err(format!("{what}: no prompt bar"));
+    };
+    let height = window.height() as f32;
+    let inside = |w: &gtk::Widget, area: &gtk::graphene::Rect| {
+        w.compute_bounds(window).is_some_and(|b| {
+            b.y() >= area.y() - 0.5
+                && b.y() + b.height() <= area.y() + area.height() + 0.5
+                && b.y() + b.height() <= height + 0.5
+        })
+    };
+    let whole = gtk::graphene::Rect::new(0.0, 0.0, window.width() as f32, height);
+    let question = descendants(&bar)
+        .into_iter()
+        .find(|w| w.has_css_class("heading"))
+        .ok_or_else(|| format!("{what}: the prompt bar has no question"))?;
+    if !question.is_mapped() || !inside(&question, &whole) {
+        return Err(format!("{what}: the question is out of sight"));
+    }
+    let Some(actions) = descendants(&bar)
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::FlowBox>().ok())
+        .find(|f| !f.has_css_class("odds"))
+    else {
+        return Err(format!("{what}: the prompt bar has no actions"));
+    };
+    let children: Vec<gtk::Widget> = descendants(actions.upcast_ref())
+        .into_iter()
+        .filter(|w| w.is::<gtk::FlowBoxChild>())
+        .collect();
+    if children.is_empty() {
+        return Ok(()); // the game is over
+    }
+    let scroller = actions
+        .ancestor(gtk::ScrolledWindow::static_type())
+        .ok_or_else(|| format!("{what}: the actions are in no scroller"))?;
+    let shown = scroller
+        .compute_bounds(window)
+        .ok_or_else(|| format!("{what}: the actions' scroller is not laid out"))?;
+    let mut rows: Vec<i32> = Vec::new();
+    for child in &children {
+        let y = child.compute_bounds(&actions).map_or(0, |b| b.y() as i32);
+        if !rows.contains(&y) {
+            rows.push(y);
+        }
+        let row = rows.iter().position(|r| *r == y).unwrap_or(0);
+        if row < 3 && (!scroller.is_mapped() || !inside(child, &shown) || !inside(child, &whole)) {
+            return Err(format!(
+                "{what}: an action of row {} is out of sight (window {} × {height}, actions shown from {} to {})",
+                row + 1,
+                window.width(),
+                shown.y(),
+                shown.y() + shown.height()
+            ));
+        }
+    }
+    Ok(())
 }

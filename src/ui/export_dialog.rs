@@ -413,10 +413,14 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<Ga
         .label(gettext("_Export…"))
         .use_underline(true)
         .css_classes(["suggested-action"])
+        .tooltip_text(gettext(
+            "Write the chosen components as files into a folder you pick",
+        ))
         .build();
     let print_button = gtk::Button::builder()
         .label(gettext("_Print…"))
         .use_underline(true)
+        .tooltip_text(gettext("Send the chosen components to a printer"))
         .build();
     header.pack_end(&export_button);
     header.pack_start(&print_button);

@@ -127,6 +127,12 @@ pub fn show(
             verdict_line.remove_css_class(was);
             verdict_line.add_css_class(now);
             submit.set_sensitive(ok);
+            // Refused, the button says why; accepted, what it does.
+            submit.set_tooltip_text(Some(&if ok {
+                gettext("Take this decision with these values")
+            } else {
+                text.clone()
+            }));
             // The reason reaches screen-reader users with the button it disables.
             crate::ui::set_accessible_label(&submit, &format!("{submit_label} — {text}"));
         }

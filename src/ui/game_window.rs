@@ -119,6 +119,8 @@ pub struct GameWindow {
     page_names: RefCell<Vec<String>>,
     /// The seat the hand-over curtain waits for, while it is up.
     curtain: Option<u8>,
+    /// An action was taken while actions undone waited to be redone: Redo says so.
+    redo_lost: Cell<bool>,
 }
 
 #[derive(Debug)]
@@ -192,6 +194,8 @@ pub struct GameWidgets {
     /// Its tooltip says why when undo is not possible.
     undo_button: gtk::Button,
     redo: gio::SimpleAction,
+    /// Its tooltip says why when there is nothing to redo.
+    redo_button: gtk::Button,
     export: gio::SimpleAction,
 }
 
@@ -245,7 +249,7 @@ impl Component for GameWindow {
         header.pack_end(&main_menu_button());
         let rules_button = icon_button(
             "help-contents-symbolic",
-            &gettext("Rules Reference"),
+            &gettext("Open the rules reference (Shift+F1)"),
             "win.rules",
         );
         header.pack_end(&rules_button);
@@ -431,6 +435,7 @@ impl Component for GameWindow {
             game_over_shown: false,
             page_names: RefCell::new(Vec::new()),
             curtain: None,
+            redo_lost: Cell::new(false),
         };
         let mut widgets = GameWidgets {
             stack,
@@ -448,6 +453,7 @@ impl Component for GameWindow {
             undo,
             undo_button,
             redo,
+            redo_button,
             export,
         };
         // A game two people share opens behind the curtain, for the seat to move.
@@ -474,6 +480,7 @@ impl Component for GameWindow {
         }
         match msg {
             GameMsg::Choose(i) => {
+                self.note_redo_lost();
                 let result = self.session.borrow_mut().choose(i);
                 self.after_step(widgets, result.map(Some));
             }
@@ -505,6 +512,7 @@ impl Component for GameWindow {
                 }
             }
             GameMsg::Undo => {
+                self.redo_lost.set(false);
                 let step = self.session.borrow_mut().undo();
                 self.after_step(widgets, Ok(step));
             }
@@ -570,6 +578,7 @@ impl Component for GameWindow {
                 }
             }
             GameMsg::SubmitForm(values) => {
+                self.note_redo_lost();
                 let result = self.session.borrow_mut().submit_form(&values);
                 self.after_step(widgets, result.map(Some));
             }
@@ -593,6 +602,13 @@ impl Component for GameWindow {
 }
 
 impl GameWindow {
+    /// An action is about to be taken: whatever was undone cannot be redone after it.
+    fn note_redo_lost(&self) {
+        if self.session.borrow().can_redo() {
+            self.redo_lost.set(true);
+        }
+    }
+
     fn after_step(&mut self, widgets: &mut GameWidgets, result: Result<Option<Stepped>, String>) {
         let window = widgets.stack.root().and_downcast::<gtk::Window>();
         match result {
@@ -762,6 +778,8 @@ impl GameWindow {
             let button = gtk::ToggleButton::builder()
                 .label(name)
                 .active(i == view.page)
+                // Translators: the tooltip of a board page's button, e.g. "Show the Ordnance Card".
+                .tooltip_text(gettext("Show the {page}").replace("{page}", name))
                 .build();
             if let Some(f) = &first {
                 button.set_group(Some(f));
@@ -941,6 +959,14 @@ impl GameWindow {
             )
         };
         widgets.undo_button.set_tooltip_text(Some(&undo_tip));
+        let redo_tip = if session.can_redo() {
+            gettext("Redo the action you undid (Ctrl+Shift+Z)")
+        } else if self.redo_lost.get() {
+            gettext("Nothing to redo: the action taken after Undo replaced the actions undone")
+        } else {
+            gettext("Nothing to redo: Redo takes again an action that Undo took back")
+        };
+        widgets.redo_button.set_tooltip_text(Some(&redo_tip));
         widgets.export.set_enabled(true);
         let mut subtitle = vec![self.scenario.clone()];
         // Two people on one screen see whose side is shown.

@@ -39,6 +39,10 @@ pub fn sync_action(settings: &Settings) {
     }
 }
 
+/// The least and the most height of the explanation's words; more scroll.
+const MIN_HEIGHT: i32 = 40;
+const MAX_HEIGHT: i32 = 96;
+
 /// The explanation strip of one game window.
 pub struct Guide {
     pub widget: gtk::Revealer,
@@ -72,6 +76,9 @@ impl Guide {
         words.append(&text);
         let got_it = gtk::Button::builder()
             .label(gettext("Got It"))
+            .tooltip_text(gettext(
+                "Hide this explanation; the next new kind of decision brings its own",
+            ))
             .valign(gtk::Align::Center)
             .css_classes(["pill-small"])
             .build();
@@ -95,7 +102,18 @@ impl Guide {
                 .valign(gtk::Align::Center)
                 .build(),
         );
-        strip.append(&words);
+        // A long explanation (German, a narrow window) scrolls: the strip never takes the
+        // height the prompt bar's decisions need.
+        strip.append(
+            &gtk::ScrolledWindow::builder()
+                .hscrollbar_policy(gtk::PolicyType::Never)
+                .propagate_natural_height(true)
+                .min_content_height(MIN_HEIGHT)
+                .max_content_height(MAX_HEIGHT)
+                .hexpand(true)
+                .child(&words)
+                .build(),
+        );
         strip.append(&got_it);
         strip.append(&off);
         let widget = gtk::Revealer::builder()

@@ -462,6 +462,9 @@ fn scenario_row(title: &str, verb: &str) -> adw::ActionRow {
         .label(verb)
         .valign(gtk::Align::Center)
         .css_classes(["suggested-action", "pill-small"])
+        .tooltip_text(gettext(
+            "Start a new game of this scenario; games in progress keep their own saves",
+        ))
         .build();
     let r = row.clone();
     button.connect_clicked(move |_| ActionRowExt::activate(&r));

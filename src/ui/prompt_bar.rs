@@ -9,8 +9,12 @@ use relm4::gtk::prelude::*;
 use crate::games::PromptView;
 use crate::i18n::gettext;
 
-/// The most height the odds and actions take before they scroll.
-const MAX_CHOICES_HEIGHT: i32 = 220;
+/// The most height the actions take before they scroll: three rows of buttons. The actions
+/// are the decision itself, so they are sized before the odds and never scrolled out of sight
+/// by them.
+const MAX_ACTIONS_HEIGHT: i32 = 132;
+/// The most height the odds take before they scroll: three lines of outcomes.
+const MAX_ODDS_HEIGHT: i32 = 100;
 
 pub struct PromptBar {
     pub widget: gtk::Box,
@@ -21,8 +25,13 @@ pub struct PromptBar {
     /// Opens the decision as a form, when the game offers one.
     form: gtk::Button,
     buttons: gtk::FlowBox,
+    /// The actions' scroller: its top row is kept in sight when they change.
+    actions: gtk::ScrolledWindow,
     /// An empty strip as wide as the bar: its size tells when to fit the choices again.
     ruler: gtk::DrawingArea,
+    /// The ruler's last width: behind the hand-over curtain the bar has none, and shown
+    /// again at the same width the ruler reports no change.
+    width: Rc<std::cell::Cell<i32>>,
     fit: std::rc::Rc<dyn Fn(i32)>,
     /// The choice each of the buttons' children stands for (`usize::MAX`: none, a hint).
     shown: Rc<RefCell<Vec<usize>>>,
@@ -107,36 +116,62 @@ impl PromptBar {
             }
         });
         widget.append(&line);
-        // The odds and the actions scroll when they are many, so that the bar never pushes
-        // the window past the screen; the question above them stays in sight.
-        let choices = gtk::Box::new(gtk::Orientation::Vertical, 6);
-        choices.append(&odds);
-        choices.append(&buttons);
-        let scroller = gtk::ScrolledWindow::builder()
-            .hscrollbar_policy(gtk::PolicyType::Never)
-            .child(&choices)
-            .build();
-        widget.append(&scroller);
+        // The odds and the actions scroll, each in its own scroller, when they are many, so
+        // that the bar never pushes the window past the screen; the question above them stays
+        // in sight, and so do the actions: a long list of odds cannot push them away.
+        let scroller = |child: &gtk::FlowBox| {
+            gtk::ScrolledWindow::builder()
+                .hscrollbar_policy(gtk::PolicyType::Never)
+                .child(child)
+                .build()
+        };
+        let odds_scroller = scroller(&odds);
+        let actions = scroller(&buttons);
+        widget.append(&odds_scroller);
+        widget.append(&actions);
         // A scroller asks for its child's height at the child's narrowest (one button a
-        // line), so its height is set here from the height the choices take at the bar's
+        // line), so its height is set here from the height its child takes at the bar's
         // real width, which this empty strip reports whenever it changes.
         let ruler = gtk::DrawingArea::builder().hexpand(true).build();
         widget.append(&ruler);
         let fit = {
-            let choices = choices.clone();
-            let scroller = scroller.clone();
+            let odds = odds.clone();
+            let buttons = buttons.clone();
+            let actions = actions.clone();
             move |width: i32| {
                 if width <= 0 {
                     return;
                 }
-                let (_, natural, _, _) = choices.measure(gtk::Orientation::Vertical, width);
-                scroller.set_min_content_height(natural.min(MAX_CHOICES_HEIGHT));
+                let fit = |child: &gtk::FlowBox, scroller: &gtk::ScrolledWindow, most: i32| {
+                    let natural = if child.is_visible() {
+                        child.measure(gtk::Orientation::Vertical, width).1
+                    } else {
+                        0
+                    };
+                    scroller.set_visible(natural > 0);
+                    scroller.set_min_content_height(natural.min(most));
+                    // GTK 4.8's flow box can measure fewer lines than it then lays out (the
+                    // lines overflow its height, out of sight): once drawn, where its last
+                    // child ends is the height to show.
+                    let (child, scroller) = (child.clone(), scroller.clone());
+                    after_next_frame(&scroller.clone(), move || {
+                        let taken = laid_out_height(&child).min(most);
+                        if child.is_visible() && taken > scroller.min_content_height() {
+                            scroller.set_min_content_height(taken);
+                        }
+                    });
+                };
+                fit(&odds, &odds_scroller, MAX_ODDS_HEIGHT);
+                fit(&buttons, &actions, MAX_ACTIONS_HEIGHT);
             }
         };
         let fit = std::rc::Rc::new(fit);
         let f = fit.clone();
         // Not during the allocation that reports the width: a size set then is not laid out.
+        let last_width: Rc<std::cell::Cell<i32>> = Rc::default();
+        let w = last_width.clone();
         ruler.connect_resize(move |_, width, _| {
+            w.set(width);
             let f = f.clone();
             gtk::glib::idle_add_local_once(move || f(width));
         });
@@ -147,7 +182,9 @@ impl PromptBar {
             odds,
             form,
             buttons,
+            actions,
             ruler,
+            width: last_width,
             fit,
             shown,
         }
@@ -157,8 +194,13 @@ impl PromptBar {
     fn fit_choices(&self) {
         let fit = self.fit.clone();
         let ruler = self.ruler.clone();
-        // After the new buttons are in: measure them on the next idle.
-        gtk::glib::idle_add_local_once(move || fit(ruler.width()));
+        let last = self.width.clone();
+        // After the new buttons are in: measure them on the next idle, at the width the bar
+        // has (or had, while it is hidden).
+        gtk::glib::idle_add_local_once(move || {
+            let width = ruler.width();
+            fit(if width > 0 { width } else { last.get() })
+        });
     }
 
     /// Shows the button that opens the decision as a form titled `title` (or hides it).
@@ -168,6 +210,12 @@ impl PromptBar {
             // TRANSLATORS: a button opening a form, e.g. "Ordnance Card…".
             self.form
                 .set_label(&gettext("{form}…").replace("{form}", &title));
+            // Translators: the tooltip of the button that opens a form, e.g. "Ordnance Card".
+            let tip = gettext(
+                "{form}: this decision is made by filling it in; the rules check each value as you choose it",
+            )
+                .replace("{form}", &title);
+            self.form.set_tooltip_text(Some(&tip));
         }
     }
 
@@ -182,6 +230,8 @@ impl PromptBar {
         self.rule.set_label(&prompt.rule);
         self.rule.set_visible(!prompt.rule.is_empty());
         clear(&self.buttons);
+        // A new decision is read from its first action.
+        self.actions.vadjustment().set_value(0.0);
         // Dozens of hexes to pick from are clicked on the map, not read as buttons.
         let on_map = prompt.choices.iter().filter(|c| c.target.is_some()).count();
         let map_only = on_map > MAX_MAP_BUTTONS;
@@ -262,6 +312,41 @@ impl PromptBar {
         }
         self.fit_choices();
     }
+}
+
+/// How far down a flow box's children reach, as laid out (not as measured).
+fn laid_out_height(flow: &gtk::FlowBox) -> i32 {
+    let mut bottom = flow.height();
+    let mut child = flow.first_child();
+    while let Some(c) = child {
+        if c.is_visible()
+            && let Some(b) = c.compute_bounds(flow)
+        {
+            bottom = bottom.max((b.y() + b.height()).ceil() as i32);
+        }
+        child = c.next_sibling();
+    }
+    bottom
+}
+
+/// Runs `f` once, after the next frame of `widget`'s window is drawn (laid out).
+fn after_next_frame(widget: &impl IsA<gtk::Widget>, f: impl FnOnce() + 'static) {
+    let Some(clock) = widget.frame_clock() else {
+        return;
+    };
+    let handler: Rc<RefCell<Option<gtk::glib::SignalHandlerId>>> = Rc::default();
+    let f = RefCell::new(Some(f));
+    let h = handler.clone();
+    let id = clock.connect_after_paint(move |clock| {
+        if let Some(f) = f.borrow_mut().take() {
+            f();
+        }
+        if let Some(id) = h.borrow_mut().take() {
+            clock.disconnect(id);
+        }
+    });
+    handler.replace(Some(id));
+    widget.queue_draw();
 }
 
 /// More choices on the board than this are offered there only (with their buttons left out).
