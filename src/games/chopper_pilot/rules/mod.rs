@@ -29,6 +29,7 @@ pub mod tactical;
 pub mod terrain;
 #[cfg(test)]
 mod tests;
+pub mod view;
 
 use serde::{Deserialize, Serialize};
 
