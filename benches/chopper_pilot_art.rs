@@ -16,7 +16,10 @@ fn mid_mission() -> ChopperPilot {
     let mut bot = <ChopperPilot as Playable>::heuristic_bot(1);
     for _ in 0..20_000 {
         if matches!(g.phase, Phase::Activation(_))
-            && g.mission.as_ref().and_then(|m| m.tac.as_ref()).is_some_and(|t| t.turn >= 2)
+            && g.mission
+                .as_ref()
+                .and_then(|m| m.tac.as_ref())
+                .is_some_and(|t| t.turn >= 2)
         {
             return g;
         }

@@ -11,12 +11,12 @@ use crate::games::chopper_pilot::rules::view::Orders;
 use crate::i18n::gettext;
 
 fn success_words(s: SuccessKind) -> String {
-    gettext(match s {
-        SuccessKind::Delivery => "put down everything the flight carries",
-        SuccessKind::Extraction => "bring out everyone waiting to be lifted",
-        SuccessKind::Rescue => "find and bring out the people in trouble",
-        SuccessKind::Destroy => "destroy the enemy in the area",
-    })
+    match s {
+        SuccessKind::Delivery => gettext("put down everything the flight carries"),
+        SuccessKind::Extraction => gettext("bring out everyone waiting to be lifted"),
+        SuccessKind::Rescue => gettext("find and bring out the people in trouble"),
+        SuccessKind::Destroy => gettext("destroy the enemy in the area"),
+    }
 }
 
 /// The briefing sheet, `w × h` millimetres.

@@ -12,25 +12,25 @@ use crate::games::chopper_pilot::rules::state::{Health, Location};
 use crate::i18n::gettext;
 
 pub fn health_name(h: Health) -> String {
-    gettext(match h {
-        Health::Fit => "Fit",
-        Health::Minor => "Minor wound",
-        Health::Light => "Light wound",
-        Health::Serious => "Serious wound",
-        Health::Killed => "Killed",
-        Health::Captured => "Captured",
-    })
+    match h {
+        Health::Fit => gettext("Fit"),
+        Health::Minor => gettext("Minor wound"),
+        Health::Light => gettext("Light wound"),
+        Health::Serious => gettext("Serious wound"),
+        Health::Killed => gettext("Killed"),
+        Health::Captured => gettext("Captured"),
+    }
 }
 
 fn location_name(l: Location) -> String {
-    gettext(match l {
-        Location::Head => "head",
-        Location::Chest => "chest",
-        Location::Abdomen => "abdomen",
-        Location::Arm => "arm",
-        Location::Leg => "leg",
-        Location::HandFoot => "hand or foot",
-    })
+    match l {
+        Location::Head => gettext("head"),
+        Location::Chest => gettext("chest"),
+        Location::Abdomen => gettext("abdomen"),
+        Location::Arm => gettext("arm"),
+        Location::Leg => gettext("leg"),
+        Location::HandFoot => gettext("hand or foot"),
+    }
 }
 
 fn health_colour(h: Health) -> u32 {

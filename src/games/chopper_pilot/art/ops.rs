@@ -77,12 +77,12 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
     for (i, note) in notes {
         if let Some(&(x, y)) = points.get(i).filter(|_| i + 1 < points.len()) {
             Rgb::hex(0xFFF59D).set(cr);
-            text(cr, x + 3.2, y + 1.0, &note, &Font::sans(2.6), Align::Left);
+            text(cr, x + 3.2, y + 1.0, &note, &Font::sans(3.4), Align::Left);
         }
     }
     if let Some(&(x, y)) = points.last() {
         Rgb::hex(0xFFF59D).set(cr);
-        text(cr, x + 3.2, y + 1.0, &gettext("Weather"), &Font::sans(2.6), Align::Left);
+        text(cr, x + 3.2, y + 1.0, &gettext("Weather"), &Font::sans(3.4), Align::Left);
     }
     // The flight counter.
     if let Some(&(x, y)) = points.get(reached.min(points.len().saturating_sub(1))) {
@@ -148,6 +148,7 @@ fn draw_chart(cr: &Context, map: &OpsMap, ox: f64, oy: f64, s: f64) -> Result<()
     cr.stroke()?;
     let point = |cr: &Context, p: [f64; 2], label: &str, fill: u32| -> Result<(), cairo::Error> {
         let (x, y) = (ox + p[0] * s, oy + p[1] * s);
+        cr.new_sub_path();
         cr.arc(x, y, 2.4, 0.0, TAU);
         Rgb::hex(fill).set(cr);
         cr.fill_preserve()?;

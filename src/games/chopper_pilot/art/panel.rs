@@ -14,7 +14,7 @@ use crate::i18n::gettext;
 
 use super::tactical::{ARC_COLOURS, altitude_letter};
 
-const ROW_H: f64 = 11.0;
+const ROW_H: f64 = 12.5;
 const TOP: f64 = 9.0;
 
 fn row_top(i: usize) -> f64 {
@@ -103,7 +103,7 @@ pub fn draw(
             title = msg("{helicopter} (yours)").arg("helicopter", title).render();
         }
         Rgb::hex(0x222222).set(cr);
-        fitted_left(cr, 3.0, top + 0.8, w - 6.0, &title, Font::bold(3.4));
+        fitted_left(cr, 3.0, top + 0.8, w - 6.0, &title, Font::bold(4.0));
         let hurt: u32 = heli.checked.iter().map(|(_, n)| u32::from(*n)).sum();
         let line = msg("{place} · {passengers} aboard · {hits} hits")
             .arg("place", whereabouts(g, i))
@@ -111,7 +111,7 @@ pub fn draw(
             .arg("hits", hurt)
             .render();
         Rgb::hex(0x4A4A40).set(cr);
-        fitted_left(cr, 3.0, top + 5.6, w - 6.0, &line, Font::sans(3.0));
+        fitted_left(cr, 3.0, top + 6.6, w - 6.0, &line, Font::sans(3.5));
     }
     let card = active.unwrap_or(m.yours);
     let y = row_top(m.flight.len()) + 2.0;

@@ -327,6 +327,7 @@ fn draw_markers(cr: &Context, tac: &Tac, frame: &Frame) -> Result<(), cairo::Err
         let r = frame.flat * 0.42;
         Rgb::hex(0xD50000).set(cr);
         cr.set_line_width(frame.flat * 0.05);
+        cr.new_sub_path();
         cr.arc(x, y, r, 0.0, TAU);
         cr.move_to(x - r * 1.2, y);
         cr.line_to(x + r * 1.2, y);
@@ -395,6 +396,7 @@ fn draw_unit(
     }
     if u.objective {
         Rgb::hex(0xFFD54F).set(cr);
+        cr.new_sub_path();
         cr.arc(x + s * 0.85, y + s * 0.15, s * 0.12, 0.0, TAU);
         cr.fill()?;
     }
@@ -456,6 +458,7 @@ pub fn draw_helicopter(cr: &Context, frame: &Frame, m: HeliMark) -> Result<(), c
     cr.line_to(x + dy * r * 0.6, y - dx * r * 0.6);
     cr.close_path();
     cr.fill()?;
+    cr.new_sub_path();
     cr.arc(x, y, r, 0.0, TAU);
     Rgb::hex(match m.kind {
         HeloType::Huey => 0x4E5B31,
@@ -477,6 +480,7 @@ pub fn draw_helicopter(cr: &Context, frame: &Frame, m: HeliMark) -> Result<(), c
     // Altitude in a badge below-right.
     let (bx, by) = (x + r * 0.75, y + r * 0.45);
     Rgb::hex(0xFAFAFA).set(cr);
+    cr.new_sub_path();
     cr.arc(bx, by, r * 0.42, 0.0, TAU);
     cr.fill()?;
     Rgb::BLACK.set(cr);
@@ -491,6 +495,7 @@ pub fn draw_helicopter(cr: &Context, frame: &Frame, m: HeliMark) -> Result<(), c
         })
         .set(cr);
         cr.set_line_width(r * 0.16);
+        cr.new_sub_path();
         cr.arc(x, y, r * 1.3, 0.0, TAU);
         cr.stroke()?;
     }
