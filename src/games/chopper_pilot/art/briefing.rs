@@ -19,6 +19,15 @@ fn success_words(s: SuccessKind) -> String {
     }
 }
 
+/// The orders' text as paragraphs: a single line break in the data file is a space, an empty
+/// line starts a new paragraph.
+fn reflow(text: &str) -> String {
+    text.split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 /// The briefing sheet, `w × h` millimetres.
 pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo::Error> {
     Rgb::hex(0xF3EEDB).set(cr);
@@ -57,7 +66,7 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
     // The facts on the right, the orders on the left.
     let facts_w = (w * 0.34).min(90.0);
     let text_w = w - facts_w - 18.0;
-    let story = gettext(orders.text().trim());
+    let story = reflow(&gettext(orders.text().trim()));
     let font = fit_paragraph_font(cr, &story, Font::sans(4.0), text_w, h - 26.0, 2.6);
     Rgb::hex(0x222222).set(cr);
     paragraph(cr, 6.0, 21.0, text_w, &story, &font, Align::Left);

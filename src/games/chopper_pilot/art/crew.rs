@@ -205,12 +205,11 @@ pub fn draw_bios(
     Ok(())
 }
 
+/// A rectangle: left, top, width, height.
+pub type Cell = (f64, f64, f64, f64);
+
 /// Where each offered bio card lies: (index in the targets, bio id, rectangle).
-pub fn bio_cells<'a>(
-    w: f64,
-    h: f64,
-    targets: &'a [String],
-) -> Vec<(usize, &'a str, (f64, f64, f64, f64))> {
+pub fn bio_cells(w: f64, h: f64, targets: &[String]) -> Vec<(usize, &str, Cell)> {
     let bios: Vec<(usize, &str)> = targets
         .iter()
         .enumerate()

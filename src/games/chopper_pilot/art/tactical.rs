@@ -187,8 +187,9 @@ pub fn draw(
         draw_unit(cr, u, &frame, k, targets, hovered)?;
     }
     for (i, place) in tac.places.iter().enumerate() {
-        if let Place::On(f) = place {
-            if frame.shows(f.hex) {
+        if let Place::On(f) = place
+            && frame.shows(f.hex)
+        {
                 let id = format!("helicopter:{i}");
                 let heli = &g.mission().flight[i];
                 draw_helicopter(
@@ -206,7 +207,6 @@ pub fn draw(
                         hovered: hovered == Some(id.as_str()),
                     },
                 )?;
-            }
         }
     }
     Ok(())
