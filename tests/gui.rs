@@ -1197,11 +1197,12 @@ fn help_has_every_game() {
 /// explanation into `guide-<game>.png`.
 fn learn_shots(dir: std::path::PathBuf) {
     // The game, the actions the computer takes before the guide is photographed.
-    let games: [(&'static str, usize); 4] = [
+    let games: [(&'static str, usize); 5] = [
         ("csar", 10),
         ("skyhawk", 8),
         ("search_destroy", 46),
         ("phantom_leader", 12),
+        ("chopper_pilot", 60),
     ];
     type Step = Box<dyn FnOnce()>;
     let mut steps: Vec<Step> = Vec::new();

@@ -1,12 +1,16 @@
-//! Chopper Pilot Vietnam (digest: `shared/rules/chopper-pilot.md`). Its rules are in `rules/`:
-//! the Primary tour plays from start to end with the bot; the launcher lists the game as not
-//! playable until it has its window (art) and its driver. The game grows in this folder:
-//! `rules/`, `art/`, `kit.rs`, and this file's [`MODULE`] (see `docs/adding-a-game.md`).
+//! Chopper Pilot Vietnam — a helicopter pilot's tour of duty (digest:
+//! `shared/rules/chopper-pilot.md`). The game is this folder: `rules/` (the state machine, on
+//! `crate::engine` only), `play.rs` (what the application asks of the rules beyond them: the
+//! bot, the rules reference, the guide's kinds of decision), `art/` (the maps, the flight, the
+//! Crew Board and the briefing, drawn with Cairo) and this file, which ties them into
+//! [`MODULE`].
 
+pub mod art;
+mod play;
 pub mod rules;
 
 use crate::engine::message::n_;
-use crate::games::GameModule;
+use crate::games::{GameDriver, GameModule};
 
 pub const ID: &str = "chopper_pilot";
 pub const TITLE: &str = "Chopper Pilot Vietnam";
@@ -17,7 +21,13 @@ pub static MODULE: GameModule = GameModule {
     players: n_("1 player"),
     blurb: n_("Fly a Huey crew through insertions, extractions and medevacs."),
     note: None,
-    driver: None,
+    driver: Some(&GameDriver::<rules::ChopperPilot>::new()),
     kit: None,
-    learn: None,
+    learn: Some(include_str!("../../../data/games/chopper_pilot/learn.toml")),
 };
+
+impl crate::games::Presented for rules::ChopperPilot {
+    fn board(&self) -> Option<&dyn crate::art::Board> {
+        Some(self)
+    }
+}

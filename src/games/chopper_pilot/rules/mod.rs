@@ -31,6 +31,7 @@ pub mod tactical;
 pub mod terrain;
 #[cfg(test)]
 mod tests;
+pub mod view;
 
 use serde::{Deserialize, Serialize};
 

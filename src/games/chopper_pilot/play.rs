@@ -1,0 +1,98 @@
+//! What Chopper Pilot's rules offer the application beyond `Game`: the bot, the rules
+//! reference, the kinds of decision the guide explains and the chance behind a spotting try.
+
+use std::sync::OnceLock;
+
+use crate::engine::bot::Bot;
+use crate::engine::message::{Message, msg};
+use crate::engine::play::Playable;
+use crate::engine::reference::{RuleSection, RulesFile};
+
+use super::rules::bot::Commander;
+use super::rules::{Action, ChopperPilot, Phase};
+
+const RULES: &str = include_str!("../../../data/games/chopper_pilot/rules.toml");
+
+impl Playable for ChopperPilot {
+    fn heuristic_bot(_seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(Commander)
+    }
+
+    fn rules_reference() -> Vec<RuleSection> {
+        static SECTIONS: OnceLock<Vec<RuleSection>> = OnceLock::new();
+        SECTIONS
+            .get_or_init(|| {
+                crate::engine::content::parse::<RulesFile>(
+                    "data/games/chopper_pilot/rules.toml",
+                    RULES,
+                )
+                .map(|f| f.section)
+                .unwrap_or_default()
+            })
+            .clone()
+    }
+
+    /// One kind per question: the guide's explanations (`learn.toml`) are keyed by it.
+    fn decision_kind(&self) -> String {
+        let kind = match &self.phase {
+            Phase::ChooseCrew(_) => "crew",
+            Phase::ChooseHelicopter => "helicopter",
+            Phase::Load => "load",
+            Phase::Fly { .. } => "fly-out",
+            Phase::Choice { .. } => "new-mission",
+            Phase::Pickup => "pickup",
+            Phase::Helicopters => "activate",
+            Phase::Activation(_) => "activation",
+            Phase::Support => "support",
+            Phase::Return { .. } => "fly-home",
+            Phase::Training => "training",
+            Phase::CobraOffer => "cobra",
+            Phase::Volunteer => "volunteer",
+            Phase::Unwritten(_) | Phase::PilotLost => "over",
+        };
+        kind.to_owned()
+    }
+
+    /// A spotting try can fail: its chance is the E3 table's (or 5-6 for another helicopter).
+    fn risks(&self, action: &Action) -> Vec<(Message, f64)> {
+        match (action, self.active_helicopter()) {
+            (Action::Spot(unit), Some(h)) => self
+                .spot_odds(h, *unit)
+                .map(|p| vec![(msg("The unit is not spotted"), 1.0 - p)])
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+    use crate::engine::reference::find;
+
+    #[test]
+    fn every_rule_a_prompt_or_the_log_names_is_in_the_reference() {
+        let rules = ChopperPilot::rules_reference();
+        assert!(rules.len() > 20, "{} sections", rules.len());
+        let mut g = ChopperPilot::setup("primary", &Default::default(), 5).unwrap();
+        let mut bot = Commander;
+        for _ in 0..3_000 {
+            let p = g.prompt();
+            if p.choices.is_empty() {
+                break;
+            }
+            assert!(find(&rules, &p.rule).is_some(), "prompt rule {}", p.rule);
+            let actions = g.legal_actions();
+            let a = bot.choose(&g, &actions);
+            g.apply(&a).unwrap();
+        }
+        for entry in g.log().entries() {
+            assert!(
+                find(&rules, &entry.rule).is_some(),
+                "log rule {:?}",
+                entry.rule
+            );
+        }
+    }
+}
