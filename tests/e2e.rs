@@ -88,7 +88,11 @@ fn play_alone(index: usize, game: &str) -> std::process::Child {
         .expect("the end-to-end script starts under xvfb-run")
 }
 
+// Not yet part of `make test`: on this two-core machine a whole Search & Destroy game through the
+// accessibility tree took 27 minutes under load, and Chopper Pilot's window (new this stop) has
+// no run yet. Run it with `cargo test --test e2e -- --ignored` under the virtual display.
 #[test]
+#[ignore = "too slow for make test on this machine; run with --ignored (see above)"]
 fn every_playable_game_is_played_through_the_accessibility_tree() {
     if let Some(why) = missing_requirement() {
         panic!("the end-to-end window test cannot run: {why}");
