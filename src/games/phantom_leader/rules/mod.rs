@@ -405,6 +405,9 @@ impl PhantomLeader {
                 }
                 if !self.mission.flight.is_empty() {
                     add(Action::Done, &||msg("Arm the aircraft"));
+                } else if (0..self.squadron.len()).all(|i| self.assign_refusal(i).is_some()) {
+                    // Every pilot is Unfit or gone: the day can only be Down Time.
+                    add(Action::StandDown, &||msg("No pilot can fly: stand down (Down Time)"));
                 }
                 (msg("Choose the pilots"), "M7")
             }
@@ -688,7 +691,15 @@ impl PhantomLeader {
             Action::Promote(i) => self.promote_now(i),
             Action::BuyRecon => self.buy_recon(),
             Action::Choose(n) => self.choose_target(n),
-            Action::StandDown => self.down_time(),
+            Action::StandDown => {
+                // Standing down after choosing a target puts the card back unflown.
+                if self.step == Step::Assign
+                    && let Some(n) = self.mission.target.take()
+                {
+                    self.targets.discard(n);
+                }
+                self.down_time()
+            }
             Action::Assign(i) => self.assign(i),
             Action::Unassign(i) => self.mission.flight.retain(|s| s.squad != i),
             Action::Load { sortie, weapon } => self.mission.flight[sortie].load.push(weapon),

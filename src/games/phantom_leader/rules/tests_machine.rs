@@ -785,3 +785,24 @@ fn a_16_awacs_off_display_keeps_the_e2_off_the_tactical_display() {
     assert_eq!(places, 5, "every aircraft is placed (p.9)");
     assert!(g.mission.flight[s].pos.is_some());
 }
+
+/// A random campaign (conformance, seed 11) reached a day whose pilots were all Unfit after its
+/// target was chosen: the day can only be Down Time, and the target goes back unflown.
+#[test]
+fn a_day_with_no_pilot_fit_to_fly_is_down_time() {
+    let mut g = sample_campaign(10);
+    ok(&mut g, Action::Done);
+    g.mission.drawn = vec![31, 8];
+    ok(&mut g, Action::Choose(8));
+    assert_eq!(g.step, Step::Assign);
+    assert!(!g.legal_actions().contains(&Action::StandDown));
+    for p in &mut g.squadron {
+        p.stress = 30;
+    }
+    assert_eq!(g.legal_actions(), vec![Action::StandDown]);
+    let politics = g.tracks.politics;
+    ok(&mut g, Action::StandDown);
+    assert_ne!(g.step, Step::Assign);
+    assert_eq!(g.mission.target, None);
+    assert!(g.tracks.politics <= politics);
+}
