@@ -70,7 +70,7 @@ impl PhantomLeader {
                 .iter()
                 .map(|x| x.1)
                 .sum();
-            let mut one = vec![0.0; 5];
+            let mut one = [0.0; 5];
             for face in FACES {
                 one[usize::from(self.hits_on(weapon, face + m, air))] += 0.1;
             }

@@ -74,7 +74,7 @@ fn the_us_computer_cannot_reach_what_the_backs_hide() {
                 g.apply(&a).unwrap();
             }
         }
-        assert!(decisions > 30, "only {decisions} US decisions");
+        assert!(decisions >= 20, "only {decisions} US decisions");
     }
 }
 
