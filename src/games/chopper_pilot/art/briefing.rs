@@ -108,20 +108,20 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
             .iter()
             .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join("+"))
             .collect();
-        let mut where_ = msg("maps {maps}; in at {entry}, out at {exit}")
-            .arg("maps", maps.join(" / "))
-            .arg("entry", &b.tac.entry)
-            .arg("exit", &b.tac.exit)
-            .render();
-        if let Some(lz) = &b.tac.lz {
-            where_ += &msg("; landing zone {lz}").arg("lz", lz).render();
+        let where_ = match &b.tac.lz {
+            Some(lz) => msg("maps {maps}; in at {entry}, out at {exit}; landing zone {lz}").arg("lz", lz),
+            None => msg("maps {maps}; in at {entry}, out at {exit}"),
         }
+        .arg("maps", maps.join(" / "))
+        .arg("entry", &b.tac.entry)
+        .arg("exit", &b.tac.exit)
+        .render();
         fact(cr, gettext("Tactical Map"), where_);
         if b.support.air + b.support.artillery > 0 {
             fact(
                 cr,
                 gettext("Support on call"),
-                msg("{air} air strikes, {artillery} artillery missions")
+                msg("Air strikes: {air} · artillery missions: {artillery}")
                     .arg("air", b.support.air)
                     .arg("artillery", b.support.artillery)
                     .render(),
@@ -131,7 +131,7 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
         fact(
             cr,
             gettext("Reward"),
-            msg("{points} skill points")
+            msg("Skill points: {points}")
                 .arg("points", b.skill_points)
                 .render(),
         );

@@ -65,11 +65,11 @@ pub fn draw_board(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), 
     .render();
     let facts = [
         luck,
-        msg("Experience: {level}, {missions} missions flown")
+        msg("Experience: {level} · missions flown: {missions}")
             .arg("level", level)
             .arg("missions", g.missions_flown)
             .render(),
-        msg("{points} skill points banked · {vp} victory points")
+        msg("Skill points banked: {points} · victory points: {vp}")
             .arg("points", g.skill_points)
             .arg("vp", g.victory_points)
             .render(),
@@ -119,7 +119,7 @@ pub fn draw_board(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), 
                 s.wounds
                     .iter()
                     .map(|(l, n)| {
-                        msg("{place}: out {missions} missions")
+                        msg("{place} — missions to sit out: {missions}")
                             .arg("place", location_name(*l))
                             .arg("missions", n)
                             .render()
@@ -129,7 +129,7 @@ pub fn draw_board(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), 
             .unwrap_or_default();
         if m.away > 0 {
             notes.push(
-                msg("on the Base Mat for {missions} more missions")
+                msg("on the Base Mat, missions left: {missions}")
                     .arg("missions", m.away)
                     .render(),
             );

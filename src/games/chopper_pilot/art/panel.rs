@@ -105,7 +105,7 @@ pub fn draw(
         Rgb::hex(0x222222).set(cr);
         fitted_left(cr, 3.0, top + 0.8, w - 6.0, &title, Font::bold(4.0));
         let hurt: u32 = heli.checked.iter().map(|(_, n)| u32::from(*n)).sum();
-        let line = msg("{place} · {passengers} aboard · {hits} hits")
+        let line = msg("{place} · aboard: {passengers} · hits: {hits}")
             .arg("place", whereabouts(g, i))
             .arg("passengers", heli.passengers.len())
             .arg("hits", hurt)

@@ -327,7 +327,7 @@ impl ChopperPilot {
             self.victory_points += vp;
             self.log.add(
                 "10.3",
-                msg("{vp} victory points this mission, {total} in all")
+                msg("Victory points this mission: {vp}, in all: {total}")
                     .arg("vp", vp)
                     .arg("total", self.victory_points),
             );
@@ -361,7 +361,7 @@ impl ChopperPilot {
         if points > 0 {
             self.log.add(
                 "10.2",
-                msg("{n} skill points banked, {bank} in the bank")
+                msg("Skill points banked: {n}, in the bank now: {bank}")
                     .arg("n", points)
                     .arg("bank", self.skill_points),
             );
@@ -392,7 +392,7 @@ impl ChopperPilot {
                 let name = member.name.clone();
                 self.log.add(
                     "9.6",
-                    msg("{name} misses the next {n} missions")
+                    msg("{name} sits out the next missions: {n}")
                         .arg("name", name)
                         .arg("n", missed),
                 );

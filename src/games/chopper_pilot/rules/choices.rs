@@ -89,7 +89,7 @@ impl ChopperPilot {
                     .collect();
                 c.push(Choice::new(Action::Done, msg("Keep the points banked")));
                 (
-                    msg("{points} skill points in the bank").arg("points", self.skill_points),
+                    msg("Skill points in the bank: {points}").arg("points", self.skill_points),
                     "10.2",
                     c,
                 )
@@ -244,7 +244,7 @@ impl ChopperPilot {
         if !data().campaign(self.campaign).victory_points {
             return (
                 Verdict::Win,
-                msg("You survived the MACV-SOG tour: {missions} missions flown in all")
+                msg("You survived the MACV-SOG tour. Missions flown in all: {missions}")
                     .arg("missions", self.missions_flown),
             );
         }
@@ -255,7 +255,7 @@ impl ChopperPilot {
             .max_by_key(|b| b.from);
         (
             Verdict::Win,
-            msg("Tour complete with {vp} victory points: {band}")
+            msg("Tour complete. Victory points: {vp} ({band})")
                 .arg("vp", self.victory_points)
                 .arg("band", band.map_or("", |b| b.title.as_str())),
         )

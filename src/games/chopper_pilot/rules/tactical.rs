@@ -357,7 +357,7 @@ impl ChopperPilot {
         }
         self.log.add_with(
             "8.1",
-            msg("Enemy at the landing zone: {n} units").arg("n", n),
+            msg("Enemy units at the landing zone: {n}").arg("n", n),
             vec![Random::Dice(r)],
         );
         for _ in 0..n {

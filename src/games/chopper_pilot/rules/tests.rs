@@ -1272,7 +1272,7 @@ fn five_victory_points_a_mission_are_judged_for_the_whole_flight_10_3() {
     assert!(g.mission_success());
     g.post_mission();
     assert_eq!(g.victory_points, 5);
-    assert!(position_of(&logged(&g), "5 victory points this mission, 5 in all") > 0);
+    assert!(position_of(&logged(&g), "Victory points this mission: 5, in all: 5") > 0);
     // Three of eight delivered fails; another Huey of the flight shot down and a villager
     // killed cost their points too, even though your own helicopter came through: 2 VP.
     let mut g = at_the_map(50);
