@@ -169,3 +169,110 @@ impl SearchDestroy {
         Reach { start: s, best }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cmp::Reverse;
+    use std::collections::{BTreeMap, BinaryHeap};
+
+    use super::super::bot::HeuristicBot;
+    use super::super::content::Side;
+    use super::super::leak_tests::all_options;
+    use super::super::options::Options;
+    use super::super::state::Step;
+    use super::*;
+    use crate::engine::bot::Bot;
+    use crate::engine::game::Game;
+
+    /// The search as first written, over the map and the counters themselves: the tables must
+    /// find exactly its paths.
+    fn reference_reach(g: &SearchDestroy, unit: usize) -> BTreeMap<Hex, (u8, Hex)> {
+        let u = &g.units[unit];
+        let start = u.hex.unwrap();
+        let map = &data().map;
+        let mut best = BTreeMap::new();
+        let mut queue = BinaryHeap::new();
+        queue.push(Reverse((0u8, start)));
+        best.insert(start, (0, start));
+        while let Some(Reverse((cost, hex))) = queue.pop() {
+            if best.get(&hex).is_some_and(|&(c, _)| c < cost) {
+                continue;
+            }
+            for next in map.neighbours(hex) {
+                if !g.passable(next, u.side) {
+                    continue;
+                }
+                let c = cost + SearchDestroy::entry_cost(hex, next);
+                if c <= u.mp && best.get(&next).is_none_or(|&(old, _)| c < old) {
+                    best.insert(next, (c, hex));
+                    queue.push(Reverse((c, next)));
+                }
+            }
+        }
+        best.remove(&start);
+        best
+    }
+
+    /// The destinations as first written: every reached hex and every neighbour, each with
+    /// its route's cost, kept when the unit may end or stop to pick up there.
+    fn reference_destinations(g: &SearchDestroy, unit: usize) -> Vec<Hex> {
+        let u = &g.units[unit];
+        let start = u.hex.unwrap();
+        let reach = reference_reach(g, unit);
+        let mut hexes: Vec<Hex> = reach.keys().copied().collect();
+        hexes.extend(
+            data()
+                .map
+                .neighbours(start)
+                .filter(|n| !reach.contains_key(n)),
+        );
+        hexes.sort();
+        hexes
+            .into_iter()
+            .filter(|&h| {
+                let direct = SearchDestroy::entry_cost(start, h);
+                let cost = if start.distance(h) == 1 && g.passable(h, u.side) && direct <= u.mp {
+                    Some(direct)
+                } else {
+                    reach.get(&h).map(|&(c, _)| c)
+                };
+                cost.is_some_and(|c| {
+                    g.may_end(unit, h)
+                        || (g.may_stop_to_pick_up(unit, h)
+                            && u.mp - c >= SearchDestroy::pick_up_cost(u.side))
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_tables_find_the_same_paths_as_the_map_search() {
+        let mut checked = 0;
+        for (scenario, options, seed) in [
+            ("basic", Options::default(), 1),
+            ("standard", all_options(), 3),
+        ] {
+            let mut g = SearchDestroy::setup(scenario, &options, seed).unwrap();
+            let mut bot = HeuristicBot::new(seed);
+            while g.outcome().is_none() {
+                if let Step::Movement(side) = g.step {
+                    for unit in (0..g.units.len()).filter(|&i| {
+                        let u = &g.units[i];
+                        u.side == side && u.on_map() && u.mp > 0
+                    }) {
+                        assert_eq!(g.reach(unit), reference_reach(&g, unit));
+                        let destinations = reference_destinations(&g, unit);
+                        assert_eq!(g.destinations(unit), destinations);
+                        assert_eq!(g.has_destination(unit), !destinations.is_empty());
+                        checked += 1;
+                    }
+                }
+                let actions = g.legal_actions();
+                let seat = u8::from(g.actor() == Some(Side::Nlf));
+                let a = bot.choose(&g.view(seat), &actions);
+                g.apply(&a).unwrap();
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+}
