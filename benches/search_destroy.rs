@@ -1,15 +1,18 @@
-//! Search & Destroy: line of sight between two hexes on the loaded map (target ≤ 1 µs) and
-//! whole Basic games bot against bot (games per second).
+//! Search & Destroy: line of sight between two hexes on the loaded map (target ≤ 1 µs),
+//! whole Basic games bot against bot (target ≥ 500 games per second) and the whole map redrawn
+//! at 1920 × 1080 with every counter on it (target ≤ 8 ms), as the window draws it.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
+use tonkin::art::{Board, View};
 use tonkin::engine::bot::play_out;
 use tonkin::engine::game::Game;
 use tonkin::engine::play::Playable;
-use tonkin::games::search_destroy::rules::SearchDestroy;
+use tonkin::games::search_destroy::rules::content::Side;
 use tonkin::games::search_destroy::rules::content::data;
 use tonkin::games::search_destroy::rules::hex::Hex;
+use tonkin::games::search_destroy::rules::{SearchDestroy, Step};
 
 /// Pairs of hexes 2 to 8 apart, spread over the map.
 fn pairs() -> Vec<(Hex, Hex)> {
@@ -34,7 +37,7 @@ fn line_of_sight(c: &mut Criterion) {
     // A position in play: the NLF's counters on the map, each a possible obstacle.
     let mut game = SearchDestroy::new("basic", 5).unwrap();
     let mut bot = SearchDestroy::heuristic_bot(5);
-    while game.step == tonkin::games::search_destroy::rules::Step::Setup {
+    while game.step == Step::Setup {
         let actions = game.legal_actions();
         let a = bot.choose(&game.view(1), &actions);
         game.apply(&a).unwrap();
@@ -70,5 +73,51 @@ fn basic_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, line_of_sight, basic_games);
+/// The Standard game at the US's first Movement Phase: every counter of both sides on the map,
+/// the log kept as the window keeps it, the legal moves highlighted.
+fn every_counter_on_the_map() -> (SearchDestroy, Vec<String>) {
+    let mut game = SearchDestroy::new("standard", 5).unwrap();
+    let mut bot = SearchDestroy::heuristic_bot(5);
+    while game.step != Step::Movement(Side::Us) {
+        let seat = u8::from(game.actor() != Some(Side::Us));
+        let actions = game.legal_actions();
+        let a = bot.choose(&game.view(seat), &actions);
+        game.apply(&a).unwrap();
+    }
+    let targets = game
+        .prompt()
+        .choices
+        .iter()
+        .filter_map(|c| c.target.clone())
+        .collect();
+    (game, targets)
+}
+
+fn redraw(c: &mut Criterion) {
+    let (game, targets) = every_counter_on_the_map();
+    let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
+    let mut group = c.benchmark_group("search_destroy");
+    for (seat, name) in [(0, "US"), (1, "NLF")] {
+        let view = View {
+            width: 1920.0,
+            height: 1080.0,
+            scale_factor: 1.0,
+            targets: targets.clone(),
+            seat,
+            ..View::default()
+        };
+        group.bench_function(
+            format!("map redraw 1920x1080, every counter on it, {name} side"),
+            |b| {
+                b.iter(|| {
+                    let cr = cairo::Context::new(&surface).unwrap();
+                    game.draw_board(&cr, &view).unwrap()
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, line_of_sight, basic_games, redraw);
 criterion_main!(benches);

@@ -2,11 +2,13 @@
 //! counters of the side the window shows ([`View::seat`]), the hexes of the legal actions
 //! highlighted, and the turn, phase and points beside it.
 
-use cairo::Context;
+use std::cell::RefCell;
+
+use cairo::{Context, Format, ImageSurface};
 
 use super::counter::draw_counter;
 use super::map::{centre, draw_map, hex_at, hex_path, size};
-use crate::art::board::{Board, View, fit};
+use crate::art::board::{Board, View, fit, visible_part};
 use crate::art::draw::Rgb;
 use crate::engine::message::{Message, msg};
 use crate::games::search_destroy::rules::content::Side;
@@ -27,9 +29,21 @@ pub fn draw_position(
     targets: &[String],
     hovered: Option<&str>,
 ) -> Result<(), cairo::Error> {
+    draw_map(cr)?;
+    draw_pieces(cr, game, side, targets, hovered)
+}
+
+/// What lies on the map as `side` may know it: the highlights, the landing snake and the
+/// counters.
+pub fn draw_pieces(
+    cr: &Context,
+    game: &SearchDestroy,
+    side: Side,
+    targets: &[String],
+    hovered: Option<&str>,
+) -> Result<(), cairo::Error> {
     // Everything drawn comes from the side's own view, never from the state itself.
     let view = game.redacted(side);
-    draw_map(cr)?;
     Rgb::hex(0xF5C518).set(cr);
     cr.set_line_width(0.6);
     for t in targets {
@@ -45,7 +59,10 @@ pub fn draw_position(
         cr.stroke()?;
     }
     // The landing snake before the helicopters are down.
-    if matches!(view.step, Step::Landing | Step::Commander | Step::LandingFire) {
+    if matches!(
+        view.step,
+        Step::Landing | Step::Commander | Step::LandingFire
+    ) {
         for (i, &hex) in view.landing.iter().enumerate() {
             draw_helicopter(cr, hex, view.commander_hex == Some(hex), i + 1)?;
         }
@@ -63,7 +80,13 @@ pub fn draw_position(
     let s = super::counter::SIZE * 0.78;
     for (hex, mut list) in stacks {
         // A carrier on top of its load; US on top of face-up NLF non-personnel it shares with.
-        list.sort_by_key(|&i| (view.units[i].side == side, view.units[i].carrying.is_some(), i));
+        list.sort_by_key(|&i| {
+            (
+                view.units[i].side == side,
+                view.units[i].carrying.is_some(),
+                i,
+            )
+        });
         let (cx, cy) = centre(hex);
         let n = list.len() as f64;
         for (k, &i) in list.iter().enumerate() {
@@ -90,35 +113,110 @@ fn draw_helicopter(cr: &Context, hex: Hex, commander: bool, n: usize) -> Result<
     cr.stroke()?;
     cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
     cr.set_font_size(3.0);
-    let label = if commander { "CC".to_owned() } else { n.to_string() };
+    let label = if commander {
+        "CC".to_owned()
+    } else {
+        n.to_string()
+    };
     let ext = cr.text_extents(&label)?;
     cr.move_to(x - ext.width() / 2.0, y + 1.1);
     cr.show_text(&label)
 }
 
-/// Where the map sits in the window: (scale in px per mm, x, y).
+/// Where the map sits in the window: (scale in px per mm, x, y), its corner on whole pixels
+/// so that the map's bitmap is copied pixel for pixel.
 fn placement(view: &View) -> (f64, f64, f64) {
     let (w, h) = size();
-    fit(view, w, h)
+    let (scale, x, y) = fit(view, w, h);
+    (scale, x.round(), y.round())
+}
+
+/// The printed map as the window last drew it: terrain, roads, hexsides and numbers do not
+/// change in play, so they are drawn again only for a new size, zoom or part in view.
+struct MapBitmap {
+    size: (i32, i32),
+    /// The part of the `size` map the bitmap holds: left, top, width, height in pixels.
+    part: (i32, i32, i32, i32),
+    ground: f64,
+    surface: ImageSurface,
+}
+
+thread_local! {
+    /// Drawing happens on the GTK thread; the bitmap lives as long as it does.
+    static MAP: RefCell<Option<MapBitmap>> = const { RefCell::new(None) };
+}
+
+/// Copies the map's bitmap for a context at the map's corner, in view pixels with `ratio`
+/// device pixels each, drawing it first when the size or part in view changed.
+fn paint_map(cr: &Context, scale: f64, ratio: f64, ground: f64) -> Result<(), cairo::Error> {
+    let (w, h) = size();
+    let size = (
+        (w * scale * ratio).ceil().max(1.0) as i32,
+        (h * scale * ratio).ceil().max(1.0) as i32,
+    );
+    let part = visible_part(cr, ratio, size);
+    MAP.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        let fresh = cache
+            .as_ref()
+            .is_some_and(|m| m.size == size && m.part == part && m.ground == ground);
+        if !fresh {
+            let surface = ImageSurface::create(Format::Rgb24, part.2, part.3)?;
+            let bc = Context::new(&surface)?;
+            bc.set_source_rgb(ground, ground, ground);
+            bc.paint()?;
+            bc.translate(-f64::from(part.0), -f64::from(part.1));
+            bc.scale(scale * ratio, scale * ratio);
+            draw_map(&bc)?;
+            drop(bc);
+            *cache = Some(MapBitmap {
+                size,
+                part,
+                ground,
+                surface,
+            });
+        }
+        let Some(map) = cache.as_ref() else {
+            return Ok(());
+        };
+        cr.save()?;
+        cr.translate(f64::from(part.0) / ratio, f64::from(part.1) / ratio);
+        cr.scale(1.0 / ratio, 1.0 / ratio);
+        cr.set_source_surface(&map.surface, 0.0, 0.0)?;
+        // Whole device pixels: a plain copy, not a resampling.
+        cr.source().set_filter(cairo::Filter::Nearest);
+        cr.paint()?;
+        cr.restore()
+    })
 }
 
 impl Board for SearchDestroy {
+    /// The map from its bitmap, then the pieces drawn afresh: the same painters as on paper
+    /// ([`draw_position`]), the map's only kept between frames.
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
         let ground = if view.dark { 0.19 } else { 0.92 };
         cr.set_source_rgb(ground, ground, ground);
         cr.paint()?;
         let (scale, x, y) = placement(view);
+        let ratio = if view.scale_factor > 0.0 {
+            view.scale_factor
+        } else {
+            1.0
+        };
         cr.save()?;
         cr.translate(x, y);
-        cr.scale(scale, scale);
-        draw_position(
-            cr,
-            self,
-            side_of(view.seat),
-            &view.targets,
-            view.hovered.as_deref(),
-        )?;
-        cr.restore()
+        let drawn = paint_map(cr, scale, ratio, ground).and_then(|()| {
+            cr.scale(scale, scale);
+            draw_pieces(
+                cr,
+                self,
+                side_of(view.seat),
+                &view.targets,
+                view.hovered.as_deref(),
+            )
+        });
+        cr.restore()?;
+        drawn
     }
 
     fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
@@ -183,7 +281,9 @@ mod tests {
             g.apply(&a).unwrap();
         }
         let mut swapped = g.clone();
-        let hidden: Vec<usize> = (0..g.units.len()).filter(|&i| g.units[i].hidden()).collect();
+        let hidden: Vec<usize> = (0..g.units.len())
+            .filter(|&i| g.units[i].hidden())
+            .collect();
         let first_kind = swapped.units[hidden[0]].kind;
         let other = hidden
             .iter()

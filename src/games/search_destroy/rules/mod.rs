@@ -17,6 +17,7 @@ pub mod map;
 pub mod movement_fire;
 pub mod options;
 pub mod play;
+pub mod reach;
 pub mod standard;
 pub mod state;
 

@@ -1,8 +1,7 @@
 //! The Basic game's sequence [4.1] as a state machine: the decisions each step offers and
 //! what each action does.
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -11,6 +10,7 @@ use super::crt::{Crt, CrtCell, Effect, odds_column};
 use super::hex::Hex;
 use super::map::{Hexside, Terrain};
 use super::options::Options;
+use super::reach::{Occupied, Reach, Steps};
 use super::state::{Attack, RANGE, SearchDestroy, Step, Unit};
 use crate::engine::dice::d6;
 use crate::engine::game::{Applied, Refusal, SetupError};
@@ -307,38 +307,15 @@ impl SearchDestroy {
     /// Cheapest paths for a unit within its movement points, through hexes it may pass
     /// [5.14, 5.21]: for each reachable hex, its cost and the hex it is entered from.
     pub fn reach(&self, unit: usize) -> BTreeMap<Hex, (u8, Hex)> {
-        let u = &self.units[unit];
-        let start = u.hex.expect("a moving unit is on the map");
-        let map = &data().map;
-        let mut best: BTreeMap<Hex, (u8, Hex)> = BTreeMap::new();
-        let mut queue = BinaryHeap::new();
-        queue.push(Reverse((0u8, start)));
-        best.insert(start, (0, start));
-        while let Some(Reverse((cost, hex))) = queue.pop() {
-            if best.get(&hex).is_some_and(|&(c, _)| c < cost) {
-                continue;
-            }
-            for next in map.neighbours(hex) {
-                if !self.passable(next, u.side) {
-                    continue;
-                }
-                let c = cost + SearchDestroy::entry_cost(hex, next);
-                if c > u.mp {
-                    continue;
-                }
-                if best.get(&next).is_none_or(|&(old, _)| c < old) {
-                    best.insert(next, (c, hex));
-                    queue.push(Reverse((c, next)));
-                }
-            }
-        }
-        best.remove(&start);
-        best
+        self.reach_of(unit, &Occupied::of(self))
+            .iter()
+            .map(|(hex, cost, from)| (hex, (cost, from)))
+            .collect()
     }
 
     /// The hexes a unit enters on a move to `to` and their total cost: straight in when `to`
     /// is adjacent and the unit can pay for it, else the cheapest path of `reach`.
-    fn route(&self, unit: usize, reach: &BTreeMap<Hex, (u8, Hex)>, to: Hex) -> Option<(u8, Vec<Hex>)> {
+    fn route(&self, unit: usize, reach: &Reach, to: Hex) -> Option<(u8, Vec<Hex>)> {
         let u = &self.units[unit];
         let start = u.hex.expect("a moving unit is on the map");
         if start.distance(to) == 1 && self.passable(to, u.side) {
@@ -347,9 +324,9 @@ impl SearchDestroy {
                 return Some((cost, vec![to]));
             }
         }
-        let &(cost, _) = reach.get(&to)?;
+        let (cost, _) = reach.get(to)?;
         let mut path = vec![to];
-        while let Some(&(_, from)) = reach.get(path.last().expect("not empty")) {
+        while let Some((_, from)) = reach.get(*path.last().expect("not empty")) {
             if from == start {
                 break;
             }
@@ -359,23 +336,42 @@ impl SearchDestroy {
         Some((cost, path))
     }
 
-    /// Where a unit may move now: hexes it may end in, or stop on to pick up.
+    /// Where a unit may move now: hexes it may end in, or stop on to pick up. Every hex the
+    /// unit can pay its way to is reached (an adjacent one it can pay for is among them); an
+    /// empty one it may always end in.
     pub fn destinations(&self, unit: usize) -> Vec<Hex> {
-        let pick_up = SearchDestroy::pick_up_cost(self.units[unit].side);
-        let reach = self.reach(unit);
-        let start = self.units[unit].hex.expect("a moving unit is on the map");
-        let mut hexes: Vec<Hex> = reach.keys().copied().collect();
-        hexes.extend(data().map.neighbours(start).filter(|n| !reach.contains_key(n)));
-        hexes.sort();
-        hexes
-            .into_iter()
-            .filter(|&h| {
-                self.route(unit, &reach, h).is_some_and(|(c, _)| {
-                    self.may_end(unit, h)
-                        || (self.may_stop_to_pick_up(unit, h) && self.units[unit].mp - c >= pick_up)
-                })
+        let u = &self.units[unit];
+        let pick_up = SearchDestroy::pick_up_cost(u.side);
+        let start = u.hex.expect("a moving unit is on the map");
+        let occupied = Occupied::of(self);
+        let steps = Steps::get();
+        self.reach_of(unit, &occupied)
+            .iter()
+            .filter(|&(h, reached, _)| {
+                if !occupied.at(steps.index(h)) {
+                    return true;
+                }
+                // Straight in when adjacent and affordable [route], else the cheapest path.
+                let direct = SearchDestroy::entry_cost(start, h);
+                let c = if start.distance(h) == 1 && direct <= u.mp {
+                    direct
+                } else {
+                    reached
+                };
+                self.may_end(unit, h) || (self.may_stop_to_pick_up(unit, h) && u.mp - c >= pick_up)
             })
+            .map(|(h, _, _)| h)
             .collect()
+    }
+
+    /// Whether a unit has anywhere to move: an empty neighbour it can pay for will do, else
+    /// its destinations are worked out.
+    pub fn has_destination(&self, unit: usize) -> bool {
+        let u = &self.units[unit];
+        let start = u.hex.expect("a moving unit is on the map");
+        data().map.neighbours(start).any(|n| {
+            SearchDestroy::entry_cost(start, n) <= u.mp && self.units_at(n).next().is_none()
+        }) || !self.destinations(unit).is_empty()
     }
 
     /// Hexes the phasing side may attack [6.11, 6.12; digest ruling A40]: those of enemy
@@ -555,7 +551,7 @@ impl SearchDestroy {
         out.extend(
             movers
                 .iter()
-                .filter(|&&m| Some(m) != self.active && !self.destinations(m).is_empty())
+                .filter(|&&m| Some(m) != self.active && self.has_destination(m))
                 .map(|&m| Action::Select(m)),
         );
         for &unit in &movers {
@@ -635,7 +631,7 @@ impl SearchDestroy {
             (Step::Movement(side), Action::Select(unit)) => {
                 self.active != Some(*unit)
                     && self.movers(*side).contains(unit)
-                    && !self.destinations(*unit).is_empty()
+                    && self.has_destination(*unit)
             }
             (Step::Movement(side), Action::Search { unit, hex }) => {
                 self.movers(*side).contains(unit)
@@ -871,7 +867,7 @@ impl SearchDestroy {
     pub(super) fn move_unit(&mut self, unit: usize, to: Hex) {
         self.release_other(unit);
         self.active = Some(unit);
-        let reach = self.reach(unit);
+        let reach = self.reach_of(unit, &Occupied::of(self));
         let (_, path) = self
             .route(unit, &reach, to)
             .expect("a legal move has a route");

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use super::content::{Class, Content, Level, Side, data};
 use super::crt::{Crt, odds_column};
 use super::hex::Hex;
+use super::reach::{Occupied, Steps};
 use super::state::{Attack, RANGE, SearchDestroy, Step};
 use crate::engine::dice::d6;
 use crate::engine::log::{Log, Random};
@@ -146,16 +147,24 @@ impl SearchDestroy {
             return Vec::new();
         }
         let map = &data().map;
-        let mut reach: Vec<(Hex, u8)> = self.reach(unit).into_iter().map(|(h, (c, _))| (h, c)).collect();
+        let occupied = Occupied::of(self);
+        let steps = Steps::get();
+        let mut reach: Vec<(Hex, u8)> = self
+            .reach_of(unit, &occupied)
+            .iter()
+            .map(|(h, c, _)| (h, c))
+            .collect();
         reach.push((start, 0));
         let mut best: BTreeMap<Hex, (u8, Hex)> = BTreeMap::new();
         for (from, spent) in reach {
-            if !self.may_end(unit, from) && from != start {
+            // An empty hex may always be ended in.
+            if occupied.at(steps.index(from)) && !self.may_end(unit, from) && from != start {
                 continue;
             }
             for hex in map.neighbours(from) {
                 let cost = spent + SearchDestroy::entry_cost(from, hex) + SEARCH_COST;
                 if cost <= u.mp
+                    && occupied.at(steps.index(hex))
                     && self.searchable(hex)
                     && best.get(&hex).is_none_or(|&(c, _)| cost < c)
                 {
