@@ -751,7 +751,7 @@ impl ChopperPilot {
 
     /// What the cost table leaves to the map: staying on it, stacking, and something to load
     /// or unload [8.3, 8.4].
-    fn step_allowed(&self, h: usize, f: &Flying, s: Step) -> bool {
+    pub(super) fn step_allowed(&self, h: usize, f: &Flying, s: Step) -> bool {
         let t = self.tac();
         let room = |hex: Hex, alt: Altitude| t.helicopters_at(hex, alt) < 2;
         match s {
@@ -1277,11 +1277,11 @@ impl ChopperPilot {
                 continue;
             }
             for u in &t.units {
-                if !u.spotted || u.spec().side != Side::Enemy {
+                // The cheap tests first: most units are out of range or not in sight.
+                if !u.spotted || f.hex.distance(u.hex) > i32::from(weapon.range) {
                     continue;
                 }
-                let d = f.hex.distance(u.hex);
-                if d > i32::from(weapon.range) {
+                if u.spec().side != Side::Enemy {
                     continue;
                 }
                 let in_arc = if weapon.arc == [1] {
@@ -1292,10 +1292,13 @@ impl ChopperPilot {
                         .iter()
                         .any(|s| weapon.arc.contains(s))
                 };
+                if !in_arc {
+                    continue;
+                }
                 let blocked = f.hex.between(u.hex).iter().any(|(a, b)| {
                     t.helicopters_at(*a, f.altitude) > 0 || t.helicopters_at(*b, f.altitude) > 0
                 });
-                if in_arc && !blocked {
+                if !blocked {
                     out.push((w as u8, u.id));
                 }
             }
@@ -1532,20 +1535,16 @@ impl ChopperPilot {
                 })
                 .count()
         };
-        let mut near = vec![goal];
-        for _ in 0..2 {
-            let ring: Vec<Hex> = near
-                .iter()
-                .flat_map(|x| (0..6).map(move |d| x.neighbour(d)))
-                .collect();
-            for x in ring {
-                if !near.contains(&x) {
-                    near.push(x);
-                }
-            }
-        }
-        near.into_iter()
-            .filter(|x| t.ground.may_land(*x))
+        // The goal and the hexes up to two from it.
+        let near = (-2..=2).flat_map(|dq: i32| {
+            (-2..=2).filter_map(move |dr: i32| {
+                ((dq + dr).abs() <= 2).then_some(Hex {
+                    q: goal.q + dq,
+                    r: goal.r + dr,
+                })
+            })
+        });
+        near.filter(|x| t.ground.may_land(*x))
             .filter(|x| others(*x, Altitude::Landed) < 2 && others(*x, Altitude::Noe) < 2)
             .min_by_key(|x| (x.distance(goal), x.distance(here), *x))
             .unwrap_or(goal)
