@@ -156,7 +156,7 @@ impl ChopperPilot {
             Action::Fire { weapon, unit } => self.shots(h).contains(&(*weapon, *unit)),
             Action::Spot(unit) => self.spottable(h).contains(unit),
             Action::Search => self.may_search(h),
-            Action::Move(s) => self.legal_steps(h).iter().any(|(x, _)| x == s),
+            Action::Move(s) => self.step_cost(h, *s).is_some(),
             Action::Exit => self.may_exit(h),
             Action::EndActivation => self.may_end(h, &self.legal_steps(h)),
             _ => false,

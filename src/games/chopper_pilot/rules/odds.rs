@@ -214,7 +214,7 @@ impl ChopperPilot {
                 t.at_least_once(a.attack.rolls, &EFFECTS),
             ));
         }
-        if self.legal_steps(h).iter().any(|(s, _)| *s == Step::Land)
+        if self.step_cost(h, Step::Land).is_some()
             && let Some((_, any)) = self.landing_odds(h, f.hex)
         {
             odds.push((msg("Landing here: hit by enemy fire"), any));

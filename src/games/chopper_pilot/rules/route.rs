@@ -102,7 +102,7 @@ impl ChopperPilot {
         let route = self.route(h, to)?;
         let mut after = self.clone();
         for s in &route.steps {
-            if !after.legal_steps(h).iter().any(|(x, _)| x == s) {
+            if after.step_cost(h, *s).is_none() {
                 return Err(msg("The route is refused on the way"));
             }
             after.make_step(h, *s);

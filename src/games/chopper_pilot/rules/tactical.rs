@@ -724,7 +724,7 @@ impl ChopperPilot {
             return Vec::new();
         };
         let l = self.flying_limits(h);
-        let may_land = t.ground.may_land(f.hex) && t.helicopters_at(f.hex, Altitude::Landed) < 2;
+        let may_land = self.may_land_here(f);
         let mut steps = vec![
             Step::Forward,
             Step::Turn { clockwise: true },
@@ -747,6 +747,21 @@ impl ChopperPilot {
                 self.step_allowed(h, f, s).then_some((s, c))
             })
             .collect()
+    }
+
+    /// Whether the ground under `f` takes one more landed helicopter [8.3, D].
+    fn may_land_here(&self, f: &Flying) -> bool {
+        let t = self.tac();
+        t.ground.may_land(f.hex) && t.helicopters_at(f.hex, Altitude::Landed) < 2
+    }
+
+    /// The cost of one step of helicopter `h` if it may make it now: the same answer as
+    /// looking it up in [`ChopperPilot::legal_steps`], without costing the other steps.
+    pub(super) fn step_cost(&self, h: usize, step: Step) -> Option<u8> {
+        let f = self.tac().flying(h)?;
+        let l = self.flying_limits(h);
+        let c = movement::cost(f, step, &l, self.may_land_here(f)).ok()?;
+        self.step_allowed(h, f, step).then_some(c)
     }
 
     /// What the cost table leaves to the map: staying on it, stacking, and something to load
@@ -810,12 +825,7 @@ impl ChopperPilot {
 
     /// Makes one movement step of the active helicopter.
     pub(super) fn make_step(&mut self, h: usize, step: Step) {
-        let Some(cost) = self
-            .legal_steps(h)
-            .into_iter()
-            .find(|(s, _)| *s == step)
-            .map(|(_, c)| c)
-        else {
+        let Some(cost) = self.step_cost(h, step) else {
             return;
         };
         let from = self.tac().flying(h).expect("on the map").hex;
