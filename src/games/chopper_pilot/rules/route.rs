@@ -217,7 +217,7 @@ mod tests {
     fn in_the_open(seed: u64, mp: u8) -> (ChopperPilot, usize, Hex) {
         let (mut g, h) = flying(seed);
         let (w, ht) = g.tac().ground.layout.size();
-        let centre = Hex::from_offset(w / 2 & !1, ht / 2);
+        let centre = Hex::from_offset((w / 2) & !1, ht / 2);
         let t = g.tac_mut();
         for (i, p) in t.places.iter_mut().enumerate() {
             if i != h && matches!(p, super::super::tactical::Place::On(_)) {
