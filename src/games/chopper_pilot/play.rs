@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::engine::bot::Bot;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::Message;
 use crate::engine::play::Playable;
 use crate::engine::reference::{RuleSection, RulesFile};
 
@@ -53,15 +53,15 @@ impl Playable for ChopperPilot {
         kind.to_owned()
     }
 
-    /// A spotting try can fail: its chance is the E3 table's (or 5-6 for another helicopter).
+    /// The odds of every roll the active helicopter may bring about (`rules/odds.rs`).
+    fn odds(&self) -> Option<Vec<(Message, f64)>> {
+        self.activation_odds()
+    }
+
+    /// A spotting try can fail (E3, or 5-6 for another helicopter), an attack do nothing, a
+    /// landing draw fire.
     fn risks(&self, action: &Action) -> Vec<(Message, f64)> {
-        match (action, self.active_helicopter()) {
-            (Action::Spot(unit), Some(h)) => self
-                .spot_odds(h, *unit)
-                .map(|p| vec![(msg("The unit is not spotted"), 1.0 - p)])
-                .unwrap_or_default(),
-            _ => Vec::new(),
-        }
+        self.action_risks(action)
     }
 }
 

@@ -7,11 +7,12 @@ use std::f64::consts::TAU;
 
 use cairo::Context;
 
-use crate::art::draw::{Align, Font, Rgb, fitted_text, rounded_rect, text};
+use crate::art::draw::{Align, Font, Rgb, fitted_text, measure, paragraph, rounded_rect, text};
 use crate::games::chopper_pilot::rules::ChopperPilot;
 use crate::games::chopper_pilot::rules::content::{Class, HeloType, Side, data};
 use crate::games::chopper_pilot::rules::hex::Hex;
 use crate::games::chopper_pilot::rules::movement::Altitude;
+use crate::games::chopper_pilot::rules::route::{hex_target, target_hex};
 use crate::games::chopper_pilot::rules::tactical::{Place, StrikeKind, Tac, Unit};
 use crate::games::chopper_pilot::rules::view::weapon_covers;
 use crate::i18n::gettext;
@@ -181,6 +182,7 @@ pub fn draw(
     draw_terrain(cr, tac, &frame)?;
     draw_arcs(cr, g, tac, &frame)?;
     draw_markers(cr, tac, &frame)?;
+    draw_reach(cr, tac, &frame, targets)?;
     for u in tac.units.iter().filter(|u| frame.shows(u.hex)) {
         let stack: Vec<&Unit> = tac.units_in(u.hex).collect();
         let k = stack.iter().position(|x| x.id == u.id).unwrap_or(0);
@@ -207,6 +209,91 @@ pub fn draw(
                         hovered: hovered == Some(id.as_str()),
                     },
                 )?;
+        }
+    }
+    if let Some(hex) = hovered.and_then(target_hex) {
+        draw_route(cr, g, &frame, hex, w, h)?;
+    }
+    Ok(())
+}
+
+/// The hexes the helicopter flying can reach (the targets of its routes), lightly outlined.
+fn draw_reach(cr: &Context, tac: &Tac, frame: &Frame, targets: &[String]) -> Result<(), cairo::Error> {
+    let mut any = false;
+    for hex in targets.iter().filter_map(|t| target_hex(t)) {
+        if frame.shows(hex) && tac.ground.layout.contains(hex) {
+            frame.hex_path(cr, hex, frame.flat * 0.12);
+            any = true;
+        }
+    }
+    if any {
+        Rgb::hex(0xFFEB3B).with_alpha(cr, 0.7);
+        cr.set_line_width(frame.flat * 0.04);
+        cr.stroke()?;
+    }
+    Ok(())
+}
+
+/// The hovered hex: the route there with its cost in movement points, or why the helicopter
+/// cannot fly there now — both the rules' answer ([`ChopperPilot::route`]).
+fn draw_route(
+    cr: &Context,
+    g: &ChopperPilot,
+    frame: &Frame,
+    hex: Hex,
+    w: f64,
+    h: f64,
+) -> Result<(), cairo::Error> {
+    let Some(active) = g.active_helicopter() else {
+        return Ok(());
+    };
+    let font = Font::bold((frame.flat * 0.42).clamp(2.6, 4.5));
+    match g.route(active, hex) {
+        Ok(route) => {
+            Rgb::hex(0xFF6D00).set(cr);
+            cr.set_line_width(frame.flat * 0.12);
+            cr.set_line_cap(cairo::LineCap::Round);
+            cr.set_line_join(cairo::LineJoin::Round);
+            for (i, x) in route.hexes.iter().enumerate() {
+                let (px, py) = frame.centre(*x);
+                if i == 0 {
+                    cr.move_to(px, py);
+                } else {
+                    cr.line_to(px, py);
+                }
+            }
+            cr.stroke()?;
+            frame.hex_path(cr, hex, frame.flat * 0.06);
+            cr.set_line_width(frame.flat * 0.1);
+            cr.stroke()?;
+            // Translators: the cost of a route on the Tactical Map, in movement points.
+            let label = crate::engine::message::msg("{cost} MP")
+                .arg("cost", route.cost)
+                .render();
+            let (cx, cy) = frame.centre(hex);
+            let (tw, th) = measure(cr, &label, &font, None);
+            let (bx, by) = (cx - tw / 2.0 - 1.0, cy - frame.flat * 0.5 - th - 1.5);
+            rounded_rect(cr, bx, by, tw + 2.0, th + 1.0, 1.0);
+            Rgb::hex(0xFF6D00).set(cr);
+            cr.fill()?;
+            Rgb::WHITE.set(cr);
+            text(cr, cx, by + 0.5, &label, &font, Align::Center);
+        }
+        Err(why) => {
+            frame.hex_path(cr, hex, frame.flat * 0.06);
+            Rgb::hex(0xD32F2F).set(cr);
+            cr.set_line_width(frame.flat * 0.1);
+            cr.stroke()?;
+            let why = why.render();
+            let small = Font::sans((frame.flat * 0.36).clamp(2.4, 3.8));
+            let width = (w * 0.6).min(120.0);
+            let (_, th) = measure(cr, &why, &small, Some(width));
+            let (bx, by) = ((w - width) / 2.0, h - th - 4.0);
+            rounded_rect(cr, bx - 1.5, by - 1.0, width + 3.0, th + 2.0, 1.2);
+            Rgb::hex(0x212121).with_alpha(cr, 0.85);
+            cr.fill()?;
+            Rgb::WHITE.set(cr);
+            paragraph(cr, bx, by, width, &why, &small, Align::Center);
         }
     }
     Ok(())
@@ -522,6 +609,12 @@ pub fn hit(
     helicopters
         .chain(units)
         .find(|id| targets.contains(id))
+        // While a helicopter flies, any hex of the map answers: hovering one shows the route
+        // there and its cost, or why there is none.
+        .or_else(|| {
+            (g.active_helicopter().is_some() && tac.ground.layout.contains(hex))
+                .then(|| hex_target(hex))
+        })
 }
 
 #[cfg(test)]

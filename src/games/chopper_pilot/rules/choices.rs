@@ -3,6 +3,7 @@
 
 use super::Action;
 use super::content::data;
+use super::route::hex_target;
 use super::movement::Step;
 use super::ops::unit_name;
 use super::state::{ChopperPilot, Phase};
@@ -147,6 +148,21 @@ impl ChopperPilot {
         }
     }
 
+    /// Whether `action` is one of [`ChopperPilot::activation_actions`] of helicopter `h`,
+    /// asking only the rule that offers that kind of action (the list is the same; checking an
+    /// action this way spares building the whole of it at every step).
+    pub(super) fn activation_allows(&self, h: usize, action: &Action) -> bool {
+        match action {
+            Action::Fire { weapon, unit } => self.shots(h).contains(&(*weapon, *unit)),
+            Action::Spot(unit) => self.spottable(h).contains(unit),
+            Action::Search => self.may_search(h),
+            Action::Move(s) => self.step_cost(h, *s).is_some(),
+            Action::Exit => self.may_exit(h),
+            Action::EndActivation => self.may_end(h, &self.legal_steps(h)),
+            _ => false,
+        }
+    }
+
     /// What the active helicopter may do: shoot, spot, search, move, leave, or stop.
     fn activation_actions(&self, h: usize) -> Vec<Action> {
         let mut a: Vec<Action> = self
@@ -208,6 +224,15 @@ impl ChopperPilot {
                     None => c,
                 }
             })
+            .chain(self.routes(h).into_iter().map(|(hex, r)| {
+                Choice::new(
+                    Action::FlyTo(hex),
+                    msg("Fly to {hex} ({cost} MP)")
+                        .arg("hex", self.hex_name(hex))
+                        .arg("cost", r.cost),
+                )
+                .on(hex_target(hex))
+            }))
             .collect()
     }
 

@@ -2526,7 +2526,17 @@ pub fn content() -> Result<&'static Content, ContentError> {
 /// # Panics
 /// If the content files are broken; setting up a game refuses to start in that case, so the
 /// rules never get here with broken content.
+#[inline]
 pub fn data() -> &'static Content {
+    // The rules ask for their content at almost every step: the loaded case is the short way.
+    match CONTENT.get() {
+        Some(Ok(c)) => c,
+        _ => loaded_or_panic(),
+    }
+}
+
+#[cold]
+fn loaded_or_panic() -> &'static Content {
     match content() {
         Ok(c) => c,
         Err(e) => panic!("chopper_pilot content: {e}"),

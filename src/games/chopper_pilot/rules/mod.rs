@@ -25,6 +25,7 @@ pub mod odds;
 mod ops;
 pub mod repair;
 pub mod roll;
+pub mod route;
 pub mod spotting;
 pub mod state;
 pub mod tactical;
@@ -68,6 +69,10 @@ pub enum Action {
     Activate(usize),
     /// A movement step of the active helicopter [8.3].
     Move(movement::Step),
+    /// The active helicopter flies the cheapest chain of steps to this hex [8.3]
+    /// (`route.rs`). The window offers it as a click on a hex; the steps it is made of are
+    /// the legal actions, so bots and the lists of legal actions do without it.
+    FlyTo(hex::Hex),
     /// The active helicopter fires weapon `weapon` (of its Info Card) at unit `unit` [9.2].
     Fire {
         weapon: u8,
@@ -296,7 +301,15 @@ impl Game for ChopperPilot {
     }
 
     fn apply(&mut self, action: &Action) -> Result<Applied, Refusal> {
-        if !self.legal_actions().contains(action) {
+        if let Action::FlyTo(hex) = action {
+            self.fly_route(*hex).map_err(Refusal::new)?;
+            return Ok(Applied::QUIET);
+        }
+        let legal = match self.phase {
+            Phase::Activation(h) => self.activation_allows(h, action),
+            _ => self.legal_actions().contains(action),
+        };
+        if !legal {
             return Err(Refusal::new(msg("That is not one of the choices now")));
         }
         match action {

@@ -12,7 +12,12 @@ use super::hex::Hex;
 use super::movement::Altitude;
 use super::roll::Modifier;
 use super::state::ChopperPilot;
+use super::movement::Step;
+use super::ops::unit_name;
+use super::state::Phase;
 use super::tactical::Attack;
+use super::Action;
+use crate::engine::message::{Message, msg};
 
 /// Each natural result of the dice with its chance (D66: the 36 pairs, tens then units).
 fn faces(dice: Dice) -> Vec<(i32, f64)> {
@@ -171,6 +176,115 @@ impl ChopperPilot {
     }
 }
 
+/// The results of an attack roll that do something to the unit.
+const EFFECTS: [&str; 4] = ["sup", "dm", "dm_sup", "de"];
+
+impl ChopperPilot {
+    /// What the odds assistant shows beside the prompt while a helicopter flies: each attack
+    /// it may make (the target destroyed, or touched at all), the fire a landing here would
+    /// draw, the fire it faces if its activation ends where it is, and a forced landing here.
+    pub fn activation_odds(&self) -> Option<Vec<(Message, f64)>> {
+        let Phase::Activation(h) = self.phase else {
+            return None;
+        };
+        let f = self.tac().flying(h)?;
+        let weapons = &data().helicopter(self.mission().flight[h].kind).weapons;
+        let mut odds: Vec<(Message, f64)> = Vec::new();
+        for (w, id) in self.shots(h) {
+            let (Some(a), Some(u)) = (self.attack_odds(h, w, id), self.tac().unit(id)) else {
+                continue;
+            };
+            let Some(t) = a.targets.iter().find(|t| t.unit == id) else {
+                continue;
+            };
+            let weapon = weapons[usize::from(w)].id.replace('_', " ");
+            let (name, hex) = (unit_name(&u.unit), self.hex_name(u.hex));
+            odds.push((
+                msg("{weapon} at {unit} in {hex}: destroyed")
+                    .term("weapon", weapon.clone())
+                    .term("unit", name.clone())
+                    .arg("hex", &hex),
+                t.at_least_once(a.attack.rolls, &["de"]),
+            ));
+            odds.push((
+                msg("{weapon} at {unit} in {hex}: any effect")
+                    .term("weapon", weapon)
+                    .term("unit", name)
+                    .arg("hex", &hex),
+                t.at_least_once(a.attack.rolls, &EFFECTS),
+            ));
+        }
+        if self.step_cost(h, Step::Land).is_some()
+            && let Some((_, any)) = self.landing_odds(h, f.hex)
+        {
+            odds.push((msg("Landing here: hit by enemy fire"), any));
+        }
+        let moved = f.mp_spent > 0;
+        let ground = self.ground_fire_here(h, moved);
+        if ground > 0.0 {
+            odds.push((
+                msg("Staying here: hit by the enemy units spotted"),
+                ground,
+            ));
+        }
+        for (result, p) in self.forced_landing_odds(h).unwrap_or_default() {
+            let what = match result {
+                "crash" => msg("Forced down here: crash"),
+                "hard" => msg("Forced down here: hard landing"),
+                _ => msg("Forced down here: safe landing"),
+            };
+            if p > 0.0 {
+                odds.push((what, p));
+            }
+        }
+        (!odds.is_empty()).then_some(odds)
+    }
+
+    /// The chance that at least one spotted enemy unit able to fire at helicopter `h` where it
+    /// is hits it with one shot each [9.3].
+    fn ground_fire_here(&self, h: usize, moved: bool) -> f64 {
+        let none: f64 = self
+            .tac()
+            .units
+            .iter()
+            .filter(|u| u.spotted && u.spec().side == Side::Enemy)
+            .filter_map(|u| self.ground_fire_odds(u.id, h, moved))
+            .map(|p| 1.0 - p)
+            .product();
+        1.0 - none
+    }
+
+    /// What one of the active helicopter's actions risks: an attack that does nothing, a
+    /// landing under fire, a spotting try that fails.
+    pub fn action_risks(&self, action: &Action) -> Vec<(Message, f64)> {
+        let Phase::Activation(h) = self.phase else {
+            return Vec::new();
+        };
+        match action {
+            Action::Spot(unit) => self
+                .spot_odds(h, *unit)
+                .map(|p| vec![(msg("The unit is not spotted"), 1.0 - p)])
+                .unwrap_or_default(),
+            Action::Fire { weapon, unit } => self
+                .attack_odds(h, *weapon, *unit)
+                .and_then(|a| {
+                    let t = a.targets.iter().find(|t| t.unit == *unit)?;
+                    let touched = t.at_least_once(a.attack.rolls, &EFFECTS);
+                    Some(vec![(msg("The attack has no effect"), 1.0 - touched)])
+                })
+                .unwrap_or_default(),
+            Action::Move(Step::Land) => self
+                .tac()
+                .flying(h)
+                .and_then(|f| self.landing_odds(h, f.hex))
+                .filter(|(_, any)| *any > 0.0)
+                .map(|(_, any)| vec![(msg("Hit by enemy fire once landed"), any)])
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::borrow::Cow;
@@ -231,5 +345,65 @@ mod tests {
         let c1 = data().table("C1");
         let o = outcomes(c1, 0, &[], false);
         assert!((total(&o) - 1.0).abs() < 1e-9, "{o:?}");
+    }
+
+    /// A bot tour stopped where the helicopter flying may fire at something.
+    fn in_the_sights() -> ChopperPilot {
+        use crate::engine::bot::Bot;
+        use crate::engine::game::Game;
+        for seed in 1..200 {
+            let mut g = ChopperPilot::setup("primary", &Default::default(), seed).unwrap();
+            for _ in 0..20_000 {
+                if g.outcome().is_some() {
+                    break;
+                }
+                let actions = g.legal_actions();
+                if matches!(g.phase, Phase::Activation(_))
+                    && actions.iter().any(|a| matches!(a, Action::Fire { .. }))
+                {
+                    return g;
+                }
+                let a = super::super::bot::Commander.choose(&g, &actions);
+                g.apply(&a).unwrap();
+            }
+        }
+        panic!("no seed fires");
+    }
+
+    #[test]
+    fn the_assistant_gives_each_attack_its_chances_and_each_risk_its_own() {
+        let g = in_the_sights();
+        let Phase::Activation(h) = g.phase else {
+            unreachable!()
+        };
+        let odds = g.activation_odds().expect("attacks to weigh");
+        let shots = g.shots(h);
+        let lines: Vec<String> = odds.iter().map(|(m, _)| m.english()).collect();
+        for (w, id) in &shots {
+            let a = g.attack_odds(h, *w, *id).unwrap();
+            let t = a.targets.iter().find(|t| t.unit == *id).unwrap();
+            let de = t.at_least_once(a.attack.rolls, &["de"]);
+            let any = t.at_least_once(a.attack.rolls, &EFFECTS);
+            assert!(de <= any + 1e-12);
+            assert!(
+                odds.iter().any(|(_, p)| (*p - any).abs() < 1e-12),
+                "{lines:?}"
+            );
+            let risk = g.action_risks(&Action::Fire {
+                weapon: *w,
+                unit: *id,
+            });
+            assert_eq!(risk.len(), 1);
+            assert!((risk[0].1 - (1.0 - any)).abs() < 1e-12);
+        }
+        assert!(lines.iter().filter(|l| l.contains(": destroyed")).count() == shots.len());
+        assert!(odds.iter().all(|(_, p)| (0.0..=1.0).contains(p)));
+        // A forced landing's results add up to one.
+        let forced: f64 = odds
+            .iter()
+            .filter(|(m, _)| m.english().starts_with("Forced down here"))
+            .map(|(_, p)| p)
+            .sum();
+        assert!((forced - 1.0).abs() < 1e-9, "{lines:?}");
     }
 }

@@ -724,7 +724,7 @@ impl ChopperPilot {
             return Vec::new();
         };
         let l = self.flying_limits(h);
-        let may_land = t.ground.may_land(f.hex) && t.helicopters_at(f.hex, Altitude::Landed) < 2;
+        let may_land = self.may_land_here(f);
         let mut steps = vec![
             Step::Forward,
             Step::Turn { clockwise: true },
@@ -749,9 +749,24 @@ impl ChopperPilot {
             .collect()
     }
 
+    /// Whether the ground under `f` takes one more landed helicopter [8.3, D].
+    fn may_land_here(&self, f: &Flying) -> bool {
+        let t = self.tac();
+        t.ground.may_land(f.hex) && t.helicopters_at(f.hex, Altitude::Landed) < 2
+    }
+
+    /// The cost of one step of helicopter `h` if it may make it now: the same answer as
+    /// looking it up in [`ChopperPilot::legal_steps`], without costing the other steps.
+    pub(super) fn step_cost(&self, h: usize, step: Step) -> Option<u8> {
+        let f = self.tac().flying(h)?;
+        let l = self.flying_limits(h);
+        let c = movement::cost(f, step, &l, self.may_land_here(f)).ok()?;
+        self.step_allowed(h, f, step).then_some(c)
+    }
+
     /// What the cost table leaves to the map: staying on it, stacking, and something to load
     /// or unload [8.3, 8.4].
-    fn step_allowed(&self, h: usize, f: &Flying, s: Step) -> bool {
+    pub(super) fn step_allowed(&self, h: usize, f: &Flying, s: Step) -> bool {
         let t = self.tac();
         let room = |hex: Hex, alt: Altitude| t.helicopters_at(hex, alt) < 2;
         match s {
@@ -810,12 +825,7 @@ impl ChopperPilot {
 
     /// Makes one movement step of the active helicopter.
     pub(super) fn make_step(&mut self, h: usize, step: Step) {
-        let Some(cost) = self
-            .legal_steps(h)
-            .into_iter()
-            .find(|(s, _)| *s == step)
-            .map(|(_, c)| c)
-        else {
+        let Some(cost) = self.step_cost(h, step) else {
             return;
         };
         let from = self.tac().flying(h).expect("on the map").hex;
@@ -1277,11 +1287,11 @@ impl ChopperPilot {
                 continue;
             }
             for u in &t.units {
-                if !u.spotted || u.spec().side != Side::Enemy {
+                // The cheap tests first: most units are out of range or not in sight.
+                if !u.spotted || f.hex.distance(u.hex) > i32::from(weapon.range) {
                     continue;
                 }
-                let d = f.hex.distance(u.hex);
-                if d > i32::from(weapon.range) {
+                if u.spec().side != Side::Enemy {
                     continue;
                 }
                 let in_arc = if weapon.arc == [1] {
@@ -1292,10 +1302,13 @@ impl ChopperPilot {
                         .iter()
                         .any(|s| weapon.arc.contains(s))
                 };
+                if !in_arc {
+                    continue;
+                }
                 let blocked = f.hex.between(u.hex).iter().any(|(a, b)| {
                     t.helicopters_at(*a, f.altitude) > 0 || t.helicopters_at(*b, f.altitude) > 0
                 });
-                if in_arc && !blocked {
+                if !blocked {
                     out.push((w as u8, u.id));
                 }
             }
@@ -1532,20 +1545,16 @@ impl ChopperPilot {
                 })
                 .count()
         };
-        let mut near = vec![goal];
-        for _ in 0..2 {
-            let ring: Vec<Hex> = near
-                .iter()
-                .flat_map(|x| (0..6).map(move |d| x.neighbour(d)))
-                .collect();
-            for x in ring {
-                if !near.contains(&x) {
-                    near.push(x);
-                }
-            }
-        }
-        near.into_iter()
-            .filter(|x| t.ground.may_land(*x))
+        // The goal and the hexes up to two from it.
+        let near = (-2..=2).flat_map(|dq: i32| {
+            (-2..=2).filter_map(move |dr: i32| {
+                ((dq + dr).abs() <= 2).then_some(Hex {
+                    q: goal.q + dq,
+                    r: goal.r + dr,
+                })
+            })
+        });
+        near.filter(|x| t.ground.may_land(*x))
             .filter(|x| others(*x, Altitude::Landed) < 2 && others(*x, Altitude::Noe) < 2)
             .min_by_key(|x| (x.distance(goal), x.distance(here), *x))
             .unwrap_or(goal)

@@ -745,8 +745,50 @@ fn the_prompt_lists_exactly_the_legal_actions() {
             break;
         }
         let prompt = g.prompt();
-        let listed: Vec<Action> = prompt.choices.iter().map(|c| c.action.clone()).collect();
+        // The routes to a hex the window offers are chains of the listed steps (route.rs).
+        let listed: Vec<Action> = prompt
+            .choices
+            .iter()
+            .map(|c| c.action.clone())
+            .filter(|a| !matches!(a, Action::FlyTo(_)))
+            .collect();
         assert_eq!(listed, g.legal_actions());
+        if let Phase::Activation(h) = g.phase {
+            // Each kind of action is checked by its own rule when applied: the same answer as
+            // the list, for every action the helicopter might be asked to take.
+            let mut candidates = listed.clone();
+            candidates.extend([Action::Search, Action::Exit, Action::EndActivation]);
+            candidates.extend(g.tac().units.iter().flat_map(|u| {
+                (0..4u8)
+                    .map(move |weapon| Action::Fire { weapon, unit: u.id })
+                    .chain([Action::Spot(u.id)])
+            }));
+            for s in [
+                movement::Step::Forward,
+                movement::Step::Turn { clockwise: true },
+                movement::Step::Turn { clockwise: false },
+                movement::Step::EnterHover,
+                movement::Step::HoldHover,
+                movement::Step::Climb,
+                movement::Step::Descend,
+                movement::Step::Land,
+                movement::Step::TakeOff,
+                movement::Step::Load,
+                movement::Step::Unload,
+                movement::Step::Strings,
+                movement::Step::Slide(3),
+            ] {
+                candidates.push(Action::Move(s));
+            }
+            for a in &candidates {
+                assert_eq!(
+                    g.activation_allows(h, a),
+                    listed.contains(a),
+                    "{a:?} at {:?}",
+                    g.phase
+                );
+            }
+        }
         let a = crate::engine::bot::Bot::choose(&mut bot, &g, &listed);
         g.apply(&a).unwrap();
     }
