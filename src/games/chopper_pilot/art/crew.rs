@@ -9,7 +9,7 @@ use crate::engine::message::msg;
 use crate::games::chopper_pilot::rules::ChopperPilot;
 use crate::games::chopper_pilot::rules::content::data;
 use crate::games::chopper_pilot::rules::state::{Health, Location};
-use crate::i18n::gettext;
+use crate::i18n::{gettext, pgettext};
 
 pub fn health_name(h: Health) -> String {
     match h {
@@ -81,7 +81,7 @@ pub fn draw_board(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), 
     let heading = [
         (5.0, gettext("Seat")),
         (38.0, gettext("Name")),
-        (w * 0.42, gettext("Flying")),
+        (w * 0.42, pgettext("crew skill", "Flying")),
         (w * 0.42 + 17.0, gettext("Perception")),
         (w * 0.42 + 40.0, gettext("Gunnery")),
         (w * 0.42 + 60.0, gettext("Condition")),
