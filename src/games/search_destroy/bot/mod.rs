@@ -19,7 +19,7 @@ use crate::engine::rng::Rng;
 use crate::games::search_destroy::rules::Action;
 use crate::games::search_destroy::rules::bot::{HeuristicBot, SeatView};
 use crate::games::search_destroy::rules::content::Side;
-use crate::games::search_destroy::rules::state::SearchDestroy;
+use crate::games::search_destroy::rules::state::{SearchDestroy, Step};
 pub use belief::Belief;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -81,6 +81,10 @@ impl Computer {
             Difficulty::Easy => self.easy.decide(view, actions),
             Difficulty::Normal => normal::decide(self, view, actions),
             Difficulty::Hard => hard::decide(self, view, actions),
+        };
+        let chosen = match view.step {
+            Step::Movement(_) => self.easy.scenario_movement(view, view.side(), actions, chosen),
+            _ => chosen,
         };
         if actions.contains(&chosen) {
             chosen

@@ -399,6 +399,10 @@ impl HeuristicBot {
             }
             Step::Over => actions[0].clone(),
         };
+        let chosen = match v.step {
+            Step::Movement(_) => self.scenario_movement(v, side, actions, chosen),
+            _ => chosen,
+        };
         if actions.contains(&chosen) {
             chosen
         } else {

@@ -18,11 +18,15 @@ pub mod movement_fire;
 pub mod options;
 pub mod play;
 pub mod reach;
+pub mod scenario;
+mod scenario_bot;
 pub mod standard;
 pub mod state;
 
 #[cfg(test)]
 mod leak_tests;
+#[cfg(test)]
+mod scenario_tests;
 #[cfg(test)]
 mod standard_tests;
 #[cfg(test)]
@@ -40,7 +44,7 @@ use crate::engine::reference::RuleSection;
 use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::rng::Rng;
 
-use content::{Level, Side, content};
+use content::{Side, content};
 use hex::Hex;
 pub use options::Options;
 pub use play::Action;
@@ -52,13 +56,14 @@ impl Game for SearchDestroy {
     const ID: &'static str = "search_destroy";
     const SEATS: u8 = 2;
 
-    /// The scenarios whose rules are written: the Basic and the Standard game.
+    /// The scenarios whose rules are written: the Basic and the Standard game, and those of
+    /// section 27 that need no optional rule still unwritten ([`scenario::refusal`]).
     fn scenarios() -> Vec<ScenarioInfo> {
         content()
             .map(|c| {
                 c.scenarios
                     .iter()
-                    .filter(|s| s.level != Level::Advanced)
+                    .filter(|s| scenario::refusal(s, c).is_none())
                     .map(|s| ScenarioInfo {
                         id: s.id.as_str(),
                         title: Message::template(s.title.clone().into()),
@@ -113,7 +118,9 @@ impl Game for SearchDestroy {
     fn outcome(&self) -> Option<Outcome> {
         (self.step == Step::Over).then(|| {
             let [us, nlf] = self.points;
-            let (verdict, summary) = if us > nlf && !self.commander_destroyed {
+            let (verdict, summary) = if self.schedule.exit_failed {
+                (Verdict::Loss, msg("The NLF wins: the US did not get its column off the map"))
+            } else if us > nlf && !self.commander_destroyed {
                 (Verdict::Win, msg("The US wins on points, {us} to {nlf}"))
             } else if nlf > us {
                 (Verdict::Loss, msg("The NLF wins on points, {nlf} to {us}"))
@@ -204,7 +211,8 @@ impl SearchDestroy {
             | Action::Move { to: hex, .. }
             | Action::Probe { hex, .. }
             | Action::Retreat(hex)
-            | Action::Search { hex, .. } => Some(hex),
+            | Action::Search { hex, .. }
+            | Action::Enter { hex, .. } => Some(hex),
             Action::Surprise => self.surprises.first().map(|&(hex, _)| hex),
             Action::Select(unit)
             | Action::AddFirer(unit)
@@ -212,6 +220,7 @@ impl SearchDestroy {
             | Action::Drop { unit }
             | Action::Destroy { unit, .. }
             | Action::Hide(unit)
+            | Action::Exit { unit }
             | Action::DigIn(unit) => self.units[unit].hex,
             Action::Ambush { marker, .. } => self.units[marker].hex,
             Action::ResetLanding
@@ -363,6 +372,12 @@ impl SearchDestroy {
             }
             Action::EndAmbush => msg("No more ambushes"),
             Action::DigIn(unit) => msg("Dig in the {unit} at {hex}")
+                .term("unit", name(unit))
+                .arg("hex", at(unit)),
+            Action::Enter { unit, hex } => msg("Bring the {unit} in at {hex}")
+                .term("unit", name(unit))
+                .arg("hex", hex),
+            Action::Exit { unit } => msg("Take the {unit} off the map at {hex}")
                 .term("unit", name(unit))
                 .arg("hex", at(unit)),
         }

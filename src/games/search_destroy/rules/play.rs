@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::content::{Class, Level, Side, data};
+use super::content::{Class, Side, data};
 use super::crt::{Crt, CrtCell, Effect, odds_column};
 use super::hex::Hex;
 use super::map::{Hexside, Terrain};
@@ -93,11 +93,22 @@ pub enum Action {
     },
     /// Ambush: no more assignments; the US lands.
     EndAmbush,
+    /// Scenarios: a unit walks in across the map edge into a hex [27.0].
+    Enter {
+        unit: usize,
+        hex: Hex,
+    },
+    /// Scenarios: a unit on its exit edge leaves the map [27.0].
+    Exit {
+        unit: usize,
+    },
 }
 
 /// The landing snake holds one helicopter per US unit [9.12].
 fn snake_length(g: &SearchDestroy) -> usize {
-    g.units.iter().filter(|u| u.side == Side::Us).count()
+    (0..g.units.len())
+        .filter(|&i| g.units[i].side == Side::Us && !g.waits(i))
+        .count()
 }
 
 fn refuse(why: Message) -> Refusal {
@@ -120,10 +131,8 @@ impl SearchDestroy {
         let scen = content
             .scenario(scenario)
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
-        if scen.level == Level::Advanced {
-            return Err(SetupError::Invalid(format!(
-                "scenario '{scenario}' needs optional rules of sections 19-28 (HE fire, vehicles, casualties, interrogation, ARVN, helicopter guns), which are not written yet"
-            )));
+        if let Some(why) = super::scenario::refusal(scen, content) {
+            return Err(SetupError::Invalid(why));
         }
         let mut rng = Rng::for_game(seed);
         let mut log = Log::default();
@@ -152,12 +161,13 @@ impl SearchDestroy {
             }
             units.extend(mine);
         }
+        let schedule = SearchDestroy::deal_entries(scen, content, &mut units);
         log.add(
             "9.0",
             msg("{scenario}: the NLF sets up face-down, then the US lands by helicopter")
                 .term("scenario", scen.title.clone()),
         );
-        Ok(SearchDestroy {
+        let mut game = SearchDestroy {
             scenario: scenario.to_owned(),
             level: scen.level,
             options: options.clone(),
@@ -179,14 +189,20 @@ impl SearchDestroy {
             probe: None,
             commander_destroyed: false,
             ambushes_set: false,
-        })
+            schedule,
+        };
+        // Nothing to set up when every NLF counter walks in [27.23, 27.25].
+        if game.next_to_place().is_none() {
+            game.end_setup_if_done();
+        }
+        Ok(game)
     }
 
     /// Setup ends once every counter is placed and no ambush is left to assign [9.11, 18.0].
     fn end_setup_if_done(&mut self) {
         if self.ambush_assignments().is_empty() {
             self.ambushes_set = true;
-            self.step = Step::Landing;
+            self.after_setup();
         }
     }
 
@@ -206,7 +222,7 @@ impl SearchDestroy {
         (0..self.units.len())
             .filter(|&i| {
                 let u = &self.units[i];
-                u.side == Side::Nlf && u.hex.is_none() && !u.removed
+                u.side == Side::Nlf && u.hex.is_none() && !u.removed && !self.waits(i)
             })
             .min_by_key(|&i| (self.units[i].kind, i))
     }
@@ -234,7 +250,7 @@ impl SearchDestroy {
             taken[index(h)] = true;
         }
         map.hexes()
-            .filter(|&h| !taken[index(h)])
+            .filter(|&h| !taken[index(h)] && self.in_setup_zone(unit, h))
             .filter(|&h| {
                 !peasant
                     || match map.terrain(h) {
@@ -561,6 +577,7 @@ impl SearchDestroy {
                     .map(|(hex, _)| Action::Search { unit, hex }),
             );
         }
+        out.extend(self.entry_actions(side));
         out.extend(self.handling_actions(side));
         out
     }
@@ -607,9 +624,11 @@ impl SearchDestroy {
                 }
             }
         }
+        out.extend(self.exit_actions(side, &free));
         if self
             .active
             .is_none_or(|a| self.may_end(a, self.units[a].hex.expect("on the map")))
+            && !self.must_enter(side)
         {
             out.push(Action::EndMovement);
         }
@@ -636,6 +655,9 @@ impl SearchDestroy {
             (Step::Movement(side), Action::Search { unit, hex }) => {
                 self.movers(*side).contains(unit)
                     && self.search_options(*unit).iter().any(|(h, _)| h == hex)
+            }
+            (Step::Movement(side), Action::Enter { .. }) => {
+                self.entry_actions(*side).contains(action)
             }
             (Step::Movement(side), _) => self.handling_actions(*side).contains(action),
             _ => self.actions().contains(action),
@@ -767,7 +789,7 @@ impl SearchDestroy {
                 Applied::QUIET
             }
             Action::EndHiding => {
-                self.next_game_turn();
+                self.after_nlf_turn();
                 Applied::REVEALED
             }
             Action::DigIn(unit) => {
@@ -821,7 +843,7 @@ impl SearchDestroy {
                 u.handled = true;
                 self.active = Some(unit);
                 let spec = self.units[cache].spec().expect("a face-up cache is known");
-                let (destroyed, _) = SearchDestroy::material(&spec.id);
+                let (destroyed, _) = self.material_points(&spec.id);
                 self.points[0] += destroyed;
                 self.log.add(
                     "5.41",
@@ -851,12 +873,20 @@ impl SearchDestroy {
                 self.step = Step::Combat(Side::Us);
                 Applied::QUIET
             }
+            Action::Enter { unit, hex } => {
+                self.enter(unit, hex);
+                Applied::REVEALED
+            }
+            Action::Exit { unit } => {
+                self.exit(unit);
+                Applied::QUIET
+            }
         }
     }
 
     /// Starting to handle another unit releases the one being moved, once it has spent
     /// movement points [5.0]; one only taken up and put down again may still move.
-    fn release_other(&mut self, unit: usize) {
+    pub(super) fn release_other(&mut self, unit: usize) {
         if let Some(a) = self.active
             && a != unit
         {
@@ -1046,8 +1076,13 @@ impl SearchDestroy {
                 .iter()
                 .position(|u| u.is("company_commander") && u.hex.is_none() && !u.removed)
         } else {
-            self.units.iter().position(|u| {
-                u.side == Side::Us && u.hex.is_none() && !u.removed && !u.is("company_commander")
+            (0..self.units.len()).find(|&i| {
+                let u = &self.units[i];
+                u.side == Side::Us
+                    && u.hex.is_none()
+                    && !u.removed
+                    && !u.is("company_commander")
+                    && !self.waits(i)
             })
         };
         if let Some(p) = passenger {
@@ -1092,7 +1127,7 @@ impl SearchDestroy {
         let waiting: Vec<usize> = (0..self.units.len())
             .filter(|&i| {
                 let u = &self.units[i];
-                u.side == Side::Us && u.hex.is_none() && !u.removed
+                u.side == Side::Us && u.hex.is_none() && !u.removed && !self.waits(i)
             })
             .collect();
         for (i, hex) in waiting.into_iter().zip(free) {
@@ -1127,13 +1162,17 @@ impl SearchDestroy {
                 self.finish_probe();
                 self.expose_searched();
                 self.end_player_turn(Side::Us);
-                self.start_movement(Side::Nlf);
+                if self.schedule.nlf_first {
+                    self.next_game_turn();
+                } else {
+                    self.start_movement(Side::Nlf);
+                }
             }
             _ => {
                 self.attacked.clear();
                 self.end_player_turn(Side::Nlf);
                 if self.hiding_candidates().is_empty() {
-                    self.next_game_turn();
+                    self.after_nlf_turn();
                 } else {
                     self.step = Step::Hiding;
                 }
@@ -1155,7 +1194,17 @@ impl SearchDestroy {
         }
         self.log
             .add("4.1", msg("Game-Turn {turn}").arg("turn", self.turn));
-        self.start_movement(Side::Us);
+        self.start_movement(self.first_side());
+    }
+
+    /// The NLF Player-Turn is over: the US's follows in the same game-turn where the NLF
+    /// moves first [27.23, 27.25], else the game-turn ends.
+    fn after_nlf_turn(&mut self) {
+        if self.schedule.nlf_first {
+            self.start_movement(Side::Us);
+        } else {
+            self.next_game_turn();
+        }
     }
 
     /// At the end of the Combat Phase the probed hex is revealed [5.33, 5.5].
@@ -1194,10 +1243,11 @@ impl SearchDestroy {
         }
     }
 
-    fn start_movement(&mut self, side: Side) {
+    pub(super) fn start_movement(&mut self, side: Side) {
         if side == Side::Nlf && self.standard() {
             self.command_control();
         }
+        self.expire_entries(side);
         for i in 0..self.units.len() {
             if self.units[i].side != side {
                 continue;
@@ -1424,7 +1474,7 @@ impl SearchDestroy {
             .collect();
         for load in carried {
             let spec = self.units[load].spec().expect("a carried cache is known");
-            let (_, captured) = SearchDestroy::material(&spec.id);
+            let (_, captured) = self.material_points(&spec.id);
             self.points[0] += captured;
             self.log.add(
                 "10.12",
@@ -1437,6 +1487,7 @@ impl SearchDestroy {
                     .arg("points", captured),
             );
         }
+        self.scenario_points();
         self.step = Step::Over;
         if let Some(roll) = self.vob_roll {
             self.log.add(

@@ -25,7 +25,7 @@ pub const GROUP: usize = 4;
 
 impl SearchDestroy {
     pub fn standard(&self) -> bool {
-        self.level == Level::Standard
+        self.level != Level::Basic
     }
 
     /// The NLF's forces of the variable order of battle [15.0]: the roll picks the column
@@ -209,6 +209,7 @@ impl SearchDestroy {
         u.searched_from = Some(from);
         self.put(unit, hex);
         self.active = None;
+        self.note_search(hex);
         self.log
             .add("12.2", msg("A US unit searches the hex {hex}").arg("hex", hex));
         self.reveal_by_sight();

@@ -223,6 +223,9 @@ pub struct SearchDestroy {
     /// Ambush: the NLF has finished assigning its ambushes at setup [18.0].
     #[serde(default)]
     pub ambushes_set: bool,
+    /// Scenarios: which entry brings each unit in, exits, special conditions [27.0].
+    #[serde(default)]
+    pub schedule: super::scenario::Schedule,
 }
 
 fn basic_level() -> Level {
