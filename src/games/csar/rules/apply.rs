@@ -11,11 +11,6 @@ use super::markers::MarkerKind;
 use super::record::Happening;
 use super::state::{Csar, FireStage, Place, Step, WildQuestion, ZONE_NAMES, aircraft_name};
 
-thread_local! {
-    /// The snapshot of the last action that drew no Wild card, kept for the next one.
-    static SPARE: std::cell::RefCell<Option<Box<Csar>>> = const { std::cell::RefCell::new(None) };
-}
-
 impl Csar {
     /// Why `action` is not legal now (called only after the check failed).
     fn refusal(&self, action: &Action) -> Refusal {
@@ -65,7 +60,10 @@ impl Csar {
         let markers_out = self.markers_out();
         match action {
             Action::NameWild(answer) => self.answer_wild(*answer),
-            _ => self.resolve(action, Vec::new()),
+            _ => {
+                self.before_action(action);
+                self.resolve(action, Vec::new());
+            }
         }
         // Cards and cup draws the session sees in the generator; a face-down marker placed at
         // set-up that turns up now is hidden information the game itself reports.
@@ -79,53 +77,35 @@ impl Csar {
     /// Carries out `action` with `calls` as the answers for the Wild cards it draws (2.2.1). A
     /// Wild drawn without an answer puts the position back as it was before the action and
     /// asks the player; the answer resolves the action again from there, with the same cards.
-    /// The snapshot to resolve again from is taken before every action (a Wild can turn up
-    /// after any of them: discarding a reserved card ends a phase that draws), into a spare
-    /// position (see [`Csar::snapshot`]).
+    /// The position before is kept cheaply (see `rewind.rs`) and made only when needed.
     fn resolve(&mut self, action: &Action, calls: Vec<Symbol>) {
         let entries = self.log.len();
-        let before = self.snapshot();
+        let rng = self.rng.clone();
         self.wild_calls = calls.clone();
         self.wild_unanswered = None;
         self.perform(action);
         self.run();
         self.wild_calls.clear();
         self.wild_named = None;
-        let unanswered = self.wild_unanswered.take();
-        if let Some(want) = unanswered {
-            let mut log = std::mem::take(&mut self.log);
-            log.truncate(entries);
-            // The generator as the action left it: results a script arranged for the action
-            // count as used here, and are used again, from `before`, once the Wild is named.
-            let rng = self.rng.clone();
-            self.clone_from(&before);
-            self.log = log;
-            self.rng = rng;
-            self.wild_question = Some(Box::new(WildQuestion {
-                before: *before,
-                action: action.clone(),
-                calls,
-                want,
-            }));
-        } else {
-            SPARE.set(Some(before));
-        }
-    }
-
-    /// The position as it is, its log aside, cloned into the spare position of the last
-    /// action when there is one, so that its vectors are reused rather than allocated again
-    /// (a fresh clone for each action was most of what the Wild question cost simulations).
-    fn snapshot(&mut self) -> Box<Csar> {
-        let log = std::mem::take(&mut self.log);
-        let before = match SPARE.take() {
-            Some(mut spare) => {
-                Csar::clone_from(&mut spare, self);
-                spare
-            }
-            None => Box::new(self.clone()),
+        let Some(want) = self.wild_unanswered.take() else {
+            self.after_action(rng, action);
+            return;
         };
+        let before = self.position_before(rng);
+        let mut log = std::mem::take(&mut self.log);
+        log.truncate(entries);
+        // The generator as the action left it: results a script arranged for the action
+        // count as used here, and are used again, from `before`, once the Wild is named.
+        let rng = self.rng.clone();
+        self.clone_from(&before);
         self.log = log;
-        before
+        self.rng = rng;
+        self.wild_question = Some(Box::new(WildQuestion {
+            before: *before,
+            action: action.clone(),
+            calls,
+            want,
+        }));
     }
 
     /// The player says what the Wild card counts as: the action that drew it is resolved again.
@@ -140,8 +120,11 @@ impl Csar {
             ..
         } = *question;
         let log = std::mem::take(&mut self.log);
-        *self = before;
+        // Resolved again from the position before, which is also where another Wild card in
+        // the same action sends it back to.
+        self.clone_from(&before);
         self.log = log;
+        self.rewind_to(before);
         let said = if answer == Symbol::Reshuffle {
             msg("The Wild card is treated as a Reshuffle")
         } else if answer == Symbol::Wild {
@@ -152,6 +135,8 @@ impl Csar {
         self.log.add("2.2.1", said);
         calls.push(answer);
         self.resolve(&action, calls);
+        // The answers given are not an action the position can be rebuilt with: a new copy.
+        self.forget_rewind();
     }
 
     /// Hidden and Enemy markers turned up or set aside so far.

@@ -21,6 +21,7 @@ pub mod markers;
 pub mod odds;
 pub mod record;
 pub mod rescue;
+mod rewind;
 pub mod setup;
 pub mod state;
 mod turn;

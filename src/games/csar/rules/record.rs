@@ -18,8 +18,8 @@ pub struct TurnRecord {
     pub survivors: Option<SurvivorCount>,
 }
 
-/// Written out (not derived) for `clone_from`: a position cloned into a spare one reuses its
-/// vectors, which keeps the snapshot taken before each action cheap (see `Csar::resolve`).
+/// Written out (not derived) for `clone_from`: a position cloned into the last copy reuses its
+/// vectors, which keeps the copy a Wild card is resolved again from cheap (see `rewind.rs`).
 impl Clone for TurnRecord {
     fn clone(&self) -> Self {
         TurnRecord {

@@ -244,6 +244,7 @@ impl Csar {
             wild_calls: Vec::new(),
             wild_named: None,
             wild_unanswered: None,
+            rewind: Default::default(),
         };
         if let Some(cs) = &state.campaign {
             state.turns = c.campaign.turns + u8::from(cs.extra_turn);

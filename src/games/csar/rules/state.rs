@@ -13,6 +13,7 @@ use super::campaign::CampaignState;
 use super::content::{Kind, Symbol, ZoneMarker, content};
 use super::draws::LastDraw;
 use super::record::TurnRecord;
+use super::rewind::Rewind;
 
 pub const CENTER: u8 = 0;
 pub const ZONE_KEYS: [&str; 5] = ["C", "N", "E", "S", "W"];
@@ -136,8 +137,8 @@ pub struct Zone {
     pub roe_until: Option<u8>,
 }
 
-/// Written out (not derived) for `clone_from`: a position cloned into a spare one reuses its
-/// vectors, which keeps the snapshot taken before each action cheap (see `Csar::resolve`).
+/// Written out (not derived) for `clone_from`: a position cloned into the last copy reuses its
+/// vectors, which keeps the copy a Wild card is resolved again from cheap (see `rewind.rs`).
 impl Clone for Zone {
     fn clone(&self) -> Self {
         Zone {
@@ -383,10 +384,13 @@ pub struct Csar {
     /// A Wild card came up with no answer given: what its draw was for.
     #[serde(skip)]
     pub wild_unanswered: Option<Option<Want>>,
+    /// Where an action is resolved again from when a Wild card turns up in it: a cache.
+    #[serde(skip)]
+    pub rewind: Rewind,
 }
 
-/// Written out (not derived) for `clone_from`: a position cloned into a spare one reuses its
-/// vectors, which keeps the snapshot taken before each action cheap (see `Csar::resolve`).
+/// Written out (not derived) for `clone_from`: a position cloned into the last copy reuses its
+/// vectors, which keeps the copy a Wild card is resolved again from cheap (see `rewind.rs`).
 impl Clone for Csar {
     fn clone(&self) -> Self {
         Csar {
@@ -450,6 +454,7 @@ impl Clone for Csar {
             wild_calls: self.wild_calls.clone(),
             wild_named: self.wild_named,
             wild_unanswered: self.wild_unanswered,
+            rewind: Rewind::default(),
         }
     }
 
@@ -516,6 +521,7 @@ impl Clone for Csar {
             wild_calls,
             wild_named,
             wild_unanswered,
+            rewind: _,
         } = source;
         self.scenario.clone_from(scenario);
         self.scenario_index = *scenario_index;
@@ -579,6 +585,8 @@ impl Clone for Csar {
         self.wild_calls.clone_from(wild_calls);
         self.wild_named = *wild_named;
         self.wild_unanswered = *wild_unanswered;
+        // A cache of this position's past, not the source's.
+        self.rewind = Rewind::default();
     }
 }
 
@@ -753,7 +761,7 @@ pub mod target {
 mod tests {
     use super::*;
 
-    /// The written-out `clone_from` (the snapshot before each action, 2.2.1 Wild question)
+    /// The written-out `clone_from` (the copy a Wild card is resolved again from, 2.2.1)
     /// copies every field: a finished game cloned into a fresh one equals it.
     #[test]
     fn clone_from_copies_the_whole_position() {
