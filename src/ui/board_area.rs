@@ -16,7 +16,6 @@ use super::board_frames::{BoardFrames, FrameKey, Painted};
 use super::board_zoom::Zoom;
 use crate::art::View;
 use crate::games::PlaySession;
-use crate::i18n::gettext;
 
 /// How long the zoom and pan must stay still before the board is drawn sharp at them.
 const SETTLE: Duration = Duration::from_millis(90);
@@ -79,7 +78,7 @@ impl BoardArea {
         let key = self.key(area);
         let session = self.session.borrow();
         let Some(board) = session.board() else {
-            draw_no_board(area, cr);
+            super::game_window::draw_no_board(area, cr);
             return;
         };
         let painted = self
@@ -122,24 +121,4 @@ impl BoardArea {
             glib::ControlFlow::Break
         });
     }
-}
-
-fn draw_no_board(area: &gtk::DrawingArea, cr: &gtk::cairo::Context) {
-    let layout = area.create_pango_layout(Some(&gettext(
-        "This game has no board drawing yet: use the actions below.",
-    )));
-    let (w, h) = layout.pixel_size();
-    cr.move_to(
-        (f64::from(area.width()) - f64::from(w)) / 2.0,
-        (f64::from(area.height()) - f64::from(h)) / 2.0,
-    );
-    #[allow(deprecated)] // GTK 4.8 has no Widget::color yet
-    let color = area.style_context().color();
-    cr.set_source_rgba(
-        color.red().into(),
-        color.green().into(),
-        color.blue().into(),
-        0.6,
-    );
-    pangocairo::functions::show_layout(cr, &layout);
 }

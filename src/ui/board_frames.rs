@@ -96,12 +96,13 @@ impl BoardFrames {
             .as_ref()
             .filter(|f| f.zoom != zoom && f.key.same_content(key))
         {
-            if let Some(fitted) = self.fitted.as_ref().filter(|f| f.key.same_content(key))
-                && last.zoom.level > MIN_LEVEL
-            {
-                paint_frame(cr, fitted, zoom)?;
-            }
-            paint_frame(cr, last, zoom)?;
+            // One paint: the last frame where it covers the area (zooming in), else the whole
+            // board fitted (zooming out, panning).
+            let frame = match self.fitted.as_ref().filter(|f| f.key.same_content(key)) {
+                Some(fitted) if !covers(last, zoom) => fitted,
+                _ => last,
+            };
+            paint_frame(cr, frame, zoom)?;
             return Ok(Painted::Preview);
         }
         self.render(key, zoom, draw)?;
@@ -150,15 +151,29 @@ impl BoardFrames {
     }
 }
 
-/// Paints `frame` as it looks at `zoom`: a point p of the frame's area shows the fitted
-/// board's point (p + offset) / level, which at the new zoom lies at that times the new level
-/// minus the new offset.
+/// Where a point p of `frame`'s area lies at `zoom`: it shows the fitted board's point
+/// (p + offset) / level, which at the new zoom lies at that times the new level minus the new
+/// offset. Returns the scale and the shift of that map, per axis.
+fn frame_map(frame: &Frame, zoom: Zoom) -> (f64, f64, f64) {
+    let k = zoom.level / frame.zoom.level;
+    (k, frame.zoom.x * k - zoom.x, frame.zoom.y * k - zoom.y)
+}
+
+/// Whether `frame` scaled to `zoom` fills the whole area.
+fn covers(frame: &Frame, zoom: Zoom) -> bool {
+    let (k, dx, dy) = frame_map(frame, zoom);
+    let (w, h) = (frame.key.view.width, frame.key.view.height);
+    dx <= 0.0 && dy <= 0.0 && w * k + dx >= w && h * k + dy >= h
+}
+
+/// Paints `frame` as it looks at `zoom`, over whatever was there (the area is empty).
 fn paint_frame(cr: &Context, frame: &Frame, zoom: Zoom) -> Result<(), cairo::Error> {
     cr.save()?;
-    let k = zoom.level / frame.zoom.level;
-    cr.translate(-zoom.x, -zoom.y);
+    let (k, dx, dy) = frame_map(frame, zoom);
+    cr.translate(dx, dy);
     cr.scale(k, k);
-    cr.translate(frame.zoom.x, frame.zoom.y);
+    // The frame replaces the area's empty pixels: a copy, no blending.
+    cr.set_operator(cairo::Operator::Source);
     let pattern = SurfacePattern::create(&frame.surface);
     if frame.zoom != zoom {
         // A stand-in for a few frames: fast rather than fine.

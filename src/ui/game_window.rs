@@ -1240,6 +1240,27 @@ fn install_choice_shortcuts(root: &adw::ApplicationWindow, sender: &ComponentSen
     root.add_controller(controller);
 }
 
+/// What the board area shows of a game without a board drawing.
+pub(super) fn draw_no_board(area: &gtk::DrawingArea, cr: &gtk::cairo::Context) {
+    let layout = area.create_pango_layout(Some(&gettext(
+        "This game has no board drawing yet: use the actions below.",
+    )));
+    let (w, h) = layout.pixel_size();
+    cr.move_to(
+        (f64::from(area.width()) - f64::from(w)) / 2.0,
+        (f64::from(area.height()) - f64::from(h)) / 2.0,
+    );
+    #[allow(deprecated)] // GTK 4.8 has no Widget::color yet
+    let color = area.style_context().color();
+    cr.set_source_rgba(
+        color.red().into(),
+        color.green().into(),
+        color.blue().into(),
+        0.6,
+    );
+    pangocairo::functions::show_layout(cr, &layout);
+}
+
 /// A chance as the player reads it, in the player's language: "66.4 %"; "< 0.1 %" for what
 /// can happen but rarely, so that a real risk never shows as nought.
 fn percent(p: f64) -> String {
