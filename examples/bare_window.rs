@@ -1,6 +1,8 @@
 //! The yardstick for Tonkin's start-up time: an empty relm4 + libadwaita window that quits
 //! after its first frame, as `TONKIN_EXIT_AFTER_FIRST_FRAME=1 tonkin` does.
-//! `build-aux/startup-time.sh` times both.
+//! `build-aux/startup-time.sh` times both. With `BARE_UNIQUE=1` it is a single-instance
+//! application as Tonkin is: it registers its name on the session bus before its window
+//! (a second launch would hand over to the first), which costs a few round trips to the bus.
 
 use relm4::adw;
 use relm4::adw::prelude::*;
@@ -44,9 +46,15 @@ impl SimpleComponent for Bare {
 }
 
 fn main() {
+    let unique = std::env::var_os("BARE_UNIQUE").is_some_and(|v| v == "1");
+    let flags = if unique {
+        gtk::gio::ApplicationFlags::HANDLES_OPEN
+    } else {
+        gtk::gio::ApplicationFlags::NON_UNIQUE
+    };
     let app = adw::Application::builder()
         .application_id("io.github.tonkin.BareWindow")
-        .flags(gtk::gio::ApplicationFlags::NON_UNIQUE)
+        .flags(flags)
         .build();
     relm4::RelmApp::from_app(app)
         .with_args(Vec::new())

@@ -16,6 +16,7 @@ use relm4::gtk;
 use relm4::gtk::gio;
 use relm4::prelude::*;
 
+use super::board_area::BoardArea;
 use super::board_zoom::{self, Zoom};
 use super::guide::Guide;
 use super::log_view::LogView;
@@ -109,6 +110,8 @@ pub struct GameWindow {
     view: Rc<RefCell<View>>,
     /// The board's zoom and pan, shared with its drawing function.
     zoom: Rc<Cell<Zoom>>,
+    /// The board's drawing, told when the position changes.
+    board_area: Rc<BoardArea>,
     path: Option<PathBuf>,
     title: String,
     /// The scenario's name as the player knows it.
@@ -373,32 +376,7 @@ impl Component for GameWindow {
         let session = Rc::new(RefCell::new(init.session));
         let view = Rc::new(RefCell::new(View::default()));
         let zoom = Rc::new(Cell::new(Zoom::default()));
-        {
-            let session = session.clone();
-            let view = view.clone();
-            let zoom = zoom.clone();
-            board.set_draw_func(move |area, cr, w, h| {
-                let mut v = view.borrow_mut();
-                v.width = f64::from(w);
-                v.height = f64::from(h);
-                v.dark = adw::StyleManager::default().is_dark();
-                // Zoomed, the game draws at the zoom (bitmaps at its resolution), never a
-                // stretched picture; only the visible part reaches the screen.
-                let z = zoom.get();
-                v.scale_factor = f64::from(area.scale_factor()) * z.level;
-                cr.translate(-z.x, -z.y);
-                cr.scale(z.level, z.level);
-                let s = session.borrow();
-                match s.board() {
-                    Some(b) => {
-                        if let Err(e) = b.draw_board(cr, &v) {
-                            eprintln!("tonkin: drawing the board failed: {e}");
-                        }
-                    }
-                    None => draw_no_board(area, cr),
-                }
-            });
-        }
+        let board_area = BoardArea::install(&board, session.clone(), view.clone(), zoom.clone());
         adw::StyleManager::default().connect_dark_notify({
             let board = board.clone();
             move |_| board.queue_draw()
@@ -428,6 +406,7 @@ impl Component for GameWindow {
             session,
             view,
             zoom,
+            board_area,
             path: init.path,
             title: title.clone(),
             scenario,
@@ -610,6 +589,7 @@ impl GameWindow {
     }
 
     fn after_step(&mut self, widgets: &mut GameWidgets, result: Result<Option<Stepped>, String>) {
+        self.board_area.changed();
         let window = widgets.stack.root().and_downcast::<gtk::Window>();
         match result {
             Ok(Some(step)) => {
@@ -877,6 +857,7 @@ impl GameWindow {
     }
 
     fn refresh(&self, widgets: &mut GameWidgets) {
+        self.board_area.changed();
         let session = self.session.borrow();
         let prompt = session.prompt();
         let outcome = session.outcome();
@@ -1259,7 +1240,8 @@ fn install_choice_shortcuts(root: &adw::ApplicationWindow, sender: &ComponentSen
     root.add_controller(controller);
 }
 
-fn draw_no_board(area: &gtk::DrawingArea, cr: &gtk::cairo::Context) {
+/// What the board area shows of a game without a board drawing.
+pub(super) fn draw_no_board(area: &gtk::DrawingArea, cr: &gtk::cairo::Context) {
     let layout = area.create_pango_layout(Some(&gettext(
         "This game has no board drawing yet: use the actions below.",
     )));

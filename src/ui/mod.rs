@@ -3,7 +3,9 @@
 //! The windows only show what the rules say: the prompt, its legal actions, the log and the
 //! board drawn by `crate::art`. No rule is decided here.
 
-mod board_zoom;
+mod board_area;
+pub mod board_frames;
+pub mod board_zoom;
 mod dialogs;
 pub mod export_dialog;
 mod form_dialog;
