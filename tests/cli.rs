@@ -306,7 +306,12 @@ fn a_simulation_on_a_terminal_shows_progress_and_reports_when_interrupted() {
             &size,
         )
     };
-    assert_eq!(opened, 0, "no pseudo-terminal: {}", std::io::Error::last_os_error());
+    assert_eq!(
+        opened,
+        0,
+        "no pseudo-terminal: {}",
+        std::io::Error::last_os_error()
+    );
     // SAFETY: both descriptors were just opened and are owned by nothing else.
     let (main, side) = unsafe { (OwnedFd::from_raw_fd(main), OwnedFd::from_raw_fd(side)) };
     let child = Command::new(env!("CARGO_BIN_EXE_tonkin"))
@@ -340,11 +345,19 @@ fn a_simulation_on_a_terminal_shows_progress_and_reports_when_interrupted() {
     // The bar: "█████░░░ 1234/100000000 games  56/s  3h left", redrawn in place (a carriage
     // return and an erase of the line before each drawing) as the count goes up.
     let drawings: Vec<usize> = count_of_games_at(&shown, "/100000000 games");
-    assert!(drawings.len() >= 2, "no progress bar moving on the terminal:\n{shown:?}");
-    assert!(shown.contains("\r\x1b[2K"), "the bar is not redrawn in place:\n{shown:?}");
+    assert!(
+        drawings.len() >= 2,
+        "no progress bar moving on the terminal:\n{shown:?}"
+    );
+    assert!(
+        shown.contains("\r\x1b[2K"),
+        "the bar is not redrawn in place:\n{shown:?}"
+    );
     // Then the bar is cleared, and the report of the games played and what stopped it follow.
     let last = *drawings.last().unwrap();
-    let report = shown.rfind(" games, Random bot").expect("a report after the interruption");
+    let report = shown
+        .rfind(" games, Random bot")
+        .expect("a report after the interruption");
     assert!(report > last, "the report comes after the bar:\n{shown:?}");
     assert!(
         shown[last..report].contains("\x1b[2K"),
