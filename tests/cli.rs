@@ -220,26 +220,23 @@ fn export_with_broken_content_names_the_file_and_the_game() {
     );
 }
 
-#[test]
-fn an_interrupted_simulation_reports_the_games_played() {
-    let child = Command::new(env!("CARGO_BIN_EXE_tonkin"))
-        .args([
-            "simulate",
-            "--game",
-            "csar",
-            "--games",
-            "100000000",
-            "--bot",
-            "random",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run tonkin");
-    // Ctrl-C before the handler is installed would end the child the default way (a loaded
-    // machine can take seconds to get there): wait until it catches SIGINT, then let it play.
+/// `tonkin simulate` of far more games than it can play: it is interrupted.
+const ENDLESS: [&str; 7] = [
+    "simulate",
+    "--game",
+    "csar",
+    "--games",
+    "100000000",
+    "--bot",
+    "random",
+];
+
+/// Waits until `pid` catches SIGINT (Ctrl-C before the handler is installed would end it the
+/// default way, and a loaded machine can take seconds to get there), then lets it play a
+/// moment and sends it Ctrl-C's signal.
+fn interrupt_once_it_plays(pid: u32) {
     let catches_sigint = || {
-        std::fs::read_to_string(format!("/proc/{}/status", child.id()))
+        std::fs::read_to_string(format!("/proc/{pid}/status"))
             .ok()
             .and_then(|s| {
                 let mask = s
@@ -256,8 +253,19 @@ fn an_interrupted_simulation_reports_the_games_played() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     std::thread::sleep(std::time::Duration::from_secs(2));
-    // SAFETY: sends Ctrl-C's signal to the child started above.
-    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    // SAFETY: sends Ctrl-C's signal to a child of this test.
+    unsafe { libc::kill(pid as libc::pid_t, libc::SIGINT) };
+}
+
+#[test]
+fn an_interrupted_simulation_reports_the_games_played() {
+    let child = Command::new(env!("CARGO_BIN_EXE_tonkin"))
+        .args(ENDLESS)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run tonkin");
+    interrupt_once_it_plays(child.id());
     let out = child.wait_with_output().unwrap();
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout),
@@ -269,4 +277,104 @@ fn an_interrupted_simulation_reports_the_games_played() {
         stderr.contains("interrupted after ") && stderr.contains(" of 100000000 games"),
         "{stderr}"
     );
+    // Not a terminal: no progress bar in a pipe.
+    assert!(!stderr.contains("/100000000 games"), "{stderr}");
+}
+
+/// On a terminal (a pseudo-terminal here, as a terminal emulator gives), `simulate` shows a
+/// progress bar while it plays, and when Ctrl-C stops it, it clears the bar, reports the games
+/// played and says it was interrupted after how many.
+#[test]
+fn a_simulation_on_a_terminal_shows_progress_and_reports_when_interrupted() {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+
+    let (mut main, mut side) = (-1, -1);
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 120,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two descriptors, owned below, and reads the size given.
+    let opened = unsafe {
+        libc::openpty(
+            &mut main,
+            &mut side,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(
+        opened,
+        0,
+        "no pseudo-terminal: {}",
+        std::io::Error::last_os_error()
+    );
+    // SAFETY: both descriptors were just opened and are owned by nothing else.
+    let (main, side) = unsafe { (OwnedFd::from_raw_fd(main), OwnedFd::from_raw_fd(side)) };
+    let child = Command::new(env!("CARGO_BIN_EXE_tonkin"))
+        .args(ENDLESS)
+        .env("TERM", "xterm")
+        .stdin(std::process::Stdio::null())
+        .stdout(side.try_clone().unwrap())
+        .stderr(side)
+        .spawn()
+        .expect("run tonkin");
+    // Everything the terminal shows, read as it comes (the child would block on a full
+    // terminal otherwise), until the child has ended and closed its side.
+    let reader = std::thread::spawn(move || {
+        let mut terminal = std::fs::File::from(main);
+        let mut shown = Vec::new();
+        let mut chunk = [0u8; 4096];
+        // The read fails (EIO) once no process holds the terminal's other side.
+        while let Ok(n) = terminal.read(&mut chunk) {
+            if n == 0 {
+                break;
+            }
+            shown.extend_from_slice(&chunk[..n]);
+        }
+        String::from_utf8_lossy(&shown).into_owned()
+    });
+    interrupt_once_it_plays(child.id());
+    let mut child = child;
+    let status = child.wait().unwrap();
+    let shown = reader.join().unwrap();
+    assert_ne!(status.code(), Some(0), "{shown}");
+    // The bar: "█████░░░ 1234/100000000 games  56/s  3h left", redrawn in place (a carriage
+    // return and an erase of the line before each drawing) as the count goes up.
+    let drawings: Vec<usize> = count_of_games_at(&shown, "/100000000 games");
+    assert!(
+        drawings.len() >= 2,
+        "no progress bar moving on the terminal:\n{shown:?}"
+    );
+    assert!(
+        shown.contains("\r\x1b[2K"),
+        "the bar is not redrawn in place:\n{shown:?}"
+    );
+    // Then the bar is cleared, and the report of the games played and what stopped it follow.
+    let last = *drawings.last().unwrap();
+    let report = shown
+        .rfind(" games, Random bot")
+        .expect("a report after the interruption");
+    assert!(report > last, "the report comes after the bar:\n{shown:?}");
+    assert!(
+        shown[last..report].contains("\x1b[2K"),
+        "the bar is cleared before the report:\n{shown:?}"
+    );
+    assert!(shown[report..].contains("wins"), "{shown:?}");
+    assert!(
+        shown[report..].contains("interrupted after ")
+            && shown.contains(" of 100000000 games (the report above covers those)"),
+        "{shown:?}"
+    );
+}
+
+/// Where `needle` follows a count of games ("1234/100000000 games").
+fn count_of_games_at(text: &str, needle: &str) -> Vec<usize> {
+    text.match_indices(needle)
+        .map(|(i, _)| i)
+        .filter(|&i| text[..i].ends_with(|c: char| c.is_ascii_digit()))
+        .collect()
 }

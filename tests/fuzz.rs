@@ -615,7 +615,19 @@ fn fuzz(budget: Duration, seed: u64) {
     quiet_panics();
     let mut crashes = Vec::new();
     let mut total = 0;
+    // FUZZ_TARGETS (names or prefixes, comma-separated: "save,live/") runs some targets
+    // only, so that a long run can be split over several processes.
+    let only = std::env::var("FUZZ_TARGETS").unwrap_or_default();
+    let chosen = |name: &str| {
+        only.is_empty()
+            || only
+                .split(',')
+                .any(|p| !p.is_empty() && name.starts_with(p.trim()))
+    };
     for (i, mut target) in targets(overrides.path()).into_iter().enumerate() {
+        if !chosen(&target.name) {
+            continue;
+        }
         let report = run_target(&mut target, seed.wrapping_add(i as u64), budget, &crash_dir);
         let coverage = match edges_taken() {
             Some(_) => format!(
@@ -652,6 +664,30 @@ fn env_number(name: &str, default: u64) -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// Crashes the fuzzer found, each loaded again: refused with a message, never a panic.
+#[test]
+fn crashes_found_are_refused() {
+    // Stop 24, replay/phantom_leader: a Recruit of a pilot card number past the last card
+    // (256, 2^31 - 1, 2^64 - 1) passed the card check and panicked reading its aircraft.
+    for pilot in ["256", "2147483647", "18446744073709551615"] {
+        let save = format!(
+            r#"{{"actions":[{{"Recruit":{{"level":"newbie","pilot":36}}}},{{"Focus":"green"}},
+            {{"Focus":"average"}},{{"Recruit":{{"level":"average","pilot":{pilot}}}}}],
+            "app_version":"0.1.0","format":"tonkin-save","game":"phantom_leader",
+            "options":{{"adjustments":[],"awacs_off_display":false,"early_aim9":false,
+            "high_stress":false,"intel_hits_listed":false,"linked":false,
+            "no_navy_gun_pod":false,"one_less_one_more":false,"random_squadron":false,
+            "single_down_time_politics":false,"three_row_atg_penalty":false}},"scenario":"CMC-USAF-short","seed":16,"version":1}}"#
+        );
+        let refused = catch_unwind(|| games::load_any(save.as_bytes(), "crash.json").err());
+        let message = refused.expect("no panic").expect("refused");
+        assert!(
+            message.contains("action 4") && message.contains("no such pilot card"),
+            "{message}"
+        );
+    }
 }
 
 /// A moment on every target, in every test run.

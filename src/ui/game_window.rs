@@ -255,6 +255,9 @@ impl Component for GameWindow {
             &gettext("Open the rules reference (Shift+F1)"),
             "win.rules",
         );
+        // Named as the menu item and the window it opens (the tooltip adds the shortcut), so
+        // that a screen reader user, and the end-to-end tests, find it by that name.
+        super::set_accessible_label(&rules_button, &gettext("Rules Reference"));
         header.pack_end(&rules_button);
         let (zoom_box, zoom_label) = zoom_controls();
         header.pack_end(&zoom_box);

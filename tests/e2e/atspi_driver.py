@@ -77,6 +77,8 @@ def walk(node, keep=None):
 
 def children(node):
     """A node's children (read at once: a rebuilt part raises, and the caller reads again)."""
+    if node is None:
+        raise GLib.GError("a part went away while it was read")
     found = [node.get_child_at_index(i) for i in range(node.get_child_count())]
     if None in found:
         raise GLib.GError("a child went away while it was read")
@@ -125,12 +127,6 @@ def x_command(*args):
             raise TestFailure(f"xdotool {' '.join(args)}: {done.stderr.strip()}")
         time.sleep(0.05)
     raise TestFailure(f"xdotool {' '.join(args)}: the X server refused every connection")
-
-
-def key(*names):
-    """Types keys or chords as a keyboard would ("Tab", "alt+2", "ctrl+q"), one after another.
-    Keys go to the window under the pointer (see App.point_at)."""
-    x_command("key", "--clearmodifiers", *names)
 
 
 def name_of(node):
@@ -234,15 +230,10 @@ class App:
             ),
         )
 
-    def point_at(self, window):
-        """Puts the pointer inside `window`: with no window manager under the virtual display,
-        the keyboard goes to the window under the pointer."""
-        box = window.get_extents(Atspi.CoordType.WINDOW)
-        x_command("mousemove", str(box.width // 2), str(min(box.height // 2, 40)))
-
-    def quit_with_keyboard(self):
-        """Ctrl+Q, as a player would; the process must end by itself and succeed."""
-        key("ctrl+q")
+    def quit_with_keyboard(self, window):
+        """Ctrl+Q typed into `window` (a GameWindow), as a player would; the process must end
+        by itself and succeed."""
+        window.keys("ctrl+q")
         try:
             code = self.process.wait(timeout=PATIENCE)
         except subprocess.TimeoutExpired:

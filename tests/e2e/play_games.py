@@ -43,7 +43,7 @@ from atspi_driver import (  # noqa: E402
     find,
     find_all,
     has_state,
-    key,
+    x_command,
     name_of,
     read_again_if_rebuilt,
     press,
@@ -108,49 +108,117 @@ def prompt_line(group):
     raise TestFailure("the prompt bar has no line with the prompt's text above its actions")
 
 
+def path_from(root, node):
+    """The child indices that lead from `root` down to `node`."""
+    path = []
+    while node is not None and node_path(node) != node_path(root):
+        path.append(node.get_index_in_parent())
+        node = node.get_parent()
+    return list(reversed(path)) if node is not None else []
+
+
+def follow(root, path):
+    """The node the child indices `path` lead to from `root`, or None (no path, or a child
+    missing)."""
+    if not path:
+        return None
+    node = root
+    for i in path:
+        if node is None or i < 0 or i >= node.get_child_count():
+            return None
+        node = node.get_child_at_index(i)
+    return node
+
+
+# One reading of the prompt bar: the prompt's text, the action buttons (nodes and names, in
+# order), whether the choices are places on the board (a hint stands among the buttons), and
+# the button that opens the decision as a form ("Ordnance Card…"), or None.
+Offer = collections.namedtuple("Offer", "prompt buttons names on_board form")
+
+
 class GameWindow:
-    """The game's window, read through its accessible tree."""
+    """The game's window, read through its accessible tree.
+
+    Every question to the tree is a round trip over the bus to a debug build, so the parts
+    read at each decision (the prompt bar, the board, the hand-over curtain) are found once by
+    a walk of the window and then read directly."""
 
     def __init__(self, app, title):
         self.app = app
         self.title = title
         self.frame = app.window(title)
+        self.pointer = None
+        self.board_node = None
         # A game two people share opens behind the hand-over curtain: it is lifted, and looked
         # for again before every decision.
         first = wait_for(
             "the game's actions or the hand-over curtain",
-            lambda: find(self.frame, "table", ACTIONS) or self._curtain_button(),
+            lambda: find(self.frame, "table", ACTIONS) or self._curtain_in(self.frame),
         )
         self.shared = first.get_role_name() != "table"
+        self.stack = self._stack_of(first) if self.shared else None
         if self.shared:
             self.lift_curtain()
         self.find_parts()
 
+    @staticmethod
+    def _stack_of(curtain):
+        """The stack that shows either the curtain's page or the game's: the parent of the
+        page (named GtkStackPage) that holds the curtain's button."""
+        node = curtain
+        while node is not None and name_of(node) != "GtkStackPage":
+            node = node.get_parent()
+        if node is None:
+            raise TestFailure("the hand-over curtain is on no page of a stack")
+        return node.get_parent()
+
     def find_parts(self):
-        """The prompt bar's parts and the board are found once (a walk of the whole window is
-        slow over the bus) and kept: the window changes their names and children, not the
-        parts. A curtain takes the game's page off the bus: they are found again after it."""
+        """The prompt bar's parts are found once (a walk of the whole window is slow over the
+        bus) and kept: the window changes their names and children, not the parts. A curtain
+        takes the game's page off the bus: they are found again after it."""
         title = self.title
+
+        def group():
+            # Where it was before the curtain came down (a few questions), else a walk.
+            node = follow(self.frame, getattr(self, "group_path", []))
+            if node is not None and node.get_role_name() == "table" and name_of(node) == ACTIONS:
+                return node
+            return find(self.frame, "table", ACTIONS)
+
         self.group = wait_for(
             f"a group of actions named '{ACTIONS}' in the {title} window",
-            lambda: find(self.frame, "table", ACTIONS),
+            lambda: read_again_if_rebuilt(group),
         )
+        self.group_path = path_from(self.frame, self.group)
         self.line = read_again_if_rebuilt(lambda: prompt_line(self.group))
         self.text = read_again_if_rebuilt(
             lambda: next(n for n in children(self.line) if n.get_role_name() == "label")
         )
+        self.board_node = None
 
-    def _curtain_button(self):
+    @staticmethod
+    def _curtain_in(root):
         return next(
-            (b for b in find_all(self.frame, "push button") if CURTAIN.fullmatch(name_of(b))),
+            (b for b in find_all(root, "push button") if CURTAIN.fullmatch(name_of(b))),
             None,
         )
 
-    def lift_curtain(self):
-        """Presses the hand-over curtain's button when the curtain is up; says whether it was.
+    def _curtain_button(self):
+        """The curtain's button when the curtain is up. The stack shows one page: the game's
+        (a header bar and the game, which has no name) or the curtain's (a header bar and a
+        status page named by its title, holding the button), so a few questions tell which.
+        GTK 4.8 takes the page not shown off the bus, but a node held from before still says
+        it is visible: the page is read afresh each time."""
+        for page in children(self.stack):
+            if not visible(page):
+                continue
+            for part in children(page.get_child_at_index(0))[1:]:
+                if name_of(part):
+                    return self._curtain_in(part)
+        return None
 
-        The button is looked for afresh each time: GTK 4.8 takes the page it is on off the
-        bus when the curtain lifts, but a node held from before still says it is visible."""
+    def lift_curtain(self):
+        """Presses the hand-over curtain's button when the curtain is up; says whether it was."""
         if not self.shared:
             return False
         curtain = read_again_if_rebuilt(self._curtain_button)
@@ -162,47 +230,58 @@ class GameWindow:
         self.find_parts()
         return True
 
-    def choices(self):
-        """The action buttons the prompt bar offers now, in order."""
+    def offer(self):
+        """What the prompt bar offers now, read in one go (see Offer)."""
+
         def read():
-            buttons = []
+            prompt = self.text.get_name() or ""
+            buttons, on_board = [], False
             for cell in children(self.group):
-                buttons += [b for b in children(cell) if b.get_role_name() == "push button"]
-            return buttons
+                for node in children(cell):
+                    role = node.get_role_name()
+                    if role == "push button":
+                        buttons.append(node)
+                    elif role == "label":
+                        on_board = True
+            names = [node.get_name() or "" for node in buttons]
+            form = next(
+                (b for b in children(self.line)
+                 if b.get_role_name() == "push button" and visible(b)),
+                None,
+            )
+            return Offer(prompt, buttons, names, on_board, form)
 
         return read_again_if_rebuilt(read)
 
+    def choices(self):
+        """The action buttons the prompt bar offers now, in order."""
+        return self.offer().buttons
+
+    def prompt(self):
+        """The prompt's text."""
+        return self.text.get_name() or ""
+
     def board(self):
-        """The board, found afresh (a node held across decisions has been seen to go stale)."""
-        return wait_for(
+        """The board: found by a walk once, then kept while it still answers to its name."""
+        node = self.board_node
+        if node is not None and name_of(node).startswith(BOARD) and visible(node):
+            return node
+        self.board_node = wait_for(
             f"the board named '{BOARD}' in the {self.title} window",
             lambda: next(
                 (n for n in walk(self.frame, visible) if name_of(n).startswith(BOARD)), None
             ),
         )
+        return self.board_node
 
-    def places_on_board(self):
-        """Whether the prompt's choices are places on the board, clicked there (or reached
-        with the arrow keys) rather than offered as buttons: a hint stands among the buttons."""
-        return read_again_if_rebuilt(
-            lambda: any(
-                n.get_role_name() == "label"
-                for cell in children(self.group)
-                for n in children(cell)
-            )
-        )
-
-    def prompt(self):
-        """The prompt's text."""
-        return self.text.get_name()
-
-    def form_button(self):
-        """The button that opens the decision as a form ("Ordnance Card…"), when shown."""
-        return read_again_if_rebuilt(lambda: next(
-            (b for b in children(self.line)
-             if b.get_role_name() == "push button" and visible(b)),
-            None,
-        ))
+    def keys(self, *names):
+        """Types keys into the window, the pointer put inside it first (with no window manager
+        under the virtual display, the keyboard goes to the window under the pointer), in
+        one call of xdotool."""
+        if self.pointer is None:
+            box = self.frame.get_extents(Atspi.CoordType.WINDOW)
+            self.pointer = (str(box.width // 2), str(min(box.height // 2, 40)))
+        x_command("mousemove", *self.pointer, "key", "--clearmodifiers", *names)
 
     def position(self):
         """Everything the window says about the position: every label but the window's title
@@ -219,18 +298,41 @@ class GameWindow:
         return said
 
 
-def autosaved_actions(home):
-    """The number of actions in the newest autosave under `home`, or -1 when there is none."""
-    files = glob.glob(os.path.join(home, "data", "tonkin", "autosave", "**", "*.json"),
-                      recursive=True)
-    if not files:
-        return -1
-    newest = max(files, key=os.path.getmtime)
-    try:
-        with open(newest, encoding="utf-8") as f:
-            return len(json.load(f)["actions"])
-    except (OSError, ValueError, KeyError):
-        return None  # being replaced right now: read again
+class Autosave:
+    """The game's autosave under a home: the number of actions in it, read again only when the
+    file changed (polled between decisions, so kept cheap)."""
+
+    def __init__(self, home):
+        self.folder = os.path.join(home, "data", "tonkin", "autosave")
+        self.stamp = None
+        self.count = -1
+
+    def actions(self):
+        """The number of actions in the newest autosave, -1 when there is none, None while it
+        is being replaced."""
+        files = glob.glob(os.path.join(self.folder, "**", "*.json"), recursive=True)
+        if not files:
+            return -1
+        newest = max(files, key=os.path.getmtime)
+        try:
+            info = os.stat(newest)
+        except OSError:
+            return None
+        stamp = (newest, info.st_ino, info.st_mtime_ns, info.st_size)
+        if stamp == self.stamp:
+            return self.count
+        try:
+            with open(newest, encoding="utf-8") as f:
+                count = len(json.load(f)["actions"])
+        except (OSError, ValueError, KeyError):
+            return None  # being replaced right now: read again
+        self.stamp, self.count = stamp, count
+        return count
+
+    def since(self, before):
+        """The number of actions autosaved, once it is more than `before`; else None."""
+        n = self.actions()
+        return n if n is not None and n > before else None
 
 
 # What the last few decisions took (see take_one).
@@ -242,40 +344,71 @@ RECENT = collections.deque(maxlen=8)
 GOING_BACK = re.compile(r"\bagain\b|^(Cancel|Back)\b", re.IGNORECASE)
 
 
-def fresh_buttons(buttons):
-    """The buttons that do not go back and that none of the last few decisions took."""
+# Buttons that end a phase, an activation or a flight, or pass: preferred (three times in
+# four), so that each run plays a whole game through in a few minutes rather than the
+# longest game the rules allow; the other picks are any fresh button, so that the rest of
+# the window is still used.
+ENDING = re.compile(r"^(End|No more|No |Leave|Pass|Done|Finish|Skip)\b", re.IGNORECASE)
+PREFER_ENDING = 0.75
+
+
+def pick(picker, names):
+    """The index of the button to take: an ending one mostly, else any fresh one."""
+    fresh = fresh_choices(names) or list(range(len(names)))
+    ending = [i for i in fresh if ENDING.search(names[i])]
+    if ending and picker.random() < PREFER_ENDING:
+        return picker.choice(ending)
+    return picker.choice(fresh)
+
+
+def fresh_choices(names):
+    """The indices of the buttons (by name) that do not go back and that none of the last few
+    decisions took."""
     return [
-        b for b in buttons
-        if not GOING_BACK.search(name_of(b)) and not any(f"'{name_of(b)}'" in r for r in RECENT)
+        i for i, name in enumerate(names)
+        if not GOING_BACK.search(name) and not any(f"'{name}'" in r for r in RECENT)
     ]
 
 
-def saved_since(home, before):
-    """The number of actions autosaved, once it is more than `before`; else None."""
-    n = autosaved_actions(home)
-    return n if n is not None and n > before else None
+def focus_with_tab(window, row):
+    """Moves the keyboard focus to a row (or any part) of a window with Tab, as a keyboard
+    user would. `window` is a GameWindow or anything with `keys`."""
+    def focused():
+        return has_state(row, Atspi.StateType.FOCUSED)
 
-
-def focus_with_tab(app, window, row):
-    """Moves the keyboard focus to a row (or any part) with Tab, as a keyboard user would."""
-    app.point_at(window)
     for _ in range(40):
-        if has_state(row, Atspi.StateType.FOCUSED):
+        if focused():
             return
-        key(KEY_TAB)
-        time.sleep(0.05)
-    raise TestFailure(f"Tab never reached the row '{row.get_name()}'")
+        window.keys(KEY_TAB)
+        # The Tab's way through the X server and GTK: a next Tab sent too early would pass
+        # over the row.
+        try:
+            wait_for("the focus", focused, timeout=0.1, interval=0.02)
+            return
+        except TestFailure:
+            pass
+    raise TestFailure(f"Tab never reached '{row.get_name()}'")
+
+
+class Launcher:
+    """The launcher window, typed into like a game window."""
+
+    def __init__(self, app):
+        self.frame = app.window("Tonkin")
+        self.pointer = None
+
+    keys = GameWindow.keys
 
 
 def open_game_row(app, game_title):
     """In the launcher, unfolds the game's row with the keyboard (Tab to it, Return)."""
-    launcher = app.window("Tonkin")
+    launcher = Launcher(app)
     row = wait_for(
-        f"the launcher's row '{game_title}'", lambda: find(launcher, "list item", game_title)
+        f"the launcher's row '{game_title}'", lambda: find(launcher.frame, "list item", game_title)
     )
-    focus_with_tab(app, launcher, row)
-    key(KEY_RETURN)
-    return launcher
+    focus_with_tab(launcher, row)
+    launcher.keys(KEY_RETURN)
+    return launcher.frame
 
 
 def start_game(app, game_title, scenario):
@@ -316,14 +449,25 @@ def resume_game(app, game_title):
 
 
 def check_header_buttons(app, window):
-    """The header bar's icon buttons are found by their names; the rules reference opens and
-    closes."""
-    for name in (MAIN_MENU, "Undo", "Redo"):
-        wait_for(f"a button named '{name}' in the {window.title} window",
-                 lambda: button(window.frame, name))
-    rules = wait_for(f"a button named '{RULES_BUTTON}' in the {window.title} window",
-                     lambda: button(window.frame, RULES_BUTTON))
-    press(rules)
+    """The header bar's icon buttons are found by their names (in one walk of the window); the
+    rules reference opens and closes."""
+    wanted = (MAIN_MENU, "Undo", "Redo", RULES_BUTTON)
+
+    def all_named():
+        found = {plain(name_of(b)): b for b in find_all(window.frame, "push button")}
+        missing = [n for n in wanted if n not in found]
+        return found if not missing else None
+
+    try:
+        found = wait_for("the header bar's buttons", all_named, timeout=10)
+    except TestFailure:
+        names = {plain(name_of(b)) for b in find_all(window.frame, "push button")}
+        missing = [n for n in wanted if n not in names]
+        raise TestFailure(
+            f"no button named '{missing[0]}' in the {window.title} window "
+            f"(buttons: {', '.join(sorted(names))})"
+        ) from None
+    press(found[RULES_BUTTON])
     reference = app.window_starting(RULES_BUTTON)
     press(wait_for("the rules reference's Close button", lambda: button(reference, "Close")))
     app.wait_closed(reference, "the rules reference")
@@ -351,61 +495,59 @@ def submit_form(app, window, form):
     return False
 
 
-def take_one(app, window, home, step, picker):
-    """Takes one decision; returns a line for the log (None when the game turned out to be
-    over)."""
-    before = autosaved_actions(home)
-    form = window.form_button()
-    if form is not None and step % 2 == 0 and submit_form(app, window, form):
+def take_one(app, window, saves, step, picker, offer):
+    """Takes one decision of `offer`; returns a line for the log."""
+    before = saves.actions()
+    if offer.form is not None and step % 2 == 0 and submit_form(app, window, offer.form):
         how = "form"
-    elif window.places_on_board() and not fresh_buttons(window.choices()):
+    elif offer.on_board and not fresh_choices(offer.names):
         # Buttons are preferred to places: they mostly end a phase or pass, which keeps the
         # game short (the whole game is played in each run). But a button taken a moment ago
         # ("Start the landing snake again") would go round in circles: then a place.
-        how = take_on_board(app, window, home, before, picker)
+        how = take_on_board(window, saves, before, picker)
     else:
         for attempt in range(3):
-            # The buttons may be being rebuilt (the decision before was saved first).
-            choices = wait_for(f"an action offered at '{window.prompt()}'", window.choices)
-            if window.prompt().startswith(VERDICT_HEADLINES):
-                return None  # the last decision ended the game: those were its buttons
-            fresh = fresh_buttons(choices) or choices
-            i = choices.index(picker.choice(fresh))
-            name = choices[i].get_name()
+            if attempt:
+                # The buttons may be being rebuilt (the decision before was saved first).
+                offer = wait_for(f"an action offered at '{offer.prompt}'",
+                                 lambda: (o := window.offer()).buttons and o)
+            names = offer.names
+            i = pick(picker, names)
             if step % KEYBOARD_EVERY == 0 and i < 9:
-                app.point_at(window.frame)
-                key(f"alt+{i + 1}")
-                how = f"Alt+{i + 1} '{name}'"
+                window.keys(f"alt+{i + 1}")
+                how = f"Alt+{i + 1} '{names[i]}'"
             else:
-                press(choices[i])
-                how = f"press '{name}'"
+                press(offer.buttons[i])
+                how = f"press '{names[i]}'"
             # A button read just before the window rebuilt the buttons is gone: pressing it
             # does nothing (seen under a load of 30). Read them again.
             try:
-                wait_for(f"the action ({how}) to be taken", lambda: saved_since(home, before), 10)
+                wait_for(f"the action ({how}) to be taken", lambda: saves.since(before), 5)
                 break
             except TestFailure:
                 log(f"  {how} took nothing (try {attempt + 1})")
+                if window.lift_curtain():
+                    return None
         else:
             raise TestFailure(f"no button took an action in three tries, the last {how}")
     RECENT.append(how)
-    t_pressed = time.monotonic()
-    after = wait_for(
-        f"the action ({how}) to be taken and saved", lambda: saved_since(home, before)
-    )
+    after = wait_for(f"the action ({how}) to be taken and saved", lambda: saves.since(before))
     if after != before + 1 and before >= 0:
         raise TestFailure(f"one decision ({how}) recorded {after - before} actions")
-    return how + f" [saved after {time.monotonic() - t_pressed:.2f} s]"
+    return how
 
 
-def take_on_board(app, window, home, before, picker):
+def take_on_board(window, saves, before, picker):
     """Takes a place on the board with the keyboard, as a keyboard or screen-reader user does:
     Tab to the board, the arrow keys to a place (the board's name then says what can be done
     there), Return; when the place offers several actions, a popover lists them as buttons."""
+    place = None
     for attempt in range(3):
         board = window.board()
-        focus_with_tab(app, window.frame, board)
-        key(*["Right"] * (1 + picker.randrange(12)))
+        if not has_state(board, Atspi.StateType.FOCUSED):
+            focus_with_tab(window, board)
+        window.keys(*["Right"] * (1 + picker.randrange(12)))
+
         def place_in_focus(board=board):
             name = name_of(board)  # "" for a moment while it changes, under load
             return name if name.startswith(BOARD + ": ") else None
@@ -414,23 +556,22 @@ def take_on_board(app, window, home, before, picker):
             said = wait_for("the board to name the place in focus", place_in_focus, 10)
         except TestFailure:
             log(f"  the board in focus names no place (try {attempt + 1})")
-            place = None
             continue
         # The last arrow key may still be on its way: the name must hold still.
         while True:
-            time.sleep(0.3)
+            time.sleep(0.1)
             again = place_in_focus()
             if again is None or again == said:
                 break
             said = again
-        key(KEY_RETURN)
+        window.keys(KEY_RETURN)
         place = said.removeprefix(BOARD + ": ")
         if " / " in place:
             break
         # Return on a place with one action takes it. Seen once under load: it did not; a
         # keyboard user would try again.
         try:
-            wait_for(f"the place '{place}' to be taken", lambda: saved_since(home, before), 8)
+            wait_for(f"the place '{place}' to be taken", lambda: saves.since(before), 8)
             return f"board '{place}'"
         except TestFailure:
             log(f"  Return on '{place}' took nothing (try {attempt + 1})")
@@ -447,6 +588,38 @@ def take_on_board(app, window, home, before, picker):
     name = name_of(choice)
     press(choice)
     return f"board '{place}' → '{name}'"
+
+
+def node_path(node):
+    """Which object of the program a node is (its object path on the bus)."""
+    return node.path
+
+
+# What fresh_offer says when the hand-over curtain is up.
+CURTAIN_UP = "the hand-over curtain is up"
+
+
+def fresh_offer(window, pressed):
+    """What the prompt bar offers for the next decision: the game's verdict, buttons or places
+    on the board. The decision before was saved before the window rebuilt its buttons, so the
+    buttons of that decision (`pressed`) may still be read for a moment: they are read again,
+    for up to a second, after which the same buttons are taken to be offered again."""
+    patience = time.monotonic() + 1.0
+
+    def ready():
+        # The curtain may come down a moment after the decision that hands the screen over
+        # was saved; behind it, nodes held from before still read as the last decision's.
+        if window.shared and read_again_if_rebuilt(window._curtain_button) is not None:
+            return CURTAIN_UP
+        offer = window.offer()
+        if offer.prompt.startswith(VERDICT_HEADLINES):
+            return offer
+        if not (offer.buttons or offer.on_board):
+            return None  # not laid out yet
+        same = pressed and {node_path(b) for b in offer.buttons} == pressed
+        return None if same and time.monotonic() < patience else offer
+
+    return wait_for(f"buttons or the verdict (the prompt says '{window.prompt()}')", ready)
 
 
 def game_over_dialog(app, title):
@@ -467,24 +640,18 @@ def play(binary, game_id, title, scenario):
         log(f"{title} / {scenario}: window open")
         check_header_buttons(app, window)
         log("  header buttons found by name; the rules reference opened and closed")
+        saves = Autosave(home)
         step = 0
         resumed = False
+        pressed = set()  # the buttons of the decision just taken (see fresh_offer)
         while True:
             if window.lift_curtain():
                 continue
-            # A prompt's new buttons reach the bus once the window has laid them out: no
-            # buttons may mean "not yet" as well as "the game is over" (then a dialog says so,
-            # and the prompt bar gives the verdict first: the buttons read a moment before
-            # may be the last decision's).
-            def over():
-                return game_over_dialog(app, title) or window.prompt().startswith(
-                    VERDICT_HEADLINES
-                )
-
-            if wait_for(
-                f"buttons or the result dialog (the prompt says '{window.prompt()}')",
-                lambda: over() or window.choices() or window.places_on_board(),
-            ) and over():
+            offer = fresh_offer(window, pressed)
+            if offer is CURTAIN_UP:
+                continue
+            if offer.prompt.startswith(VERDICT_HEADLINES):
+                # The prompt bar gives the verdict: a dialog says it too.
                 wait_for("the result dialog", lambda: game_over_dialog(app, title))
                 break
             if step >= MAX_STEPS:
@@ -492,13 +659,15 @@ def play(binary, game_id, title, scenario):
             if not resumed and step == RESUME_AFTER:
                 window, app = quit_and_resume(app, window, binary, env, title)
                 resumed = True
-            t0 = time.monotonic()
-            prompt = window.prompt()
-            how = take_one(app, window, home, step, picker)
-            if how is None:
+                pressed = set()
                 continue
+            t0 = time.monotonic()
+            pressed = {node_path(b) for b in offer.buttons}
+            how = take_one(app, window, saves, step, picker, offer)
+            if how is None:
+                continue  # the curtain came down first
             step += 1
-            log(f"  {step:3}. {prompt} → {how} ({time.monotonic() - t0:.2f} s)")
+            log(f"  {step:3}. {offer.prompt} → {how} ({time.monotonic() - t0:.2f} s)")
         if not resumed:
             raise TestFailure(f"the game ended after {step} decisions, before the resume check")
         dialog = game_over_dialog(app, title)
@@ -513,8 +682,7 @@ def play(binary, game_id, title, scenario):
         )
         if window.choices():
             raise TestFailure(f"a finished game still offers actions: {headline}")
-        app.point_at(window.frame)
-        app.quit_with_keyboard()
+        app.quit_with_keyboard(window)
         log(f"{title}: {verdict} after {step} decisions in {time.monotonic() - started:.1f} s")
         shutil.rmtree(home, ignore_errors=True)
     except TestFailure:
@@ -541,8 +709,7 @@ def quit_and_resume(app, window, binary, env, title):
     window shows what it showed before."""
     before = settled(window.position)
     log(f"  read the position: {len(before)} lines")
-    app.point_at(window.frame)
-    app.quit_with_keyboard()
+    app.quit_with_keyboard(window)
     app = App(binary, env)
     log("  quit with Ctrl+Q")
     window = resume_game(app, title)

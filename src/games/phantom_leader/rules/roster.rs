@@ -15,7 +15,10 @@ impl PhantomLeader {
     /// weighed when the squadron is complete.
     pub fn card_refusal(&self, pilot: usize, level: Level) -> Option<&'static str> {
         let c = data();
-        let spec = c.pilots.get(pilot)?;
+        // A pilot number from a save that names no card is refused, not taken as fine.
+        let Some(spec) = c.pilots.get(pilot) else {
+            return Some("there is no such pilot card");
+        };
         let aircraft = c.pilot_aircraft(pilot);
         let have = self.squadron.iter().filter(|p| p.level == level).count();
         if aircraft.service != self.sheet().service {
