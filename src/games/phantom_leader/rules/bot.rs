@@ -243,7 +243,7 @@ fn target_value(g: &PhantomLeader, n: u8) -> f64 {
 fn load_value(g: &PhantomLeader, sortie: usize, weapon: usize) -> f64 {
     let c = data();
     let spec = &c.weapons[weapon];
-    if g.sheet().weapon_status(&spec.id) == Some(true) && g.special_options < 12 {
+    if g.sheet().weapon_status(weapon) == Some(true) && g.special_options < 12 {
         return -1.0;
     }
     let s = &g.mission.flight[sortie];

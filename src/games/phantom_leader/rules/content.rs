@@ -307,6 +307,9 @@ pub struct Sheet {
     pub weapons_special: Vec<String>,
     pub squadron_change: BTreeMap<Level, i8>,
     pub regions: Vec<Region>,
+    /// The same two lists as sets of weapon indices, for the arming checks.
+    pub available: WeaponSet,
+    pub special: WeaponSet,
 }
 
 impl Sheet {
@@ -318,11 +321,12 @@ impl Sheet {
         self.regions.iter().flat_map(|r| r.targets.iter().copied())
     }
 
-    /// Whether a munition may be loaded in this campaign, and whether it costs SO.
-    pub fn weapon_status(&self, id: &str) -> Option<bool> {
-        if self.weapons_available.iter().any(|w| w == id) {
+    /// Whether munition `weapon` (an index into the weapons) may be loaded in this campaign,
+    /// and whether it costs SO.
+    pub fn weapon_status(&self, weapon: usize) -> Option<bool> {
+        if self.available.contains(weapon) {
             Some(false)
-        } else if self.weapons_special.iter().any(|w| w == id) {
+        } else if self.special.contains(weapon) {
             Some(true)
         } else {
             None
@@ -361,6 +365,9 @@ pub struct AircraftType {
     #[serde(default)]
     pub turret: bool,
     pub munitions: Vec<String>,
+    /// `munitions` as weapon indices, worked out at load.
+    #[serde(skip)]
+    pub loadable: WeaponSet,
     /// EB-66, E-1 and E-2 do not count toward a target's aircraft limit [p.8].
     #[serde(default)]
     pub outside_limit: bool,
@@ -389,8 +396,9 @@ impl AircraftType {
         }
     }
 
-    pub fn can_load(&self, weapon: &str) -> bool {
-        self.munitions.iter().any(|m| m == weapon)
+    /// Whether munition `weapon` (an index into the weapons) is on this type's card.
+    pub fn can_load(&self, weapon: usize) -> bool {
+        self.loadable.contains(weapon)
     }
 }
 
@@ -442,6 +450,11 @@ pub struct PilotSpec {
     pub source: Source,
     pub page: Option<String>,
     pub note: Option<String>,
+    /// Indices of `aircraft` and `trait_id`, worked out at load.
+    #[serde(skip)]
+    pub aircraft_index: usize,
+    #[serde(skip)]
+    pub trait_index: usize,
 }
 
 #[derive(Deserialize)]
@@ -587,6 +600,34 @@ pub struct WeaponCounter {
     pub count: u8,
     pub source: Source,
     pub page: Option<String>,
+    /// Its two sides as weapon indices, worked out at load.
+    #[serde(skip)]
+    pub sides: WeaponSet,
+}
+
+/// A set of weapon types by their index in the weapons list (at most 64 types).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WeaponSet(u64);
+
+impl WeaponSet {
+    /// The most weapon types a set holds, so the most the weapons file may list.
+    pub const CAPACITY: usize = 64;
+
+    pub fn with(self, weapon: usize) -> Self {
+        WeaponSet(self.0 | 1 << weapon)
+    }
+    pub fn contains(self, weapon: usize) -> bool {
+        weapon < Self::CAPACITY && self.0 >> weapon & 1 == 1
+    }
+    pub fn meets(self, other: WeaponSet) -> bool {
+        self.0 & other.0 != 0
+    }
+    /// The set of the weapons named, by id; names not in the list are left out.
+    fn of<'a>(weapons: &[WeaponSpec], ids: impl IntoIterator<Item = &'a String>) -> Self {
+        ids.into_iter()
+            .filter_map(|id| weapons.iter().position(|w| &w.id == id))
+            .fold(WeaponSet::default(), WeaponSet::with)
+    }
 }
 
 #[derive(Deserialize)]
@@ -1071,14 +1112,10 @@ impl Content {
         &self.levels[level.index()]
     }
     pub fn trait_of(&self, pilot: &PilotSpec) -> &TraitSpec {
-        self.traits
-            .iter()
-            .find(|t| t.id == pilot.trait_id)
-            .expect("pilot traits are checked at load")
+        &self.traits[pilot.trait_index]
     }
     pub fn pilot_aircraft(&self, pilot: usize) -> &AircraftType {
-        self.aircraft_type(&self.pilots[pilot].aircraft)
-            .expect("pilot aircraft are checked at load")
+        &self.aircraft[self.pilots[pilot].aircraft_index]
     }
     pub fn composition(&self, duration: Duration) -> &BTreeMap<Level, u8> {
         &self
@@ -1428,6 +1465,8 @@ fn load_campaigns(
             recon,
             intel,
             politics,
+            available: WeaponSet::of(weapons, &s.weapons_available),
+            special: WeaponSet::of(weapons, &s.weapons_special),
             weapons_available: s.weapons_available,
             weapons_special: s.weapons_special,
             squadron_change: s.squadron_change,
@@ -1456,7 +1495,7 @@ struct Squadron {
 }
 
 fn load_aircraft(f: &File, weapons: &[WeaponSpec]) -> Result<Squadron, ContentError> {
-    let file: AircraftFile = f.parse()?;
+    let mut file: AircraftFile = f.parse()?;
     for (i, a) in file.aircraft.iter().enumerate() {
         let needle = format!("id = \"{}\"", a.id);
         let what = format!("aircraft {}", a.id);
@@ -1550,6 +1589,13 @@ fn load_aircraft(f: &File, weapons: &[WeaponSpec]) -> Result<Squadron, ContentEr
             return Err(f.error(&needle, format!("{what}: trait: no trait '{}'", p.trait_id)));
         }
     }
+    for a in &mut file.aircraft {
+        a.loadable = WeaponSet::of(weapons, &a.munitions);
+    }
+    for p in &mut file.pilot {
+        p.aircraft_index = file.aircraft.iter().position(|a| a.id == p.aircraft).unwrap_or(0);
+        p.trait_index = file.traits.iter().position(|t| t.id == p.trait_id).unwrap_or(0);
+    }
     Ok(Squadron {
         aircraft: file.aircraft,
         levels,
@@ -1631,7 +1677,13 @@ fn load_targets(f: &File, defenses: &[DefenseSpec]) -> Result<Vec<TargetCard>, C
 }
 
 fn load_weapons(f: &File) -> Result<(Vec<WeaponSpec>, Vec<WeaponCounter>), ContentError> {
-    let file: WeaponsFile = f.parse()?;
+    let mut file: WeaponsFile = f.parse()?;
+    if file.weapon.len() > WeaponSet::CAPACITY {
+        return Err(f.error(
+            "[[weapon]]",
+            format!("weapon: at most {} types", WeaponSet::CAPACITY),
+        ));
+    }
     for (i, w) in file.weapon.iter().enumerate() {
         let needle = format!("id = \"{}\"", w.id);
         let what = format!("weapon {}", w.id);
@@ -1695,6 +1747,9 @@ fn load_weapons(f: &File) -> Result<(Vec<WeaponSpec>, Vec<WeaponCounter>), Conte
             &format!("id = \"{}\"", w.id),
             format!("weapon {}: on no counter", w.id),
         ));
+    }
+    for c in &mut file.counter {
+        c.sides = WeaponSet::of(&file.weapon, [&c.front, &c.back]);
     }
     Ok((file.weapon, file.counter))
 }

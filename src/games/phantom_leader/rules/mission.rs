@@ -3,7 +3,7 @@
 //! weight budget and the tanker, the Target-Bound event, aborts, and Search and Rescue.
 
 use super::cards::Status;
-use super::content::{Effect, Phase, Place, Side, SiteFilter, Speed, WeaponClass, data};
+use super::content::{Effect, Phase, Place, Side, SiteFilter, Speed, WeaponClass, WeaponSet, data};
 use super::display::{Area, AreaKind};
 use super::state::*;
 use crate::engine::log::Random;
@@ -220,14 +220,11 @@ impl PhantomLeader {
     /// Special Option points the arming costs: special weapons by WP and the tanker by
     /// aircraft (p.6, p.9).
     pub fn arming_cost(&self, flight: &[Sortie], tanker: bool) -> i32 {
-        let c = data();
-        let p = &c.tables.priorities;
-        let sheet = self.sheet();
+        let p = &data().tables.priorities;
         let special: i32 = flight
             .iter()
             .flat_map(|s| &s.load)
-            .filter(|&&w| sheet.weapon_status(&c.weapons[w].id) == Some(true))
-            .map(|&w| i32::from(c.weapons[w].wp) * p.special_weapon_per_wp)
+            .map(|&w| self.special_cost(w))
             .sum();
         special
             + if tanker {
@@ -237,74 +234,174 @@ impl PhantomLeader {
             }
     }
 
+    /// What one counter of `weapon` adds to the arming cost: its WP if it is special here.
+    fn special_cost(&self, weapon: usize) -> i32 {
+        let c = data();
+        if self.sheet().weapon_status(weapon) == Some(true) {
+            i32::from(c.weapons[weapon].wp) * c.tables.priorities.special_weapon_per_wp
+        } else {
+            0
+        }
+    }
+
     /// Why a flight's loads (with or without the tanker) break the rules, or `None` (M8).
     pub fn arming_refusal(&self, flight: &[Sortie], tanker: bool) -> Option<Message> {
+        self.arming_fault(flight, None, tanker)
+            .map(|f| self.fault_message(f))
+    }
+
+    /// Why hanging `weapon` on aircraft `sortie` of today's flight breaks the rules, or `None`.
+    pub fn load_refusal(&self, sortie: usize, weapon: usize) -> Option<Message> {
+        self.arming_fault(&self.mission.flight, Some((sortie, weapon)), self.mission.tanker)
+            .map(|f| self.fault_message(f))
+    }
+
+    /// The first rule a flight breaks, with one more counter (`extra`: aircraft and weapon)
+    /// if given: aircraft by aircraft, then the counters, then the cost.
+    fn arming_fault(
+        &self,
+        flight: &[Sortie],
+        extra: Option<(usize, usize)>,
+        tanker: bool,
+    ) -> Option<ArmingFault> {
+        let added = |i: usize| extra.filter(|e| e.0 == i).map(|e| e.1);
+        for (i, s) in flight.iter().enumerate() {
+            if let Some(f) = self.sortie_fault(s, added(i), tanker) {
+                return Some(f);
+            }
+        }
+        let mut demand = vec![0u32; data().weapons.len()];
+        for (i, s) in flight.iter().enumerate() {
+            for w in s.load.iter().copied().chain(added(i)) {
+                demand[w] += 1;
+            }
+        }
+        self.pool_fault(&demand, self.arming_cost(flight, tanker) + extra.map_or(0, |e| self.special_cost(e.1)))
+    }
+
+    /// The counters and the cost of a flight whose aircraft each pass (`demand`: counters
+    /// asked for by weapon).
+    fn pool_fault(&self, demand: &[u32], cost: i32) -> Option<ArmingFault> {
+        if let Some(w) = short_of_counters(demand) {
+            return Some(ArmingFault::Counters(w));
+        }
+        (cost > self.special_options).then_some(ArmingFault::Cost(cost))
+    }
+
+    /// The first rule one aircraft's load (with `extra` added) breaks (M8, p.9, p.21).
+    fn sortie_fault(&self, s: &Sortie, extra: Option<usize>, tanker: bool) -> Option<ArmingFault> {
         let c = data();
         let sheet = self.sheet();
-        let year = self.year();
-        let mut demand = vec![0u32; c.weapons.len()];
-        for s in flight {
-            let card = self.squadron[s.squad].card();
-            let wp: u8 = s.load.iter().map(|&w| c.weapons[w].wp).sum();
-            let capacity = self.capacity_of(s.squad, tanker);
-            if wp > capacity {
-                return Some(
-                    msg("{pilot}'s load weighs {wp} WP; the aircraft may carry {cap} today")
-                        .arg("pilot", card.name)
-                        .arg("wp", wp)
-                        .arg("cap", capacity),
-                );
+        let card = self.squadron[s.squad].card();
+        let load = || s.load.iter().copied().chain(extra);
+        let wp: u8 = load().map(|w| c.weapons[w].wp).sum();
+        let capacity = self.capacity_of(s.squad, tanker);
+        if wp > capacity {
+            return Some(ArmingFault::Overweight {
+                squad: s.squad,
+                wp,
+                capacity,
+            });
+        }
+        for w in load() {
+            if !card.aircraft.can_load(w) {
+                return Some(ArmingFault::CannotCarry { squad: s.squad, weapon: w });
             }
-            for &w in &s.load {
-                let spec = &c.weapons[w];
-                demand[w] += 1;
-                if !card.aircraft.can_load(&spec.id) {
-                    return Some(
-                        msg("The {aircraft} cannot carry {weapon}")
-                            .arg("aircraft", &card.aircraft.name)
-                            .term("weapon", spec.name.as_str()),
-                    );
-                }
-                if sheet.weapon_status(&spec.id).is_none() {
-                    return Some(
-                        msg("{weapon} is not available in this campaign").term("weapon", spec.name.as_str()),
-                    );
-                }
-            }
-            for (pod, most) in [("ECM", 1), ("GunPod", 1)] {
-                let n = s.load.iter().filter(|&&w| c.weapons[w].id == pod).count();
-                if n > most {
-                    let name = c.weapons.iter().find(|w| w.id == pod).map_or(pod, |w| w.name.as_str());
-                    return Some(msg("At most one {pod} per aircraft").term("pod", name));
-                }
-                if pod == "GunPod" && n > 0 && card.aircraft.has_gun(year) {
-                    return Some(msg(
-                        "Only an aircraft without a usable gun may carry a Gun Pod",
-                    ));
-                }
-                if pod == "GunPod"
-                    && n > 0
-                    && self.options.no_navy_gun_pod
-                    && card.aircraft.id == "F-4_USN"
-                {
-                    return Some(msg(
-                        "Optional rule: a Navy F-4 may not carry a Gun Pod",
-                    ));
-                }
+            if sheet.weapon_status(w).is_none() {
+                return Some(ArmingFault::NotInCampaign(w));
             }
         }
-        if let Some(w) = short_of_counters(&demand) {
-            return Some(msg("Not enough counters for {weapon}").term("weapon", c.weapons[w].name.as_str()));
-        }
-        let cost = self.arming_cost(flight, tanker);
-        if cost > self.special_options {
-            return Some(
-                msg("That costs {cost} SO; {so} are left")
-                    .arg("cost", cost)
-                    .arg("so", self.special_options),
-            );
+        for pod in ["ECM", "GunPod"] {
+            let n = load().filter(|&w| c.weapons[w].id == pod).count();
+            if n > 1 {
+                return Some(ArmingFault::SecondPod(pod));
+            }
+            if pod == "GunPod" && n > 0 && card.aircraft.has_gun(self.year()) {
+                return Some(ArmingFault::GunPodWithGun);
+            }
+            if pod == "GunPod"
+                && n > 0
+                && self.options.no_navy_gun_pod
+                && card.aircraft.id == "F-4_USN"
+            {
+                return Some(ArmingFault::NavyGunPod);
+            }
         }
         None
+    }
+
+    /// The `Load` actions the rules allow now, aircraft by aircraft and weapon by weapon: the
+    /// same as asking [`Self::load_refusal`] of each, with the flight's other aircraft, its
+    /// counters and its cost worked out once.
+    pub fn legal_loads(&self) -> Vec<(usize, usize)> {
+        let c = data();
+        let flight = &self.mission.flight;
+        let tanker = self.mission.tanker;
+        let passing: Vec<bool> = flight
+            .iter()
+            .map(|s| self.sortie_fault(s, None, tanker).is_none())
+            .collect();
+        let failing = passing.iter().filter(|ok| !**ok).count();
+        let mut demand = vec![0u32; c.weapons.len()];
+        for w in flight.iter().flat_map(|s| &s.load) {
+            demand[*w] += 1;
+        }
+        let cost = self.arming_cost(flight, tanker);
+        let mut out = Vec::new();
+        for (i, s) in flight.iter().enumerate() {
+            // Every other aircraft must pass as it is.
+            if failing > usize::from(!passing[i]) {
+                continue;
+            }
+            for w in 0..c.weapons.len() {
+                if self.sortie_fault(s, Some(w), tanker).is_some() {
+                    continue;
+                }
+                demand[w] += 1;
+                let fault = self.pool_fault(&demand, cost + self.special_cost(w));
+                demand[w] -= 1;
+                if fault.is_none() {
+                    out.push((i, w));
+                }
+            }
+        }
+        out
+    }
+
+    /// A broken arming rule in the player's words.
+    fn fault_message(&self, fault: ArmingFault) -> Message {
+        let c = data();
+        let weapon = |w: usize| c.weapons[w].name.as_str();
+        match fault {
+            ArmingFault::Overweight { squad, wp, capacity } => {
+                msg("{pilot}'s load weighs {wp} WP; the aircraft may carry {cap} today")
+                    .arg("pilot", self.squadron[squad].card().name)
+                    .arg("wp", wp)
+                    .arg("cap", capacity)
+            }
+            ArmingFault::CannotCarry { squad, weapon: w } => {
+                msg("The {aircraft} cannot carry {weapon}")
+                    .arg("aircraft", &self.squadron[squad].card().aircraft.name)
+                    .term("weapon", weapon(w))
+            }
+            ArmingFault::NotInCampaign(w) => {
+                msg("{weapon} is not available in this campaign").term("weapon", weapon(w))
+            }
+            ArmingFault::SecondPod(pod) => {
+                let name = c.weapons.iter().find(|w| w.id == pod).map_or(pod, |w| w.name.as_str());
+                msg("At most one {pod} per aircraft").term("pod", name)
+            }
+            ArmingFault::GunPodWithGun => {
+                msg("Only an aircraft without a usable gun may carry a Gun Pod")
+            }
+            ArmingFault::NavyGunPod => msg("Optional rule: a Navy F-4 may not carry a Gun Pod"),
+            ArmingFault::Counters(w) => {
+                msg("Not enough counters for {weapon}").term("weapon", weapon(w))
+            }
+            ArmingFault::Cost(cost) => msg("That costs {cost} SO; {so} are left")
+                .arg("cost", cost)
+                .arg("so", self.special_options),
+        }
     }
 
     /// The flight with one more counter on an aircraft.
@@ -1023,26 +1120,52 @@ impl PhantomLeader {
     }
 }
 
+/// A rule of arming (M8) a load breaks; see [`PhantomLeader::fault_message`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ArmingFault {
+    Overweight { squad: usize, wp: u8, capacity: u8 },
+    CannotCarry { squad: usize, weapon: usize },
+    NotInCampaign(usize),
+    SecondPod(&'static str),
+    GunPodWithGun,
+    NavyGunPod,
+    Counters(usize),
+    Cost(i32),
+}
+
 /// The weapon type whose demand the double-sided counters cannot meet, if any: Hall's
 /// condition over every set of the types asked for (digest 8.6).
 pub fn short_of_counters(demand: &[u32]) -> Option<usize> {
     let c = data();
-    let asked: Vec<usize> = (0..demand.len()).filter(|&w| demand[w] > 0).collect();
-    let id = |w: usize| c.weapons[w].id.as_str();
-    for subset in 1u32..(1 << asked.len()) {
-        let members: Vec<usize> = (0..asked.len())
-            .filter(|b| subset >> b & 1 == 1)
-            .map(|b| asked[b])
-            .collect();
-        let need: u32 = members.iter().map(|&w| demand[w]).sum();
+    // The weapon types asked for, at most as many as a set holds.
+    let mut asked = [0usize; WeaponSet::CAPACITY];
+    let mut k = 0;
+    for (w, &n) in demand.iter().enumerate() {
+        if n > 0 {
+            asked[k] = w;
+            k += 1;
+        }
+    }
+    let asked = &asked[..k];
+    let every: u64 = if k == 0 { 0 } else { u64::MAX >> (64 - k) };
+    for subset in 1..=every {
+        let members = || {
+            asked
+                .iter()
+                .enumerate()
+                .filter(move |(b, _)| subset >> b & 1 == 1)
+                .map(|(_, &w)| w)
+        };
+        let need: u32 = members().map(|w| demand[w]).sum();
+        let set = members().fold(WeaponSet::default(), WeaponSet::with);
         let have: u32 = c
             .weapon_counters
             .iter()
-            .filter(|k| members.iter().any(|&w| k.front == id(w) || k.back == id(w)))
+            .filter(|k| k.sides.meets(set))
             .map(|k| u32::from(k.count))
             .sum();
         if need > have {
-            return members.into_iter().max_by_key(|&w| demand[w]);
+            return members().max_by_key(|&w| demand[w]);
         }
     }
     None

@@ -412,22 +412,18 @@ impl PhantomLeader {
                 (msg("Choose the pilots"), "M7")
             }
             Step::Arm => {
+                let loads = self.legal_loads();
                 for (i, s) in self.mission.flight.iter().enumerate() {
-                    for w in 0..c.weapons.len() {
-                        if self
-                            .arming_refusal(&self.with_load(i, w), self.mission.tanker)
-                            .is_none()
-                        {
-                            add(
-                                Action::Load {
-                                    sortie: i,
-                                    weapon: w,
-                                },
-                                &||msg("{pilot}: load {weapon}")
-                                    .arg("pilot", self.pilot_name(i))
-                                    .term("weapon", c.weapons[w].name.as_str()),
-                            );
-                        }
+                    for &(_, w) in loads.iter().filter(|l| l.0 == i) {
+                        add(
+                            Action::Load {
+                                sortie: i,
+                                weapon: w,
+                            },
+                            &||msg("{pilot}: load {weapon}")
+                                .arg("pilot", self.pilot_name(i))
+                                .term("weapon", c.weapons[w].name.as_str()),
+                        );
                     }
                     let mut seen = Vec::new();
                     for &w in &s.load {
@@ -667,7 +663,7 @@ impl PhantomLeader {
             (Action::Load { sortie, weapon }, Step::Arm)
                 if *sortie < self.mission.flight.len() && *weapon < data().weapons.len() =>
             {
-                self.arming_refusal(&self.with_load(*sortie, *weapon), self.mission.tanker)
+                self.load_refusal(*sortie, *weapon)
                     .unwrap_or_else(|| msg("Not now"))
             }
             (Action::Tanker(on), Step::Arm) => self

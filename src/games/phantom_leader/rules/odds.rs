@@ -32,26 +32,31 @@ pub struct EnemyOdds {
 /// destroys an aircraft already damaged [p.13].
 pub fn enemy_odds(numbers: [u8; 3], modifier: i32, evade: bool, damaged: bool) -> EnemyOdds {
     let [stress, damage, down] = numbers.map(i32::from);
-    let mut out = EnemyOdds::default();
+    // Counted in pairs of dice out of 100, so that a sure result is exactly 1 and an
+    // impossible one exactly 0.
+    let mut pairs = [0i32; 4];
     for face in FACES {
         // The lower of two d10 is `face` in 21 − 2·face of the 100 pairs.
-        let p = if evade {
-            f64::from(21 - 2 * face) / 100.0
-        } else {
-            0.1
-        };
+        let n = if evade { 21 - 2 * face } else { 10 };
         let total = face + modifier;
-        if total >= down || (total >= damage && damaged) {
-            out.down += p;
+        let result = if total >= down || (total >= damage && damaged) {
+            3
         } else if total >= damage {
-            out.damaged += p;
+            2
         } else if total >= stress {
-            out.stress += p;
+            1
         } else {
-            out.nothing += p;
-        }
+            0
+        };
+        pairs[result] += n;
     }
-    out
+    let [nothing, stress, damaged, down] = pairs.map(|n| f64::from(n) / 100.0);
+    EnemyOdds {
+        nothing,
+        stress,
+        damaged,
+        down,
+    }
 }
 
 impl PhantomLeader {
@@ -70,10 +75,12 @@ impl PhantomLeader {
                 .iter()
                 .map(|x| x.1)
                 .sum();
-            let mut one = [0.0; 5];
+            // Faces out of ten, so that a roll that cannot score misses with exactly 1.
+            let mut faces = [0u8; 5];
             for face in FACES {
-                one[usize::from(self.hits_on(weapon, face + m, air))] += 0.1;
+                faces[usize::from(self.hits_on(weapon, face + m, air))] += 1;
             }
+            let one = faces.map(|n| f64::from(n) / 10.0);
             let mut next = vec![0.0; dist.len() + 4];
             for (a, pa) in dist.iter().enumerate() {
                 for (b, pb) in one.iter().enumerate() {

@@ -276,6 +276,14 @@ fn turn_2_the_mig_follows_into_an_and_buicks_gun_pod_suppression_needs_9() {
         .map(|x| x.1)
         .sum();
     assert_eq!(m, 1 - 3);
+    // Guns need 10 + 2 now: the suppression cannot score, and its odds are exactly nought
+    // (ten missing faces of a tenth each once added up to a sliver, shown as "< 0.1 %").
+    assert_eq!(
+        g.need_label(buick, Aim::Bandit(0), &Arms::Guns, true).english(),
+        "cannot score"
+    );
+    assert_eq!(g.score_chance(buick, Aim::Bandit(0), &Arms::Guns, true), 0.0);
+    assert_eq!(g.hit_distribution(buick, Aim::Bandit(0), &Arms::Guns, true), [1.0]);
 }
 
 #[test]

@@ -366,6 +366,46 @@ fn arming_limits_pods_lists_specials_and_counters() {
 }
 
 #[test]
+fn the_loads_offered_are_exactly_those_the_arming_rules_allow() {
+    // The prompt works the flight's other aircraft, counters and cost out once; asking the
+    // rules of each aircraft and weapon in turn must give the same list, at every arming
+    // step of bot and random campaigns on every Short sheet.
+    use crate::engine::bot::{Bot, RandomBot};
+    let mut steps = 0;
+    for (k, scenario) in PhantomLeader::scenarios()
+        .iter()
+        .filter(|s| s.id.ends_with("-short"))
+        .enumerate()
+    {
+        let seed = 40 + k as u64;
+        let mut g = PhantomLeader::setup(scenario.id, &Options::default(), seed).unwrap();
+        let mut bot: Box<dyn Bot<PhantomLeader>> = if k % 2 == 0 {
+            Box::new(super::bot::HeuristicBot::new(seed))
+        } else {
+            Box::new(RandomBot::new(seed))
+        };
+        while g.step != Step::Over && g.day <= 3 {
+            if g.step == Step::Arm {
+                steps += 1;
+                let mut want = Vec::new();
+                for i in 0..g.mission.flight.len() {
+                    for w in 0..data().weapons.len() {
+                        if g.load_refusal(i, w).is_none() {
+                            want.push((i, w));
+                        }
+                    }
+                }
+                assert_eq!(g.legal_loads(), want, "{} day {}", scenario.id, g.day);
+            }
+            let actions = g.legal_actions();
+            let a = bot.choose(&g, &actions);
+            g.apply(&a).unwrap();
+        }
+    }
+    assert!(steps > 20, "only {steps} arming steps");
+}
+
+#[test]
 fn a_usaf_f4_takes_a_gun_pod_only_before_1967() {
     let wits = PhantomLeader::setup("WitS-USAF-short", &Options::default(), 9).unwrap();
     let rt = PhantomLeader::setup("RT-USAF-short", &Options::default(), 9).unwrap();

@@ -31,6 +31,18 @@ fn the_sa2_example_holding_course_and_evading() {
     assert!(close(enemy_odds([6, 8, 9], -1, false, false).down, 0.1));
 }
 
+#[test]
+fn a_sure_result_is_exactly_certain_and_an_impossible_one_exactly_nought() {
+    // A shot that cannot reach its first number does nothing on every face, evading or not:
+    // exactly 1, not 0.999… (which reads "> 99.9 %").
+    for evade in [false, true] {
+        let o = enemy_odds([11, 12, 13], 0, evade, false);
+        assert_eq!((o.nothing, o.stress, o.damaged, o.down), (1.0, 0.0, 0.0, 0.0));
+    }
+    // Every face shoots a damaged aircraft down at +10.
+    assert_eq!(enemy_odds([6, 8, 9], 10, true, true).down, 1.0);
+}
+
 /// The hits the rules score for each arrangement of the dice of an attack, tallied.
 fn tally(g: &PhantomLeader, sortie: usize, aim: Aim, arms: &Arms, suppress: bool) -> Vec<f64> {
     let dice = match arms {
