@@ -449,7 +449,7 @@ impl SearchDestroy {
                     self.points[1] += points;
                     self.log.add(
                         "27.0",
-                        msg("Off the map: {porters} porters and {others} other units, {points} points to the NLF")
+                        msg("Off the map: porters {porters}, other units {others}; points to the NLF: {points}")
                             .arg("porters", porters)
                             .arg("others", others)
                             .arg("points", points),
@@ -465,7 +465,7 @@ impl SearchDestroy {
                     self.points[0] += total;
                     self.log.add(
                         "27.0",
-                        msg("Porters revealed: {n}, {points} points to the US")
+                        msg("Porters revealed: {n}; points to the US: {points}")
                             .arg("n", revealed)
                             .arg("points", total),
                     );
@@ -476,7 +476,7 @@ impl SearchDestroy {
                     self.points[0] += total;
                     self.log.add(
                         "27.13",
-                        msg("Building hexes searched: {n}, {points} points to the US")
+                        msg("Building hexes searched: {n}; points to the US: {points}")
                             .arg("n", n)
                             .arg("points", total),
                     );
