@@ -7,7 +7,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::engine::bot::Bot;
 use tonkin::engine::game::Game;
-use tonkin::games::chopper_pilot::rules::bot::Commander;
+use tonkin::games::chopper_pilot::rules::bot::{Commander, position_in_the_sights};
 use tonkin::games::chopper_pilot::rules::{Action, ChopperPilot, Options, Phase};
 
 /// One whole mission (the first of the tour); the number of actions it took.
@@ -23,29 +23,6 @@ fn mission(seed: u64) -> usize {
         n += 1;
     }
     n
-}
-
-/// A position of a bot game where the active helicopter may fire at something.
-fn in_the_sights() -> ChopperPilot {
-    for seed in 0.. {
-        let mut g = ChopperPilot::setup("primary", &Options::default(), seed).expect("setup");
-        g.quiet_log();
-        let mut bot = Commander;
-        for _ in 0..5_000 {
-            if g.outcome().is_some() {
-                break;
-            }
-            let actions = g.legal_actions();
-            if matches!(g.phase, Phase::Activation(_))
-                && actions.iter().any(|a| matches!(a, Action::Fire { .. }))
-            {
-                return g;
-            }
-            let a = bot.choose(&g, &actions);
-            g.apply(&a).expect("the bot's choice is legal");
-        }
-    }
-    unreachable!("some seed fires")
 }
 
 /// Every chance the odds assistant offers in the position: a checksum of them.
@@ -77,7 +54,7 @@ fn all_odds(g: &ChopperPilot) -> f64 {
 }
 
 fn odds(c: &mut Criterion) {
-    let g = in_the_sights();
+    let g = position_in_the_sights();
     c.bench_function("chopper_pilot odds assistant (an activation)", |b| {
         b.iter(|| all_odds(&g))
     });

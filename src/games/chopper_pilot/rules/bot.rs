@@ -18,6 +18,31 @@ const GIVE_UP_TURN: u16 = 30;
 /// level a turn (Medium to Low, Low to NOE).
 const APPROACH: i32 = 13;
 
+/// The first position of a seeded bot tour where the helicopter flying may fire at something:
+/// the odds assistant's tests and benches weigh its attacks.
+#[doc(hidden)]
+pub fn position_in_the_sights() -> ChopperPilot {
+    use crate::engine::game::Game;
+    for seed in 1..200 {
+        let mut g = ChopperPilot::setup("primary", &Default::default(), seed).expect("setup");
+        g.quiet_log();
+        for _ in 0..20_000 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let actions = g.legal_actions();
+            if matches!(g.phase, Phase::Activation(_))
+                && actions.iter().any(|a| matches!(a, Action::Fire { .. }))
+            {
+                return g;
+            }
+            let a = Commander.choose(&g, &actions);
+            g.apply(&a).expect("the bot's choice is legal");
+        }
+    }
+    panic!("no seed of 1 to 199 reaches a shot");
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Commander;
 

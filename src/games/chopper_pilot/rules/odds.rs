@@ -347,27 +347,8 @@ mod tests {
         assert!((total(&o) - 1.0).abs() < 1e-9, "{o:?}");
     }
 
-    /// A bot tour stopped where the helicopter flying may fire at something.
     fn in_the_sights() -> ChopperPilot {
-        use crate::engine::bot::Bot;
-        use crate::engine::game::Game;
-        for seed in 1..200 {
-            let mut g = ChopperPilot::setup("primary", &Default::default(), seed).unwrap();
-            for _ in 0..20_000 {
-                if g.outcome().is_some() {
-                    break;
-                }
-                let actions = g.legal_actions();
-                if matches!(g.phase, Phase::Activation(_))
-                    && actions.iter().any(|a| matches!(a, Action::Fire { .. }))
-                {
-                    return g;
-                }
-                let a = super::super::bot::Commander.choose(&g, &actions);
-                g.apply(&a).unwrap();
-            }
-        }
-        panic!("no seed fires");
+        super::super::bot::position_in_the_sights()
     }
 
     #[test]

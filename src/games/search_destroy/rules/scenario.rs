@@ -20,7 +20,7 @@ use super::hex::Hex;
 use super::map::{Map, Terrain};
 use super::play::Action;
 use super::state::{SearchDestroy, Step, Unit};
-use crate::engine::message::{msg, msg_n};
+use crate::engine::message::{Message, msg, msg_n};
 
 /// What the scenario's entries and special conditions keep track of in play.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -292,22 +292,12 @@ impl SearchDestroy {
         u.spent += cost;
         u.moved = true;
         self.put(unit, hex);
-        let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
-        let named = msg("{unit} enters the map at {hex}")
-            .term("unit", name)
-            .arg("hex", hex);
-        if self.units[unit].hidden() {
-            self.log.add_for(
-                Side::Us.seat(),
-                "27.0",
-                msg("An NLF counter enters the map at {hex}").arg("hex", hex),
-                Vec::new(),
-            );
-            self.log
-                .add_for(Side::Nlf.seat(), "27.0", named, Vec::new());
-        } else {
-            self.log.add("27.0", named);
-        }
+        self.log_crossing(
+            unit,
+            hex,
+            msg("{unit} enters the map at {hex}"),
+            msg("An NLF counter enters the map at {hex}"),
+        );
         self.reveal_by_sight();
     }
 
@@ -376,26 +366,30 @@ impl SearchDestroy {
             .collect()
     }
 
+    /// Logs a unit crossing the map edge [27.0]: by name for both sides when it is face-up;
+    /// when it is face-down the NLF reads its name and the US only that a counter crossed.
+    fn log_crossing(&mut self, unit: usize, hex: Hex, named: Message, unnamed: Message) {
+        let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
+        let named = named.term("unit", name).arg("hex", hex);
+        if self.units[unit].hidden() {
+            let unnamed = unnamed.arg("hex", hex);
+            self.log.add_for(Side::Us.seat(), "27.0", unnamed, Vec::new());
+            self.log.add_for(Side::Nlf.seat(), "27.0", named, Vec::new());
+        } else {
+            self.log.add("27.0", named);
+        }
+    }
+
     /// A unit steps off the map with what it carries; it is out of play (digest gap G22).
     pub(super) fn exit(&mut self, unit: usize) {
         self.release_other(unit);
         let hex = self.units[unit].hex.expect("an exiting unit is on the map");
-        let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
-        let named = msg("{unit} leaves the map at {hex}")
-            .term("unit", name)
-            .arg("hex", hex);
-        if self.units[unit].hidden() {
-            self.log.add_for(
-                Side::Us.seat(),
-                "27.0",
-                msg("An NLF counter leaves the map at {hex}").arg("hex", hex),
-                Vec::new(),
-            );
-            self.log
-                .add_for(Side::Nlf.seat(), "27.0", named, Vec::new());
-        } else {
-            self.log.add("27.0", named);
-        }
+        self.log_crossing(
+            unit,
+            hex,
+            msg("{unit} leaves the map at {hex}"),
+            msg("An NLF counter leaves the map at {hex}"),
+        );
         let load = self.units[unit].carrying;
         self.drop_load(unit);
         for i in [Some(unit), load].into_iter().flatten() {
