@@ -78,20 +78,56 @@ fn rescue_plan(g: &Csar) -> Option<(u8, Place)> {
             _ => 2,
         });
     let want = match (carrying(heli), target, here) {
-        (true, _, Place::Zone(CENTER)) => Place::Zone(safest(g, (1..5).collect())),
+        (true, _, Place::Zone(CENTER)) => Place::Zone(safest_outer_zone(g)),
         (true, _, _) => Place::Orbit,
         (false, Some(t), Place::Zone(h)) if h == t => Place::Zone(t),
         (false, Some(t), Place::Zone(h)) if adjacent(h, t) => Place::Zone(t),
         (false, Some(_), Place::Zone(_)) => Place::Zone(CENTER),
         (false, Some(t), _) if t != CENTER => Place::Zone(t),
-        (false, Some(_), _) => Place::Zone(safest(g, (1..5).collect())),
+        (false, Some(_), _) => Place::Zone(safest_outer_zone(g)),
         (false, None, _) => Place::Orbit,
     };
     Some((heli, want))
 }
 
-fn safest(g: &Csar, zones: Vec<u8>) -> u8 {
-    zones.into_iter().min_by_key(|&z| threat(g, z)).unwrap_or(1)
+fn safest_outer_zone(g: &Csar) -> u8 {
+    (1..5).min_by_key(|&z| threat(g, z)).unwrap_or(1)
+}
+
+/// What every action of one decision is weighed against, worked out once per decision (it
+/// depends on the position only, and the bot weighs dozens of actions against it).
+struct Plan {
+    /// The helicopter that goes in, and the zone it heads for this turn.
+    rescue: Option<(u8, Place)>,
+    /// The zone the helicopter is in, when it is over the map.
+    heli_zone: Option<u8>,
+    /// Where the escorts go: with the helicopter, or over the first stranded Survivor.
+    escort_zone: Option<u8>,
+}
+
+impl Plan {
+    fn of(g: &Csar) -> Plan {
+        let rescue = rescue_plan(g);
+        // Escorts fly with the helicopter once it is over the map (their Suppress and Attack
+        // cards only work in their own zone, and Cool aircraft there add rescue draws); until
+        // then they wait over the Survivor, leaving room for the helicopter.
+        let heli_zone = rescue.and_then(|(h, _)| match g.aircraft[usize::from(h)].place {
+            Place::Zone(z) => Some(z),
+            _ => None,
+        });
+        let escort_zone = heli_zone.or_else(|| g.stranded().map(|(_, z)| z).next());
+        Plan {
+            rescue,
+            heli_zone,
+            escort_zone,
+        }
+    }
+
+    /// Whether an escort fits in zone `z` and leaves room for the helicopter.
+    fn room(&self, g: &Csar, z: u8) -> bool {
+        let needed = if self.heli_zone == Some(z) { 4 } else { 3 };
+        g.zone_count(z) < needed
+    }
 }
 
 fn card_value(card: u8) -> i32 {
@@ -108,20 +144,7 @@ fn card_value(card: u8) -> i32 {
 }
 
 impl HeuristicBot {
-    fn score(&mut self, g: &Csar, action: &Action) -> i32 {
-        let plan = rescue_plan(g);
-        // Escorts fly with the helicopter once it is over the map (their Suppress and Attack
-        // cards only work in their own zone, and Cool aircraft there add rescue draws); until
-        // then they wait over the Survivor, leaving room for the helicopter.
-        let heli_zone = plan.and_then(|(h, _)| match g.aircraft[usize::from(h)].place {
-            Place::Zone(z) => Some(z),
-            _ => None,
-        });
-        let escort_zone = heli_zone.or_else(|| g.stranded().map(|(_, z)| z).next());
-        let room = |z: u8| {
-            let needed = if heli_zone == Some(z) { 4 } else { 3 };
-            g.zone_count(z) < needed
-        };
+    fn score(g: &Csar, plan: &Plan, action: &Action) -> i32 {
         match *action {
             Action::Buy(Purchase::FastMover) => {
                 let cs = g.campaign.as_ref().map_or(0, |c| c.morale);
@@ -179,13 +202,13 @@ impl HeuristicBot {
             Action::Select(a) => g
                 .destinations(a)
                 .into_iter()
-                .map(|to| self.score(g, &Action::Move { aircraft: a, to }))
+                .map(|to| Self::score(g, plan, &Action::Move { aircraft: a, to }))
                 .max()
                 .unwrap_or(-1),
             Action::Move { aircraft, to } => {
                 let ac = &g.aircraft[usize::from(aircraft)];
                 match ac.kind {
-                    Kind::Helicopter => match plan {
+                    Kind::Helicopter => match plan.rescue {
                         Some((h, want)) if h == aircraft && want == to => 50,
                         _ => -1,
                     },
@@ -210,9 +233,9 @@ impl HeuristicBot {
                         if ac.shaken {
                             return if to == Place::Orbit { 30 } else { -1 };
                         }
-                        match (to, escort_zone) {
+                        match (to, plan.escort_zone) {
                             (Place::Zone(z), Some(e))
-                                if z == e && ac.place != Place::Zone(e) && room(z) =>
+                                if z == e && ac.place != Place::Zone(e) && plan.room(g, z) =>
                             {
                                 20
                             }
@@ -334,8 +357,9 @@ impl Bot<Csar> for HeuristicBot {
     fn choose(&mut self, game: &Csar, actions: &[Action]) -> Action {
         let mut best: Vec<usize> = Vec::new();
         let mut best_score = i32::MIN;
+        let plan = Plan::of(game);
         for (i, action) in actions.iter().enumerate() {
-            let s = self.score(game, action);
+            let s = Self::score(game, &plan, action);
             if s > best_score {
                 best_score = s;
                 best.clear();
