@@ -52,45 +52,85 @@ pub fn parse<T: DeserializeOwned>(name: &str, text: &str) -> Result<T, ContentEr
         file: name.to_owned(),
         detail,
     };
-    let parsed = toml::from_str(text).map_err(|e| refuse(describe_toml_error(text, &e)))?;
-    let value: toml::Value = toml::from_str(text).map_err(|e| refuse(e.to_string()))?;
-    check_numbers(&value, "", text).map_err(refuse)?;
-    Ok(parsed)
+    // The text is read once, into a value whose numbers are checked, and the records are taken
+    // from that value. Should they not fit, the text is read again the usual way, only for
+    // the error: its message gives the line, which a value no longer knows.
+    let value: toml::Value =
+        toml::from_str(text).map_err(|e| refuse(describe_toml_error(text, &e)))?;
+    if let Some(path) = number_out_of_bounds(&value) {
+        return Err(refuse(describe_out_of_bounds(&value, &path, text)));
+    }
+    T::deserialize(value)
+        .or_else(|_| toml::from_str(text).map_err(|e| refuse(describe_toml_error(text, &e))))
 }
 
-/// Refuses a number out of bounds (or not finite), naming its field and line.
-fn check_numbers(value: &toml::Value, field: &str, text: &str) -> Result<(), String> {
-    let out_of_bounds = |shown: String| {
-        let line = text
-            .find(&shown)
-            .or_else(|| text.find(field.rsplit(['.', '[']).next().unwrap_or(field)))
-            .map(|at| format!("line {}: ", text[..at].matches('\n').count() + 1))
-            .unwrap_or_default();
-        format!(
-            "{line}{field}: {shown} is out of bounds (numbers in content files lie within ±{LARGEST_NUMBER})"
-        )
-    };
+/// One step of the way to a value inside a TOML document.
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+fn out_of_bounds(value: &toml::Value) -> bool {
     match value {
-        toml::Value::Integer(n) if n.unsigned_abs() > LARGEST_NUMBER as u64 => {
-            Err(out_of_bounds(n.to_string()))
-        }
-        toml::Value::Float(x) if !x.is_finite() || x.abs() > LARGEST_NUMBER as f64 => {
-            Err(out_of_bounds(format!("{x:e}")))
-        }
-        toml::Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .try_for_each(|(i, item)| check_numbers(item, &format!("{field}[{i}]"), text)),
-        toml::Value::Table(table) => table.iter().try_for_each(|(key, item)| {
-            let field = if field.is_empty() {
-                key.clone()
-            } else {
-                format!("{field}.{key}")
-            };
-            check_numbers(item, &field, text)
-        }),
-        _ => Ok(()),
+        toml::Value::Integer(n) => n.unsigned_abs() > LARGEST_NUMBER as u64,
+        toml::Value::Float(x) => !x.is_finite() || x.abs() > LARGEST_NUMBER as f64,
+        _ => false,
     }
+}
+
+/// The way from the first number out of bounds (or not finite) up to the root, if there is
+/// one. Content is read at every start, so nothing is written down unless a number is refused.
+fn number_out_of_bounds(value: &toml::Value) -> Option<Vec<Step<'_>>> {
+    match value {
+        toml::Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+            number_out_of_bounds(item).map(|mut path| {
+                path.push(Step::Index(i));
+                path
+            })
+        }),
+        toml::Value::Table(table) => table.iter().find_map(|(key, item)| {
+            number_out_of_bounds(item).map(|mut path| {
+                path.push(Step::Key(key));
+                path
+            })
+        }),
+        _ => out_of_bounds(value).then(Vec::new),
+    }
+}
+
+/// Names the refused number's field and line: "line 3: drm.weather: -2000000000 is out of
+/// bounds …". `path` runs from the number up to the root.
+fn describe_out_of_bounds(root: &toml::Value, path: &[Step], text: &str) -> String {
+    let mut field = String::new();
+    let mut value = root;
+    for step in path.iter().rev() {
+        match *step {
+            Step::Key(key) => {
+                if !field.is_empty() {
+                    field.push('.');
+                }
+                field.push_str(key);
+                value = &value[key];
+            }
+            Step::Index(i) => {
+                field.push_str(&format!("[{i}]"));
+                value = &value[i];
+            }
+        }
+    }
+    let shown = match value {
+        toml::Value::Integer(n) => n.to_string(),
+        toml::Value::Float(x) => format!("{x:e}"),
+        other => other.to_string(),
+    };
+    let line = text
+        .find(&shown)
+        .or_else(|| text.find(field.rsplit(['.', '[']).next().unwrap_or(&field)))
+        .map(|at| format!("line {}: ", text[..at].matches('\n').count() + 1))
+        .unwrap_or_default();
+    format!(
+        "{line}{field}: {shown} is out of bounds (numbers in content files lie within ±{LARGEST_NUMBER})"
+    )
 }
 
 /// Reads an owner's override file, refusing one larger than [`MAX_CONTENT_BYTES`].
