@@ -303,11 +303,31 @@ pub struct Entry {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Special {
-    ExitRequired { edge: Edge, apc: u8, squads: u8 },
-    SearchedBuilding { points: u16 },
-    CacheMultiplier { cache: Cache, factor: u8 },
-    PorterRevealed { points: u16 },
-    ExitPoints { edge: Edge, porter: u16, other: u16 },
+    ExitRequired {
+        edge: Edge,
+        apc: u8,
+        squads: u8,
+        source: Source,
+    },
+    SearchedBuilding {
+        points: u16,
+        source: Source,
+    },
+    CacheMultiplier {
+        cache: Cache,
+        factor: u8,
+        source: Source,
+    },
+    PorterRevealed {
+        points: u16,
+        source: Source,
+    },
+    ExitPoints {
+        edge: Edge,
+        porter: u16,
+        other: u16,
+        source: Source,
+    },
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -1109,7 +1129,8 @@ mod tests {
         let phu_yen = c.scenario("phu_yen").unwrap();
         assert!(phu_yen.special.contains(&Special::CacheMultiplier {
             cache: Cache::Rice,
-            factor: 3
+            factor: 3,
+            source: Source::Rulebook,
         }));
         // The variable order of battle has 13 rows, each column a whole force.
         assert_eq!(c.variable_ob.len(), 13);

@@ -421,7 +421,7 @@ impl SearchDestroy {
             .into_iter()
             .flat_map(|s| &s.special)
             .find_map(|s| match s {
-                Special::CacheMultiplier { cache, factor } if cache.id() == cache_id => {
+                Special::CacheMultiplier { cache, factor, .. } if cache.id() == cache_id => {
                     Some(u32::from(*factor))
                 }
                 _ => None,
@@ -449,7 +449,7 @@ impl SearchDestroy {
                             .arg("points", points),
                     );
                 }
-                Special::PorterRevealed { points } => {
+                Special::PorterRevealed { points, .. } => {
                     let revealed = self
                         .units
                         .iter()
@@ -464,7 +464,7 @@ impl SearchDestroy {
                             .arg("points", total),
                     );
                 }
-                Special::SearchedBuilding { points } => {
+                Special::SearchedBuilding { points, .. } => {
                     let n = self.schedule.searched_buildings.len() as u32;
                     let total = u32::from(points) * n;
                     self.points[0] += total;
