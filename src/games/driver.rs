@@ -200,6 +200,10 @@ impl<G: Presented> PlaySession for Session<G> {
         }
     }
     fn decision_kind(&self) -> String {
+        // A finished game has no decision left for the guide to explain.
+        if self.outcome().is_some() {
+            return String::new();
+        }
         if self.pending_die().is_some() {
             return "die".to_owned();
         }

@@ -295,6 +295,23 @@ mod tests {
         kinds
     }
 
+    /// A finished game asks nothing, so the guide has nothing to explain under the verdict
+    /// (it said "nothing needs weighing here" under a reopened finished game).
+    #[test]
+    fn a_finished_game_gives_the_guide_nothing_to_explain() {
+        let game = ALL.iter().find(|g| g.id == "csar").unwrap();
+        let driver = game.driver.unwrap();
+        let learn = Learn::parse(game.id, game.learn.unwrap()).unwrap();
+        let scenario = driver.scenarios()[0].id;
+        let mut session = driver.new_session(scenario, 3, &[]).unwrap();
+        driver
+            .bot_steps(session.as_mut(), BotKind::Heuristic, 3, 2000)
+            .unwrap();
+        assert!(session.outcome().is_some(), "the bot game did not end");
+        assert_eq!(session.decision_kind(), "");
+        assert!(learn.decision(&session.decision_kind()).is_none());
+    }
+
     #[test]
     fn every_playable_game_teaches_itself_and_its_file_is_sound() {
         for game in ALL.iter().filter(|g| g.playable()) {
