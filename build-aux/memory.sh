@@ -9,7 +9,8 @@
 # (Pss, shared pages divided among the processes that map them). The programs take turns,
 # round after round, the first of each round alternating; the figures are medians over the
 # rounds (ROUNDS, 5 by default).
-# CARGO_TARGET_DIR is honoured; TONKIN and BARE name other builds of the two programs.
+# CARGO_TARGET_DIR is honoured; TONKIN and BARE name other builds of the two programs;
+# BASELINE names an older Tonkin, measured in the same rounds with the game in progress.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${TONKIN:-}" ] || [ -z "${BARE:-}" ]; then
@@ -22,7 +23,7 @@ trap 'rm -rf "$scratch"' EXIT
 export XDG_DATA_HOME="$scratch" XDG_CONFIG_HOME="$scratch"
 cp tests/examples/csar/enemy-units-turn-up.json "$scratch/game.json"
 cp tests/examples/csar/enemy-search-rifle-captures.json "$scratch/finished.json"
-export ROUNDS_="${ROUNDS:-5}" SETTLE_="${SETTLE:-8}" SCRATCH="$scratch"
+export ROUNDS_="${ROUNDS:-5}" SETTLE_="${SETTLE:-8}" SCRATCH="$scratch" BASELINE="${BASELINE:-}"
 export TONKIN="${TONKIN:-$target/release/tonkin}" BARE="${BARE:-$target/release/examples/bare_window}"
 echo "load before: $(uptime)"
 xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- bash -c '
@@ -43,8 +44,9 @@ xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- bash -c '
   tonkin() { measure tonkin "$TONKIN" "$SCRATCH/game.json"; }
   finished() { measure finished "$TONKIN" "$SCRATCH/finished.json"; }
   bare() { measure bare env BARE_KEEP_OPEN=1 "$BARE"; }
+  baseline() { [ -z "$BASELINE" ] || measure baseline "$BASELINE" "$SCRATCH/game.json"; }
   for round in $(seq "$ROUNDS_"); do
-    if [ $((round % 2)) = 1 ]; then tonkin; bare; finished; else finished; bare; tonkin; fi
+    if [ $((round % 2)) = 1 ]; then tonkin; bare; finished; baseline; else baseline; finished; bare; tonkin; fi
   done > "$SCRATCH/memory"
   median() { sort -n | awk "{ v[NR] = \$1 } END { print v[int((NR + 1) / 2)] }"; }
   figure() { awk -v n="$1" -v c="$2" "\$1 == n { print \$c }" "$SCRATCH/memory" | median; }
@@ -56,8 +58,10 @@ xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- bash -c '
     b=$(figure bare "$col")
     echo "  $label"
     echo "    bare window:                           $((b / 1024)) ($(all bare "$col"))"
-    for who in "tonkin launcher + one game in progress" "finished tonkin launcher + one finished game"; do
+    for who in "tonkin launcher + one game in progress" "finished tonkin launcher + one finished game" \
+      "baseline baseline tonkin + one game in progress"; do
       name=${who%% *}
+      [ "$name" != baseline ] || [ -n "$BASELINE" ] || continue
       t=$(figure "$name" "$col")
       echo "    ${who#* }: $((t / 1024)) ($(all "$name" "$col")), ratio" \
         "$(awk -v t="$t" -v b="$b" "BEGIN { printf \"%.2f\", t / b }")"

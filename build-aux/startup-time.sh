@@ -9,7 +9,8 @@
 # is timed twice: as it is, and registered on the session bus as a single-instance
 # application (BARE_UNIQUE=1), which Tonkin is and the plain yardstick is not.
 # CARGO_TARGET_DIR is honoured (the shared optimised build, say); TONKIN and BARE name other
-# builds of the two programs, which are then used as they are.
+# builds of the two programs, which are then used as they are; BASELINE names an older
+# Tonkin, timed in the same rounds (first launch and with the games in progress).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${TONKIN:-}" ] || [ -z "${BARE:-}" ]; then
@@ -27,7 +28,7 @@ for n in 1 2 3 4 5; do
 done
 export RUNS_="$runs"
 export TONKIN="${TONKIN:-$target/release/tonkin}" BARE="${BARE:-$target/release/examples/bare_window}"
-export SCRATCH="$scratch"
+export SCRATCH="$scratch" BASELINE="${BASELINE:-}"
 echo "load before: $(uptime)"
 xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- bash -c '
   # Milliseconds from exec to the first frame (each program quits after it); $2 is
@@ -47,6 +48,10 @@ xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- bash -c '
     echo "bare $(once "$BARE")"
     echo "registered $(once "$BARE" 1)"
     echo "waiting $(once "$TONKIN" 0 "$SCRATCH/waiting")"
+    if [ -n "$BASELINE" ]; then
+      echo "old $(once "$BASELINE")"
+      echo "oldwaiting $(once "$BASELINE" 0 "$SCRATCH/waiting")"
+    fi
   done > "$SCRATCH/times"
   tonkin=$(awk "/^tonkin/ { print \$2 }" "$SCRATCH/times" | median)
   bare=$(awk "/^bare/ { print \$2 }" "$SCRATCH/times" | median)
@@ -59,5 +64,12 @@ xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- bash -c '
   awk -v t="$tonkin" -v b="$bare" "BEGIN { printf \"  ratio: %.2f (target <= 1.20)\n\", t / b }"
   awk -v t="$tonkin" -v b="$registered" "BEGIN { printf \"  ratio to the single-instance bare window: %.2f\n\", t / b }"
   echo "  tonkin, five games in progress: ${waiting} ms ($(awk "/^waiting/ { printf \"%s \", \$2 }" "$SCRATCH/times"))"
+  if [ -n "$BASELINE" ]; then
+    old=$(awk "/^old / { print \$2 }" "$SCRATCH/times" | median)
+    oldwaiting=$(awk "/^oldwaiting/ { print \$2 }" "$SCRATCH/times" | median)
+    echo "  baseline tonkin launcher:       ${old} ms ($(awk "/^old / { printf \"%s \", \$2 }" "$SCRATCH/times"))"
+    awk -v t="$old" -v b="$bare" "BEGIN { printf \"  baseline ratio: %.2f\n\", t / b }"
+    echo "  baseline, five games in progress: ${oldwaiting} ms ($(awk "/^oldwaiting/ { printf \"%s \", \$2 }" "$SCRATCH/times"))"
+  fi
 '
 echo "load after: $(uptime)"
