@@ -57,13 +57,14 @@ xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- bash -c '
     label=${c#* }
     b=$(figure bare "$col")
     echo "  $label"
-    echo "    bare window:                           $((b / 1024)) ($(all bare "$col"))"
-    for who in "tonkin launcher + one game in progress" "finished tonkin launcher + one finished game" \
-      "baseline baseline tonkin + one game in progress"; do
-      name=${who%% *}
+    echo "    bare window: $((b / 1024)) ($(all bare "$col"))"
+    for who in "tonkin|tonkin launcher + one game in progress" \
+      "finished|tonkin launcher + one finished game" \
+      "baseline|baseline tonkin + one game in progress"; do
+      name=${who%%|*}
       [ "$name" != baseline ] || [ -n "$BASELINE" ] || continue
       t=$(figure "$name" "$col")
-      echo "    ${who#* }: $((t / 1024)) ($(all "$name" "$col")), ratio" \
+      echo "    ${who#*|}: $((t / 1024)) ($(all "$name" "$col")), ratio" \
         "$(awk -v t="$t" -v b="$b" "BEGIN { printf \"%.2f\", t / b }")"
     done
   done

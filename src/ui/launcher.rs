@@ -598,10 +598,7 @@ fn start_new(
 /// launcher comes back to the front. Loading replays every game and its row draws the board:
 /// with a few games in progress that would hold the first frame back by a third of a second,
 /// and the window becomes active (a look at the saves) before that frame.
-fn refresh_after_first_frame(
-    window: &adw::ApplicationWindow,
-    sender: &ComponentSender<Launcher>,
-) {
+fn refresh_after_first_frame(window: &adw::ApplicationWindow, sender: &ComponentSender<Launcher>) {
     let shown = std::rc::Rc::new(std::cell::Cell::new(false));
     let s = sender.clone();
     let first = shown.clone();
