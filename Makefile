@@ -47,6 +47,7 @@ fuzz: deps
 bench: deps
 	$(CARGO) bench
 	build-aux/startup-time.sh
+	build-aux/memory.sh
 
 clean:
 	$(CARGO) clean

@@ -1,5 +1,6 @@
 //! The yardstick for Tonkin's start-up time: an empty relm4 + libadwaita window that quits
-//! after its first frame, as `TONKIN_EXIT_AFTER_FIRST_FRAME=1 tonkin` does.
+//! after its first frame, as `TONKIN_EXIT_AFTER_FIRST_FRAME=1 tonkin` does; with
+//! `BARE_KEEP_OPEN=1` it stays open, so that its memory can be read as Tonkin's is.
 //! `build-aux/startup-time.sh` times both. With `BARE_UNIQUE=1` it is a single-instance
 //! application as Tonkin is: it registers its name on the session bus before its window
 //! (a second launch would hand over to the first), which costs a few round trips to the bus.
@@ -33,7 +34,11 @@ impl SimpleComponent for Bare {
         content.append(&adw::HeaderBar::new());
         content.append(&gtk::Label::new(Some("A bare relm4 + libadwaita window")));
         root.set_content(Some(&content));
-        root.connect_realize(|w| {
+        let keep_open = std::env::var_os("BARE_KEEP_OPEN").is_some_and(|v| v == "1");
+        root.connect_realize(move |w| {
+            if keep_open {
+                return;
+            }
             if let Some(clock) = w.frame_clock() {
                 clock.connect_after_paint(|_| relm4::main_application().quit());
             }

@@ -136,19 +136,7 @@ impl SimpleComponent for Launcher {
         if super::exit_after_first_frame() {
             quit_after_first_frame(&root);
         }
-        // The autosaves are read after the first frame (loading replays every game), and
-        // again whenever the launcher comes back to the front.
-        let s = sender.clone();
-        gtk::glib::idle_add_local_full(gtk::glib::Priority::LOW, move || {
-            s.input(LauncherMsg::Refresh);
-            gtk::glib::ControlFlow::Break
-        });
-        let s = sender.clone();
-        root.connect_is_active_notify(move |w| {
-            if w.is_active() {
-                s.input(LauncherMsg::Refresh);
-            }
-        });
+        refresh_after_first_frame(&root, &sender);
         ComponentParts {
             model: Launcher {
                 window: root.clone(),
@@ -604,6 +592,40 @@ fn start_new(
     });
     dialog.present();
     Ok(())
+}
+
+/// Reads the autosaves once the launcher's first frame is on screen, then whenever the
+/// launcher comes back to the front. Loading replays every game and its row draws the board:
+/// with a few games in progress that would hold the first frame back by a third of a second,
+/// and the window becomes active (a look at the saves) before that frame.
+fn refresh_after_first_frame(window: &adw::ApplicationWindow, sender: &ComponentSender<Launcher>) {
+    let shown = std::rc::Rc::new(std::cell::Cell::new(false));
+    let s = sender.clone();
+    let first = shown.clone();
+    let on_frames = move |w: &adw::ApplicationWindow| {
+        let Some(clock) = w.frame_clock() else {
+            return;
+        };
+        let s = s.clone();
+        let first = first.clone();
+        clock.connect_after_paint(move |_| {
+            if !first.replace(true) {
+                s.input(LauncherMsg::Refresh);
+            }
+        });
+    };
+    // The window may be on screen already (the tests present it before the launcher runs).
+    if window.is_realized() {
+        on_frames(window);
+    } else {
+        window.connect_realize(on_frames);
+    }
+    let s = sender.clone();
+    window.connect_is_active_notify(move |w| {
+        if w.is_active() && shown.get() {
+            s.input(LauncherMsg::Refresh);
+        }
+    });
 }
 
 /// Quits once the window's first frame has been painted (for start-up timing).
