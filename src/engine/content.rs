@@ -45,7 +45,8 @@ pub const MAX_CONTENT_BYTES: u64 = 4 << 20;
 pub const LARGEST_NUMBER: i64 = 100_000;
 
 /// Parses TOML text; `name` is the file name used in errors. A leading byte-order mark is
-/// dropped; a number beyond [`LARGEST_NUMBER`] is refused wherever it stands.
+/// dropped; a number beyond [`LARGEST_NUMBER`] is refused wherever it stands, and so is a
+/// string holding a NUL character (content strings go to gettext, which cannot take one).
 pub fn parse<T: DeserializeOwned>(name: &str, text: &str) -> Result<T, ContentError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let refuse = |detail| ContentError {
@@ -58,19 +59,26 @@ pub fn parse<T: DeserializeOwned>(name: &str, text: &str) -> Result<T, ContentEr
     Ok(parsed)
 }
 
-/// Refuses a number out of bounds (or not finite), naming its field and line.
+/// Refuses a number out of bounds (or not finite) or a text holding a NUL character, naming
+/// its field and line.
 fn check_numbers(value: &toml::Value, field: &str, text: &str) -> Result<(), String> {
-    let out_of_bounds = |shown: String| {
-        let line = text
-            .find(&shown)
+    let line_of = |shown: &str| {
+        text.find(shown)
             .or_else(|| text.find(field.rsplit(['.', '[']).next().unwrap_or(field)))
             .map(|at| format!("line {}: ", text[..at].matches('\n').count() + 1))
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
+    let out_of_bounds = |shown: String| {
         format!(
-            "{line}{field}: {shown} is out of bounds (numbers in content files lie within ±{LARGEST_NUMBER})"
+            "{}{field}: {shown} is out of bounds (numbers in content files lie within ±{LARGEST_NUMBER})",
+            line_of(&shown)
         )
     };
     match value {
+        toml::Value::String(s) if s.contains('\0') => Err(format!(
+            "{}{field}: a text may not hold a NUL character (\\u0000)",
+            line_of("\\u0000")
+        )),
         toml::Value::Integer(n) if n.unsigned_abs() > LARGEST_NUMBER as u64 => {
             Err(out_of_bounds(n.to_string()))
         }
@@ -339,6 +347,19 @@ mod tests {
         let e = parse::<toml::Value>("t.toml", "x = nan\n").unwrap_err();
         assert!(e.to_string().contains("x: NaN is out of bounds"), "{e}");
         assert!(parse::<Drms>("t.toml", "[drm]\na = -100000\n").is_ok());
+    }
+
+    #[test]
+    fn a_nul_character_in_a_text_is_refused_by_field_and_line() {
+        // Found by the fuzzer (stop 25, content/csar): a Player Aid line "\u0000" panicked
+        // in gettext when the aid was translated.
+        let text = "[[side]]\ntitle = \"Aid\"\nlines = [\"a\", \"\\u0000\"]\n";
+        let e = parse::<toml::Value>("player_aid.toml", text).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "player_aid.toml: line 3: side[0].lines[1]: a text may not hold a NUL character (\\u0000)"
+        );
+        assert!(parse::<toml::Value>("t.toml", "x = \"\\u0001\"\n").is_ok());
     }
 
     #[test]
