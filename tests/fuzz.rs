@@ -3,16 +3,19 @@
 //! random choices, undo and redo on a live session), and every content file's parser and
 //! checks (mutated TOML as an owner's override).
 //!
-//! No coverage-guided fuzzer runs here (cargo-fuzz is not installed and cannot be fetched), so
-//! the inputs are mutated with knowledge of their structure instead: JSON actions swapped,
-//! dropped, repeated and given extreme numbers; TOML lines dropped, repeated, and numbers and
-//! strings replaced by absurd ones. The corpus is the test saves (`tests/saves`), saves of bot
-//! games made at start, and the game data (`data/games`).
+//! cargo-fuzz is not installed and cannot be fetched, so this is a fuzzer of its own: inputs
+//! are mutated with knowledge of their structure (JSON actions swapped, dropped, repeated and
+//! given extreme numbers; TOML lines dropped, repeated, and numbers and strings replaced by
+//! absurd ones), and in `make fuzz`, whose library is instrumented for edge coverage
+//! (`src/fuzz_coverage.rs`), an input that reaches a new edge is kept and mutated further. The
+//! start corpus is the test saves (`tests/saves`), saves of bot games made at start, and the
+//! game data (`data/games`).
 //!
-//! `cargo test --test fuzz` runs every target for a moment (part of `make test`);
-//! `make fuzz` runs the ignored long run (`FUZZ_SECONDS` per target, release build). A panic is
-//! a crash: its input is written to `$TMPDIR/tonkin-fuzz-crashes/` and the test fails; each
-//! crash found becomes a regression test beside the code it broke.
+//! `cargo test --test fuzz` runs every target for a moment (part of `make test`); `make fuzz`
+//! runs the ignored long run (`FUZZ_SECONDS` per target, release build), which keeps its inputs
+//! in `target/fuzz-corpus/<target>/` and its figures in `target/fuzz-corpus/runs.tsv`, so that
+//! runs add up. A panic is a crash: its input is written to `$TMPDIR/tonkin-fuzz-crashes/` and
+//! the test fails; each crash found becomes a regression test.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -221,10 +224,10 @@ fn run_target(
             .collect();
         kept.sort();
         target.pool.extend(kept);
-    }
-    for input in &target.pool {
-        execute(target, input, crash_dir, &mut report);
-        report.replayed += 1;
+        for input in &target.pool {
+            execute(target, input, crash_dir, &mut report);
+            report.replayed += 1;
+        }
     }
     let mut taken = edges_taken();
     let start = Instant::now();
@@ -719,9 +722,8 @@ fn fuzz(budget: Duration, seed: u64, corpus: Option<&Path>) {
         tonkin::fuzz_coverage::merge_into(&mut union);
         let coverage = match report.edges {
             Some(edges) => format!(
-                " {edges:>6} edges {:>5} kept ({} in pool)",
-                report.kept,
-                target.pool.len()
+                " {edges:>6} edges {:>5} kept ({} replayed first)",
+                report.kept, report.replayed
             ),
             None => String::new(),
         };
