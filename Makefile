@@ -38,7 +38,9 @@ unit-tests:
 # The long run of the structured fuzzer (tests/fuzz.rs; `make test` runs it for a moment):
 # FUZZ_SECONDS per target; an optimised build with overflow checks (profile fuzz), without
 # the window, its library instrumented for edge coverage (build-aux/fuzz-rustc.sh) so that
-# inputs reaching new edges are kept and mutated further. See docs/testing.md.
+# inputs reaching new edges are kept and mutated further, in target/fuzz-corpus/ (FUZZ_CORPUS),
+# so that runs add up (their figures in target/fuzz-corpus/runs.tsv). FUZZ_TARGETS picks
+# targets, FUZZ_SEED repeats a run. See docs/testing.md.
 FUZZ_SECONDS ?= 600
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) RUSTC_WRAPPER=$(CURDIR)/build-aux/fuzz-rustc.sh \

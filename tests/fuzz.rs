@@ -3,16 +3,19 @@
 //! random choices, undo and redo on a live session), and every content file's parser and
 //! checks (mutated TOML as an owner's override).
 //!
-//! No coverage-guided fuzzer runs here (cargo-fuzz is not installed and cannot be fetched), so
-//! the inputs are mutated with knowledge of their structure instead: JSON actions swapped,
-//! dropped, repeated and given extreme numbers; TOML lines dropped, repeated, and numbers and
-//! strings replaced by absurd ones. The corpus is the test saves (`tests/saves`), saves of bot
-//! games made at start, and the game data (`data/games`).
+//! cargo-fuzz is not installed and cannot be fetched, so this is a fuzzer of its own: inputs
+//! are mutated with knowledge of their structure (JSON actions swapped, dropped, repeated and
+//! given extreme numbers; TOML lines dropped, repeated, and numbers and strings replaced by
+//! absurd ones), and in `make fuzz`, whose library is instrumented for edge coverage
+//! (`src/fuzz_coverage.rs`), an input that reaches a new edge is kept and mutated further. The
+//! start corpus is the test saves (`tests/saves`), saves of bot games made at start, and the
+//! game data (`data/games`).
 //!
-//! `cargo test --test fuzz` runs every target for a moment (part of `make test`);
-//! `make fuzz` runs the ignored long run (`FUZZ_SECONDS` per target, release build). A panic is
-//! a crash: its input is written to `$TMPDIR/tonkin-fuzz-crashes/` and the test fails; each
-//! crash found becomes a regression test beside the code it broke.
+//! `cargo test --test fuzz` runs every target for a moment (part of `make test`); `make fuzz`
+//! runs the ignored long run (`FUZZ_SECONDS` per target, release build), which keeps its inputs
+//! in `target/fuzz-corpus/<target>/` and its figures in `target/fuzz-corpus/runs.tsv`, so that
+//! runs add up. A panic is a crash: its input is written to `$TMPDIR/tonkin-fuzz-crashes/` and
+//! the test fails; each crash found becomes a regression test.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -21,8 +24,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tonkin::engine::content::{ContentError, Files};
-use tonkin::games::{self, BotKind, PlaySession};
+use tonkin::engine::content::{self, ContentError, Files};
+use tonkin::engine::reference::RulesFile;
+use tonkin::games::{self, BotKind, PlaySession, learn};
 
 /// A small seeded generator (SplitMix64): each run is repeatable from its seed.
 struct Rng(u64);
@@ -124,13 +128,19 @@ type Runner = Box<dyn Fn(&[u8]) -> Result<(), String>>;
 
 #[derive(Default)]
 struct Report {
+    /// Mutated inputs run (the corpus replayed at the start is not counted).
     executions: u64,
+    /// How long the mutated inputs ran.
+    seconds: f64,
+    /// Inputs of the corpus run again at the start (their edges are the target's start).
+    replayed: usize,
     crashes: Vec<String>,
     outcomes: HashSet<u64>,
     /// Inputs kept for reaching new edges.
     kept: usize,
-    /// Edges of the library first taken by this target's inputs.
-    new_edges: usize,
+    /// Edges of the library this target's inputs reached, corpus included (when it is built
+    /// for coverage, see `make fuzz`).
+    edges: Option<usize>,
 }
 
 /// The library's edges taken so far, when it is built for coverage (`make fuzz`).
@@ -139,6 +149,12 @@ fn edges_taken() -> Option<usize> {
     return Some(tonkin::fuzz_coverage::edges().1);
     #[cfg(not(tonkin_coverage))]
     None
+}
+
+/// Starts counting a target's edges from none (when the library is built for coverage).
+fn reset_edges() {
+    #[cfg(tonkin_coverage)]
+    tonkin::fuzz_coverage::reset();
 }
 
 thread_local! {
@@ -155,46 +171,89 @@ fn quiet_panics() {
     }));
 }
 
-fn run_target(target: &mut Target, seed: u64, budget: Duration, crash_dir: &Path) -> Report {
+/// Runs one input: its outcome, or the crash (with the input written to `crash_dir`).
+fn execute(target: &Target, input: &[u8], crash_dir: &Path, report: &mut Report) {
+    match catch_unwind(AssertUnwindSafe(|| (target.run)(input))) {
+        Ok(result) => {
+            report.outcomes.insert(outcome(&result));
+        }
+        Err(_) => {
+            let message = PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
+            std::fs::create_dir_all(crash_dir).unwrap();
+            let file = crash_dir.join(format!(
+                "{}-{}.bin",
+                target.name.replace('/', "_"),
+                hash(input)
+            ));
+            std::fs::write(&file, input).unwrap();
+            report.crashes.push(format!(
+                "{}: {message} (input {})",
+                target.name,
+                file.display()
+            ));
+        }
+    }
+}
+
+/// A name for an input: its hash, in hexadecimal.
+fn hash(input: &[u8]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    input.hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
+}
+
+/// Fuzzes `target` for `budget`. With a `corpus` folder, the inputs kept by earlier runs are
+/// run first (so that this run starts from the edges they reached) and mutated with the rest
+/// of the pool, and every input that reaches a new edge is written there.
+fn run_target(
+    target: &mut Target,
+    seed: u64,
+    budget: Duration,
+    crash_dir: &Path,
+    corpus: Option<&Path>,
+) -> Report {
     let mut rng = Rng(seed);
     let mut report = Report::default();
-    let start = Instant::now();
+    reset_edges();
+    if let Some(dir) = corpus {
+        std::fs::create_dir_all(dir).unwrap();
+        let mut kept: Vec<Vec<u8>> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+            .collect();
+        kept.sort();
+        target.pool.extend(kept);
+        for input in &target.pool {
+            execute(target, input, crash_dir, &mut report);
+            report.replayed += 1;
+        }
+    }
     let mut taken = edges_taken();
+    let start = Instant::now();
     while start.elapsed() < budget {
         let seed = rng.below(target.pool.len());
         let other = rng.below(target.pool.len());
         let input = (target.mutate)(&mut rng, &target.pool[seed], &target.pool[other]);
         report.executions += 1;
-        match catch_unwind(AssertUnwindSafe(|| (target.run)(&input))) {
-            Ok(result) => {
-                report.outcomes.insert(outcome(&result));
-            }
-            Err(_) => {
-                let message = PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
-                std::fs::create_dir_all(crash_dir).unwrap();
-                let file = crash_dir.join(format!(
-                    "{}-{}.bin",
-                    target.name.replace('/', "_"),
-                    report.crashes.len()
-                ));
-                std::fs::write(&file, &input).unwrap();
-                report.crashes.push(format!(
-                    "{}: {message} (input {})",
-                    target.name,
-                    file.display()
-                ));
-                continue;
-            }
+        let crashes = report.crashes.len();
+        execute(target, &input, crash_dir, &mut report);
+        if report.crashes.len() > crashes {
+            continue;
         }
         if let (Some(before), Some(now)) = (taken, edges_taken())
             && now > before
         {
-            report.new_edges += now - before;
             report.kept += 1;
+            if let Some(dir) = corpus {
+                std::fs::write(dir.join(hash(&input)), &input).unwrap();
+            }
             target.pool.push(input);
             taken = Some(now);
         }
     }
+    report.seconds = start.elapsed().as_secs_f64();
+    report.edges = taken;
     report
 }
 
@@ -545,13 +604,29 @@ fn content_target(game: &'static str, loader: Loader, overrides: &Path) -> Targe
         }),
         run: Box::new(move |input| {
             let (name, text) = split(input);
+            // The files the games embed only (never read from the overrides folder) go to
+            // their parser as the game hands them over.
+            match (game, name.as_str()) {
+                (_, "learn.toml") => return parse_result(learn::Learn::parse(game, &text)),
+                ("chopper_pilot", "rules.toml") => {
+                    return parse_result(content::parse::<RulesFile>(&name, &text));
+                }
+                _ => {}
+            }
             let path = dir.join(&name);
             std::fs::write(&path, &text).unwrap();
-            let result = loader().map_err(|e| e.to_string());
+            let result = match name.as_str() {
+                "player_aid.toml" => parse_result(games::csar::art::sheets::PlayerAid::load()),
+                _ => parse_result(loader()),
+            };
             std::fs::remove_file(&path).unwrap();
             result
         }),
     }
+}
+
+fn parse_result<T>(result: Result<T, ContentError>) -> Result<(), String> {
+    result.map(drop).map_err(|e| e.to_string())
 }
 
 /// Loads a game's content afresh, overrides and all.
@@ -609,12 +684,19 @@ fn private_overrides() -> tempfile::TempDir {
     dir
 }
 
-fn fuzz(budget: Duration, seed: u64) {
+/// Fuzzes every target chosen by `FUZZ_TARGETS` for `budget` each. A long run keeps its
+/// inputs in `corpus` (one folder per target) and appends its figures to `corpus/runs.tsv`,
+/// so that runs add up.
+fn fuzz(budget: Duration, seed: u64, corpus: Option<&Path>) {
     let overrides = private_overrides();
     let crash_dir = std::env::temp_dir().join("tonkin-fuzz-crashes");
     quiet_panics();
     let mut crashes = Vec::new();
     let mut total = 0;
+    // The edges reached by any target of this run.
+    #[cfg(tonkin_coverage)]
+    let mut union = Vec::new();
+    println!("seed {seed}");
     // FUZZ_TARGETS (names or prefixes, comma-separated: "save,live/") runs some targets
     // only, so that a long run can be split over several processes.
     let only = std::env::var("FUZZ_TARGETS").unwrap_or_default();
@@ -628,21 +710,34 @@ fn fuzz(budget: Duration, seed: u64) {
         if !chosen(&target.name) {
             continue;
         }
-        let report = run_target(&mut target, seed.wrapping_add(i as u64), budget, &crash_dir);
-        let coverage = match edges_taken() {
-            Some(_) => format!(
-                " {:>6} new edges {:>5} inputs kept",
-                report.new_edges, report.kept
+        let folder = corpus.map(|c| c.join(target.name.replace('/', "-")));
+        let report = run_target(
+            &mut target,
+            seed.wrapping_add(i as u64),
+            budget,
+            &crash_dir,
+            folder.as_deref(),
+        );
+        #[cfg(tonkin_coverage)]
+        tonkin::fuzz_coverage::merge_into(&mut union);
+        let coverage = match report.edges {
+            Some(edges) => format!(
+                " {edges:>6} edges {:>5} kept ({} replayed first)",
+                report.kept, report.replayed
             ),
             None => String::new(),
         };
+        let rate = report.executions as f64 / report.seconds.max(1e-9);
         println!(
-            "{:<24} {:>10} executions {:>6} distinct outcomes {:>3} crashes{coverage}",
+            "{:<24} {:>10} executions {rate:>8.0}/s {:>4} outcomes {:>3} crashes{coverage}",
             target.name,
             report.executions,
             report.outcomes.len(),
             report.crashes.len()
         );
+        if let Some(corpus) = corpus {
+            record_run(corpus, &target.name, &report);
+        }
         total += report.executions;
         crashes.extend(report.crashes);
     }
@@ -650,13 +745,100 @@ fn fuzz(budget: Duration, seed: u64) {
     println!("total {total} executions");
     #[cfg(tonkin_coverage)]
     {
-        let (all, taken) = tonkin::fuzz_coverage::edges();
+        let all = tonkin::fuzz_coverage::edges().0;
+        let reached = union.iter().filter(|&&f| f != 0).count();
         println!(
-            "edges of the library taken: {taken} of {all} ({:.1} %)",
-            100.0 * taken as f64 / all as f64
+            "edges of the library reached by this run's targets: {reached} of {all} ({:.1} %)",
+            100.0 * reached as f64 / all as f64
         );
     }
+    if let Some(corpus) = corpus {
+        print_totals(corpus);
+    }
     assert!(crashes.is_empty(), "crashes:\n{}", crashes.join("\n"));
+}
+
+/// Appends a target's figures to `corpus/runs.tsv`: when (UTC), the target, executions,
+/// seconds, executions per second, the machine's load (1-minute average) at the end, edges
+/// reached, inputs kept and crashes.
+fn record_run(corpus: &Path, name: &str, report: &Report) {
+    use std::io::Write;
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "?".into());
+    let line = format!(
+        "{}\t{name}\t{}\t{:.0}\t{:.0}\t{load}\t{}\t{}\t{}\n",
+        utc_now(),
+        report.executions,
+        report.seconds,
+        report.executions as f64 / report.seconds.max(1e-9),
+        report.edges.map_or("-".into(), |e| e.to_string()),
+        report.kept,
+        report.crashes.len()
+    );
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(corpus.join("runs.tsv"))
+        .unwrap();
+    file.write_all(line.as_bytes()).unwrap();
+}
+
+/// The executions of every run recorded in `corpus/runs.tsv`, by target.
+fn print_totals(corpus: &Path) {
+    let runs = std::fs::read_to_string(corpus.join("runs.tsv")).unwrap_or_default();
+    let mut totals: Vec<(String, u64, u64)> = Vec::new();
+    for line in runs.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (Some(name), Some(Ok(executions)), Some(Ok(seconds))) = (
+            fields.get(1),
+            fields.get(2).map(|f| f.parse::<u64>()),
+            fields.get(3).map(|f| f.parse::<u64>()),
+        ) else {
+            continue;
+        };
+        match totals.iter_mut().find(|t| t.0 == *name) {
+            Some(t) => {
+                t.1 += executions;
+                t.2 += seconds;
+            }
+            None => totals.push((name.to_string(), executions, seconds)),
+        }
+    }
+    println!(
+        "all runs recorded in {}:",
+        corpus.join("runs.tsv").display()
+    );
+    for (name, executions, seconds) in &totals {
+        println!("{name:<24} {executions:>12} executions in {seconds:>7} s");
+    }
+    let all: u64 = totals.iter().map(|t| t.1).sum();
+    println!("{:<24} {all:>12} executions", "all targets");
+}
+
+/// The time now, in UTC, as `2026-12-06T12:34:56Z`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs()) as i64;
+    // Days to a civil date (Howard Hinnant's algorithm).
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
 }
 
 fn env_number(name: &str, default: u64) -> u64 {
@@ -690,12 +872,40 @@ fn crashes_found_are_refused() {
     }
 }
 
+/// Crashes the fuzzer found in content files, each read again as an owner's override.
+#[test]
+fn content_crashes_found_are_refused() {
+    // Stop 25, content/csar: a Player Aid line "\u0000" (a NUL character) panicked in gettext
+    // when the aid was translated.
+    let aid = std::fs::read_to_string(repo().join("data/games/csar/player_aid.toml")).unwrap();
+    let broken = aid.replace(
+        "\"Cards marked REMOVE leave the game only when played.\"",
+        "\"\\u0000\"",
+    );
+    assert_ne!(aid, broken);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("player_aid.toml"), broken).unwrap();
+    let refused = catch_unwind(|| {
+        Files::with_overrides("csar", dir.path())
+            .load::<games::csar::art::sheets::PlayerAid>("player_aid.toml", "")
+            .err()
+    });
+    let message = refused.expect("no panic").expect("refused").to_string();
+    assert!(
+        message.ends_with(
+            "line 45: side[0].section[2].lines[4]: a text may not hold a NUL character (\\u0000)"
+        ),
+        "{message}"
+    );
+}
+
 /// A moment on every target, in every test run.
 #[test]
 fn short_fuzz_run() {
     fuzz(
         Duration::from_millis(env_number("FUZZ_MILLIS", 150)),
         env_number("FUZZ_SEED", 1),
+        None,
     );
 }
 
@@ -703,8 +913,13 @@ fn short_fuzz_run() {
 #[test]
 #[ignore = "long: run by make fuzz"]
 fn long_fuzz_run() {
+    // FUZZ_CORPUS: where the kept inputs and the runs' figures go (target/fuzz-corpus).
+    let corpus = std::env::var_os("FUZZ_CORPUS")
+        .map_or_else(|| repo().join("target/fuzz-corpus"), PathBuf::from);
     fuzz(
         Duration::from_secs(env_number("FUZZ_SECONDS", 60)),
-        env_number("FUZZ_SEED", 2),
+        // Each run mutates differently, unless FUZZ_SEED repeats one.
+        env_number("FUZZ_SEED", std::process::id().into()),
+        Some(&corpus),
     );
 }

@@ -45,20 +45,21 @@ pub const MAX_CONTENT_BYTES: u64 = 4 << 20;
 pub const LARGEST_NUMBER: i64 = 100_000;
 
 /// Parses TOML text; `name` is the file name used in errors. A leading byte-order mark is
-/// dropped; a number beyond [`LARGEST_NUMBER`] is refused wherever it stands.
+/// dropped; a number beyond [`LARGEST_NUMBER`] is refused wherever it stands, and so is a
+/// string holding a NUL character (content strings go to gettext, which cannot take one).
 pub fn parse<T: DeserializeOwned>(name: &str, text: &str) -> Result<T, ContentError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let refuse = |detail| ContentError {
         file: name.to_owned(),
         detail,
     };
-    // The text is read once, into a value whose numbers are checked, and the records are taken
+    // The text is read once, into a value whose numbers and texts are checked, and the records are taken
     // from that value. Should they not fit, the text is read again the usual way, only for
     // the error: its message gives the line, which a value no longer knows.
     let value: toml::Value =
         toml::from_str(text).map_err(|e| refuse(describe_toml_error(text, &e)))?;
-    if let Some(path) = number_out_of_bounds(&value) {
-        return Err(refuse(describe_out_of_bounds(&value, &path, text)));
+    if let Some(path) = first_refused(&value) {
+        return Err(refuse(describe_refused(&value, &path, text)));
     }
     T::deserialize(value)
         .or_else(|_| toml::from_str(text).map_err(|e| refuse(describe_toml_error(text, &e))))
@@ -70,37 +71,39 @@ enum Step<'a> {
     Index(usize),
 }
 
-fn out_of_bounds(value: &toml::Value) -> bool {
+/// A number out of bounds (or not finite), or a text holding a NUL character.
+fn refused(value: &toml::Value) -> bool {
     match value {
         toml::Value::Integer(n) => n.unsigned_abs() > LARGEST_NUMBER as u64,
         toml::Value::Float(x) => !x.is_finite() || x.abs() > LARGEST_NUMBER as f64,
+        toml::Value::String(s) => s.contains('\0'),
         _ => false,
     }
 }
 
-/// The way from the first number out of bounds (or not finite) up to the root, if there is
-/// one. Content is read at every start, so nothing is written down unless a number is refused.
-fn number_out_of_bounds(value: &toml::Value) -> Option<Vec<Step<'_>>> {
+/// The way from the first refused value up to the root, if there is one. Content is read at
+/// every start, so nothing is written down unless a value is refused.
+fn first_refused(value: &toml::Value) -> Option<Vec<Step<'_>>> {
     match value {
         toml::Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
-            number_out_of_bounds(item).map(|mut path| {
+            first_refused(item).map(|mut path| {
                 path.push(Step::Index(i));
                 path
             })
         }),
         toml::Value::Table(table) => table.iter().find_map(|(key, item)| {
-            number_out_of_bounds(item).map(|mut path| {
+            first_refused(item).map(|mut path| {
                 path.push(Step::Key(key));
                 path
             })
         }),
-        _ => out_of_bounds(value).then(Vec::new),
+        _ => refused(value).then(Vec::new),
     }
 }
 
-/// Names the refused number's field and line: "line 3: drm.weather: -2000000000 is out of
-/// bounds …". `path` runs from the number up to the root.
-fn describe_out_of_bounds(root: &toml::Value, path: &[Step], text: &str) -> String {
+/// Names the refused value's field and line: "line 3: drm.weather: -2000000000 is out of
+/// bounds …". `path` runs from the value up to the root.
+fn describe_refused(root: &toml::Value, path: &[Step], text: &str) -> String {
     let mut field = String::new();
     let mut value = root;
     for step in path.iter().rev() {
@@ -118,18 +121,26 @@ fn describe_out_of_bounds(root: &toml::Value, path: &[Step], text: &str) -> Stri
             }
         }
     }
+    let line_of = |shown: &str| {
+        text.find(shown)
+            .or_else(|| text.find(field.rsplit(['.', '[']).next().unwrap_or(&field)))
+            .map(|at| format!("line {}: ", text[..at].matches('\n').count() + 1))
+            .unwrap_or_default()
+    };
     let shown = match value {
+        toml::Value::String(_) => {
+            return format!(
+                "{}{field}: a text may not hold a NUL character (\\u0000)",
+                line_of("\\u0000")
+            );
+        }
         toml::Value::Integer(n) => n.to_string(),
         toml::Value::Float(x) => format!("{x:e}"),
         other => other.to_string(),
     };
-    let line = text
-        .find(&shown)
-        .or_else(|| text.find(field.rsplit(['.', '[']).next().unwrap_or(&field)))
-        .map(|at| format!("line {}: ", text[..at].matches('\n').count() + 1))
-        .unwrap_or_default();
     format!(
-        "{line}{field}: {shown} is out of bounds (numbers in content files lie within ±{LARGEST_NUMBER})"
+        "{}{field}: {shown} is out of bounds (numbers in content files lie within ±{LARGEST_NUMBER})",
+        line_of(&shown)
     )
 }
 
@@ -379,6 +390,19 @@ mod tests {
         let e = parse::<toml::Value>("t.toml", "x = nan\n").unwrap_err();
         assert!(e.to_string().contains("x: NaN is out of bounds"), "{e}");
         assert!(parse::<Drms>("t.toml", "[drm]\na = -100000\n").is_ok());
+    }
+
+    #[test]
+    fn a_nul_character_in_a_text_is_refused_by_field_and_line() {
+        // Found by the fuzzer (stop 25, content/csar): a Player Aid line "\u0000" panicked
+        // in gettext when the aid was translated.
+        let text = "[[side]]\ntitle = \"Aid\"\nlines = [\"a\", \"\\u0000\"]\n";
+        let e = parse::<toml::Value>("player_aid.toml", text).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "player_aid.toml: line 3: side[0].lines[1]: a text may not hold a NUL character (\\u0000)"
+        );
+        assert!(parse::<toml::Value>("t.toml", "x = \"\\u0001\"\n").is_ok());
     }
 
     #[test]
