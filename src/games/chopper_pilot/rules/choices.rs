@@ -165,11 +165,12 @@ impl ChopperPilot {
 
     /// What the active helicopter may do: shoot, spot, search, move, leave, or stop.
     fn activation_actions(&self, h: usize) -> Vec<Action> {
-        let mut a: Vec<Action> = self
-            .shots(h)
-            .into_iter()
-            .map(|(weapon, unit)| Action::Fire { weapon, unit })
-            .collect();
+        let mut a: Vec<Action> = Vec::with_capacity(32);
+        a.extend(
+            self.shots(h)
+                .into_iter()
+                .map(|(weapon, unit)| Action::Fire { weapon, unit }),
+        );
         a.extend(self.spottable(h).into_iter().map(Action::Spot));
         if self.may_search(h) {
             a.push(Action::Search);
