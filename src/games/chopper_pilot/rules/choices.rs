@@ -3,9 +3,9 @@
 
 use super::Action;
 use super::content::data;
-use super::route::hex_target;
 use super::movement::Step;
 use super::ops::unit_name;
+use super::route::hex_target;
 use super::state::{ChopperPilot, Phase};
 use super::tactical::support_name;
 use crate::engine::game::{Choice, Verdict};

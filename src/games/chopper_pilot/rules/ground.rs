@@ -243,19 +243,19 @@ impl ChopperPilot {
         let hit = hits(natural, needed, &m);
         if self.log.keeps() {
             dice.extend(m.iter().map(|(r, v)| Random::Modifier {
-            reason: r.clone(),
-            value: *v,
-        }));
-        self.log.add_with(
-            "9.3",
-            msg("{unit} in {hex} fires at {helicopter}, needing {needed}: {result}")
-                .term("unit", super::ops::unit_name(&u.unit))
-                .arg("hex", self.hex_name(u.hex))
-                .arg("helicopter", self.mission().flight[h].name())
-                .arg("needed", needed)
-                .term("result", if hit { "hit" } else { "miss" }),
-            dice,
-        );
+                reason: r.clone(),
+                value: *v,
+            }));
+            self.log.add_with(
+                "9.3",
+                msg("{unit} in {hex} fires at {helicopter}, needing {needed}: {result}")
+                    .term("unit", super::ops::unit_name(&u.unit))
+                    .arg("hex", self.hex_name(u.hex))
+                    .arg("helicopter", self.mission().flight[h].name())
+                    .arg("needed", needed)
+                    .term("result", if hit { "hit" } else { "miss" }),
+                dice,
+            );
         }
         if hit {
             let mut fatal = false;
@@ -308,14 +308,14 @@ impl ChopperPilot {
         .map(|(n, v)| (Cow::Borrowed(n), v))
         .collect();
         if self.log.keeps() {
-        self.log.add(
-            "9.4",
-            msg("{unit} in {hex} fires at {target} in {at}")
-                .term("unit", super::ops::unit_name(&u.unit))
-                .arg("hex", self.hex_name(u.hex))
-                .term("target", super::ops::unit_name(&t.unit))
-                .arg("at", self.hex_name(t.hex)),
-        );
+            self.log.add(
+                "9.4",
+                msg("{unit} in {hex} fires at {target} in {at}")
+                    .term("unit", super::ops::unit_name(&u.unit))
+                    .arg("hex", self.hex_name(u.hex))
+                    .term("target", super::ops::unit_name(&t.unit))
+                    .arg("at", self.hex_name(t.hex)),
+            );
         }
         self.b2_attack(target, column, &m);
         true

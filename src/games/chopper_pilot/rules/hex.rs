@@ -113,18 +113,17 @@ impl Hex {
         let n = self.distance(other);
         let cube = |h: Hex| (f64::from(h.q), f64::from(h.r), f64::from(-h.q - h.r));
         let (a, b) = (cube(self), cube(other));
-        (1..n)
-            .map(move |i| {
-                let t = f64::from(i) / f64::from(n);
-                let at = |e: f64| {
-                    round((
-                        a.0 + (b.0 - a.0) * t + e,
-                        a.1 + (b.1 - a.1) * t + e,
-                        a.2 + (b.2 - a.2) * t - 2.0 * e,
-                    ))
-                };
-                (at(1e-6), at(-1e-6))
-            })
+        (1..n).map(move |i| {
+            let t = f64::from(i) / f64::from(n);
+            let at = |e: f64| {
+                round((
+                    a.0 + (b.0 - a.0) * t + e,
+                    a.1 + (b.1 - a.1) * t + e,
+                    a.2 + (b.2 - a.2) * t - 2.0 * e,
+                ))
+            };
+            (at(1e-6), at(-1e-6))
+        })
     }
 }
 
@@ -226,11 +225,16 @@ impl Layout {
         // The nearest ring around the intended hex that holds an allowed hex decides; the
         // farthest hex of the grid lies within a hex or two of a corner's distance. Equal
         // keys keep the first hex by column, then row.
-        let farthest = [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)]
-            .iter()
-            .map(|(x, y)| intended.distance(Hex::from_offset(*x, *y)))
-            .max()
-            .unwrap_or(0)
+        let farthest = [
+            (0, 0),
+            (width - 1, 0),
+            (0, height - 1),
+            (width - 1, height - 1),
+        ]
+        .iter()
+        .map(|(x, y)| intended.distance(Hex::from_offset(*x, *y)))
+        .max()
+        .unwrap_or(0)
             + 2;
         (1..=farthest).find_map(|r| {
             intended

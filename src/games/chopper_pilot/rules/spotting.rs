@@ -17,7 +17,10 @@ pub fn in_view(from: Hex, facing: u8, target: Hex) -> bool {
     let (range, blind) = *VIEW.get_or_init(|| {
         let e3 = data().table("E3");
         let blind = e3.value("blind_sector") as u8;
-        (e3.value("range"), 1u8.checked_shl(blind.into()).unwrap_or(0))
+        (
+            e3.value("range"),
+            1u8.checked_shl(blind.into()).unwrap_or(0),
+        )
     });
     from.distance(target) <= range && from.sector_mask(facing, target) & !blind != 0
 }
@@ -79,8 +82,7 @@ pub fn spot_chance(modifiers: &[Modifier]) -> f64 {
 /// Whether two ground units see each other: terrain between them blocks; a line along a
 /// hexside is blocked only when both hexes beside it block; neither end hex blocks [9.1, G07].
 pub fn ground_los(a: Hex, b: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
-    a.between_pairs(b)
-        .all(|(x, y)| !(blocks(x) && blocks(y)))
+    a.between_pairs(b).all(|(x, y)| !(blocks(x) && blocks(y)))
 }
 
 #[cfg(test)]
