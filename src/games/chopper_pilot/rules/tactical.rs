@@ -1028,8 +1028,8 @@ impl ChopperPilot {
         let Some(f) = self.tac().flying(h) else {
             return true;
         };
-        let ceiling = self.weather_ceiling()
-            && f.altitude == Altitude::Medium
+        let ceiling = f.altitude == Altitude::Medium
+            && self.weather_ceiling()
             && steps.iter().any(|(s, _)| *s == Step::Descend);
         let unspent = f.altitude != Altitude::Landed
             && f.mp_spent == 0
@@ -1305,6 +1305,10 @@ impl ChopperPilot {
         let heli = &self.mission().flight[h];
         let spec = data().helicopter(heli.kind);
         let mut out = Vec::new();
+        // What depends on the target only, worked out once for all the weapons: its sectors
+        // from the nose and whether a helicopter at this altitude is in the line.
+        let mut sectors: Vec<Option<u8>> = vec![None; t.units.len()];
+        let mut blocked: Vec<Option<bool>> = vec![None; t.units.len()];
         for (w, weapon) in spec.weapons.iter().enumerate() {
             if t.fired.iter().any(|(x, id)| *x == h && *id == weapon.id)
                 || !self.weapon_ready(h, &weapon.id)
@@ -1326,7 +1330,7 @@ impl ChopperPilot {
             {
                 continue;
             }
-            for u in &t.units {
+            for (i, u) in t.units.iter().enumerate() {
                 // The cheap tests first: most units are out of range or not in sight.
                 if !u.spotted || f.hex.distance(u.hex) > i32::from(weapon.range) {
                     continue;
@@ -1337,14 +1341,17 @@ impl ChopperPilot {
                 let in_arc = if weapon.arc == [1] {
                     (1..=weapon.range).any(|n| f.hex.step(f.facing, n) == u.hex)
                 } else {
-                    let mask = f.hex.sector_mask(f.facing, u.hex);
+                    let mask =
+                        *sectors[i].get_or_insert_with(|| f.hex.sector_mask(f.facing, u.hex));
                     weapon.arc.iter().any(|s| *s < 8 && mask & (1 << s) != 0)
                 };
                 if !in_arc {
                     continue;
                 }
-                let blocked = f.hex.between_pairs(u.hex).any(|(a, b)| {
-                    t.helicopters_at(a, f.altitude) > 0 || t.helicopters_at(b, f.altitude) > 0
+                let blocked = *blocked[i].get_or_insert_with(|| {
+                    f.hex.between_pairs(u.hex).any(|(a, b)| {
+                        t.helicopters_at(a, f.altitude) > 0 || t.helicopters_at(b, f.altitude) > 0
+                    })
                 });
                 if !blocked {
                     out.push((w as u8, u.id));
@@ -1592,9 +1599,17 @@ impl ChopperPilot {
                 })
             })
         });
-        near.filter(|x| t.ground.may_land(*x))
-            .filter(|x| others(*x, Altitude::Landed) < 2 && others(*x, Altitude::Noe) < 2)
-            .min_by_key(|x| (x.distance(goal), x.distance(here), *x))
+        // Nearest first: the first hex that takes the helicopter is the one (the goal
+        // itself, most of the time).
+        let key = |x: &Hex| (x.distance(goal), x.distance(here), *x);
+        let mut near: Vec<Hex> = near.collect();
+        near.sort_unstable_by_key(key);
+        near.into_iter()
+            .find(|x| {
+                t.ground.may_land(*x)
+                    && others(*x, Altitude::Landed) < 2
+                    && others(*x, Altitude::Noe) < 2
+            })
             .unwrap_or(goal)
     }
 
