@@ -152,8 +152,8 @@ fn landing_index() -> u8 {
 type Grown = std::sync::Arc<(Vec<u8>, Vec<bool>)>;
 
 fn grown_map(number: u8, columns: i32, rows: i32) -> Grown {
-    static GROWN: std::sync::Mutex<Vec<((u8, i32, i32), Grown)>> =
-        std::sync::Mutex::new(Vec::new());
+    type Sheets = Vec<((u8, i32, i32), Grown)>;
+    static GROWN: std::sync::Mutex<Sheets> = std::sync::Mutex::new(Vec::new());
     let key = (number, columns, rows);
     let mut grown = GROWN.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, map)) = grown.iter().find(|(k, _)| *k == key) {
