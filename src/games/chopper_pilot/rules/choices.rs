@@ -3,9 +3,9 @@
 
 use super::Action;
 use super::content::data;
-use super::route::hex_target;
 use super::movement::Step;
 use super::ops::unit_name;
+use super::route::hex_target;
 use super::state::{ChopperPilot, Phase};
 use super::tactical::support_name;
 use crate::engine::game::{Choice, Verdict};
@@ -165,11 +165,12 @@ impl ChopperPilot {
 
     /// What the active helicopter may do: shoot, spot, search, move, leave, or stop.
     fn activation_actions(&self, h: usize) -> Vec<Action> {
-        let mut a: Vec<Action> = self
-            .shots(h)
-            .into_iter()
-            .map(|(weapon, unit)| Action::Fire { weapon, unit })
-            .collect();
+        let mut a: Vec<Action> = Vec::with_capacity(32);
+        a.extend(
+            self.shots(h)
+                .into_iter()
+                .map(|(weapon, unit)| Action::Fire { weapon, unit }),
+        );
         a.extend(self.spottable(h).into_iter().map(Action::Spot));
         if self.may_search(h) {
             a.push(Action::Search);

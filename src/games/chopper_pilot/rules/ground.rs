@@ -241,20 +241,22 @@ impl ChopperPilot {
         self.tac_mut().units[i].spotted = true;
         let (natural, mut dice) = super::roll::throw(&mut self.rng, super::content::Dice::D10);
         let hit = hits(natural, needed, &m);
-        dice.extend(m.iter().map(|(r, v)| Random::Modifier {
-            reason: r.clone(),
-            value: *v,
-        }));
-        self.log.add_with(
-            "9.3",
-            msg("{unit} in {hex} fires at {helicopter}, needing {needed}: {result}")
-                .term("unit", super::ops::unit_name(&u.unit))
-                .arg("hex", self.hex_name(u.hex))
-                .arg("helicopter", self.mission().flight[h].name())
-                .arg("needed", needed)
-                .term("result", if hit { "hit" } else { "miss" }),
-            dice,
-        );
+        if self.log.keeps() {
+            dice.extend(m.iter().map(|(r, v)| Random::Modifier {
+                reason: r.clone(),
+                value: *v,
+            }));
+            self.log.add_with(
+                "9.3",
+                msg("{unit} in {hex} fires at {helicopter}, needing {needed}: {result}")
+                    .term("unit", super::ops::unit_name(&u.unit))
+                    .arg("hex", self.hex_name(u.hex))
+                    .arg("helicopter", self.mission().flight[h].name())
+                    .arg("needed", needed)
+                    .term("result", if hit { "hit" } else { "miss" }),
+                dice,
+            );
+        }
         if hit {
             let mut fatal = false;
             for _ in 0..c1_rolls(u.spec().class) {
@@ -305,14 +307,16 @@ impl ChopperPilot {
         .into_iter()
         .map(|(n, v)| (Cow::Borrowed(n), v))
         .collect();
-        self.log.add(
-            "9.4",
-            msg("{unit} in {hex} fires at {target} in {at}")
-                .term("unit", super::ops::unit_name(&u.unit))
-                .arg("hex", self.hex_name(u.hex))
-                .term("target", super::ops::unit_name(&t.unit))
-                .arg("at", self.hex_name(t.hex)),
-        );
+        if self.log.keeps() {
+            self.log.add(
+                "9.4",
+                msg("{unit} in {hex} fires at {target} in {at}")
+                    .term("unit", super::ops::unit_name(&u.unit))
+                    .arg("hex", self.hex_name(u.hex))
+                    .term("target", super::ops::unit_name(&t.unit))
+                    .arg("at", self.hex_name(t.hex)),
+            );
+        }
         self.b2_attack(target, column, &m);
         true
     }
@@ -502,7 +506,7 @@ impl ChopperPilot {
         } else if result.starts_with("dm") {
             self.tac_mut().units[i].damaged = true;
         }
-        if result != "miss" {
+        if result != "miss" && self.log.keeps() {
             self.log.add(
                 "9.5",
                 msg("{unit} in {hex}: {result}")

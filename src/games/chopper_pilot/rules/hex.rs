@@ -39,6 +39,24 @@ impl Hex {
         }
     }
 
+    /// The hexes exactly `r` from this one (`r` > 0), once each.
+    pub fn ring(self, r: i32) -> impl Iterator<Item = Hex> {
+        // From the south-west corner round by south-east, north-east, north, north-west,
+        // south-west and south, `r` steps each.
+        let start = Hex {
+            q: self.q - r,
+            r: self.r + r,
+        };
+        [2u8, 1, 0, 5, 4, 3]
+            .into_iter()
+            .flat_map(move |d| std::iter::repeat_n(d, r as usize))
+            .scan(start, |at, d| {
+                let here = *at;
+                *at = at.neighbour(d);
+                Some(here)
+            })
+    }
+
     /// `n` hexes along a straight hex line in `direction`.
     pub fn step(self, direction: u8, n: u8) -> Hex {
         (0..n).fold(self, |h, _| h.neighbour(direction))
@@ -65,8 +83,14 @@ impl Hex {
     /// `facing`: sector k spans (k-1)·60° ± 30°; a hex on a boundary is in both (G09). The
     /// helicopter's own hex is in every sector.
     pub fn sectors(self, facing: u8, other: Hex) -> Vec<u8> {
+        let mask = self.sector_mask(facing, other);
+        (1..=6u8).filter(|k| mask & (1 << k) != 0).collect()
+    }
+
+    /// [`Hex::sectors`] as bits: bit `k` set for sector `k`.
+    pub fn sector_mask(self, facing: u8, other: Hex) -> u8 {
         if self == other {
-            return (1..=6).collect();
+            return 0b111_1110;
         }
         let relative = (self.bearing(other) - f64::from(facing) * 60.0).rem_euclid(360.0);
         (1..=6u8)
@@ -75,28 +99,31 @@ impl Hex {
                 let off = (relative - centre + 180.0).rem_euclid(360.0) - 180.0;
                 off.abs() <= 30.0 + 1e-6
             })
-            .collect()
+            .fold(0, |m, k| m | 1 << k)
     }
 
     /// The hexes strictly between `self` and `other`, in pairs: where the line runs along a
     /// hexside the two hexes beside it, otherwise the one hex twice (G09).
     pub fn between(self, other: Hex) -> Vec<(Hex, Hex)> {
+        self.between_pairs(other).collect()
+    }
+
+    /// [`Hex::between`] one pair at a time.
+    pub fn between_pairs(self, other: Hex) -> impl Iterator<Item = (Hex, Hex)> {
         let n = self.distance(other);
         let cube = |h: Hex| (f64::from(h.q), f64::from(h.r), f64::from(-h.q - h.r));
         let (a, b) = (cube(self), cube(other));
-        (1..n)
-            .map(|i| {
-                let t = f64::from(i) / f64::from(n);
-                let at = |e: f64| {
-                    round((
-                        a.0 + (b.0 - a.0) * t + e,
-                        a.1 + (b.1 - a.1) * t + e,
-                        a.2 + (b.2 - a.2) * t - 2.0 * e,
-                    ))
-                };
-                (at(1e-6), at(-1e-6))
-            })
-            .collect()
+        (1..n).map(move |i| {
+            let t = f64::from(i) / f64::from(n);
+            let at = |e: f64| {
+                round((
+                    a.0 + (b.0 - a.0) * t + e,
+                    a.1 + (b.1 - a.1) * t + e,
+                    a.2 + (b.2 - a.2) * t - 2.0 * e,
+                ))
+            };
+            (at(1e-6), at(-1e-6))
+        })
     }
 }
 
@@ -191,10 +218,30 @@ impl Layout {
             self.maps[0].len() as i32 * self.columns,
             self.maps.len() as i32 * self.rows,
         );
-        (0..width)
-            .flat_map(|x| (0..height).map(move |y| Hex::from_offset(x, y)))
-            .filter(|h| self.contains(*h) && allowed(*h))
-            .min_by_key(|h| (h.distance(intended), off(*h), self.name(*h)))
+        let on_grid = |h: &Hex| {
+            let (x, y) = h.offset();
+            (0..width).contains(&x) && (0..height).contains(&y)
+        };
+        // The nearest ring around the intended hex that holds an allowed hex decides; the
+        // farthest hex of the grid lies within a hex or two of a corner's distance. Equal
+        // keys keep the first hex by column, then row.
+        let farthest = [
+            (0, 0),
+            (width - 1, 0),
+            (0, height - 1),
+            (width - 1, height - 1),
+        ]
+        .iter()
+        .map(|(x, y)| intended.distance(Hex::from_offset(*x, *y)))
+        .max()
+        .unwrap_or(0)
+            + 2;
+        (1..=farthest).find_map(|r| {
+            intended
+                .ring(r)
+                .filter(|h| on_grid(h) && self.contains(*h) && allowed(*h))
+                .min_by_key(|h| (off(*h), self.name(*h), h.offset()))
+        })
     }
 }
 
@@ -297,6 +344,62 @@ mod tests {
                 .count(),
             2
         );
+    }
+
+    #[test]
+    fn a_ring_holds_every_hex_at_its_distance_once() {
+        let h = at("1/1010");
+        for r in 1..6 {
+            let ring: Vec<Hex> = h.ring(r).collect();
+            assert_eq!(ring.len(), 6 * r as usize);
+            assert!(ring.iter().all(|x| h.distance(*x) == r));
+            let mut unique = ring.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), ring.len());
+        }
+    }
+
+    #[test]
+    fn placement_searches_rings_as_a_scan_of_the_whole_grid_would() {
+        // The whole grid scanned, the nearest hex to the intended one, then the bearing, the
+        // name and the column and row: what `place` must find by its rings.
+        fn scanned(l: &Layout, from: Hex, d: u8, n: u8, ok: &dyn Fn(Hex) -> bool) -> Option<Hex> {
+            let intended = from.step(d, n);
+            if l.contains(intended) && ok(intended) {
+                return Some(intended);
+            }
+            let bearing = from.bearing(intended);
+            let off = |h: Hex| {
+                let d = (from.bearing(h) - bearing + 180.0).rem_euclid(360.0) - 180.0;
+                (d.abs() * 1000.0) as i64
+            };
+            let (w, ht) = l.size();
+            (0..w)
+                .flat_map(|x| (0..ht).map(move |y| Hex::from_offset(x, y)))
+                .filter(|h| l.contains(*h) && ok(*h))
+                .min_by_key(|h| (h.distance(intended), off(*h), l.name(*h)))
+        }
+        for l in [layout(), Layout::new(vec![vec![1], vec![3]], 38, 21)] {
+            let (w, ht) = l.size();
+            let oks: [&dyn Fn(Hex) -> bool; 4] = [
+                &|_| true,
+                &|h: Hex| (h.q * 7 + h.r * 3).rem_euclid(5) == 0,
+                &|h: Hex| h.offset().0 > 60 || h.offset().1 > 30,
+                &|_| false,
+            ];
+            for (i, ok) in oks.iter().enumerate() {
+                for k in 0..60 {
+                    let from = Hex::from_offset((k * 13) % w, (k * 7) % ht);
+                    let (d, n) = ((k % 6) as u8, (k % 9) as u8 + 1);
+                    assert_eq!(
+                        l.place(from, d, n, ok),
+                        scanned(&l, from, d, n, ok),
+                        "case {i}, {k}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

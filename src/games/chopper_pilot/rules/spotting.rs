@@ -12,10 +12,17 @@ use super::roll::{Modifier, read};
 /// Whether a helicopter at `from` facing `facing` may try to spot a unit at `target`: within
 /// the spotting range and outside the blind wedge astern (300° arc) [9.1, G09].
 pub fn in_view(from: Hex, facing: u8, target: Hex) -> bool {
-    let e3 = data().table("E3");
-    let blind = e3.value("blind_sector") as u8;
-    from.distance(target) <= e3.value("range")
-        && from.sectors(facing, target).iter().any(|s| *s != blind)
+    // E3's range and blind sector, read once: every unit is asked about at every step.
+    static VIEW: std::sync::OnceLock<(i32, u8)> = std::sync::OnceLock::new();
+    let (range, blind) = *VIEW.get_or_init(|| {
+        let e3 = data().table("E3");
+        let blind = e3.value("blind_sector") as u8;
+        (
+            e3.value("range"),
+            1u8.checked_shl(blind.into()).unwrap_or(0),
+        )
+    });
+    from.distance(target) <= range && from.sector_mask(facing, target) & !blind != 0
 }
 
 /// The modifiers of your helicopter's E3 roll (digest G10): the better Perception of the
@@ -75,9 +82,7 @@ pub fn spot_chance(modifiers: &[Modifier]) -> f64 {
 /// Whether two ground units see each other: terrain between them blocks; a line along a
 /// hexside is blocked only when both hexes beside it block; neither end hex blocks [9.1, G07].
 pub fn ground_los(a: Hex, b: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
-    a.between(b)
-        .into_iter()
-        .all(|(x, y)| !(blocks(x) && blocks(y)))
+    a.between_pairs(b).all(|(x, y)| !(blocks(x) && blocks(y)))
 }
 
 #[cfg(test)]

@@ -53,11 +53,35 @@ pub struct Unit {
     /// A downed crew's radio call answered: the rescue helicopter comes at the end of this
     /// turn's Helicopter Phase [F4].
     pub rescue_turn: Option<u16>,
+    /// The counter's card, looked up once when it is placed: the rules ask for it at almost
+    /// every step. Not saved: a loaded counter looks it up again from `unit`.
+    #[serde(skip)]
+    card: CardCache,
 }
 
 impl Unit {
     pub fn spec(&self) -> &'static UnitSpec {
-        data().unit(&self.unit).expect("placed from the unit list")
+        match self.card.0 {
+            Some(spec) => spec,
+            None => data().unit(&self.unit).expect("placed from the unit list"),
+        }
+    }
+}
+
+/// A unit's card as looked up from its id; it takes no part in comparing or showing a unit,
+/// which its id already does.
+#[derive(Clone, Copy, Default)]
+struct CardCache(Option<&'static UnitSpec>);
+
+impl PartialEq for CardCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for CardCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("_")
     }
 }
 
@@ -321,7 +345,8 @@ impl ChopperPilot {
         let t = self.tac_mut();
         let id = t.next_id;
         t.next_id += 1;
-        if data().unit(unit).is_some_and(|s| s.side == Side::Enemy) {
+        let card = data().unit(unit);
+        if card.is_some_and(|s| s.side == Side::Enemy) {
             t.enemies += 1;
         }
         if objective {
@@ -336,6 +361,7 @@ impl ChopperPilot {
             crew_of: None,
             objective,
             rescue_turn: None,
+            card: CardCache(card),
         });
         id
     }
@@ -416,6 +442,9 @@ impl ChopperPilot {
         })?;
         for u in units {
             self.add_unit(u, hex, spotted, false);
+            if !self.log.keeps() {
+                continue;
+            }
             self.log.add(
                 "8.5",
                 msg("{unit} appears at {hex}{how}")
@@ -672,11 +701,16 @@ impl ChopperPilot {
             let t = self.tac();
             let entry = t.entry;
             let (w, ht) = t.ground.layout.size();
-            let hex = (0..w)
-                .flat_map(|x| (0..ht).map(move |y| Hex::from_offset(x, y)))
+            // The window lies within two hexes of the entry hex.
+            let hex = std::iter::once(entry)
+                .chain((1..=2).flat_map(|r| entry.ring(r)))
+                .filter(|x| {
+                    let (a, b) = x.offset();
+                    (0..w).contains(&a) && (0..ht).contains(&b)
+                })
                 .filter(|x| t.in_window(*x, entry) || *x == entry)
                 .filter(|x| t.helicopters_at(*x, Altitude::Medium) < 2)
-                .min_by_key(|x| (x.distance(entry), t.ground.layout.name(*x)))
+                .min_by_key(|x| (x.distance(entry), t.ground.layout.name(*x), x.offset()))
                 .unwrap_or(entry);
             let facing = self.entry_facing(hex);
             self.tac_mut().places[h] = Place::On(Flying::new(hex, facing, Altitude::Medium));
@@ -725,7 +759,7 @@ impl ChopperPilot {
         };
         let l = self.flying_limits(h);
         let may_land = self.may_land_here(f);
-        let mut steps = vec![
+        const STEPS: [Step; 17] = [
             Step::Forward,
             Step::Turn { clockwise: true },
             Step::Turn { clockwise: false },
@@ -738,9 +772,13 @@ impl ChopperPilot {
             Step::Load,
             Step::Unload,
             Step::Strings,
+            Step::Slide(2),
+            Step::Slide(3),
+            Step::Slide(4),
+            Step::Slide(5),
+            Step::Slide(6),
         ];
-        steps.extend((2..=6).map(Step::Slide));
-        steps
+        STEPS
             .into_iter()
             .filter_map(|s| {
                 let c = movement::cost(f, s, &l, may_land).ok()?;
@@ -843,10 +881,12 @@ impl ChopperPilot {
             Step::Strings => self.work_strings(h),
             _ => {}
         }
-        if matches!(
-            step,
-            Step::Land | Step::TakeOff | Step::Climb | Step::Descend
-        ) {
+        if self.log.keeps()
+            && matches!(
+                step,
+                Step::Land | Step::TakeOff | Step::Climb | Step::Descend
+            )
+        {
             let f = self.tac().flying(h).expect("on the map").clone();
             self.log.add(
                 "8.3",
@@ -988,8 +1028,8 @@ impl ChopperPilot {
         let Some(f) = self.tac().flying(h) else {
             return true;
         };
-        let ceiling = self.weather_ceiling()
-            && f.altitude == Altitude::Medium
+        let ceiling = f.altitude == Altitude::Medium
+            && self.weather_ceiling()
             && steps.iter().any(|(s, _)| *s == Step::Descend);
         let unspent = f.altitude != Altitude::Landed
             && f.mp_spent == 0
@@ -1265,6 +1305,10 @@ impl ChopperPilot {
         let heli = &self.mission().flight[h];
         let spec = data().helicopter(heli.kind);
         let mut out = Vec::new();
+        // What depends on the target only, worked out once for all the weapons: its sectors
+        // from the nose and whether a helicopter at this altitude is in the line.
+        let mut sectors: Vec<Option<u8>> = vec![None; t.units.len()];
+        let mut blocked: Vec<Option<bool>> = vec![None; t.units.len()];
         for (w, weapon) in spec.weapons.iter().enumerate() {
             if t.fired.iter().any(|(x, id)| *x == h && *id == weapon.id)
                 || !self.weapon_ready(h, &weapon.id)
@@ -1286,7 +1330,7 @@ impl ChopperPilot {
             {
                 continue;
             }
-            for u in &t.units {
+            for (i, u) in t.units.iter().enumerate() {
                 // The cheap tests first: most units are out of range or not in sight.
                 if !u.spotted || f.hex.distance(u.hex) > i32::from(weapon.range) {
                     continue;
@@ -1297,16 +1341,17 @@ impl ChopperPilot {
                 let in_arc = if weapon.arc == [1] {
                     (1..=weapon.range).any(|n| f.hex.step(f.facing, n) == u.hex)
                 } else {
-                    f.hex
-                        .sectors(f.facing, u.hex)
-                        .iter()
-                        .any(|s| weapon.arc.contains(s))
+                    let mask =
+                        *sectors[i].get_or_insert_with(|| f.hex.sector_mask(f.facing, u.hex));
+                    weapon.arc.iter().any(|s| *s < 8 && mask & (1 << s) != 0)
                 };
                 if !in_arc {
                     continue;
                 }
-                let blocked = f.hex.between(u.hex).iter().any(|(a, b)| {
-                    t.helicopters_at(*a, f.altitude) > 0 || t.helicopters_at(*b, f.altitude) > 0
+                let blocked = *blocked[i].get_or_insert_with(|| {
+                    f.hex.between_pairs(u.hex).any(|(a, b)| {
+                        t.helicopters_at(a, f.altitude) > 0 || t.helicopters_at(b, f.altitude) > 0
+                    })
                 });
                 if !blocked {
                     out.push((w as u8, u.id));
@@ -1554,9 +1599,17 @@ impl ChopperPilot {
                 })
             })
         });
-        near.filter(|x| t.ground.may_land(*x))
-            .filter(|x| others(*x, Altitude::Landed) < 2 && others(*x, Altitude::Noe) < 2)
-            .min_by_key(|x| (x.distance(goal), x.distance(here), *x))
+        // Nearest first: the first hex that takes the helicopter is the one (the goal
+        // itself, most of the time).
+        let key = |x: &Hex| (x.distance(goal), x.distance(here), *x);
+        let mut near: Vec<Hex> = near.collect();
+        near.sort_unstable_by_key(key);
+        near.into_iter()
+            .find(|x| {
+                t.ground.may_land(*x)
+                    && others(*x, Altitude::Landed) < 2
+                    && others(*x, Altitude::Noe) < 2
+            })
             .unwrap_or(goal)
     }
 

@@ -29,7 +29,8 @@ impl Ground {
         let mut hills = vec![false; (w * h) as usize];
         for (row, maps) in layout.maps.iter().enumerate() {
             for (col, &number) in maps.iter().enumerate() {
-                let (cells_map, hills_map) = grow_map(number, layout.columns, layout.rows);
+                let grown = grown_map(number, layout.columns, layout.rows);
+                let (cells_map, hills_map) = (&grown.0, &grown.1);
                 for y in 0..layout.rows {
                     for x in 0..layout.columns {
                         let gx = col as i32 * layout.columns + x;
@@ -49,11 +50,16 @@ impl Ground {
     }
 
     fn index(&self, hex: Hex) -> Option<usize> {
-        if !self.layout.contains(hex) {
+        // `Layout::contains` worked out once: the hex's map is in the layout.
+        let l = &self.layout;
+        let (x, y) = hex.offset();
+        if x < 0 || y < 0 {
             return None;
         }
-        let (x, y) = hex.offset();
-        Some((y * self.layout.size().0 + x) as usize)
+        l.maps
+            .get((y / l.rows) as usize)?
+            .get((x / l.columns) as usize)?;
+        Some((y * l.size().0 + x) as usize)
     }
 
     /// The terrain of a hex on the layout (clear off the map, which nothing enters).
@@ -140,6 +146,22 @@ impl Layout {
 /// The first terrain a helicopter may land on (clear ground).
 fn landing_index() -> u8 {
     data().terrain.iter().position(|t| t.landing).unwrap_or(0) as u8
+}
+
+/// The maps grown so far: a map is the same sheet in every game, so it is grown once.
+type Grown = std::sync::Arc<(Vec<u8>, Vec<bool>)>;
+
+fn grown_map(number: u8, columns: i32, rows: i32) -> Grown {
+    type Sheets = Vec<((u8, i32, i32), Grown)>;
+    static GROWN: std::sync::Mutex<Sheets> = std::sync::Mutex::new(Vec::new());
+    let key = (number, columns, rows);
+    let mut grown = GROWN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, map)) = grown.iter().find(|(k, _)| *k == key) {
+        return map.clone();
+    }
+    let map = std::sync::Arc::new(grow_map(number, columns, rows));
+    grown.push((key, map.clone()));
+    map
 }
 
 /// One map grown from its theme, by row then column.
