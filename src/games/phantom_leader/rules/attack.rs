@@ -3,7 +3,7 @@
 //! Bandit attacks, and the modifiers of the enemy's roll.
 
 use super::cards::Status;
-use super::content::{Scoring, Side, WeaponClass, data};
+use super::content::{Scoring, Side, WeaponClass, data, named_weapons};
 use super::display::{Area, AreaKind};
 use super::state::*;
 use crate::engine::dice::Roll;
@@ -88,104 +88,115 @@ impl PhantomLeader {
     /// Whether the sortie's gun (or Gun Pod) may fire [p.21]; a jammed gun may not.
     pub fn has_guns(&self, sortie: usize) -> bool {
         let s = &self.mission.flight[sortie];
-        let c = data();
         self.mission.flags.gun_jam != Some(sortie)
             && (self.squadron[s.squad].card().aircraft.has_gun(self.year())
-                || s.load.iter().any(|&w| c.weapons[w].id == "GunPod"))
+                || s.load.iter().any(|&w| Some(w) == named_weapons().gun_pod))
     }
 
     /// Why the sortie may not attack `aim` with `arms` now, or `None` [p.11–13, p.21].
     pub fn arms_refusal(&self, sortie: usize, aim: Aim, arms: &Arms) -> Option<Message> {
+        self.mission.flight.get(sortie)?;
+        let fault = match self.sights(sortie, aim) {
+            Ok(sights) => self.arms_fault(sortie, aim, &sights, arms)?,
+            Err(fault) => fault,
+        };
+        Some(fault.message())
+    }
+
+    /// Whether the sortie may attack `aim` at all, and from where: the checks of an attack
+    /// that do not hang on its arms.
+    fn sights(&self, sortie: usize, aim: Aim) -> Result<Sights, ArmsFault> {
         let c = data();
-        let s = self.mission.flight.get(sortie)?;
+        let s = &self.mission.flight[sortie];
         if !self.aim_exists(aim) {
-            return Some(msg("There is no such target"));
+            return Err(ArmsFault::NoSuchTarget);
         }
         let Some(pos) = s.pos.filter(|_| s.fate == Fate::Flying) else {
-            return Some(msg("That aircraft is not on the display"));
+            return Err(ArmsFault::NotOnDisplay);
         };
         let pilot = &self.squadron[s.squad];
-        let Some(row) = pilot.card().row(pilot.stress).copied() else {
-            return Some(msg("An Unfit pilot cannot attack"));
+        let Some(row) = pilot.card().row(pilot.stress) else {
+            return Err(ArmsFault::Unfit);
         };
-        let area = self.aim_area(aim);
-        let range = c.geometry.distance(pos.area, area);
+        let range = c.geometry.distance(pos.area, self.aim_area(aim));
         if let Aim::Site(i) = aim
             && !self.site_sees(&self.mission.sites[i], pos.area)
         {
-            return Some(msg("The Site's Attack Angle leaves that area black"));
+            return Err(ArmsFault::AngleBlack);
         }
         let air = matches!(aim, Aim::Bandit(_));
         if air && row.ata.is_none() || !air && row.atg.is_none() {
-            return Some(msg("The aircraft cannot attack that kind of target"));
+            return Err(ArmsFault::WrongKind);
         }
+        Ok(Sights { pos, air, range })
+    }
+
+    /// The first rule arming the attack this way breaks, once the sights are clear.
+    fn arms_fault(&self, sortie: usize, aim: Aim, sights: &Sights, arms: &Arms) -> Option<ArmsFault> {
         match arms {
             Arms::Guns => {
                 if !self.has_guns(sortie) {
-                    return Some(msg("The aircraft has no usable gun"));
+                    Some(ArmsFault::NoGun)
+                } else if sights.range != 0 {
+                    Some(ArmsFault::GunRange)
+                } else if !sights.air && sights.pos.altitude != super::content::Altitude::Low {
+                    Some(ArmsFault::GunAltitude)
+                } else {
+                    None
                 }
-                if range != 0 {
-                    return Some(msg("Guns reach only the aircraft's own area"));
-                }
-                if !air && pos.altitude != super::content::Altitude::Low {
-                    return Some(msg("Guns attack the ground only from Low"));
-                }
-                None
             }
             Arms::Counters(weapons) => {
                 if weapons.is_empty() {
-                    return Some(msg("Choose at least one counter"));
+                    return Some(ArmsFault::NoCounter);
                 }
-                let mut left = s.load.clone();
-                for &w in weapons {
-                    let Some(at) = left.iter().position(|&x| x == w) else {
-                        return Some(msg("The aircraft does not carry that"));
-                    };
-                    left.remove(at);
-                    let spec = &c.weapons[w];
-                    let fits = match spec.class {
-                        WeaponClass::Ata => air,
-                        WeaponClass::Atg => !air,
-                        WeaponClass::Pod => false,
-                    };
-                    if !fits {
-                        return Some(
-                            msg("{weapon} cannot attack that").term("weapon", spec.name.as_str()),
-                        );
+                let load = &self.mission.flight[sortie].load;
+                for (k, &w) in weapons.iter().enumerate() {
+                    // Each counter named is one more of the load's (the k-th of its type).
+                    let named = weapons[..=k].iter().filter(|&&x| x == w).count();
+                    if load.iter().filter(|&&x| x == w).count() < named {
+                        return Some(ArmsFault::NotCarried);
                     }
-                    if range > spec.range || spec.cannot.contains(&range) {
-                        return Some(
-                            msg("{weapon} cannot reach range {range}")
-                                .term("weapon", spec.name.as_str())
-                                .arg("range", range),
-                        );
-                    }
-                    if !spec.altitudes.is_empty() && !spec.altitudes.contains(&pos.altitude) {
-                        return Some(
-                            msg("{weapon} cannot be used at this altitude")
-                                .term("weapon", spec.name.as_str()),
-                        );
-                    }
-                    if !spec.only_vs.is_empty() {
-                        let ok = match aim {
-                            Aim::Site(i) => {
-                                let d = &self.mission.sites[i];
-                                spec.only_vs
-                                    .contains(&c.defense_counters[d.counter].site)
-                            }
-                            _ => false,
-                        };
-                        if !ok {
-                            return Some(
-                                msg("{weapon} attacks only radar Sites")
-                                    .term("weapon", spec.name.as_str()),
-                            );
-                        }
+                    if let Some(fault) = self.counter_fault(aim, sights, w) {
+                        return Some(fault);
                     }
                 }
                 None
             }
         }
+    }
+
+    /// Why one counter of `weapon` may not be fired at `aim` from the sights.
+    fn counter_fault(&self, aim: Aim, sights: &Sights, w: usize) -> Option<ArmsFault> {
+        let c = data();
+        let spec = &c.weapons[w];
+        let fits = match spec.class {
+            WeaponClass::Ata => sights.air,
+            WeaponClass::Atg => !sights.air,
+            WeaponClass::Pod => false,
+        };
+        if !fits {
+            return Some(ArmsFault::CannotAttack(w));
+        }
+        let range = sights.range;
+        if range > spec.range || spec.cannot.contains(&range) {
+            return Some(ArmsFault::OutOfRange(w, range));
+        }
+        if !spec.altitudes.is_empty() && !spec.altitudes.contains(&sights.pos.altitude) {
+            return Some(ArmsFault::Altitude(w));
+        }
+        if !spec.only_vs.is_empty() {
+            let ok = match aim {
+                Aim::Site(i) => {
+                    let d = &self.mission.sites[i];
+                    spec.only_vs.contains(&c.defense_counters[d.counter].site)
+                }
+                _ => false,
+            };
+            if !ok {
+                return Some(ArmsFault::RadarOnly(w));
+            }
+        }
+        None
     }
 
     /// AtG Weight Points loaded: they handicap a dogfight at range 0 [p.12].
@@ -268,7 +279,7 @@ impl PhantomLeader {
             None => vec![10],
             Some(w) => {
                 let spec = &c.weapons[w];
-                if spec.id == "AIM-9" && self.early_aim9() {
+                if Some(w) == named_weapons().aim9 && self.early_aim9() {
                     spec.hits.iter().map(|h| h + 1).collect()
                 } else {
                     spec.hits.clone()
@@ -448,24 +459,48 @@ impl PhantomLeader {
     /// them at once. Any other mix of counters is legal too when each could fire alone
     /// (`arms_refusal` judges a declared set); the prompt offers these.
     pub fn arms_for(&self, sortie: usize, aim: Aim) -> Vec<Arms> {
+        let Ok(sights) = self.sights(sortie, aim) else {
+            return Vec::new();
+        };
         let mut out: Vec<Arms> = self
             .arms_options(sortie)
             .into_iter()
-            .filter(|arms| self.arms_refusal(sortie, aim, arms).is_none())
+            .filter(|arms| self.arms_fault(sortie, aim, &sights, arms).is_none())
             .collect();
         let mix: Vec<usize> = self.mission.flight[sortie]
             .load
             .iter()
             .copied()
-            .filter(|&w| {
-                self.arms_refusal(sortie, aim, &Arms::Counters(vec![w]))
-                    .is_none()
-            })
+            .filter(|&w| self.counter_fault(aim, &sights, w).is_none())
             .collect();
         if mix.iter().any(|&w| w != mix[0]) {
             out.push(Arms::Counters(mix));
         }
         out
+    }
+
+    /// Whether [`Self::attack_options`] offers the sortie anything, without listing it: some
+    /// aim in its sights with guns or one of its counters (all of a type, or a mix, fire
+    /// only where each one can).
+    pub fn can_attack(&self, sortie: usize) -> bool {
+        let c = data();
+        let load = &self.mission.flight[sortie].load;
+        self.aims().any(|aim| {
+            self.sights(sortie, aim).is_ok_and(|sights| {
+                self.arms_fault(sortie, aim, &sights, &Arms::Guns).is_none()
+                    || load.iter().any(|&w| {
+                        c.weapons[w].class != WeaponClass::Pod
+                            && self.counter_fault(aim, &sights, w).is_none()
+                    })
+            })
+        })
+    }
+
+    /// Everything an aircraft might attack: the target card, then each Site and Bandit.
+    fn aims(&self) -> impl Iterator<Item = Aim> + '_ {
+        std::iter::once(Aim::Target)
+            .chain((0..self.mission.sites.len()).map(Aim::Site))
+            .chain((0..self.mission.bandits.len()).map(Aim::Bandit))
     }
 
     /// The ways a sortie may arm an attack that the prompt offers: guns, one counter of each
@@ -491,11 +526,8 @@ impl PhantomLeader {
 
     /// Every attack the prompt offers a sortie.
     pub fn attack_options(&self, sortie: usize) -> Vec<(Aim, Arms)> {
-        let mut aims = vec![Aim::Target];
-        aims.extend((0..self.mission.sites.len()).map(Aim::Site));
-        aims.extend((0..self.mission.bandits.len()).map(Aim::Bandit));
         let mut out = Vec::new();
-        for aim in aims {
+        for aim in self.aims() {
             out.extend(self.arms_for(sortie, aim).into_iter().map(|arms| (aim, arms)));
         }
         out
@@ -574,5 +606,60 @@ impl PhantomLeader {
                 .paths
                 .get(s.path)
                 .is_some_and(|p| data().geometry.exits_around(p.exit).contains(&area))
+    }
+}
+
+/// An attacker's view of its aim: where it fires from, at what, how far.
+struct Sights {
+    pos: Position,
+    air: bool,
+    range: u8,
+}
+
+/// A rule an attack or suppression breaks ([`PhantomLeader::arms_refusal`]), kept as data so
+/// that listing the legal attacks builds no sentences.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ArmsFault {
+    NoSuchTarget,
+    NotOnDisplay,
+    Unfit,
+    AngleBlack,
+    WrongKind,
+    NoGun,
+    GunRange,
+    GunAltitude,
+    NoCounter,
+    NotCarried,
+    CannotAttack(usize),
+    OutOfRange(usize, u8),
+    Altitude(usize),
+    RadarOnly(usize),
+}
+
+impl ArmsFault {
+    fn message(self) -> Message {
+        let weapon = |w: usize| data().weapons[w].name.as_str();
+        match self {
+            ArmsFault::NoSuchTarget => msg("There is no such target"),
+            ArmsFault::NotOnDisplay => msg("That aircraft is not on the display"),
+            ArmsFault::Unfit => msg("An Unfit pilot cannot attack"),
+            ArmsFault::AngleBlack => msg("The Site's Attack Angle leaves that area black"),
+            ArmsFault::WrongKind => msg("The aircraft cannot attack that kind of target"),
+            ArmsFault::NoGun => msg("The aircraft has no usable gun"),
+            ArmsFault::GunRange => msg("Guns reach only the aircraft's own area"),
+            ArmsFault::GunAltitude => msg("Guns attack the ground only from Low"),
+            ArmsFault::NoCounter => msg("Choose at least one counter"),
+            ArmsFault::NotCarried => msg("The aircraft does not carry that"),
+            ArmsFault::CannotAttack(w) => msg("{weapon} cannot attack that").term("weapon", weapon(w)),
+            ArmsFault::OutOfRange(w, range) => msg("{weapon} cannot reach range {range}")
+                .term("weapon", weapon(w))
+                .arg("range", range),
+            ArmsFault::Altitude(w) => {
+                msg("{weapon} cannot be used at this altitude").term("weapon", weapon(w))
+            }
+            ArmsFault::RadarOnly(w) => {
+                msg("{weapon} attacks only radar Sites").term("weapon", weapon(w))
+            }
+        }
     }
 }

@@ -5,7 +5,9 @@
 //! seeded generator.
 
 use super::cards::Status;
-use super::content::{Altitude, Damage, Effect, Scoring, Side, Speed, WeaponClass, data};
+use super::content::{
+    Altitude, Damage, Effect, Scoring, Side, Speed, WeaponClass, data, named_weapons,
+};
 use super::display::{Area, AreaKind};
 use super::state::*;
 use super::Action;
@@ -376,7 +378,7 @@ fn attack_value(g: &PhantomLeader, sortie: usize, aim: Aim, arms: &Arms) -> f64 
             Some(w) => c.weapons[*w]
                 .hits
                 .iter()
-                .map(|&t| i32::from(t) + i32::from(c.weapons[*w].id == "AIM-9" && g.options.early_aim9))
+                .map(|&t| i32::from(t) + i32::from(Some(*w) == named_weapons().aim9 && g.options.early_aim9))
                 .collect(),
         };
         let hits: f64 = if matches!(aim, Aim::Bandit(_)) || w.is_none() {

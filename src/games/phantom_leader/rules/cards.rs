@@ -1,9 +1,11 @@
 //! Pilot/Aircraft cards (digest 2.5, 8.4; rulebook p.3–4, p.11): one face per pilot and skill
 //! level, worked out from the level, the aircraft type and the pilot's trait.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
-use super::content::{AircraftType, Content, Level, Service, Speed};
+use super::content::{AircraftType, Content, Level, Service, Speed, data};
 
 /// A pilot's state of mind, from his stress and his card's bands [p.4].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,6 +84,19 @@ impl<'a> PilotCard<'a> {
                 atg: atg.map(|a| a - SHAKEN_PENALTY),
             },
         }
+    }
+
+    /// The face of the game's own content for this pilot and level: worked out once for every
+    /// pilot and level, since the rules read a pilot's card at nearly every decision.
+    pub fn of(pilot: usize, level: Level) -> &'static PilotCard<'static> {
+        static FACES: OnceLock<Vec<PilotCard<'static>>> = OnceLock::new();
+        let faces = FACES.get_or_init(|| {
+            let c = data();
+            (0..c.pilots.len())
+                .flat_map(|p| Level::ALL.map(|l| PilotCard::new(c, p, l)))
+                .collect()
+        });
+        &faces[pilot * Level::ALL.len() + level.index()]
     }
 
     /// The least stress at which the pilot is Unfit.

@@ -2107,6 +2107,27 @@ pub fn data() -> &'static Content {
     }
 }
 
+/// The weapons the rules name (by id in the rulebook's terms), as indices into the
+/// content's weapons: looked up once, not compared as strings at every arming check.
+#[derive(Clone, Copy, Debug)]
+pub struct NamedWeapons {
+    pub ecm: Option<usize>,
+    pub gun_pod: Option<usize>,
+    pub aim9: Option<usize>,
+}
+
+pub fn named_weapons() -> &'static NamedWeapons {
+    static NAMED: OnceLock<NamedWeapons> = OnceLock::new();
+    NAMED.get_or_init(|| {
+        let c = data();
+        NamedWeapons {
+            ecm: c.weapon_index("ECM"),
+            gun_pod: c.weapon_index("GunPod"),
+            aim9: c.weapon_index("AIM-9"),
+        }
+    })
+}
+
 /// Each loader on a file of the test's making.
 #[cfg(test)]
 pub(super) mod tests_support {

@@ -630,20 +630,25 @@ impl PhantomLeader {
 
     /// Sorties of that speed that may still attack this turn.
     pub fn attackers(&self, fast: bool) -> Vec<usize> {
-        let speed = if fast { Speed::Fast } else { Speed::Slow };
         self.mission
             .on_display()
-            .filter(|i| !self.mission.fight.attacked.contains(i))
-            .filter(|&i| self.speed_now(i) == Some(speed))
-            .filter(|&i| !self.attack_options(i).is_empty())
+            .filter(|&i| self.may_attack(fast, i))
             .collect()
     }
 
-    /// The sorties that may attack in the current attack step.
-    pub fn attackers_now(&self) -> Vec<usize> {
+    /// Whether a sortie on the display is one of [`Self::attackers`].
+    fn may_attack(&self, fast: bool, sortie: usize) -> bool {
+        let speed = if fast { Speed::Fast } else { Speed::Slow };
+        !self.mission.fight.attacked.contains(&sortie)
+            && self.speed_now(sortie) == Some(speed)
+            && self.can_attack(sortie)
+    }
+
+    /// Whether this sortie may attack in the current attack step.
+    pub fn attacks_now(&self, sortie: usize) -> bool {
         match self.step {
-            Step::Attacks { fast } => self.attackers(fast),
-            _ => Vec::new(),
+            Step::Attacks { fast } => self.mission.on_display().any(|i| i == sortie) && self.may_attack(fast, sortie),
+            _ => false,
         }
     }
 

@@ -1,11 +1,11 @@
 //! The prompt of the fight over the target and the flight home: what is being decided, and
 //! for each attack the die roll it needs, so that no odds are hidden.
 
-use super::content::{Side, data};
+use super::content::{Side, data, named_weapons};
 use super::display::Area;
 use super::fight::altitude_name;
 use super::state::*;
-use super::Action;
+use super::{Action, Listed};
 use crate::engine::game::Choice;
 use crate::engine::message::{Message, msg};
 
@@ -14,21 +14,19 @@ impl PhantomLeader {
     pub(super) fn fight_choices(
         &self,
         step: &Step,
-        mut out: Vec<Choice<Action>>,
-        labels: bool,
-    ) -> (Message, &'static str, Vec<Choice<Action>>) {
+        mut out: Listed,
+    ) -> (Message, &'static str, Listed) {
         let c = data();
-        let mut add = |action: Action, label: &dyn Fn() -> Message| {
-            if !labels {
-                out.push(Choice::new(action, msg("")));
-                return;
+        let mut add = |action: Action, label: &dyn Fn() -> Message| match &mut out {
+            Listed::Bare(actions) => actions.push(action),
+            Listed::Labelled(choices) => {
+                let target = click_target(&action);
+                let choice = Choice::new(action, label());
+                choices.push(match target {
+                    Some(t) => choice.on(t),
+                    None => choice,
+                });
             }
-            let target = click_target(&action);
-            let choice = Choice::new(action, label());
-            out.push(match target {
-                Some(t) => choice.on(t),
-                None => choice,
-            });
         };
         let (text, rule) = match step {
             Step::Place => {
@@ -309,7 +307,7 @@ impl PhantomLeader {
             Some(w) => {
                 let spec = &data().weapons[w];
                 i32::from(spec.hits.first().copied().unwrap_or(10))
-                    + i32::from(spec.id == "AIM-9" && self.early_aim9())
+                    + i32::from(Some(w) == named_weapons().aim9 && self.early_aim9())
             }
         };
         let need = first - m;

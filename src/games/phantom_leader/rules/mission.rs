@@ -3,7 +3,9 @@
 //! weight budget and the tanker, the Target-Bound event, aborts, and Search and Rescue.
 
 use super::cards::Status;
-use super::content::{Effect, Phase, Place, Side, SiteFilter, Speed, WeaponClass, WeaponSet, data};
+use super::content::{
+    Effect, Phase, Place, Sheet, Side, SiteFilter, Speed, WeaponClass, WeaponSet, data, named_weapons,
+};
 use super::display::{Area, AreaKind};
 use super::state::*;
 use crate::engine::log::Random;
@@ -290,12 +292,22 @@ impl PhantomLeader {
 
     /// The first rule one aircraft's load (with `extra` added) breaks (M8, p.9, p.21).
     fn sortie_fault(&self, s: &Sortie, extra: Option<usize>, tanker: bool) -> Option<ArmingFault> {
+        self.load_fault(s, extra, self.sheet(), self.capacity_of(s.squad, tanker))
+    }
+
+    /// [`Self::sortie_fault`] with the campaign sheet and the aircraft's capacity today
+    /// already looked up.
+    fn load_fault(
+        &self,
+        s: &Sortie,
+        extra: Option<usize>,
+        sheet: &Sheet,
+        capacity: u8,
+    ) -> Option<ArmingFault> {
         let c = data();
-        let sheet = self.sheet();
         let card = self.squadron[s.squad].card();
         let load = || s.load.iter().copied().chain(extra);
         let wp: u8 = load().map(|w| c.weapons[w].wp).sum();
-        let capacity = self.capacity_of(s.squad, tanker);
         if wp > capacity {
             return Some(ArmingFault::Overweight {
                 squad: s.squad,
@@ -311,8 +323,9 @@ impl PhantomLeader {
                 return Some(ArmingFault::NotInCampaign(w));
             }
         }
-        for pod in ["ECM", "GunPod"] {
-            let n = load().filter(|&w| c.weapons[w].id == pod).count();
+        let named = named_weapons();
+        for (pod, index) in [("ECM", named.ecm), ("GunPod", named.gun_pod)] {
+            let n = load().filter(|&w| Some(w) == index).count();
             if n > 1 {
                 return Some(ArmingFault::SecondPod(pod));
             }
@@ -332,9 +345,11 @@ impl PhantomLeader {
 
     /// The `Load` actions the rules allow now, aircraft by aircraft and weapon by weapon: the
     /// same as asking [`Self::load_refusal`] of each, with the flight's other aircraft, its
-    /// counters and its cost worked out once.
+    /// counters and its cost worked out once, and whether the counters and the points allow
+    /// one more of a weapon (which does not hang on the aircraft) once per weapon.
     pub fn legal_loads(&self) -> Vec<(usize, usize)> {
         let c = data();
+        let sheet = self.sheet();
         let flight = &self.mission.flight;
         let tanker = self.mission.tanker;
         let passing: Vec<bool> = flight
@@ -347,20 +362,30 @@ impl PhantomLeader {
             demand[*w] += 1;
         }
         let cost = self.arming_cost(flight, tanker);
+        let pool = Slack::of(&demand);
+        let mut pool_ok: Vec<Option<bool>> = vec![None; c.weapons.len()];
         let mut out = Vec::new();
         for (i, s) in flight.iter().enumerate() {
             // Every other aircraft must pass as it is.
             if failing > usize::from(!passing[i]) {
                 continue;
             }
+            let capacity = self.capacity_of(s.squad, tanker);
+            let aircraft = self.squadron[s.squad].card().aircraft;
+            let wp: u8 = s.load.iter().map(|&w| c.weapons[w].wp).sum();
             for w in 0..c.weapons.len() {
-                if self.sortie_fault(s, Some(w), tanker).is_some() {
+                // The cheap refusals first; the full check names the same faults.
+                if !aircraft.can_load(w)
+                    || sheet.weapon_status(w).is_none()
+                    || u32::from(wp) + u32::from(c.weapons[w].wp) > u32::from(capacity)
+                    || self.load_fault(s, Some(w), sheet, capacity).is_some()
+                {
                     continue;
                 }
-                demand[w] += 1;
-                let fault = self.pool_fault(&demand, cost + self.special_cost(w));
-                demand[w] -= 1;
-                if fault.is_none() {
+                let ok = *pool_ok[w].get_or_insert_with(|| {
+                    pool.takes_one_more(w) && cost + self.special_cost(w) <= self.special_options
+                });
+                if ok {
                     out.push((i, w));
                 }
             }
@@ -1147,6 +1172,20 @@ pub fn short_of_counters(demand: &[u32]) -> Option<usize> {
         }
     }
     let asked = &asked[..k];
+    // Each kind of counter that can serve: its sides as a set of the asked types' bits.
+    let counters: smallvec::SmallVec<[(u64, u32); 32]> = c
+        .weapon_counters
+        .iter()
+        .map(|counter| {
+            let bits = asked
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| counter.sides.contains(**w))
+                .fold(0u64, |bits, (b, _)| bits | 1 << b);
+            (bits, u32::from(counter.count))
+        })
+        .filter(|(bits, _)| *bits != 0)
+        .collect();
     let every: u64 = if k == 0 { 0 } else { u64::MAX >> (64 - k) };
     for subset in 1..=every {
         let members = || {
@@ -1157,16 +1196,91 @@ pub fn short_of_counters(demand: &[u32]) -> Option<usize> {
                 .map(|(_, &w)| w)
         };
         let need: u32 = members().map(|w| demand[w]).sum();
-        let set = members().fold(WeaponSet::default(), WeaponSet::with);
-        let have: u32 = c
-            .weapon_counters
+        let have: u32 = counters
             .iter()
-            .filter(|k| k.sides.meets(set))
-            .map(|k| u32::from(k.count))
+            .filter(|(bits, _)| bits & subset != 0)
+            .map(|(_, n)| n)
             .sum();
         if need > have {
             return members().max_by_key(|&w| demand[w]);
         }
     }
     None
+}
+
+/// What the counters leave once a demand is served: for every set of the weapon types asked
+/// for, how many counters more than its demand could serve it (Hall's condition, digest 8.6),
+/// so that one more counter of each weapon is judged without going over every set again.
+pub(super) struct Slack {
+    /// The weapon types asked for: bit `b` of a set stands for `asked[b]`.
+    asked: Vec<usize>,
+    /// Counters that could serve the set less its demand, by set (the empty set first).
+    slack: Vec<i64>,
+    /// Each kind of counter: its sides as bits of the asked types, as weapons, its number.
+    counters: Vec<(usize, WeaponSet, i64)>,
+    /// The demand itself is met (no set short).
+    met: bool,
+}
+
+impl Slack {
+    pub(super) fn of(demand: &[u32]) -> Slack {
+        let asked: Vec<usize> = (0..demand.len()).filter(|&w| demand[w] > 0).collect();
+        let counters: Vec<(usize, WeaponSet, i64)> = data()
+            .weapon_counters
+            .iter()
+            .map(|k| {
+                let bits = asked
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, w)| k.sides.contains(**w))
+                    .fold(0, |bits, (b, _)| bits | 1 << b);
+                (bits, k.sides, i64::from(k.count))
+            })
+            .collect();
+        let slack: Vec<i64> = (0..1usize << asked.len())
+            .map(|set| {
+                let need: i64 = asked
+                    .iter()
+                    .enumerate()
+                    .filter(|(b, _)| set >> b & 1 == 1)
+                    .map(|(_, &w)| i64::from(demand[w]))
+                    .sum();
+                let have: i64 = counters
+                    .iter()
+                    .filter(|(bits, ..)| bits & set != 0)
+                    .map(|k| k.2)
+                    .sum();
+                have - need
+            })
+            .collect();
+        let met = slack.iter().all(|&s| s >= 0);
+        Slack {
+            asked,
+            slack,
+            counters,
+            met,
+        }
+    }
+
+    /// Whether the counters also serve one more counter of weapon `w`: every set that holds
+    /// `w` (a set of the other types with `w` added, if `w` was not asked for) keeps one
+    /// counter to spare. A demand already short stays short.
+    pub(super) fn takes_one_more(&self, w: usize) -> bool {
+        if !self.met {
+            return false;
+        }
+        let mut sets = self.slack.iter().enumerate();
+        match self.asked.iter().position(|&x| x == w) {
+            Some(b) => sets.all(|(set, &slack)| set >> b & 1 == 0 || slack >= 1),
+            None => sets.all(|(set, &slack)| {
+                let more: i64 = self
+                    .counters
+                    .iter()
+                    .filter(|(bits, sides, _)| sides.contains(w) && bits & set == 0)
+                    .map(|k| k.2)
+                    .sum();
+                slack + more >= 1
+            }),
+        }
+    }
 }

@@ -222,11 +222,7 @@ impl Game for PhantomLeader {
 
     /// The legal actions without their labels: the bots' and simulations' hot path.
     fn legal_actions(&self) -> Vec<Action> {
-        self.choices_labelled(false)
-            .2
-            .into_iter()
-            .map(|c| c.action)
-            .collect()
+        self.choices_labelled(false).2.into_actions()
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -267,20 +263,72 @@ pub fn scenario_id(sheet: &str, duration: Duration) -> String {
     format!("{sheet}-{}", format!("{duration:?}").to_lowercase())
 }
 
+/// The choices of a step: labelled, with their clicks on the board, for the prompt; or the
+/// bare actions, for the bots and the legality check, with no sentence built.
+pub(super) enum Listed {
+    Labelled(Vec<Choice<Action>>),
+    Bare(Vec<Action>),
+}
+
+impl Listed {
+    fn new(labels: bool) -> Self {
+        if labels {
+            Listed::Labelled(Vec::new())
+        } else {
+            Listed::Bare(Vec::new())
+        }
+    }
+
+    /// Lists an action; its label is made only for the prompt.
+    pub(super) fn add(&mut self, action: Action, label: &dyn Fn() -> Message) {
+        match self {
+            Listed::Labelled(choices) => choices.push(Choice::new(action, label())),
+            Listed::Bare(actions) => actions.push(action),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        match self {
+            Listed::Labelled(choices) => choices.is_empty(),
+            Listed::Bare(actions) => actions.is_empty(),
+        }
+    }
+
+    fn contains(&self, action: &Action) -> bool {
+        match self {
+            Listed::Labelled(choices) => choices.iter().any(|c| &c.action == action),
+            Listed::Bare(actions) => actions.contains(action),
+        }
+    }
+
+    fn into_actions(self) -> Vec<Action> {
+        match self {
+            Listed::Labelled(choices) => choices.into_iter().map(|c| c.action).collect(),
+            Listed::Bare(actions) => actions,
+        }
+    }
+
+    fn into_choices(self) -> Vec<Choice<Action>> {
+        match self {
+            Listed::Labelled(choices) => choices,
+            Listed::Bare(actions) => actions.into_iter().map(|a| Choice::new(a, msg(""))).collect(),
+        }
+    }
+}
+
 impl PhantomLeader {
     /// The pending decision: its text, rule and legal actions.
     fn choices(&self) -> (Message, &'static str, Vec<Choice<Action>>) {
-        self.choices_labelled(true)
+        let (text, rule, listed) = self.choices_labelled(true);
+        (text, rule, listed.into_choices())
     }
 
-    /// The pending decision; without `labels` the choices carry empty labels (what the
-    /// bots and the legality check need, at a fraction of the cost).
-    fn choices_labelled(&self, labels: bool) -> (Message, &'static str, Vec<Choice<Action>>) {
+    /// The pending decision; without `labels` the bare actions (what the bots and the
+    /// legality check need, at a fraction of the cost).
+    fn choices_labelled(&self, labels: bool) -> (Message, &'static str, Listed) {
         let c = data();
-        let mut out = Vec::new();
-        let mut add = |action: Action, label: &dyn Fn() -> Message| {
-            out.push(Choice::new(action, if labels { label() } else { msg("") }))
-        };
+        let mut out = Listed::new(labels);
+        let mut add = |action: Action, label: &dyn Fn() -> Message| out.add(action, label);
         let (text, rule) = match &self.step {
             Step::Squadron if self.options.random_squadron => {
                 for level in Level::ALL {
@@ -480,7 +528,7 @@ impl PhantomLeader {
                     );
                 }
                 if out.is_empty() {
-                    out.push(Choice::new(Action::Done, msg("No Site qualifies")));
+                    out.add(Action::Done, &|| msg("No Site qualifies"));
                 }
                 (msg("Choose the Site to remove"), "M9")
             }
@@ -587,10 +635,13 @@ impl PhantomLeader {
                     .term("outcome", self.outcome_name()),
                 "CS10",
             ),
-            step => return self.fight_choices(step, out, labels),
+            step => return self.fight_choices(step, out),
         };
         // Target cards and pilot rows are also clicks on the board.
-        for ch in &mut out {
+        let Listed::Labelled(choices) = &mut out else {
+            return (text, rule, out);
+        };
+        for ch in choices {
             ch.target = match ch.action {
                 Action::Choose(n) => Some(format!("card:{n}")),
                 Action::Assign(i) | Action::Unassign(i) => Some(format!("pilot:{i}")),
@@ -610,12 +661,43 @@ impl PhantomLeader {
         }
     }
 
+    /// Whether the step's list of choices holds this action whatever the position (the
+    /// step's "done" and its yes/no answers): the check need not build the list.
+    fn always_offered(&self, action: &Action) -> bool {
+        matches!(
+            (&self.step, action),
+            (
+                Step::Promotions
+                    | Step::EventIgnore { .. }
+                    | Step::EventAttack { .. }
+                    | Step::Abort
+                    | Step::Transfer
+                    | Step::Intel { .. }
+                    | Step::FastRoll
+                    | Step::Jettison
+                    | Step::Attacks { .. }
+                    | Step::EnemyOrder
+                    | Step::Leave,
+                Action::Done
+            ) | (Step::Target, Action::StandDown)
+                | (
+                    Step::EventEvade { .. } | Step::Suppress { .. } | Step::Evade { .. },
+                    Action::Evade(_)
+                )
+                | (Step::Sar { .. }, Action::SarRoll)
+                | (Step::Rest, Action::Rest(_))
+        )
+    }
+
     /// Refuses an action that is not legal now, saying why; changes nothing.
     fn check(&self, action: &Action) -> Result<(), Refusal> {
+        if self.always_offered(action) {
+            return Ok(());
+        }
         // An attack may use any set of counters the rules allow, not only the prompt's.
         match (action, &self.step) {
             (Action::Attack { sortie, aim, arms }, Step::Attacks { .. })
-                if self.attackers_now().contains(sortie) =>
+                if self.attacks_now(*sortie) =>
             {
                 return match self.arms_refusal(*sortie, *aim, arms) {
                     None => Ok(()),
@@ -632,6 +714,28 @@ impl PhantomLeader {
                     Some(m) => Err(Refusal::new(m)),
                 };
             }
+            // The arming step's list, asked of the one action (its loads are the costly part).
+            (_, Step::Arm) => {
+                let flight = &self.mission.flight;
+                let legal = match action {
+                    Action::Load { sortie, weapon } => {
+                        *sortie < flight.len()
+                            && *weapon < data().weapons.len()
+                            && self.load_refusal(*sortie, *weapon).is_none()
+                    }
+                    Action::Unload { sortie, weapon } => {
+                        flight.get(*sortie).is_some_and(|s| s.load.contains(weapon))
+                    }
+                    Action::Tanker(on) => {
+                        *on != self.mission.tanker && self.arming_refusal(flight, *on).is_none()
+                    }
+                    Action::Done => true,
+                    _ => false,
+                };
+                if legal {
+                    return Ok(());
+                }
+            }
             // Any open level may be filled, whichever level the prompt lists now.
             (Action::Recruit { pilot, level }, Step::Squadron)
                 if !self.options.random_squadron
@@ -641,12 +745,7 @@ impl PhantomLeader {
             }
             _ => {}
         }
-        let legal = self
-            .choices_labelled(false)
-            .2
-            .iter()
-            .any(|c| &c.action == action);
-        if legal {
+        if self.choices_labelled(false).2.contains(action) {
             return Ok(());
         }
         let reason = match (action, &self.step) {

@@ -83,8 +83,8 @@ pub struct Pilot {
 }
 
 impl Pilot {
-    pub fn card(&self) -> PilotCard<'static> {
-        PilotCard::new(data(), self.pilot, self.level)
+    pub fn card(&self) -> &'static PilotCard<'static> {
+        PilotCard::of(self.pilot, self.level)
     }
 
     pub fn status(&self) -> Status {

@@ -130,6 +130,16 @@ fn play(scenario: &str, options: &Options, seed: u64, random: bool) -> PhantomLe
     panic!("{scenario} seed {seed}: no end after 200,000 actions at {:?}", g.step);
 }
 
+/// What each of [`option_sets`] is called in the balance table.
+const OPTION_SET_NAMES: [&str; 6] = [
+    "default (Average)",
+    "one less/one more + high-stress attacks",
+    "extra stress + improved defenses",
+    "less stress + fewer defenses",
+    "random squadron + E-1/E-2 off display + early AIM-9",
+    "linked + random squadron + reduced options",
+];
+
 fn option_sets() -> Vec<Options> {
     vec![
         Options::default(),
@@ -288,12 +298,54 @@ fn report(played: &[Played]) -> String {
     out
 }
 
+/// Outcomes per length and option set, every campaign sheet together.
+fn report_by_options(played: &[Played]) -> String {
+    let mut out = String::from(
+        "| length | option set | games | mean VP | win rate (95 % CI) | pilots MIA |\n|---|---|---|---|---|---|\n",
+    );
+    for length in ["short", "medium", "long"] {
+        for (k, name) in OPTION_SET_NAMES.iter().enumerate() {
+            let games: Vec<&Played> = played
+                .iter()
+                .filter(|p| p.options == k && p.scenario.ends_with(length))
+                .collect();
+            if games.is_empty() {
+                continue;
+            }
+            let n = games.len() as f64;
+            let wins = games
+                .iter()
+                .filter(|p| !campaign::OUTCOMES[..2].contains(&p.outcome))
+                .count();
+            let (lo, hi) = wilson(wins, games.len());
+            out += &format!(
+                "| {length} | {name} | {} | {:.1} | {:.0} % ({lo:.0}–{hi:.0}) | {:.2} |\n",
+                games.len(),
+                games.iter().map(|p| f64::from(p.vp)).sum::<f64>() / n,
+                100.0 * wins as f64 / n,
+                games.iter().map(|p| p.lost as f64).sum::<f64>() / n,
+            );
+        }
+    }
+    out
+}
+
+#[test]
+fn every_option_set_has_a_name() {
+    assert_eq!(OPTION_SET_NAMES.len(), option_sets().len());
+}
+
 #[test]
 #[ignore = "ten thousand campaigns of every length: run with --ignored in a release build"]
 fn ten_thousand_seeded_campaigns() {
     let t = std::time::Instant::now();
     let played = sweep(10_000, 10, |_| true);
-    println!("{} s\n{}", t.elapsed().as_secs(), report(&played));
+    println!(
+        "{} s\n{}\n{}",
+        t.elapsed().as_secs(),
+        report(&played),
+        report_by_options(&played)
+    );
 }
 
 #[test]

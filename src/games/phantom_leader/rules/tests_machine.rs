@@ -366,6 +366,36 @@ fn arming_limits_pods_lists_specials_and_counters() {
 }
 
 #[test]
+fn one_more_counter_is_judged_as_the_whole_demand_would_be() {
+    // The arming prompt asks the counters' slack for one more counter of each weapon
+    // instead of Hall's condition over the whole demand again: both must agree, on demands
+    // near the counters' limits (seeded, many types at once, some already short).
+    use super::mission::Slack;
+    let c = data();
+    let n = c.weapons.len();
+    let mut rng = crate::engine::rng::Rng::seeded(15);
+    let stocked: Vec<usize> = (0..n)
+        .filter(|&w| c.weapon_counters.iter().any(|k| k.sides.contains(w)))
+        .collect();
+    let (mut short, mut fits) = (0, 0);
+    for _ in 0..400 {
+        let mut demand = vec![0u32; n];
+        for _ in 0..1 + rng.index(5) {
+            demand[stocked[rng.index(stocked.len())]] += 1 + rng.index(12) as u32;
+        }
+        let slack = Slack::of(&demand);
+        for w in 0..n {
+            let mut more = demand.clone();
+            more[w] += 1;
+            let whole = short_of_counters(&more).is_none();
+            assert_eq!(slack.takes_one_more(w), whole, "{demand:?} + weapon {w}");
+            if whole { fits += 1 } else { short += 1 }
+        }
+    }
+    assert!(short > 100 && fits > 100, "{short} short, {fits} fit");
+}
+
+#[test]
 fn the_loads_offered_are_exactly_those_the_arming_rules_allow() {
     // The prompt works the flight's other aircraft, counters and cost out once; asking the
     // rules of each aircraft and weapon in turn must give the same list, at every arming

@@ -84,3 +84,38 @@ fn the_squadron_pick_lists_one_level_at_a_time() {
     }
     assert_eq!(g.step, Step::Promotions);
 }
+
+#[test]
+fn what_the_check_takes_as_always_offered_is_always_in_the_list() {
+    // The legality check answers these without building the list of choices: over whole
+    // campaigns (every option that adds steps), each one it takes must be listed.
+    let candidates = [
+        Action::Done,
+        Action::StandDown,
+        Action::Evade(true),
+        Action::Evade(false),
+        Action::SarRoll,
+        Action::Rest(true),
+        Action::Rest(false),
+    ];
+    let options = Options {
+        high_stress: true,
+        one_less_one_more: true,
+        ..Options::default()
+    };
+    let mut taken = 0;
+    for (scenario, seed) in [("LB-USN-short", 4), ("RT-USAF-short", 9), ("CMC-USN-short", 2)] {
+        let mut g = PhantomLeader::setup(scenario, &options, seed).unwrap();
+        let mut bot = HeuristicBot::new(seed);
+        while g.outcome().is_none() {
+            let legal = g.legal_actions();
+            for a in candidates.iter().filter(|a| g.always_offered(a)) {
+                assert!(legal.contains(a), "{a:?} taken as offered at {:?}", g.step);
+                taken += 1;
+            }
+            let a = bot.choose(&g, &legal);
+            ok(&mut g, a);
+        }
+    }
+    assert!(taken > 100, "{taken}");
+}
