@@ -19,8 +19,8 @@ pub trait Bot<G: Game> {
     }
 }
 
-/// The seat whose view a bot acting now is given: the one to move (seat 0 in a solitaire
-/// game, where nothing is asked of the game).
+/// The seat whose view a bot acting now is given: the one to move (seat 0 in a one-seat
+/// game, solitaire or cooperative, where nothing is asked of the game).
 pub fn acting_seat<G: Game>(game: &G) -> u8 {
     if G::SEATS == 1 {
         return 0;

@@ -18,7 +18,9 @@ use super::rng::Rng;
 /// Who must act now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Actor {
-    /// Player 0 in a solitaire game; players 0 and 1 in a two-player game.
+    /// Player 0 in a solitaire game; players 0 and 1 in a two-player game. A one-seat game
+    /// played cooperatively (friends at one table who see everything) names here the friend
+    /// who decides, 0, 1, …, all of them at its one seat (see [`Game::SEATS`]).
     Player(u8),
     /// The game is over.
     Nobody,
@@ -142,7 +144,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
     /// The id used on the command line and in saves, e.g. `csar`.
     const ID: &'static str;
 
-    /// How many seats (players) the game has, numbered from 0: 1 for a solitaire game.
+    /// How many seats (players) the game has, numbered from 0: 1 for a solitaire game. A seat
+    /// is what one side may know: each has its own view, the screen is handed over between
+    /// seats behind a curtain, and a change of seat is an undo barrier. Players who cooperate
+    /// with nothing hidden from each other share one seat, however many they are; the prompt's
+    /// actor tells them apart.
     const SEATS: u8 = 1;
 
     fn scenarios() -> Vec<ScenarioInfo>;

@@ -18,7 +18,7 @@ pub const TITLE: &str = "Chopper Pilot Vietnam";
 pub static MODULE: GameModule = GameModule {
     id: ID,
     title: TITLE,
-    players: n_("1 player"),
+    players: n_("1 or 2 players"),
     blurb: n_("Fly a Huey crew through insertions, extractions and medevacs."),
     note: None,
     driver: Some(&GameDriver::<rules::ChopperPilot>::new()),

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use crate::engine::bot::Bot;
 use crate::engine::message::Message;
-use crate::engine::play::Playable;
+use crate::engine::play::{OptionalRule, Playable};
 use crate::engine::reference::{RuleSection, RulesFile};
 
 use super::rules::bot::Commander;
@@ -16,6 +16,11 @@ const RULES: &str = include_str!("../../../data/games/chopper_pilot/rules.toml")
 impl Playable for ChopperPilot {
     fn heuristic_bot(_seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(Commander)
+    }
+
+    /// Helicopter repair and cooperative play, offered before a tour starts.
+    fn optional_rules() -> Vec<OptionalRule> {
+        super::rules::optional_rules()
     }
 
     fn rules_reference() -> Vec<RuleSection> {

@@ -21,10 +21,7 @@ impl ChopperPilot {
                 self.to_activate()
                     .into_iter()
                     .map(|h| {
-                        Choice::new(
-                            Action::Activate(h),
-                            msg("{helicopter}").arg("helicopter", self.mission().flight[h].name()),
-                        )
+                        Choice::new(Action::Activate(h), self.owned_name(h))
                         .on(format!("helicopter:{h}"))
                     })
                     .collect(),

@@ -8,11 +8,13 @@
 //! the ground phases, strikes, suppression, crews on the ground), the way home and the
 //! post-mission bookkeeping (`after.rs`). The decisions of the later phases are offered in
 //! `choices.rs`. The optional repair rule is `repair.rs`; the odds of a roll before it is made
-//! are `odds.rs`. Not built yet: emergency support and cooperative play.
+//! are `odds.rs`; cooperative play (who flies which helicopter) is `cooperative.rs`. Not built
+//! yet: emergency support.
 
 mod after;
 pub mod bot;
 mod choices;
+mod cooperative;
 pub mod combat;
 pub mod content;
 mod damage;
@@ -38,7 +40,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::dice::d10;
 use crate::engine::game::{
-    Actor, Applied, Choice, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError, Verdict,
+    Applied, Choice, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError, Verdict,
 };
 use crate::engine::log::{Log, Random};
 use crate::engine::message::msg;
@@ -270,8 +272,8 @@ impl Game for ChopperPilot {
             _ => return Prompt::game_over(self.ending().1),
         };
         Prompt {
-            actor: Actor::Player(0),
-            text,
+            actor: self.actor(),
+            text: self.addressed(text),
             rule: rule.into(),
             choices,
         }

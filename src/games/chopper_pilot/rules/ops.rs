@@ -150,6 +150,9 @@ impl ChopperPilot {
             "6.1",
             msg("Your crew flies {helicopter}").arg("helicopter", name),
         );
+        if let Some(owners) = self.log_owners() {
+            self.log.add("2.2", owners);
+        }
         self.after_loading();
     }
 
