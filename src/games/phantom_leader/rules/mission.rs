@@ -373,11 +373,11 @@ impl PhantomLeader {
             let capacity = self.capacity_of(s.squad, tanker);
             let aircraft = self.squadron[s.squad].card().aircraft;
             let wp: u8 = s.load.iter().map(|&w| c.weapons[w].wp).sum();
-            for w in 0..c.weapons.len() {
+            for (w, weapon) in c.weapons.iter().enumerate() {
                 // The cheap refusals first; the full check names the same faults.
                 if !aircraft.can_load(w)
                     || sheet.weapon_status(w).is_none()
-                    || u32::from(wp) + u32::from(c.weapons[w].wp) > u32::from(capacity)
+                    || u32::from(wp) + u32::from(weapon.wp) > u32::from(capacity)
                     || self.load_fault(s, Some(w), sheet, capacity).is_some()
                 {
                     continue;
