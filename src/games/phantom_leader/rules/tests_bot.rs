@@ -277,25 +277,51 @@ fn report(played: &[Played]) -> String {
         let n = games.len() as f64;
         let count = |name: &str| games.iter().filter(|p| p.outcome == name).count();
         let share = |name: &str| 100.0 * count(name) as f64 / n;
-        let wins = games
-            .iter()
-            .filter(|p| !campaign::OUTCOMES[..2].contains(&p.outcome))
-            .count();
-        let (lo, hi) = wilson(wins, games.len());
+        let s = Summary::of(&games);
         out += &format!(
-            "| {row} | {} | {:.1} | {:.0} % ({lo:.0}–{hi:.0}) | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.2} |\n",
+            "| {row} | {} | {:.1} | {:.0} % ({:.0}–{:.0}) | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.0}% | {:.2} |\n",
             games.len(),
-            games.iter().map(|p| f64::from(p.vp)).sum::<f64>() / n,
-            100.0 * wins as f64 / n,
+            s.mean_vp,
+            s.win_rate,
+            s.low,
+            s.high,
             share("Dismal"),
             share("Poor"),
             share("Adequate"),
             share("Good"),
             share("Great"),
-            games.iter().map(|p| p.lost as f64).sum::<f64>() / n,
+            s.mean_lost,
         );
     }
     out
+}
+
+/// What both balance tables say of a group of campaigns.
+struct Summary {
+    mean_vp: f64,
+    /// Campaigns not ended Dismal or Poor, in per cent, with its 95 % interval.
+    win_rate: f64,
+    low: f64,
+    high: f64,
+    mean_lost: f64,
+}
+
+impl Summary {
+    fn of(games: &[&Played]) -> Summary {
+        let n = games.len() as f64;
+        let wins = games
+            .iter()
+            .filter(|p| !campaign::OUTCOMES[..2].contains(&p.outcome))
+            .count();
+        let (low, high) = wilson(wins, games.len());
+        Summary {
+            mean_vp: games.iter().map(|p| f64::from(p.vp)).sum::<f64>() / n,
+            win_rate: 100.0 * wins as f64 / n,
+            low,
+            high,
+            mean_lost: games.iter().map(|p| p.lost as f64).sum::<f64>() / n,
+        }
+    }
 }
 
 /// Outcomes per length and option set, every campaign sheet together.
@@ -312,18 +338,15 @@ fn report_by_options(played: &[Played]) -> String {
             if games.is_empty() {
                 continue;
             }
-            let n = games.len() as f64;
-            let wins = games
-                .iter()
-                .filter(|p| !campaign::OUTCOMES[..2].contains(&p.outcome))
-                .count();
-            let (lo, hi) = wilson(wins, games.len());
+            let s = Summary::of(&games);
             out += &format!(
-                "| {length} | {name} | {} | {:.1} | {:.0} % ({lo:.0}–{hi:.0}) | {:.2} |\n",
+                "| {length} | {name} | {} | {:.1} | {:.0} % ({:.0}–{:.0}) | {:.2} |\n",
                 games.len(),
-                games.iter().map(|p| f64::from(p.vp)).sum::<f64>() / n,
-                100.0 * wins as f64 / n,
-                games.iter().map(|p| p.lost as f64).sum::<f64>() / n,
+                s.mean_vp,
+                s.win_rate,
+                s.low,
+                s.high,
+                s.mean_lost,
             );
         }
     }
