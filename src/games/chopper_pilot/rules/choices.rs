@@ -22,7 +22,7 @@ impl ChopperPilot {
                     .into_iter()
                     .map(|h| {
                         Choice::new(Action::Activate(h), self.owned_name(h))
-                        .on(format!("helicopter:{h}"))
+                            .on(format!("helicopter:{h}"))
                     })
                     .collect(),
             ),

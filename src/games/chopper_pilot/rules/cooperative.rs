@@ -99,9 +99,9 @@ impl ChopperPilot {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Action;
     use super::super::bot::Commander;
     use super::super::state::{ChopperPilot, Options, Phase};
-    use super::super::Action;
     use crate::engine::bot::Bot;
     use crate::engine::game::{Actor, Game};
 
@@ -114,7 +114,12 @@ mod tests {
 
     /// Plays with the bot until `stop` says so or `missions` missions are flown, checking at
     /// every step that the game offers something and that the actor is the one G20 names.
-    fn fly(seed: u64, options: &Options, missions: u16, mut stop: impl FnMut(&ChopperPilot) -> bool) -> ChopperPilot {
+    fn fly(
+        seed: u64,
+        options: &Options,
+        missions: u16,
+        mut stop: impl FnMut(&ChopperPilot) -> bool,
+    ) -> ChopperPilot {
         let mut g = ChopperPilot::setup("primary", options, seed).unwrap();
         g.quiet_log();
         for _ in 0..60_000 {
@@ -127,7 +132,11 @@ mod tests {
             };
             assert_eq!(g.actor(), expected, "seed {seed}: {:?}", g.phase);
             let actions = g.legal_actions();
-            assert!(!actions.is_empty(), "seed {seed}: a dead end in {:?}", g.phase);
+            assert!(
+                !actions.is_empty(),
+                "seed {seed}: a dead end in {:?}",
+                g.phase
+            );
             let a = Commander.choose(&g, &actions);
             g.apply(&a)
                 .unwrap_or_else(|e| panic!("seed {seed}: {a:?} refused: {e}"));
@@ -146,7 +155,11 @@ mod tests {
             .collect();
         g.mission_mut().yours = 2;
         let owners: Vec<u8> = (0..5).map(|h| g.owner(h)).collect();
-        assert_eq!(owners, [1, 0, 0, 1, 0], "the lead is player 1's; then 2, 1, 2, 1");
+        assert_eq!(
+            owners,
+            [1, 0, 0, 1, 0],
+            "the lead is player 1's; then 2, 1, 2, 1"
+        );
         // Alone, every helicopter is yours.
         g.options.cooperative = false;
         assert!((0..5).all(|h| g.owner(h) == 0));
@@ -158,9 +171,12 @@ mod tests {
         // Fly until a helicopter of player 2 is active, whichever seed first has one.
         let g = (0..40)
             .map(|seed| {
-                fly(seed, &cooperative(), 3, |g| {
-                    matches!(g.phase, Phase::Activation(h) if g.owner(h) == 1)
-                })
+                fly(
+                    seed,
+                    &cooperative(),
+                    3,
+                    |g| matches!(g.phase, Phase::Activation(h) if g.owner(h) == 1),
+                )
             })
             .find(|g| matches!(g.phase, Phase::Activation(_)))
             .expect("a seed with a helicopter of player 2 on the Tactical Map");
@@ -171,23 +187,40 @@ mod tests {
         assert_eq!(p.actor, Actor::Player(1));
         let text = p.text.english();
         let name = g.mission().flight[h].name();
-        assert!(text.starts_with(&format!("Player 2 — {name} at ")), "{text}");
+        assert!(
+            text.starts_with(&format!("Player 2 — {name} at ")),
+            "{text}"
+        );
         // The lead's crew, its Luck Factor and the flight's decisions are player 1's.
         assert_ne!(h, g.mission().yours);
         assert_eq!(g.owner(g.mission().yours), 0);
         let mut other = g.clone();
-        for phase in [Phase::Helicopters, Phase::Support, Phase::Training, Phase::CobraOffer] {
+        for phase in [
+            Phase::Helicopters,
+            Phase::Support,
+            Phase::Training,
+            Phase::CobraOffer,
+        ] {
             other.phase = phase.clone();
             assert_eq!(other.actor(), Actor::Player(0), "{phase:?}");
         }
         other.phase = Phase::Helicopters;
         let p = other.prompt();
-        assert!(p.text.english().starts_with("Player 1 — Turn "), "{}", p.text.english());
+        assert!(
+            p.text.english().starts_with("Player 1 — Turn "),
+            "{}",
+            p.text.english()
+        );
         // Each choice of the Helicopter Phase says whose helicopter it is.
         for c in &p.choices {
-            let Action::Activate(k) = c.action else { continue };
+            let Action::Activate(k) = c.action else {
+                continue;
+            };
             let label = c.label.english();
-            assert!(label.ends_with(&format!("(player {})", g.owner(k) + 1)), "{label}");
+            assert!(
+                label.ends_with(&format!("(player {})", g.owner(k) + 1)),
+                "{label}"
+            );
         }
     }
 
@@ -202,7 +235,10 @@ mod tests {
             assert_eq!(solo.luck, shared.luck, "seed {seed}");
             assert_eq!(solo.crew, shared.crew, "seed {seed}");
             assert_eq!(solo.phase, shared.phase, "seed {seed}");
-            assert_eq!(solo.outcome().map(|o| o.points), shared.outcome().map(|o| o.points));
+            assert_eq!(
+                solo.outcome().map(|o| o.points),
+                shared.outcome().map(|o| o.points)
+            );
         }
     }
 
@@ -233,7 +269,10 @@ mod tests {
             let a = fly(seed, &cooperative(), 2, |_| false);
             let b = fly(seed, &cooperative(), 2, |_| false);
             assert_eq!(a, b, "seed {seed}: same seed, same game");
-            assert!(a.missions_flown >= 2 || a.outcome().is_some(), "seed {seed}");
+            assert!(
+                a.missions_flown >= 2 || a.outcome().is_some(),
+                "seed {seed}"
+            );
         }
     }
 }

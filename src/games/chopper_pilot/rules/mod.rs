@@ -14,9 +14,9 @@
 mod after;
 pub mod bot;
 mod choices;
-mod cooperative;
 pub mod combat;
 pub mod content;
+mod cooperative;
 mod damage;
 #[cfg(test)]
 mod examples;

@@ -280,22 +280,24 @@ pub struct Options {
 
 /// The optional rules a player may switch on, by their `Options` field [10.5].
 pub fn optional_rules() -> Vec<OptionalRule> {
-    vec![OptionalRule {
-        key: "repair",
-        title: msg("Helicopter repair"),
-        rule: "10.5",
-        summary: msg(
-            "Damage stays on a helicopter after the mission: each damaged system is rolled for (3-6 on 1D6, -1 for Fuel, Engine, Hydraulics and Transmission) and flies the next missions unrepaired until it is fixed, at the latest after three missed missions.",
-        ),
-    },
-    OptionalRule {
-        key: "cooperative",
-        title: msg("Cooperative play for two"),
-        rule: "2.2",
-        summary: msg(
-            "Two players at one screen share the flight: each flies the helicopters dealt to them when the lead helicopter is chosen, while the owner of the lead (player 1) keeps the crew, the Luck Factor and the flight's decisions. The victory points are shared.",
-        ),
-    }]
+    vec![
+        OptionalRule {
+            key: "repair",
+            title: msg("Helicopter repair"),
+            rule: "10.5",
+            summary: msg(
+                "Damage stays on a helicopter after the mission: each damaged system is rolled for (3-6 on 1D6, -1 for Fuel, Engine, Hydraulics and Transmission) and flies the next missions unrepaired until it is fixed, at the latest after three missed missions.",
+            ),
+        },
+        OptionalRule {
+            key: "cooperative",
+            title: msg("Cooperative play for two"),
+            rule: "2.2",
+            summary: msg(
+                "Two players at one screen share the flight: each flies the helicopters dealt to them when the lead helicopter is chosen, while the owner of the lead (player 1) keeps the crew, the Luck Factor and the flight's decisions. The victory points are shared.",
+            ),
+        },
+    ]
 }
 
 /// The pilot's standing order for his Luck Factor: one successful re-roll a mission [5.3].
