@@ -19,6 +19,7 @@ pub mod reference;
 pub mod rng;
 pub mod session;
 pub mod track;
+pub mod wording;
 
 #[cfg(test)]
 pub(crate) mod testing;

@@ -97,6 +97,9 @@ pub trait Driver: Sync {
     /// (`rare_rules`: optional rules too rare for bot games, proved by rulebook tests); `Err`
     /// lists every failure with its game, scenario, seed and action number.
     fn conformance(&self, seeds: &[u64], rare_rules: &[&str]) -> Result<(), String>;
+    /// Every text the game hands the catalogue while its heuristic bot plays these seeds
+    /// ([`crate::engine::wording::words_shown`]).
+    fn words_shown(&self, seeds: &[u64]) -> Result<std::collections::BTreeSet<String>, String>;
 }
 
 /// What the window needs of a prompt, with actions turned into indices.
@@ -483,6 +486,10 @@ impl<G: Presented> Driver for GameDriver<G> {
 
     fn conformance(&self, seeds: &[u64], rare_rules: &[&str]) -> Result<(), String> {
         crate::engine::conformance::check::<G>(seeds, rare_rules)
+    }
+
+    fn words_shown(&self, seeds: &[u64]) -> Result<std::collections::BTreeSet<String>, String> {
+        crate::engine::wording::words_shown::<G>(seeds)
     }
 
     fn simulate(

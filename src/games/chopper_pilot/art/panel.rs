@@ -98,10 +98,13 @@ pub fn draw(
         .set(cr);
         cr.set_line_width(if hot || target { 0.8 } else { 0.25 });
         cr.stroke()?;
-        let mut title = heli.name();
-        if i == m.yours {
-            title = msg("{helicopter} (yours)").arg("helicopter", title).render();
-        }
+        let title = if g.players() > 1 {
+            g.owned_name(i).render()
+        } else if i == m.yours {
+            msg("{helicopter} (yours)").arg("helicopter", heli.name()).render()
+        } else {
+            heli.name()
+        };
         Rgb::hex(0x222222).set(cr);
         fitted_left(cr, 3.0, top + 0.8, w - 6.0, &title, Font::bold(4.0));
         let hurt: u32 = heli.checked.iter().map(|(_, n)| u32::from(*n)).sum();

@@ -13,7 +13,7 @@ use super::state::{Assignment, ChopperPilot, CrewMember, Health, HeloStatus, Pha
 use super::tactical::TacPlan;
 use crate::engine::dice::d6;
 use crate::engine::log::Random;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 /// A skill of the lead crew [10.2].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,9 +26,9 @@ pub enum Skill {
 impl Skill {
     pub fn name(self) -> &'static str {
         match self {
-            Skill::Flying => "Flying Ability",
-            Skill::Perception => "Perception",
-            Skill::Gunnery => "Gunnery",
+            Skill::Flying => n_("Flying Ability"),
+            Skill::Perception => n_("Perception"),
+            Skill::Gunnery => n_("Gunnery"),
         }
     }
 
@@ -316,7 +316,7 @@ impl ChopperPilot {
             "10.3",
             msg("Mission {number}: {result}")
                 .arg("number", m.number)
-                .term("result", if success { "a success" } else { "a failure" }),
+                .term("result", if success { n_("a success") } else { n_("a failure") }),
         );
         // P1: victory points.
         if data().campaign(self.campaign).victory_points {
@@ -481,7 +481,7 @@ impl ChopperPilot {
         self.log.add_with(
             "10.1",
             msg("Luck Factor {result}: {luck}")
-                .term("result", if gain { "raised" } else { "unchanged" })
+                .term("result", if gain { n_("raised") } else { n_("unchanged") })
                 .arg("luck", self.luck),
             vec![Random::Dice(r)],
         );

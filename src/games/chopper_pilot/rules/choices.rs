@@ -9,7 +9,7 @@ use super::route::hex_target;
 use super::state::{ChopperPilot, Phase};
 use super::tactical::support_name;
 use crate::engine::game::{Choice, Verdict};
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, n_};
 
 impl ChopperPilot {
     /// The prompt text, rule and choices of the later phases.
@@ -33,7 +33,7 @@ impl ChopperPilot {
                     msg("{helicopter} at {hex}, {altitude}: {mp} MP left")
                         .arg("helicopter", self.mission().flight[h].name())
                         .arg("hex", self.hex_name(f.hex))
-                        .term("altitude", format!("{:?}", f.altitude).to_lowercase())
+                        .term("altitude", f.altitude.name())
                         .arg("mp", f.mp_left),
                     "8.3",
                     self.activation_choices(h),
@@ -194,7 +194,7 @@ impl ChopperPilot {
                     Action::Fire { weapon, unit } => {
                         let u = self.tac().unit(*unit).expect("listed");
                         msg("Fire the {weapon} at {unit} in {hex}")
-                            .term("weapon", weapons[usize::from(*weapon)].id.replace('_', " "))
+                            .term("weapon", weapons[usize::from(*weapon)].name.as_str())
                             .term("unit", unit_name(&u.unit))
                             .arg("hex", self.hex_name(u.hex))
                     }
@@ -288,22 +288,22 @@ impl ChopperPilot {
 /// A movement step's name for a choice label.
 fn step_name(s: Step) -> &'static str {
     match s {
-        Step::Forward => "forward",
-        Step::Slide(2) => "slide right-forward",
-        Step::Slide(3) => "slide right-back",
-        Step::Slide(4) => "back",
-        Step::Slide(5) => "slide left-back",
-        Step::Slide(_) => "slide left-forward",
-        Step::Turn { clockwise: true } => "turn right",
-        Step::Turn { clockwise: false } => "turn left",
-        Step::EnterHover => "hover",
-        Step::HoldHover => "hold the hover",
-        Step::Climb => "climb",
-        Step::Descend => "descend",
-        Step::Land => "land",
-        Step::TakeOff => "take off",
-        Step::Load => "load",
-        Step::Unload => "unload",
-        Step::Strings => "strings",
+        Step::Forward => n_("forward"),
+        Step::Slide(2) => n_("slide right-forward"),
+        Step::Slide(3) => n_("slide right-back"),
+        Step::Slide(4) => n_("back"),
+        Step::Slide(5) => n_("slide left-back"),
+        Step::Slide(_) => n_("slide left-forward"),
+        Step::Turn { clockwise: true } => n_("turn right"),
+        Step::Turn { clockwise: false } => n_("turn left"),
+        Step::EnterHover => n_("hover"),
+        Step::HoldHover => n_("hold the hover"),
+        Step::Climb => n_("climb"),
+        Step::Descend => n_("descend"),
+        Step::Land => n_("land"),
+        Step::TakeOff => n_("take off"),
+        Step::Load => n_("load"),
+        Step::Unload => n_("unload"),
+        Step::Strings => n_("strings"),
     }
 }

@@ -2,6 +2,7 @@
 //! files) and checked once: every die range, every reference between records, the decks'
 //! sizes and the missions' numbering. Every error names the file, the line and the field.
 
+use crate::engine::message::n_;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
@@ -452,12 +453,12 @@ pub enum Position {
 impl Position {
     pub fn name(self) -> &'static str {
         match self {
-            Position::Pilot => "pilot",
-            Position::Copilot => "co-pilot",
-            Position::CrewChief => "crew chief",
-            Position::Gunner => "gunner",
-            Position::DoorGunner => "door gunner",
-            Position::Nobody => "nobody",
+            Position::Pilot => n_("pilot"),
+            Position::Copilot => n_("co-pilot"),
+            Position::CrewChief => n_("crew chief"),
+            Position::Gunner => n_("gunner"),
+            Position::DoorGunner => n_("door gunner"),
+            Position::Nobody => n_("nobody"),
         }
     }
 
@@ -487,18 +488,18 @@ pub enum System {
 impl System {
     pub fn name(self) -> &'static str {
         match self {
-            System::Fuel => "Fuel",
-            System::Engine => "Engine",
-            System::Hydraulics => "Hydraulics",
-            System::Transmission => "Transmission",
-            System::TailRotor => "Tail Rotor",
-            System::MainRotor => "Main Rotor",
-            System::Radio => "Radio",
-            System::Instruments => "Instruments",
-            System::LeftGun => "Left door gun",
-            System::RightGun => "Right door gun",
-            System::Turret => "Chin turret",
-            System::RocketPods => "Rocket pods",
+            System::Fuel => n_("Fuel"),
+            System::Engine => n_("Engine"),
+            System::Hydraulics => n_("Hydraulics"),
+            System::Transmission => n_("Transmission"),
+            System::TailRotor => n_("Tail Rotor"),
+            System::MainRotor => n_("Main Rotor"),
+            System::Radio => n_("Radio"),
+            System::Instruments => n_("Instruments"),
+            System::LeftGun => n_("Left door gun"),
+            System::RightGun => n_("Right door gun"),
+            System::Turret => n_("Chin turret"),
+            System::RocketPods => n_("Rocket pods"),
         }
     }
 
@@ -539,6 +540,17 @@ pub enum Colour {
     Red,
 }
 
+impl Colour {
+    /// A damage box's colour, as the log names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::White => n_("white"),
+            Colour::Yellow => n_("yellow"),
+            Colour::Red => n_("red"),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Track {
@@ -573,6 +585,8 @@ pub enum WeaponHit {
 #[serde(deny_unknown_fields)]
 pub struct WeaponSpec {
     pub id: String,
+    /// The weapon's name as the log and the choices show it.
+    pub name: String,
     pub operator: Position,
     pub table: String,
     pub rolls: u8,
@@ -2359,7 +2373,7 @@ fn check_missions(src: &File, c: &Content) -> Result<(), ContentError> {
                     &format!("route[{i}]"),
                     format!(
                         "'{p}' is not a {} of map {}",
-                        if middle { "waypoint" } else { "point" },
+                        if middle { n_("waypoint") } else { n_("point") },
                         map.id
                     ),
                 );

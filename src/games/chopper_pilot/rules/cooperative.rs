@@ -60,8 +60,8 @@ impl ChopperPilot {
     }
 
     /// A helicopter's name, with its owner's in a cooperative game (the choices of the
-    /// Helicopter Phase).
-    pub(super) fn owned_name(&self, h: usize) -> Message {
+    /// Helicopter Phase and the flight panel).
+    pub fn owned_name(&self, h: usize) -> Message {
         let name = self.mission().flight[h].name();
         if self.players() > 1 {
             msg("{helicopter} (player {player})")

@@ -7,7 +7,7 @@ use super::roll::{d6_test, roll};
 use super::state::{ChopperPilot, Health, HeloStatus, Location, Passenger, Phase, Stranded};
 use crate::engine::dice::d6;
 use crate::engine::log::Random;
-use crate::engine::message::msg;
+use crate::engine::message::{Message, msg, n_};
 
 impl ChopperPilot {
     /// Rolls C1 once on helicopter `h`; true when the helicopter can no longer fly.
@@ -129,7 +129,7 @@ impl ChopperPilot {
                 .arg("helicopter", name)
                 .term("system", system.name())
                 .arg("number", n + 1)
-                .term("colour", format!("{colour:?}").to_lowercase()),
+                .term("colour", colour.name()),
         );
         colour == super::content::Colour::Red
     }
@@ -165,7 +165,7 @@ impl ChopperPilot {
             "9.5",
             msg("{unit} in the cabin is {result}")
                 .term("unit", name)
-                .term("result", if destroyed { "destroyed" } else { "damaged" }),
+                .term("result", if destroyed { n_("destroyed") } else { n_("damaged") }),
         );
     }
 
@@ -197,7 +197,7 @@ impl ChopperPilot {
                     "9.6",
                     [from.clamp(1, 6) as u8, 6],
                 );
-                if stopped { "stopped" } else { "serious" }
+                if stopped { n_("stopped") } else { n_("serious") }
             } else {
                 wound
             };
@@ -243,13 +243,13 @@ impl ChopperPilot {
             msg("{helicopter}: the {position} is hit in the {location}: {result}")
                 .arg("helicopter", heli_name)
                 .term("position", position.name())
-                .term("location", format!("{location:?}").to_lowercase())
+                .term("location", location.name())
                 .term(
                     "result",
                     if near_miss {
-                        "near miss".to_owned()
+                        n_("near miss")
                     } else {
-                        format!("{health:?}").to_lowercase()
+                        health.name()
                     },
                 ),
         );
@@ -297,9 +297,9 @@ impl ChopperPilot {
                 .term(
                     "result",
                     if lucky {
-                        "the roll is made again"
+                        n_("the roll is made again")
                     } else {
-                        "no luck"
+                        n_("no luck")
                     },
                 ),
             dice,
@@ -452,7 +452,7 @@ impl ChopperPilot {
             "9.5",
             msg("{helicopter} lands beside the wreck and takes {unit} aboard")
                 .arg("helicopter", name)
-                .term("unit", self.stranded_name(&counter)),
+                .message("unit", self.stranded_name(&counter)),
         );
         self.mission_mut().flight[h].passengers.push(passenger);
     }
@@ -480,26 +480,23 @@ impl ChopperPilot {
         self.log.add(
             "9.5",
             msg("{unit} is left behind: {result}")
-                .term("unit", self.stranded_name(&counter))
+                .message("unit", self.stranded_name(&counter))
                 .term(
                     "result",
                     if contact {
-                        "recovered after the mission"
+                        n_("recovered after the mission")
                     } else {
-                        "captured"
+                        n_("captured")
                     },
                 ),
         );
     }
 
-    pub(super) fn stranded_name(&self, s: &Stranded) -> String {
+    pub(super) fn stranded_name(&self, s: &Stranded) -> Message {
         match s {
-            Stranded::Crew { helicopter } => {
-                format!("the crew of {}", self.mission().flight[*helicopter].name())
-            }
-            Stranded::Passenger(p) => data()
-                .unit(&p.unit)
-                .map_or(p.unit.clone(), |u| u.name.clone()),
+            Stranded::Crew { helicopter } => msg("the crew of {helicopter}")
+                .arg("helicopter", self.mission().flight[*helicopter].name()),
+            Stranded::Passenger(p) => msg("{unit}").term("unit", super::ops::unit_name(&p.unit)),
         }
     }
 

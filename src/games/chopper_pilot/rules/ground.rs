@@ -15,7 +15,8 @@ use super::state::{ChopperPilot, Health, HeloStatus, Passenger, Phase};
 use super::tactical::{Place, Strike, StrikeKind, Unit};
 use crate::engine::dice::d6;
 use crate::engine::log::Random;
-use crate::engine::message::msg;
+use super::words::cell_word;
+use crate::engine::message::{msg, n_};
 
 /// The turn limit after which crews still on the map are taken: the enemy closes in
 /// (a bound the rulebook leaves open; ruling A59 keeps turns going while crews remain).
@@ -41,7 +42,7 @@ impl ChopperPilot {
         self.log.add(
             "9.4",
             msg("Initiative: {side}")
-                .term("side", if us_first { "American" } else { "Vietnamese" }),
+                .term("side", if us_first { n_("American") } else { n_("Vietnamese") }),
         );
         let order = if us_first {
             [Side::Us, Side::Enemy]
@@ -253,7 +254,7 @@ impl ChopperPilot {
                     .arg("hex", self.hex_name(u.hex))
                     .arg("helicopter", self.mission().flight[h].name())
                     .arg("needed", needed)
-                    .term("result", if hit { "hit" } else { "miss" }),
+                    .term("result", if hit { n_("hit") } else { n_("miss") }),
                 dice,
             );
         }
@@ -403,12 +404,14 @@ impl ChopperPilot {
         if let Some(u) = self.tac().unit(c.id).cloned()
             && self.tac().on_entry_edge(u.hex)
         {
-            self.crew_safe(c.id, "walks off the map by the entry edge");
+            self.crew_safe(c.id, false);
         }
     }
 
     /// A crew counter leaves the map safely (walked off or rescued) [9.5].
-    fn crew_safe(&mut self, id: u16, how: &'static str) {
+    /// A downed crew leaves the map safe: on foot by the entry edge, or `lifted` out by a
+    /// rescue helicopter.
+    fn crew_safe(&mut self, id: u16, lifted: bool) {
         let i = self.tac().unit_at(id).expect("listed");
         let u = self.tac_mut().units.remove(i);
         if u.objective {
@@ -416,9 +419,12 @@ impl ChopperPilot {
         }
         self.log.add(
             "9.5",
-            msg("{unit} {how}: safe")
-                .term("unit", super::ops::unit_name(&u.unit))
-                .term("how", how),
+            if lifted {
+                msg("{unit} is lifted out by a rescue helicopter: safe")
+            } else {
+                msg("{unit} walks off the map by the entry edge: safe")
+            }
+            .term("unit", super::ops::unit_name(&u.unit)),
         );
     }
 
@@ -515,9 +521,10 @@ impl ChopperPilot {
                     .term(
                         "result",
                         if destroyed {
-                            "destroyed".to_owned()
+                            n_("destroyed")
                         } else {
-                            result.replace('_', "/")
+                            // The load checks every attack result against words.rs.
+                            cell_word(result).unwrap_or_default()
                         },
                     ),
             );
@@ -768,7 +775,7 @@ impl ChopperPilot {
         self.log.add_with(
             "9.4.4",
             msg("Scatter: {result}, impact at {hex}")
-                .term("result", cell.replace('_', " "))
+                .terms("result", &super::words::shown(cell))
                 .arg("hex", self.hex_name(to)),
             dice,
         );
@@ -910,7 +917,7 @@ impl ChopperPilot {
                         "9.5",
                         msg("Suppression at {hex}: {result}")
                             .arg("hex", self.hex_name(hex))
-                            .term("result", if ok { "lifted" } else { "stays" }),
+                            .term("result", if ok { n_("lifted") } else { n_("stays") }),
                         vec![Random::Dice(r)],
                     );
                     ok
@@ -958,7 +965,7 @@ impl ChopperPilot {
                     msg("{helicopter}: clearing the {system}: {result}")
                         .arg("helicopter", self.mission().flight[h].name())
                         .term("system", system.name())
-                        .term("result", if cleared { "cleared" } else { "still jammed" }),
+                        .term("result", if cleared { n_("cleared") } else { n_("still jammed") }),
                     vec![Random::Dice(r)],
                 );
                 if cleared {
@@ -1055,7 +1062,7 @@ impl ChopperPilot {
                     && !t.is_suppressed(u.hex)
             });
             if t.ground.may_land(c.hex) && !hot {
-                self.crew_safe(c.id, "is lifted out by a rescue helicopter");
+                self.crew_safe(c.id, true);
             } else if let Some(i) = self.tac().unit_at(c.id) {
                 self.tac_mut().units[i].rescue_turn = None;
                 self.log.add("9.5", msg("The rescue helicopter waves off"));

@@ -35,6 +35,7 @@ pub mod terrain;
 #[cfg(test)]
 mod tests;
 pub mod view;
+pub mod words;
 
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +44,7 @@ use crate::engine::game::{
     Applied, Choice, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError, Verdict,
 };
 use crate::engine::log::{Log, Random};
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 use crate::engine::rng::Rng;
 
 use content::{BioKind, CampaignId, Position, content as checked_content, data};
@@ -257,7 +258,7 @@ impl Game for ChopperPilot {
                     msg("Leave them to radio for help"),
                 ));
                 (
-                    msg("{unit} is on the ground").term("unit", who),
+                    msg("{unit} is on the ground").message("unit", who),
                     "9.5",
                     choices,
                 )
@@ -379,9 +380,9 @@ impl ChopperPilot {
         match self.phase {
             Phase::PilotLost => {
                 let how = if self.pilot_health() == Health::Captured {
-                    "captured"
+                    n_("captured")
                 } else {
-                    "killed"
+                    n_("killed")
                 };
                 (
                     Verdict::Loss,

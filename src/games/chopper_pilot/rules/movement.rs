@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::content::{Colour, HeloType, data};
 use super::hex::{Hex, absolute};
 use super::state::Helicopter;
+use crate::engine::message::n_;
 
 /// The four altitudes, counters G, N, L, M [8.3].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -19,6 +20,16 @@ pub enum Altitude {
 }
 
 impl Altitude {
+    /// The altitude as the log and the choices name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Altitude::Landed => n_("landed"),
+            Altitude::Noe => n_("NOE"),
+            Altitude::Low => n_("low"),
+            Altitude::Medium => n_("medium"),
+        }
+    }
+
     fn up(self) -> Option<Altitude> {
         match self {
             Altitude::Landed => None,

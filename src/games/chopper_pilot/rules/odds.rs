@@ -197,11 +197,11 @@ impl ChopperPilot {
             let Some(t) = a.targets.iter().find(|t| t.unit == id) else {
                 continue;
             };
-            let weapon = weapons[usize::from(w)].id.replace('_', " ");
+            let weapon = weapons[usize::from(w)].name.as_str();
             let (name, hex) = (unit_name(&u.unit), self.hex_name(u.hex));
             odds.push((
                 msg("{weapon} at {unit} in {hex}: destroyed")
-                    .term("weapon", weapon.clone())
+                    .term("weapon", weapon)
                     .term("unit", name.clone())
                     .arg("hex", &hex),
                 t.at_least_once(a.attack.rolls, &["de"]),

@@ -12,7 +12,7 @@ use super::content::{HeloType, System};
 use super::state::{ChopperPilot, Helicopter, HeloStatus};
 use crate::engine::dice::d6;
 use crate::engine::log::Random;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 /// The missions a system may miss before it is fixed without a roll (ruling A20).
 const MISSED_BEFORE_FIXED: u8 = 3;
@@ -137,7 +137,7 @@ impl ChopperPilot {
                         msg("{helicopter}: {system} repair roll: {result}")
                             .arg("helicopter", name.clone())
                             .term("system", d.system.name())
-                            .term("result", if ok { "ready" } else { "not ready" }),
+                            .term("result", if ok { n_("ready") } else { n_("not ready") }),
                         vec![Random::Dice(r)],
                     );
                     ok

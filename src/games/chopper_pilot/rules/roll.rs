@@ -8,7 +8,8 @@ use smallvec::SmallVec;
 use super::content::{Dice, Table, data};
 use crate::engine::dice::{DiceKind, Roll, d6, d10};
 use crate::engine::log::{Log, Random};
-use crate::engine::message::msg;
+use super::words::shown;
+use crate::engine::message::{msg, n_};
 use crate::engine::rng::Rng;
 
 /// A named die-roll modifier.
@@ -69,7 +70,7 @@ pub fn d6_test(rng: &mut Rng, log: &mut Log, rule: &'static str, range: [u8; 2])
         msg("1D6 test {low}-{high}: {result}")
             .arg("low", range[0])
             .arg("high", range[1])
-            .term("result", if hit { "yes" } else { "no" }),
+            .term("result", if hit { n_("yes") } else { n_("no") }),
         vec![Random::Dice(r)],
     );
     hit
@@ -96,7 +97,7 @@ pub fn roll(rng: &mut Rng, log: &mut Log, id: &str, modifiers: &[Modifier]) -> R
                 .arg("table", &table.id)
                 .term("title", table.title.as_str())
                 .arg("modified", rolled.modified)
-                .term("result", rolled.cells.join(", ")),
+                .terms("result", &rolled.cells.iter().flat_map(|c| shown(c)).collect::<Vec<_>>()),
             random,
         );
     }

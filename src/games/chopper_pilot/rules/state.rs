@@ -7,7 +7,7 @@ use super::content::{CampaignId, EventCard, HeloType, Position, SupportSpec, Sys
 use super::roll::Modifier;
 use crate::engine::deck::Deck;
 use crate::engine::log::Log;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 use crate::engine::play::OptionalRule;
 use crate::engine::rng::Rng;
 
@@ -58,6 +58,18 @@ pub enum Health {
 }
 
 impl Health {
+    /// The crewman's state as the log and the crew board name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Health::Fit => n_("fit"),
+            Health::Minor => n_("minor wound"),
+            Health::Light => n_("light wound"),
+            Health::Serious => n_("serious wound"),
+            Health::Killed => n_("killed"),
+            Health::Captured => n_("captured"),
+        }
+    }
+
     /// Can still do his job aboard (fly, shoot, spot).
     pub fn able(self) -> bool {
         matches!(self, Health::Fit | Health::Minor | Health::Light)
@@ -76,6 +88,18 @@ pub enum Location {
 }
 
 impl Location {
+    /// Where a wound is, as the log names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Location::Head => n_("head"),
+            Location::Chest => n_("chest"),
+            Location::Abdomen => n_("abdomen"),
+            Location::Arm => n_("arm"),
+            Location::Leg => n_("leg"),
+            Location::HandFoot => n_("hand or foot"),
+        }
+    }
+
     pub fn from_cell(cell: &str) -> Location {
         match cell {
             "head" => Location::Head,

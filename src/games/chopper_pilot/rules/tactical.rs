@@ -21,7 +21,7 @@ use super::state::{ChopperPilot, Health, Location, Passenger, Phase};
 use super::terrain::Ground;
 use crate::engine::dice::d6;
 use crate::engine::log::Random;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, n_};
 
 /// Where a helicopter of the flight is on the Tactical Map.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -450,7 +450,7 @@ impl ChopperPilot {
                 msg("{unit} appears at {hex}{how}")
                     .term("unit", super::ops::unit_name(u))
                     .arg("hex", self.hex_name(hex))
-                    .term("how", if spotted { "" } else { " (unspotted)" }),
+                    .term("how", if spotted { "" } else { n_(" (unspotted)") }),
             );
         }
         Some(hex)
@@ -892,7 +892,7 @@ impl ChopperPilot {
                 "8.3",
                 msg("{helicopter} is now at {altitude} in {hex}")
                     .arg("helicopter", self.mission().flight[h].name())
-                    .term("altitude", format!("{:?}", f.altitude).to_lowercase())
+                    .term("altitude", f.altitude.name())
                     .arg("hex", self.hex_name(f.hex)),
             );
         }
@@ -1143,7 +1143,7 @@ impl ChopperPilot {
                 "9.1",
                 msg("{helicopter} looks for the unit: {result}")
                     .arg("helicopter", self.mission().flight[h].name())
-                    .term("result", if seen { "spotted" } else { "not seen" }),
+                    .term("result", if seen { n_("spotted") } else { n_("not seen") }),
                 vec![Random::Dice(r)],
             );
             seen
@@ -1457,7 +1457,7 @@ impl ChopperPilot {
             "9.2",
             msg("{helicopter} fires its {weapon} at {unit} in {hex}")
                 .arg("helicopter", name)
-                .term("weapon", weapon.id.replace('_', " "))
+                .term("weapon", weapon.name.as_str())
                 .term("unit", super::ops::unit_name(&target.unit))
                 .arg("hex", self.hex_name(target.hex)),
         );
@@ -1521,8 +1521,8 @@ pub struct Attack {
 /// SupportKind as a name for the log.
 pub fn support_name(kind: SupportKind) -> &'static str {
     match kind {
-        SupportKind::Air => "air strike",
-        SupportKind::Artillery => "artillery barrage",
+        SupportKind::Air => n_("air strike"),
+        SupportKind::Artillery => n_("artillery barrage"),
     }
 }
 

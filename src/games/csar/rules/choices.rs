@@ -436,7 +436,7 @@ impl Csar {
                         || {
                             msg("Take {p} ({role})")
                                 .term("p", &content().pilots[usize::from(p)].name)
-                                .term("role", &content().pilots[usize::from(p)].role)
+                                .term("role", content().pilots[usize::from(p)].role_name())
                         },
                         || None,
                     );
@@ -779,7 +779,7 @@ fn command_label(state: &Csar, card: u8, t: CommandTarget) -> Message {
             };
             let to = to
                 .map(|z| ZONE_NAMES[usize::from(z)])
-                .unwrap_or("off the map");
+                .unwrap_or(n_("off the map"));
             msg("Play {card}: Survivor in {from} to {to}")
                 .term("card", title(card))
                 .term("from", from)

@@ -4,6 +4,7 @@
 use serde::Deserialize;
 
 use crate::engine::content::{ContentError, Files, Loaded, Source};
+use crate::engine::message::n_;
 use crate::engine::reference::{RuleSection, RulesFile};
 
 const GAME: &str = "csar";
@@ -83,6 +84,17 @@ pub struct PilotCard {
     pub passive: String,
     pub discard: String,
     pub source: Source,
+}
+
+impl PilotCard {
+    /// The card's role as the choices name it: a pararescue jumper or a pilot.
+    pub fn role_name(&self) -> &'static str {
+        if self.role.eq_ignore_ascii_case("pj") {
+            n_("PJ")
+        } else {
+            n_("Pilot")
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]

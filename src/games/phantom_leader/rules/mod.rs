@@ -523,7 +523,7 @@ impl PhantomLeader {
                     add(
                         Action::RemoveSite(i),
                         &||msg("{site} in {area}")
-                            .term("site", c.defense_counters[d.counter].site.as_str())
+                            .term("site", self.defense_name(d))
                             .term("area", d.area.name()),
                     );
                 }

@@ -12,6 +12,7 @@ use super::crt::{Crt, CrtCell};
 use super::hex::{Dir, Hex};
 use super::map::{Cell, Hexside, Map, Terrain};
 use crate::engine::content::{ContentError, Source, load, override_dir};
+use crate::engine::message::n_;
 
 const GAME: &str = "search_destroy";
 
@@ -36,8 +37,8 @@ impl Side {
     /// The side's name in data-file messages.
     pub fn name(self) -> &'static str {
         match self {
-            Side::Us => "US",
-            Side::Nlf => "NLF",
+            Side::Us => n_("US"),
+            Side::Nlf => n_("NLF"),
         }
     }
 

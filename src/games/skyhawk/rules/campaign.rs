@@ -572,7 +572,8 @@ impl Skyhawk {
                 note!(
                     self,
                     "11.1",
-                    msg("Unit award: {award}").term("award", award.clone()),
+                    msg("Unit award: {award}")
+                        .term("award", super::words::cell_words("23", &award).english().to_owned()),
                 );
                 if let Some(k) = self.campaign.as_mut() {
                     k.unit_awards.push(award);
