@@ -2373,7 +2373,7 @@ fn check_missions(src: &File, c: &Content) -> Result<(), ContentError> {
                     &format!("route[{i}]"),
                     format!(
                         "'{p}' is not a {} of map {}",
-                        if middle { n_("waypoint") } else { n_("point") },
+                        if middle { "waypoint" } else { "point" },
                         map.id
                     ),
                 );

@@ -197,7 +197,7 @@ impl ChopperPilot {
                     "9.6",
                     [from.clamp(1, 6) as u8, 6],
                 );
-                if stopped { n_("stopped") } else { n_("serious") }
+                if stopped { "stopped" } else { "serious" }
             } else {
                 wound
             };
