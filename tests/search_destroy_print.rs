@@ -219,6 +219,11 @@ fn the_map_tiles_cover_every_hex() {
         for hex in map.hexes() {
             hexes += 1;
             let (cx, cy) = centre(hex);
+            assert!(
+                tiles
+                    .iter()
+                    .any(|t| t.x <= cx && cx <= t.right() && t.y <= cy && cy <= t.bottom())
+            );
             // Every corner of every hex lies on some tile, and inside the map.
             for &(dx, dy) in &CORNERS {
                 let (x, y) = tonkin::games::search_destroy::art::map::point((
@@ -233,7 +238,6 @@ fn the_map_tiles_cover_every_hex() {
                     "corner of {hex} on no tile ({paper:?})"
                 );
             }
-            assert!(tiles.iter().any(|t| t.x <= cx && cx <= t.right()));
         }
         assert_eq!(hexes, 44 * 34);
         // Neighbouring tiles overlap, so nothing is lost at a cut.
@@ -370,7 +374,10 @@ fn a_filled_kit_shows_the_nlf_secrets_only_on_the_nlf_secret_sheet() {
     let (mine, theirs) = (kit_for_side(&g, Side::Nlf), kit_for_side(&other, Side::Nlf));
     // `SD_KIT_OUT=dir` keeps the filled sheets of both kits to look at.
     if let Some(dir) = std::env::var_os("SD_KIT_OUT") {
-        for (kit, stem) in [(kit_for_game(&g), "public"), (kit_for_side(&g, Side::Nlf), "nlf")] {
+        for (kit, stem) in [
+            (kit_for_game(&g), "public"),
+            (kit_for_side(&g, Side::Nlf), "nlf"),
+        ] {
             let out = std::path::Path::new(&dir).join(stem);
             std::fs::create_dir_all(&out).unwrap();
             let mut o = options(&out, PaperSize::A4, Format::Pdf);
