@@ -62,6 +62,10 @@ pub struct ExportArgs {
     /// A saved game: its record sheets come out filled in (the game is the save's)
     #[arg(long, value_name = "SAVE")]
     pub from: Option<PathBuf>,
+    /// With --from: the kit for one player (seat 1, 2, …), with that player's secrets filled in
+    /// too; without it only what every player may know is filled in
+    #[arg(long, value_name = "N", requires = "from")]
+    pub seat: Option<u8>,
     /// Folder to write into (created if missing)
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub out: PathBuf,
@@ -105,7 +109,7 @@ fn kits(args: &ExportArgs, options: &Options) -> Result<Vec<Kit>, String> {
     let kinds: Vec<&str> = options.kinds.iter().map(|k| k.id()).collect();
     let wanted = |kit: Kit| kit.only(&options.kinds);
     if let Some(save) = &args.from {
-        let kit = wanted(filled_kit(save, args.game.as_deref())?);
+        let kit = wanted(filled_kit(save, args.game.as_deref(), args.seat)?);
         options.check_kit(&kit)?;
         return Ok(vec![kit]);
     }
@@ -152,7 +156,7 @@ fn kits(args: &ExportArgs, options: &Options) -> Result<Vec<Kit>, String> {
 }
 
 /// The kit of a saved game with its record sheets filled in from it.
-fn filled_kit(save: &std::path::Path, game: Option<&str>) -> Result<Kit, String> {
+fn filled_kit(save: &std::path::Path, game: Option<&str>, seat: Option<u8>) -> Result<Kit, String> {
     let name = save.display().to_string();
     let bytes = crate::engine::session::read_save(save).map_err(|e| e.to_string())?;
     let session = crate::games::load_any(&bytes, &name)?;
@@ -164,9 +168,17 @@ fn filled_kit(save: &std::path::Path, game: Option<&str>) -> Result<Kit, String>
             session.game_id()
         ));
     }
-    session
-        .filled_kit()
-        .ok_or_else(|| format!("{name}: this game has no record sheets to fill"))
+    let kit = match seat {
+        None => session.filled_kit(),
+        Some(n) if (1..=session.seats()).contains(&n) => session.filled_kit_for(n - 1),
+        Some(n) => {
+            return Err(format!(
+                "--seat {n}: {name} is a game of {} seats",
+                session.seats()
+            ));
+        }
+    };
+    kit.ok_or_else(|| format!("{name}: this game has no record sheets to fill"))
 }
 
 pub fn run(args: ExportArgs) -> Result<(), String> {

@@ -32,6 +32,11 @@ pub trait Presented: Playable {
     fn filled_kit(&self) -> Option<Kit> {
         None
     }
+    /// The kit for the player of `seat` alone: a game with hidden information may also fill in
+    /// that seat's own secrets, which [`Presented::filled_kit`] must leave out.
+    fn filled_kit_for(&self, _seat: u8) -> Option<Kit> {
+        self.filled_kit()
+    }
     /// What the players call seat `seat` ("US player"); `None` leaves the window to number
     /// them ("Player 2"). Only games of more than one seat are asked.
     fn seat_name(&self, _seat: u8) -> Option<Message> {
@@ -150,6 +155,7 @@ pub trait PlaySession {
     /// in the prompt's order; empty lists while the player is asked for a die's face.
     fn risks(&self) -> Vec<Vec<(Message, f64)>>;
     fn filled_kit(&self) -> Option<Kit>;
+    fn filled_kit_for(&self, seat: u8) -> Option<Kit>;
     /// The pending decision as a form, if the game offers one.
     fn form(&self) -> Option<FormView>;
     /// Checks a form's values (one option index per field) without taking them.
@@ -287,6 +293,9 @@ impl<G: Presented> PlaySession for Session<G> {
     }
     fn filled_kit(&self) -> Option<Kit> {
         self.state().filled_kit()
+    }
+    fn filled_kit_for(&self, seat: u8) -> Option<Kit> {
+        self.state().filled_kit_for(seat)
     }
     fn form(&self) -> Option<FormView> {
         // While a die is asked for, its faces are the prompt's choices.

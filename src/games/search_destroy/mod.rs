@@ -1,10 +1,12 @@
 //! Search & Destroy: company-level search and destroy against hidden NLF units, for two
 //! seats (0 = US, 1 = NLF), hot-seat or against the bot. The game is this folder: `rules/`
 //! (the state machine, on `crate::engine` only), `art/` (the hex map and counters, drawn from
-//! one side's view) and this file, which ties them into [`MODULE`].
+//! one side's view), `kit.rs` (the print-and-play kit) and this file, which ties them into
+//! [`MODULE`].
 
 pub mod art;
 pub mod bot;
+pub mod kit;
 pub mod rules;
 
 use crate::art::Board;
@@ -22,13 +24,19 @@ pub static MODULE: GameModule = GameModule {
     blurb: n_("Company-level hunt through hidden units on a hex map."),
     note: None,
     driver: Some(&GameDriver::<SearchDestroy>::new()),
-    kit: None,
+    kit: Some(kit::kit),
     learn: Some(include_str!("../../../data/games/search_destroy/learn.toml")),
 };
 
 impl Presented for SearchDestroy {
     fn board(&self) -> Option<&dyn Board> {
         Some(self)
+    }
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
+        Some(kit::kit_for_game(self))
+    }
+    fn filled_kit_for(&self, seat: u8) -> Option<crate::export::Kit> {
+        Some(kit::kit_for_side(self, art::board::side_of(seat)))
     }
     fn seat_name(&self, seat: u8) -> Option<Message> {
         Some(if seat == 0 {

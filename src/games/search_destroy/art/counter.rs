@@ -13,17 +13,22 @@ use crate::games::search_destroy::rules::state::Unit;
 /// Side of a counter in millimetres on the map (a printed counter is half an inch).
 pub const SIZE: f64 = 12.7;
 
+/// The ground of the NLF's back and of US counters.
+pub const NLF_BACK: Rgb = Rgb(0x7A as f64 / 255.0, 0x1F as f64 / 255.0, 0x1A as f64 / 255.0);
+pub const US_GROUND: Rgb = Rgb(0x6F as f64 / 255.0, 0x80 as f64 / 255.0, 0x41 as f64 / 255.0);
+
 fn face_colour(side: Side, class: Option<Class>) -> Rgb {
     match (side, class) {
         (Side::Nlf, Some(Class::Cache)) => Rgb::hex(0xC8A25A),
         (Side::Nlf, Some(Class::Trap)) => Rgb::hex(0x9E3B2E),
         (Side::Nlf, _) => Rgb::hex(0x2F2F2F),
-        (Side::Us, _) => Rgb::hex(0x6F8041),
+        (Side::Us, _) => US_GROUND,
     }
 }
 
-/// Draws a counter with its top-left corner at (x, y), `s` millimetres across. `secret`
-/// marks a counter its owner sees face-up that the other side sees only as a back.
+/// Draws a counter with its top-left corner at (x, y), `s` millimetres across, with a shadow
+/// lifting it off the map. `secret` marks a counter its owner sees face-up that the other side
+/// sees only as a back.
 pub fn draw_counter(
     cr: &Context,
     unit: &Unit,
@@ -35,10 +40,26 @@ pub fn draw_counter(
     cr.save()?;
     cr.translate(x, y);
     cr.scale(s / SIZE, s / SIZE);
-    // A shadow lifts the counter off the map.
     Rgb::hex(0x000000).with_alpha(cr, 0.35);
     cr.rectangle(0.6, 0.6, SIZE, SIZE);
     cr.fill()?;
+    draw_face(cr, unit, secret)?;
+    cr.restore()
+}
+
+/// The ground colour of what [`draw_face`] draws for `unit` (the printed sheet runs it into
+/// the bleed).
+pub fn ground(unit: &Unit) -> Rgb {
+    match unit.spec() {
+        None => NLF_BACK,
+        Some(spec) => face_colour(unit.side, Some(spec.class)),
+    }
+}
+
+/// One counter as `unit` may be known, [`SIZE`] across with its top-left corner at the origin:
+/// its face, or the NLF's back when its kind is unknown; its frame; the marks of `secret` and
+/// of a pinned unit.
+pub fn draw_face(cr: &Context, unit: &Unit, secret: bool) -> Result<(), cairo::Error> {
     match unit.spec() {
         None => draw_back(cr)?,
         Some(spec) => {
@@ -82,21 +103,31 @@ pub fn draw_counter(
         cr.fill()?;
     }
     if unit.pinned {
-        Rgb::hex(0xC62828).set(cr);
-        cr.arc(2.4, 2.4, 2.0, 0.0, TAU);
-        cr.fill()?;
-        Rgb::hex(0xFFFFFF).set(cr);
-        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
-        cr.set_font_size(2.8);
-        cr.move_to(1.45, 3.4);
-        cr.show_text("P")?;
+        pinned_badge(cr, 2.4, 2.4, 2.0)?;
     }
-    cr.restore()
+    Ok(())
+}
+
+/// The pinned mark: a red disc with a white P, of radius `r` centred on (cx, cy). On the map
+/// it sits in a pinned counter's corner; on paper it is the Pinned marker's face.
+pub fn pinned_badge(cr: &Context, cx: f64, cy: f64, r: f64) -> Result<(), cairo::Error> {
+    Rgb::hex(0xC62828).set(cr);
+    cr.arc(cx, cy, r, 0.0, TAU);
+    cr.fill()?;
+    Rgb::hex(0xFFFFFF).set(cr);
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(1.4 * r);
+    let ext = cr.text_extents("P")?;
+    cr.move_to(
+        cx - ext.width() / 2.0 - ext.x_bearing(),
+        cy - ext.height() / 2.0 - ext.y_bearing(),
+    );
+    cr.show_text("P")
 }
 
 /// The NLF's back, the same for every face-down counter.
 pub fn draw_back(cr: &Context) -> Result<(), cairo::Error> {
-    Rgb::hex(0x7A1F1A).set(cr);
+    NLF_BACK.set(cr);
     cr.rectangle(0.0, 0.0, SIZE, SIZE);
     cr.fill()?;
     Rgb::hex(0xE8C547).set(cr);
@@ -106,7 +137,7 @@ pub fn draw_back(cr: &Context) -> Result<(), cairo::Error> {
 
 /// The US back (for the printed sheet): olive with a white star.
 pub fn draw_us_back(cr: &Context) -> Result<(), cairo::Error> {
-    Rgb::hex(0x6F8041).set(cr);
+    US_GROUND.set(cr);
     cr.rectangle(0.0, 0.0, SIZE, SIZE);
     cr.fill()?;
     Rgb::hex(0xF4F4F4).set(cr);
@@ -183,6 +214,28 @@ fn draw_symbol(cr: &Context, id: &str, class: Class) -> Result<(), cairo::Error>
             cr.line_to(x + w / 2.0 - 1.5, y + 2.6);
             cr.stroke()
         }
+        (Class::Ambush, _) => {
+            // Two arrows converging on the road the ambush watches.
+            cr.rectangle(x, y, w, h);
+            cr.stroke()?;
+            cr.move_to(x + 0.8, y + 0.8);
+            cr.line_to(x + w / 2.0, y + h / 2.0 + 0.6);
+            cr.line_to(x + w - 0.8, y + 0.8);
+            cr.move_to(x + 0.8, y + h - 0.8);
+            cr.line_to(x + w - 0.8, y + h - 0.8);
+            cr.stroke()
+        }
+        (Class::Supply, _) => {
+            // Rounds of ammunition.
+            cr.rectangle(x, y, w, h);
+            cr.stroke()?;
+            for i in 0..4 {
+                let rx = x + 1.3 + f64::from(i) * (w - 2.6) / 3.5;
+                cr.rectangle(rx, y + 1.8, 0.9, h - 2.6);
+                cr.arc(rx + 0.45, y + 1.8, 0.45, std::f64::consts::PI, TAU);
+            }
+            cr.fill()
+        }
         (Class::Dummy, _) => {
             cr.arc(x + w / 2.0, y + h / 2.0, 2.3, 0.0, TAU);
             cr.stroke()?;
@@ -237,9 +290,68 @@ fn draw_symbol(cr: &Context, id: &str, class: Class) -> Result<(), cairo::Error>
                 }
             }
         }
-        _ => {
-            cr.rectangle(x, y, w, h);
-            cr.stroke()
-        }
     }
+}
+
+/// A state marker of the printed counter sheet (on screen the same states are marks on the
+/// counters themselves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Marker {
+    /// Pinned [7.2]: the pinned mark of the screen, large.
+    Pinned,
+    /// Improved Position [16.0]: doubles the defence of its hex.
+    ImprovedPosition,
+}
+
+/// The ground of the markers.
+pub const MARKER_GROUND: Rgb = Rgb(0.86, 0.86, 0.84);
+
+/// A marker's face, [`SIZE`] across with its top-left corner at the origin.
+pub fn draw_marker(cr: &Context, marker: Marker) -> Result<(), cairo::Error> {
+    MARKER_GROUND.set(cr);
+    cr.rectangle(0.0, 0.0, SIZE, SIZE);
+    cr.fill()?;
+    let label = match marker {
+        Marker::Pinned => {
+            pinned_badge(cr, SIZE / 2.0, 5.0, 3.4)?;
+            crate::i18n::gettext("Pinned")
+        }
+        Marker::ImprovedPosition => {
+            // Sandbags under the figure of the doubled defence.
+            Rgb::hex(0x1C1C1C).set(cr);
+            crate::art::draw::fitted_text(cr, SIZE / 2.0, 0.5, SIZE - 2.0, "×2", 3.6, true);
+            Rgb::hex(0x8A6D3B).set(cr);
+            for i in 0..4 {
+                let bx = 1.8 + f64::from(i) * 2.35;
+                crate::art::draw::rounded_rect(cr, bx, 5.0, 2.2, 1.5, 0.6);
+            }
+            cr.fill()?;
+            crate::i18n::gettext("Improved position")
+        }
+    };
+    // The name at the foot, on two lines if it needs them.
+    Rgb::hex(0x1C1C1C).set(cr);
+    let font = crate::art::draw::fit_paragraph_font(
+        cr,
+        &label,
+        crate::art::draw::condensed(2.2, true),
+        SIZE - 1.2,
+        5.2,
+        1.4,
+    );
+    let (_, h) = crate::art::draw::measure(cr, &label, &font, Some(SIZE - 1.2));
+    crate::art::draw::paragraph(
+        cr,
+        0.6,
+        SIZE - 0.6 - h,
+        SIZE - 1.2,
+        &label,
+        &font,
+        crate::art::draw::Align::Center,
+    );
+    cr.set_line_width(0.3);
+    Rgb::hex(0x101010).set(cr);
+    cr.rectangle(0.0, 0.0, SIZE, SIZE);
+    cr.stroke()
 }

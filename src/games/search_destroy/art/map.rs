@@ -95,16 +95,7 @@ pub fn draw_map(cr: &Context) -> Result<(), cairo::Error> {
     cr.rectangle(0.0, 0.0, w, h);
     cr.fill()?;
     for hex in map.hexes() {
-        let t = map.terrain(hex);
-        hex_path(cr, hex, 0.0);
-        terrain_colour(t).set(cr);
-        cr.fill()?;
-        match t {
-            Terrain::Forest | Terrain::Treeline => draw_trees(cr, hex, t == Terrain::Forest)?,
-            Terrain::Building => draw_hut(cr, hex)?,
-            Terrain::Broken => draw_rough(cr, hex)?,
-            Terrain::Open => {}
-        }
+        draw_terrain(cr, hex, map.terrain(hex))?;
     }
     // Roads: from each road hex's centre to each neighbouring road hex's.
     cr.set_line_cap(cairo::LineCap::Round);
@@ -160,6 +151,19 @@ pub fn draw_map(cr: &Context) -> Result<(), cairo::Error> {
         cr.show_text(&label)?;
     }
     Ok(())
+}
+
+/// One hex's ground and terrain symbol (the map's, and the terrain key's on the player aid).
+pub fn draw_terrain(cr: &Context, hex: Hex, t: Terrain) -> Result<(), cairo::Error> {
+    hex_path(cr, hex, 0.0);
+    terrain_colour(t).set(cr);
+    cr.fill()?;
+    match t {
+        Terrain::Forest | Terrain::Treeline => draw_trees(cr, hex, t == Terrain::Forest),
+        Terrain::Building => draw_hut(cr, hex),
+        Terrain::Broken => draw_rough(cr, hex),
+        Terrain::Open => Ok(()),
+    }
 }
 
 fn draw_trees(cr: &Context, hex: Hex, dense: bool) -> Result<(), cairo::Error> {
