@@ -91,6 +91,20 @@ pub fn draw_counter(
         cr.move_to(1.45, 3.4);
         cr.show_text("P")?;
     }
+    if let Some(left) = unit.ammo.left {
+        // Units of fire left [19.0]: only the owner's view carries them.
+        Rgb::hex(0x1F4E8C).set(cr);
+        let (bx, by) = (SIZE - 2.2, SIZE / 2.0 - 0.5);
+        cr.arc(bx, by, 1.9, 0.0, TAU);
+        cr.fill()?;
+        Rgb::hex(0xFFFFFF).set(cr);
+        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+        cr.set_font_size(2.6);
+        let text = left.to_string();
+        let ext = cr.text_extents(&text)?;
+        cr.move_to(bx - ext.width() / 2.0 - ext.x_bearing(), by + 0.95);
+        cr.show_text(&text)?;
+    }
     cr.restore()
 }
 
