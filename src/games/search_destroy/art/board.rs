@@ -229,6 +229,7 @@ impl Board for SearchDestroy {
         let phase = match self.step {
             Step::Setup => msg("NLF setup"),
             Step::Landing | Step::Commander | Step::LandingFire => msg("Helicopter landing"),
+            Step::SupplyFire => msg("Ammunition supply flight"),
             Step::Movement(side) => msg("{side} Movement Phase").term("side", side.name()),
             Step::Probe => msg("US probe"),
             Step::Surprise => msg("US Search Phase"),

@@ -105,6 +105,20 @@ pub fn draw_face(cr: &Context, unit: &Unit, secret: bool) -> Result<(), cairo::E
     if unit.pinned {
         pinned_badge(cr, 2.4, 2.4, 2.0)?;
     }
+    if let Some(left) = unit.ammo.left {
+        // Units of fire left [19.0]: only the owner's view carries them.
+        Rgb::hex(0x1F4E8C).set(cr);
+        let (bx, by) = (SIZE - 2.2, SIZE / 2.0 - 0.5);
+        cr.arc(bx, by, 1.9, 0.0, TAU);
+        cr.fill()?;
+        Rgb::hex(0xFFFFFF).set(cr);
+        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+        cr.set_font_size(2.6);
+        let text = left.to_string();
+        let ext = cr.text_extents(&text)?;
+        cr.move_to(bx - ext.width() / 2.0 - ext.x_bearing(), by + 0.95);
+        cr.show_text(&text)?;
+    }
     Ok(())
 }
 

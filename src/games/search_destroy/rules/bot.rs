@@ -100,7 +100,7 @@ pub(crate) fn best_column(v: &SearchDestroy, side: Side, hex: Hex) -> usize {
         .iter()
         .map(|&i| v.attack_halves(i))
         .sum();
-    let defense = if v.step == Step::LandingFire {
+    let defense = if v.helicopter_fire() {
         1
     } else {
         SearchDestroy::defense(hex)
@@ -191,10 +191,13 @@ impl HeuristicBot {
     /// Shared by landing fire and both combat phases.
     fn fire(&mut self, v: &SearchDestroy, side: Side, actions: &[Action]) -> Action {
         if v.attack.is_some() {
-            // Add every unit that may fire, then roll.
+            // Add every unit that may fire, put a second unit of fire in where a unit has
+            // plenty left [19.11], then roll.
+            let plenty = |i: usize| v.units[i].ammo.left.is_some_and(|l| l >= 4);
             return actions
                 .iter()
                 .find(|a| matches!(a, Action::AddFirer(_)))
+                .or_else(|| actions.iter().find(|a| matches!(a, Action::DoubleFire(i) if plenty(*i))))
                 .or_else(|| actions.iter().find(|a| **a == Action::Resolve))
                 .unwrap_or(&Action::Cancel)
                 .clone();
@@ -205,7 +208,7 @@ impl HeuristicBot {
             let Action::Target(hex) = a else { continue };
             let column = best_column(v, side, *hex);
             let worth = match side {
-                Side::Nlf if v.step == Step::LandingFire => {
+                Side::Nlf if v.helicopter_fire() => {
                     column >= 5 || (column >= 3 && self.chance(30))
                 }
                 Side::Nlf => column >= 3,
@@ -346,6 +349,30 @@ impl HeuristicBot {
     }
 }
 
+/// An ammunition supply flown in within three hexes of a US infantry unit that is running
+/// low, if one may be [19.24].
+fn supply_call(v: &SearchDestroy, actions: &[Action]) -> Option<Action> {
+    let low: Vec<Hex> = v
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Us && u.on_map() && u.ammo.left.is_some_and(|l| l <= 2))
+        .filter(|u| u.class() == Some(Class::Combat))
+        .filter_map(|u| u.hex)
+        .collect();
+    if low.is_empty() {
+        return None;
+    }
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::DropSupply(h) => Some((nearest(*h, &low), a)),
+            _ => None,
+        })
+        .filter(|&(d, _)| d <= 3)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, a)| a.clone())
+}
+
 impl Bot<SearchDestroy> for HeuristicBot {
     fn choose(&mut self, game: &SearchDestroy, actions: &[Action]) -> Action {
         let Some(side) = game.actor() else {
@@ -364,8 +391,10 @@ impl HeuristicBot {
             Step::Setup => self.setup(v, actions),
             Step::Landing => self.landing(v, actions),
             Step::Commander => self.landing_commander(v, actions),
-            Step::LandingFire | Step::Combat(_) => self.fire(v, side, actions),
-            Step::Movement(Side::Us) => self.us_movement(v, actions),
+            Step::LandingFire | Step::Combat(_) | Step::SupplyFire => self.fire(v, side, actions),
+            Step::Movement(Side::Us) => {
+                supply_call(v, actions).unwrap_or_else(|| self.us_movement(v, actions))
+            }
             Step::Movement(Side::Nlf) => self.nlf_movement(v, actions),
             // A surprise attack costs nothing the search has not given away [12.1].
             Step::Surprise => Action::Surprise,

@@ -224,6 +224,24 @@ pub struct CasualtyPoints {
     pub section: String,
 }
 
+/// Units of fire, optional rule 19 [19.21, 19.23].
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitsOfFire {
+    /// What each US infantry unit starts with.
+    pub us_infantry: u8,
+    /// What each NLF combat unit starts with.
+    pub nlf: u8,
+    /// What one US Ammunition Supply counter holds.
+    pub supply: u8,
+    /// How many US Ammunition Supply counters the game has, each flown in once.
+    pub supply_counters: u8,
+    /// The farthest apart two targets of one unit's two units of fire may be [19.11].
+    pub split_distance: u8,
+    pub source: Source,
+    pub section: String,
+}
+
 /// The rules a scenario is written for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -373,6 +391,7 @@ pub struct Content {
     pub points: Points,
     pub material: BTreeMap<Cache, Material>,
     pub casualty_points: BTreeMap<Casualty, CasualtyPoints>,
+    pub units_of_fire: UnitsOfFire,
     pub counters: Vec<CounterSpec>,
     pub formations: Vec<Formation>,
     pub variable_ob: Vec<VobRow>,
@@ -448,6 +467,7 @@ struct TablesFile {
     points: Points,
     material: Vec<Material>,
     casualty_points: Vec<CasualtyPoints>,
+    units_of_fire: UnitsOfFire,
 }
 
 #[derive(Debug, Deserialize)]
@@ -601,6 +621,7 @@ struct Tables {
     points: Points,
     material: BTreeMap<Cache, Material>,
     casualty_points: BTreeMap<Casualty, CasualtyPoints>,
+    units_of_fire: UnitsOfFire,
 }
 
 fn check_tables(t: TablesFile) -> Result<Tables, String> {
@@ -661,6 +682,10 @@ fn check_tables(t: TablesFile) -> Result<Tables, String> {
             return Err("casualty_points: a casualty is listed twice".into());
         }
     }
+    let f = &t.units_of_fire;
+    if f.us_infantry == 0 || f.nlf == 0 || f.supply == 0 {
+        return Err("units_of_fire: us_infantry, nlf and supply must be at least 1".into());
+    }
     Ok(Tables {
         terrain,
         hexsides,
@@ -668,6 +693,7 @@ fn check_tables(t: TablesFile) -> Result<Tables, String> {
         points: t.points,
         material,
         casualty_points,
+        units_of_fire: t.units_of_fire,
     })
 }
 
@@ -979,6 +1005,7 @@ pub fn load_all() -> Result<Content, ContentError> {
         points,
         material,
         casualty_points,
+        units_of_fire,
     } = check_tables(tables).map_err(refuse("tables.toml"))?;
     let forces: ForcesFile = read(
         "forces.toml",
@@ -997,6 +1024,7 @@ pub fn load_all() -> Result<Content, ContentError> {
         points,
         material,
         casualty_points,
+        units_of_fire,
         counters: forces.counter,
         formations: forces.formation,
         variable_ob: forces.variable_ob,

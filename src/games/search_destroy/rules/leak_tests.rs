@@ -165,13 +165,14 @@ fn nothing_the_us_is_handed_in_the_standard_game_depends_on_the_backs() {
     assert!(checked > 500, "only {checked} positions");
 }
 
-/// Every optional rule written so far: improved positions (public), movement and fire, and
-/// the ambushes (the NLF's secret sheet) [16.0-18.0].
+/// Every optional rule written so far: improved positions (public), movement and fire, the
+/// ambushes (the NLF's secret sheet) and units of fire (each side's secret) [16.0-19.0].
 pub(super) fn all_options() -> Options {
     Options {
         improved_positions: true,
         movement_and_fire: true,
         ambush: true,
+        increased_fire: true,
     }
 }
 
@@ -244,4 +245,34 @@ fn the_swap_finds_a_leak_when_there_is_one() {
     // And the views of the two agree.
     g.log = swapped.log.clone();
     assert_eq!(handed(&g, 0), handed(&swapped, 0));
+}
+
+#[test]
+fn neither_view_carries_the_other_sides_units_of_fire() {
+    // Units of fire are each side's own record [19.0]: a whole bot game with every optional
+    // rule, checked from both seats, spends some and never shows the enemy's.
+    let mut g = SearchDestroy::with_options("standard", &all_options(), 5).unwrap();
+    let mut bots = [HeuristicBot::new(5), HeuristicBot::new(6)];
+    let mut rng = Rng::seeded(5);
+    let mut spent = false;
+    while g.outcome().is_none() {
+        for (seat, side) in [(0, super::content::Side::Us), (1, super::content::Side::Nlf)] {
+            let view = g.view(seat);
+            for (u, real) in view.units.iter().zip(&g.units) {
+                if real.side == side {
+                    assert_eq!(u.ammo, real.ammo);
+                } else {
+                    assert_eq!(u.ammo, super::fire_rate::Ammo::default());
+                }
+            }
+        }
+        spent |= g
+            .units
+            .iter()
+            .any(|u| u.ammo.left.is_some_and(|l| Some(l) < SearchDestroy::full_fire(u)));
+        let actions = g.legal_actions();
+        let action = choose(&mut bots, &mut rng, &g, &actions);
+        g.apply(&action).unwrap();
+    }
+    assert!(spent, "the game spent no unit of fire");
 }

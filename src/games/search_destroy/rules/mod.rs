@@ -10,6 +10,7 @@ pub mod ambush;
 pub mod bot;
 pub mod content;
 pub mod crt;
+pub mod fire_rate;
 pub mod hex;
 pub mod improved_positions;
 pub mod los;
@@ -194,6 +195,7 @@ impl Playable for SearchDestroy {
             Step::Retreat { .. } => "retreat",
             Step::Surprise => "surprise",
             Step::Hiding => "hiding",
+            Step::SupplyFire => "supply-fire",
             Step::Over => "over",
         };
         kind.to_owned()
@@ -212,7 +214,8 @@ impl SearchDestroy {
             | Action::Probe { hex, .. }
             | Action::Retreat(hex)
             | Action::Search { hex, .. }
-            | Action::Enter { hex, .. } => Some(hex),
+            | Action::Enter { hex, .. }
+            | Action::DropSupply(hex) => Some(hex),
             Action::Surprise => self.surprises.first().map(|&(hex, _)| hex),
             Action::Select(unit)
             | Action::AddFirer(unit)
@@ -221,7 +224,8 @@ impl SearchDestroy {
             | Action::Destroy { unit, .. }
             | Action::Hide(unit)
             | Action::Exit { unit }
-            | Action::DigIn(unit) => self.units[unit].hex,
+            | Action::DigIn(unit)
+            | Action::DoubleFire(unit) => self.units[unit].hex,
             Action::Ambush { marker, .. } => self.units[marker].hex,
             Action::ResetLanding
             | Action::Resolve
@@ -271,6 +275,13 @@ impl SearchDestroy {
                 "9.12",
             ),
             Step::LandingFire => (msg("NLF: fire at the landing helicopters?"), "9.13"),
+            Step::SupplyFire => (
+                msg("NLF: fire at the helicopter bringing ammunition to {hex}?").arg(
+                    "hex",
+                    self.supply_drop.map(|h| h.to_string()).unwrap_or_default(),
+                ),
+                "19.24",
+            ),
             Step::Movement(side) => (
                 msg("Game-Turn {turn}, {side} Movement Phase")
                     .arg("turn", turn)
@@ -380,6 +391,12 @@ impl SearchDestroy {
             Action::Exit { unit } => msg("Take the {unit} off the map at {hex}")
                 .term("unit", name(unit))
                 .arg("hex", at(unit)),
+            Action::DoubleFire(unit) => msg("The {unit} at {hex} fires two units of fire")
+                .term("unit", name(unit))
+                .arg("hex", at(unit)),
+            Action::DropSupply(hex) => {
+                msg("Fly an ammunition supply in to {hex}").arg("hex", hex)
+            }
         }
     }
 }

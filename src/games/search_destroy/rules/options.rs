@@ -22,6 +22,10 @@ pub struct Options {
     /// which fire with +2 at US units that end their turn on one.
     #[serde(default)]
     pub ambush: bool,
+    /// 19.0: units of fire: infantry may fire one or two a Combat Phase (doubling, or two
+    /// targets close together) until they run out, and resupply from their own ammunition.
+    #[serde(default)]
+    pub increased_fire: bool,
 }
 
 impl Options {
@@ -51,6 +55,12 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             title: msg("Ambush"),
             rule: "18.0",
             summary: msg("At setup the NLF may turn dummies into secret Ambush markers watched by its non-militia combat units; a US unit that ends its turn on one may be fired on with 2 added to the die, until the watching units move."),
+        },
+        OptionalRule {
+            key: "increased_fire",
+            title: msg("Increased fire rate and ammunition"),
+            rule: "19.0",
+            summary: msg("Each US infantry unit carries 6 units of fire and each NLF combat unit 4, kept secret from the enemy. A unit may spend two in one Combat Phase, doubling its fire at one hex or firing at two hexes close together. Units out of fire refill by sitting out a Combat Phase on their own ammunition: an NLF Ammunition Cache, or a US Ammunition Supply flown in by helicopter."),
         },
     ]
 }

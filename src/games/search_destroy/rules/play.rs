@@ -93,6 +93,11 @@ pub enum Action {
     },
     /// Ambush: no more assignments; the US lands.
     EndAmbush,
+    /// Increased fire: a firer of the attack being declared puts two units of fire into it
+    /// [19.11].
+    DoubleFire(usize),
+    /// Increased fire: the US flies an ammunition supply in to a hex [19.24].
+    DropSupply(Hex),
     /// Scenarios: a unit walks in across the map edge into a hex [27.0].
     Enter {
         unit: usize,
@@ -189,8 +194,11 @@ impl SearchDestroy {
             probe: None,
             commander_destroyed: false,
             ambushes_set: false,
+            supplies_flown: 0,
+            supply_drop: None,
             schedule,
         };
+        game.issue_fire();
         // Nothing to set up when every NLF counter walks in [27.23, 27.25].
         if game.next_to_place().is_none() {
             game.end_setup_if_done();
@@ -209,7 +217,9 @@ impl SearchDestroy {
     /// The side to act.
     pub fn actor(&self) -> Option<Side> {
         match self.step {
-            Step::Setup | Step::LandingFire | Step::Surprise | Step::Hiding => Some(Side::Nlf),
+            Step::Setup | Step::LandingFire | Step::Surprise | Step::Hiding | Step::SupplyFire => {
+                Some(Side::Nlf)
+            }
             Step::Landing | Step::Commander | Step::Probe => Some(Side::Us),
             Step::Movement(s) | Step::Combat(s) => Some(s),
             Step::Retreat { unit, .. } => Some(self.units[unit].side),
@@ -426,13 +436,17 @@ impl SearchDestroy {
                 let Some(hex) = u.hex.filter(|_| u.on_map()) else {
                     return false;
                 };
-                if self.step == Step::LandingFire {
+                if self.helicopter_fire() {
                     (u.is("hard_core") || u.is("nlf_leader"))
                         && !u.pinned
-                        && !u.fired
+                        && (!u.fired || self.step == Step::SupplyFire)
+                        && !self.fired_out(i)
                         && hex.distance(target) <= RANGE
                 } else {
-                    self.may_fire(i) && self.fire_allowed(i, target) && self.sees(hex, target)
+                    self.may_fire(i)
+                        && self.fire_allowed(i, target)
+                        && self.near_first_target(i, target)
+                        && self.sees(hex, target)
                 }
             })
             .collect()
@@ -494,7 +508,7 @@ impl SearchDestroy {
                 out.push(Action::EndHiding);
                 out
             }
-            Step::LandingFire | Step::Combat(_) => self.fire_actions(),
+            Step::LandingFire | Step::Combat(_) | Step::SupplyFire => self.fire_actions(),
             Step::Movement(side) => self.movement_actions(*side),
             Step::Probe => {
                 let mut out: Vec<Action> = self
@@ -527,6 +541,7 @@ impl SearchDestroy {
                     .filter(|i| !a.firers.contains(i))
                     .map(Action::AddFirer)
                     .collect();
+                out.extend(self.double_candidates().into_iter().map(Action::DoubleFire));
                 if !a.firers.is_empty() {
                     out.push(Action::Resolve);
                 }
@@ -540,6 +555,8 @@ impl SearchDestroy {
                         .copied()
                         .filter(|h| !self.attacked.contains(h) && !self.firers(side, *h).is_empty())
                         .collect()
+                } else if self.step == Step::SupplyFire {
+                    self.supply_target().into_iter().collect()
                 } else {
                     self.targets(side)
                 };
@@ -625,6 +642,8 @@ impl SearchDestroy {
             }
         }
         out.extend(self.exit_actions(side, &free));
+        out.extend(self.supply_destruction(side, &free));
+        out.extend(self.supply_drop_hexes().into_iter().map(Action::DropSupply));
         if self
             .active
             .is_none_or(|a| self.may_end(a, self.units[a].hex.expect("on the map")))
@@ -735,6 +754,7 @@ impl SearchDestroy {
                 Applied::QUIET
             }
             Action::Cancel => {
+                self.clear_doubles();
                 self.attack = None;
                 Applied::QUIET
             }
@@ -742,6 +762,8 @@ impl SearchDestroy {
                 let attack = self.attack.take().expect("Resolve needs an attack");
                 if self.step == Step::LandingFire {
                     self.resolve_landing_fire(&attack);
+                } else if self.step == Step::SupplyFire {
+                    self.resolve_supply_fire(&attack);
                 } else {
                     self.resolve_fire(&attack);
                 }
@@ -834,6 +856,12 @@ impl SearchDestroy {
                 self.active = Some(unit);
                 Applied::QUIET
             }
+            Action::Destroy { unit, cache } if self.units[unit].side == Side::Nlf => {
+                self.release_other(unit);
+                self.active = Some(unit);
+                self.destroy_supply(unit, cache);
+                Applied::QUIET
+            }
             Action::Destroy { unit, cache } => {
                 self.release_other(unit);
                 let u = &mut self.units[unit];
@@ -880,6 +908,14 @@ impl SearchDestroy {
             Action::Exit { unit } => {
                 self.exit(unit);
                 Applied::QUIET
+            }
+            Action::DoubleFire(unit) => {
+                self.units[unit].ammo.doubled = true;
+                Applied::QUIET
+            }
+            Action::DropSupply(hex) => {
+                self.drop_supply(hex);
+                Applied::REVEALED
             }
         }
     }
@@ -993,11 +1029,16 @@ impl SearchDestroy {
         }
     }
 
+    /// Whether the fire being declared is at a helicopter coming in to land [9.13, 19.24].
+    pub fn helicopter_fire(&self) -> bool {
+        matches!(self.step, Step::LandingFire | Step::SupplyFire)
+    }
+
     /// The odds column of an attack as declared: its firers' strength against the target
     /// hex's defence, or against 1 for fire at a landing helicopter [6.0, 9.13].
     pub(super) fn attack_column(&self, attack: &Attack) -> usize {
-        let halves: u32 = attack.firers.iter().map(|&i| self.attack_halves(i)).sum();
-        let defense = if self.step == Step::LandingFire {
+        let halves: u32 = attack.firers.iter().map(|&i| self.fire_halves(i)).sum();
+        let defense = if self.helicopter_fire() {
             1
         } else {
             self.defense_of(attack.target, self.fire_side().other())
@@ -1013,7 +1054,7 @@ impl SearchDestroy {
             return Vec::new();
         };
         let column = self.attack_column(attack);
-        let landing = self.step == Step::LandingFire;
+        let landing = self.helicopter_fire();
         // The side to act knows its own ambushes [18.12].
         let modifier = if self.ambush_fire(attack) {
             super::ambush::AMBUSH_MODIFIER
@@ -1047,6 +1088,7 @@ impl SearchDestroy {
             self.units[i].fired = true;
             self.turn_up_firer(i);
         }
+        self.spend_fire(attack);
         let text = if cell.helicopter {
             self.points[1] += u32::from(data().points.helicopter);
             self.landing.retain(|&h| h != attack.target);
@@ -1146,7 +1188,11 @@ impl SearchDestroy {
     }
 
     fn end_fire(&mut self) -> Applied {
+        if let Step::Combat(side) = self.step {
+            self.resupply(side);
+        }
         match self.step {
+            Step::SupplyFire => self.land_supply(),
             Step::LandingFire => {
                 self.land();
                 self.attacked.clear();
@@ -1248,6 +1294,11 @@ impl SearchDestroy {
             self.command_control();
         }
         self.expire_entries(side);
+        // Units of fire are counted per phase: a new Player-Turn starts both sides afresh
+        // (a surprise attack in the US turn is not the NLF's Combat Phase) [19.11].
+        for u in &mut self.units {
+            u.ammo.new_turn();
+        }
         for i in 0..self.units.len() {
             if self.units[i].side != side {
                 continue;
@@ -1290,6 +1341,7 @@ impl SearchDestroy {
                 self.turn_up_firer(i);
             }
         }
+        self.spend_fire(attack);
         let firing_hexes: Vec<Hex> = attack
             .firers
             .iter()
@@ -1471,6 +1523,7 @@ impl SearchDestroy {
             .iter()
             .filter(|u| u.side == Side::Us && u.on_map())
             .filter_map(|u| u.carrying)
+            .filter(|&load| self.units[load].side == Side::Nlf)
             .collect();
         for load in carried {
             let spec = self.units[load].spec().expect("a carried cache is known");
@@ -1512,6 +1565,7 @@ impl SearchDestroy {
         if let std::borrow::Cow::Owned(log) = self.log.seen_by(side.seat()) {
             view.log = log;
         }
+        SearchDestroy::hide_fire(&mut view, side);
         match side {
             Side::Us => {
                 for u in view.units.iter_mut().filter(|u| u.hidden()) {

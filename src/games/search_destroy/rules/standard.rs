@@ -274,6 +274,7 @@ impl SearchDestroy {
     pub fn surprise_firers(&self, hex: Hex) -> Vec<usize> {
         self.side_at(hex, Side::Nlf)
             .filter(|&i| self.units[i].class() == Some(Class::Combat) && !self.units[i].pinned)
+            .filter(|&i| !self.fired_out(i))
             .collect()
     }
 

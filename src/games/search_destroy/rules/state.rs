@@ -81,6 +81,9 @@ pub struct Unit {
     /// The NLF's secret.
     #[serde(default)]
     pub ambush: Option<usize>,
+    /// Units of fire [19.0]: the owner's secret.
+    #[serde(default)]
+    pub ammo: super::fire_rate::Ammo,
 }
 
 impl Unit {
@@ -112,6 +115,7 @@ impl Unit {
             improved: false,
             dug_in: false,
             ambush: None,
+            ammo: Default::default(),
         }
     }
 
@@ -159,6 +163,9 @@ pub enum Step {
     Hiding,
     /// A carrier fired upon falls back; its owner picks among equally distant hexes [5.35].
     /// Then the `combat` side's Combat Phase goes on.
+    /// Increased fire: the NLF may fire at the helicopter bringing a US ammunition supply
+    /// [19.24]; then the US Movement Phase goes on.
+    SupplyFire,
     Retreat {
         unit: usize,
         hexes: Vec<Hex>,
@@ -223,6 +230,12 @@ pub struct SearchDestroy {
     /// Ambush: the NLF has finished assigning its ambushes at setup [18.0].
     #[serde(default)]
     pub ambushes_set: bool,
+    /// Increased fire: US ammunition supplies flown in so far, and the hex of the one whose
+    /// helicopter is landing [19.24].
+    #[serde(default)]
+    pub supplies_flown: u8,
+    #[serde(default)]
+    pub supply_drop: Option<Hex>,
     /// Scenarios: which entry brings each unit in, exits, special conditions [27.0].
     #[serde(default)]
     pub schedule: super::scenario::Schedule,
@@ -307,7 +320,7 @@ impl SearchDestroy {
         self.passable(hex, u.side)
             && self
                 .side_at(hex, u.side)
-                .all(|i| i == unit || Some(i) == u.carrying)
+                .all(|i| i == unit || Some(i) == u.carrying || self.stops_on_ammunition(unit, i))
     }
 
     /// A porter (or a dummy pretending [5.39]) may also stop on a friendly load it can pick up.
@@ -333,10 +346,11 @@ impl SearchDestroy {
         }
         match u.side {
             Side::Us => {
-                u.class().is_some_and(Class::personnel)
+                (u.class().is_some_and(Class::personnel)
                     && l.side == Side::Nlf
                     && l.face_up
-                    && l.class() == Some(Class::Cache)
+                    && l.class() == Some(Class::Cache))
+                    || self.carries_supply(unit, load)
             }
             Side::Nlf => {
                 l.side == Side::Nlf
@@ -361,7 +375,7 @@ impl SearchDestroy {
         let us: Vec<Hex> = self
             .units
             .iter()
-            .filter(|u| u.side == Side::Us && u.on_map())
+            .filter(|u| u.side == Side::Us && u.on_map() && u.class() != Some(Class::Supply))
             .filter_map(|u| u.hex)
             .collect();
         if us.is_empty() {
@@ -427,6 +441,7 @@ impl SearchDestroy {
         u.removed = true;
         u.hex = None;
         u.pinned = false;
+        u.improved = false;
         if u.is("company_commander") {
             self.commander_destroyed = true;
         }
@@ -471,7 +486,7 @@ impl SearchDestroy {
             && u.class() == Some(Class::Combat)
             && !u.pinned
             && !self.moved_too_far_to_fire(i)
-            && !u.fired
+            && !self.fired_out(i)
             && !u.dug_in
             && !u.landed
             && u.carrying.is_none()

@@ -522,6 +522,8 @@ fn the_commanders_loss_bars_a_us_victory() {
 
 /// Every counter is somewhere exactly once, and loads and carriers agree.
 fn check_invariants(g: &SearchDestroy, count: usize) {
+    // Each ammunition supply flown in is a counter more [19.24].
+    let count = count + usize::from(g.supplies_flown);
     assert_eq!(g.units.len(), count, "units lost or duplicated");
     for (i, u) in g.units.iter().enumerate() {
         if u.removed {
@@ -554,7 +556,11 @@ fn check_invariants(g: &SearchDestroy, count: usize) {
         hexes.sort();
         hexes.dedup();
         for hex in hexes {
-            let us: Vec<usize> = g.side_at(hex, Side::Us).collect();
+            // A supply does not count for stacking (digest 4.10 ruling).
+            let us: Vec<usize> = g
+                .side_at(hex, Side::Us)
+                .filter(|&i| !g.units[i].is("us_ammunition"))
+                .collect();
             assert!(us.len() <= 1, "US units stacked at {hex}");
             if us.len() == 1 && g.units[us[0]].searched_from.is_some() {
                 // Searching: the answer comes in the Search Phase.
