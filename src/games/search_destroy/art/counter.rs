@@ -91,6 +91,17 @@ pub fn draw_counter(
         cr.move_to(1.45, 3.4);
         cr.show_text("P")?;
     }
+    if unit.captive {
+        // A captive waiting to be questioned [23.0]: a white tag with a question mark.
+        Rgb::hex(0xFFFFFF).set(cr);
+        cr.arc(SIZE - 2.4, 2.4, 2.0, 0.0, TAU);
+        cr.fill()?;
+        Rgb::hex(0x1C1C1C).set(cr);
+        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+        cr.set_font_size(2.8);
+        cr.move_to(SIZE - 3.2, 3.4);
+        cr.show_text("?")?;
+    }
     cr.restore()
 }
 

@@ -172,6 +172,7 @@ pub(super) fn all_options() -> Options {
         improved_positions: true,
         movement_and_fire: true,
         ambush: true,
+        interrogation: true,
     }
 }
 

@@ -12,6 +12,7 @@ pub mod content;
 pub mod crt;
 pub mod hex;
 pub mod improved_positions;
+pub mod interrogation;
 pub mod los;
 pub mod map;
 pub mod movement_fire;
@@ -194,6 +195,7 @@ impl Playable for SearchDestroy {
             Step::Retreat { .. } => "retreat",
             Step::Surprise => "surprise",
             Step::Hiding => "hiding",
+            Step::Interrogation => "interrogation",
             Step::Over => "over",
         };
         kind.to_owned()
@@ -223,6 +225,7 @@ impl SearchDestroy {
             | Action::Exit { unit }
             | Action::DigIn(unit) => self.units[unit].hex,
             Action::Ambush { marker, .. } => self.units[marker].hex,
+            Action::Question(q) => self.question_hex(q),
             Action::ResetLanding
             | Action::Resolve
             | Action::Cancel
@@ -309,6 +312,7 @@ impl SearchDestroy {
                     .term("side", self.units[unit].side.name()),
                 "5.35",
             ),
+            Step::Interrogation => self.interrogation_prompt(),
             Step::Over => (msg("The game is over"), "10.3"),
         }
     }
@@ -380,6 +384,7 @@ impl SearchDestroy {
             Action::Exit { unit } => msg("Take the {unit} off the map at {hex}")
                 .term("unit", name(unit))
                 .arg("hex", at(unit)),
+            Action::Question(q) => self.question_label(q),
         }
     }
 }

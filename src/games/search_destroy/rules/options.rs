@@ -22,6 +22,10 @@ pub struct Options {
     /// which fire with +2 at US units that end their turn on one.
     #[serde(default)]
     pub ambush: bool,
+    /// 23.0: peasants and porters turned up by search are held and may be questioned at the
+    /// end of a US Player-Turn; their answers turn NLF caches face-up.
+    #[serde(default)]
+    pub interrogation: bool,
 }
 
 impl Options {
@@ -51,6 +55,12 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             title: msg("Ambush"),
             rule: "18.0",
             summary: msg("At setup the NLF may turn dummies into secret Ambush markers watched by its non-militia combat units; a US unit that ends its turn on one may be fired on with 2 added to the die, until the watching units move."),
+        },
+        OptionalRule {
+            key: "interrogation",
+            title: msg("Interrogation"),
+            rule: "23.0",
+            summary: msg("A peasant or porter found by a search is held where it stands. At the end of a US Player-Turn a unit in its hex may question it: each answer may force the NLF to turn up a hidden cache, but a wounded or killed captive gives the NLF points. US units question one captive a turn and may stop early; ARVN units question any number, three rolls each. Needs the Standard game's search."),
         },
     ]
 }

@@ -81,6 +81,10 @@ pub struct Unit {
     /// The NLF's secret.
     #[serde(default)]
     pub ambush: Option<usize>,
+    /// Interrogation: a peasant or porter found by search, now a marker that waits to be
+    /// questioned; it neither moves nor takes fire, and anyone may enter its hex [23.0].
+    #[serde(default)]
+    pub captive: bool,
 }
 
 impl Unit {
@@ -112,6 +116,7 @@ impl Unit {
             improved: false,
             dug_in: false,
             ambush: None,
+            captive: false,
         }
     }
 
@@ -120,6 +125,9 @@ impl Unit {
     }
 
     pub fn class(&self) -> Option<Class> {
+        if self.captive {
+            return Some(Class::Captive);
+        }
         self.spec().map(|s| s.class)
     }
 
@@ -148,6 +156,9 @@ pub enum Step {
     Commander,
     /// The NLF may fire at the landing helicopters [9.13].
     LandingFire,
+    /// Interrogation at the end of the US Player-Turn [23.0]; who answers is in
+    /// [`SearchDestroy::interrogation`].
+    Interrogation,
     Movement(Side),
     /// The US may announce one probe [5.33].
     Probe,
@@ -226,6 +237,9 @@ pub struct SearchDestroy {
     /// Scenarios: which entry brings each unit in, exits, special conditions [27.0].
     #[serde(default)]
     pub schedule: super::scenario::Schedule,
+    /// Interrogation: who has been questioned, and the questioning under way [23.0].
+    #[serde(default)]
+    pub interrogation: super::interrogation::Interrogation,
 }
 
 fn basic_level() -> Level {
@@ -307,7 +321,7 @@ impl SearchDestroy {
         self.passable(hex, u.side)
             && self
                 .side_at(hex, u.side)
-                .all(|i| i == unit || Some(i) == u.carrying)
+                .all(|i| i == unit || Some(i) == u.carrying || self.units[i].captive)
     }
 
     /// A porter (or a dummy pretending [5.39]) may also stop on a friendly load it can pick up.
@@ -316,7 +330,9 @@ impl SearchDestroy {
         if u.carrying.is_some() || !self.passable(hex, u.side) {
             return false;
         }
-        let mut others = self.side_at(hex, u.side).filter(|&i| i != unit);
+        let mut others = self
+            .side_at(hex, u.side)
+            .filter(|&i| i != unit && !self.units[i].captive);
         match (others.next(), others.next()) {
             (Some(load), None) => self.can_carry(unit, load),
             _ => false,
@@ -340,6 +356,8 @@ impl SearchDestroy {
             }
             Side::Nlf => {
                 l.side == Side::Nlf
+                    && !u.captive
+                    && !self.interrogation.fixed.contains(&load)
                     && ((u.is("porter") && l.class() == Some(Class::Cache))
                         || (u.is("dummy") && l.is("dummy")))
             }
