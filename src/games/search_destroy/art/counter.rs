@@ -254,3 +254,33 @@ fn draw_symbol(cr: &Context, id: &str, class: Class) -> Result<(), cairo::Error>
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::search_destroy::rules::content::data;
+
+    fn png(unit: &Unit) -> Vec<u8> {
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 80, 80).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        draw_counter(&cr, unit, 4.0, 4.0, 70.0, false).unwrap();
+        drop(cr);
+        let mut out = Vec::new();
+        surface.write_to_png(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn a_captive_carries_a_question_mark() {
+        // Interrogation [23.0]: a peasant held for questioning looks different from one that
+        // was only turned up.
+        let kind = data().counter_index("peasant").unwrap() as u16;
+        let mut peasant = Unit::new(kind, Side::Nlf);
+        peasant.face_up = true;
+        let free = png(&peasant);
+        peasant.captive = true;
+        let held = png(&peasant);
+        std::fs::write("/tmp/sdb/captive.png", &held).ok();
+        assert_ne!(free, held);
+    }
+}

@@ -468,11 +468,9 @@ impl SearchDestroy {
             Answer::Nothing => (msg("Attempt {n}: nothing learned"), "23.3"),
             Answer::Caches(kinds) => {
                 let names: Vec<&str> = kinds.iter().map(|&c| cache_name(c)).collect();
-                (
-                    msg("Attempt {n}: the captive tells of a cache ({kinds})")
-                        .arg("kinds", names.join(", ")),
-                    "23.13",
-                )
+                let text = msg("Attempt {n}: the captive tells of a cache, one of: {kinds}")
+                    .terms("kinds", &names);
+                (text, "23.13")
             }
             Answer::Wounded if porter => (msg("Attempt {n}: the porter is wounded and eliminated"), "23.15"),
             Answer::Killed if porter => (msg("Attempt {n}: the porter is killed"), "23.15"),
