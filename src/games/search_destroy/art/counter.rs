@@ -280,7 +280,6 @@ mod tests {
         let free = png(&peasant);
         peasant.captive = true;
         let held = png(&peasant);
-        std::fs::write("/tmp/sdb/captive.png", &held).ok();
         assert_ne!(free, held);
     }
 }
