@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use tonkin::engine::bot::Bot;
 use tonkin::engine::game::Game;
+use tonkin::engine::play::Playable;
 use tonkin::engine::rng::Rng;
 use tonkin::export::job::{self, Options};
 use tonkin::export::layout::{Role, Settings};
@@ -282,11 +283,12 @@ fn the_kit_renders_to_pdf_and_svg() {
 /// A standard game with every optional rule, played by the bots to the NLF's second Movement
 /// Phase, with an ambush laid and its order of battle rolled.
 fn game_in_progress() -> SearchDestroy {
-    let options = SdOptions {
-        improved_positions: true,
-        movement_and_fire: true,
-        ambush: true,
-    };
+    let every_rule: Vec<&str> = SearchDestroy::optional_rules()
+        .iter()
+        .map(|r| r.key)
+        .collect();
+    let options: SdOptions = tonkin::engine::play::options_with::<SearchDestroy>(&every_rule)
+        .expect("every optional rule together");
     for seed in 0..40 {
         let mut g = SearchDestroy::with_options("standard", &options, seed).unwrap();
         let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];

@@ -234,6 +234,7 @@ impl Board for SearchDestroy {
             Step::Probe => msg("US probe"),
             Step::Surprise => msg("US Search Phase"),
             Step::Hiding => msg("NLF hiding"),
+            Step::Interrogation => msg("US interrogation"),
             Step::Combat(side) | Step::Retreat { combat: side, .. } => {
                 msg("{side} Combat Phase").term("side", side.name())
             }

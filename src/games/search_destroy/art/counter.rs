@@ -119,6 +119,17 @@ pub fn draw_face(cr: &Context, unit: &Unit, secret: bool) -> Result<(), cairo::E
         cr.move_to(bx - ext.width() / 2.0 - ext.x_bearing(), by + 0.95);
         cr.show_text(&text)?;
     }
+    if unit.captive {
+        // A captive waiting to be questioned [23.0]: a white tag with a question mark.
+        Rgb::hex(0xFFFFFF).set(cr);
+        cr.arc(SIZE - 2.4, 2.4, 2.0, 0.0, TAU);
+        cr.fill()?;
+        Rgb::hex(0x1C1C1C).set(cr);
+        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+        cr.set_font_size(2.8);
+        cr.move_to(SIZE - 3.2, 3.4);
+        cr.show_text("?")?;
+    }
     Ok(())
 }
 
@@ -265,6 +276,11 @@ fn draw_symbol(cr: &Context, id: &str, class: Class) -> Result<(), cairo::Error>
             }
             cr.fill()
         }
+        // A captive is a peasant or a porter [23.0], drawn by its kind above.
+        (Class::Captive, _) => {
+            cr.rectangle(x, y, w, h);
+            cr.stroke()
+        }
         (Class::Cache, _) => {
             // A crate, and a mark for what is in it.
             cr.rectangle(x, y, w, h);
@@ -368,4 +384,33 @@ pub fn draw_marker(cr: &Context, marker: Marker) -> Result<(), cairo::Error> {
     Rgb::hex(0x101010).set(cr);
     cr.rectangle(0.0, 0.0, SIZE, SIZE);
     cr.stroke()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::search_destroy::rules::content::data;
+
+    fn png(unit: &Unit) -> Vec<u8> {
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 80, 80).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        draw_counter(&cr, unit, 4.0, 4.0, 70.0, false).unwrap();
+        drop(cr);
+        let mut out = Vec::new();
+        surface.write_to_png(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn a_captive_carries_a_question_mark() {
+        // Interrogation [23.0]: a peasant held for questioning looks different from one that
+        // was only turned up.
+        let kind = data().counter_index("peasant").unwrap() as u16;
+        let mut peasant = Unit::new(kind, Side::Nlf);
+        peasant.face_up = true;
+        let free = png(&peasant);
+        peasant.captive = true;
+        let held = png(&peasant);
+        assert_ne!(free, held);
+    }
 }

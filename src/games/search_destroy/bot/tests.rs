@@ -144,3 +144,39 @@ fn every_level_finishes_games_on_both_sides() {
         assert_eq!(g.step, Step::Over);
     }
 }
+
+#[test]
+fn every_level_plays_interrogation_through() {
+    // Captives questioned at the end of US turns, the NLF answering which cache it gives
+    // away [23.0]: no dead end, no panic, the same game from the same seed.
+    use crate::games::search_destroy::rules::options::Options;
+    use crate::games::search_destroy::rules::play::Action;
+    let options = Options {
+        interrogation: true,
+        ..Options::default()
+    };
+    let game = |seed: u64| {
+        let mut us = Computer::new(Difficulty::Normal, seed);
+        let mut nlf = Computer::new(Difficulty::Hard, seed + 1);
+        nlf.rollouts = 1;
+        let mut g = SearchDestroy::with_options("standard", &options, seed).unwrap();
+        g.quiet_log();
+        let mut taken = Vec::new();
+        while g.outcome().is_none() {
+            let actions = g.legal_actions();
+            assert!(!actions.is_empty(), "dead end at {:?}", g.step);
+            let bot = if g.actor() == Some(Side::Us) { &mut us } else { &mut nlf };
+            let action = bot.choose(&g, &actions);
+            g.apply(&action).unwrap();
+            taken.push(action);
+        }
+        (g, taken)
+    };
+    let mut questioned = 0;
+    for seed in 0..3 {
+        let (_, taken) = game(seed);
+        questioned += taken.iter().filter(|a| matches!(a, Action::Question(_))).count();
+    }
+    assert!(questioned > 0, "nobody was questioned");
+    assert_eq!(game(5), game(5));
+}

@@ -398,6 +398,7 @@ impl HeuristicBot {
             Step::Movement(Side::Nlf) => self.nlf_movement(v, actions),
             // A surprise attack costs nothing the search has not given away [12.1].
             Step::Surprise => Action::Surprise,
+            Step::Interrogation => super::interrogation::bot_choice(v, actions),
             // Every unit that may hide does [11.0].
             Step::Hiding => actions[0].clone(),
             Step::Probe => {

@@ -62,6 +62,10 @@ pub enum Class {
     Cache,
     Supply,
     Ambush,
+    /// A peasant or porter found by search while interrogation is played: a marker, no
+    /// longer a unit [23.0]. Never a counter's class in the data, only a unit's state.
+    #[serde(skip_deserializing)]
+    Captive,
 }
 
 impl Class {
@@ -396,6 +400,8 @@ pub struct Content {
     pub formations: Vec<Formation>,
     pub variable_ob: Vec<VobRow>,
     pub scenarios: Vec<Scenario>,
+    /// The Interrogation Results Table and its points [23.3].
+    pub interrogation: super::interrogation::Table,
     /// The rules reference, by section, in our own words.
     pub rules: Vec<crate::engine::reference::RuleSection>,
 }
@@ -1029,6 +1035,11 @@ pub fn load_all() -> Result<Content, ContentError> {
         formations: forces.formation,
         variable_ob: forces.variable_ob,
         scenarios: Vec::new(),
+        interrogation: super::interrogation::Table::check(read(
+            "interrogation.toml",
+            include_str!("../../../../data/games/search_destroy/interrogation.toml"),
+        )?)
+        .map_err(refuse("interrogation.toml"))?,
         rules: read::<crate::engine::reference::RulesFile>(
             "rules.toml",
             include_str!("../../../../data/games/search_destroy/rules.toml"),

@@ -173,6 +173,7 @@ pub(super) fn all_options() -> Options {
         movement_and_fire: true,
         ambush: true,
         increased_fire: true,
+        interrogation: true,
     }
 }
 

@@ -13,6 +13,7 @@ pub mod crt;
 pub mod fire_rate;
 pub mod hex;
 pub mod improved_positions;
+pub mod interrogation;
 pub mod los;
 pub mod map;
 pub mod movement_fire;
@@ -196,6 +197,7 @@ impl Playable for SearchDestroy {
             Step::Surprise => "surprise",
             Step::Hiding => "hiding",
             Step::SupplyFire => "supply-fire",
+            Step::Interrogation => "interrogation",
             Step::Over => "over",
         };
         kind.to_owned()
@@ -227,6 +229,7 @@ impl SearchDestroy {
             | Action::DigIn(unit)
             | Action::DoubleFire(unit) => self.units[unit].hex,
             Action::Ambush { marker, .. } => self.units[marker].hex,
+            Action::Question(q) => self.question_hex(q),
             Action::ResetLanding
             | Action::Resolve
             | Action::Cancel
@@ -320,6 +323,7 @@ impl SearchDestroy {
                     .term("side", self.units[unit].side.name()),
                 "5.35",
             ),
+            Step::Interrogation => self.interrogation_prompt(),
             Step::Over => (msg("The game is over"), "10.3"),
         }
     }
@@ -397,6 +401,7 @@ impl SearchDestroy {
             Action::DropSupply(hex) => {
                 msg("Fly an ammunition supply in to {hex}").arg("hex", hex)
             }
+            Action::Question(q) => self.question_label(q),
         }
     }
 }

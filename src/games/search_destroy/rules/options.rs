@@ -26,6 +26,10 @@ pub struct Options {
     /// targets close together) until they run out, and resupply from their own ammunition.
     #[serde(default)]
     pub increased_fire: bool,
+    /// 23.0: peasants and porters turned up by search are held and may be questioned at the
+    /// end of a US Player-Turn; their answers turn NLF caches face-up.
+    #[serde(default)]
+    pub interrogation: bool,
 }
 
 impl Options {
@@ -61,6 +65,12 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             title: msg("Increased fire rate and ammunition"),
             rule: "19.0",
             summary: msg("Each US infantry unit carries 6 units of fire and each NLF combat unit 4, kept secret from the enemy. A unit may spend two in one Combat Phase, doubling its fire at one hex or firing at two hexes close together. Units out of fire refill by sitting out a Combat Phase on their own ammunition: an NLF Ammunition Cache, or a US Ammunition Supply flown in by helicopter."),
+        },
+        OptionalRule {
+            key: "interrogation",
+            title: msg("Interrogation"),
+            rule: "23.0",
+            summary: msg("A peasant or porter found by a search is held where it stands. At the end of a US Player-Turn a unit in its hex may question it: each answer may force the NLF to turn up a hidden cache, but a wounded or killed captive gives the NLF points. US units question one captive a turn and may stop early; ARVN units question any number, three rolls each. Needs the Standard game's search."),
         },
     ]
 }

@@ -107,6 +107,8 @@ pub enum Action {
     Exit {
         unit: usize,
     },
+    /// Interrogation: a decision about questioning a captive [23.0].
+    Question(super::interrogation::Question),
 }
 
 /// The landing snake holds one helicopter per US unit [9.12].
@@ -197,6 +199,7 @@ impl SearchDestroy {
             supplies_flown: 0,
             supply_drop: None,
             schedule,
+            interrogation: Default::default(),
         };
         game.issue_fire();
         // Nothing to set up when every NLF counter walks in [27.23, 27.25].
@@ -223,6 +226,7 @@ impl SearchDestroy {
             Step::Landing | Step::Commander | Step::Probe => Some(Side::Us),
             Step::Movement(s) | Step::Combat(s) => Some(s),
             Step::Retreat { unit, .. } => Some(self.units[unit].side),
+            Step::Interrogation => Some(self.interrogation_actor()),
             Step::Over => None,
         }
     }
@@ -520,6 +524,7 @@ impl SearchDestroy {
                 out
             }
             Step::Retreat { hexes, .. } => hexes.iter().map(|&h| Action::Retreat(h)).collect(),
+            Step::Interrogation => self.interrogation_actions(),
             Step::Over => Vec::new(),
         }
     }
@@ -917,6 +922,7 @@ impl SearchDestroy {
                 self.drop_supply(hex);
                 Applied::REVEALED
             }
+            Action::Question(q) => self.question(q),
         }
     }
 
@@ -1207,11 +1213,8 @@ impl SearchDestroy {
                 self.attacked.clear();
                 self.finish_probe();
                 self.expose_searched();
-                self.end_player_turn(Side::Us);
-                if self.schedule.nlf_first {
-                    self.next_game_turn();
-                } else {
-                    self.start_movement(Side::Nlf);
+                if !self.start_interrogation() {
+                    self.end_us_player_turn();
                 }
             }
             _ => {
@@ -1225,6 +1228,17 @@ impl SearchDestroy {
             }
         }
         Applied::REVEALED
+    }
+
+    /// The US Player-Turn is over: the NLF's follows, or where the NLF moves first the
+    /// game-turn ends.
+    pub(super) fn end_us_player_turn(&mut self) {
+        self.end_player_turn(Side::Us);
+        if self.schedule.nlf_first {
+            self.next_game_turn();
+        } else {
+            self.start_movement(Side::Nlf);
+        }
     }
 
     /// The Game-Turn Record: the next game-turn, or the end [4.1, 4.2].

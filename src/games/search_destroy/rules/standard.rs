@@ -69,7 +69,7 @@ impl SearchDestroy {
     /// carries [5.31], and for out-of-command hard-core and militia [13.12].
     pub fn allowance(&self, i: usize) -> u8 {
         let u = &self.units[i];
-        let Some(s) = u.spec() else { return 0 };
+        let Some(s) = u.spec().filter(|_| !u.captive) else { return 0 };
         let halved = u.carrying.is_some()
             || (u.uncontrolled && (u.is("hard_core") || u.is("militia")));
         if halved { s.movement / 2 } else { s.movement }
@@ -354,7 +354,9 @@ impl SearchDestroy {
                 msg("The searched hex {hex} is turned face-up").arg("hex", hex),
             );
             for i in hidden {
-                self.expose(i);
+                if !self.take_captive(i) {
+                    self.expose(i);
+                }
             }
         }
     }

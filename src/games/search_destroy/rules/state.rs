@@ -84,6 +84,10 @@ pub struct Unit {
     /// Units of fire [19.0]: the owner's secret.
     #[serde(default)]
     pub ammo: super::fire_rate::Ammo,
+    /// Interrogation: a peasant or porter found by search, now a marker that waits to be
+    /// questioned; it neither moves nor takes fire, and anyone may enter its hex [23.0].
+    #[serde(default)]
+    pub captive: bool,
 }
 
 impl Unit {
@@ -116,6 +120,7 @@ impl Unit {
             dug_in: false,
             ambush: None,
             ammo: Default::default(),
+            captive: false,
         }
     }
 
@@ -124,6 +129,9 @@ impl Unit {
     }
 
     pub fn class(&self) -> Option<Class> {
+        if self.captive {
+            return Some(Class::Captive);
+        }
         self.spec().map(|s| s.class)
     }
 
@@ -152,6 +160,9 @@ pub enum Step {
     Commander,
     /// The NLF may fire at the landing helicopters [9.13].
     LandingFire,
+    /// Interrogation at the end of the US Player-Turn [23.0]; who answers is in
+    /// [`SearchDestroy::interrogation`].
+    Interrogation,
     Movement(Side),
     /// The US may announce one probe [5.33].
     Probe,
@@ -239,6 +250,9 @@ pub struct SearchDestroy {
     /// Scenarios: which entry brings each unit in, exits, special conditions [27.0].
     #[serde(default)]
     pub schedule: super::scenario::Schedule,
+    /// Interrogation: who has been questioned, and the questioning under way [23.0].
+    #[serde(default)]
+    pub interrogation: super::interrogation::Interrogation,
 }
 
 fn basic_level() -> Level {
@@ -320,7 +334,7 @@ impl SearchDestroy {
         self.passable(hex, u.side)
             && self
                 .side_at(hex, u.side)
-                .all(|i| i == unit || Some(i) == u.carrying || self.stops_on_ammunition(unit, i))
+                .all(|i| i == unit || Some(i) == u.carrying || self.stops_on_ammunition(unit, i) || self.units[i].captive)
     }
 
     /// A porter (or a dummy pretending [5.39]) may also stop on a friendly load it can pick up.
@@ -329,7 +343,9 @@ impl SearchDestroy {
         if u.carrying.is_some() || !self.passable(hex, u.side) {
             return false;
         }
-        let mut others = self.side_at(hex, u.side).filter(|&i| i != unit);
+        let mut others = self
+            .side_at(hex, u.side)
+            .filter(|&i| i != unit && !self.units[i].captive);
         match (others.next(), others.next()) {
             (Some(load), None) => self.can_carry(unit, load),
             _ => false,
@@ -354,6 +370,8 @@ impl SearchDestroy {
             }
             Side::Nlf => {
                 l.side == Side::Nlf
+                    && !u.captive
+                    && !self.interrogation.fixed.contains(&load)
                     && ((u.is("porter") && l.class() == Some(Class::Cache))
                         || (u.is("dummy") && l.is("dummy")))
             }

@@ -542,6 +542,12 @@ fn check_invariants(g: &SearchDestroy, count: usize) {
         if let Some(m) = u.ambush {
             assert!(g.options.ambush && g.units[m].is("ambush"), "an ambush without a marker");
         }
+        if u.captive {
+            assert!(
+                g.options.interrogation && u.face_up && (u.is("peasant") || u.is("porter")),
+                "a stray captive"
+            );
+        }
     }
     if g.step != Step::Setup {
         // No two US units share a hex but a carrier and its load; US and NLF share only
