@@ -21,7 +21,7 @@ use super::rules::cards::PilotCard;
 use super::rules::content::{Altitude, Content, Level, content};
 use crate::art::sheet::Page;
 use crate::engine::content::ContentError;
-use crate::engine::message::n_;
+use crate::engine::message::{msg, n_};
 use crate::export::component;
 use crate::export::{Component, Kind, Kit};
 
@@ -174,8 +174,8 @@ pub fn counter_faces(c: &Content) -> Vec<(Side, Side)> {
     let m = &c.markers;
     for k in 1..=m.flight_path_pairs {
         out.push((
-            Side::Marker(crate::i18n::gettext("Start"), Some(k.to_string()), START),
-            Side::Marker(crate::i18n::gettext("Exit"), Some(k.to_string()), EXIT),
+            Side::Marker(msg("Start {n}").arg("n", k).render(), None, START),
+            Side::Marker(msg("Exit {n}").arg("n", k).render(), None, EXIT),
         ));
     }
     for &(value, count) in &m.stress {

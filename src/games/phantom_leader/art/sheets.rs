@@ -8,7 +8,7 @@ use cairo::Context;
 use crate::art::draw::{Align, Font, Rgb, condensed, fitted_left, paragraph, rounded_rect, text};
 use crate::art::sheet::{INK, MARGIN, PEN, Page, Table, heading, page_frame};
 use crate::engine::play::Playable;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, msg_n};
 use crate::games::phantom_leader::rules::PhantomLeader;
 use crate::games::phantom_leader::rules::content::{
     AdjustmentKind, Content, Duration, Level, Sheet,
@@ -419,8 +419,12 @@ pub fn draw_help_sheet(
                 let n = d.adjustments;
                 let what = match n {
                     0 => gettext("none"),
-                    n if n > 0 => msg("{n} Advantages").arg("n", n).render(),
-                    n => msg("{n} Disadvantages").arg("n", -n).render(),
+                    n if n > 0 => msg_n("{n} Advantage", "{n} Advantages", n)
+                        .arg("n", n)
+                        .render(),
+                    n => msg_n("{n} Disadvantage", "{n} Disadvantages", -n)
+                        .arg("n", -n)
+                        .render(),
                 };
                 vec![gettext(d.level.name()), what]
             })
