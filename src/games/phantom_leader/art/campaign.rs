@@ -7,10 +7,12 @@ use cairo::Context;
 use crate::art::draw::{Align, Font, Rgb, fitted_left, fitted_text, rounded_rect, text};
 use crate::engine::message::msg;
 use crate::games::phantom_leader::rules::PhantomLeader;
-use crate::games::phantom_leader::rules::content::{IntelNote, TargetCard, data};
+use crate::games::phantom_leader::rules::content::{IntelNote, Sheet, data};
+use crate::games::phantom_leader::rules::state::Tracks;
 use crate::i18n::gettext;
 
 use super::DISPLAY;
+use super::target_card::draw_target_tile;
 
 const PAPER: u32 = 0xefe9d8;
 const BOX: u32 = 0xfbf8ef;
@@ -44,14 +46,10 @@ pub fn hit(g: &PhantomLeader, x: f64, y: f64, targets: &[String]) -> Option<Stri
     })
 }
 
-pub fn draw(
-    cr: &Context,
-    g: &PhantomLeader,
-    targets: &[String],
-    hovered: Option<&str>,
-) -> Result<(), cairo::Error> {
-    super::background(cr, PAPER)?;
-    let sheet = g.sheet();
+/// The top of a Campaign Map sheet, `DISPLAY` mm wide: its title, the three tracks (the
+/// boxes of `now` lit, if any) and the regions with their Weight Point penalty, Target
+/// Stress and target numbers. Returns the height used.
+pub fn draw_sheet(cr: &Context, sheet: &'static Sheet, now: Option<&Tracks>) -> Result<f64, cairo::Error> {
     Rgb::BLACK.set(cr);
     fitted_left(
         cr,
@@ -67,21 +65,21 @@ pub fn draw(
         Font::bold(5.0),
     );
     // The tracks: a row of boxes each, today's box lit.
-    let tracks: [(String, Vec<String>, u8); 3] = [
+    let tracks: [(String, Vec<String>, Option<u8>); 3] = [
         (
             gettext("Recon"),
             sheet.recon.iter().map(u8::to_string).collect(),
-            g.tracks.recon,
+            now.map(|t| t.recon),
         ),
         (
             gettext("Intel"),
             sheet.intel.iter().map(intel_label).collect(),
-            g.tracks.intel,
+            now.map(|t| t.intel),
         ),
         (
             gettext("Politics"),
             sheet.politics.iter().map(u8::to_string).collect(),
-            g.tracks.politics,
+            now.map(|t| t.politics),
         ),
     ];
     for (row, (name, boxes, now)) in tracks.iter().enumerate() {
@@ -91,7 +89,7 @@ pub fn draw(
         for (k, label) in boxes.iter().enumerate() {
             let x = 32.0 + k as f64 * w;
             rounded_rect(cr, x, y, w - 1.0, 9.0, 1.0);
-            Rgb::hex(if k == usize::from(*now) { NOW } else { BOX }).set(cr);
+            Rgb::hex(if Some(k) == now.map(usize::from) { NOW } else { BOX }).set(cr);
             cr.fill_preserve()?;
             Rgb::hex(0x6b6250).set(cr);
             cr.set_line_width(0.3);
@@ -104,7 +102,7 @@ pub fn draw(
                 w - 2.0,
                 label,
                 3.0,
-                k == usize::from(*now),
+                Some(k) == now.map(usize::from),
             );
         }
     }
@@ -113,15 +111,27 @@ pub fn draw(
     fitted_left(cr, 4.0, y, 90.0, &gettext("Regions"), Font::bold(3.4));
     y += 5.5;
     for r in &sheet.regions {
-        let line = msg("{region}: {wp} WP, Target Stress {stress}, targets: {n}")
+        let numbers: Vec<String> = r.targets.iter().map(u8::to_string).collect();
+        let line = msg("{region}: {wp} WP, Target Stress {stress}, targets {list}")
             .term("region", r.name.as_str())
             .arg("wp", r.wp_penalty)
             .arg("stress", r.stress)
-            .arg("n", r.targets.len())
+            .arg("list", numbers.join(", "))
             .render();
         fitted_left(cr, 6.0, y, DISPLAY - 10.0, &line, Font::sans(3.0));
         y += 4.6;
     }
+    Ok(y)
+}
+
+pub fn draw(
+    cr: &Context,
+    g: &PhantomLeader,
+    targets: &[String],
+    hovered: Option<&str>,
+) -> Result<(), cairo::Error> {
+    super::background(cr, PAPER)?;
+    draw_sheet(cr, g.sheet(), Some(&g.tracks))?;
     // Today's Target cards.
     fitted_left(
         cr,
@@ -147,100 +157,13 @@ pub fn draw(
         let (x, y) = card_at(k);
         let id = format!("card:{n}");
         let eligible = data().target(n).politics <= g.politics();
-        draw_card(cr, g, data().target(n), x, y, eligible)?;
+        let region = g.sheet().region_of(n).map(|r| gettext(&r.name));
+        let place = (x, y, CARD_W, CARD_H);
+        draw_target_tile(cr, data().target(n), region, place, eligible)?;
         if targets.contains(&id) {
             rounded_rect(cr, x - 0.8, y - 0.8, CARD_W + 1.6, CARD_H + 1.6, 2.0);
             super::outline_clickable(cr, hovered == Some(id.as_str()), 0.9)?;
         }
-    }
-    Ok(())
-}
-
-/// One Target card: number, name, region, Politics, aircraft, defenses and its damage rows.
-fn draw_card(
-    cr: &Context,
-    g: &PhantomLeader,
-    t: &TargetCard,
-    x: f64,
-    y: f64,
-    eligible: bool,
-) -> Result<(), cairo::Error> {
-    rounded_rect(cr, x, y, CARD_W, CARD_H, 1.5);
-    Rgb::hex(if eligible { 0xffffff } else { 0xd8d4c8 }).set(cr);
-    cr.fill_preserve()?;
-    Rgb::hex(0x3c4636).set(cr);
-    cr.set_line_width(0.4);
-    cr.stroke()?;
-    Rgb::hex(if eligible { 0x000000 } else { 0x6b6b6b }).set(cr);
-    let w = CARD_W - 3.0;
-    fitted_left(
-        cr,
-        x + 1.5,
-        y + 1.0,
-        w,
-        &format!("#{}", t.number),
-        Font::bold(3.4),
-    );
-    let region = g.sheet().region_of(t.number).map(|r| gettext(&r.name));
-    text(
-        cr,
-        x + CARD_W - 1.5,
-        y + 1.3,
-        &region.unwrap_or_default(),
-        &Font::sans(2.4),
-        Align::Right,
-    );
-    fitted_left(cr, x + 1.5, y + 6.0, w, &gettext(&t.name), Font::bold(3.0));
-    let lines = [
-        msg("Politics {p} · aircraft {a}")
-            .arg("p", t.politics)
-            .arg("a", t.max_aircraft)
-            .render(),
-        msg("Sites {a}+{c} · Bandits {b}+{d}")
-            .arg("a", t.sites[0])
-            .arg("c", t.sites[1])
-            .arg("b", t.bandits[0])
-            .arg("d", t.bandits[1])
-            .render(),
-        msg("Damaged (hits {from}–{to}): {vp} VP")
-            .arg("from", t.damaged.hits[0])
-            .arg("to", t.damaged.hits[1])
-            .arg("vp", t.damaged.vp)
-            .render(),
-        msg("Destroyed (hits {from}+): {vp} VP")
-            .arg("from", t.destroyed.from)
-            .arg("vp", t.destroyed.vp)
-            .render(),
-    ];
-    for (k, line) in lines.iter().enumerate() {
-        fitted_left(
-            cr,
-            x + 1.5,
-            y + 12.5 + k as f64 * 5.2,
-            w,
-            line,
-            Font::sans(2.6),
-        );
-    }
-    if t.soft {
-        fitted_left(
-            cr,
-            x + 1.5,
-            y + 33.5,
-            w,
-            &gettext("Soft target"),
-            Font::bold(2.4),
-        );
-    }
-    if !eligible {
-        fitted_left(
-            cr,
-            x + 1.5,
-            y + CARD_H - 5.0,
-            w,
-            &gettext("Politics too high"),
-            Font::bold(2.4),
-        );
     }
     Ok(())
 }

@@ -7,27 +7,24 @@ use cairo::Context;
 
 use crate::art::draw::{Align, Font, Rgb, rounded_rect, text};
 use crate::engine::message::msg;
-use crate::games::phantom_leader::rules::content::{Altitude, data};
+use crate::games::phantom_leader::rules::content::data;
 use crate::games::phantom_leader::rules::display::{Area, AreaKind};
 use crate::games::phantom_leader::rules::{Fate, PhantomLeader};
 use crate::i18n::gettext;
 
-use super::DISPLAY;
+use super::{DISPLAY, counters};
 
 const CX: f64 = DISPLAY / 2.0;
 const CY: f64 = DISPLAY / 2.0;
 const R0: f64 = 34.0;
 const R1: f64 = 66.0;
 const R2: f64 = 97.0;
-const COUNTER: f64 = 10.0;
+const COUNTER: f64 = counters::SIZE;
 
 const SKY: u32 = 0xdfe9f2;
 const APPROACH: u32 = 0xc9d9c0;
 const PRE: u32 = 0xe4e0cc;
 const CENTRE: u32 = 0xb7c7a8;
-const SITE: u32 = 0xf3e2c4;
-const BANDIT: u32 = 0xd9534f;
-const FRIEND: u32 = 0x2f5d8a;
 const HIGHLIGHT: u32 = 0xf0b400;
 
 /// The compass bearing (degrees, North 0, clockwise) of an area's middle.
@@ -152,7 +149,28 @@ pub fn draw(
     hovered: Option<&str>,
 ) -> Result<(), cairo::Error> {
     super::background(cr, SKY)?;
-    // The rings, each area filled, outlined and highlighted when it is a legal target.
+    // The rings, each area highlighted when it is a legal target.
+    draw_areas(cr, true, |area| {
+        let id = format!("area:{area:?}");
+        targets
+            .contains(&id)
+            .then_some((HIGHLIGHT, if hovered == Some(&id) { 0.55 } else { 0.3 }))
+    })?;
+    draw_paths(cr, g)?;
+    for p in pieces(g) {
+        let lit = targets.contains(&p.id);
+        draw_piece(cr, g, &p, lit, hovered == Some(p.id.as_str()))?;
+    }
+    draw_turn_track(cr, Some(g.mission.turn))
+}
+
+/// The thirteen areas filled, outlined and (with `labels`) named; `tint` may lay a colour
+/// with its opacity over an area.
+pub fn draw_areas(
+    cr: &Context,
+    labels: bool,
+    tint: impl Fn(Area) -> Option<(u32, f64)>,
+) -> Result<(), cairo::Error> {
     for area in Area::ALL {
         let (r_in, r_out, from, width, fill) = match area.kind() {
             AreaKind::Center => (0.0, R0, 0.0, 360.0, CENTRE),
@@ -162,34 +180,40 @@ pub fn draw(
         sector(cr, r_in, r_out, from, width);
         Rgb::hex(fill).set(cr);
         cr.fill_preserve()?;
-        let id = format!("area:{area:?}");
-        if targets.contains(&id) {
-            Rgb::hex(HIGHLIGHT).with_alpha(cr, if hovered == Some(&id) { 0.55 } else { 0.3 });
+        if let Some((colour, alpha)) = tint(area) {
+            Rgb::hex(colour).with_alpha(cr, alpha);
             cr.fill_preserve()?;
         }
         Rgb::hex(0x55604a).set(cr);
         cr.set_line_width(0.5);
         cr.stroke()?;
+        if !labels {
+            continue;
+        }
         let label = format!("{area:?}");
-        let (lx, ly) = match area.kind() {
-            AreaKind::Center => (CX, CY - R0 + 3.0),
-            AreaKind::Approach => polar(R1 - 4.0, bearing(area) + 30.0),
-            AreaKind::PreApproach => polar(R2 - 4.0, bearing(area) + 14.0),
-        };
+        let (lx, ly) = label_at(area);
         Rgb::hex(0x3c4636).set(cr);
         text(cr, lx, ly - 1.5, &label, &Font::bold(3.0), Align::Center);
     }
-    draw_paths(cr, g)?;
-    for p in pieces(g) {
-        let lit = targets.contains(&p.id);
-        draw_piece(cr, g, &p, lit, hovered == Some(p.id.as_str()))?;
+    Ok(())
+}
+
+/// Where an area's short name is printed.
+pub fn label_at(area: Area) -> (f64, f64) {
+    match area.kind() {
+        AreaKind::Center => (CX, CY - R0 + 3.0),
+        AreaKind::Approach => polar(R1 - 4.0, bearing(area) + 30.0),
+        AreaKind::PreApproach => polar(R2 - 4.0, bearing(area) + 14.0),
     }
-    // The turn track.
+}
+
+/// The turn track at the display's top left, box `now` lit.
+pub fn draw_turn_track(cr: &Context, now: Option<u8>) -> Result<(), cairo::Error> {
     let turns = data().geometry.turns;
     for t in 1..=turns {
         let x = 4.0 + f64::from(t - 1) * 8.0;
         rounded_rect(cr, x, 4.0, 7.0, 7.0, 1.0);
-        if t == g.mission.turn {
+        if Some(t) == now {
             Rgb::hex(HIGHLIGHT).set(cr);
             cr.fill_preserve()?;
         }
@@ -255,9 +279,9 @@ fn draw_piece(
     let (x, y, h) = (p.x - COUNTER / 2.0, p.y - COUNTER / 2.0, COUNTER);
     let (kind, index) = p.id.split_once(':').unwrap_or((p.id.as_str(), "0"));
     let index: usize = index.parse().unwrap_or(0);
-    rounded_rect(cr, x, y, h, h, 1.2);
     match kind {
         "target" => {
+            rounded_rect(cr, x, y, h, h, 1.2);
             let n = g.mission.target.unwrap_or(1);
             Rgb::WHITE.set(cr);
             cr.fill_preserve()?;
@@ -285,83 +309,25 @@ fn draw_piece(
         }
         "site" => {
             let d = &g.mission.sites[index];
-            Rgb::hex(SITE).set(cr);
-            cr.fill_preserve()?;
-            Rgb::hex(0x8a4b08).set(cr);
-            cr.set_line_width(0.5);
-            cr.stroke()?;
-            let spec = g.defense_spec(d);
-            crate::art::draw::fitted_text(cr, p.x, y + 0.8, h - 1.0, &spec.name, 2.2, true);
-            let range = format!("R{} {}", spec.range, alt_letters(&spec.altitudes));
-            text(cr, p.x, y + 3.8, &range, &Font::sans(1.9), Align::Center);
-            let nums = spec
-                .attack
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join("/");
-            text(cr, p.x, y + 6.3, &nums, &Font::sans(1.9), Align::Center);
+            counters::site(cr, g.defense_spec(d), x, y)?;
             if let Some(a) = d.angle {
-                draw_angle(cr, g, d.area, a, p.x, p.y)?;
+                draw_angle(cr, d.area, a, p.x, p.y)?;
             }
         }
-        "bandit" => {
-            let d = &g.mission.bandits[index];
-            Rgb::hex(BANDIT).set(cr);
-            cr.fill_preserve()?;
-            Rgb::hex(0x7a1d1a).set(cr);
-            cr.set_line_width(0.5);
-            cr.stroke()?;
-            Rgb::WHITE.set(cr);
-            let spec = g.defense_spec(d);
-            crate::art::draw::fitted_text(cr, p.x, y + 1.2, h - 1.0, &spec.name, 2.2, true);
-            let nums = spec
-                .attack
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join("/");
-            text(cr, p.x, y + 5.0, &nums, &Font::sans(1.9), Align::Center);
-        }
+        "bandit" => counters::bandit(cr, g.defense_spec(&g.mission.bandits[index]), x, y)?,
         _ => {
             let s = &g.mission.flight[index];
             let pos = s.pos.expect("only placed aircraft are pieces");
-            Rgb::hex(FRIEND).set(cr);
-            cr.fill_preserve()?;
-            let high = pos.altitude == Altitude::High;
-            Rgb::hex(if high { 0xffffff } else { 0x1b2f45 }).set(cr);
-            cr.set_line_width(if high { 0.9 } else { 0.4 });
-            cr.stroke()?;
-            Rgb::WHITE.set(cr);
             let pilot = &g.squadron[s.squad];
-            let name = &c.pilots[pilot.pilot].name;
-            crate::art::draw::fitted_text(cr, p.x, y + 0.7, h - 1.0, name, 2.0, true);
-            let alt = if high {
-                gettext("High")
-            } else {
-                gettext("Low")
-            };
-            text(
+            counters::aircraft(
                 cr,
-                p.x,
-                y + 3.3,
-                &format!("{} {alt}", pilot.card().aircraft.id),
-                &Font::sans(1.6),
-                Align::Center,
-            );
-            let load = load_summary(g, index);
-            crate::art::draw::fitted_text(cr, p.x, y + 5.6, h - 0.8, &load, 1.5, false);
-            if s.damaged {
-                Rgb::hex(0xff6b00).set(cr);
-                text(
-                    cr,
-                    p.x,
-                    y + 7.7,
-                    &gettext("DMG"),
-                    &Font::bold(1.6),
-                    Align::Center,
-                );
-            }
+                (x, y),
+                &c.pilots[pilot.pilot].name,
+                &pilot.card().aircraft.id,
+                pos.altitude,
+                &load_summary(g, index),
+                s.damaged,
+            )?;
         }
     }
     if lit {
@@ -376,7 +342,6 @@ fn draw_piece(
 /// The Attack Angle: a small arrow away from the Center and ticks toward its red areas.
 fn draw_angle(
     cr: &Context,
-    g: &PhantomLeader,
     site: Area,
     angle: usize,
     x: f64,
@@ -390,7 +355,6 @@ fn draw_angle(
         .collect();
     red.sort();
     red.dedup();
-    let _ = g;
     Rgb::hex(0xc62828).with_alpha(cr, 0.85);
     cr.set_line_width(0.45);
     for area in red.into_iter().filter(|&a| a != site) {
@@ -402,15 +366,6 @@ fn draw_angle(
         cr.stroke()?;
     }
     Ok(())
-}
-
-fn alt_letters(alts: &[Altitude]) -> String {
-    alts.iter()
-        .map(|a| match a {
-            Altitude::High => "H",
-            Altitude::Low => "L",
-        })
-        .collect()
 }
 
 /// A sortie's load in short: "2×AIM-7 AIM-9 GunPod".

@@ -4,9 +4,13 @@
 
 pub mod campaign;
 pub mod cards;
+pub mod counters;
 pub mod display;
+pub mod event_card;
 pub mod panel;
 pub mod player_log;
+pub mod sheets;
+pub mod target_card;
 
 use cairo::Context;
 

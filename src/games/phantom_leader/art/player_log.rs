@@ -12,7 +12,7 @@ use crate::games::phantom_leader::rules::content::data;
 use crate::games::phantom_leader::rules::{Duty, PhantomLeader};
 use crate::i18n::gettext;
 
-const STYLE: Style = Style {
+pub const STYLE: Style = Style {
     game: "PHANTOM LEADER",
     banner: Rgb(0.23, 0.35, 0.47),
     heading: Rgb(0.12, 0.18, 0.31),
