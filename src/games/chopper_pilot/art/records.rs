@@ -94,7 +94,7 @@ impl MissionLog {
                 .collect();
             log.tac_maps = Some(maps.join(" / "));
         }
-        log.difficulty = m.difficulty.as_ref().map(|c| gettext(c));
+        log.difficulty = m.difficulty.as_deref().map(gettext);
         log.weather = m.weather.as_ref().map(|w| {
             d.weather
                 .iter()
@@ -121,10 +121,10 @@ impl MissionLog {
         log.helicopters_lost = Some(lost.to_string());
         // This mission's wounds, from your helicopter's seats.
         for seat in &m.your_helicopter().seats {
-            if let (Some(i), true) = (seat.member, seat.health != Health::Fit) {
-                if let Some(row) = log.crew.get_mut(i) {
-                    row[2] = health_name(seat.health.max(g.crew[i].health));
-                }
+            if let (Some(i), true) = (seat.member, seat.health != Health::Fit)
+                && let Some(row) = log.crew.get_mut(i)
+            {
+                row[2] = health_name(seat.health.max(g.crew[i].health));
             }
         }
         log
