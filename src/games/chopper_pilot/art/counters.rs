@@ -5,7 +5,9 @@
 
 use cairo::Context;
 
-use crate::art::draw::{Rgb, fitted_text, rounded_rect};
+use crate::art::draw::{
+    Align, Rgb, condensed, fitted_text, measure, paragraph, rounded_rect, text,
+};
 use crate::games::chopper_pilot::rules::content::{BioKind, HeloType, data};
 use crate::games::chopper_pilot::rules::hex::Hex;
 use crate::games::chopper_pilot::rules::movement::Altitude;
@@ -85,7 +87,8 @@ pub fn counter_sheet() -> Vec<(Face, Face)> {
         (gettext("TARGET"), 0xC62828),
         (gettext("AIR STRIKE"), 0xD50000),
         (gettext("ARTY"), 0xD50000),
-        (gettext("SUPPRESSED"), 0xF9A825),
+        // The tables' code for a suppressed unit, printed as the tables print it.
+        ("SUP".to_owned(), 0xF9A825),
         (gettext("UNSPOTTED"), 0x757575),
         (gettext("ACTIONS OVER"), 0x455A64),
         (gettext("WRECK"), 0x4E342E),
@@ -139,7 +142,16 @@ pub fn draw_face(cr: &Context, face: &Face, bleed: f64) -> Result<(), cairo::Err
                 fitted_text(cr, s - 3.4, 1.4, 2.6, &u.range.to_string(), 2.3, true);
             }
             fitted_text(cr, s - 3.4, s - 4.6, 2.6, &u.mp.to_string(), 2.3, true);
-            fitted_text(cr, s / 2.0, s * 0.5, s - 2.5, &gettext(&u.name), 1.8, false);
+            // The name in small type, on two lines when one is too short for it.
+            let name = gettext(&u.name);
+            let font = condensed(1.8, false);
+            let (w, _) = measure(cr, &name, &font, None);
+            if w <= s - 2.5 {
+                text(cr, s / 2.0, s * 0.5, &name, &font, Align::Center);
+            } else {
+                let font = condensed(1.6, false);
+                paragraph(cr, 1.25, s * 0.46, s - 2.5, &name, &font, Align::Center);
+            }
             if *reduced {
                 // The reduced side: a red slash across the lower-left corner.
                 Rgb::hex(0xE53935).set(cr);
@@ -193,7 +205,7 @@ pub fn draw_face(cr: &Context, face: &Face, bleed: f64) -> Result<(), cairo::Err
             Rgb::WHITE.set(cr);
             cr.set_line_width(0.3);
             cr.stroke()?;
-            fitted_text(cr, s / 2.0, s / 2.0 - 1.8, s - 3.0, text, 3.4, true);
+            fitted_text(cr, s / 2.0, s / 2.0 - 1.6, s - 3.0, text, 3.0, true);
         }
         Face::Blank => ground(cr, 0xBDBDBD)?,
     }
