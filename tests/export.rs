@@ -323,8 +323,8 @@ fn the_command_answers_in_one_line_and_exits_accordingly() {
     };
     for (args, expected) in [
         (
-            &["--game", "chopper_pilot"][..],
-            "Chopper Pilot Vietnam has no printable components yet",
+            &["--game", "search_destroy"][..],
+            "Search & Destroy has no printable components yet",
         ),
         (
             &["--game", "all", "--components", "cards,dice"],

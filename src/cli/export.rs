@@ -295,8 +295,8 @@ mod tests {
             ),
             (&["--game", "csar", "--dpi", "5000"], "dpi must be between"),
             (
-                &["--game", "chopper_pilot"],
-                "Chopper Pilot Vietnam has no printable components yet",
+                &["--game", "search_destroy"],
+                "Search & Destroy has no printable components yet",
             ),
             (&[], "say which game to print"),
         ];

@@ -6,6 +6,7 @@
 //! [`MODULE`].
 
 pub mod art;
+pub mod kit;
 mod play;
 pub mod rules;
 
@@ -22,12 +23,15 @@ pub static MODULE: GameModule = GameModule {
     blurb: n_("Fly a Huey crew through insertions, extractions and medevacs."),
     note: None,
     driver: Some(&GameDriver::<rules::ChopperPilot>::new()),
-    kit: None,
+    kit: Some(kit::kit),
     learn: Some(include_str!("../../../data/games/chopper_pilot/learn.toml")),
 };
 
 impl crate::games::Presented for rules::ChopperPilot {
     fn board(&self) -> Option<&dyn crate::art::Board> {
         Some(self)
+    }
+    fn filled_kit(&self) -> Option<crate::export::Kit> {
+        Some(kit::kit_for_game(self))
     }
 }

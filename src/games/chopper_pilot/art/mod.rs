@@ -3,10 +3,16 @@
 //! route flown, the Tactical Map with terrain, units, helicopters and weapon arcs) with the
 //! flight beside it; then the Crew Board and the mission's briefing as pages of their own.
 
+pub mod aids;
 pub mod briefing;
+pub mod cards;
+pub mod counters;
 pub mod crew;
+pub mod info_card;
+pub mod maps;
 pub mod ops;
 pub mod panel;
+pub mod records;
 pub mod tactical;
 
 use cairo::Context;

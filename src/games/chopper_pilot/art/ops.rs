@@ -13,7 +13,7 @@ use crate::games::chopper_pilot::rules::content::OpsMap;
 use crate::i18n::gettext;
 
 /// The printed sheet, in inches.
-const SHEET: (f64, f64) = (17.0, 11.0);
+pub const SHEET: (f64, f64) = (17.0, 11.0);
 const TITLE: f64 = 8.0;
 
 /// Where the sheet lies in an area of `w × h` mm: (mm per inch, x, y).
@@ -112,8 +112,9 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
     Ok(())
 }
 
-/// The chart: a pale sheet with rivers and ridges suggested, the base and every point.
-fn draw_chart(cr: &Context, map: &OpsMap, ox: f64, oy: f64, s: f64) -> Result<(), cairo::Error> {
+/// The chart: a pale sheet with rivers and ridges suggested, the base and every point; `s`
+/// millimetres to the inch from (`ox`, `oy`).
+pub fn draw_chart(cr: &Context, map: &OpsMap, ox: f64, oy: f64, s: f64) -> Result<(), cairo::Error> {
     cr.rectangle(ox, oy, SHEET.0 * s, SHEET.1 * s);
     Rgb::hex(0x9DB58A).set(cr);
     cr.fill()?;

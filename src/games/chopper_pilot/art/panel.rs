@@ -7,7 +7,7 @@ use cairo::Context;
 use crate::art::draw::{Font, Rgb, fitted_left, rounded_rect};
 use crate::engine::message::msg;
 use crate::games::chopper_pilot::rules::ChopperPilot;
-use crate::games::chopper_pilot::rules::content::{Colour, data};
+use crate::games::chopper_pilot::rules::content::{Colour, HelicopterSpec, System, WeaponSpec, data};
 use crate::games::chopper_pilot::rules::state::HeloStatus;
 use crate::games::chopper_pilot::rules::tactical::Place;
 use crate::i18n::gettext;
@@ -151,15 +151,59 @@ fn info_card(
     let lines = spec.tracks.len() + spec.weapons.len() + 1;
     let line_h = ((h - 7.0) / lines as f64).clamp(2.0, 4.4);
     let font = line_h * 0.72;
-    let mut ly = y + 6.5;
     let box_x = x + w * 0.52;
+    let mut ly = draw_tracks(
+        cr,
+        spec,
+        |system| usize::from(heli.boxes_checked(system)),
+        (x + 2.0, box_x),
+        y + 6.5,
+        (w * 0.5 - 3.0, w * 0.46),
+        line_h,
+    )?;
+    ly += line_h * 0.3;
+    for (k, weapon) in spec.weapons.iter().enumerate() {
+        Rgb::hex(ARC_COLOURS[k % ARC_COLOURS.len()]).set(cr);
+        cr.rectangle(x + 2.0, ly + line_h * 0.15, line_h * 0.6, line_h * 0.6);
+        cr.fill()?;
+        Rgb::hex(0x222222).set(cr);
+        let label = weapon_label(weapon);
+        fitted_left(cr, x + 3.0 + line_h * 0.6, ly, w - 6.0 - line_h * 0.6, &label, Font::sans(font));
+        ly += line_h;
+    }
+    Ok(())
+}
+
+/// A weapon and its range, as the Info Cards name it.
+pub fn weapon_label(weapon: &WeaponSpec) -> String {
+    msg("{weapon}: range {range}")
+        .term("weapon", weapon.id.replace('_', " "))
+        .arg("range", weapon.range)
+        .render()
+}
+
+/// The damage tracks of a helicopter type, one line of `line_h` mm per system from `y`: the
+/// system's name at `x.0` (in `w.0`), its boxes white, yellow and red at `x.1` (in `w.1`), the
+/// first `checked(system)` crossed out. Returns where the next line goes. The Info Card on the
+/// screen and the printed one share it.
+pub fn draw_tracks(
+    cr: &Context,
+    spec: &HelicopterSpec,
+    checked: impl Fn(System) -> usize,
+    x: (f64, f64),
+    y: f64,
+    w: (f64, f64),
+    line_h: f64,
+) -> Result<f64, cairo::Error> {
+    let font = line_h * 0.72;
+    let mut ly = y;
     for track in &spec.tracks {
         Rgb::hex(0x222222).set(cr);
-        fitted_left(cr, x + 2.0, ly, w * 0.5 - 3.0, &gettext(track.system.name()), Font::sans(font));
-        let checked = usize::from(heli.boxes_checked(track.system));
-        let b = (line_h * 0.8).min((w * 0.46) / track.boxes.len().max(1) as f64 - 0.4);
+        fitted_left(cr, x.0, ly, w.0, &gettext(track.system.name()), Font::sans(font));
+        let checked = checked(track.system);
+        let b = (line_h * 0.8).min(w.1 / track.boxes.len().max(1) as f64 - 0.4);
         for (k, colour) in track.boxes.iter().enumerate() {
-            let bx = box_x + k as f64 * (b + 0.4);
+            let bx = x.1 + k as f64 * (b + 0.4);
             cr.rectangle(bx, ly, b, b);
             Rgb::hex(match colour {
                 Colour::White => 0xFFFFFF,
@@ -183,18 +227,5 @@ fn info_card(
         }
         ly += line_h;
     }
-    ly += line_h * 0.3;
-    for (k, weapon) in spec.weapons.iter().enumerate() {
-        Rgb::hex(ARC_COLOURS[k % ARC_COLOURS.len()]).set(cr);
-        cr.rectangle(x + 2.0, ly + line_h * 0.15, line_h * 0.6, line_h * 0.6);
-        cr.fill()?;
-        Rgb::hex(0x222222).set(cr);
-        let label = msg("{weapon}: range {range}")
-            .term("weapon", weapon.id.replace('_', " "))
-            .arg("range", weapon.range)
-            .render();
-        fitted_left(cr, x + 3.0 + line_h * 0.6, ly, w - 6.0 - line_h * 0.6, &label, Font::sans(font));
-        ly += line_h;
-    }
-    Ok(())
+    Ok(ly)
 }

@@ -9,11 +9,12 @@ use cairo::Context;
 
 use crate::art::draw::{Align, Font, Rgb, fitted_text, measure, paragraph, rounded_rect, text};
 use crate::games::chopper_pilot::rules::ChopperPilot;
-use crate::games::chopper_pilot::rules::content::{Class, HeloType, Side, data};
+use crate::games::chopper_pilot::rules::content::{Class, HeloType, HelicopterSpec, Side, data};
 use crate::games::chopper_pilot::rules::hex::Hex;
 use crate::games::chopper_pilot::rules::movement::Altitude;
 use crate::games::chopper_pilot::rules::route::{hex_target, target_hex};
 use crate::games::chopper_pilot::rules::tactical::{Place, StrikeKind, Tac, Unit};
+use crate::games::chopper_pilot::rules::terrain::Ground;
 use crate::games::chopper_pilot::rules::view::weapon_covers;
 use crate::i18n::gettext;
 
@@ -46,9 +47,15 @@ impl Frame {
         // Keep the column's parity so that the shown part looks as the map does.
         let col0 = ((fx - cols / 2).clamp(0, lw - cols)) & !1;
         let row0 = (fy - rows / 2).clamp(0, lh - rows);
+        Frame::over(col0, row0, cols, rows, w, h - TITLE, TITLE)
+    }
+
+    /// The frame of `cols × rows` hexes from (`col0`, `row0`) centred in an area of `w × h`
+    /// millimetres whose top is `top`.
+    pub fn over(col0: i32, row0: i32, cols: i32, rows: i32, w: f64, h: f64, top: f64) -> Frame {
         let span_w = f64::from(cols - 1) * ROOT3 / 2.0 + 2.0 / ROOT3;
         let span_h = f64::from(rows) + 0.5;
-        let flat = (w / span_w).min((h - TITLE) / span_h);
+        let flat = (w / span_w).min(h / span_h);
         Frame {
             col0,
             row0,
@@ -56,7 +63,7 @@ impl Frame {
             rows,
             flat,
             ox: (w - span_w * flat) / 2.0,
-            oy: TITLE + (h - TITLE - span_h * flat) / 2.0,
+            oy: top + (h - span_h * flat) / 2.0,
         }
     }
 
@@ -100,7 +107,7 @@ impl Frame {
             .map(|(_, h)| h)
     }
 
-    fn hex_path(&self, cr: &Context, hex: Hex, inset: f64) {
+    pub fn hex_path(&self, cr: &Context, hex: Hex, inset: f64) {
         let (cx, cy) = self.centre(hex);
         let r = self.flat / ROOT3 - inset;
         for k in 0..6 {
@@ -115,7 +122,7 @@ impl Frame {
         cr.close_path();
     }
 
-    fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+    pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
         (self.col0..self.col0 + self.cols)
             .flat_map(move |x| (self.row0..self.row0 + self.rows).map(move |y| (x, y)))
             .map(|(x, y)| Hex::from_offset(x, y))
@@ -179,7 +186,7 @@ pub fn draw(
         .render();
     Rgb::WHITE.set(cr);
     text(cr, 3.0, 1.5, &title, &Font::bold(4.2), Align::Left);
-    draw_terrain(cr, tac, &frame)?;
+    draw_terrain(cr, &tac.ground, &frame)?;
     draw_arcs(cr, g, tac, &frame)?;
     draw_markers(cr, tac, &frame)?;
     draw_reach(cr, tac, &frame, targets)?;
@@ -299,11 +306,12 @@ fn draw_route(
     Ok(())
 }
 
-fn draw_terrain(cr: &Context, tac: &Tac, frame: &Frame) -> Result<(), cairo::Error> {
+/// The terrain of the shown hexes: fills, hills, trees and huts, and the hex grid.
+pub fn draw_terrain(cr: &Context, ground: &Ground, frame: &Frame) -> Result<(), cairo::Error> {
     // One fill per terrain: a map of several hundred hexes in a dozen paths.
     for t in &data().terrain {
         let mut any = false;
-        for hex in frame.hexes().filter(|h| tac.ground.at(*h).id == t.id) {
+        for hex in frame.hexes().filter(|h| ground.at(*h).id == t.id) {
             frame.hex_path(cr, hex, 0.0);
             any = true;
         }
@@ -315,14 +323,14 @@ fn draw_terrain(cr: &Context, tac: &Tac, frame: &Frame) -> Result<(), cairo::Err
     // Hills: a brown contour inside the hex.
     Rgb::hex(0x7A5530).with_alpha(cr, 0.8);
     cr.set_line_width(frame.flat * 0.06);
-    for hex in frame.hexes().filter(|h| tac.ground.hill(*h)) {
+    for hex in frame.hexes().filter(|h| ground.hill(*h)) {
         frame.hex_path(cr, hex, frame.flat * 0.14);
     }
     cr.stroke()?;
     // Trees and huts, small enough to read the counters over them.
     Rgb::hex(0x24502A).with_alpha(cr, 0.7);
     for hex in frame.hexes() {
-        let id = tac.ground.at(hex).id.as_str();
+        let id = ground.at(hex).id.as_str();
         if id == "jungle" || id == "woods" {
             let (x, y) = frame.centre(hex);
             let r = frame.flat * 0.09;
@@ -335,7 +343,7 @@ fn draw_terrain(cr: &Context, tac: &Tac, frame: &Frame) -> Result<(), cairo::Err
     cr.fill()?;
     Rgb::hex(0x6E5A44).set(cr);
     for hex in frame.hexes() {
-        if tac.ground.at(hex).id == "village" {
+        if ground.at(hex).id == "village" {
             let (x, y) = frame.centre(hex);
             let s = frame.flat * 0.16;
             cr.rectangle(x - s, y - s * 0.2, 2.0 * s, 1.2 * s);
@@ -362,13 +370,22 @@ fn draw_arcs(cr: &Context, g: &ChopperPilot, tac: &Tac, frame: &Frame) -> Result
     };
     let f = tac.flying(h).expect("armed helicopters fly");
     let spec = data().helicopter(g.mission().flight[h].kind);
+    draw_weapon_arcs(cr, frame, spec, f.hex, f.facing)
+}
+
+/// The hexes each weapon of a helicopter of type `spec` at `hex` facing `facing` covers,
+/// tinted in the weapon's colour (the map and the printed arc reference share it).
+pub fn draw_weapon_arcs(
+    cr: &Context,
+    frame: &Frame,
+    spec: &HelicopterSpec,
+    hex: Hex,
+    facing: u8,
+) -> Result<(), cairo::Error> {
     for (w, weapon) in spec.weapons.iter().enumerate() {
         let mut any = false;
-        for hex in frame
-            .hexes()
-            .filter(|x| weapon_covers(weapon, f.hex, f.facing, *x))
-        {
-            frame.hex_path(cr, hex, frame.flat * 0.05);
+        for x in frame.hexes().filter(|x| weapon_covers(weapon, hex, facing, *x)) {
+            frame.hex_path(cr, x, frame.flat * 0.05);
             any = true;
         }
         if any {
@@ -431,16 +448,18 @@ fn draw_markers(cr: &Context, tac: &Tac, frame: &Frame) -> Result<(), cairo::Err
     Ok(())
 }
 
-/// A unit's counter colour and short code.
-fn counter_look(u: &Unit) -> (u32, &'static str) {
-    let spec = u.spec();
+/// The counter colour and short code of a unit type (its id in `units.toml`).
+pub fn counter_look(unit: &str) -> (u32, &'static str) {
+    let Some(spec) = data().unit(unit) else {
+        return (0x777777, "?");
+    };
     let colour = match spec.side {
         Side::Us => 0x556B2F,
-        Side::Enemy if u.unit.starts_with("nva") => 0xC62828,
+        Side::Enemy if unit.starts_with("nva") => 0xC62828,
         Side::Enemy => 0x111111,
         Side::Neutral => 0xC8A165,
     };
-    let code = match (spec.class, u.unit.as_str()) {
+    let code = match (spec.class, unit) {
         (_, id) if id.ends_with("_hq") => "HQ",
         (Class::Fireteam, _) => "FT",
         (Class::Rpg, _) => "RPG",
@@ -455,6 +474,32 @@ fn counter_look(u: &Unit) -> (u32, &'static str) {
     (colour, code)
 }
 
+/// A unit's counter, `s` millimetres square from (x, y): its side's colour, its short code and,
+/// once it has lost a step, a bar.
+pub fn draw_counter(
+    cr: &Context,
+    x: f64,
+    y: f64,
+    s: f64,
+    unit: &str,
+    damaged: bool,
+) -> Result<(), cairo::Error> {
+    let (colour, code) = counter_look(unit);
+    rounded_rect(cr, x, y, s, s, s * 0.12);
+    Rgb::hex(colour).set(cr);
+    cr.fill_preserve()?;
+    Rgb::WHITE.set(cr);
+    cr.set_line_width(s * 0.05);
+    cr.stroke()?;
+    fitted_text(cr, x + s / 2.0, y + s * 0.12, s * 0.9, code, s * 0.34, true);
+    if damaged {
+        Rgb::hex(0xFFD54F).set(cr);
+        cr.rectangle(x + s * 0.1, y + s * 0.72, s * 0.8, s * 0.1);
+        cr.fill()?;
+    }
+    Ok(())
+}
+
 fn draw_unit(
     cr: &Context,
     u: &Unit,
@@ -467,20 +512,7 @@ fn draw_unit(
     let s = frame.flat * 0.58;
     let off = k as f64 * frame.flat * 0.1;
     let (x, y) = (cx - s / 2.0 + off, cy - s / 2.0 + off);
-    let (colour, code) = counter_look(u);
-    rounded_rect(cr, x, y, s, s, s * 0.12);
-    Rgb::hex(colour).set(cr);
-    cr.fill_preserve()?;
-    Rgb::WHITE.set(cr);
-    cr.set_line_width(s * 0.05);
-    cr.stroke()?;
-    fitted_text(cr, x + s / 2.0, y + s * 0.12, s * 0.9, code, s * 0.34, true);
-    // Steps left: a damaged unit shows a bar.
-    if u.damaged {
-        Rgb::hex(0xFFD54F).set(cr);
-        cr.rectangle(x + s * 0.1, y + s * 0.72, s * 0.8, s * 0.1);
-        cr.fill()?;
-    }
+    draw_counter(cr, x, y, s, &u.unit, u.damaged)?;
     if u.objective {
         Rgb::hex(0xFFD54F).set(cr);
         cr.new_sub_path();
@@ -621,7 +653,6 @@ pub fn hit(
 mod tests {
     use super::*;
     use crate::games::chopper_pilot::rules::hex::Layout;
-    use crate::games::chopper_pilot::rules::terrain::Ground;
 
     #[test]
     fn every_shown_hex_is_found_again_under_its_centre_and_near_its_corners() {

@@ -1,0 +1,203 @@
+//! The print-and-play kit of Chopper Pilot Vietnam: every component of the rules digest (§10)
+//! with its count, each drawn into a PDF and an SVG, the sheets each on one page of A4 and of
+//! Letter, and the record sheets filled from a game the bot has flown.
+
+mod common;
+
+use tonkin::art::draw::fits;
+use tonkin::engine::bot::Bot;
+use tonkin::engine::game::Game;
+use tonkin::export::job::{self, Options};
+use tonkin::export::layout::{Role, Settings};
+use tonkin::export::output::{self, Document, Format};
+use tonkin::export::paper::PaperSize;
+use tonkin::export::{Kind, Kit};
+use tonkin::games::chopper_pilot::art::records::{MissionLog, draw_mission_log};
+use tonkin::games::chopper_pilot::kit::{kit, kit_for_game};
+use tonkin::games::chopper_pilot::rules::bot::Commander;
+use tonkin::games::chopper_pilot::rules::content::content;
+use tonkin::games::chopper_pilot::rules::{ChopperPilot, Phase};
+use tonkin::games::kit_for;
+
+fn component<'a>(kit: &'a Kit, name: &str) -> &'a tonkin::export::Component {
+    kit.components
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no component {name}"))
+}
+
+#[test]
+fn the_chopper_pilot_art_and_kit_never_read_the_log() {
+    assert_eq!(common::log_readers("chopper_pilot"), Vec::<String>::new());
+}
+
+#[test]
+fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
+    let kit = kit_for("chopper_pilot").unwrap();
+    let c = content().unwrap();
+    let deck = |kind: &str| -> usize {
+        c.decks
+            .iter()
+            .filter(|d| format!("{:?}", d.kind) == kind)
+            .map(|d| d.cards().len())
+            .sum()
+    };
+    let airframes: usize = c.helicopters.iter().map(|h| usize::from(h.airframes)).sum();
+    let expect = [
+        ("Tactical Maps", Kind::Map, 6, false),
+        ("Operations Maps", Kind::Map, 3, false),
+        // Primary 40 and SOG 15, Combat 45, Primary 35 and SOG 15 (digest 10.2).
+        ("Enroute Event cards", Kind::Cards, 55, true),
+        ("Combat Event cards", Kind::Cards, 45, true),
+        ("Return Event cards", Kind::Cards, 50, true),
+        ("Crew Bio cards", Kind::Cards, 20, true),
+        ("Unit Cards", Kind::Cards, 9, true),
+        ("Helicopter Info Cards", Kind::Sheets, 9, false),
+        ("Crew Boards", Kind::Sheets, 2, false),
+        ("Arc and scatter reference", Kind::Sheets, 1, false),
+        ("Combat Tour Cards", Kind::Sheets, 2, false),
+        ("Mission Log", Kind::Sheets, 1, false),
+        ("Campaign summary", Kind::Sheets, 1, false),
+    ];
+    for (name, kind, count, back) in expect {
+        let comp = component(&kit, name);
+        assert_eq!(
+            (comp.kind, comp.count, comp.has_back()),
+            (kind, count, back),
+            "{name}"
+        );
+    }
+    assert_eq!(deck("Enroute"), 55);
+    assert_eq!(airframes, 9);
+    let aid = component(&kit, "Player Aid");
+    assert!(aid.kind == Kind::Aids && aid.count >= 2);
+    let counters = component(&kit, "Counters (16 mm)");
+    assert!(counters.has_back() && counters.width == 16.0);
+    // One of each ground unit, two per airframe, one per crew member, and markers.
+    assert!(counters.count > c.units.len() + 2 * airframes + c.bios.len());
+    assert_eq!(kit.components.len(), expect.len() + 2);
+}
+
+fn options(paper: PaperSize, format: Format, dir: &std::path::Path) -> Options {
+    Options {
+        settings: Settings {
+            paper,
+            ..Settings::default()
+        },
+        kinds: Vec::new(),
+        format,
+        dpi: 72,
+        alignment: false,
+        out: dir.to_path_buf(),
+    }
+}
+
+#[test]
+fn the_kit_exports_to_pdf_on_a4_and_letter_with_each_sheet_on_one_page() {
+    let dir = tempfile::tempdir().unwrap();
+    for paper in [PaperSize::A4, PaperSize::Letter] {
+        let kit = kit().unwrap();
+        let o = options(paper, Format::Pdf, dir.path());
+        let pages = o.pages(&kit);
+        for (i, c) in kit.components.iter().enumerate() {
+            let fronts = pages
+                .iter()
+                .filter(|p| p.component == Some(i) && p.role == Role::Fronts)
+                .count();
+            if matches!(c.kind, Kind::Sheets | Kind::Aids) {
+                assert_eq!(fronts, c.count, "{} on {paper:?}: one page each", c.name);
+            } else {
+                assert!(fronts >= 1, "{}", c.name);
+            }
+            if c.kind == Kind::Map {
+                // The maps are tiled: a Tactical Map is 34 × 22 inches.
+                assert!(fronts >= 4 * c.count, "{}: {fronts} tiles", c.name);
+            }
+        }
+        let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
+        common::check_pdf_pages(&files[0], pages.len(), paper.portrait_mm());
+    }
+}
+
+#[test]
+fn every_component_draws_into_an_svg() {
+    let kit = kit().unwrap();
+    let o = options(PaperSize::A4, Format::Svg, std::path::Path::new("."));
+    let pages = o.pages(&kit);
+    let doc = Document {
+        kit: &kit,
+        pages: &pages,
+        margin: o.settings.margin,
+    };
+    for (ci, c) in kit.components.iter().enumerate() {
+        for role in [Role::Fronts, Role::Backs] {
+            let Some(page) = pages
+                .iter()
+                .position(|p| p.component == Some(ci) && p.role == role)
+            else {
+                continue;
+            };
+            let svg = output::svg_into(Vec::new(), doc, page).unwrap();
+            let text = String::from_utf8(svg).unwrap();
+            assert!(
+                text.starts_with("<?xml") && text.contains("<svg"),
+                "{}",
+                c.name
+            );
+            // Drawn, not empty: far more than the page's frame.
+            assert!(
+                text.len() > 20_000,
+                "{} {role:?}: {} bytes",
+                c.name,
+                text.len()
+            );
+        }
+    }
+}
+
+/// A Primary tour flown by the bot until `stop`.
+fn flown(seed: u64, stop: impl Fn(&ChopperPilot) -> bool) -> ChopperPilot {
+    let mut g = ChopperPilot::setup("primary", &Default::default(), seed).unwrap();
+    for _ in 0..20_000 {
+        if stop(&g) {
+            return g;
+        }
+        let actions = g.legal_actions();
+        let a = Commander.choose(&g, &actions);
+        g.apply(&a).unwrap();
+    }
+    panic!("the bot never got there");
+}
+
+#[test]
+fn the_filled_mission_log_shows_the_game_being_played() {
+    // Into the second mission, on the Tactical Map: a mission in hand and one flown.
+    let g = flown(5, |g| {
+        g.missions_flown >= 1 && matches!(g.phase, Phase::Helicopters)
+    });
+    let m = g.mission.as_ref().unwrap();
+    let log = MissionLog::from_game(&g);
+    assert_eq!(log.number, Some(m.number.to_string()));
+    assert_eq!(log.missions_flown, Some(g.missions_flown.to_string()));
+    assert_eq!(log.yours, Some(m.your_helicopter().name()));
+    assert!(log.tac_maps.is_some() && log.weather.is_some());
+    assert_eq!(log.crew.len(), g.crew.len());
+    // What the sheet writes in: the mission's number, the helicopter and the crew's names.
+    let page = tonkin::art::sheet::Page { w: 190.0, h: 248.0 };
+    let surface = cairo::RecordingSurface::create(cairo::Content::ColorAlpha, None).unwrap();
+    let cr = cairo::Context::new(&surface).unwrap();
+    let (drawn, labels) = fits::recorded(|| draw_mission_log(&cr, page, &log));
+    drawn.unwrap();
+    let texts: Vec<&str> = labels.iter().map(|f| f.text.as_str()).collect();
+    for value in [m.number.to_string(), m.your_helicopter().name()] {
+        assert!(texts.contains(&value.as_str()), "{value} not in {texts:?}");
+    }
+    let blank = fits::recorded(|| draw_mission_log(&cr, page, &MissionLog::blank())).1;
+    assert!(!blank.iter().any(|f| f.text == m.number.to_string()));
+    // The filled kit carries it, and its Tour Card ticks the missions flown.
+    let kit = kit_for_game(&g);
+    let c = component(&kit, "Mission Log");
+    let (drawn, labels) = fits::recorded(|| c.draw_front(&cr, 0, 0.0));
+    drawn.unwrap();
+    assert!(labels.iter().any(|f| f.text == m.your_helicopter().name()));
+}
