@@ -294,10 +294,6 @@ mod tests {
                 "dpi must be between 36 and 1200, not -300",
             ),
             (&["--game", "csar", "--dpi", "5000"], "dpi must be between"),
-            (
-                &["--game", "search_destroy"],
-                "Search & Destroy has no printable components yet",
-            ),
             (&[], "say which game to print"),
         ];
         for (argv, expected) in cases {
