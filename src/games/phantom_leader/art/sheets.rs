@@ -355,9 +355,12 @@ pub fn draw_help_sheet(
         let mut y = top + 6.0;
         y += table(cr, right, y, col_w, &heads, &rows, &[0.34, 0.33, 0.33])? + 5.0;
         let p = &c.tables.priorities;
-        let costs = msg("Recon: {recon} SO (+{cards} cards). Tanker: {tanker} SO an aircraft. Rest and recreation: {rest} SO (−{rs} Stress). Promotion: {p1}/{p2}/{p3} SO. Special weapons: {sw} SO a Weight Point.")
+        let costs = msg("Recon: {recon} SO ({cards}). Tanker: {tanker} SO an aircraft. Rest and recreation: {rest} SO (−{rs} Stress). Promotion: {p1}/{p2}/{p3} SO. Special weapons: {sw} SO a Weight Point.")
             .arg("recon", p.recon_cost)
-            .arg("cards", p.recon_cards)
+            .message(
+                "cards",
+                msg_n("+{n} card", "+{n} cards", p.recon_cards).arg("n", p.recon_cards),
+            )
             .arg("tanker", p.tanker_per_aircraft)
             .arg("rest", p.rest_cost)
             .arg("rs", p.rest_stress)

@@ -10,7 +10,7 @@ use super::map::{SIDE, centre, draw_terrain};
 use crate::art::draw::{Align, Font, Rgb, condensed, paragraph, text};
 use crate::art::sheet::{INK, MARGIN, Page, Style, Table, heading, page_frame};
 use crate::engine::content::Source;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, msg_n};
 use crate::games::search_destroy::rules::content::{Casualty, Class, Sight, data};
 use crate::games::search_destroy::rules::crt::{Crt, Effect};
 use crate::games::search_destroy::rules::hex::Hex;
@@ -123,9 +123,16 @@ fn combat_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
     let lines = [
         gettext("Odds: total attack strength against the defence strength of the target hex's terrain, rounded in the defender's favour; worse than 1–3 fires at 1–3, better than 4–1 at 4–1. ARVN squads fire at half strength [24.12]."),
         gettext("Results: — no effect; P every unit in the hex is pinned (no move or fire in its next Player-Turn); D every unit in the hex is destroyed. The number left of the letter goes to the NLF when the NLF fires, the number right of it to the US when the US fires (only when the hex held personnel). h: a helicopter fired at is shot down."),
-        msg("Rolls of 7 and 8 are reached only with +2: a surprise attack [12.1], an anti-personnel trap [5.5] or an ambush [18.1]. Shaded rows are reconstructed (RECON). A helicopter shot down is worth {points} points; fire on a hex with peasants gives the enemy {times} times the points [10.2].")
-            .arg("points", points.helicopter)
-            .arg("times", points.peasant_multiplier)
+        msg("Rolls of 7 and 8 are reached only with +2: a surprise attack [12.1], an anti-personnel trap [5.5] or an ambush [18.1]. Shaded rows are reconstructed (RECON). A helicopter shot down is worth {points}; fire on a hex with peasants gives the enemy {times} [10.2].")
+            .message(
+                "points",
+                msg_n("{n} point", "{n} points", points.helicopter).arg("n", points.helicopter),
+            )
+            .message(
+                "times",
+                msg_n("{n} time the points", "{n} times the points", points.peasant_multiplier)
+                    .arg("n", points.peasant_multiplier),
+            )
             .render(),
     ];
     for l in &lines {
