@@ -13,7 +13,7 @@ use crate::games::phantom_leader::rules::content::{
     Altitude, AnglePattern, DefenseSpec, WeaponClass, WeaponSpec, data,
 };
 use crate::games::phantom_leader::rules::display::Area;
-use crate::i18n::gettext;
+use crate::i18n::{gettext, pgettext};
 
 /// A counter's side on the display, in millimetres.
 pub const SIZE: f64 = 10.0;
@@ -55,10 +55,19 @@ pub fn site(cr: &Context, spec: &DefenseSpec, x: f64, y: f64) -> Result<(), cair
     outlined(cr, x, y, SITE, 0x8a4b08, 0.5)?;
     Rgb::BLACK.set(cr);
     let cx = x + SIZE / 2.0;
-    fitted_text(cr, cx, y + 0.8, SIZE - 1.0, &spec.name, 2.2, true);
+    // A long name ("Heavy Machinegun") takes two lines rather than shrinking away.
+    let font = crate::art::draw::fit_paragraph_font(
+        cr,
+        &spec.name,
+        crate::art::draw::condensed(2.2, true),
+        SIZE - 1.0,
+        3.8,
+        1.5,
+    );
+    crate::art::draw::paragraph(cr, x + 0.5, y + 0.5, SIZE - 1.0, &spec.name, &font, Align::Center);
     let range = format!("R{} {}", spec.range, alt_letters(&spec.altitudes));
-    text(cr, cx, y + 3.8, &range, &Font::sans(1.9), Align::Center);
-    text(cr, cx, y + 6.3, &numbers(&spec.attack), &Font::sans(1.9), Align::Center);
+    text(cr, cx, y + 4.5, &range, &Font::sans(1.9), Align::Center);
+    text(cr, cx, y + 6.8, &numbers(&spec.attack), &Font::sans(1.9), Align::Center);
     if spec.radar {
         text(cr, x + 0.8, y + 0.4, "R", &Font::bold(1.4), Align::Left);
     }
@@ -106,11 +115,12 @@ pub fn aircraft(
     outlined(cr, x, y, FRIEND, rim, width)?;
     Rgb::WHITE.set(cr);
     let cx = x + SIZE / 2.0;
-    fitted_text(cr, cx, y + 0.7, SIZE - 1.0, call_sign, 2.0, true);
+    fitted_text(cr, cx, y + 0.7, SIZE - 0.6, call_sign, 2.0, true);
     let alt = if high { gettext("High") } else { gettext("Low") };
     // "F-4_USAF" is the F-4 of the Air Force: the counter's colour and rim say the rest.
     let kind = aircraft.split('_').next().unwrap_or(aircraft);
-    let line = format!("{kind} {alt}");
+    // On a counter without a load the big letter below gives the altitude.
+    let line = if load.is_empty() { kind.to_owned() } else { format!("{kind} {alt}") };
     fitted_text(cr, cx, y + 3.3, SIZE - 1.0, &line, 1.6, false);
     if load.is_empty() {
         let letter = if high { "H" } else { "L" };
@@ -246,12 +256,12 @@ pub fn marker_name(id: &str) -> String {
     match id {
         "turn" => gettext("TURN"),
         "target" => gettext("Target"),
-        "recon" => gettext("Recon"),
-        "intel" => gettext("Intel"),
+        "recon" => pgettext("counter", "Recon"),
+        "intel" => pgettext("counter", "Intel"),
         "politics" => gettext("Politics"),
-        "damaged" => gettext("Damaged"),
+        "damaged" => pgettext("counter", "Damaged"),
         "fast_this_turn" => gettext("Fast this turn"),
-        "jettisoned" => gettext("Jettisoned"),
+        "jettisoned" => pgettext("counter", "Jettisoned"),
         "listed" => gettext("Listed"),
         other => other.to_owned(),
     }

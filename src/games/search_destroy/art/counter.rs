@@ -345,7 +345,7 @@ pub fn draw_marker(cr: &Context, marker: Marker) -> Result<(), cairo::Error> {
     let label = match marker {
         Marker::Pinned => {
             pinned_badge(cr, SIZE / 2.0, 5.0, 3.4)?;
-            crate::i18n::gettext("Pinned")
+            crate::i18n::pgettext("counter", "Pinned")
         }
         Marker::ImprovedPosition => {
             // Sandbags under the figure of the doubled defence.
