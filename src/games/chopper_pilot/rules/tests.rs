@@ -1159,7 +1159,7 @@ fn the_odds_of_an_attack_are_those_of_the_roll_it_makes_9_2_1() {
     g.apply(&Action::Fire { weapon: w, unit: right }).unwrap();
     let line = logged(&g)[position_of(&logged(&g), "B2 ")].clone();
     let words = &super::words::shown(&expected)[0];
-    assert!(line.contains(&format!("reads ")) && line.contains(words.as_str()), "{line}");
+    assert!(line.contains("reads ") && line.contains(words.as_str()), "{line}");
     // Landing under fire: an NVA fireteam 3 hexes away needs 7, +2 at a landed helicopter.
     let nva = g.add_unit("nva_ft", lz.step(4, 3), true, false);
     let (each, any) = g.landing_odds(0, lz).unwrap();
