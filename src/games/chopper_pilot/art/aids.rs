@@ -32,12 +32,17 @@ const GAP: f64 = 5.0;
 /// The top of the first table below the title bar.
 const TOP: f64 = 22.0;
 
-/// A result code of the tables as printed: "dm_sup" → "DM + SUP", "tail_rotor" → "tail rotor".
+/// A result code of the tables as printed: the attack results as the chart's codes ("dm_sup"
+/// → "DM + SUP", explained in the legend), every other code in words ("tail_rotor" → "tail
+/// rotor", translated).
 pub fn cell_text(cell: &str) -> String {
     match cell {
         "sup" | "dm" | "de" => cell.to_uppercase(),
         "dm_sup" => "DM + SUP".to_owned(),
-        _ => cell.replace('_', " "),
+        _ => match crate::games::chopper_pilot::rules::words::cell_word(cell) {
+            Some(words) => gettext(words),
+            None => cell.replace('_', " "),
+        },
     }
 }
 

@@ -177,7 +177,7 @@ fn info_card(
 /// A weapon and its range, as the Info Cards name it.
 pub fn weapon_label(weapon: &WeaponSpec) -> String {
     msg("{weapon}: range {range}")
-        .term("weapon", weapon.id.replace('_', " "))
+        .term("weapon", weapon.name.clone())
         .arg("range", weapon.range)
         .render()
 }
