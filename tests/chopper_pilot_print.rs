@@ -7,24 +7,17 @@ mod common;
 use tonkin::art::draw::fits;
 use tonkin::engine::bot::Bot;
 use tonkin::engine::game::Game;
-use tonkin::export::job::{self, Options};
-use tonkin::export::layout::{Role, Settings};
+use tonkin::export::Kind;
+use tonkin::export::job;
+use tonkin::export::layout::Role;
 use tonkin::export::output::{self, Document, Format};
 use tonkin::export::paper::PaperSize;
-use tonkin::export::{Kind, Kit};
 use tonkin::games::chopper_pilot::art::records::{MissionLog, draw_mission_log};
 use tonkin::games::chopper_pilot::kit::{kit, kit_for_game};
 use tonkin::games::chopper_pilot::rules::bot::Commander;
 use tonkin::games::chopper_pilot::rules::content::content;
 use tonkin::games::chopper_pilot::rules::{ChopperPilot, Phase};
 use tonkin::games::kit_for;
-
-fn component<'a>(kit: &'a Kit, name: &str) -> &'a tonkin::export::Component {
-    kit.components
-        .iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("no component {name}"))
-}
 
 #[test]
 fn the_chopper_pilot_art_and_kit_never_read_the_log() {
@@ -60,7 +53,7 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
         ("Campaign summary", Kind::Sheets, 1, false),
     ];
     for (name, kind, count, back) in expect {
-        let comp = component(&kit, name);
+        let comp = common::component(&kit, name);
         assert_eq!(
             (comp.kind, comp.count, comp.has_back()),
             (kind, count, back),
@@ -69,27 +62,13 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
     }
     assert_eq!(deck("Enroute"), 55);
     assert_eq!(airframes, 9);
-    let aid = component(&kit, "Player Aid");
+    let aid = common::component(&kit, "Player Aid");
     assert!(aid.kind == Kind::Aids && aid.count >= 2);
-    let counters = component(&kit, "Counters (16 mm)");
+    let counters = common::component(&kit, "Counters (16 mm)");
     assert!(counters.has_back() && counters.width == 16.0);
     // One of each ground unit, two per airframe, one per crew member, and markers.
     assert!(counters.count > c.units.len() + 2 * airframes + c.bios.len());
     assert_eq!(kit.components.len(), expect.len() + 2);
-}
-
-fn options(paper: PaperSize, format: Format, dir: &std::path::Path) -> Options {
-    Options {
-        settings: Settings {
-            paper,
-            ..Settings::default()
-        },
-        kinds: Vec::new(),
-        format,
-        dpi: 72,
-        alignment: false,
-        out: dir.to_path_buf(),
-    }
 }
 
 #[test]
@@ -97,7 +76,7 @@ fn the_kit_exports_to_pdf_on_a4_and_letter_with_each_sheet_on_one_page() {
     let dir = tempfile::tempdir().unwrap();
     for paper in [PaperSize::A4, PaperSize::Letter] {
         let kit = kit().unwrap();
-        let o = options(paper, Format::Pdf, dir.path());
+        let o = common::print_options(dir.path(), paper, Format::Pdf);
         let pages = o.pages(&kit);
         for (i, c) in kit.components.iter().enumerate() {
             let fronts = pages
@@ -122,7 +101,7 @@ fn the_kit_exports_to_pdf_on_a4_and_letter_with_each_sheet_on_one_page() {
 #[test]
 fn every_component_draws_into_an_svg() {
     let kit = kit().unwrap();
-    let o = options(PaperSize::A4, Format::Svg, std::path::Path::new("."));
+    let o = common::print_options(std::path::Path::new("."), PaperSize::A4, Format::Svg);
     let pages = o.pages(&kit);
     let doc = Document {
         kit: &kit,
@@ -196,7 +175,7 @@ fn the_filled_mission_log_shows_the_game_being_played() {
     assert!(!blank.iter().any(|f| f.text == m.number.to_string()));
     // The filled kit carries it, and its Tour Card ticks the missions flown.
     let kit = kit_for_game(&g);
-    let c = component(&kit, "Mission Log");
+    let c = common::component(&kit, "Mission Log");
     let (drawn, labels) = fits::recorded(|| c.draw_front(&cr, 0, 0.0));
     drawn.unwrap();
     assert!(labels.iter().any(|f| f.text == m.your_helicopter().name()));

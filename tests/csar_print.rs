@@ -11,20 +11,13 @@ use tonkin::export::job::{self, Options};
 use tonkin::export::layout::{Duplex, Role, Settings};
 use tonkin::export::output::{self, Document, Format};
 use tonkin::export::paper::PaperSize;
-use tonkin::export::{Kind, Kit, golden};
+use tonkin::export::{Kind, golden};
 use tonkin::games::csar::art::records::mission_log_from;
 use tonkin::games::csar::art::sheets::Outcome;
 use tonkin::games::csar::kit::{kit, kit_for_game};
 use tonkin::games::csar::rules::content::content;
 use tonkin::games::csar::rules::{Csar, Options as CsarOptions};
 use tonkin::games::kit_for;
-
-fn component<'a>(kit: &'a Kit, name: &str) -> &'a tonkin::export::Component {
-    kit.components
-        .iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("no component {name}"))
-}
 
 /// The filled record sheets of That Others May Live are drawn from the typed state the rules keep:
 /// neither its art nor its kit reads the game's log, so rewording a log line cannot change a
@@ -53,7 +46,7 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
         ("Campaign Record", Kind::Sheets, 1, false),
     ];
     for (name, kind, count, back) in expect {
-        let c = component(&kit, name);
+        let c = common::component(&kit, name);
         assert_eq!(
             (c.kind, c.count, c.has_back()),
             (kind, count, back),
@@ -61,11 +54,11 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
         );
     }
     for name in ["Resolution cards", "Action cards"] {
-        let c = component(&kit, name);
+        let c = common::component(&kit, name);
         assert_eq!((c.width, c.height), (63.5, 88.9));
     }
-    let units = component(&kit, "Unit counters (19 mm)");
-    let markers = component(&kit, "Marker counters (16 mm)");
+    let units = common::component(&kit, "Unit counters (19 mm)");
+    let markers = common::component(&kit, "Marker counters (16 mm)");
     assert_eq!((units.width, markers.width), (19.0, 16.0));
     assert!(units.has_back() && markers.has_back());
     assert_eq!(units.count + markers.count, 88);
@@ -205,7 +198,7 @@ fn record_sheets_are_filled_from_a_played_game() {
     let won = g.outcome().unwrap().verdict == tonkin::engine::game::Verdict::Win;
     assert_eq!(log.outcome == Some(Outcome::Win), won);
     let kit = kit_for_game(&g);
-    let sheet = component(&kit, "Mission Log");
+    let sheet = common::component(&kit, "Mission Log");
     let surface = cairo::ImageSurface::create(
         cairo::Format::Rgb24,
         sheet.width as i32,
@@ -214,7 +207,7 @@ fn record_sheets_are_filled_from_a_played_game() {
     .unwrap();
     let cr = cairo::Context::new(&surface).unwrap();
     sheet.draw_front(&cr, 0, 0.0).unwrap();
-    component(&kit, "Campaign Record")
+    common::component(&kit, "Campaign Record")
         .draw_front(&cr, 0, 0.0)
         .unwrap();
 }

@@ -7,37 +7,16 @@ mod common;
 use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
 use tonkin::engine::play::Playable;
-use tonkin::export::job::{self, Options};
-use tonkin::export::layout::{Role, Settings};
+use tonkin::export::job;
+use tonkin::export::layout::Role;
 use tonkin::export::output::Format;
 use tonkin::export::paper::PaperSize;
-use tonkin::export::{Component, Kind, Kit};
+use tonkin::export::{Component, Kind};
 use tonkin::games::Presented;
 use tonkin::games::kit_for;
 use tonkin::games::phantom_leader::kit::{counter_faces, kit, kit_for_game};
 use tonkin::games::phantom_leader::rules::content::content;
 use tonkin::games::phantom_leader::rules::{Options as PlOptions, PhantomLeader};
-
-fn component<'a>(kit: &'a Kit, name: &str) -> &'a Component {
-    kit.components
-        .iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("no component {name}"))
-}
-
-fn options(dir: &std::path::Path, paper: PaperSize, format: Format) -> Options {
-    Options {
-        settings: Settings {
-            paper,
-            ..Settings::default()
-        },
-        kinds: Vec::new(),
-        format,
-        dpi: 72,
-        alignment: false,
-        out: dir.to_path_buf(),
-    }
-}
 
 #[test]
 fn the_phantom_leader_art_and_kit_never_read_the_log() {
@@ -69,7 +48,7 @@ fn the_kit_lists_every_component_of_the_digest_with_the_contents_counts() {
         ("Player Log", Kind::Sheets, 1, false),
     ];
     for (name, kind, count, back) in expect {
-        let comp = component(&kit, name);
+        let comp = common::component(&kit, name);
         assert_eq!(
             (comp.kind, comp.count, comp.has_back()),
             (kind, count, back),
@@ -77,8 +56,8 @@ fn the_kit_lists_every_component_of_the_digest_with_the_contents_counts() {
         );
     }
     assert_eq!(kit.components.len(), expect.len());
-    assert_eq!(component(&kit, "Target cards").count, 82);
-    assert_eq!(component(&kit, "Event cards").count, 30);
+    assert_eq!(common::component(&kit, "Target cards").count, 82);
+    assert_eq!(common::component(&kit, "Event cards").count, 30);
     assert_eq!(c.sheets.len(), 8);
     // Digest 10.4: a counter per pilot, every Air Defense, Attack Angle and weapon counter,
     // the Flight Path pairs, Stress, Target Damage and the markers.
@@ -106,7 +85,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages_and_its_cards_carry_their_word
     let c = content().unwrap();
     for paper in [PaperSize::A4, PaperSize::Letter] {
         let kit = kit().unwrap();
-        let o = options(dir.path(), paper, Format::Pdf);
+        let o = common::print_options(dir.path(), paper, Format::Pdf);
         let pages = o.pages(&kit);
         let fronts = |name: &str| {
             let i = kit.components.iter().position(|c| c.name == name).unwrap();
@@ -167,7 +146,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages_and_its_cards_carry_their_word
 fn svg_pages_parse_and_have_the_paper_size() {
     let dir = tempfile::tempdir().unwrap();
     let kit = kit().unwrap();
-    let o = options(dir.path(), PaperSize::A4, Format::Svg);
+    let o = common::print_options(dir.path(), PaperSize::A4, Format::Svg);
     let pages = o.pages(&kit);
     let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
     let widths: Vec<f64> = pages.iter().map(|p| p.width).collect();
@@ -229,8 +208,8 @@ fn the_player_log_and_the_campaigns_sheet_are_filled_from_a_played_campaign() {
     let blank = kit().unwrap();
     let filled = kit_for_game(&g);
     let (b, f) = (
-        pixels(component(&blank, "Player Log"), 0, PEN),
-        pixels(component(&filled, "Player Log"), 0, PEN),
+        pixels(common::component(&blank, "Player Log"), 0, PEN),
+        pixels(common::component(&filled, "Player Log"), 0, PEN),
     );
     assert!(b < 20, "{b} pen pixels on the blank log");
     assert!(f > 40, "only {f} pen pixels on the filled log");
@@ -238,8 +217,8 @@ fn the_player_log_and_the_campaigns_sheet_are_filled_from_a_played_campaign() {
     // sheets, and every sheet of the blank kit, show none.
     let played = c.sheets.iter().position(|s| s.id == g.sheet).unwrap();
     for i in 0..c.sheets.len() {
-        let lit = pixels(component(&filled, "Campaign Map sheets"), i, NOW);
-        let none = pixels(component(&blank, "Campaign Map sheets"), i, NOW);
+        let lit = pixels(common::component(&filled, "Campaign Map sheets"), i, NOW);
+        let none = pixels(common::component(&blank, "Campaign Map sheets"), i, NOW);
         assert_eq!(none, 0, "sheet {i} of the blank kit");
         if i == played {
             assert!(lit > 100, "only {lit} lit pixels on the played sheet");

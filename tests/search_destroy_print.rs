@@ -11,8 +11,8 @@ use tonkin::engine::bot::Bot;
 use tonkin::engine::game::Game;
 use tonkin::engine::play::Playable;
 use tonkin::engine::rng::Rng;
-use tonkin::export::job::{self, Options};
-use tonkin::export::layout::{Role, Settings};
+use tonkin::export::job;
+use tonkin::export::layout::Role;
 use tonkin::export::output::Format;
 use tonkin::export::paper::PaperSize;
 use tonkin::export::{Component, Kind, Kit};
@@ -36,27 +36,6 @@ const COMPONENTS: [(&str, Kind, bool); 5] = [
     ("NLF Secret Sheet", Kind::Sheets, false),
 ];
 
-fn component<'a>(kit: &'a Kit, name: &str) -> &'a Component {
-    kit.components
-        .iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("no component {name}"))
-}
-
-fn options(dir: &std::path::Path, paper: PaperSize, format: Format) -> Options {
-    Options {
-        settings: Settings {
-            paper,
-            ..Settings::default()
-        },
-        kinds: Vec::new(),
-        format,
-        dpi: 72,
-        alignment: false,
-        out: dir.to_path_buf(),
-    }
-}
-
 #[test]
 fn the_search_destroy_art_and_kit_never_read_the_log() {
     assert_eq!(common::log_readers("search_destroy"), Vec::<String>::new());
@@ -68,19 +47,19 @@ fn the_kit_lists_every_component() {
     assert_eq!(kit.title, "Search & Destroy");
     assert_eq!(kit.components.len(), COMPONENTS.len());
     for (name, kind, back) in COMPONENTS {
-        let c = component(&kit, name);
+        let c = common::component(&kit, name);
         assert_eq!((c.kind, c.has_back()), (kind, back), "{name}");
     }
-    assert_eq!(component(&kit, "Player aid cards").count, 3);
-    assert_eq!(component(&kit, "US Record").count, 1);
-    assert_eq!(component(&kit, "NLF Secret Sheet").count, 1);
+    assert_eq!(common::component(&kit, "Player aid cards").count, 3);
+    assert_eq!(common::component(&kit, "US Record").count, 1);
+    assert_eq!(common::component(&kit, "NLF Secret Sheet").count, 1);
 }
 
 #[test]
 fn the_counter_sheet_holds_what_the_data_says_and_enough_for_every_scenario() {
     let m = manifest().unwrap();
     let kit = kit().unwrap();
-    let sheet = component(&kit, "Counters (12.7 mm)");
+    let sheet = common::component(&kit, "Counters (12.7 mm)");
     let total: usize = m
         .counter
         .iter()
@@ -159,7 +138,7 @@ fn every_nlf_counter_has_the_same_back_and_every_us_counter_the_us_back() {
     let m = manifest().unwrap();
     let pieces = pieces(&m).unwrap();
     let kit = kit().unwrap();
-    let sheet = component(&kit, "Counters (12.7 mm)");
+    let sheet = common::component(&kit, "Counters (12.7 mm)");
     let side = |p: &Piece| match p {
         Piece::Unit(u) => Some(u.side),
         Piece::Marker(_) => None,
@@ -207,7 +186,7 @@ fn the_map_tiles_cover_every_hex() {
     let map_index = kit.components.iter().position(|c| c.name == "Map").unwrap();
     let (w, h) = size();
     for paper in [PaperSize::A4, PaperSize::Letter, PaperSize::A3] {
-        let pages = options(dir.path(), paper, Format::Pdf).pages(&kit);
+        let pages = common::print_options(dir.path(), paper, Format::Pdf).pages(&kit);
         let tiles: Vec<_> = pages
             .iter()
             .filter(|p| p.component == Some(map_index) && p.role == Role::Fronts)
@@ -253,7 +232,7 @@ fn the_kit_renders_to_pdf_and_svg() {
     let dir = tempfile::tempdir().unwrap();
     for paper in [PaperSize::A4, PaperSize::Letter] {
         let kit = kit().unwrap();
-        let o = options(dir.path(), paper, Format::Pdf);
+        let o = common::print_options(dir.path(), paper, Format::Pdf);
         let pages = o.pages(&kit);
         let fronts = |name: &str| {
             let i = kit.components.iter().position(|c| c.name == name).unwrap();
@@ -271,7 +250,7 @@ fn the_kit_renders_to_pdf_and_svg() {
         common::check_pdf_pages(&files[0], pages.len(), paper.portrait_mm());
     }
     let kit = kit().unwrap();
-    let o = options(dir.path(), PaperSize::A4, Format::Svg);
+    let o = common::print_options(dir.path(), PaperSize::A4, Format::Svg);
     let pages = o.pages(&kit);
     let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
     let widths: Vec<f64> = pages.iter().map(|p| p.width).collect();
@@ -382,7 +361,7 @@ fn a_filled_kit_shows_the_nlf_secrets_only_on_the_nlf_secret_sheet() {
         ] {
             let out = std::path::Path::new(&dir).join(stem);
             std::fs::create_dir_all(&out).unwrap();
-            let mut o = options(&out, PaperSize::A4, Format::Pdf);
+            let mut o = common::print_options(&out, PaperSize::A4, Format::Pdf);
             o.kinds = vec![Kind::Sheets];
             let kit = kit.only(&o.kinds);
             job::write(&kit, &o.pages(&kit), &o, &mut || {}).unwrap();

@@ -7,8 +7,8 @@ mod common;
 use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
 use tonkin::engine::play::Playable;
-use tonkin::export::job::{self, Options};
-use tonkin::export::layout::{Role, Settings};
+use tonkin::export::job;
+use tonkin::export::layout::Role;
 use tonkin::export::output::Format;
 use tonkin::export::paper::PaperSize;
 use tonkin::export::{Component, Kind, Kit};
@@ -29,27 +29,6 @@ const SHEETS: [&str; 7] = [
     "Awards Record Sheet",
 ];
 
-fn component<'a>(kit: &'a Kit, name: &str) -> &'a Component {
-    kit.components
-        .iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("no component {name}"))
-}
-
-fn options(dir: &std::path::Path, paper: PaperSize, format: Format) -> Options {
-    Options {
-        settings: Settings {
-            paper,
-            ..Settings::default()
-        },
-        kinds: Vec::new(),
-        format,
-        dpi: 72,
-        alignment: false,
-        out: dir.to_path_buf(),
-    }
-}
-
 /// The filled record sheets of Skyhawk are drawn from the typed state the rules keep:
 /// neither its art nor its kit reads the game's log, so rewording a log line cannot change a
 /// printed sheet.
@@ -62,30 +41,30 @@ fn the_skyhawk_art_and_kit_never_read_the_log() {
 fn the_kit_has_the_counters_the_booklet_the_map_and_the_seven_sheets() {
     let kit = kit_for("skyhawk").unwrap();
     assert_eq!(kit.title, "Skyhawk: Rolling Thunder 1966");
-    let counters = component(&kit, "Counters (16 mm)");
+    let counters = common::component(&kit, "Counters (16 mm)");
     assert_eq!(
         (counters.kind, counters.width, counters.height),
         (Kind::Counters, 16.0, 16.0)
     );
     assert_eq!(counters.count, counter_sheet(content().unwrap()).len());
     assert!(counters.has_back());
-    let charts = component(&kit, "Charts and Tables");
+    let charts = common::component(&kit, "Charts and Tables");
     assert_eq!(charts.kind, Kind::Aids);
     assert!(charts.has_back() && charts.count >= 2);
     for name in SHEETS {
-        let c = component(&kit, name);
+        let c = common::component(&kit, name);
         assert_eq!(
             (c.kind, c.count, c.has_back()),
             (Kind::Sheets, 1, false),
             "{name}"
         );
     }
-    let map = component(&kit, "Map");
+    let map = common::component(&kit, "Map");
     assert_eq!(
         (map.kind, map.width, map.height, map.count),
         (Kind::Map, 420.0, 297.0, 1)
     );
-    let gazetteer = component(&kit, "Target Gazetteer");
+    let gazetteer = common::component(&kit, "Target Gazetteer");
     assert_eq!(gazetteer.kind, Kind::Aids);
     assert_eq!(kit.components.len(), 4 + SHEETS.len());
 }
@@ -95,7 +74,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
     let dir = tempfile::tempdir().unwrap();
     for paper in [PaperSize::A4, PaperSize::Letter] {
         let kit = kit().unwrap();
-        let o = options(dir.path(), paper, Format::Pdf);
+        let o = common::print_options(dir.path(), paper, Format::Pdf);
         let pages = o.pages(&kit);
         let fronts = |name: &str| {
             let i = kit.components.iter().position(|c| c.name == name).unwrap();
@@ -109,7 +88,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
         for name in SHEETS {
             assert_eq!(fronts(name), 1, "{name} on {paper:?}");
         }
-        let booklet = component(&kit, "Charts and Tables").count;
+        let booklet = common::component(&kit, "Charts and Tables").count;
         assert_eq!(fronts("Charts and Tables"), booklet);
         let counters = fronts("Counters (16 mm)");
         assert!((2..=4).contains(&counters), "{counters} counter pages");
@@ -117,7 +96,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
         let map = fronts("Map");
         assert!((2..=6).contains(&map), "{map} map pages");
         let gazetteer = fronts("Target Gazetteer");
-        assert_eq!(gazetteer, component(&kit, "Target Gazetteer").count);
+        assert_eq!(gazetteer, common::component(&kit, "Target Gazetteer").count);
         let every_front_has_a_back = 2 * (counters + booklet + SHEETS.len() + map + gazetteer);
         assert_eq!(pages.len(), every_front_has_a_back, "{paper:?}");
         let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
@@ -129,7 +108,7 @@ fn the_kit_exports_to_a_pdf_of_the_expected_pages() {
 fn svg_pages_parse_and_have_the_paper_size() {
     let dir = tempfile::tempdir().unwrap();
     let kit = kit().unwrap();
-    let o = options(dir.path(), PaperSize::A4, Format::Svg);
+    let o = common::print_options(dir.path(), PaperSize::A4, Format::Svg);
     let pages = o.pages(&kit);
     let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
     let widths: Vec<f64> = pages.iter().map(|p| p.width).collect();
@@ -142,7 +121,7 @@ fn svg_pages_parse_and_have_the_paper_size() {
 fn every_table_of_the_content_is_in_the_booklet() {
     let dir = tempfile::tempdir().unwrap();
     let kit = kit().unwrap().only(&[Kind::Aids]);
-    let mut o = options(dir.path(), PaperSize::A4, Format::Pdf);
+    let mut o = common::print_options(dir.path(), PaperSize::A4, Format::Pdf);
     o.kinds = vec![Kind::Aids];
     let pages = o.pages(&kit);
     let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
@@ -208,7 +187,7 @@ fn pen_pixels(c: &Component) -> usize {
 /// Writes the record sheets of `kit` as a PDF into `dir`, to look at them
 /// (`SKYHAWK_PRINT_OUT=dir cargo test --test skyhawk_print`).
 fn write_sheets(kit: &Kit, dir: &std::path::Path) {
-    let o = options(dir, PaperSize::A4, Format::Pdf);
+    let o = common::print_options(dir, PaperSize::A4, Format::Pdf);
     let pages = o
         .pages(kit)
         .into_iter()
@@ -243,8 +222,8 @@ fn sheets_filled_from_a_campaign_are_written_in_where_the_blank_ones_are_empty()
     let filled = kit_for_game(&g);
     for name in SHEETS {
         let (b, f) = (
-            pen_pixels(component(&blank, name)),
-            pen_pixels(component(&filled, name)),
+            pen_pixels(common::component(&blank, name)),
+            pen_pixels(common::component(&filled, name)),
         );
         assert!(b < 20, "{name}: {b} pen pixels on the blank sheet");
         assert!(f > 40, "{name}: only {f} pen pixels on the filled sheet");
@@ -276,10 +255,10 @@ fn a_single_mission_fills_its_own_sheets_and_leaves_the_campaign_ones_blank() {
         "Division Record Sheet",
         "Awards Record Sheet",
     ] {
-        assert!(pen_pixels(component(&filled, name)) > 40, "{name}");
+        assert!(pen_pixels(common::component(&filled, name)) > 40, "{name}");
     }
     for name in ["Pilot Roster", "Campaign Record Sheet", "Campaign Calendar"] {
-        assert!(pen_pixels(component(&filled, name)) < 20, "{name}");
+        assert!(pen_pixels(common::component(&filled, name)) < 20, "{name}");
     }
 }
 
@@ -311,8 +290,8 @@ fn the_squadron_rules_mark_the_calendar_and_the_division_sheet() {
     let bare = kit_for_game(&bare);
     for name in ["Campaign Calendar", "Division Record Sheet"] {
         let (with, without) = (
-            pen_pixels(component(&filled, name)),
-            pen_pixels(component(&bare, name)),
+            pen_pixels(common::component(&filled, name)),
+            pen_pixels(common::component(&bare, name)),
         );
         assert!(with > without, "{name}: {with} against {without}");
     }
@@ -325,7 +304,7 @@ fn a_finished_third_campaign_fills_both_tours() {
     tonkin::engine::bot::play_out(&mut g, bot.as_mut(), 200_000).unwrap();
     let k = g.campaign.as_ref().unwrap();
     let kit = kit_for_game(&g);
-    let record = component(&kit, "Campaign Record Sheet");
+    let record = common::component(&kit, "Campaign Record Sheet");
     assert_eq!(
         record.count,
         k.records
@@ -334,7 +313,7 @@ fn a_finished_third_campaign_fills_both_tours() {
             .max(1)
     );
     for name in SHEETS {
-        assert!(pen_pixels(component(&kit, name)) > 40, "{name}");
+        assert!(pen_pixels(common::component(&kit, name)) > 40, "{name}");
     }
     if let Ok(dir) = std::env::var("SKYHAWK_PRINT_OUT") {
         write_sheets(&kit, &std::path::Path::new(&dir).join("c3"));

@@ -141,3 +141,32 @@ pub fn log_readers(game: &str) -> Vec<String> {
     }
     found
 }
+
+/// A kit's component by name.
+#[allow(dead_code)] // only the print tests ask
+pub fn component<'a>(kit: &'a tonkin::export::Kit, name: &str) -> &'a tonkin::export::Component {
+    kit.components
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no component {name}"))
+}
+
+/// Export options for `paper` and `format` into `dir`, at 72 dpi, every component kind.
+#[allow(dead_code)] // only the print tests ask
+pub fn print_options(
+    dir: &std::path::Path,
+    paper: tonkin::export::paper::PaperSize,
+    format: tonkin::export::output::Format,
+) -> tonkin::export::job::Options {
+    tonkin::export::job::Options {
+        settings: tonkin::export::layout::Settings {
+            paper,
+            ..Default::default()
+        },
+        kinds: Vec::new(),
+        format,
+        dpi: 72,
+        alignment: false,
+        out: dir.to_path_buf(),
+    }
+}
