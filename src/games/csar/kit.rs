@@ -31,7 +31,11 @@ const SHEET_LANDSCAPE: Page = Page { w: 260.0, h: 178.0 };
 pub fn kit() -> Result<Kit, ContentError> {
     crate::games::csar::rules::content::loaded()?;
     let aid = PlayerAid::load()?;
-    Ok(build(MissionLog::blank(), CampaignRecord::blank(), Some(aid)))
+    Ok(build(
+        MissionLog::blank(),
+        CampaignRecord::blank(),
+        Some(aid),
+    ))
 }
 
 /// The kit with the Mission Log (and the Campaign Record in a campaign) filled from `game`.

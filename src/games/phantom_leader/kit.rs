@@ -124,7 +124,10 @@ fn build(c: &'static Content, game: Option<Rc<PhantomLeader>>) -> Kit {
 /// One side of a printed counter.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Side {
-    Aircraft { pilot: usize, altitude: Altitude },
+    Aircraft {
+        pilot: usize,
+        altitude: Altitude,
+    },
     Defense(usize),
     Weapon(usize),
     Angle(usize),
@@ -163,7 +166,10 @@ pub fn counter_faces(c: &Content) -> Vec<(Side, Side)> {
         }
     }
     for (k, a) in c.angles.iter().enumerate() {
-        out.extend(std::iter::repeat_n((Side::Angle(k), Side::Plain), usize::from(a.count)));
+        out.extend(std::iter::repeat_n(
+            (Side::Angle(k), Side::Plain),
+            usize::from(a.count),
+        ));
     }
     for w in &c.weapon_counters {
         if let (Some(front), Some(back)) = (c.weapon_index(&w.front), c.weapon_index(&w.back)) {
@@ -179,16 +185,29 @@ pub fn counter_faces(c: &Content) -> Vec<(Side, Side)> {
         ));
     }
     for &(value, count) in &m.stress {
-        let side = Side::Marker(value.to_string(), Some(crate::i18n::gettext("Stress")), STRESS);
-        out.extend(std::iter::repeat_n((side.clone(), side), usize::from(count)));
+        let side = Side::Marker(
+            value.to_string(),
+            Some(crate::i18n::gettext("Stress")),
+            STRESS,
+        );
+        out.extend(std::iter::repeat_n(
+            (side.clone(), side),
+            usize::from(count),
+        ));
     }
     for &(hits, count) in &m.damage {
         let side = Side::Marker(counters::hits_label(hits), None, DAMAGE);
-        out.extend(std::iter::repeat_n((side.clone(), side), usize::from(count)));
+        out.extend(std::iter::repeat_n(
+            (side.clone(), side),
+            usize::from(count),
+        ));
     }
     for (id, count) in &m.markers {
         let side = Side::Marker(counters::marker_name(id), None, MARKER);
-        out.extend(std::iter::repeat_n((side, Side::Plain), usize::from(*count)));
+        out.extend(std::iter::repeat_n(
+            (side, Side::Plain),
+            usize::from(*count),
+        ));
     }
     out
 }
@@ -205,7 +224,12 @@ fn draw_side(cr: &Context, c: &Content, side: &Side, bleed: f64) -> Result<(), c
         Side::Plain => MARKER.0,
     };
     crate::art::draw::Rgb::hex(ground).set(cr);
-    cr.rectangle(-bleed, -bleed, COUNTER_MM + 2.0 * bleed, COUNTER_MM + 2.0 * bleed);
+    cr.rectangle(
+        -bleed,
+        -bleed,
+        COUNTER_MM + 2.0 * bleed,
+        COUNTER_MM + 2.0 * bleed,
+    );
     cr.fill()?;
     let scale = COUNTER_MM / SIZE;
     cr.save()?;

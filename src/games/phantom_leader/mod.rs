@@ -23,7 +23,9 @@ pub static MODULE: GameModule = GameModule {
     note: None,
     driver: Some(&GameDriver::<rules::PhantomLeader>::new()),
     kit: Some(kit::kit),
-    learn: Some(include_str!("../../../data/games/phantom_leader/learn.toml")),
+    learn: Some(include_str!(
+        "../../../data/games/phantom_leader/learn.toml"
+    )),
 };
 
 impl crate::games::Presented for rules::PhantomLeader {

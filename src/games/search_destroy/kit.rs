@@ -106,7 +106,10 @@ pub fn manifest() -> Result<Manifest, ContentError> {
             )));
         }
         if m.counter[..i].iter().any(|l| l.id == line.id) {
-            return Err(refuse(format!("counter[{i}].id: '{}' is listed twice", line.id)));
+            return Err(refuse(format!(
+                "counter[{i}].id: '{}' is listed twice",
+                line.id
+            )));
         }
     }
     if let Some(missing) = c
@@ -128,7 +131,11 @@ pub fn pieces(m: &Manifest) -> Result<Vec<Piece>, ContentError> {
     let c = content()?;
     let mut out = Vec::new();
     for (kind, spec) in c.counters.iter().enumerate() {
-        let n = m.counter.iter().find(|l| l.id == spec.id).map_or(0, |l| l.count);
+        let n = m
+            .counter
+            .iter()
+            .find(|l| l.id == spec.id)
+            .map_or(0, |l| l.count);
         let mut unit = Unit::new(kind as u16, spec.side);
         unit.face_up = true;
         out.extend((0..n).map(|_| Piece::Unit(unit.clone())));

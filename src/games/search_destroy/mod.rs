@@ -25,7 +25,9 @@ pub static MODULE: GameModule = GameModule {
     note: None,
     driver: Some(&GameDriver::<SearchDestroy>::new()),
     kit: Some(kit::kit),
-    learn: Some(include_str!("../../../data/games/search_destroy/learn.toml")),
+    learn: Some(include_str!(
+        "../../../data/games/search_destroy/learn.toml"
+    )),
 };
 
 impl Presented for SearchDestroy {

@@ -14,11 +14,11 @@ use super::art::records::{Records, blank_records, records_from};
 use super::art::scene::card_record;
 use super::art::sheets::*;
 use crate::art::sheet::Page;
+use crate::engine::content::ContentError;
 use crate::engine::message::n_;
 use crate::export::component;
 use crate::export::{Component, Kind, Kit};
 use crate::games::skyhawk::rules::Skyhawk;
-use crate::engine::content::ContentError;
 use crate::games::skyhawk::rules::content::{Content, content};
 use crate::games::skyhawk::rules::tables::Table;
 

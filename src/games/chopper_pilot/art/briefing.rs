@@ -62,7 +62,14 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
             .render(),
         Font::sans(3.6),
     );
-    fitted_left(cr, 6.0, 7.5, w - 12.0, &gettext(orders.title()), Font::bold(5.6));
+    fitted_left(
+        cr,
+        6.0,
+        7.5,
+        w - 12.0,
+        &gettext(orders.title()),
+        Font::bold(5.6),
+    );
     // The facts on the right, the orders on the left.
     let facts_w = (w * 0.34).min(90.0);
     let text_w = w - facts_w - 18.0;
@@ -94,7 +101,9 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
             .load
             .iter()
             .map(|l| {
-                let name = data().unit(&l.unit).map_or(l.unit.clone(), |u| gettext(&u.name));
+                let name = data()
+                    .unit(&l.unit)
+                    .map_or(l.unit.clone(), |u| gettext(&u.name));
                 format!("{} × {name}", l.n)
             })
             .collect();
@@ -109,7 +118,9 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
             .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join("+"))
             .collect();
         let where_ = match &b.tac.lz {
-            Some(lz) => msg("maps {maps}; in at {entry}, out at {exit}; landing zone {lz}").arg("lz", lz),
+            Some(lz) => {
+                msg("maps {maps}; in at {entry}, out at {exit}; landing zone {lz}").arg("lz", lz)
+            }
             None => msg("maps {maps}; in at {entry}, out at {exit}"),
         }
         .arg("maps", maps.join(" / "))

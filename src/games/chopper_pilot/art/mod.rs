@@ -214,7 +214,8 @@ mod tests {
     fn every_scene_and_page_draws_from_the_first_choice_to_the_way_home() {
         let mut seen = Vec::new();
         for stop in [
-            (|g: &ChopperPilot| matches!(g.phase, Phase::ChooseCrew(_))) as fn(&ChopperPilot) -> bool,
+            (|g: &ChopperPilot| matches!(g.phase, Phase::ChooseCrew(_)))
+                as fn(&ChopperPilot) -> bool,
             |g| matches!(g.phase, Phase::Fly { at: 1 }),
             |g| matches!(g.phase, Phase::Activation(_)),
             |g| matches!(g.phase, Phase::Return { .. }),
@@ -225,13 +226,13 @@ mod tests {
                 let (mut s, cr) = surface(WIDTH, HEIGHT);
                 g.draw_mm(&cr, page, &targets(&g), None).unwrap();
                 drop(cr);
-                assert!(inked(&mut s, 0.0, 0.0, WIDTH, HEIGHT) > 50_000, "page {page}");
+                assert!(
+                    inked(&mut s, 0.0, 0.0, WIDTH, HEIGHT) > 50_000,
+                    "page {page}"
+                );
             }
         }
-        assert_eq!(
-            seen,
-            [Scene::Bios, Scene::Ops, Scene::Tactical, Scene::Ops]
-        );
+        assert_eq!(seen, [Scene::Bios, Scene::Ops, Scene::Tactical, Scene::Ops]);
     }
 
     #[test]

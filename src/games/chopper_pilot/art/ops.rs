@@ -19,7 +19,11 @@ const TITLE: f64 = 8.0;
 /// Where the sheet lies in an area of `w × h` mm: (mm per inch, x, y).
 fn placement(w: f64, h: f64) -> (f64, f64, f64) {
     let s = (w / SHEET.0).min((h - TITLE) / SHEET.1);
-    (s, (w - SHEET.0 * s) / 2.0, TITLE + (h - TITLE - SHEET.1 * s) / 2.0)
+    (
+        s,
+        (w - SHEET.0 * s) / 2.0,
+        TITLE + (h - TITLE - SHEET.1 * s) / 2.0,
+    )
 }
 
 pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo::Error> {
@@ -70,10 +74,7 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
         cr.stroke()?;
     }
     // What happens at each point of the route.
-    let notes = [
-        (1, gettext("Enroute card")),
-        (2, gettext("Ground fire")),
-    ];
+    let notes = [(1, gettext("Enroute card")), (2, gettext("Ground fire"))];
     for (i, note) in notes {
         if let Some(&(x, y)) = points.get(i).filter(|_| i + 1 < points.len()) {
             Rgb::hex(0xFFF59D).set(cr);
@@ -82,7 +83,14 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
     }
     if let Some(&(x, y)) = points.last() {
         Rgb::hex(0xFFF59D).set(cr);
-        text(cr, x + 3.2, y + 1.0, &gettext("Weather"), &Font::sans(3.4), Align::Left);
+        text(
+            cr,
+            x + 3.2,
+            y + 1.0,
+            &gettext("Weather"),
+            &Font::sans(3.4),
+            Align::Left,
+        );
     }
     // The flight counter.
     if let Some(&(x, y)) = points.get(reached.min(points.len().saturating_sub(1))) {
@@ -100,7 +108,11 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
     let weather = m
         .weather
         .as_deref()
-        .map(|w| msg("Weather: {weather}").term("weather", w.to_owned()).render())
+        .map(|w| {
+            msg("Weather: {weather}")
+                .term("weather", w.to_owned())
+                .render()
+        })
         .unwrap_or_default();
     let foot = format!(
         "{}   {}",
@@ -114,12 +126,21 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
 
 /// The chart: a pale sheet with rivers and ridges suggested, the base and every point; `s`
 /// millimetres to the inch from (`ox`, `oy`).
-pub fn draw_chart(cr: &Context, map: &OpsMap, ox: f64, oy: f64, s: f64) -> Result<(), cairo::Error> {
+pub fn draw_chart(
+    cr: &Context,
+    map: &OpsMap,
+    ox: f64,
+    oy: f64,
+    s: f64,
+) -> Result<(), cairo::Error> {
     cr.rectangle(ox, oy, SHEET.0 * s, SHEET.1 * s);
     Rgb::hex(0x9DB58A).set(cr);
     cr.fill()?;
     // Relief bands, the same for a given map.
-    let seed = map.id.bytes().fold(7u32, |a, b| a.wrapping_mul(31).wrapping_add(u32::from(b)));
+    let seed = map
+        .id
+        .bytes()
+        .fold(7u32, |a, b| a.wrapping_mul(31).wrapping_add(u32::from(b)));
     Rgb::hex(0x86A374).set(cr);
     for k in 0..6u32 {
         let y = oy + (f64::from((seed >> k) % 11) + 0.5) * s;
@@ -173,6 +194,13 @@ pub fn draw_chart(cr: &Context, map: &OpsMap, ox: f64, oy: f64, s: f64) -> Resul
     Rgb::WHITE.set(cr);
     fitted_text(cr, bx, by - 2.1, 5.0, "B", 3.6, true);
     Rgb::hex(0x263238).set(cr);
-    text(cr, bx, by + 3.4, &gettext(&map.base_name), &Font::sans(2.6), Align::Center);
+    text(
+        cr,
+        bx,
+        by + 3.4,
+        &gettext(&map.base_name),
+        &Font::sans(2.6),
+        Align::Center,
+    );
     Ok(())
 }

@@ -7,7 +7,9 @@ use cairo::Context;
 use crate::art::draw::{Font, Rgb, fitted_left, rounded_rect};
 use crate::engine::message::msg;
 use crate::games::chopper_pilot::rules::ChopperPilot;
-use crate::games::chopper_pilot::rules::content::{Colour, HelicopterSpec, System, WeaponSpec, data};
+use crate::games::chopper_pilot::rules::content::{
+    Colour, HelicopterSpec, System, WeaponSpec, data,
+};
 use crate::games::chopper_pilot::rules::state::HeloStatus;
 use crate::games::chopper_pilot::rules::tactical::Place;
 use crate::i18n::gettext;
@@ -43,7 +45,12 @@ fn whereabouts(g: &ChopperPilot, i: usize) -> String {
         HeloStatus::Crashed => return gettext("crashed"),
         HeloStatus::Flying => {}
     }
-    match m.tac.as_ref().filter(|_| !m.returning).map(|t| &t.places[i]) {
+    match m
+        .tac
+        .as_ref()
+        .filter(|_| !m.returning)
+        .map(|t| &t.places[i])
+    {
         Some(Place::On(f)) => msg("{hex}, altitude {altitude}")
             .arg("hex", g.hex_name(f.hex))
             .arg("altitude", altitude_letter(f.altitude))
@@ -85,7 +92,12 @@ pub fn draw(
         let top = row_top(i);
         let id = format!("helicopter:{i}");
         rounded_rect(cr, 1.5, top, w - 3.0, ROW_H, 1.2);
-        Rgb::hex(if active == Some(i) { 0xD7EEF5 } else { 0xFBF8EE }).set(cr);
+        Rgb::hex(if active == Some(i) {
+            0xD7EEF5
+        } else {
+            0xFBF8EE
+        })
+        .set(cr);
         cr.fill_preserve()?;
         let (hot, target) = (hovered == Some(id.as_str()), targets.contains(&id));
         Rgb::hex(if hot {
@@ -101,7 +113,9 @@ pub fn draw(
         let title = if g.players() > 1 {
             g.owned_name(i).render()
         } else if i == m.yours {
-            msg("{helicopter} (yours)").arg("helicopter", heli.name()).render()
+            msg("{helicopter} (yours)")
+                .arg("helicopter", heli.name())
+                .render()
         } else {
             heli.name()
         };
@@ -168,7 +182,14 @@ fn info_card(
         cr.fill()?;
         Rgb::hex(0x222222).set(cr);
         let label = weapon_label(weapon);
-        fitted_left(cr, x + 3.0 + line_h * 0.6, ly, w - 6.0 - line_h * 0.6, &label, Font::sans(font));
+        fitted_left(
+            cr,
+            x + 3.0 + line_h * 0.6,
+            ly,
+            w - 6.0 - line_h * 0.6,
+            &label,
+            Font::sans(font),
+        );
         ly += line_h;
     }
     Ok(())
@@ -199,7 +220,14 @@ pub fn draw_tracks(
     let mut ly = y;
     for track in &spec.tracks {
         Rgb::hex(0x222222).set(cr);
-        fitted_left(cr, x.0, ly, w.0, &gettext(track.system.name()), Font::sans(font));
+        fitted_left(
+            cr,
+            x.0,
+            ly,
+            w.0,
+            &gettext(track.system.name()),
+            Font::sans(font),
+        );
         let checked = checked(track.system);
         let b = (line_h * 0.8).min(w.1 / track.boxes.len().max(1) as f64 - 0.4);
         for (k, colour) in track.boxes.iter().enumerate() {

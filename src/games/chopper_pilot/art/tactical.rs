@@ -9,7 +9,7 @@ use cairo::Context;
 
 use crate::art::draw::{Align, Font, Rgb, fitted_text, measure, paragraph, rounded_rect, text};
 use crate::games::chopper_pilot::rules::ChopperPilot;
-use crate::games::chopper_pilot::rules::content::{Class, HeloType, HelicopterSpec, Side, data};
+use crate::games::chopper_pilot::rules::content::{Class, HelicopterSpec, HeloType, Side, data};
 use crate::games::chopper_pilot::rules::hex::Hex;
 use crate::games::chopper_pilot::rules::movement::Altitude;
 use crate::games::chopper_pilot::rules::route::{hex_target, target_hex};
@@ -199,23 +199,23 @@ pub fn draw(
         if let Place::On(f) = place
             && frame.shows(f.hex)
         {
-                let id = format!("helicopter:{i}");
-                let heli = &g.mission().flight[i];
-                draw_helicopter(
-                    cr,
-                    &frame,
-                    HeliMark {
-                        hex: f.hex,
-                        facing: f.facing,
-                        altitude: f.altitude,
-                        kind: heli.kind,
-                        number: heli.number,
-                        yours: i == g.mission().yours,
-                        active: g.active_helicopter() == Some(i),
-                        target: targets.contains(&id),
-                        hovered: hovered == Some(id.as_str()),
-                    },
-                )?;
+            let id = format!("helicopter:{i}");
+            let heli = &g.mission().flight[i];
+            draw_helicopter(
+                cr,
+                &frame,
+                HeliMark {
+                    hex: f.hex,
+                    facing: f.facing,
+                    altitude: f.altitude,
+                    kind: heli.kind,
+                    number: heli.number,
+                    yours: i == g.mission().yours,
+                    active: g.active_helicopter() == Some(i),
+                    target: targets.contains(&id),
+                    hovered: hovered == Some(id.as_str()),
+                },
+            )?;
         }
     }
     if let Some(hex) = hovered.and_then(target_hex) {
@@ -225,7 +225,12 @@ pub fn draw(
 }
 
 /// The hexes the helicopter flying can reach (the targets of its routes), lightly outlined.
-fn draw_reach(cr: &Context, tac: &Tac, frame: &Frame, targets: &[String]) -> Result<(), cairo::Error> {
+fn draw_reach(
+    cr: &Context,
+    tac: &Tac,
+    frame: &Frame,
+    targets: &[String],
+) -> Result<(), cairo::Error> {
     let mut any = false;
     for hex in targets.iter().filter_map(|t| target_hex(t)) {
         if frame.shows(hex) && tac.ground.layout.contains(hex) {
@@ -384,7 +389,10 @@ pub fn draw_weapon_arcs(
 ) -> Result<(), cairo::Error> {
     for (w, weapon) in spec.weapons.iter().enumerate() {
         let mut any = false;
-        for x in frame.hexes().filter(|x| weapon_covers(weapon, hex, facing, *x)) {
+        for x in frame
+            .hexes()
+            .filter(|x| weapon_covers(weapon, hex, facing, *x))
+        {
             frame.hex_path(cr, x, frame.flat * 0.05);
             any = true;
         }
@@ -410,7 +418,15 @@ fn draw_markers(cr: &Context, tac: &Tac, frame: &Frame) -> Result<(), cairo::Err
         frame.hex_path(cr, hex, frame.flat * 0.06);
         cr.stroke()?;
         Rgb::hex(colour).set(cr);
-        fitted_text(cr, x, y + frame.flat * 0.18, frame.flat * 0.8, s, frame.flat * 0.24, true);
+        fitted_text(
+            cr,
+            x,
+            y + frame.flat * 0.18,
+            frame.flat * 0.8,
+            s,
+            frame.flat * 0.24,
+            true,
+        );
         Ok(())
     };
     if let Some(lz) = tac.lz {
@@ -424,7 +440,15 @@ fn draw_markers(cr: &Context, tac: &Tac, frame: &Frame) -> Result<(), cairo::Err
     for hex in tac.suppressed.iter().filter(|h| frame.shows(**h)) {
         let (x, y) = frame.centre(*hex);
         Rgb::hex(0xF9A825).set(cr);
-        fitted_text(cr, x, y - frame.flat * 0.46, frame.flat * 0.6, "SP", frame.flat * 0.2, true);
+        fitted_text(
+            cr,
+            x,
+            y - frame.flat * 0.46,
+            frame.flat * 0.6,
+            "SP",
+            frame.flat * 0.2,
+            true,
+        );
     }
     for s in tac.strikes.iter().filter(|s| frame.shows(s.hex)) {
         let (x, y) = frame.centre(s.hex);
@@ -443,7 +467,15 @@ fn draw_markers(cr: &Context, tac: &Tac, frame: &Frame) -> Result<(), cairo::Err
             StrikeKind::Artillery => gettext("ARTY"),
             StrikeKind::Mortar => gettext("MORTAR"),
         };
-        fitted_text(cr, x, y + r, frame.flat * 0.9, &what, frame.flat * 0.2, true);
+        fitted_text(
+            cr,
+            x,
+            y + r,
+            frame.flat * 0.9,
+            &what,
+            frame.flat * 0.2,
+            true,
+        );
     }
     Ok(())
 }
@@ -528,11 +560,25 @@ fn draw_unit(
         fitted_text(cr, x + s / 2.0, y + s * 0.52, s * 0.9, "?", s * 0.36, true);
     }
     let id = format!("unit:{}", u.id);
-    ring(cr, x, y, s, targets.contains(&id), hovered == Some(id.as_str()))
+    ring(
+        cr,
+        x,
+        y,
+        s,
+        targets.contains(&id),
+        hovered == Some(id.as_str()),
+    )
 }
 
 /// The highlight of a counter a choice is about.
-fn ring(cr: &Context, x: f64, y: f64, s: f64, target: bool, hovered: bool) -> Result<(), cairo::Error> {
+fn ring(
+    cr: &Context,
+    x: f64,
+    y: f64,
+    s: f64,
+    target: bool,
+    hovered: bool,
+) -> Result<(), cairo::Error> {
     if !(target || hovered) {
         return Ok(());
     }
@@ -595,7 +641,15 @@ pub fn draw_helicopter(cr: &Context, frame: &Frame, m: HeliMark) -> Result<(), c
         HeloType::Loach => "L",
     };
     Rgb::WHITE.set(cr);
-    fitted_text(cr, x, y - r * 0.62, r * 1.7, &format!("{short}{}", m.number), r * 0.8, true);
+    fitted_text(
+        cr,
+        x,
+        y - r * 0.62,
+        r * 1.7,
+        &format!("{short}{}", m.number),
+        r * 0.8,
+        true,
+    );
     // Altitude in a badge below-right.
     let (bx, by) = (x + r * 0.75, y + r * 0.45);
     Rgb::hex(0xFAFAFA).set(cr);
@@ -603,7 +657,15 @@ pub fn draw_helicopter(cr: &Context, frame: &Frame, m: HeliMark) -> Result<(), c
     cr.arc(bx, by, r * 0.42, 0.0, TAU);
     cr.fill()?;
     Rgb::BLACK.set(cr);
-    fitted_text(cr, bx, by - r * 0.34, r * 0.7, altitude_letter(m.altitude), r * 0.56, true);
+    fitted_text(
+        cr,
+        bx,
+        by - r * 0.34,
+        r * 0.7,
+        altitude_letter(m.altitude),
+        r * 0.56,
+        true,
+    );
     if m.active || m.target || m.hovered {
         Rgb::hex(if m.hovered {
             0xFF6D00

@@ -316,7 +316,14 @@ impl ChopperPilot {
             "10.3",
             msg("Mission {number}: {result}")
                 .arg("number", m.number)
-                .term("result", if success { n_("a success") } else { n_("a failure") }),
+                .term(
+                    "result",
+                    if success {
+                        n_("a success")
+                    } else {
+                        n_("a failure")
+                    },
+                ),
         );
         // P1: victory points.
         if data().campaign(self.campaign).victory_points {

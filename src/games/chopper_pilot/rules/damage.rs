@@ -165,7 +165,14 @@ impl ChopperPilot {
             "9.5",
             msg("{unit} in the cabin is {result}")
                 .term("unit", name)
-                .term("result", if destroyed { n_("destroyed") } else { n_("damaged") }),
+                .term(
+                    "result",
+                    if destroyed {
+                        n_("destroyed")
+                    } else {
+                        n_("damaged")
+                    },
+                ),
         );
     }
 

@@ -13,9 +13,9 @@ use super::roll::{Modifier, roll};
 use super::spotting::ground_los;
 use super::state::{ChopperPilot, Health, HeloStatus, Passenger, Phase};
 use super::tactical::{Place, Strike, StrikeKind, Unit};
+use super::words::cell_word;
 use crate::engine::dice::d6;
 use crate::engine::log::Random;
-use super::words::cell_word;
 use crate::engine::message::{msg, n_};
 
 /// The turn limit after which crews still on the map are taken: the enemy closes in
@@ -41,8 +41,14 @@ impl ChopperPilot {
         let us_first = pick < u32::from(us);
         self.log.add(
             "9.4",
-            msg("Initiative: {side}")
-                .term("side", if us_first { n_("American") } else { n_("Vietnamese") }),
+            msg("Initiative: {side}").term(
+                "side",
+                if us_first {
+                    n_("American")
+                } else {
+                    n_("Vietnamese")
+                },
+            ),
         );
         let order = if us_first {
             [Side::Us, Side::Enemy]
@@ -965,7 +971,14 @@ impl ChopperPilot {
                     msg("{helicopter}: clearing the {system}: {result}")
                         .arg("helicopter", self.mission().flight[h].name())
                         .term("system", system.name())
-                        .term("result", if cleared { n_("cleared") } else { n_("still jammed") }),
+                        .term(
+                            "result",
+                            if cleared {
+                                n_("cleared")
+                            } else {
+                                n_("still jammed")
+                            },
+                        ),
                     vec![Random::Dice(r)],
                 );
                 if cleared {

@@ -6,17 +6,17 @@
 //! The spotting try's chance is [`super::spotting::spot_chance`]. A Luck Factor re-roll (5.3)
 //! is not counted: the odds are those of the roll itself.
 
+use super::Action;
 use super::combat::{hits, vs_helicopter};
 use super::content::{Dice, Side, Table, data};
 use super::hex::Hex;
 use super::movement::Altitude;
-use super::roll::Modifier;
-use super::state::ChopperPilot;
 use super::movement::Step;
 use super::ops::unit_name;
+use super::roll::Modifier;
+use super::state::ChopperPilot;
 use super::state::Phase;
 use super::tactical::Attack;
-use super::Action;
 use crate::engine::message::{Message, msg};
 
 /// Each natural result of the dice with its chance (D66: the 36 pairs, tens then units).
@@ -222,10 +222,7 @@ impl ChopperPilot {
         let moved = f.mp_spent > 0;
         let ground = self.ground_fire_here(h, moved);
         if ground > 0.0 {
-            odds.push((
-                msg("Staying here: hit by the enemy units spotted"),
-                ground,
-            ));
+            odds.push((msg("Staying here: hit by the enemy units spotted"), ground));
         }
         for (result, p) in self.forced_landing_odds(h).unwrap_or_default() {
             let what = match result {
@@ -296,7 +293,9 @@ mod tests {
     }
 
     fn chance(o: &[(&str, f64)], result: &str) -> f64 {
-        o.iter().find(|(r, _)| *r == result).map_or(0.0, |(_, p)| *p)
+        o.iter()
+            .find(|(r, _)| *r == result)
+            .map_or(0.0, |(_, p)| *p)
     }
 
     #[test]

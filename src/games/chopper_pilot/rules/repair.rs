@@ -107,7 +107,13 @@ impl ChopperPilot {
                 let damage = &mut self.fleet[i].damage;
                 match damage.iter_mut().find(|d| d.system == system) {
                     // More damage this mission: the repair starts over.
-                    Some(d) if boxes > d.boxes => *d = Damaged { system, boxes, missed: 0 },
+                    Some(d) if boxes > d.boxes => {
+                        *d = Damaged {
+                            system,
+                            boxes,
+                            missed: 0,
+                        }
+                    }
                     Some(_) => {}
                     None => damage.push(Damaged {
                         system,
@@ -236,7 +242,10 @@ mod tests {
         assert!(g.fleet.is_empty(), "Engine: 4 - 1 = 3, ready");
         after(&mut g, vec![b]);
         g.repair_fleet();
-        assert!(g.fleet.is_empty(), "the lost Huey #2 is replaced, no damage kept");
+        assert!(
+            g.fleet.is_empty(),
+            "the lost Huey #2 is replaced, no damage kept"
+        );
     }
 
     #[test]

@@ -6,9 +6,9 @@ use std::borrow::Cow;
 use smallvec::SmallVec;
 
 use super::content::{Dice, Table, data};
+use super::words::shown;
 use crate::engine::dice::{DiceKind, Roll, d6, d10};
 use crate::engine::log::{Log, Random};
-use super::words::shown;
 use crate::engine::message::{msg, n_};
 use crate::engine::rng::Rng;
 
@@ -97,7 +97,14 @@ pub fn roll(rng: &mut Rng, log: &mut Log, id: &str, modifiers: &[Modifier]) -> R
                 .arg("table", &table.id)
                 .term("title", table.title.as_str())
                 .arg("modified", rolled.modified)
-                .terms("result", &rolled.cells.iter().flat_map(|c| shown(c)).collect::<Vec<_>>()),
+                .terms(
+                    "result",
+                    &rolled
+                        .cells
+                        .iter()
+                        .flat_map(|c| shown(c))
+                        .collect::<Vec<_>>(),
+                ),
             random,
         );
     }

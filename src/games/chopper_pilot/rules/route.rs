@@ -192,17 +192,19 @@ pub fn target_hex(target: &str) -> Option<Hex> {
 mod tests {
     use super::*;
     use crate::engine::bot::Bot;
-    use crate::games::chopper_pilot::rules::hex::absolute;
     use crate::engine::game::Game;
     use crate::games::chopper_pilot::rules::Action;
     use crate::games::chopper_pilot::rules::bot::Commander;
+    use crate::games::chopper_pilot::rules::hex::absolute;
 
     /// A bot tour stopped at an activation of a helicopter flying on the Tactical Map.
     fn flying(seed: u64) -> (ChopperPilot, usize) {
         let mut g = ChopperPilot::setup("primary", &Default::default(), seed).unwrap();
         for _ in 0..20_000 {
             if let Phase::Activation(h) = g.phase
-                && g.tac().flying(h).is_some_and(|f| f.altitude != Altitude::Landed)
+                && g.tac()
+                    .flying(h)
+                    .is_some_and(|f| f.altitude != Altitude::Landed)
             {
                 return (g, h);
             }
@@ -260,7 +262,11 @@ mod tests {
         // 2 MP each, the nose kept.
         for k in [3, 4] {
             let r = g.route(h, c.neighbour(absolute(0, k))).unwrap();
-            assert_eq!((r.cost, r.steps.clone()), (2, vec![Step::Slide(k)]), "{r:?}");
+            assert_eq!(
+                (r.cost, r.steps.clone()),
+                (2, vec![Step::Slide(k)]),
+                "{r:?}"
+            );
         }
     }
 

@@ -892,7 +892,10 @@ fn checked_tour_with(scenario: &str, seed: u64, options: &Options) -> ChopperPil
         g.phase,
         recent.join("\n"),
         lines[lines.len().saturating_sub(40)..].join("\n"),
-        g.mission.as_ref().and_then(|m| m.tac.as_ref()).map(|t| (&t.places, t.turn))
+        g.mission
+            .as_ref()
+            .and_then(|m| m.tac.as_ref())
+            .map(|t| (&t.places, t.turn))
     );
 }
 
@@ -956,7 +959,10 @@ fn a_hundred_seeded_tours_with_the_repair_rule() {
 /// How many tours or missions an ignored run plays: the default, or fewer from the
 /// environment for a quick look.
 fn count(var: &str, default: u64) -> u64 {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 #[test]
@@ -1145,7 +1151,11 @@ fn the_odds_of_an_attack_are_those_of_the_roll_it_makes_9_2_1() {
     let (w, _) = *g.shots(0).iter().find(|(_, u)| *u == right).unwrap();
     let odds = g.attack_odds(0, w, right).unwrap();
     assert_eq!(odds.attack.table, "B2");
-    assert_eq!(odds.attack.column, Some("3-4"), "3 hexes read the 3-4 column");
+    assert_eq!(
+        odds.attack.column,
+        Some("3-4"),
+        "3 hexes read the 3-4 column"
+    );
     assert_eq!(odds.targets.len(), 1);
     let target = &odds.targets[0];
     let b2 = data().table("B2");
@@ -1154,12 +1164,24 @@ fn the_odds_of_an_attack_are_those_of_the_roll_it_makes_9_2_1() {
     assert!((sum - 1.0).abs() < 1e-9);
     // Each roll of the burst reads what the odds said a natural 7 would read.
     let expected = roll::read(b2, 7, &target.modifiers).cells[col].clone();
-    assert!(target.each_roll.iter().any(|(r, p)| *r == expected && *p > 0.0));
+    assert!(
+        target
+            .each_roll
+            .iter()
+            .any(|(r, p)| *r == expected && *p > 0.0)
+    );
     g.rng_mut().arrange(Arranged::D10(7));
-    g.apply(&Action::Fire { weapon: w, unit: right }).unwrap();
+    g.apply(&Action::Fire {
+        weapon: w,
+        unit: right,
+    })
+    .unwrap();
     let line = logged(&g)[position_of(&logged(&g), "B2 ")].clone();
     let words = &super::words::shown(&expected)[0];
-    assert!(line.contains("reads ") && line.contains(words.as_str()), "{line}");
+    assert!(
+        line.contains("reads ") && line.contains(words.as_str()),
+        "{line}"
+    );
     // Landing under fire: an NVA fireteam 3 hexes away needs 7, +2 at a landed helicopter.
     let nva = g.add_unit("nva_ft", lz.step(4, 3), true, false);
     let (each, any) = g.landing_odds(0, lz).unwrap();
@@ -1167,7 +1189,12 @@ fn the_odds_of_an_attack_are_those_of_the_roll_it_makes_9_2_1() {
     assert!((p - 0.6).abs() < 1e-9, "{p}");
     assert!(any >= p);
     assert_eq!(
-        g.forced_landing_odds(0).unwrap().iter().map(|(_, p)| p).sum::<f64>().round(),
+        g.forced_landing_odds(0)
+            .unwrap()
+            .iter()
+            .map(|(_, p)| p)
+            .sum::<f64>()
+            .round(),
         1.0
     );
 }
@@ -1245,7 +1272,6 @@ fn the_minimum_expenditure_is_one_movement_point_8_3() {
 fn the_tour_of_seed_1487_ends() {
     checked_tour(1487);
 }
-
 
 /// One mission of the tour picked by the seed, flown by the bot from the crew's choice to
 /// its bookkeeping, the invariants checked after every action; then the same seed again
@@ -1346,8 +1372,7 @@ fn ground_fire_at_ground_units_reads_b2_with_the_unit_card_and_its_modifiers_9_4
     let expected = if modified < 1 {
         "miss".to_owned()
     } else {
-        roll::read(b2, 5, &[("all".into(), modified - 5)]).cells[b2.column("1-2").unwrap()]
-            .clone()
+        roll::read(b2, 5, &[("all".into(), modified - 5)]).cells[b2.column("1-2").unwrap()].clone()
     };
     let lines = logged(&g);
     let line = &lines[position_of(&lines, "B2 ")];
@@ -1380,12 +1405,22 @@ fn an_air_strike_reads_a1_then_a2_for_each_unit_under_the_marker_9_4_3() {
     g.air_strike(lz, None);
     assert!(g.rng_mut().settle().unused.is_empty());
     let lines = logged(&g);
-    assert!(position_of(&lines, "A1 Air Strike Availability: 6 reads F-4 Phantom II, bombs, none") > 0);
+    assert!(
+        position_of(
+            &lines,
+            "A1 Air Strike Availability: 6 reads F-4 Phantom II, bombs, none"
+        ) > 0
+    );
     assert!(g.tac().strikes.is_empty(), "no second ordnance");
     match expected.as_str() {
         "de" => assert!(g.tac().unit(nva).is_none(), "destroyed"),
-        "dm_sup" => assert!(g.tac().unit(nva).is_none_or(|u| u.damaged) && g.tac().is_suppressed(lz)),
-        other => assert!(other.contains("sup") && g.tac().is_suppressed(lz), "{other}"),
+        "dm_sup" => {
+            assert!(g.tac().unit(nva).is_none_or(|u| u.damaged) && g.tac().is_suppressed(lz))
+        }
+        other => assert!(
+            other.contains("sup") && g.tac().is_suppressed(lz),
+            "{other}"
+        ),
     }
     // A1 4: an F-100 whose strafing pass follows next turn.
     let mut g = at_the_map(52);
@@ -1395,7 +1430,10 @@ fn an_air_strike_reads_a1_then_a2_for_each_unit_under_the_marker_9_4_3() {
     g.air_strike(lz, None);
     assert!(matches!(
         g.tac().strikes[..],
-        [tactical::Strike { kind: tactical::StrikeKind::Strafing, .. }]
+        [tactical::Strike {
+            kind: tactical::StrikeKind::Strafing,
+            ..
+        }]
     ));
 }
 

@@ -133,7 +133,11 @@ mod tests {
             })
             .map(String::as_str)
             .collect();
-        cells.extend(c.scatter.iter().flat_map(|s| s.results.iter().map(String::as_str)));
+        cells.extend(
+            c.scatter
+                .iter()
+                .flat_map(|s| s.results.iter().map(String::as_str)),
+        );
         let wordless: Vec<&str> = cells
             .into_iter()
             .filter(|cell| {

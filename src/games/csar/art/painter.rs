@@ -152,9 +152,14 @@ impl Stamp for MapPainter {
     fn sheet(&mut self, cr: &Context, tray: bool) -> Result<(), cairo::Error> {
         let (w, h) = MapLayout::standard().sheet_size();
         let h = if tray { h + TRAY_H } else { h };
-        self.blit(cr, Sprite::Sheet(tray, (0, 0, 0, 0)), 0.0, 0.0, (w, h), &|c| {
-            draw_sheet(c, tray)
-        })
+        self.blit(
+            cr,
+            Sprite::Sheet(tray, (0, 0, 0, 0)),
+            0.0,
+            0.0,
+            (w, h),
+            &|c| draw_sheet(c, tray),
+        )
     }
 
     fn counter(

@@ -439,31 +439,41 @@ impl Playable for Csar {
                 "bombing_effectiveness",
                 msg("Bombing Effectiveness"),
                 "6.1",
-                msg("Bomb damage is drawn once for all the hits on guns this turn: each roundel removes one gun that was hit."),
+                msg(
+                    "Bomb damage is drawn once for all the hits on guns this turn: each roundel removes one gun that was hit.",
+                ),
             ),
             rule(
                 "pinpointing",
                 msg("Pinpointing Survivors"),
                 "6.2",
-                msg("Survivors must first be found: helicopters wait in Orbit until cards drawn for the aircraft over a Survivor show a roundel."),
+                msg(
+                    "Survivors must first be found: helicopters wait in Orbit until cards drawn for the aircraft over a Survivor show a roundel.",
+                ),
             ),
             rule(
                 "danger_close",
                 msg("Danger Close"),
                 "6.3",
-                msg("Attacks, napalm and cluster bombs in a Survivor's zone may wound the Survivor, or kill one already injured."),
+                msg(
+                    "Attacks, napalm and cluster bombs in a Survivor's zone may wound the Survivor, or kill one already injured.",
+                ),
             ),
             rule(
                 "recovering_pilots",
                 msg("Recovering Pilots"),
                 "6.4",
-                msg("Each turn a Shaken aircraft may become Cool again on a roundel; the Wild card leaves the deck for the game."),
+                msg(
+                    "Each turn a Shaken aircraft may become Cool again on a roundel; the Wild card leaves the deck for the game.",
+                ),
             ),
             rule(
                 "search_effectiveness",
                 msg("Search Effectiveness"),
                 "6.5",
-                msg("The first Enemy Search that finds a rifle captures nobody; the Wild card leaves the deck after it."),
+                msg(
+                    "The first Enemy Search that finds a rifle captures nobody; the Wild card leaves the deck after it.",
+                ),
             ),
             rule(
                 "huskie_one_survivor",
@@ -475,19 +485,25 @@ impl Playable for Csar {
                 "arclight_strike",
                 msg("Streetcar Down: the ArcLight strike hits the enemy"),
                 "7.2",
-                msg("The B-52 strike on turn 6 may also destroy guns, barrages and targets in zones without a Survivor."),
+                msg(
+                    "The B-52 strike on turn 6 may also destroy guns, barrages and targets in zones without a Survivor.",
+                ),
             ),
             rule(
                 "capture_per_rifle",
                 msg("Enemy Search: every rifle drawn captures a Survivor"),
                 "4.4.2",
-                msg("Harsher: each rifle in an Enemy Search captures a Survivor, not just one per search."),
+                msg(
+                    "Harsher: each rifle in an Enemy Search captures a Survivor, not just one per search.",
+                ),
             ),
             rule(
                 "forgive_single_rifle",
                 msg("Search Effectiveness forgives the first rifle only"),
                 "6.5",
-                msg("With Search Effectiveness, a second rifle in the forgiven search still captures a Survivor."),
+                msg(
+                    "With Search Effectiveness, a second rifle in the forgiven search still captures a Survivor.",
+                ),
             ),
         ]
     }

@@ -317,7 +317,8 @@ pub fn risks(state: &Csar, action: &Action) -> Vec<(Message, f64)> {
             _ => Vec::new(),
         };
     }
-    let rifles = |draws: u8, what: Message| vec![(what, state.chance(Want::Avoid(Symbol::Rifle), draws))];
+    let rifles =
+        |draws: u8, what: Message| vec![(what, state.chance(Want::Avoid(Symbol::Rifle), draws))];
     match (state.step, action) {
         (_, Action::Rescue { .. }) => rescue_chance(state, action)
             .map(|p| vec![(msg("the rescue fails"), 1.0 - p)])
@@ -445,7 +446,10 @@ mod tests {
                 return;
             }
         }
-        assert!(checked > 0, "no game reached an Enemy Search with a card to burn");
+        assert!(
+            checked > 0,
+            "no game reached an Enemy Search with a card to burn"
+        );
     }
 
     #[test]

@@ -189,6 +189,9 @@ mod tests {
             }
         }
         assert!(questions > 20, "{questions} Wild questions");
-        assert!(rebuilt > 0, "no position was rebuilt ({questions} Wild questions)");
+        assert!(
+            rebuilt > 0,
+            "no position was rebuilt ({questions} Wild questions)"
+        );
     }
 }

@@ -768,7 +768,12 @@ mod tests {
         use crate::engine::bot::play_out;
         use crate::engine::game::Game;
         let mut played = Csar::setup("caged_tiger", &Options::default(), 3).unwrap();
-        play_out(&mut played, &mut super::super::bot::HeuristicBot::new(3), 5_000).unwrap();
+        play_out(
+            &mut played,
+            &mut super::super::bot::HeuristicBot::new(3),
+            5_000,
+        )
+        .unwrap();
         let mut spare = Csar::setup("cauldron_of_fire", &Options::default(), 4).unwrap();
         spare.clone_from(&played);
         assert!(spare == played);

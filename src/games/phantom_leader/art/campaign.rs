@@ -49,7 +49,11 @@ pub fn hit(g: &PhantomLeader, x: f64, y: f64, targets: &[String]) -> Option<Stri
 /// The top of a Campaign Map sheet, `DISPLAY` mm wide: its title, the three tracks (the
 /// boxes of `now` lit, if any) and the regions with their Weight Point penalty, Target
 /// Stress and target numbers. Returns the height used.
-pub fn draw_sheet(cr: &Context, sheet: &'static Sheet, now: Option<&Tracks>) -> Result<f64, cairo::Error> {
+pub fn draw_sheet(
+    cr: &Context,
+    sheet: &'static Sheet,
+    now: Option<&Tracks>,
+) -> Result<f64, cairo::Error> {
     Rgb::BLACK.set(cr);
     fitted_left(
         cr,
@@ -89,7 +93,12 @@ pub fn draw_sheet(cr: &Context, sheet: &'static Sheet, now: Option<&Tracks>) -> 
         for (k, label) in boxes.iter().enumerate() {
             let x = 32.0 + k as f64 * w;
             rounded_rect(cr, x, y, w - 1.0, 9.0, 1.0);
-            Rgb::hex(if Some(k) == now.map(usize::from) { NOW } else { BOX }).set(cr);
+            Rgb::hex(if Some(k) == now.map(usize::from) {
+                NOW
+            } else {
+                BOX
+            })
+            .set(cr);
             cr.fill_preserve()?;
             Rgb::hex(0x6b6250).set(cr);
             cr.set_line_width(0.3);

@@ -23,7 +23,14 @@ pub const BANDIT: u32 = 0xd9534f;
 pub const FRIEND: u32 = 0x2f5d8a;
 const STRIPE: u32 = 0xf2c200;
 
-fn outlined(cr: &Context, x: f64, y: f64, ground: u32, line: u32, width: f64) -> Result<(), cairo::Error> {
+fn outlined(
+    cr: &Context,
+    x: f64,
+    y: f64,
+    ground: u32,
+    line: u32,
+    width: f64,
+) -> Result<(), cairo::Error> {
     rounded_rect(cr, x, y, SIZE, SIZE, 1.2);
     Rgb::hex(ground).set(cr);
     cr.fill_preserve()?;
@@ -64,10 +71,25 @@ pub fn site(cr: &Context, spec: &DefenseSpec, x: f64, y: f64) -> Result<(), cair
         3.8,
         1.5,
     );
-    crate::art::draw::paragraph(cr, x + 0.5, y + 0.5, SIZE - 1.0, &spec.name, &font, Align::Center);
+    crate::art::draw::paragraph(
+        cr,
+        x + 0.5,
+        y + 0.5,
+        SIZE - 1.0,
+        &spec.name,
+        &font,
+        Align::Center,
+    );
     let range = format!("R{} {}", spec.range, alt_letters(&spec.altitudes));
     text(cr, cx, y + 4.5, &range, &Font::sans(1.9), Align::Center);
-    text(cr, cx, y + 6.8, &numbers(&spec.attack), &Font::sans(1.9), Align::Center);
+    text(
+        cr,
+        cx,
+        y + 6.8,
+        &numbers(&spec.attack),
+        &Font::sans(1.9),
+        Align::Center,
+    );
     if spec.radar {
         text(cr, x + 0.8, y + 0.4, "R", &Font::bold(1.4), Align::Left);
     }
@@ -95,7 +117,14 @@ pub fn bandit(cr: &Context, spec: &DefenseSpec, x: f64, y: f64) -> Result<(), ca
         return Ok(());
     }
     fitted_text(cr, cx, y + 1.2, SIZE - 1.0, &spec.name, 2.2, true);
-    text(cr, cx, y + 5.0, &numbers(&spec.attack), &Font::sans(1.9), Align::Center);
+    text(
+        cr,
+        cx,
+        y + 5.0,
+        &numbers(&spec.attack),
+        &Font::sans(1.9),
+        Align::Center,
+    );
     Ok(())
 }
 
@@ -111,16 +140,28 @@ pub fn aircraft(
     damaged: bool,
 ) -> Result<(), cairo::Error> {
     let high = altitude == Altitude::High;
-    let (rim, width) = if high { (0xffffff, 0.9) } else { (0x1b2f45, 0.4) };
+    let (rim, width) = if high {
+        (0xffffff, 0.9)
+    } else {
+        (0x1b2f45, 0.4)
+    };
     outlined(cr, x, y, FRIEND, rim, width)?;
     Rgb::WHITE.set(cr);
     let cx = x + SIZE / 2.0;
     fitted_text(cr, cx, y + 0.7, SIZE - 0.6, call_sign, 2.0, true);
-    let alt = if high { gettext("High") } else { gettext("Low") };
+    let alt = if high {
+        gettext("High")
+    } else {
+        gettext("Low")
+    };
     // "F-4_USAF" is the F-4 of the Air Force: the counter's colour and rim say the rest.
     let kind = aircraft.split('_').next().unwrap_or(aircraft);
     // On a counter without a load the big letter below gives the altitude.
-    let line = if load.is_empty() { kind.to_owned() } else { format!("{kind} {alt}") };
+    let line = if load.is_empty() {
+        kind.to_owned()
+    } else {
+        format!("{kind} {alt}")
+    };
     fitted_text(cr, cx, y + 3.3, SIZE - 1.0, &line, 1.6, false);
     if load.is_empty() {
         let letter = if high { "H" } else { "L" };
@@ -130,7 +171,14 @@ pub fn aircraft(
     }
     if damaged {
         Rgb::hex(0xff6b00).set(cr);
-        text(cr, cx, y + 7.7, &gettext("DMG"), &Font::bold(1.6), Align::Center);
+        text(
+            cr,
+            cx,
+            y + 7.7,
+            &gettext("DMG"),
+            &Font::bold(1.6),
+            Align::Center,
+        );
     }
     Ok(())
 }
@@ -202,7 +250,11 @@ pub fn angle(cr: &Context, pattern: &AnglePattern, x: f64, y: f64) -> Result<(),
     let scale = (SIZE - 1.0) / super::DISPLAY;
     cr.scale(scale, scale);
     super::display::draw_areas(cr, false, |a| {
-        Some(if red.contains(&a) { (0xc62828, 1.0) } else { (0x2b2b2b, 1.0) })
+        Some(if red.contains(&a) {
+            (0xc62828, 1.0)
+        } else {
+            (0x2b2b2b, 1.0)
+        })
     })?;
     let (sx, sy) = super::display::anchor(site);
     cr.arc(sx, sy - 6.0, 10.0, 0.0, 2.0 * PI);

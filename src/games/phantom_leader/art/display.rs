@@ -340,13 +340,7 @@ fn draw_piece(
 }
 
 /// The Attack Angle: a small arrow away from the Center and ticks toward its red areas.
-fn draw_angle(
-    cr: &Context,
-    site: Area,
-    angle: usize,
-    x: f64,
-    y: f64,
-) -> Result<(), cairo::Error> {
+fn draw_angle(cr: &Context, site: Area, angle: usize, x: f64, y: f64) -> Result<(), cairo::Error> {
     let c = data();
     let mut red: Vec<Area> = c.angles[angle]
         .red

@@ -29,7 +29,10 @@ fn attack_line(e: &Effect) -> Option<String> {
         } => Some(
             msg("Special Event Attack: {n} × {numbers} ({side})")
                 .arg("n", count)
-                .arg("numbers", format!("{}/{}/{}", attack[0], attack[1], attack[2]))
+                .arg(
+                    "numbers",
+                    format!("{}/{}/{}", attack[0], attack[1], attack[2]),
+                )
                 .arg(
                     "side",
                     match side {

@@ -7,8 +7,8 @@ use cairo::Context;
 
 use crate::art::draw::{Align, Font, Rgb, condensed, fitted_left, paragraph, rounded_rect, text};
 use crate::art::sheet::{INK, MARGIN, PEN, Page, Table, heading, page_frame};
-use crate::engine::play::Playable;
 use crate::engine::message::{msg, msg_n};
+use crate::engine::play::Playable;
 use crate::games::phantom_leader::rules::PhantomLeader;
 use crate::games::phantom_leader::rules::content::{
     AdjustmentKind, Content, Duration, Level, Sheet,
@@ -149,10 +149,24 @@ pub fn draw_campaign_sheet(
     INK.set(cr);
     cr.set_line_width(0.4);
     cr.stroke()?;
-    fitted_left(cr, bx + 2.0, y - 13.0, bw - 4.0, &gettext("Target marker"), Font::bold(3.0));
+    fitted_left(
+        cr,
+        bx + 2.0,
+        y - 13.0,
+        bw - 4.0,
+        &gettext("Target marker"),
+        Font::bold(3.0),
+    );
     if let Some(n) = target {
         PEN.set(cr);
-        text(cr, bx + bw / 2.0, y - 8.5, &format!("#{n}"), &Font::bold(4.0), Align::Center);
+        text(
+            cr,
+            bx + bw / 2.0,
+            y - 8.5,
+            &format!("#{n}"),
+            &Font::bold(4.0),
+            Align::Center,
+        );
     }
     draw_region_map(cr, sheet, target, (y + 2.0, page))
 }
@@ -168,11 +182,21 @@ fn draw_region_map(
     heading(cr, &STYLE, 4.0, top, &gettext("Map"));
     let legend = gettext("Intel boxes: C = in the Center only, S = Sites, B = Bandits to destroy.");
     INK.set(cr);
-    text(cr, page.w - 4.0, top + 0.8, &legend, &condensed(2.8, false), Align::Right);
+    text(
+        cr,
+        page.w - 4.0,
+        top + 0.8,
+        &legend,
+        &condensed(2.8, false),
+        Align::Right,
+    );
     let top = top + 6.5;
     let cols = 3;
     let rows = sheet.regions.len().div_ceil(cols).max(1);
-    let (w, h) = ((page.w - 8.0) / cols as f64, (page.h - top - 2.0) / rows as f64);
+    let (w, h) = (
+        (page.w - 8.0) / cols as f64,
+        (page.h - top - 2.0) / rows as f64,
+    );
     for (k, r) in sheet.regions.iter().enumerate() {
         let (x, y) = (4.0 + (k % cols) as f64 * w, top + (k / cols) as f64 * h);
         rounded_rect(cr, x + 1.0, y + 1.0, w - 2.0, h - 2.0, 3.0);
@@ -181,7 +205,14 @@ fn draw_region_map(
         INK.set(cr);
         cr.set_line_width(0.4);
         cr.stroke()?;
-        fitted_left(cr, x + 3.0, y + 3.0, w - 6.0, &gettext(&r.name), Font::bold(3.6));
+        fitted_left(
+            cr,
+            x + 3.0,
+            y + 3.0,
+            w - 6.0,
+            &gettext(&r.name),
+            Font::bold(3.6),
+        );
         let badges = [
             (msg("WP {n}").arg("n", r.wp_penalty).render(), 0xb03a2e),
             (msg("Stress {n}").arg("n", r.stress).render(), 0xe0b443),
@@ -201,12 +232,24 @@ fn draw_region_map(
             let tx = x + 3.0 + (i % per_row) as f64 * (size + 1.5);
             let ty = y + 18.0 + (i / per_row) as f64 * (size + 1.5);
             rounded_rect(cr, tx, ty, size, size, 1.0);
-            Rgb::hex(if target == Some(n) { 0xf0b400 } else { 0xffffff }).set(cr);
+            Rgb::hex(if target == Some(n) {
+                0xf0b400
+            } else {
+                0xffffff
+            })
+            .set(cr);
             cr.fill_preserve()?;
             INK.set(cr);
             cr.set_line_width(0.3);
             cr.stroke()?;
-            text(cr, tx + size / 2.0, ty + 2.4, &n.to_string(), &Font::bold(3.4), Align::Center);
+            text(
+                cr,
+                tx + size / 2.0,
+                ty + 2.4,
+                &n.to_string(),
+                &Font::bold(3.4),
+                Align::Center,
+            );
         }
     }
     Ok(())
@@ -239,9 +282,18 @@ pub fn draw_tactical_display(cr: &Context) -> Result<(), cairo::Error> {
     text(cr, nx, ny + 0.5, "N", &Font::bold(3.5), Align::Center);
     let (cx, cy) = (DISPLAY / 2.0, DISPLAY / 2.0);
     cr.set_line_width(0.8);
-    cr.arc_negative(cx, cy, 99.0, -0.35 * std::f64::consts::PI, -0.6 * std::f64::consts::PI);
+    cr.arc_negative(
+        cx,
+        cy,
+        99.0,
+        -0.35 * std::f64::consts::PI,
+        -0.6 * std::f64::consts::PI,
+    );
     cr.stroke()?;
-    let (ax, ay) = (cx + 99.0 * (-0.6f64 * std::f64::consts::PI).cos(), cy + 99.0 * (-0.6f64 * std::f64::consts::PI).sin());
+    let (ax, ay) = (
+        cx + 99.0 * (-0.6f64 * std::f64::consts::PI).cos(),
+        cy + 99.0 * (-0.6f64 * std::f64::consts::PI).sin(),
+    );
     cr.move_to(ax - 2.5, ay - 1.8);
     cr.line_to(ax, ay);
     cr.line_to(ax - 1.2, ay + 2.8);
@@ -267,12 +319,26 @@ pub fn draw_tactical_display(cr: &Context) -> Result<(), cairo::Error> {
         fitted_left(cr, x, y, CARD_W, label, Font::bold(3.4));
     }
     y += CARD_H + 9.0;
-    let turns = gettext("Turn 4: aircraft in the Center must leave it. Turn 5: aircraft in an Approach area must move to a Pre-Approach area; all aircraft leave at the end of the turn.");
-    let sequence = gettext("Each turn: Jettison → Fast aircraft → Enemy (ECM → Suppression → Evasion) → Slow aircraft → Move → Bandits move → Advance");
-    let areas = gettext("C Center · AN/AE/AS/AW North/East/South/West Approach · PN…PNW Pre-Approach areas");
+    let turns = gettext(
+        "Turn 4: aircraft in the Center must leave it. Turn 5: aircraft in an Approach area must move to a Pre-Approach area; all aircraft leave at the end of the turn.",
+    );
+    let sequence = gettext(
+        "Each turn: Jettison → Fast aircraft → Enemy (ECM → Suppression → Evasion) → Slow aircraft → Move → Bandits move → Advance",
+    );
+    let areas = gettext(
+        "C Center · AN/AE/AS/AW North/East/South/West Approach · PN…PNW Pre-Approach areas",
+    );
     let body = format!("{sequence}\n{turns}\n{areas}");
     INK.set(cr);
-    paragraph(cr, 6.0, y, TACTICAL_W - 12.0, &body, &condensed(3.4, false), Align::Left);
+    paragraph(
+        cr,
+        6.0,
+        y,
+        TACTICAL_W - 12.0,
+        &body,
+        &condensed(3.4, false),
+        Align::Left,
+    );
     Ok(())
 }
 
@@ -289,9 +355,16 @@ pub fn draw_help_sheet(
     let right = MARGIN + col_w + 6.0;
     let top = MARGIN + 14.0;
     if side == 0 {
-        let mut y = block(cr, left, top, col_w, &gettext("Sequence of play"), &gettext(
-            "1. Draw Target cards (Recon track) and choose one, or take Down Time.\n2. Put the card in the Center; draw Sites for each Approach area and the Center.\n3. Pick pilots (up to Max aircraft) and arm them (Weight Points).\n4. Target-Bound event.\n5. Over Target: five turns on the Tactical Display.\n6. Home-Bound event; search and rescue for downed pilots.\n7. Debrief: VP, Recon and Intel shifts, Stress recovery, experience.",
-        ));
+        let mut y = block(
+            cr,
+            left,
+            top,
+            col_w,
+            &gettext("Sequence of play"),
+            &gettext(
+                "1. Draw Target cards (Recon track) and choose one, or take Down Time.\n2. Put the card in the Center; draw Sites for each Approach area and the Center.\n3. Pick pilots (up to Max aircraft) and arm them (Weight Points).\n4. Target-Bound event.\n5. Over Target: five turns on the Tactical Display.\n6. Home-Bound event; search and rescue for downed pilots.\n7. Debrief: VP, Recon and Intel shifts, Stress recovery, experience.",
+            ),
+        );
         let combat = &c.tables.combat;
         let enemy = msg("Roll a d10 plus modifiers against the counter's N1/N2/N3. N1 or more: +{stress} Stress. N2 or more: Damaged, lose every weapon and pod, +{damaged} Stress (a second Damaged destroys). N3 or more: Destroyed, search and rescue after the mission.")
             .arg("stress", combat.stress_result)
@@ -311,18 +384,39 @@ pub fn draw_help_sheet(
             .arg("bonus", rockets.join(", "))
             .arg("gun", combat.gun_hits)
             .render();
-        y = block(cr, left, y, col_w, &gettext("ECM, Suppression, Evasion"), &defence);
+        y = block(
+            cr,
+            left,
+            y,
+            col_w,
+            &gettext("ECM, Suppression, Evasion"),
+            &defence,
+        );
         let atg = |rows: &[crate::games::phantom_leader::rules::content::AtgPenalty]| {
             rows.iter()
-                .map(|r| msg("{wp}+ WP: {p}").arg("wp", r.from_wp).arg("p", r.penalty).render())
+                .map(|r| {
+                    msg("{wp}+ WP: {p}")
+                        .arg("wp", r.from_wp)
+                        .arg("p", r.penalty)
+                        .render()
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let penalty = msg("AtA attacks at range 0 with Air-to-Ground loaded: {two}. With three rows: {three}.")
-            .arg("two", atg(&c.tables.atg_penalty))
-            .arg("three", atg(&c.tables.atg_penalty_three_rows))
-            .render();
-        y = block(cr, left, y, col_w, &gettext("Air-to-Ground weight penalty"), &penalty);
+        let penalty = msg(
+            "AtA attacks at range 0 with Air-to-Ground loaded: {two}. With three rows: {three}.",
+        )
+        .arg("two", atg(&c.tables.atg_penalty))
+        .arg("three", atg(&c.tables.atg_penalty_three_rows))
+        .render();
+        y = block(
+            cr,
+            left,
+            y,
+            col_w,
+            &gettext("Air-to-Ground weight penalty"),
+            &penalty,
+        );
         let sar = &c.tables.sar;
         let sar_text = msg("A d10 for each downed pilot: {quick} or more, Quick Recovery (+{qs} Stress); {fire}–{fire_to}, Recovered Under Fire (+{fs} Stress); less, Missing in Action. Modifiers: minus the region's WP penalty, +1 a WP of AtG counters given up, +{tb} if shot down Target-Bound, +{hb} Home-Bound.")
             .arg("quick", sar.quick_from)
@@ -337,7 +431,13 @@ pub fn draw_help_sheet(
         let die = gettext("Use a ten-sided die; 0 counts as 10.");
         block(cr, left, y, col_w, &gettext("Die"), &die);
         // Right column: squadron losses, costs, the squadron's make-up.
-        heading(cr, &STYLE, right, top, &gettext("Squadron Stress for a lost pilot"));
+        heading(
+            cr,
+            &STYLE,
+            right,
+            top,
+            &gettext("Squadron Stress for a lost pilot"),
+        );
         let rows: Vec<Vec<String>> = c
             .tables
             .squadron_stress
@@ -350,7 +450,11 @@ pub fn draw_help_sheet(
                 ]
             })
             .collect();
-        let heads = [gettext("Level"), gettext("Transferred"), gettext("Missing in Action")];
+        let heads = [
+            gettext("Level"),
+            gettext("Transferred"),
+            gettext("Missing in Action"),
+        ];
         let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
         let mut y = top + 6.0;
         y += table(cr, right, y, col_w, &heads, &rows, &[0.34, 0.33, 0.33])? + 5.0;
@@ -370,14 +474,22 @@ pub fn draw_help_sheet(
             .arg("sw", p.special_weapon_per_wp)
             .render();
         y = block(cr, right, y, col_w, &gettext("Priority costs"), &costs);
-        heading(cr, &STYLE, right, y, &gettext("Squadron by campaign length"));
+        heading(
+            cr,
+            &STYLE,
+            right,
+            y,
+            &gettext("Squadron by campaign length"),
+        );
         let rows: Vec<Vec<String>> = Level::ALL[..5]
             .iter()
             .map(|&l| {
                 let mut row = vec![gettext(l.name())];
-                row.extend(Duration::ALL.iter().map(|&d| {
-                    c.composition(d).get(&l).copied().unwrap_or(0).to_string()
-                }));
+                row.extend(
+                    Duration::ALL
+                        .iter()
+                        .map(|&d| c.composition(d).get(&l).copied().unwrap_or(0).to_string()),
+                );
                 row
             })
             .collect();
@@ -386,17 +498,38 @@ pub fn draw_help_sheet(
             .collect();
         let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
         y += 6.0;
-        y += table(cr, right, y, col_w, &heads, &rows, &[0.31, 0.23, 0.23, 0.23])? + 5.0;
+        y += table(
+            cr,
+            right,
+            y,
+            col_w,
+            &heads,
+            &rows,
+            &[0.31, 0.23, 0.23, 0.23],
+        )? + 5.0;
         let xp = &c.tables.experience;
         let xp_text = msg("+{flew} XP to each pilot who flew the mission (not aborted), +{destroyed} more when the target is destroyed with no aircraft lost. After a mission each pilot loses his Cool in Stress, Cool + {rest} if he did not fly.")
             .arg("flew", xp.flew)
             .arg("destroyed", xp.destroyed_no_losses)
             .arg("rest", xp.rest_bonus)
             .render();
-        block(cr, right, y, col_w, &gettext("Experience and recovery"), &xp_text);
+        block(
+            cr,
+            right,
+            y,
+            col_w,
+            &gettext("Experience and recovery"),
+            &xp_text,
+        );
     } else {
         // Aircraft SO modifiers on the left.
-        heading(cr, &STYLE, left, top, &gettext("Aircraft Special Options (S/M/L)"));
+        heading(
+            cr,
+            &STYLE,
+            left,
+            top,
+            &gettext("Aircraft Special Options (S/M/L)"),
+        );
         let rows: Vec<Vec<String>> = c
             .aircraft
             .iter()
@@ -409,9 +542,22 @@ pub fn draw_help_sheet(
                 ]
             })
             .collect();
-        let heads = [gettext("Aircraft"), gettext("Service"), gettext("WP"), gettext("SO")];
+        let heads = [
+            gettext("Aircraft"),
+            gettext("Service"),
+            gettext("WP"),
+            gettext("SO"),
+        ];
         let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
-        table(cr, left, top + 6.0, col_w, &heads, &rows, &[0.46, 0.16, 0.12, 0.26])?;
+        table(
+            cr,
+            left,
+            top + 6.0,
+            col_w,
+            &heads,
+            &rows,
+            &[0.46, 0.16, 0.12, 0.26],
+        )?;
         // Difficulty and optional rules on the right.
         heading(cr, &STYLE, right, top, &gettext("Difficulty"));
         let rows: Vec<Vec<String>> = c
@@ -446,7 +592,11 @@ pub fn draw_help_sheet(
                     parts.push(msg("Stress {n}").arg("n", signed(a.stress)).render());
                 }
                 if a.enemy_roll != 0 {
-                    parts.push(msg("enemy rolls {n}").arg("n", signed(a.enemy_roll)).render());
+                    parts.push(
+                        msg("enemy rolls {n}")
+                            .arg("n", signed(a.enemy_roll))
+                            .render(),
+                    );
                 }
                 if a.center != 0 {
                     parts.push(msg("Center draws {n}").arg("n", signed(a.center)).render());
@@ -461,7 +611,14 @@ pub fn draw_help_sheet(
                 format!("{kind}: {}", parts.join(", "))
             })
             .collect();
-        y = block(cr, right, y, col_w, &gettext("Advantages and Disadvantages"), &adjustments.join("\n"));
+        y = block(
+            cr,
+            right,
+            y,
+            col_w,
+            &gettext("Advantages and Disadvantages"),
+            &adjustments.join("\n"),
+        );
         let titles = PhantomLeader::optional_rules();
         let optional: Vec<String> = c
             .tables
@@ -472,10 +629,20 @@ pub fn draw_help_sheet(
                     .iter()
                     .find(|r| r.key == o.id)
                     .map_or(o.id.clone(), |r| r.title.render());
-                msg("{rule}: {so} SO").arg("rule", title).arg("so", triple(o.special_options)).render()
+                msg("{rule}: {so} SO")
+                    .arg("rule", title)
+                    .arg("so", triple(o.special_options))
+                    .render()
             })
             .collect();
-        block(cr, right, y, col_w, &gettext("Optional rules (S/M/L)"), &optional.join("\n"));
+        block(
+            cr,
+            right,
+            y,
+            col_w,
+            &gettext("Optional rules (S/M/L)"),
+            &optional.join("\n"),
+        );
     }
     Ok(())
 }

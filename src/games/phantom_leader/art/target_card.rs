@@ -36,7 +36,11 @@ fn destroyed_hits(row: &DestroyedRow) -> String {
 }
 
 fn shift(v: i8) -> String {
-    if v == 0 { "–".to_owned() } else { format!("{v:+}") }
+    if v == 0 {
+        "–".to_owned()
+    } else {
+        format!("{v:+}")
+    }
 }
 
 /// What the card says beyond its numbers: attack modifier, listed defenses, special scoring.
@@ -82,7 +86,14 @@ pub fn draw_target_card(cr: &Context, t: &TargetCard, bleed: f64) -> Result<(), 
     cr.rectangle(-bleed, -bleed, CARD_W + 2.0 * bleed, 15.0 + bleed);
     cr.fill()?;
     Rgb::WHITE.set(cr);
-    let w = text(cr, 3.5, 2.0, &t.number.to_string(), &Font::bold(9.0), Align::Left);
+    let w = text(
+        cr,
+        3.5,
+        2.0,
+        &t.number.to_string(),
+        &Font::bold(9.0),
+        Align::Left,
+    );
     let name = gettext(&t.name);
     let room = CARD_W - w - 20.0;
     let font = fit_paragraph_font(cr, &name, condensed(4.2, true), room, 11.0, 2.6);
@@ -92,9 +103,24 @@ pub fn draw_target_card(cr: &Context, t: &TargetCard, bleed: f64) -> Result<(), 
     cr.arc(CARD_W - 7.5, 6.5, 4.2, 0.0, std::f64::consts::TAU);
     cr.fill()?;
     Rgb::hex(INK).set(cr);
-    text(cr, CARD_W - 7.5, 3.6, &t.politics.to_string(), &Font::bold(5.0), Align::Center);
+    text(
+        cr,
+        CARD_W - 7.5,
+        3.6,
+        &t.politics.to_string(),
+        &Font::bold(5.0),
+        Align::Center,
+    );
     Rgb::WHITE.set(cr);
-    fitted_text(cr, CARD_W - 7.5, 11.1, 12.0, &gettext("Politics"), 2.2, false);
+    fitted_text(
+        cr,
+        CARD_W - 7.5,
+        11.1,
+        12.0,
+        &gettext("Politics"),
+        2.2,
+        false,
+    );
     Rgb::hex(INK).set(cr);
     if t.soft {
         rounded_rect(cr, 3.0, 17.5, 6.0, 6.0, 1.0);
@@ -111,15 +137,26 @@ pub fn draw_target_card(cr: &Context, t: &TargetCard, bleed: f64) -> Result<(), 
     for (h, x) in heads.iter().zip(cols) {
         fitted_left(cr, x, y, 17.0, h, Font::bold(2.4));
     }
-    let rows = [
-        (gettext("Sites"), t.sites),
-        (gettext("Bandits"), t.bandits),
-    ];
+    let rows = [(gettext("Sites"), t.sites), (gettext("Bandits"), t.bandits)];
     for (k, (label, n)) in rows.iter().enumerate() {
         let ry = y + 3.6 + k as f64 * 3.8;
         fitted_left(cr, cols[0], ry, 22.0, label, Font::sans(2.8));
-        text(cr, cols[1] + 6.0, ry, &n[0].to_string(), &Font::bold(2.8), Align::Center);
-        text(cr, cols[2] + 5.0, ry, &n[1].to_string(), &Font::bold(2.8), Align::Center);
+        text(
+            cr,
+            cols[1] + 6.0,
+            ry,
+            &n[0].to_string(),
+            &Font::bold(2.8),
+            Align::Center,
+        );
+        text(
+            cr,
+            cols[2] + 5.0,
+            ry,
+            &n[1].to_string(),
+            &Font::bold(2.8),
+            Align::Center,
+        );
     }
     // The damage table: Hits, VP, Recon and Intel shifts.
     let y = 38.5;
@@ -180,7 +217,14 @@ pub fn draw_target_card(cr: &Context, t: &TargetCard, bleed: f64) -> Result<(), 
         .arg("damaged", t.damaged.vp)
         .arg("destroyed", t.destroyed.vp)
         .render();
-    text(cr, CARD_W - 3.5, CARD_H - 6.5, &vp, &Font::bold(3.0), Align::Right);
+    text(
+        cr,
+        CARD_W - 3.5,
+        CARD_H - 6.5,
+        &vp,
+        &Font::bold(3.0),
+        Align::Right,
+    );
     Ok(())
 }
 
@@ -196,7 +240,15 @@ pub fn card_back(cr: &Context, colour: u32, word: &str, bleed: f64) -> Result<()
     rounded_rect(cr, 4.0, 4.0, CARD_W - 8.0, CARD_H - 8.0, 3.0);
     cr.set_line_width(0.8);
     cr.stroke()?;
-    fitted_text(cr, CARD_W / 2.0, CARD_H / 2.0 - 6.0, CARD_W - 14.0, word, 9.0, true);
+    fitted_text(
+        cr,
+        CARD_W / 2.0,
+        CARD_H / 2.0 - 6.0,
+        CARD_W - 14.0,
+        word,
+        9.0,
+        true,
+    );
     fitted_text(
         cr,
         CARD_W / 2.0,
@@ -226,7 +278,14 @@ pub fn draw_target_tile(
     cr.stroke()?;
     Rgb::hex(if eligible { 0x000000 } else { 0x6b6b6b }).set(cr);
     let w = card_w - 3.0;
-    fitted_left(cr, x + 1.5, y + 1.0, w, &format!("#{}", t.number), Font::bold(3.4));
+    fitted_left(
+        cr,
+        x + 1.5,
+        y + 1.0,
+        w,
+        &format!("#{}", t.number),
+        Font::bold(3.4),
+    );
     text(
         cr,
         x + card_w - 1.5,
@@ -258,10 +317,24 @@ pub fn draw_target_tile(
             .render(),
     ];
     for (k, line) in lines.iter().enumerate() {
-        fitted_left(cr, x + 1.5, y + 12.5 + k as f64 * 5.2, w, line, Font::sans(2.6));
+        fitted_left(
+            cr,
+            x + 1.5,
+            y + 12.5 + k as f64 * 5.2,
+            w,
+            line,
+            Font::sans(2.6),
+        );
     }
     if t.soft {
-        fitted_left(cr, x + 1.5, y + 33.5, w, &gettext("Soft target"), Font::bold(2.4));
+        fitted_left(
+            cr,
+            x + 1.5,
+            y + 33.5,
+            w,
+            &gettext("Soft target"),
+            Font::bold(2.4),
+        );
     }
     if !eligible {
         fitted_left(

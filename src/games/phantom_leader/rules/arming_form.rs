@@ -3,9 +3,9 @@
 //! heavy for today's Weight Points, not on the aircraft's card, not in this campaign, a second
 //! pod, too dear in Special Options) is refused with the rules' own reason, through `Load`.
 
+use super::Action;
 use super::content::data;
 use super::state::{PhantomLeader, Step};
-use super::Action;
 use crate::engine::message::{Message, msg};
 use crate::engine::play::{FormField, FormView};
 

@@ -132,7 +132,13 @@ impl PhantomLeader {
     }
 
     /// The first rule arming the attack this way breaks, once the sights are clear.
-    fn arms_fault(&self, sortie: usize, aim: Aim, sights: &Sights, arms: &Arms) -> Option<ArmsFault> {
+    fn arms_fault(
+        &self,
+        sortie: usize,
+        aim: Aim,
+        sights: &Sights,
+        arms: &Arms,
+    ) -> Option<ArmsFault> {
         match arms {
             Arms::Guns => {
                 if !self.has_guns(sortie) {
@@ -229,7 +235,10 @@ impl PhantomLeader {
         } else {
             row.and_then(|r| r.atg)
         };
-        out.push((if air { n_("AtA") } else { n_("AtG") }, i32::from(skill.unwrap_or(0))));
+        out.push((
+            if air { n_("AtA") } else { n_("AtG") },
+            i32::from(skill.unwrap_or(0)),
+        ));
         let spec = weapon.map(|w| &c.weapons[w]);
         if !air && let Some(spec) = spec {
             let soft = match aim {
@@ -252,9 +261,8 @@ impl PhantomLeader {
             }
         }
         if air && self.aim_area(aim) == s.pos.map_or(Area::C, |p| p.area) {
-            let penalty = i32::from(
-                c.atg_penalty(self.atg_wp(sortie), self.options.three_row_atg_penalty),
-            );
+            let penalty =
+                i32::from(c.atg_penalty(self.atg_wp(sortie), self.options.three_row_atg_penalty));
             if penalty != 0 {
                 out.push((n_("AtG load"), penalty));
             }
@@ -409,7 +417,10 @@ impl PhantomLeader {
         let Some(closest) = eligible.iter().map(|&i| dist(i)).min() else {
             return Vec::new();
         };
-        eligible.into_iter().filter(|&i| dist(i) == closest).collect()
+        eligible
+            .into_iter()
+            .filter(|&i| dist(i) == closest)
+            .collect()
     }
 
     /// The modifiers of an enemy roll on this sortie: jammers in its area (not Unfit), the
@@ -433,8 +444,7 @@ impl PhantomLeader {
         if difficulty != 0 {
             out.push((n_("difficulty"), difficulty));
         }
-        if side == Side::Site && self.mission.turn == 1 && self.mission.fight.site_roll_turn1 != 0
-        {
+        if side == Side::Site && self.mission.turn == 1 && self.mission.fight.site_roll_turn1 != 0 {
             out.push((n_("event"), i32::from(self.mission.fight.site_roll_turn1)));
         }
         out
@@ -528,7 +538,11 @@ impl PhantomLeader {
     pub fn attack_options(&self, sortie: usize) -> Vec<(Aim, Arms)> {
         let mut out = Vec::new();
         for aim in self.aims() {
-            out.extend(self.arms_for(sortie, aim).into_iter().map(|arms| (aim, arms)));
+            out.extend(
+                self.arms_for(sortie, aim)
+                    .into_iter()
+                    .map(|arms| (aim, arms)),
+            );
         }
         out
     }
@@ -650,7 +664,9 @@ impl ArmsFault {
             ArmsFault::GunAltitude => msg("Guns attack the ground only from Low"),
             ArmsFault::NoCounter => msg("Choose at least one counter"),
             ArmsFault::NotCarried => msg("The aircraft does not carry that"),
-            ArmsFault::CannotAttack(w) => msg("{weapon} cannot attack that").term("weapon", weapon(w)),
+            ArmsFault::CannotAttack(w) => {
+                msg("{weapon} cannot attack that").term("weapon", weapon(w))
+            }
             ArmsFault::OutOfRange(w, range) => msg("{weapon} cannot reach range {range}")
                 .term("weapon", weapon(w))
                 .arg("range", range),

@@ -4,13 +4,13 @@
 //! squadron is worn. Every choice is a score over the legal actions; ties go to its own
 //! seeded generator.
 
+use super::Action;
 use super::cards::Status;
 use super::content::{
     Altitude, Damage, Effect, Scoring, Side, Speed, WeaponClass, data, named_weapons,
 };
 use super::display::{Area, AreaKind};
 use super::state::*;
-use super::Action;
 use crate::engine::bot::Bot;
 use crate::engine::rng::Rng;
 
@@ -66,7 +66,9 @@ fn score(g: &PhantomLeader, a: &Action) -> f64 {
             if t.wp == 0 {
                 return 0.1;
             }
-            f64::from(t.wp) + f64::from(t.atg.unwrap_or(-3)) + 0.5 * f64::from(t.ata.unwrap_or(-2))
+            f64::from(t.wp)
+                + f64::from(t.atg.unwrap_or(-3))
+                + 0.5 * f64::from(t.ata.unwrap_or(-2))
                 + 0.3 * f64::from(t.special_options[g.duration.index()])
         }
         Action::Promote(_) => -1.0,
@@ -97,7 +99,11 @@ fn score(g: &PhantomLeader, a: &Action) -> f64 {
         Action::Assign(i) => {
             let p = &g.squadron[*i];
             if p.card().aircraft.wp == 0 {
-                return if p.status() == Status::Okay { 0.2 } else { -1.0 };
+                return if p.status() == Status::Okay {
+                    0.2
+                } else {
+                    -1.0
+                };
             }
             match p.status() {
                 Status::Okay => 2.0 - wear(g, *i),
@@ -115,7 +121,10 @@ fn score(g: &PhantomLeader, a: &Action) -> f64 {
                 .and_then(|n| g.sheet().region_of(n))
                 .map_or(0, |r| r.wp_penalty);
             let loaded = g.mission.flight.iter().any(|s| !s.load.is_empty());
-            if *on && penalty < 0 && !loaded && g.special_options >= g.mission.flight.len() as i32 + 6
+            if *on
+                && penalty < 0
+                && !loaded
+                && g.special_options >= g.mission.flight.len() as i32 + 6
             {
                 3.0
             } else {
@@ -169,11 +178,19 @@ fn score(g: &PhantomLeader, a: &Action) -> f64 {
             let days_left = i32::from(g.days_total()) - i32::from(g.day);
             let over = i32::from(p.stress) - i32::from(p.card().okay.max);
             let per_day = i32::from(p.card().cool) + 2;
-            if over > per_day * days_left.max(1) / 2 { 1.0 } else { -1.0 }
+            if over > per_day * days_left.max(1) / 2 {
+                1.0
+            } else {
+                -1.0
+            }
         }
         Action::Place { area, altitude, .. } => place_value(g, *area, *altitude),
         Action::RemoveBandit(i) => {
-            if g.mission.bandits[*i].area == Area::C { 2.0 } else { 1.0 }
+            if g.mission.bandits[*i].area == Area::C {
+                2.0
+            } else {
+                1.0
+            }
         }
         Action::IntelArea { side, area } => {
             let list = match side {
@@ -195,7 +212,11 @@ fn score(g: &PhantomLeader, a: &Action) -> f64 {
             altitude,
         } => move_value(g, *sortie, *area, *altitude),
         Action::Leave(i) => {
-            if wants_target(g, *i) { -1.0 } else { 1.0 }
+            if wants_target(g, *i) {
+                -1.0
+            } else {
+                1.0
+            }
         }
         Action::Rescue(_) => 1.0,
         Action::Keep(i) => f64::from(g.squadron[*i].level.index() as u8),
@@ -249,7 +270,11 @@ fn load_value(g: &PhantomLeader, sortie: usize, weapon: usize) -> f64 {
         return -1.0;
     }
     let s = &g.mission.flight[sortie];
-    let carried = s.load.iter().filter(|&&w| c.weapons[w].class == spec.class).count();
+    let carried = s
+        .load
+        .iter()
+        .filter(|&&w| c.weapons[w].class == spec.class)
+        .count();
     let same = s.load.iter().filter(|&&w| w == weapon).count();
     let card = g.mission.target.map(|n| c.target(n));
     let bandits = card.map_or(0, |t| t.bandits[0] + t.bandits[1]);
@@ -378,7 +403,10 @@ fn attack_value(g: &PhantomLeader, sortie: usize, aim: Aim, arms: &Arms) -> f64 
             Some(w) => c.weapons[*w]
                 .hits
                 .iter()
-                .map(|&t| i32::from(t) + i32::from(Some(*w) == named_weapons().aim9 && g.options.early_aim9))
+                .map(|&t| {
+                    i32::from(t)
+                        + i32::from(Some(*w) == named_weapons().aim9 && g.options.early_aim9)
+                })
                 .collect(),
         };
         let hits: f64 = if matches!(aim, Aim::Bandit(_)) || w.is_none() {
@@ -408,7 +436,11 @@ fn attack_value(g: &PhantomLeader, sortie: usize, aim: Aim, arms: &Arms) -> f64 
             expected.min(1.0) * (0.8 + bonus)
         }
         Aim::Bandit(_) => {
-            let bonus = if scoring == Some(Scoring::Bandits) { 2.0 } else { 0.0 };
+            let bonus = if scoring == Some(Scoring::Bandits) {
+                2.0
+            } else {
+                0.0
+            };
             (1.0 - (1.0 - chance_of(expected, weapons.len()))) * (1.0 + bonus)
         }
     };
@@ -444,7 +476,9 @@ fn suppress_value(g: &PhantomLeader, sortie: usize, arms: &Arms) -> f64 {
         .iter()
         .map(|x| x.1)
         .sum();
-    let need = first.map_or(10, |w| i32::from(c.weapons[w].hits.first().copied().unwrap_or(10)));
+    let need = first.map_or(10, |w| {
+        i32::from(c.weapons[w].hits.first().copied().unwrap_or(10))
+    });
     let p = chance(need, m);
     let cost = first.map_or(0.0, |w| {
         if c.weapons[w].class == WeaponClass::Atg && g.target_attackable() {
@@ -473,6 +507,10 @@ fn move_value(g: &PhantomLeader, sortie: usize, area: Area, altitude: Altitude) 
     };
     let dist = |a: Area| goals.iter().map(|&x| geo.distance(a, x)).min().unwrap_or(0);
     let gain = f64::from(dist(pos.area)) - f64::from(dist(area));
-    let speed_bonus = if g.speed_now(sortie) == Some(Speed::Slow) { 0.0 } else { 0.01 };
+    let speed_bonus = if g.speed_now(sortie) == Some(Speed::Slow) {
+        0.0
+    } else {
+        0.01
+    };
     gain + if altitude == alt { 0.5 } else { 0.0 } + speed_bonus
 }

@@ -12,7 +12,13 @@ use crate::engine::message::{msg, n_};
 use crate::engine::rng::Rng;
 
 /// The campaign outcomes, worst first (digest 8.2; only "Adequate" is named in the rulebook).
-pub const OUTCOMES: [&str; 5] = [n_("Dismal"), n_("Poor"), n_("Adequate"), n_("Good"), n_("Great")];
+pub const OUTCOMES: [&str; 5] = [
+    n_("Dismal"),
+    n_("Poor"),
+    n_("Adequate"),
+    n_("Good"),
+    n_("Great"),
+];
 
 impl PhantomLeader {
     /// A new campaign on `sheet` for `duration`: decks shuffled, tracks at Start, Special
@@ -34,7 +40,8 @@ impl PhantomLeader {
         let mut rng = Rng::for_game(seed);
         // Named so that a script can arrange their draws (docs/action-scripts.md).
         let targets = Deck::shuffled(s.targets().collect(), &mut rng).named("target");
-        let events = Deck::shuffled(c.events.iter().map(|e| e.id).collect(), &mut rng).named("event");
+        let events =
+            Deck::shuffled(c.events.iter().map(|e| e.id).collect(), &mut rng).named("event");
         let expand = |counts: Vec<u8>| -> Vec<usize> {
             counts
                 .iter()
@@ -53,8 +60,7 @@ impl PhantomLeader {
             events,
             defense_cup: Cup::new(expand(c.defense_counters.iter().map(|x| x.count).collect()))
                 .named("defense"),
-            angle_cup: Cup::new(expand(c.angles.iter().map(|x| x.count).collect()))
-                .named("angle"),
+            angle_cup: Cup::new(expand(c.angles.iter().map(|x| x.count).collect())).named("angle"),
             day: 0,
             vp: 0,
             days: Vec::new(),
@@ -93,7 +99,8 @@ impl PhantomLeader {
     /// Why a pilot card may not join the squadron, or `None` (CS6; A-40).
     pub fn recruit_refusal(&self, pilot: usize, level: Level) -> Option<&'static str> {
         self.card_refusal(pilot, level).or_else(|| {
-            (self.special_options + data().pilot_aircraft(pilot).special_options[self.duration.index()]
+            (self.special_options
+                + data().pilot_aircraft(pilot).special_options[self.duration.index()]
                 < 0)
             .then_some("the squadron cannot afford its Special Option cost")
         })
@@ -221,7 +228,11 @@ impl PhantomLeader {
             vec![Random::Drawn(
                 drawn
                     .iter()
-                    .map(|&t| msg("#{n} {name}").arg("n", t).term("name", data().target(t).name.as_str()))
+                    .map(|&t| {
+                        msg("#{n} {name}")
+                            .arg("n", t)
+                            .term("name", data().target(t).name.as_str())
+                    })
                     .collect(),
             )],
         );

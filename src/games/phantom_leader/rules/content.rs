@@ -1593,8 +1593,16 @@ fn load_aircraft(f: &File, weapons: &[WeaponSpec]) -> Result<Squadron, ContentEr
         a.loadable = WeaponSet::of(weapons, &a.munitions);
     }
     for p in &mut file.pilot {
-        p.aircraft_index = file.aircraft.iter().position(|a| a.id == p.aircraft).unwrap_or(0);
-        p.trait_index = file.traits.iter().position(|t| t.id == p.trait_id).unwrap_or(0);
+        p.aircraft_index = file
+            .aircraft
+            .iter()
+            .position(|a| a.id == p.aircraft)
+            .unwrap_or(0);
+        p.trait_index = file
+            .traits
+            .iter()
+            .position(|t| t.id == p.trait_id)
+            .unwrap_or(0);
     }
     Ok(Squadron {
         aircraft: file.aircraft,
@@ -1976,7 +1984,11 @@ fn load_tables(f: &File) -> Result<TablesFile, ContentError> {
     }
     for (table, name, needle) in [
         (&t.atg_penalty, "atg_penalty", "[[atg_penalty]]"),
-        (&t.atg_penalty_three_rows, "atg_penalty_three_rows", "[[atg_penalty_three_rows]]"),
+        (
+            &t.atg_penalty_three_rows,
+            "atg_penalty_three_rows",
+            "[[atg_penalty_three_rows]]",
+        ),
     ] {
         let froms: Vec<u8> = table.iter().map(|r| r.from_wp).collect();
         for r in table {
@@ -2131,8 +2143,8 @@ pub fn named_weapons() -> &'static NamedWeapons {
 /// Each loader on a file of the test's making.
 #[cfg(test)]
 pub(super) mod tests_support {
-    pub(in super::super) use crate::engine::content::ContentFile as File;
     use super::*;
+    pub(in super::super) use crate::engine::content::ContentFile as File;
 
     pub fn file(name: &str, text: &str) -> File {
         File {

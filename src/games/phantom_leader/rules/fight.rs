@@ -48,13 +48,11 @@ impl PhantomLeader {
 
     /// The next flying aircraft still to be placed.
     pub fn next_to_place(&self) -> Option<usize> {
-        self.mission
-            .flying()
-            .find(|&i| {
-                self.mission.flight[i].pos.is_none()
-                    && !self.mission.flight[i].left
-                    && !self.off_display(i)
-            })
+        self.mission.flying().find(|&i| {
+            self.mission.flight[i].pos.is_none()
+                && !self.mission.flight[i].left
+                && !self.off_display(i)
+        })
     }
 
     /// Where the next aircraft may start: any Pre-Approach area (the Navigation Error's
@@ -237,7 +235,10 @@ impl PhantomLeader {
                 Side::Site => &self.mission.sites,
                 Side::Bandit => &self.mission.bandits,
             };
-            match list.iter().position(|d| self.intel_may_hit(d) && d.area == area) {
+            match list
+                .iter()
+                .position(|d| self.intel_may_hit(d) && d.area == area)
+            {
                 Some(i) => self.remove_defense(side, i, "M13"),
                 None => break,
             }
@@ -395,10 +396,7 @@ impl PhantomLeader {
     /// Places a counter of a given Site from the cup, if one is left there.
     fn place_from_cup(&mut self, id: &str, area: Area) {
         let c = data();
-        match self
-            .defense_cup
-            .take(|&k| c.defense_counters[k].site == id)
-        {
+        match self.defense_cup.take(|&k| c.defense_counters[k].site == id) {
             Some(k) => {
                 self.place_site(k, area);
                 self.log.add(
@@ -408,10 +406,9 @@ impl PhantomLeader {
                         .term("area", area.name()),
                 );
             }
-            None => self.log.add(
-                "M14",
-                msg("No {site} is left in the cup").arg("site", id),
-            ),
+            None => self
+                .log
+                .add("M14", msg("No {site} is left in the cup").arg("site", id)),
         }
     }
 
@@ -647,7 +644,9 @@ impl PhantomLeader {
     /// Whether this sortie may attack in the current attack step.
     pub fn attacks_now(&self, sortie: usize) -> bool {
         match self.step {
-            Step::Attacks { fast } => self.mission.on_display().any(|i| i == sortie) && self.may_attack(fast, sortie),
+            Step::Attacks { fast } => {
+                self.mission.on_display().any(|i| i == sortie) && self.may_attack(fast, sortie)
+            }
             _ => false,
         }
     }
@@ -671,9 +670,9 @@ impl PhantomLeader {
         let shots = self.roll_attack(sortie, aim, arms, false);
         let hits: u8 = shots.iter().map(|s| s.hits).sum();
         for shot in &shots {
-            let weapon = shot
-                .weapon
-                .map_or(msg("guns"), |w| msg("{w}").term("w", data().weapons[w].name.as_str()));
+            let weapon = shot.weapon.map_or(msg("guns"), |w| {
+                msg("{w}").term("w", data().weapons[w].name.as_str())
+            });
             self.log.add_with(
                 "4.6",
                 msg("{pilot} attacks {aim} with {weapon}: hits {hits}")
@@ -750,8 +749,7 @@ impl PhantomLeader {
     fn start_enemy(&mut self) {
         let mut queue = Vec::new();
         for side in [Side::Site, Side::Bandit] {
-            if side == Side::Bandit && self.mission.turn == 1 && self.mission.fight.bandits_hold
-            {
+            if side == Side::Bandit && self.mission.turn == 1 && self.mission.fight.bandits_hold {
                 continue;
             }
             let list = match side {
@@ -967,8 +965,7 @@ impl PhantomLeader {
         let spec = self.defense_spec(self.attacker(attacker));
         let numbers = [spec.attack[0], spec.attack[1], spec.attack[2]];
         let name = spec.name.as_str();
-        let result =
-            self.enemy_result(target, total, numbers, super::content::Phase::OverTarget);
+        let result = self.enemy_result(target, total, numbers, super::content::Phase::OverTarget);
         self.log.add_with(
             "T3.6",
             if evade {
@@ -1075,7 +1072,11 @@ impl PhantomLeader {
             .copied()
             .filter(|&a| left <= 0 || reach(a))
             .collect();
-        let areas = if reachable.is_empty() { areas } else { reachable };
+        let areas = if reachable.is_empty() {
+            areas
+        } else {
+            reachable
+        };
         areas
             .into_iter()
             .flat_map(|a| [(a, Altitude::High), (a, Altitude::Low)])
@@ -1105,9 +1106,12 @@ impl PhantomLeader {
     pub fn may_hold(&self) -> bool {
         self.movers().iter().all(|&i| {
             let pos = self.mission.flight[i].pos;
-            self.move_options(i)
-                .iter()
-                .any(|&(a, h)| Some(Position { area: a, altitude: h }) == pos)
+            self.move_options(i).iter().any(|&(a, h)| {
+                Some(Position {
+                    area: a,
+                    altitude: h,
+                }) == pos
+            })
         })
     }
 

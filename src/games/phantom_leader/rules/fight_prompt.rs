@@ -40,9 +40,11 @@ impl PhantomLeader {
                             area,
                             altitude,
                         },
-                        &||msg("Start in {area}, {altitude}")
-                            .term("area", area.name())
-                            .term("altitude", altitude_name(altitude)),
+                        &|| {
+                            msg("Start in {area}, {altitude}")
+                                .term("area", area.name())
+                                .term("altitude", altitude_name(altitude))
+                        },
                     );
                 }
                 (
@@ -52,26 +54,33 @@ impl PhantomLeader {
                 )
             }
             Step::Escort | Step::EventBandit { .. } => {
-                let approach_only = matches!(step, Step::EventBandit { approach_only: true, .. });
+                let approach_only = matches!(
+                    step,
+                    Step::EventBandit {
+                        approach_only: true,
+                        ..
+                    }
+                );
                 for i in self.removable_bandits(approach_only) {
-                    add(Action::RemoveBandit(i), &||self.aim_subject(Aim::Bandit(i)));
+                    add(Action::RemoveBandit(i), &|| {
+                        self.aim_subject(Aim::Bandit(i))
+                    });
                 }
                 (msg("Choose the Bandit the event removes"), "M14")
             }
             Step::Intel { sites, bandits } => {
                 for side in [Side::Site, Side::Bandit] {
                     for area in self.intel_areas(side) {
-                        add(
-                            Action::IntelArea { side, area },
-                            &||match side {
+                        add(Action::IntelArea { side, area }, &|| {
+                            match side {
                                 Side::Site => msg("Remove Sites in {area}"),
                                 Side::Bandit => msg("Remove Bandits in {area}"),
                             }
-                            .term("area", area.name()),
-                        );
+                            .term("area", area.name())
+                        });
                     }
                 }
-                add(Action::Done, &||msg("Remove nothing more"));
+                add(Action::Done, &|| msg("Remove nothing more"));
                 (
                     msg("Intel destroys up to {sites} Sites and {bandits} Bandits, each type in one area")
                         .arg("sites", sites)
@@ -82,15 +91,14 @@ impl PhantomLeader {
             Step::FastRoll => {
                 for (by, pilot) in self.fast_rolls() {
                     let p = &self.squadron[self.mission.flight[by].squad];
-                    add(
-                        Action::FastRoll { by, pilot },
-                        &||msg("{by} directs {pilot} (Fast on {n}+)")
+                    add(Action::FastRoll { by, pilot }, &|| {
+                        msg("{by} directs {pilot} (Fast on {n}+)")
                             .arg("by", self.pilot_name(by))
                             .arg("pilot", self.pilot_name(pilot))
-                            .arg("n", p.card().aircraft.fast_on[&p.level]),
-                    );
+                            .arg("n", p.card().aircraft.fast_on[&p.level])
+                    });
                 }
-                add(Action::Done, &||msg("No roll"));
+                add(Action::Done, &|| msg("No roll"));
                 (
                     msg("Turn {turn}: an E-1/E-2 may make a Slow pilot Fast")
                         .arg("turn", self.mission.turn),
@@ -100,14 +108,15 @@ impl PhantomLeader {
             Step::Jettison => {
                 self.high_stress_choices(&mut add);
                 for (sortie, weapon) in self.droppable() {
-                    add(
-                        Action::Drop { sortie, weapon },
-                        &||msg("{pilot} jettisons one {weapon}")
+                    add(Action::Drop { sortie, weapon }, &|| {
+                        msg("{pilot} jettisons one {weapon}")
                             .arg("pilot", self.pilot_name(sortie))
-                            .term("weapon", c.weapons[weapon].name.as_str()),
-                    );
+                            .term("weapon", c.weapons[weapon].name.as_str())
+                    });
                 }
-                add(Action::Done, &||msg("Keep the loads: on to the Fast attacks"));
+                add(Action::Done, &|| {
+                    msg("Keep the loads: on to the Fast attacks")
+                });
                 (
                     msg("Turn {turn}: jettison? Dropped munitions are lost; AtG weight hampers dogfights at range 0")
                         .arg("turn", self.mission.turn),
@@ -124,22 +133,23 @@ impl PhantomLeader {
                                 aim,
                                 arms: arms.clone(),
                             },
-                            &||msg("{pilot}: {arms} at {aim} ({odds})")
-                                .arg("pilot", self.pilot_name(sortie))
-                                .message("arms", self.arms_label(&arms))
-                                .message("aim", self.aim_label(aim))
-                                .message("odds", self.need_label(sortie, aim, &arms, false)),
+                            &|| {
+                                msg("{pilot}: {arms} at {aim} ({odds})")
+                                    .arg("pilot", self.pilot_name(sortie))
+                                    .message("arms", self.arms_label(&arms))
+                                    .message("aim", self.aim_label(aim))
+                                    .message("odds", self.need_label(sortie, aim, &arms, false))
+                            },
                         );
                     }
                 }
-                add(
-                    Action::Done,
-                    &||if *fast {
+                add(Action::Done, &|| {
+                    if *fast {
                         msg("No more Fast attacks: the enemy fires")
                     } else {
                         msg("No more Slow attacks: movement")
-                    },
-                );
+                    }
+                });
                 (
                     if *fast {
                         msg("Turn {turn}: Fast pilots attack, one attack each")
@@ -156,15 +166,13 @@ impl PhantomLeader {
                         Side::Site => Aim::Site(a.index),
                         Side::Bandit => Aim::Bandit(a.index),
                     };
-                    add(
-                        Action::FiresNext(a),
-                        &||msg("{attacker} fires next").message("attacker", self.aim_subject(aim)),
-                    );
+                    add(Action::FiresNext(a), &|| {
+                        msg("{attacker} fires next").message("attacker", self.aim_subject(aim))
+                    });
                 }
-                add(
-                    Action::Done,
-                    &||msg("The rest fire in the usual order (Sites, then Bandits; C, AN, AE, AS, AW)"),
-                );
+                add(Action::Done, &|| {
+                    msg("The rest fire in the usual order (Sites, then Bandits; C, AN, AE, AS, AW)")
+                });
                 (
                     msg("Turn {turn}: the enemy fires. Which Site or Bandit fires next? The order matters to your suppressions")
                         .arg("turn", self.mission.turn),
@@ -184,10 +192,12 @@ impl PhantomLeader {
                                 sortie,
                                 arms: arms.clone(),
                             },
-                            &||msg("{pilot} suppresses with {arms} ({odds})")
-                                .arg("pilot", self.pilot_name(sortie))
-                                .message("arms", self.arms_label(&arms))
-                                .message("odds", self.need_label(sortie, aim, &arms, true)),
+                            &|| {
+                                msg("{pilot} suppresses with {arms} ({odds})")
+                                    .arg("pilot", self.pilot_name(sortie))
+                                    .message("arms", self.arms_label(&arms))
+                                    .message("odds", self.need_label(sortie, aim, &arms, true))
+                            },
                         );
                     }
                 }
@@ -197,8 +207,10 @@ impl PhantomLeader {
                     .iter()
                     .map(|x| x.1)
                     .sum();
-                add(Action::Evade(true), &||msg("Evade: +2 Stress, the enemy rolls twice and keeps the lower"));
-                add(Action::Evade(false), &||msg("Hold course"));
+                add(Action::Evade(true), &|| {
+                    msg("Evade: +2 Stress, the enemy rolls twice and keeps the lower")
+                });
+                add(Action::Evade(false), &|| msg("Hold course"));
                 (
                     msg("{attacker} fires at {pilot}: {a}+ Stress, {b}+ Damaged, {c}+ shot down (modifier {m})")
                         .message("attacker", self.aim_subject(aim))
@@ -222,19 +234,21 @@ impl PhantomLeader {
                                 area,
                                 altitude,
                             },
-                            &||if stay {
-                                msg("{pilot} stays in {area}, {altitude}")
-                            } else {
-                                msg("{pilot} to {area}, {altitude}")
-                            }
-                            .arg("pilot", self.pilot_name(sortie))
-                            .term("area", area.name())
-                            .term("altitude", altitude_name(altitude)),
+                            &|| {
+                                if stay {
+                                    msg("{pilot} stays in {area}, {altitude}")
+                                } else {
+                                    msg("{pilot} to {area}, {altitude}")
+                                }
+                                .arg("pilot", self.pilot_name(sortie))
+                                .term("area", area.name())
+                                .term("altitude", altitude_name(altitude))
+                            },
                         );
                     }
                 }
                 if self.may_hold() {
-                    add(Action::Done, &||msg("The others stay where they are"));
+                    add(Action::Done, &|| msg("The others stay where they are"));
                 }
                 (
                     msg("Turn {turn}: move one area and/or change altitude (turn 4 leaves the Center, turn 5 the Approach areas)")
@@ -245,22 +259,20 @@ impl PhantomLeader {
             Step::Leave => {
                 for sortie in self.leavers() {
                     let area = self.mission.flight[sortie].pos.map_or(Area::C, |p| p.area);
-                    add(
-                        Action::Leave(sortie),
-                        &||msg("{pilot} leaves from {area}")
+                    add(Action::Leave(sortie), &|| {
+                        msg("{pilot} leaves from {area}")
                             .arg("pilot", self.pilot_name(sortie))
-                            .term("area", area.name()),
-                    );
+                            .term("area", area.name())
+                    });
                 }
-                add(Action::Done, &||msg("Stay for another turn"));
+                add(Action::Done, &|| msg("Stay for another turn"));
                 (msg("Leave the display over the exit?"), "4.9")
             }
             Step::RescueMia => {
                 for i in self.missing() {
-                    add(
-                        Action::Rescue(i),
-                        &||msg("Rescue {pilot}").arg("pilot", self.squadron[i].card().name),
-                    );
+                    add(Action::Rescue(i), &|| {
+                        msg("Rescue {pilot}").arg("pilot", self.squadron[i].card().name)
+                    });
                 }
                 (msg("Rescued! Which Missing pilot comes back?"), "M16")
             }
@@ -269,10 +281,9 @@ impl PhantomLeader {
                 replacement,
             } => {
                 for i in [*rescued, *replacement] {
-                    add(
-                        Action::Keep(i),
-                        &||msg("Keep {pilot}").arg("pilot", self.squadron[i].card().name),
-                    );
+                    add(Action::Keep(i), &|| {
+                        msg("Keep {pilot}").arg("pilot", self.squadron[i].card().name)
+                    });
                 }
                 (msg("Keep the rescued pilot or his replacement"), "M16")
             }
@@ -283,11 +294,10 @@ impl PhantomLeader {
 
     fn high_stress_choices(&self, add: &mut impl FnMut(Action, &dyn Fn() -> Message)) {
         for i in self.high_stress_takers() {
-            add(
-                Action::HighStress(i),
-                &||msg("{pilot} presses hard: +1 Stress, +1 to his rolls this turn")
-                    .arg("pilot", self.pilot_name(i)),
-            );
+            add(Action::HighStress(i), &|| {
+                msg("{pilot} presses hard: +1 Stress, +1 to his rolls this turn")
+                    .arg("pilot", self.pilot_name(i))
+            });
         }
     }
 

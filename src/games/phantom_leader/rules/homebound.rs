@@ -51,10 +51,9 @@ impl PhantomLeader {
                 delta,
                 needs_damage,
             } => {
-                let damaged = self
-                    .mission
-                    .target
-                    .is_some_and(|n| data().target(n).damage(self.mission.hits) != Damage::Undamaged);
+                let damaged = self.mission.target.is_some_and(|n| {
+                    data().target(n).damage(self.mission.hits) != Damage::Undamaged
+                });
                 if !needs_damage || damaged {
                     self.shift(*track, i32::from(*delta));
                     self.log.add(
@@ -117,11 +116,16 @@ impl PhantomLeader {
         else {
             return;
         };
-        let goes = if keep == rescued { replacement } else { rescued };
+        let goes = if keep == rescued {
+            replacement
+        } else {
+            rescued
+        };
         self.squadron[goes].duty = Duty::Transferred;
         self.log.add(
             "M16",
-            msg("{pilot} leaves the squadron").arg("pilot", &data().pilots[self.squadron[goes].pilot].name),
+            msg("{pilot} leaves the squadron")
+                .arg("pilot", &data().pilots[self.squadron[goes].pilot].name),
         );
         self.next_rescue();
     }

@@ -4,7 +4,8 @@
 
 use super::cards::Status;
 use super::content::{
-    Effect, Phase, Place, Sheet, Side, SiteFilter, Speed, WeaponClass, WeaponSet, data, named_weapons,
+    Effect, Phase, Place, Sheet, Side, SiteFilter, Speed, WeaponClass, WeaponSet, data,
+    named_weapons,
 };
 use super::display::{Area, AreaKind};
 use super::state::*;
@@ -254,8 +255,12 @@ impl PhantomLeader {
 
     /// Why hanging `weapon` on aircraft `sortie` of today's flight breaks the rules, or `None`.
     pub fn load_refusal(&self, sortie: usize, weapon: usize) -> Option<Message> {
-        self.arming_fault(&self.mission.flight, Some((sortie, weapon)), self.mission.tanker)
-            .map(|f| self.fault_message(f))
+        self.arming_fault(
+            &self.mission.flight,
+            Some((sortie, weapon)),
+            self.mission.tanker,
+        )
+        .map(|f| self.fault_message(f))
     }
 
     /// The first rule a flight breaks, with one more counter (`extra`: aircraft and weapon)
@@ -278,7 +283,10 @@ impl PhantomLeader {
                 demand[w] += 1;
             }
         }
-        self.pool_fault(&demand, self.arming_cost(flight, tanker) + extra.map_or(0, |e| self.special_cost(e.1)))
+        self.pool_fault(
+            &demand,
+            self.arming_cost(flight, tanker) + extra.map_or(0, |e| self.special_cost(e.1)),
+        )
     }
 
     /// The counters and the cost of a flight whose aircraft each pass (`demand`: counters
@@ -317,7 +325,10 @@ impl PhantomLeader {
         }
         for w in load() {
             if !card.aircraft.can_load(w) {
-                return Some(ArmingFault::CannotCarry { squad: s.squad, weapon: w });
+                return Some(ArmingFault::CannotCarry {
+                    squad: s.squad,
+                    weapon: w,
+                });
             }
             if sheet.weapon_status(w).is_none() {
                 return Some(ArmingFault::NotInCampaign(w));
@@ -398,12 +409,14 @@ impl PhantomLeader {
         let c = data();
         let weapon = |w: usize| c.weapons[w].name.as_str();
         match fault {
-            ArmingFault::Overweight { squad, wp, capacity } => {
-                msg("{pilot}'s load weighs {wp} WP; the aircraft may carry {cap} today")
-                    .arg("pilot", self.squadron[squad].card().name)
-                    .arg("wp", wp)
-                    .arg("cap", capacity)
-            }
+            ArmingFault::Overweight {
+                squad,
+                wp,
+                capacity,
+            } => msg("{pilot}'s load weighs {wp} WP; the aircraft may carry {cap} today")
+                .arg("pilot", self.squadron[squad].card().name)
+                .arg("wp", wp)
+                .arg("cap", capacity),
             ArmingFault::CannotCarry { squad, weapon: w } => {
                 msg("The {aircraft} cannot carry {weapon}")
                     .arg("aircraft", &self.squadron[squad].card().aircraft.name)
@@ -413,7 +426,11 @@ impl PhantomLeader {
                 msg("{weapon} is not available in this campaign").term("weapon", weapon(w))
             }
             ArmingFault::SecondPod(pod) => {
-                let name = c.weapons.iter().find(|w| w.id == pod).map_or(pod, |w| w.name.as_str());
+                let name = c
+                    .weapons
+                    .iter()
+                    .find(|w| w.id == pod)
+                    .map_or(pod, |w| w.name.as_str());
                 msg("At most one {pod} per aircraft").term("pod", name)
             }
             ArmingFault::GunPodWithGun => {
@@ -507,7 +524,14 @@ impl PhantomLeader {
             "M9",
             msg("{pilot} tries to have the section ignored: {result}")
                 .arg("pilot", name)
-                .term("result", if ignored { n_("ignored") } else { n_("it stands") }),
+                .term(
+                    "result",
+                    if ignored {
+                        n_("ignored")
+                    } else {
+                        n_("it stands")
+                    },
+                ),
             vec![Random::Dice(roll)],
         );
         if ignored {
@@ -624,7 +648,12 @@ impl PhantomLeader {
     /// The effects a Target-Bound and a Home-Bound section share, on the aircraft `pool` (the
     /// flying or the returning ones): Special Event attacks and stress [p.19–21]. Returns
     /// whether a decision is now pending (the attacks), so the caller stops there.
-    pub(super) fn common_effect(&mut self, effect: &Effect, rule: &'static str, pool: Vec<usize>) -> bool {
+    pub(super) fn common_effect(
+        &mut self,
+        effect: &Effect,
+        rule: &'static str,
+        pool: Vec<usize>,
+    ) -> bool {
         match effect {
             Effect::Attack {
                 side,
@@ -909,7 +938,10 @@ impl PhantomLeader {
     pub fn event_attack_modifiers(&self) -> super::attack::Modifiers {
         [
             (n_("jamming"), self.event_jamming()),
-            (n_("difficulty"), self.adjustment(|a| i32::from(a.enemy_roll))),
+            (
+                n_("difficulty"),
+                self.adjustment(|a| i32::from(a.enemy_roll)),
+            ),
         ]
         .into_iter()
         .filter(|m| m.1 != 0)

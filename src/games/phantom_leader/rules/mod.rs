@@ -18,7 +18,6 @@ pub mod mission;
 pub mod odds;
 pub mod roster;
 pub mod state;
-mod words;
 #[cfg(test)]
 mod tests_bot;
 #[cfg(test)]
@@ -33,6 +32,7 @@ mod tests_odds;
 mod tests_prompt;
 #[cfg(test)]
 mod tests_rulings;
+mod words;
 
 use serde::{Deserialize, Serialize};
 
@@ -122,13 +122,22 @@ pub enum Action {
     /// The event removes this Bandit (index into the mission's Bandits).
     RemoveBandit(usize),
     /// Intel removes defenses of this type in this area (M13).
-    IntelArea { side: Side, area: Area },
+    IntelArea {
+        side: Side,
+        area: Area,
+    },
     /// The E-1/E-2 `by` rolls to make the Slow `pilot` Fast this turn (T0).
-    FastRoll { by: usize, pilot: usize },
+    FastRoll {
+        by: usize,
+        pilot: usize,
+    },
     /// High-Stress attacks: this pilot takes 1 Stress for +1 on his rolls this turn.
     HighStress(usize),
     /// Jettison one counter over the target (T1).
-    Drop { sortie: usize, weapon: usize },
+    Drop {
+        sortie: usize,
+        weapon: usize,
+    },
     /// An aircraft attacks (T2, T4).
     Attack {
         sortie: usize,
@@ -138,7 +147,10 @@ pub enum Action {
     /// This Site or Bandit fires next (T3, A-14).
     FiresNext(Attacker),
     /// An aircraft tries to suppress the pending enemy attack (T3.4).
-    Suppress { sortie: usize, arms: Arms },
+    Suppress {
+        sortie: usize,
+        arms: Arms,
+    },
     /// Move (or stay) and set the altitude (T5).
     Move {
         sortie: usize,
@@ -311,7 +323,10 @@ impl Listed {
     fn into_choices(self) -> Vec<Choice<Action>> {
         match self {
             Listed::Labelled(choices) => choices,
-            Listed::Bare(actions) => actions.into_iter().map(|a| Choice::new(a, msg(""))).collect(),
+            Listed::Bare(actions) => actions
+                .into_iter()
+                .map(|a| Choice::new(a, msg("")))
+                .collect(),
         }
     }
 }
@@ -333,10 +348,9 @@ impl PhantomLeader {
             Step::Squadron if self.options.random_squadron => {
                 for level in Level::ALL {
                     if !self.draw_pool(level).is_empty() {
-                        add(
-                            Action::Draw(level),
-                            &||msg("Draw the {level} pilots").term("level", level.name()),
-                        );
+                        add(Action::Draw(level), &|| {
+                            msg("Draw the {level} pilots").term("level", level.name())
+                        });
                     }
                 }
                 (
@@ -348,15 +362,15 @@ impl PhantomLeader {
                 let p = &self.squadron[*squad];
                 let cost = self.carry_cost(*squad);
                 if self.special_options >= cost {
-                    add(
-                        Action::Carry(true),
-                        &||msg("Keep {pilot}: {so} SO").arg("pilot", p.card().name).arg("so", cost),
-                    );
+                    add(Action::Carry(true), &|| {
+                        msg("Keep {pilot}: {so} SO")
+                            .arg("pilot", p.card().name)
+                            .arg("so", cost)
+                    });
                 }
-                add(
-                    Action::Carry(false),
-                    &||msg("A Green pilot takes {pilot}'s place").arg("pilot", p.card().name),
-                );
+                add(Action::Carry(false), &|| {
+                    msg("A Green pilot takes {pilot}'s place").arg("pilot", p.card().name)
+                });
                 (
                     msg("{pilot} was promoted {n} times in the last campaign")
                         .arg("pilot", p.card().name)
@@ -409,13 +423,12 @@ impl PhantomLeader {
             Step::Promotions => {
                 for (i, p) in self.squadron.iter().enumerate() {
                     if self.promotion_refusal(i).is_none() {
-                        add(
-                            Action::Promote(i),
-                            &||msg("Promote {pilot}").arg("pilot", p.card().name),
-                        );
+                        add(Action::Promote(i), &|| {
+                            msg("Promote {pilot}").arg("pilot", p.card().name)
+                        });
                     }
                 }
-                add(Action::Done, &||msg("Start the campaign"));
+                add(Action::Done, &|| msg("Start the campaign"));
                 (
                     msg("Buy promotions ({cost} SO each)?").arg("cost", self.promotion_cost()),
                     "CS7",
@@ -423,39 +436,40 @@ impl PhantomLeader {
             }
             Step::Target => {
                 if self.can_buy_recon() {
-                    add(Action::BuyRecon, &||msg("Recon Priority: draw 2 more cards"));
+                    add(Action::BuyRecon, &|| {
+                        msg("Recon Priority: draw 2 more cards")
+                    });
                 }
                 for n in self.eligible_targets() {
-                    add(
-                        Action::Choose(n),
-                        &||msg("Target #{n} {name}")
+                    add(Action::Choose(n), &|| {
+                        msg("Target #{n} {name}")
                             .arg("n", n)
-                            .term("name", c.target(n).name.as_str()),
-                    );
+                            .term("name", c.target(n).name.as_str())
+                    });
                 }
-                add(Action::StandDown, &||msg("Stand down: Down Time"));
+                add(Action::StandDown, &|| msg("Stand down: Down Time"));
                 (msg("Day {day}: choose a target").arg("day", self.day), "M3")
             }
             Step::Assign => {
                 for i in 0..self.squadron.len() {
                     if self.assign_refusal(i).is_none() {
-                        add(
-                            Action::Assign(i),
-                            &||msg("{pilot} flies").arg("pilot", self.squadron[i].card().name),
-                        );
+                        add(Action::Assign(i), &|| {
+                            msg("{pilot} flies").arg("pilot", self.squadron[i].card().name)
+                        });
                     }
                 }
                 for s in &self.mission.flight {
-                    add(
-                        Action::Unassign(s.squad),
-                        &||msg("{pilot} stays home").arg("pilot", self.squadron[s.squad].card().name),
-                    );
+                    add(Action::Unassign(s.squad), &|| {
+                        msg("{pilot} stays home").arg("pilot", self.squadron[s.squad].card().name)
+                    });
                 }
                 if !self.mission.flight.is_empty() {
-                    add(Action::Done, &||msg("Arm the aircraft"));
+                    add(Action::Done, &|| msg("Arm the aircraft"));
                 } else if (0..self.squadron.len()).all(|i| self.assign_refusal(i).is_some()) {
                     // Every pilot is Unfit or gone: the day can only be Down Time.
-                    add(Action::StandDown, &||msg("No pilot can fly: stand down (Down Time)"));
+                    add(Action::StandDown, &|| {
+                        msg("No pilot can fly: stand down (Down Time)")
+                    });
                 }
                 (msg("Choose the pilots"), "M7")
             }
@@ -468,9 +482,11 @@ impl PhantomLeader {
                                 sortie: i,
                                 weapon: w,
                             },
-                            &||msg("{pilot}: load {weapon}")
-                                .arg("pilot", self.pilot_name(i))
-                                .term("weapon", c.weapons[w].name.as_str()),
+                            &|| {
+                                msg("{pilot}: load {weapon}")
+                                    .arg("pilot", self.pilot_name(i))
+                                    .term("weapon", c.weapons[w].name.as_str())
+                            },
                         );
                     }
                     let mut seen = Vec::new();
@@ -482,35 +498,35 @@ impl PhantomLeader {
                                     sortie: i,
                                     weapon: w,
                                 },
-                                &||msg("{pilot}: unload {weapon}")
-                                    .arg("pilot", self.pilot_name(i))
-                                    .term("weapon", c.weapons[w].name.as_str()),
+                                &|| {
+                                    msg("{pilot}: unload {weapon}")
+                                        .arg("pilot", self.pilot_name(i))
+                                        .term("weapon", c.weapons[w].name.as_str())
+                                },
                             );
                         }
                     }
                 }
                 let tanker = !self.mission.tanker;
                 if self.arming_refusal(&self.mission.flight, tanker).is_none() {
-                    add(
-                        Action::Tanker(tanker),
-                        &||if tanker {
+                    add(Action::Tanker(tanker), &|| {
+                        if tanker {
                             msg("Buy Tanker Priority")
                         } else {
                             msg("Give up the tanker")
-                        },
-                    );
+                        }
+                    });
                 }
-                add(Action::Done, &||msg("Launch"));
+                add(Action::Done, &|| msg("Launch"));
                 (msg("Arm the aircraft"), "M8")
             }
             Step::EventIgnore { rolled, .. } => {
                 for i in self.event_ignorers(rolled) {
-                    add(
-                        Action::IgnoreRoll(i),
-                        &||msg("{pilot} rolls to ignore the event").arg("pilot", self.pilot_name(i)),
-                    );
+                    add(Action::IgnoreRoll(i), &|| {
+                        msg("{pilot} rolls to ignore the event").arg("pilot", self.pilot_name(i))
+                    });
                 }
-                add(Action::Done, &||msg("Let the event happen"));
+                add(Action::Done, &|| msg("Let the event happen"));
                 if self.mission.home {
                     (msg("The Home-Bound event"), "M16")
                 } else {
@@ -520,12 +536,11 @@ impl PhantomLeader {
             Step::EventSite { .. } => {
                 for i in self.removable_sites() {
                     let d = &self.mission.sites[i];
-                    add(
-                        Action::RemoveSite(i),
-                        &||msg("{site} in {area}")
+                    add(Action::RemoveSite(i), &|| {
+                        msg("{site} in {area}")
                             .term("site", self.defense_name(d))
-                            .term("area", d.area.name()),
-                    );
+                            .term("area", d.area.name())
+                    });
                 }
                 if out.is_empty() {
                     out.add(Action::Done, &|| msg("No Site qualifies"));
@@ -534,19 +549,18 @@ impl PhantomLeader {
             }
             Step::EventAttack { .. } => {
                 for (sortie, weapon) in self.negators() {
-                    add(
-                        Action::Negate { sortie, weapon },
-                        &||msg("{pilot} expends {weapon}")
+                    add(Action::Negate { sortie, weapon }, &|| {
+                        msg("{pilot} expends {weapon}")
                             .arg("pilot", self.pilot_name(sortie))
-                            .term("weapon", c.weapons[weapon].name.as_str()),
-                    );
+                            .term("weapon", c.weapons[weapon].name.as_str())
+                    });
                 }
-                add(Action::Done, &||msg("Let the attack come"));
+                add(Action::Done, &|| msg("Let the attack come"));
                 (msg("Cancel the attack?"), "M9")
             }
             Step::EventEvade { target, .. } => {
-                add(Action::Evade(true), &||msg("Evade (+2 Stress)"));
-                add(Action::Evade(false), &||msg("Hold course"));
+                add(Action::Evade(true), &|| msg("Evade (+2 Stress)"));
+                add(Action::Evade(false), &|| msg("Hold course"));
                 (
                     msg("{pilot} is attacked").arg("pilot", self.pilot_name(*target)),
                     "4.7",
@@ -563,9 +577,11 @@ impl PhantomLeader {
                                     sortie: i,
                                     weapon: w,
                                 },
-                                &||msg("{pilot} drops {weapon}")
-                                    .arg("pilot", self.pilot_name(i))
-                                    .term("weapon", c.weapons[w].name.as_str()),
+                                &|| {
+                                    msg("{pilot} drops {weapon}")
+                                        .arg("pilot", self.pilot_name(i))
+                                        .term("weapon", c.weapons[w].name.as_str())
+                                },
                             );
                         }
                     }
@@ -574,35 +590,32 @@ impl PhantomLeader {
             }
             Step::EventHotPilot => {
                 for i in self.slow_flying() {
-                    add(
-                        Action::HotPilot(i),
-                        &||msg("{pilot} is Fast in turn 1").arg("pilot", self.pilot_name(i)),
-                    );
+                    add(Action::HotPilot(i), &|| {
+                        msg("{pilot} is Fast in turn 1").arg("pilot", self.pilot_name(i))
+                    });
                 }
                 (msg("Choose the Slow pilot"), "M9")
             }
             Step::Abort => {
                 if !self.mission.flags.no_abort {
                     for i in self.mission.flying() {
-                        add(
-                            Action::Abort(i),
-                            &||msg("{pilot} aborts").arg("pilot", self.pilot_name(i)),
-                        );
+                        add(Action::Abort(i), &|| {
+                            msg("{pilot} aborts").arg("pilot", self.pilot_name(i))
+                        });
                     }
                 }
-                add(Action::Done, &||msg("Press on"));
+                add(Action::Done, &|| msg("Press on"));
                 (msg("Abort any aircraft?"), "M10")
             }
             Step::Sar { rescue } => {
                 for (sortie, weapon) in self.sar_discards() {
-                    add(
-                        Action::SarDiscard { sortie, weapon },
-                        &||msg("Discard {weapon} from {pilot}")
+                    add(Action::SarDiscard { sortie, weapon }, &|| {
+                        msg("Discard {weapon} from {pilot}")
                             .arg("pilot", self.pilot_name(sortie))
-                            .term("weapon", c.weapons[weapon].name.as_str()),
-                    );
+                            .term("weapon", c.weapons[weapon].name.as_str())
+                    });
                 }
-                add(Action::SarRoll, &||msg("Roll for the rescue"));
+                add(Action::SarRoll, &|| msg("Roll for the rescue"));
                 (
                     msg("Search and Rescue for {pilot}")
                         .arg("pilot", self.pilot_name(rescue.sortie)),
@@ -610,23 +623,21 @@ impl PhantomLeader {
                 )
             }
             Step::Rest => {
-                add(
-                    Action::Rest(true),
-                    &||msg("R&R: 9 SO, 2 Stress off every pilot"),
-                );
-                add(Action::Rest(false), &||msg("No R&R"));
+                add(Action::Rest(true), &|| {
+                    msg("R&R: 9 SO, 2 Stress off every pilot")
+                });
+                add(Action::Rest(false), &|| msg("No R&R"));
                 (msg("R&R Priority?"), "D7")
             }
             Step::Transfer => {
                 for (i, p) in self.squadron.iter().enumerate() {
                     if p.duty == Duty::Active && p.status() == Status::Unfit {
-                        add(
-                            Action::Transfer(i),
-                            &||msg("Transfer {pilot}").arg("pilot", p.card().name),
-                        );
+                        add(Action::Transfer(i), &|| {
+                            msg("Transfer {pilot}").arg("pilot", p.card().name)
+                        });
                     }
                 }
-                add(Action::Done, &||msg("Keep them"));
+                add(Action::Done, &|| msg("Keep them"));
                 (msg("Transfer Unfit pilots?"), "D9")
             }
             Step::Over => (
@@ -951,61 +962,81 @@ impl crate::engine::play::Playable for PhantomLeader {
                 "early_aim9",
                 msg("Early AIM-9 Sidewinders"),
                 "6",
-                msg("Sidewinders fired before 1968 hit on 7 instead of 6; you get more Special Options."),
+                msg(
+                    "Sidewinders fired before 1968 hit on 7 instead of 6; you get more Special Options.",
+                ),
             ),
             rule(
                 "one_less_one_more",
                 msg("Flying one less or one more aircraft"),
                 "6",
-                msg("A mission may take one aircraft more than the card allows (−1 VP) or one fewer (+1 VP if the target is destroyed)."),
+                msg(
+                    "A mission may take one aircraft more than the card allows (−1 VP) or one fewer (+1 VP if the target is destroyed).",
+                ),
             ),
             rule(
                 "high_stress",
                 msg("High-Stress attacks and suppressions"),
                 "6",
-                msg("Once a turn a pilot may take 1 Stress for +1 on all his attack and suppression rolls that turn."),
+                msg(
+                    "Once a turn a pilot may take 1 Stress for +1 on all his attack and suppression rolls that turn.",
+                ),
             ),
             rule(
                 "random_squadron",
                 msg("Random squadron selection"),
                 "6",
-                msg("The pilots are drawn at random, level by level, instead of picked; a squadron that would leave Special Options below 0 is drawn again."),
+                msg(
+                    "The pilots are drawn at random, level by level, instead of picked; a squadron that would leave Special Options below 0 is drawn again.",
+                ),
             ),
             rule(
                 "linked",
                 msg("Linked campaigns"),
                 "6",
-                msg("When the campaign ends the squadron flies on, with its pilots, into the next campaign of its service."),
+                msg(
+                    "When the campaign ends the squadron flies on, with its pilots, into the next campaign of its service.",
+                ),
             ),
             rule(
                 "awacs_off_display",
                 msg("E-1 and E-2 stay off the Tactical Display"),
                 "A-16",
-                msg("Early-warning aircraft fly the mission off the display: only Target-Bound and Home-Bound events can reach them."),
+                msg(
+                    "Early-warning aircraft fly the mission off the display: only Target-Bound and Home-Bound events can reach them.",
+                ),
             ),
             rule(
                 "three_row_atg_penalty",
                 msg("Graded AtG-weight penalty"),
                 "A-2",
-                msg("The printed penalty for dogfighting with bombs aboard is incomplete; this reads it as −1 for 1–2 WP, −2 for 3–4 WP and −3 from 5 WP, instead of −1 for 1–2 WP and −3 from 3 WP."),
+                msg(
+                    "The printed penalty for dogfighting with bombs aboard is incomplete; this reads it as −1 for 1–2 WP, −2 for 3–4 WP and −3 from 5 WP, instead of −1 for 1–2 WP and −3 from 3 WP.",
+                ),
             ),
             rule(
                 "no_navy_gun_pod",
                 msg("No Gun Pod on Navy F-4s"),
                 "A-4",
-                msg("The Gun Pod rule names only Air Force F-4s: with this on, a Navy F-4 may not carry one (the sample of play arms one, so it may by default)."),
+                msg(
+                    "The Gun Pod rule names only Air Force F-4s: with this on, a Navy F-4 may not carry one (the sample of play arms one, so it may by default).",
+                ),
             ),
             rule(
                 "single_down_time_politics",
                 msg("Down Time moves Politics once"),
                 "A-5",
-                msg("A day without a mission moves Politics 1 left only once, not again at the debriefing."),
+                msg(
+                    "A day without a mission moves Politics 1 left only once, not again at the debriefing.",
+                ),
             ),
             rule(
                 "intel_hits_listed",
                 msg("Intel may destroy a target's listed defenses"),
                 "A-32",
-                msg("The Sites and Bandits printed on a Target card may be removed by Intel like any others; by default they are part of the mission."),
+                msg(
+                    "The Sites and Bandits printed on a Target card may be removed by Intel like any others; by default they are part of the mission.",
+                ),
             ),
         ]
     }

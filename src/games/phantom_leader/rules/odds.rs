@@ -62,7 +62,13 @@ pub fn enemy_odds(numbers: [u8; 3], modifier: i32, evade: bool, damaged: bool) -
 impl PhantomLeader {
     /// The chance of each number of hits of an attack or suppression (index = hits): one d10
     /// per counter (or one for guns), each scored on its own bands and added up [p.12].
-    pub fn hit_distribution(&self, sortie: usize, aim: Aim, arms: &Arms, suppress: bool) -> Vec<f64> {
+    pub fn hit_distribution(
+        &self,
+        sortie: usize,
+        aim: Aim,
+        arms: &Arms,
+        suppress: bool,
+    ) -> Vec<f64> {
         let weapons: Vec<Option<usize>> = match arms {
             Arms::Guns => vec![None],
             Arms::Counters(ws) => ws.iter().map(|&w| Some(w)).collect(),
@@ -161,16 +167,30 @@ impl PhantomLeader {
                             .message("aim", self.aim_label(aim));
                         let hit = self.score_chance(sortie, aim, &arms, false);
                         out.push(match aim {
-                            Aim::Target => (msg("{attack}: at least one hit").message("attack", what.clone()), hit),
-                            Aim::Site(_) => (msg("{attack}: the Site is destroyed").message("attack", what.clone()), hit),
-                            Aim::Bandit(_) => (msg("{attack}: the Bandit is shot down").message("attack", what.clone()), hit),
+                            Aim::Target => (
+                                msg("{attack}: at least one hit").message("attack", what.clone()),
+                                hit,
+                            ),
+                            Aim::Site(_) => (
+                                msg("{attack}: the Site is destroyed")
+                                    .message("attack", what.clone()),
+                                hit,
+                            ),
+                            Aim::Bandit(_) => (
+                                msg("{attack}: the Bandit is shot down")
+                                    .message("attack", what.clone()),
+                                hit,
+                            ),
                         });
                         if aim == Aim::Target
                             && let Some(p) = self.destroy_chance(sortie, &arms)
                             && p > 0.0
                             && p < hit
                         {
-                            out.push((msg("{attack}: the target is Destroyed").message("attack", what), p));
+                            out.push((
+                                msg("{attack}: the target is Destroyed").message("attack", what),
+                                p,
+                            ));
                         }
                     }
                 }
@@ -212,7 +232,8 @@ impl PhantomLeader {
                 for i in self.event_ignorers(rolled) {
                     let p = &self.squadron[self.mission.flight[i].squad];
                     out.push((
-                        msg("{pilot} has the event section ignored").arg("pilot", self.pilot_name(i)),
+                        msg("{pilot} has the event section ignored")
+                            .arg("pilot", self.pilot_name(i)),
                         at_least(i32::from(p.card().aircraft.event_ignore[&p.level])),
                     ));
                 }
@@ -287,7 +308,10 @@ impl PhantomLeader {
                     sortie: rescue.sortie,
                     discarded_wp: rescue.discarded_wp + data().weapons[*weapon].wp,
                 };
-                vec![(msg("Missing in Action, after this discard"), self.sar_odds(&after)[2])]
+                vec![(
+                    msg("Missing in Action, after this discard"),
+                    self.sar_odds(&after)[2],
+                )]
             }
             _ => Vec::new(),
         }

@@ -69,8 +69,8 @@ impl PhantomLeader {
         }
         if self.step == Step::Promotions && self.special_options < 0 {
             for p in self.squadron.drain(self.carried..) {
-                self.special_options -= data().pilot_aircraft(p.pilot).special_options
-                    [self.duration.index()];
+                self.special_options -=
+                    data().pilot_aircraft(p.pilot).special_options[self.duration.index()];
             }
             self.step = Step::Squadron;
             self.log.add(
@@ -182,7 +182,10 @@ impl PhantomLeader {
                     let a = c.pilot_aircraft(p);
                     a.service == self.sheet().service
                         && a.in_service(self.year())
-                        && self.squadron.iter().all(|x| c.pilots[x.pilot].name != c.pilots[p].name)
+                        && self
+                            .squadron
+                            .iter()
+                            .all(|x| c.pilots[x.pilot].name != c.pilots[p].name)
                         && self.special_options - old + a.special_options[d] >= 0
                 })
                 .collect();

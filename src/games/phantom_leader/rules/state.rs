@@ -297,7 +297,9 @@ pub enum Step {
     Squadron,
     /// Linked Campaigns: pay for this carried pilot's promotions or let him go for a Green
     /// pilot (CS6).
-    Carry { squad: usize },
+    Carry {
+        squad: usize,
+    },
     /// Buy promotions before the first mission (CS7).
     Promotions,
     /// Buy more Target cards, choose one or stand down (M2–M3).
@@ -346,7 +348,10 @@ pub enum Step {
     /// The Escort Fighters event removes one Bandit of the player's choice.
     Escort,
     /// Intel removes defenses: the counts still to remove, by type (M13).
-    Intel { sites: u8, bandits: u8 },
+    Intel {
+        sites: u8,
+        bandits: u8,
+    },
     /// An Over Target event removes a Bandit of the player's choice; `part` is the card's
     /// part being resolved (0: a, 1: b).
     EventBandit {
@@ -359,13 +364,21 @@ pub enum Step {
     /// Jettison munitions (T1).
     Jettison,
     /// Aircraft of that speed attack (T2, T4).
-    Attacks { fast: bool },
+    Attacks {
+        fast: bool,
+    },
     /// The player picks which Site or Bandit fires next (T3, A-14).
     EnemyOrder,
     /// One aircraft may try to suppress the attack on `target` (T3.4).
-    Suppress { attacker: Attacker, target: usize },
+    Suppress {
+        attacker: Attacker,
+        target: usize,
+    },
     /// The attacked aircraft may go Evasive (T3.5).
-    Evade { attacker: Attacker, target: usize },
+    Evade {
+        attacker: Attacker,
+        target: usize,
+    },
     /// Aircraft move and change altitude (T5).
     Move,
     /// Aircraft in a legal exit area may leave (T5).
@@ -373,7 +386,10 @@ pub enum Step {
     /// A Home-Bound event rescues a Missing pilot: which one.
     RescueMia,
     /// The rescued pilot or his replacement stays; the other leaves the campaign.
-    KeepRescued { rescued: usize, replacement: usize },
+    KeepRescued {
+        rescued: usize,
+        replacement: usize,
+    },
     /// Discard AtG counters for a downed pilot's rescue, then roll (M17).
     Sar {
         rescue: Rescue,

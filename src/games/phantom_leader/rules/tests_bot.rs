@@ -74,7 +74,11 @@ fn check_conservation(g: &PhantomLeader) {
     let mut names: Vec<usize> = g.squadron.iter().map(|p| p.pilot).collect();
     names.sort();
     names.dedup();
-    assert_eq!(names.len(), g.squadron.len(), "a pilot twice in the squadron");
+    assert_eq!(
+        names.len(),
+        g.squadron.len(),
+        "a pilot twice in the squadron"
+    );
     let mut flying: Vec<usize> = g.mission.flight.iter().map(|s| s.squad).collect();
     flying.sort();
     flying.dedup();
@@ -109,14 +113,13 @@ fn play(scenario: &str, options: &Options, seed: u64, random: bool) -> PhantomLe
     for _ in 0..200_000 {
         if g.step == Step::Over {
             assert!(g.outcome().is_some(), "dead end at {:?}", g.step);
-            let squad = g
-                .squadron
-                .iter()
-                .filter(|p| p.duty == Duty::Active)
-                .count();
+            let squad = g.squadron.iter().filter(|p| p.duty == Duty::Active).count();
             assert!(squad > 0, "the squadron is never emptied");
             if options.linked {
-                assert!(g.next_sheet().is_none(), "a linked chain runs to Linebacker");
+                assert!(
+                    g.next_sheet().is_none(),
+                    "a linked chain runs to Linebacker"
+                );
             }
             return g;
         }
@@ -127,7 +130,10 @@ fn play(scenario: &str, options: &Options, seed: u64, random: bool) -> PhantomLe
             .unwrap_or_else(|e| panic!("{a:?} offered but refused at {:?}: {e}", g.step));
         check_conservation(&g);
     }
-    panic!("{scenario} seed {seed}: no end after 200,000 actions at {:?}", g.step);
+    panic!(
+        "{scenario} seed {seed}: no end after 200,000 actions at {:?}",
+        g.step
+    );
 }
 
 /// What each of [`option_sets`] is called in the balance table.
@@ -198,7 +204,11 @@ fn sweep(campaigns: u64, random_every: u64, keep: impl Fn(&str) -> bool) -> Vec<
         let random = random_every > 0 && seed % random_every == 0;
         let g = play(scenario, o, seed, random);
         if seed % 8 == 1 {
-            assert_eq!(g, play(scenario, o, seed, random), "same seed, same campaign");
+            assert_eq!(
+                g,
+                play(scenario, o, seed, random),
+                "same seed, same campaign"
+            );
         }
         if !random {
             out.push(Played {
@@ -236,7 +246,10 @@ fn seeded_bot_campaigns_end_with_nothing_lost_or_duplicated() {
     // random moves, and a Medium campaign of each service; the debug build is slow, so the
     // ten thousand of every length are in the ignored sweep below (release).
     let played = sweep(48, 4, |id| id.ends_with("-short"));
-    assert!(played.iter().map(|p| i64::from(p.vp)).sum::<i64>() != 0, "the bot scores");
+    assert!(
+        played.iter().map(|p| i64::from(p.vp)).sum::<i64>() != 0,
+        "the bot scores"
+    );
     sweep(2, 0, |id| id.starts_with("RT-") && id.ends_with("-medium"));
 }
 
@@ -245,14 +258,20 @@ fn wilson(wins: usize, n: usize) -> (f64, f64) {
     let (n, p, z) = (n as f64, wins as f64 / n as f64, 1.96f64);
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (100.0 * (centre - half).max(0.0), 100.0 * (centre + half).min(1.0))
+    (
+        100.0 * (centre - half).max(0.0),
+        100.0 * (centre + half).min(1.0),
+    )
 }
 
 #[test]
 fn the_wilson_interval_of_known_cases() {
     // 50 of 100: 40.4–59.6 %; none of 10: 0–27.8 %.
     let (lo, hi) = wilson(50, 100);
-    assert!((lo - 40.38).abs() < 0.05 && (hi - 59.62).abs() < 0.05, "{lo} {hi}");
+    assert!(
+        (lo - 40.38).abs() < 0.05 && (hi - 59.62).abs() < 0.05,
+        "{lo} {hi}"
+    );
     let (lo, hi) = wilson(0, 10);
     assert!(lo == 0.0 && (hi - 27.75).abs() < 0.05, "{hi}");
 }

@@ -83,7 +83,10 @@ pub(super) fn sample_over_target(seed: u64) -> PhantomLeader {
     for (name, loads) in [
         ("Pluto", &["Mk.82", "Rockets", "CBU"][..]),
         ("Easy Money", &["AGM-45", "Mk.83"][..]),
-        ("Gringo", &["Mk.82", "Mk.82", "Mk.82", "Mk.82", "CBU", "Rockets"][..]),
+        (
+            "Gringo",
+            &["Mk.82", "Mk.82", "Mk.82", "Mk.82", "CBU", "Rockets"][..],
+        ),
         ("Buick", &["AIM-7", "AIM-7", "AIM-9", "GunPod"][..]),
     ] {
         let s = sortie(&g, name);
@@ -143,7 +146,10 @@ fn the_sample_reaches_turn_1_with_its_flight_path_moved_by_down_time() {
     let g = sample_over_target(3);
     let log: Vec<String> = g.log.entries().iter().map(|e| e.english()).collect();
     assert!(log.iter().any(|l| l.contains("AC-47 Spooky")), "{log:?}");
-    assert!(log.iter().any(|l| l.contains("Over Target event: Down Time")));
+    assert!(
+        log.iter()
+            .any(|l| l.contains("Over Target event: Down Time"))
+    );
     // One Flight Path: Start at PN, Exit across at PS, moved one area counter-clockwise.
     assert_eq!(
         g.mission.paths,
@@ -197,7 +203,11 @@ fn turn_1_only_the_center_sa2_can_fire_and_buick_may_fire_sparrows_at_range_2() 
         "AIM-7 at range 2"
     );
     // 2+1 and 4+1 miss: Buick's AtA +1 against the Sparrow's 6.
-    assert_eq!(g.need_label(buick, Aim::Bandit(0), &sparrows, false).english(), "5+ to score");
+    assert_eq!(
+        g.need_label(buick, Aim::Bandit(0), &sparrows, false)
+            .english(),
+        "5+ to score"
+    );
     let sidewinder = Arms::Counters(vec![weapon("AIM-9")]);
     assert!(g.arms_refusal(buick, Aim::Bandit(0), &sidewinder).is_some());
     // Easy Money's AGM-45 reaches the Center SA-2 from PN, High; never the Zu-23-2.
@@ -258,7 +268,8 @@ fn turn_2_the_mig_follows_into_an_and_buicks_gun_pod_suppression_needs_9() {
     assert!(g.suppressions(mig).contains(&(buick, Arms::Guns)));
     // 4 + 1 = 5 fails: no AtG on board, so no weight penalty.
     assert_eq!(
-        g.need_label(buick, Aim::Bandit(0), &Arms::Guns, true).english(),
+        g.need_label(buick, Aim::Bandit(0), &Arms::Guns, true)
+            .english(),
         "9+ to score"
     );
     // With a Mk.82 aboard, a dogfight at range 0 costs 1 (two-row table, digest 4.6).
@@ -269,7 +280,9 @@ fn turn_2_the_mig_follows_into_an_and_buicks_gun_pod_suppression_needs_9() {
         .map(|x| x.1)
         .sum();
     assert_eq!(m, 0);
-    g.mission.flight[buick].load.extend([weapon("Mk.82"), weapon("Mk.82")]);
+    g.mission.flight[buick]
+        .load
+        .extend([weapon("Mk.82"), weapon("Mk.82")]);
     let m: i32 = g
         .attack_modifiers(buick, Aim::Bandit(0), None, true)
         .iter()
@@ -279,11 +292,18 @@ fn turn_2_the_mig_follows_into_an_and_buicks_gun_pod_suppression_needs_9() {
     // Guns need 10 + 2 now: the suppression cannot score, and its odds are exactly nought
     // (ten missing faces of a tenth each once added up to a sliver, shown as "< 0.1 %").
     assert_eq!(
-        g.need_label(buick, Aim::Bandit(0), &Arms::Guns, true).english(),
+        g.need_label(buick, Aim::Bandit(0), &Arms::Guns, true)
+            .english(),
         "cannot score"
     );
-    assert_eq!(g.score_chance(buick, Aim::Bandit(0), &Arms::Guns, true), 0.0);
-    assert_eq!(g.hit_distribution(buick, Aim::Bandit(0), &Arms::Guns, true), [1.0]);
+    assert_eq!(
+        g.score_chance(buick, Aim::Bandit(0), &Arms::Guns, true),
+        0.0
+    );
+    assert_eq!(
+        g.hit_distribution(buick, Aim::Bandit(0), &Arms::Guns, true),
+        [1.0]
+    );
 }
 
 #[test]
@@ -379,7 +399,10 @@ fn turn_4_nothing_fires_at_ae_high_and_pe_is_a_legal_exit() {
     let buick = sortie(&g, "Buick");
     let areas: Vec<Area> = g.move_options(buick).iter().map(|m| m.0).collect();
     assert!(areas.contains(&Area::PE));
-    assert!(g.exit_allowed(buick, Area::PE), "PE is next to the Exit at PSE");
+    assert!(
+        g.exit_allowed(buick, Area::PE),
+        "PE is next to the Exit at PSE"
+    );
     assert!(g.exit_allowed(buick, Area::PS));
     assert!(!g.exit_allowed(buick, Area::PN));
     // Turn 4 empties the Center.
@@ -429,7 +452,10 @@ fn bandits_close_in_and_break_ties_at_random() {
         g.bandit_move(0);
         seen.push(g.mission.bandits[0].area);
     }
-    assert!(seen.contains(&Area::AN) && seen.contains(&Area::AS), "{seen:?}");
+    assert!(
+        seen.contains(&Area::AN) && seen.contains(&Area::AS),
+        "{seen:?}"
+    );
     assert!(seen.iter().all(|a| [Area::AN, Area::AS].contains(a)));
 }
 
@@ -546,7 +572,11 @@ pub(super) fn turn_3_position(seed: u64) -> PhantomLeader {
 }
 
 fn last_log(g: &PhantomLeader) -> String {
-    g.log.entries().last().map(|e| e.english()).unwrap_or_default()
+    g.log
+        .entries()
+        .last()
+        .map(|e| e.english())
+        .unwrap_or_default()
 }
 
 #[test]
@@ -570,7 +600,10 @@ fn a_14_the_player_chooses_which_site_or_bandit_fires_next() {
     };
     let offered: Vec<Action> = g.prompt().choices.into_iter().map(|c| c.action).collect();
     for a in [mig, zu, s60] {
-        assert!(offered.contains(&Action::FiresNext(a)), "{a:?} in {offered:?}");
+        assert!(
+            offered.contains(&Action::FiresNext(a)),
+            "{a:?} in {offered:?}"
+        );
     }
     // A Site with nobody to fire at is not offered: the AW SA-2's FORWARD angle.
     let sa2 = Attacker {
@@ -580,7 +613,11 @@ fn a_14_the_player_chooses_which_site_or_bandit_fires_next() {
     assert!(!offered.contains(&Action::FiresNext(sa2)));
     // The MiG first, though the usual order has the Sites first.
     ok(&mut g, Action::FiresNext(mig));
-    assert!(last_log(&g).contains("MiG-17 in North Approach attacks Buick"), "{}", last_log(&g));
+    assert!(
+        last_log(&g).contains("MiG-17 in North Approach attacks Buick"),
+        "{}",
+        last_log(&g)
+    );
     assert!(matches!(
         g.step,
         Step::Suppress { attacker, .. } | Step::Evade { attacker, .. } if attacker == mig
@@ -600,7 +637,10 @@ fn a_14_the_player_chooses_which_site_or_bandit_fires_next() {
         "{}",
         last_log(&g)
     );
-    assert!(!matches!(g.step, Step::EnemyOrder), "no more asking this turn");
+    assert!(
+        !matches!(g.step, Step::EnemyOrder),
+        "no more asking this turn"
+    );
 }
 
 #[test]
@@ -653,7 +693,11 @@ fn a_25_several_kinds_of_counters_suppress_one_site_together() {
     let bad = Arms::Counters(vec![weapon("Mk.83"), weapon("AGM-45")]);
     assert!(g.arms_refusal(easy, Aim::Site(zu), &bad).is_some());
     g.mission.flight[easy].load.clear();
-    assert!(g.arms_for(easy, Aim::Site(zu)).iter().all(|a| *a == Arms::Guns));
+    assert!(
+        g.arms_for(easy, Aim::Site(zu))
+            .iter()
+            .all(|a| *a == Arms::Guns)
+    );
 }
 
 #[test]
@@ -674,7 +718,11 @@ fn evasion_costs_2_stress_and_the_enemy_keeps_the_lower_of_two_dice() {
         "{:?}",
         g.step
     );
-    let m: i32 = g.enemy_modifiers(Side::Site, buick).iter().map(|x| x.1).sum();
+    let m: i32 = g
+        .enemy_modifiers(Side::Site, buick)
+        .iter()
+        .map(|x| x.1)
+        .sum();
     assert_eq!(m, -1, "Easy Money's EA-6A jams the area");
     g.rng.arrange(Arranged::D10(7));
     g.rng.arrange(Arranged::D10(3));

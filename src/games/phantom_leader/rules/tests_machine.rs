@@ -598,10 +598,26 @@ fn die(g: &mut PhantomLeader, faces: &[u8]) {
 fn sar(phase: content::Phase, face: u8, discard: Option<(&str, &str)>) -> (PhantomLeader, usize) {
     let mut g = sample_mission(30);
     let buick = squad(&g, "Buick");
-    let s = g.mission.flight.iter().position(|x| x.squad == buick).unwrap();
+    let s = g
+        .mission
+        .flight
+        .iter()
+        .position(|x| x.squad == buick)
+        .unwrap();
     let gringo = squad(&g, "Gringo");
-    let k = g.mission.flight.iter().position(|x| x.squad == gringo).unwrap();
-    ok(&mut g, Action::Load { sortie: k, weapon: weapon("Mk.82") });
+    let k = g
+        .mission
+        .flight
+        .iter()
+        .position(|x| x.squad == gringo)
+        .unwrap();
+    ok(
+        &mut g,
+        Action::Load {
+            sortie: k,
+            weapon: weapon("Mk.82"),
+        },
+    );
     g.mission.flight[s].fate = Fate::Down(phase);
     g.mission.home = true;
     g.next_rescue();
@@ -609,7 +625,13 @@ fn sar(phase: content::Phase, face: u8, discard: Option<(&str, &str)>) -> (Phant
     if let Some((name, w)) = discard {
         let i = squad(&g, name);
         let k = g.mission.flight.iter().position(|x| x.squad == i).unwrap();
-        ok(&mut g, Action::SarDiscard { sortie: k, weapon: weapon(w) });
+        ok(
+            &mut g,
+            Action::SarDiscard {
+                sortie: k,
+                weapon: weapon(w),
+            },
+        );
     }
     die(&mut g, &[face]);
     ok(&mut g, Action::SarRoll);
@@ -629,12 +651,20 @@ fn sar_table_9_up_quick_6_to_8_under_fire_5_down_missing_with_its_modifiers() {
             .map(|r| r.1)
             .expect("a SAR result")
     };
-    assert_eq!(result(OverTarget, 10, None), Some(5), "10 − 2 = 8: under fire, 5 Stress");
+    assert_eq!(
+        result(OverTarget, 10, None),
+        Some(5),
+        "10 − 2 = 8: under fire, 5 Stress"
+    );
     assert_eq!(result(OverTarget, 9, None), Some(5));
     assert_eq!(result(OverTarget, 8, None), Some(5), "8 − 2 = 6");
     assert_eq!(result(OverTarget, 7, None), None, "7 − 2 = 5: Missing");
     // +2 when shot down Target-Bound, +1 Home-Bound.
-    assert_eq!(result(TargetBound, 9, None), Some(3), "9 − 2 + 2 = 9: quick, 3 Stress");
+    assert_eq!(
+        result(TargetBound, 9, None),
+        Some(3),
+        "9 − 2 + 2 = 9: quick, 3 Stress"
+    );
     assert_eq!(result(HomeBound, 10, None), Some(3), "10 − 2 + 1 = 9");
     assert_eq!(result(HomeBound, 6, None), None, "6 − 2 + 1 = 5: Missing");
 }
@@ -657,7 +687,10 @@ fn sar_discarded_atg_weight_adds_to_the_roll() {
     assert_eq!(got, want, "Mk.82 weighs {wp}");
     let i = squad(&g, "Gringo");
     let k = g.mission.flight.iter().position(|x| x.squad == i).unwrap();
-    assert!(!g.mission.flight[k].load.contains(&weapon("Mk.82")), "the counter is gone");
+    assert!(
+        !g.mission.flight[k].load.contains(&weapon("Mk.82")),
+        "the counter is gone"
+    );
 }
 
 #[test]
@@ -715,8 +748,14 @@ fn random_squadron_draws_each_level_for_its_special_options() {
         assert_eq!(g.special_options, 15 + 6);
         while g.step == Step::Squadron {
             let choices: Vec<Action> = g.prompt().choices.into_iter().map(|c| c.action).collect();
-            assert!(choices.iter().all(|a| matches!(a, Action::Draw(_))), "{choices:?}");
-            assert!(!choices.contains(&Action::Draw(Level::Newbie)), "Linebacker: no Newbie");
+            assert!(
+                choices.iter().all(|a| matches!(a, Action::Draw(_))),
+                "{choices:?}"
+            );
+            assert!(
+                !choices.contains(&Action::Draw(Level::Newbie)),
+                "Linebacker: no Newbie"
+            );
             let a = choices[0].clone();
             ok(&mut g, a);
         }
@@ -770,9 +809,18 @@ fn linked_campaigns_carry_the_squadron_and_charge_6_per_promotion() {
     assert_eq!((g.day, g.vp), (0, 0));
     // The Missing pilot stays behind; the two promoted pilots are asked for in turn.
     assert!(g.squadron.len() <= 7);
-    assert!(g.squadron.iter().all(|p| p.stress == 0 && p.duty == Duty::Active));
+    assert!(
+        g.squadron
+            .iter()
+            .all(|p| p.stress == 0 && p.duty == Duty::Active)
+    );
     let at = |g: &PhantomLeader, pilot| g.squadron.iter().position(|p| p.pilot == pilot).unwrap();
-    assert_eq!(g.step, Step::Carry { squad: at(&g, first) });
+    assert_eq!(
+        g.step,
+        Step::Carry {
+            squad: at(&g, first)
+        }
+    );
     let so = g.special_options;
     ok(&mut g, Action::Carry(true));
     assert_eq!(g.special_options, so - 6);
@@ -826,7 +874,10 @@ fn a_16_awacs_off_display_keeps_the_e2_off_the_tactical_display() {
         ok(&mut g, Action::Done);
         let mut places = 0;
         for _ in 0..60 {
-            if matches!(g.step, Step::FastRoll | Step::Jettison | Step::Attacks { .. }) {
+            if matches!(
+                g.step,
+                Step::FastRoll | Step::Jettison | Step::Attacks { .. }
+            ) {
                 break;
             }
             if g.step == Step::Place {
@@ -841,7 +892,12 @@ fn a_16_awacs_off_display_keeps_the_e2_off_the_tactical_display() {
                 .clone();
             ok(&mut g, a);
         }
-        let s = g.mission.flight.iter().position(|x| x.squad == hawkeye).unwrap();
+        let s = g
+            .mission
+            .flight
+            .iter()
+            .position(|x| x.squad == hawkeye)
+            .unwrap();
         (g, s, places)
     };
     let (g, s, places) = placed(true);
@@ -850,7 +906,11 @@ fn a_16_awacs_off_display_keeps_the_e2_off_the_tactical_display() {
     assert_eq!(g.mission.flight[s].fate, Fate::Flying);
     assert!(g.mission.on_display().all(|i| i != s));
     // It still directs a Slow pilot from off the display (p.20).
-    assert!(g.fast_rolls().iter().any(|&(by, _)| by == s), "{:?}", g.step);
+    assert!(
+        g.fast_rolls().iter().any(|&(by, _)| by == s),
+        "{:?}",
+        g.step
+    );
     let (g, s, places) = placed(false);
     assert_eq!(places, 5, "every aircraft is placed (p.9)");
     assert!(g.mission.flight[s].pos.is_some());

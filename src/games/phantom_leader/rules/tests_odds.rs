@@ -37,7 +37,10 @@ fn a_sure_result_is_exactly_certain_and_an_impossible_one_exactly_nought() {
     // exactly 1, not 0.999… (which reads "> 99.9 %").
     for evade in [false, true] {
         let o = enemy_odds([11, 12, 13], 0, evade, false);
-        assert_eq!((o.nothing, o.stress, o.damaged, o.down), (1.0, 0.0, 0.0, 0.0));
+        assert_eq!(
+            (o.nothing, o.stress, o.damaged, o.down),
+            (1.0, 0.0, 0.0, 0.0)
+        );
     }
     // Every face shoots a damaged aircraft down at +10.
     assert_eq!(enemy_odds([6, 8, 9], 10, true, true).down, 1.0);
@@ -53,9 +56,14 @@ fn tally(g: &PhantomLeader, sortie: usize, aim: Aim, arms: &Arms, suppress: bool
     for n in 0..10u32.pow(dice) {
         let mut h = g.clone();
         for k in 0..dice {
-            h.rng.arrange(Arranged::D10(((n / 10u32.pow(k)) % 10) as u8));
+            h.rng
+                .arrange(Arranged::D10(((n / 10u32.pow(k)) % 10) as u8));
         }
-        let hits: u8 = h.roll_attack(sortie, aim, arms, suppress).iter().map(|s| s.hits).sum();
+        let hits: u8 = h
+            .roll_attack(sortie, aim, arms, suppress)
+            .iter()
+            .map(|s| s.hits)
+            .sum();
         out[usize::from(hits)] += 1.0 / f64::from(10u32.pow(dice));
     }
     while out.len() > 1 && out.last() == Some(&0.0) {
@@ -81,7 +89,11 @@ fn every_attack_offered_has_the_odds_the_dice_give() {
             }
             let want = tally(&g, s, aim, &arms, false);
             let got = g.hit_distribution(s, aim, &arms, false);
-            assert_eq!(want.len(), got.len(), "{aim:?} {arms:?}: {want:?} vs {got:?}");
+            assert_eq!(
+                want.len(),
+                got.len(),
+                "{aim:?} {arms:?}: {want:?} vs {got:?}"
+            );
             for (a, b) in want.iter().zip(&got) {
                 assert!(close(*a, *b), "{aim:?} {arms:?}: {want:?} vs {got:?}");
             }
@@ -141,7 +153,10 @@ fn the_evasion_odds_are_those_of_the_roll_that_follows() {
             .1
     };
     assert!(close(find("Buick holds course: shot down"), 0.1));
-    assert!(close(find("Buick holds course: Damaged, all counters lost"), 0.1));
+    assert!(close(
+        find("Buick holds course: Damaged, all counters lost"),
+        0.1
+    ));
     assert!(close(find("Buick evades: shot down"), 0.01));
     // Check holding course against the roll itself, face by face.
     let mut down = 0.0;
@@ -177,7 +192,10 @@ fn sar_odds_follow_the_table_and_its_modifiers() {
     let m: i32 = g.sar_modifiers(&rescue).iter().map(|x| x.1).sum();
     let [quick, under_fire, missing] = g.sar_odds(&rescue);
     assert!(close(quick + under_fire + missing, 1.0));
-    assert!(close(missing, f64::from((5 - m).clamp(0, 10)) / 10.0), "m {m}");
+    assert!(
+        close(missing, f64::from((5 - m).clamp(0, 10)) / 10.0),
+        "m {m}"
+    );
     // Face by face, the roll agrees.
     let mut lost = 0.0;
     for face in 0..10 {

@@ -13,7 +13,11 @@ fn starts_capitalised(s: &str) -> bool {
 
 #[test]
 fn every_prompt_and_choice_starts_with_a_capital() {
-    for (scenario, seed) in [("LB-USN-short", 4), ("RT-USAF-short", 9), ("CMC-USN-short", 2)] {
+    for (scenario, seed) in [
+        ("LB-USN-short", 4),
+        ("RT-USAF-short", 9),
+        ("CMC-USN-short", 2),
+    ] {
         let mut g = PhantomLeader::setup(scenario, &Options::default(), seed).unwrap();
         let mut bot = HeuristicBot::new(seed);
         while g.outcome().is_none() {
@@ -35,7 +39,10 @@ fn the_squadron_pick_lists_one_level_at_a_time() {
     let mut g = PhantomLeader::setup("RT-USAF-short", &Options::default(), 1).unwrap();
     // First the levels with places open, nothing else.
     let first = g.legal_actions();
-    assert!(first.iter().all(|a| matches!(a, Action::Focus(_))), "{first:?}");
+    assert!(
+        first.iter().all(|a| matches!(a, Action::Focus(_))),
+        "{first:?}"
+    );
     assert!(first.len() <= Level::ALL.len());
     let level = match first[0] {
         Action::Focus(l) => l,
@@ -56,7 +63,11 @@ fn the_squadron_pick_lists_one_level_at_a_time() {
     );
     // The labels are short: name, aircraft and Special Option points.
     for c in &listed {
-        assert!(c.label.english().chars().count() <= 40, "{}", c.label.english());
+        assert!(
+            c.label.english().chars().count() <= 40,
+            "{}",
+            c.label.english()
+        );
     }
     // A card of another open level may still be taken directly (scripts, saves).
     let other = Level::ALL
@@ -66,7 +77,13 @@ fn the_squadron_pick_lists_one_level_at_a_time() {
     let pilot = (0..super::content::data().pilots.len())
         .find(|&p| g.recruit_refusal(p, other).is_none())
         .unwrap();
-    ok(&mut g, Action::Recruit { pilot, level: other });
+    ok(
+        &mut g,
+        Action::Recruit {
+            pilot,
+            level: other,
+        },
+    );
     assert_eq!(g.squadron.last().unwrap().level, other);
     // A level filled, the pick goes back to the levels (or to the last open one).
     while g.step == Step::Squadron {
@@ -104,7 +121,11 @@ fn what_the_check_takes_as_always_offered_is_always_in_the_list() {
         ..Options::default()
     };
     let mut taken = 0;
-    for (scenario, seed) in [("LB-USN-short", 4), ("RT-USAF-short", 9), ("CMC-USN-short", 2)] {
+    for (scenario, seed) in [
+        ("LB-USN-short", 4),
+        ("RT-USAF-short", 9),
+        ("CMC-USN-short", 2),
+    ] {
         let mut g = PhantomLeader::setup(scenario, &options, seed).unwrap();
         let mut bot = HeuristicBot::new(seed);
         while g.outcome().is_none() {

@@ -139,7 +139,13 @@ fn combat_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
         y += note(cr, x, y, w, l) + 2.0;
     }
     y += 3.0;
-    heading(cr, &STYLE, x, y, &gettext("Material points for the US [10.12]"));
+    heading(
+        cr,
+        &STYLE,
+        x,
+        y,
+        &gettext("Material points for the US [10.12]"),
+    );
     y += 6.0;
     let material: Vec<Vec<String>> = c
         .material
@@ -161,11 +167,21 @@ fn combat_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
     }
     .draw(
         cr,
-        &[&gettext("Cache"), &gettext("Destroyed"), &gettext("Captured at the end")],
+        &[
+            &gettext("Cache"),
+            &gettext("Destroyed"),
+            &gettext("Captured at the end"),
+        ],
         &material,
     )?;
     y += 6.0;
-    heading(cr, &STYLE, x, y, &gettext("Casualty points (optional rule) [20.5]"));
+    heading(
+        cr,
+        &STYLE,
+        x,
+        y,
+        &gettext("Casualty points (optional rule) [20.5]"),
+    );
     y += 6.0;
     let casualty: Vec<Vec<String>> = c
         .casualty_points
@@ -207,7 +223,12 @@ fn combat_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
 
 /// A terrain swatch: one hex of the map's art, `SIDE` mm across its corners' radius, centred
 /// on (cx, cy).
-fn swatch(cr: &Context, cx: f64, cy: f64, t: crate::games::search_destroy::rules::map::Terrain) -> Result<(), cairo::Error> {
+fn swatch(
+    cr: &Context,
+    cx: f64,
+    cy: f64,
+    t: crate::games::search_destroy::rules::map::Terrain,
+) -> Result<(), cairo::Error> {
     let hex = Hex::new(1, 1);
     let (hx, hy) = centre(hex);
     cr.save()?;
@@ -301,7 +322,15 @@ fn terrain_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
         cr.stroke()?;
     }
     y += table_h + 3.0;
-    y += note(cr, x, y, w, &gettext("Sight and fire reach 8 hexes. A line through a blocking hex, along two berm hexsides or through any counter that blocks (face-down counters, personnel, dummies) is blocked; broken terrain on the line shortens it to 4 hexes (or to the broken hex, if farther). A hex's cost is paid on entering it; a hexside's cost is added to it. Roads change neither movement nor defence; no helicopter lands on a road hex [9.15].")) + 4.0;
+    y += note(
+        cr,
+        x,
+        y,
+        w,
+        &gettext(
+            "Sight and fire reach 8 hexes. A line through a blocking hex, along two berm hexsides or through any counter that blocks (face-down counters, personnel, dummies) is blocked; broken terrain on the line shortens it to 4 hexes (or to the broken hex, if farther). A hex's cost is paid on entering it; a hexside's cost is added to it. Roads change neither movement nor defence; no helicopter lands on a road hex [9.15].",
+        ),
+    ) + 4.0;
     heading(cr, &STYLE, x, y, &gettext("The counters [3.3]"));
     y += 6.0;
     // Every kind of counter, drawn by the counters' own art, with its name and figures.
@@ -341,7 +370,13 @@ fn organisation_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
     let c = data();
     let (x, w) = (MARGIN, page.w - 2.0 * MARGIN);
     let mut y = MARGIN + 13.0;
-    heading(cr, &STYLE, x, y, &gettext("What a formation stands for [24.1, 24.2]"));
+    heading(
+        cr,
+        &STYLE,
+        x,
+        y,
+        &gettext("What a formation stands for [24.1, 24.2]"),
+    );
     y += 6.0;
     let name_of = |id: &str| c.counter(id).map_or(id.to_owned(), |s| gettext(&s.name));
     let mut rows = Vec::new();
@@ -370,8 +405,20 @@ fn organisation_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
     }
     .draw(cr, &[&gettext("Formation"), &gettext("Counters")], &rows)?;
     y += 2.0;
-    y += note(cr, x, y, w, &gettext("* reconstructed count (RECON); shaded formations hold at least one.")) + 5.0;
-    heading(cr, &STYLE, x, y, &gettext("Variable NLF order of battle [15.0]"));
+    y += note(
+        cr,
+        x,
+        y,
+        w,
+        &gettext("* reconstructed count (RECON); shaded formations hold at least one."),
+    ) + 5.0;
+    heading(
+        cr,
+        &STYLE,
+        x,
+        y,
+        &gettext("Variable NLF order of battle [15.0]"),
+    );
     y += 6.0;
     let vob: Vec<Vec<String>> = c
         .variable_ob
@@ -383,7 +430,11 @@ fn organisation_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
             row
         })
         .collect();
-    let recon: Vec<bool> = c.variable_ob.iter().map(|r| r.source == Source::Recon).collect();
+    let recon: Vec<bool> = c
+        .variable_ob
+        .iter()
+        .map(|r| r.source == Source::Recon)
+        .collect();
     shade_recon(cr, x, y, w * 0.7, 5.5, &recon)?;
     y += Table {
         x,
@@ -393,12 +444,16 @@ fn organisation_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
         cols: &[0.4, 0.15, 0.15, 0.15, 0.15],
         printed_cols: 5,
     }
-    .draw(
-        cr,
-        &[&gettext("Counter"), "1–2", "3–4", "5–6", ""],
-        &vob,
-    )?;
+    .draw(cr, &[&gettext("Counter"), "1–2", "3–4", "5–6", ""], &vob)?;
     y += 2.0;
-    note(cr, x, y, w, &gettext("The NLF rolls one die in secret at setup and takes the column of the roll; it writes the roll on its secret sheet. Every column makes the same number of counters, so the backs on the map do not tell the roll."));
+    note(
+        cr,
+        x,
+        y,
+        w,
+        &gettext(
+            "The NLF rolls one die in secret at setup and takes the column of the roll; it writes the roll on its secret sheet. Every column makes the same number of counters, so the backs on the map do not tell the roll.",
+        ),
+    );
     Ok(())
 }

@@ -14,8 +14,16 @@ use crate::games::search_destroy::rules::state::Unit;
 pub const SIZE: f64 = 12.7;
 
 /// The ground of the NLF's back and of US counters.
-pub const NLF_BACK: Rgb = Rgb(0x7A as f64 / 255.0, 0x1F as f64 / 255.0, 0x1A as f64 / 255.0);
-pub const US_GROUND: Rgb = Rgb(0x6F as f64 / 255.0, 0x80 as f64 / 255.0, 0x41 as f64 / 255.0);
+pub const NLF_BACK: Rgb = Rgb(
+    0x7A as f64 / 255.0,
+    0x1F as f64 / 255.0,
+    0x1A as f64 / 255.0,
+);
+pub const US_GROUND: Rgb = Rgb(
+    0x6F as f64 / 255.0,
+    0x80 as f64 / 255.0,
+    0x41 as f64 / 255.0,
+);
 
 fn face_colour(side: Side, class: Option<Class>) -> Rgb {
     match (side, class) {

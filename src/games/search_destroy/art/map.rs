@@ -170,7 +170,14 @@ fn draw_trees(cr: &Context, hex: Hex, dense: bool) -> Result<(), cairo::Error> {
     let (x, y) = centre(hex);
     Rgb::hex(if dense { 0x2E5E2A } else { 0x5E8C3E }).set(cr);
     let spots: &[(f64, f64)] = if dense {
-        &[(-3.5, -1.0), (0.0, 1.5), (3.5, -1.0), (-1.8, 4.0), (1.8, 4.0), (0.0, -3.0)]
+        &[
+            (-3.5, -1.0),
+            (0.0, 1.5),
+            (3.5, -1.0),
+            (-1.8, 4.0),
+            (1.8, 4.0),
+            (0.0, -3.0),
+        ]
     } else {
         &[(-3.0, 2.5), (0.0, 3.5), (3.0, 2.5)]
     };

@@ -108,10 +108,7 @@ impl UsRecord {
                     .iter()
                     .filter(|u| u.side == Side::Nlf && (u.face_up || u.removed)),
             ),
-            backs: backs
-                .into_iter()
-                .map(|(h, n)| (h.to_string(), n))
-                .collect(),
+            backs: backs.into_iter().map(|(h, n)| (h.to_string(), n)).collect(),
         }
     }
 }
@@ -120,7 +117,11 @@ impl NlfSecrets {
     /// The NLF's secrets in `game`, from the NLF's own view.
     pub fn from_game(game: &SearchDestroy) -> NlfSecrets {
         let view = game.redacted(Side::Nlf);
-        let name = |i: usize| view.units[i].spec().map_or(String::new(), |s| gettext(&s.name));
+        let name = |i: usize| {
+            view.units[i]
+                .spec()
+                .map_or(String::new(), |s| gettext(&s.name))
+        };
         let hidden = |u: &Unit| u.hidden() && !u.removed;
         let ambushes = view
             .units

@@ -26,7 +26,12 @@ const NLF_STYLE: Style = Style {
 
 /// The game-turns a blank sheet offers (the longest scenario's).
 fn most_turns() -> u8 {
-    data().scenarios.iter().map(|s| s.game_turns).max().unwrap_or(15)
+    data()
+        .scenarios
+        .iter()
+        .map(|s| s.game_turns)
+        .max()
+        .unwrap_or(15)
 }
 
 fn join(list: &[String]) -> String {
@@ -70,7 +75,15 @@ fn turn_track(cr: &Context, x: f64, y: f64, turn: Option<(u8, u8)>) -> Result<f6
         cr.set_line_width(0.25);
         cr.rectangle(x0, y, size, size);
         cr.stroke()?;
-        fitted_text(cr, x0 + size / 2.0, y + 1.6, size - 1.0, &t.to_string(), 3.2, false);
+        fitted_text(
+            cr,
+            x0 + size / 2.0,
+            y + 1.6,
+            size - 1.0,
+            &t.to_string(),
+            3.2,
+            false,
+        );
         if let Some((now, last)) = turn {
             if t > last {
                 cr.move_to(x0, y + size);
@@ -79,7 +92,13 @@ fn turn_track(cr: &Context, x: f64, y: f64, turn: Option<(u8, u8)>) -> Result<f6
             } else if t <= now {
                 PEN.set(cr);
                 cr.set_line_width(0.6);
-                cr.arc(x0 + size / 2.0, y + size / 2.0, size / 2.0 - 0.6, 0.0, std::f64::consts::TAU);
+                cr.arc(
+                    x0 + size / 2.0,
+                    y + size / 2.0,
+                    size / 2.0 - 0.6,
+                    0.0,
+                    std::f64::consts::TAU,
+                );
                 cr.stroke()?;
             }
         }
@@ -88,7 +107,11 @@ fn turn_track(cr: &Context, x: f64, y: f64, turn: Option<(u8, u8)>) -> Result<f6
 }
 
 /// The US Record: what both players know. Filled from `rec`, or blank.
-pub fn draw_us_record(cr: &Context, rec: Option<&UsRecord>, page: Page) -> Result<(), cairo::Error> {
+pub fn draw_us_record(
+    cr: &Context,
+    rec: Option<&UsRecord>,
+    page: Page,
+) -> Result<(), cairo::Error> {
     page_frame(cr, page, &US_STYLE, &gettext("US Record"))?;
     let (x, w) = (MARGIN, page.w - 2.0 * MARGIN);
     let mut y = MARGIN + 13.0;
@@ -98,8 +121,22 @@ pub fn draw_us_record(cr: &Context, rec: Option<&UsRecord>, page: Page) -> Resul
     y += turn_track(cr, x, y, rec.and_then(|r| r.turn))? + 4.0;
     let points = rec.and_then(|r| r.points);
     let pts = |i: usize| points.map(|p| p[i].to_string());
-    field(cr, x, y, w * 0.45, &gettext("US victory points"), pts(0).as_deref())?;
-    field(cr, x + w * 0.52, y, w * 0.48, &gettext("NLF victory points"), pts(1).as_deref())?;
+    field(
+        cr,
+        x,
+        y,
+        w * 0.45,
+        &gettext("US victory points"),
+        pts(0).as_deref(),
+    )?;
+    field(
+        cr,
+        x + w * 0.52,
+        y,
+        w * 0.48,
+        &gettext("NLF victory points"),
+        pts(1).as_deref(),
+    )?;
     y += 10.0;
     heading(cr, &US_STYLE, x, y, &gettext("US counters [3.3]"));
     y += 6.0;
@@ -132,7 +169,13 @@ pub fn draw_us_record(cr: &Context, rec: Option<&UsRecord>, page: Page) -> Resul
         &us,
     )?;
     y += 6.0;
-    heading(cr, &US_STYLE, x, y, &gettext("NLF counters face-up or removed [6.3]"));
+    heading(
+        cr,
+        &US_STYLE,
+        x,
+        y,
+        &gettext("NLF counters face-up or removed [6.3]"),
+    );
     y += 6.0;
     let nlf = kind_rows(rec.map(|r| r.nlf_known.as_slice()), Side::Nlf, |k| {
         vec![
@@ -158,7 +201,13 @@ pub fn draw_us_record(cr: &Context, rec: Option<&UsRecord>, page: Page) -> Resul
     let backs = rec.map(|r| {
         r.backs
             .iter()
-            .map(|(h, n)| if *n > 1 { format!("{h} ×{n}") } else { h.clone() })
+            .map(|(h, n)| {
+                if *n > 1 {
+                    format!("{h} ×{n}")
+                } else {
+                    h.clone()
+                }
+            })
             .collect::<Vec<_>>()
             .join(" ")
     });
@@ -201,7 +250,14 @@ pub fn draw_nlf_secrets(
     y += 9.0;
     let scenario = rec.and_then(|r| r.scenario.clone());
     let roll = rec.and_then(|r| r.vob_roll).map(|r| r.to_string());
-    field(cr, x, y, w * 0.55, &gettext("Scenario"), scenario.as_deref())?;
+    field(
+        cr,
+        x,
+        y,
+        w * 0.55,
+        &gettext("Scenario"),
+        scenario.as_deref(),
+    )?;
     field(
         cr,
         x + w * 0.6,
@@ -214,7 +270,13 @@ pub fn draw_nlf_secrets(
     // Left: the variable order of battle; right: ambushes and mines.
     let half = w / 2.0 - 3.0;
     let rx = x + half + 6.0;
-    heading(cr, &NLF_STYLE, x, y, &gettext("Variable order of battle [15.0]"));
+    heading(
+        cr,
+        &NLF_STYLE,
+        x,
+        y,
+        &gettext("Variable order of battle [15.0]"),
+    );
     heading(cr, &NLF_STYLE, rx, y, &gettext("Ambush markers [18.0]"));
     y += 6.0;
     let vob: Vec<Vec<String>> = data()
@@ -266,7 +328,11 @@ pub fn draw_nlf_secrets(
         cols: &[0.25, 0.75],
         printed_cols: 0,
     }
-    .draw(cr, &[&gettext("Marker hex"), &gettext("Assigned units")], &ambush)?;
+    .draw(
+        cr,
+        &[&gettext("Marker hex"), &gettext("Assigned units")],
+        &ambush,
+    )?;
     ry += 5.0;
     heading(cr, &NLF_STYLE, rx, ry, &gettext("Anti-tank mines [22.3]"));
     ry += 6.0;
@@ -304,7 +370,13 @@ pub fn draw_nlf_secrets(
         &hidden,
     )?;
     y += 6.0;
-    heading(cr, &NLF_STYLE, x, y, &gettext("Units of fire and RPG-7 [19.0, 22.3]"));
+    heading(
+        cr,
+        &NLF_STYLE,
+        x,
+        y,
+        &gettext("Units of fire and RPG-7 [19.0, 22.3]"),
+    );
     y += 6.0;
     let mut headers = vec![gettext("Unit")];
     headers.extend((1..=4).map(|n| msg("Unit of fire {n}").arg("n", n).render()));

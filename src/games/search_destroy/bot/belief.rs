@@ -191,8 +191,11 @@ impl Belief {
         let pools: Vec<Vec<u32>> = pools(v)
             .into_iter()
             .filter_map(|pool| {
-                let rest: Option<Vec<u32>> =
-                    pool.iter().zip(&known).map(|(p, k)| p.checked_sub(*k)).collect();
+                let rest: Option<Vec<u32>> = pool
+                    .iter()
+                    .zip(&known)
+                    .map(|(p, k)| p.checked_sub(*k))
+                    .collect();
                 rest.filter(|r| r.iter().sum::<u32>() as usize == unknown.len())
             })
             .collect();
@@ -249,7 +252,10 @@ impl Belief {
             } else {
                 // Nothing consistent (it should not happen): each allowed kind alike.
                 let count = allowed[j].iter().filter(|&&a| a).count().max(1) as f64;
-                allowed[j].iter().map(|&a| if a { 1.0 / count } else { 0.0 }).collect()
+                allowed[j]
+                    .iter()
+                    .map(|&a| if a { 1.0 / count } else { 0.0 })
+                    .collect()
             };
         }
     }
@@ -304,8 +310,11 @@ impl Belief {
         let mut pool: Vec<u32> = pools
             .iter()
             .filter_map(|p| {
-                let rest: Option<Vec<u32>> =
-                    p.iter().zip(&known).map(|(a, b)| a.checked_sub(*b)).collect();
+                let rest: Option<Vec<u32>> = p
+                    .iter()
+                    .zip(&known)
+                    .map(|(a, b)| a.checked_sub(*b))
+                    .collect();
                 rest
             })
             .next()?;
@@ -313,8 +322,11 @@ impl Belief {
             // The variable order of battle: the column the counters fit best.
             let count = self.marginals.iter().filter(|m| !m.is_empty()).count();
             if let Some(p) = pools.iter().find_map(|p| {
-                let rest: Option<Vec<u32>> =
-                    p.iter().zip(&known).map(|(a, b)| a.checked_sub(*b)).collect();
+                let rest: Option<Vec<u32>> = p
+                    .iter()
+                    .zip(&known)
+                    .map(|(a, b)| a.checked_sub(*b))
+                    .collect();
                 rest.filter(|r| r.iter().sum::<u32>() as usize == count)
             }) {
                 pool = p;

@@ -34,7 +34,10 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 #[test]
 fn wilson_interval_brackets_the_rate() {
     let (lo, hi) = wilson(300, 1000);
-    assert!((lo - 0.272).abs() < 0.002 && (hi - 0.329).abs() < 0.002, "{lo} {hi}");
+    assert!(
+        (lo - 0.272).abs() < 0.002 && (hi - 0.329).abs() < 0.002,
+        "{lo} {hi}"
+    );
 }
 
 #[test]

@@ -83,7 +83,9 @@ impl Computer {
             Difficulty::Hard => hard::decide(self, view, actions),
         };
         let chosen = match view.step {
-            Step::Movement(_) => self.easy.scenario_movement(view, view.side(), actions, chosen),
+            Step::Movement(_) => self
+                .easy
+                .scenario_movement(view, view.side(), actions, chosen),
             _ => chosen,
         };
         if actions.contains(&chosen) {

@@ -20,7 +20,9 @@ const EXPOSURE: f64 = 2.0;
 pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
     let side = v.side();
     match v.step {
-        Step::LandingFire | Step::Combat(_) if v.attack.is_some() => complete_attack(v, side, actions),
+        Step::LandingFire | Step::Combat(_) if v.attack.is_some() => {
+            complete_attack(v, side, actions)
+        }
         Step::LandingFire | Step::Combat(_) => {
             let ranked = ranked_targets(c, v, actions);
             match ranked.first() {
@@ -68,7 +70,13 @@ pub fn plan_firers(v: &SearchDestroy, side: Side, hex: Hex) -> (Vec<usize>, usiz
     let all: u32 = firers.iter().map(|&i| v.attack_halves(i)).sum();
     let d = defense(v, hex);
     let best = odds_column(all, d);
-    firers.sort_by_key(|&i| (v.units[i].hidden(), std::cmp::Reverse(v.attack_halves(i)), i));
+    firers.sort_by_key(|&i| {
+        (
+            v.units[i].hidden(),
+            std::cmp::Reverse(v.attack_halves(i)),
+            i,
+        )
+    });
     let mut chosen = Vec::new();
     let mut halves = 0;
     for i in firers {
@@ -118,12 +126,15 @@ pub fn ranked_targets(c: &Computer, v: &SeatView, actions: &[Action]) -> Vec<(f6
 fn target_value(c: &Computer, v: &SeatView, side: Side, hex: Hex) -> f64 {
     let (firers, column) = plan_firers(v, side, hex);
     let destroyed = expected(column, |cell| {
-        f64::from(u8::from(cell.effect == crate::games::search_destroy::rules::crt::Effect::Destroyed))
+        f64::from(u8::from(
+            cell.effect == crate::games::search_destroy::rules::crt::Effect::Destroyed,
+        ))
     });
     match side {
         Side::Us => {
             let units: Vec<usize> = v.side_at(hex, Side::Nlf).collect();
-            let none = |p: &dyn Fn(usize) -> f64| units.iter().fold(1.0, |acc, &i| acc * (1.0 - p(i)));
+            let none =
+                |p: &dyn Fn(usize) -> f64| units.iter().fold(1.0, |acc, &i| acc * (1.0 - p(i)));
             let good = 1.0
                 - none(&|i| {
                     c.belief.p(i, |k| {
@@ -134,7 +145,11 @@ fn target_value(c: &Computer, v: &SeatView, side: Side, hex: Hex) -> f64 {
             let peasant = 1.0 - none(&|i| c.belief.p_id(i, "peasant"));
             let shooter = 1.0 - none(&|i| c.belief.p_combat(i));
             let points = expected(column, |cell| {
-                if cell.scores() { f64::from(cell.us_points) } else { 0.0 }
+                if cell.scores() {
+                    f64::from(cell.us_points)
+                } else {
+                    0.0
+                }
             });
             let mult = f64::from(data().points.peasant_multiplier);
             points * (good - mult * peasant) + 3.0 * destroyed * shooter
@@ -146,7 +161,9 @@ fn target_value(c: &Computer, v: &SeatView, side: Side, hex: Hex) -> f64 {
                 return shot * f64::from(data().points.helicopter) - 2.0 * EXPOSURE * hidden;
             }
             let points = expected(column, |cell| f64::from(cell.nlf_points));
-            let commander = v.side_at(hex, Side::Us).any(|i| v.units[i].is("company_commander"));
+            let commander = v
+                .side_at(hex, Side::Us)
+                .any(|i| v.units[i].is("company_commander"));
             let leader_bonus = if commander { 20.0 * destroyed } else { 0.0 };
             points + leader_bonus + 2.0 * destroyed - EXPOSURE * hidden
         }
@@ -197,7 +214,9 @@ fn us_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         && value > 0.5
     {
         if let Action::Search { hex, .. } = a {
-            c.note(format!("The US searches {hex}: worth about {value:.1} points"));
+            c.note(format!(
+                "The US searches {hex}: worth about {value:.1} points"
+            ));
         }
         return a.clone();
     }
@@ -254,7 +273,10 @@ fn nlf_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         .filter(|u| u.side == Side::Us && u.on_map())
         .filter_map(|u| u.hex)
         .collect();
-    let seen = |h: Hex| us.iter().any(|&from| from.distance(h) <= 1 || v.sees(from, h));
+    let seen = |h: Hex| {
+        us.iter()
+            .any(|&from| from.distance(h) <= 1 || v.sees(from, h))
+    };
     let chosen = c.easy.best_move(v, actions, |_, unit, to| {
         let u = &v.units[unit];
         let here = u.hex.expect("on the map");
@@ -272,7 +294,9 @@ fn nlf_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         if let Action::Select(unit) = chosen
             && let Some(hex) = v.units[unit].hex
         {
-            c.note(format!("The NLF pulls the exposed unit at {hex} back out of sight"));
+            c.note(format!(
+                "The NLF pulls the exposed unit at {hex} back out of sight"
+            ));
         }
         return chosen;
     }

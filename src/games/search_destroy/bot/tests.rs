@@ -19,7 +19,11 @@ pub fn play(
     while g.outcome().is_none() {
         let actions = g.legal_actions();
         let side = g.actor().unwrap();
-        let bot = if side == Side::Us { &mut *us } else { &mut *nlf };
+        let bot = if side == Side::Us {
+            &mut *us
+        } else {
+            &mut *nlf
+        };
         each(&g, bot);
         let action = bot.choose(&g, &actions);
         g.apply(&action).unwrap();
@@ -66,7 +70,10 @@ fn the_us_computer_cannot_reach_what_the_backs_hide() {
                 let swapped = reshuffled(&g, &mut rng);
                 let a = real.decide(&SeatView::of(&g, Side::Us), &actions);
                 let b = shadow.decide(&SeatView::of(&swapped, Side::Us), &actions);
-                assert_eq!(a, b, "{difficulty:?}: the decision depends on hidden identities");
+                assert_eq!(
+                    a, b,
+                    "{difficulty:?}: the decision depends on hidden identities"
+                );
                 decisions += 1;
                 g.apply(&a).unwrap();
             } else {
@@ -89,7 +96,12 @@ fn a_seat_view_of_the_us_hides_every_identity() {
     }
     let view = SeatView::of(&g, Side::Us);
     assert!(g.units.iter().any(|u| u.hidden() && u.kind.is_some()));
-    assert!(view.units.iter().filter(|u| u.hidden()).all(|u| u.kind.is_none()));
+    assert!(
+        view.units
+            .iter()
+            .filter(|u| u.hidden())
+            .all(|u| u.kind.is_none())
+    );
     let _ = us.choose(&g, &g.legal_actions());
 }
 
@@ -165,7 +177,11 @@ fn every_level_plays_interrogation_through() {
         while g.outcome().is_none() {
             let actions = g.legal_actions();
             assert!(!actions.is_empty(), "dead end at {:?}", g.step);
-            let bot = if g.actor() == Some(Side::Us) { &mut us } else { &mut nlf };
+            let bot = if g.actor() == Some(Side::Us) {
+                &mut us
+            } else {
+                &mut nlf
+            };
             let action = bot.choose(&g, &actions);
             g.apply(&action).unwrap();
             taken.push(action);
@@ -175,7 +191,10 @@ fn every_level_plays_interrogation_through() {
     let mut questioned = 0;
     for seed in 0..3 {
         let (_, taken) = game(seed);
-        questioned += taken.iter().filter(|a| matches!(a, Action::Question(_))).count();
+        questioned += taken
+            .iter()
+            .filter(|a| matches!(a, Action::Question(_)))
+            .count();
     }
     assert!(questioned > 0, "nobody was questioned");
     assert_eq!(game(5), game(5));

@@ -32,7 +32,8 @@ impl SearchDestroy {
                 let u = &self.units[i];
                 u.side == Side::Nlf
                     && u.on_map()
-                    && (u.is("ambush") || (u.is("dummy") && u.carrying.is_none() && u.carried_by.is_none()))
+                    && (u.is("ambush")
+                        || (u.is("dummy") && u.carrying.is_none() && u.carried_by.is_none()))
             })
             .collect();
         let mut out = Vec::new();
@@ -171,14 +172,24 @@ mod tests {
         let mut g = setup();
         let before = g.view(Side::Us.seat()).into_owned();
         g.apply(&Action::Ambush { unit: 0, marker: 2 }).unwrap();
-        assert!(g.units[2].is("ambush"), "the dummy is now an Ambush marker [18.0]");
+        assert!(
+            g.units[2].is("ambush"),
+            "the dummy is now an Ambush marker [18.0]"
+        );
         assert_eq!(g.units[0].ambush, Some(2));
         // A unit serves one marker: nothing left to assign, so the US lands.
         assert_eq!(g.step, Step::Landing);
         let after = g.view(Side::Us.seat());
         assert!(after.units.iter().all(|u| u.ambush.is_none()));
-        assert_eq!(before.units[2].kind, after.units[2].kind, "still a bare back");
-        assert_eq!(before.units.len(), after.units.len(), "as many counters as before");
+        assert_eq!(
+            before.units[2].kind, after.units[2].kind,
+            "still a bare back"
+        );
+        assert_eq!(
+            before.units.len(),
+            after.units.len(),
+            "as many counters as before"
+        );
         assert_eq!(
             before.log.seen_by(Side::Us.seat()).len(),
             g.log.seen_by(Side::Us.seat()).len(),
@@ -204,7 +215,8 @@ mod tests {
             &on(),
         );
         g.rng = rigged(&[roll]);
-        g.apply(&Action::Target(super::super::tests::h("0112"))).unwrap();
+        g.apply(&Action::Target(super::super::tests::h("0112")))
+            .unwrap();
         g.apply(&Action::AddFirer(0)).unwrap();
         g
     }

@@ -167,7 +167,11 @@ impl HeuristicBot {
                 .filter(|&n| v.landable(n) && !v.landing.contains(&n))
                 .count()
         };
-        let best = extensions.iter().map(|a| room(hex_of(a))).max().unwrap_or(0);
+        let best = extensions
+            .iter()
+            .map(|a| room(hex_of(a)))
+            .max()
+            .unwrap_or(0);
         let good: Vec<&Action> = extensions
             .iter()
             .copied()
@@ -197,7 +201,11 @@ impl HeuristicBot {
             return actions
                 .iter()
                 .find(|a| matches!(a, Action::AddFirer(_)))
-                .or_else(|| actions.iter().find(|a| matches!(a, Action::DoubleFire(i) if plenty(*i))))
+                .or_else(|| {
+                    actions
+                        .iter()
+                        .find(|a| matches!(a, Action::DoubleFire(i) if plenty(*i)))
+                })
                 .or_else(|| actions.iter().find(|a| **a == Action::Resolve))
                 .unwrap_or(&Action::Cancel)
                 .clone();
@@ -208,9 +216,7 @@ impl HeuristicBot {
             let Action::Target(hex) = a else { continue };
             let column = best_column(v, side, *hex);
             let worth = match side {
-                Side::Nlf if v.helicopter_fire() => {
-                    column >= 5 || (column >= 3 && self.chance(30))
-                }
+                Side::Nlf if v.helicopter_fire() => column >= 5 || (column >= 3 && self.chance(30)),
                 Side::Nlf => column >= 3,
                 Side::Us => {
                     let face_up_combat = v.side_at(*hex, Side::Nlf).any(|i| {
@@ -312,7 +318,11 @@ impl HeuristicBot {
                 Action::Select(unit) => Some((*unit, a)),
                 _ => None,
             })
-            .flat_map(|(unit, a)| v.destinations(unit).into_iter().map(move |to| (unit, to, a)))
+            .flat_map(|(unit, a)| {
+                v.destinations(unit)
+                    .into_iter()
+                    .map(move |to| (unit, to, a))
+            })
             .collect();
         let mut best: Option<(i64, Action)> = None;
         for candidates in [moves, takes] {

@@ -228,7 +228,10 @@ impl SearchDestroy {
             let store = self.side_at(hex, side).find(|&s| {
                 let o = &self.units[s];
                 match side {
-                    Side::Nlf => o.is("ammunition") && o.carried_by.is_none_or(|c| self.units[c].side == side),
+                    Side::Nlf => {
+                        o.is("ammunition")
+                            && o.carried_by.is_none_or(|c| self.units[c].side == side)
+                    }
                     Side::Us => o.is("us_ammunition") && o.ammo.left.is_some_and(|l| l > 0),
                 }
             });
@@ -289,9 +292,10 @@ impl SearchDestroy {
         {
             return Vec::new();
         }
-        let started = self.units.iter().any(|u| {
-            u.side == Side::Us && (u.moved || u.handled || u.spent > 0)
-        });
+        let started = self
+            .units
+            .iter()
+            .any(|u| u.side == Side::Us && (u.moved || u.handled || u.spent > 0));
         let on_map = self.units.iter().any(|u| u.side == Side::Us && u.on_map());
         if started || !on_map {
             return Vec::new();
@@ -366,7 +370,8 @@ impl SearchDestroy {
         };
         self.log.add_with(
             "19.24",
-            text.arg("odds", Crt::COLUMNS[column]).arg("hex", attack.target),
+            text.arg("odds", Crt::COLUMNS[column])
+                .arg("hex", attack.target),
             vec![Random::Dice(roll)],
         );
         if cell.helicopter {
@@ -386,8 +391,10 @@ impl SearchDestroy {
     /// Movement Phase goes on.
     pub(super) fn land_supply(&mut self) {
         if let Some(hex) = self.supply_drop.take() {
-            self.log
-                .add("19.24", msg("The ammunition supply is down at {hex}").arg("hex", hex));
+            self.log.add(
+                "19.24",
+                msg("The ammunition supply is down at {hex}").arg("hex", hex),
+            );
         }
         self.attacked.clear();
         self.attack = None;
@@ -423,7 +430,10 @@ impl SearchDestroy {
         u.spent += 6;
         u.moved = true;
         u.handled = true;
-        let hex = self.units[supply].hex.map(|h| h.to_string()).unwrap_or_default();
+        let hex = self.units[supply]
+            .hex
+            .map(|h| h.to_string())
+            .unwrap_or_default();
         self.log.add(
             "5.41",
             msg("An NLF unit destroys the US Ammunition Supply at {hex}").arg("hex", hex),
@@ -473,7 +483,10 @@ mod tests {
     /// Combat Phase.
     fn duel(options: &Options) -> SearchDestroy {
         issued(
-            vec![counter("us_squad", Side::Us, "0410"), face_up("hard_core", "0610")],
+            vec![
+                counter("us_squad", Side::Us, "0410"),
+                face_up("hard_core", "0610"),
+            ],
             Step::Combat(Side::Us),
             options,
         )
@@ -498,7 +511,16 @@ mod tests {
         let left: Vec<Option<u8>> = g.units.iter().map(|u| u.ammo.left).collect();
         assert_eq!(
             left,
-            vec![Some(6), Some(6), None, None, Some(4), Some(4), Some(4), None]
+            vec![
+                Some(6),
+                Some(6),
+                None,
+                None,
+                Some(4),
+                Some(4),
+                Some(4),
+                None
+            ]
         );
         // Without the rule nothing is counted.
         let fresh = SearchDestroy::new("basic", 1).unwrap();
@@ -523,7 +545,11 @@ mod tests {
         assert!(!g.may_fire(0), "two units of fire are all a phase allows");
         // The US reads what is left; the NLF does not.
         let read = |seat: u8, text: &str| {
-            g.log.seen_by(seat).entries().iter().any(|e| e.english().contains(text))
+            g.log
+                .seen_by(seat)
+                .entries()
+                .iter()
+                .any(|e| e.english().contains(text))
         };
         assert!(read(Side::Us.seat(), "spends 2 units of fire: 4 left"));
         assert!(!read(Side::Nlf.seat(), "units of fire"));
@@ -546,7 +572,11 @@ mod tests {
         g.rng = rigged(&[1]);
         g.apply(&Action::Target(h("0610"))).unwrap();
         g.apply(&Action::AddFirer(0)).unwrap();
-        assert!(!g.actions().iter().any(|a| matches!(a, Action::DoubleFire(_))));
+        assert!(
+            !g.actions()
+                .iter()
+                .any(|a| matches!(a, Action::DoubleFire(_)))
+        );
         g.apply(&Action::Resolve).unwrap();
         assert!(!g.may_fire(0));
         assert_eq!(g.units[0].ammo.left, None);
@@ -608,7 +638,10 @@ mod tests {
         // One hex between the targets at most [19.11].
         assert!(g.firers(Side::Us, h("0608")).contains(&0));
         assert!(!g.firers(Side::Us, h("0210")).contains(&0));
-        assert!(!g.targets(Side::Us).contains(&h("0610")), "a hex is fired at once [6.15]");
+        assert!(
+            !g.targets(Side::Us).contains(&h("0610")),
+            "a hex is fired at once [6.15]"
+        );
         // The second unit of fire is not doubled: it was the phase's last.
         g.rng = rigged(&[1]);
         g.apply(&Action::Target(h("0608"))).unwrap();
@@ -664,9 +697,17 @@ mod tests {
         assert_eq!(g.units[1].ammo.left, Some(4), "never beyond 4 [19.25]");
         assert!(g.units[2].on_map(), "the cache never runs dry [19.22]");
         let nlf = g.log.seen_by(Side::Nlf.seat());
-        assert!(nlf.entries().iter().any(|e| e.english().contains("takes on 3 units")));
+        assert!(
+            nlf.entries()
+                .iter()
+                .any(|e| e.english().contains("takes on 3 units"))
+        );
         let us = g.log.seen_by(Side::Us.seat());
-        assert!(!us.entries().iter().any(|e| e.english().contains("takes on")));
+        assert!(
+            !us.entries()
+                .iter()
+                .any(|e| e.english().contains("takes on"))
+        );
     }
 
     #[test]
@@ -690,7 +731,10 @@ mod tests {
         g.units[1].hex = Some(h("0413"));
         assert!(g.may_end(1, h("0412")));
         g.options.increased_fire = false;
-        assert!(!g.may_end(1, h("0412")), "one counter per hex without the rule");
+        assert!(
+            !g.may_end(1, h("0412")),
+            "one counter per hex without the rule"
+        );
     }
 
     /// The US Combat Phase with a US squad holding two units of fire on a supply at 0410.
@@ -781,7 +825,10 @@ mod tests {
     /// squad at 0810, three hexes from the open hex 0510.
     fn before_moving() -> SearchDestroy {
         let mut g = issued(
-            vec![counter("us_squad", Side::Us, "0410"), counter("hard_core", Side::Nlf, "0810")],
+            vec![
+                counter("us_squad", Side::Us, "0410"),
+                counter("hard_core", Side::Nlf, "0810"),
+            ],
             Step::Movement(Side::Us),
             &on(),
         );
@@ -794,12 +841,23 @@ mod tests {
         let mut g = before_moving();
         let drop = Action::DropSupply(h("0510"));
         assert!(g.actions().contains(&drop));
-        assert!(!g.actions().contains(&Action::DropSupply(h("0410"))), "not on a counter");
-        assert!(!g.actions().contains(&Action::DropSupply(h("0113"))), "not in a forest");
+        assert!(
+            !g.actions().contains(&Action::DropSupply(h("0410"))),
+            "not on a counter"
+        );
+        assert!(
+            !g.actions().contains(&Action::DropSupply(h("0113"))),
+            "not in a forest"
+        );
         // Once a unit has moved the phase has begun.
         let mut moved = g.clone();
         moved.units[0].moved = true;
-        assert!(!moved.actions().iter().any(|a| matches!(a, Action::DropSupply(_))));
+        assert!(
+            !moved
+                .actions()
+                .iter()
+                .any(|a| matches!(a, Action::DropSupply(_)))
+        );
         // The hard-core may fire at the helicopter; a miss sets the supply down.
         g.rng = rigged(&[1]);
         g.apply(&drop).unwrap();
@@ -811,7 +869,11 @@ mod tests {
         assert_eq!(g.step, Step::Movement(Side::Us));
         let supply = g.units.len() - 1;
         assert!(g.units[supply].is("us_ammunition") && g.units[supply].on_map());
-        assert_eq!(g.units[1].ammo.left, Some(3), "the shot cost a unit of fire");
+        assert_eq!(
+            g.units[1].ammo.left,
+            Some(3),
+            "the shot cost a unit of fire"
+        );
         assert!(g.units[1].face_up, "the firer is seen [6.31]");
     }
 
@@ -842,14 +904,21 @@ mod tests {
             assert_eq!(g.step, Step::Movement(Side::Us), "nobody in range to fire");
             assert_eq!(g.supplies_left(), 2 - n as u8);
         }
-        assert!(!g.actions().iter().any(|a| matches!(a, Action::DropSupply(_))));
+        assert!(
+            !g.actions()
+                .iter()
+                .any(|a| matches!(a, Action::DropSupply(_)))
+        );
         assert_eq!(g.units.len(), 5, "three supply counters more");
     }
 
     #[test]
     fn a_supply_carried_at_the_end_is_no_capture() {
         let mut g = issued(
-            vec![counter("us_squad", Side::Us, "0410"), counter("us_ammunition", Side::Us, "0410")],
+            vec![
+                counter("us_squad", Side::Us, "0410"),
+                counter("us_ammunition", Side::Us, "0410"),
+            ],
             Step::Combat(Side::Nlf),
             &on(),
         );
@@ -860,7 +929,12 @@ mod tests {
         assert_eq!(g.step, Step::Over);
         assert_eq!(g.points, [0, 0]);
         let lines = g.log.seen_by(Side::Us.seat());
-        assert!(!lines.entries().iter().any(|e| e.english().contains("captured")));
+        assert!(
+            !lines
+                .entries()
+                .iter()
+                .any(|e| e.english().contains("captured"))
+        );
     }
 
     #[test]

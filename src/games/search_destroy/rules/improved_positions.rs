@@ -117,7 +117,13 @@ mod tests {
         let us = g.view(Side::Us.seat());
         assert!(us.units[0].improved);
         assert!(
-            g.log.seen_by(Side::Us.seat()).entries().last().unwrap().english().contains("0113")
+            g.log
+                .seen_by(Side::Us.seat())
+                .entries()
+                .last()
+                .unwrap()
+                .english()
+                .contains("0113")
         );
         // Having dug in, it fires no more this turn.
         assert!(!g.may_fire(0));
@@ -134,7 +140,10 @@ mod tests {
         assert!(g.dig_in_candidates().is_empty(), "fired");
         g.units[0].fired = false;
         g.units[0].handled = true;
-        assert!(g.dig_in_candidates().is_empty(), "dropped or picked up a load");
+        assert!(
+            g.dig_in_candidates().is_empty(),
+            "dropped or picked up a load"
+        );
     }
 
     #[test]
@@ -202,6 +211,9 @@ mod tests {
         g.apply(&Action::DigIn(2)).unwrap();
         assert!(g.units[2].improved);
         // The NLF's fire at it now meets the doubled open ground.
-        assert_eq!(g.defense_of(h("0212"), Side::Us), 2 * SearchDestroy::defense(h("0212")));
+        assert_eq!(
+            g.defense_of(h("0212"), Side::Us),
+            2 * SearchDestroy::defense(h("0212"))
+        );
     }
 }

@@ -376,8 +376,10 @@ impl SearchDestroy {
                 } else {
                     msg("US units question the {unit} at {hex}")
                 };
-                self.log
-                    .add(if arvn { "23.2" } else { "23.1" }, text.term("unit", name).arg("hex", hex));
+                self.log.add(
+                    if arvn { "23.2" } else { "23.1" },
+                    text.term("unit", name).arg("hex", hex),
+                );
                 self.interrogation.session = Some(Session {
                     captive,
                     arvn,
@@ -410,7 +412,10 @@ impl SearchDestroy {
                             .term("cache", cache_name(kind)),
                     );
                 }
-                let hex = self.units[cache].hex.map(|h| h.to_string()).unwrap_or_default();
+                let hex = self.units[cache]
+                    .hex
+                    .map(|h| h.to_string())
+                    .unwrap_or_default();
                 self.log.add(
                     "23.13",
                     msg("The answer gives a cache away at {hex}").arg("hex", hex),
@@ -433,8 +438,10 @@ impl SearchDestroy {
                 Applied::REVEALED
             }
             Question::Stop => {
-                self.log
-                    .add("23.16", msg("The US stops the questioning after the first roll"));
+                self.log.add(
+                    "23.16",
+                    msg("The US stops the questioning after the first roll"),
+                );
                 self.end_session(true);
                 Applied::QUIET
             }
@@ -454,7 +461,12 @@ impl SearchDestroy {
         s.attempt += 1;
         let (captive, attempt, by_arvn) = (s.captive, s.attempt, s.arvn);
         if !by_arvn {
-            match self.interrogation.attempts.iter_mut().find(|(c, _)| *c == captive) {
+            match self
+                .interrogation
+                .attempts
+                .iter_mut()
+                .find(|(c, _)| *c == captive)
+            {
                 Some(entry) => entry.1 = attempt,
                 None => self.interrogation.attempts.push((captive, attempt)),
             }
@@ -472,7 +484,10 @@ impl SearchDestroy {
                     .terms("kinds", &names);
                 (text, "23.13")
             }
-            Answer::Wounded if porter => (msg("Attempt {n}: the porter is wounded and eliminated"), "23.15"),
+            Answer::Wounded if porter => (
+                msg("Attempt {n}: the porter is wounded and eliminated"),
+                "23.15",
+            ),
             Answer::Killed if porter => (msg("Attempt {n}: the porter is killed"), "23.15"),
             Answer::Wounded => (msg("Attempt {n}: the peasant is wounded"), "23.14"),
             Answer::Killed => (msg("Attempt {n}: the peasant is killed"), "23.14"),
@@ -505,8 +520,12 @@ impl SearchDestroy {
                 self.points[1] += points;
                 self.log.add(
                     rule,
-                    msg_n("{points} point to the NLF", "{points} points to the NLF", points)
-                        .arg("points", points),
+                    msg_n(
+                        "{points} point to the NLF",
+                        "{points} points to the NLF",
+                        points,
+                    )
+                    .arg("points", points),
                 );
                 self.end_session(true);
             }
@@ -562,16 +581,18 @@ impl SearchDestroy {
         let name = |i: usize| self.units[i].spec().map_or("", |s| s.name.as_str());
         let at = |i: usize| self.units[i].hex.map(|h| h.to_string()).unwrap_or_default();
         match q {
-            Question::Interrogate { captive, arvn: false } => {
-                msg("US units question the {unit} at {hex}")
-                    .term("unit", name(captive))
-                    .arg("hex", at(captive))
-            }
-            Question::Interrogate { captive, arvn: true } => {
-                msg("ARVN units question the {unit} at {hex}: three rolls, no stopping")
-                    .term("unit", name(captive))
-                    .arg("hex", at(captive))
-            }
+            Question::Interrogate {
+                captive,
+                arvn: false,
+            } => msg("US units question the {unit} at {hex}")
+                .term("unit", name(captive))
+                .arg("hex", at(captive)),
+            Question::Interrogate {
+                captive,
+                arvn: true,
+            } => msg("ARVN units question the {unit} at {hex}: three rolls, no stopping")
+                .term("unit", name(captive))
+                .arg("hex", at(captive)),
             Question::AskFor(kind) => msg("Ask for the {cache}").term("cache", cache_name(kind)),
             Question::Show(cache) => msg("Show the {cache} at {hex}")
                 .term("cache", name(cache))
@@ -640,13 +661,13 @@ pub(crate) fn bot_choice(v: &SearchDestroy, actions: &[Action]) -> Action {
 #[cfg(test)]
 mod tests {
     use super::super::content::{Level, Side};
+    use super::super::los::Sightlines;
     use super::super::options::Options;
     use super::super::play::Action;
     use super::super::state::{SearchDestroy, Step, Unit};
     use super::super::tests::{board_with, counter, h, rigged};
     use super::*;
     use crate::engine::game::Game;
-    use super::super::los::Sightlines;
 
     fn on() -> Options {
         Options {
@@ -657,7 +678,11 @@ mod tests {
 
     /// A Standard game at the end of the US Combat Phase of game-turn 2: each unit given,
     /// and `searched` holding the hex a US unit searched this turn.
-    fn ending_combat(units: Vec<Unit>, searched: &[(usize, &str)], options: &Options) -> SearchDestroy {
+    fn ending_combat(
+        units: Vec<Unit>,
+        searched: &[(usize, &str)],
+        options: &Options,
+    ) -> SearchDestroy {
         let mut g = board_with(units, Step::Combat(Side::Us), options);
         g.level = Level::Standard;
         for &(i, hex) in searched {
@@ -691,7 +716,10 @@ mod tests {
         let t = &data().interrogation;
         assert_eq!(*t.answer(1, 1), Answer::Nothing);
         assert_eq!(*t.answer(4, 1), Answer::Caches(vec![Cache::Rice]));
-        assert_eq!(*t.answer(5, 1), Answer::Caches(vec![Cache::Arms, Cache::Rice]));
+        assert_eq!(
+            *t.answer(5, 1),
+            Answer::Caches(vec![Cache::Arms, Cache::Rice])
+        );
         // A = Ammunition (digest ruling A9).
         assert_eq!(*t.answer(6, 1), Answer::Caches(vec![Cache::Ammunition]));
         assert_eq!(
@@ -699,9 +727,15 @@ mod tests {
             Answer::Caches(vec![Cache::Ammunition, Cache::Radio, Cache::Records])
         );
         assert_eq!(*t.answer(5, 2), Answer::Wounded);
-        assert_eq!(*t.answer(2, 3), Answer::Caches(vec![Cache::Ammunition, Cache::Arms]));
+        assert_eq!(
+            *t.answer(2, 3),
+            Answer::Caches(vec![Cache::Ammunition, Cache::Arms])
+        );
         assert_eq!(*t.answer(4, 3), Answer::Killed);
-        assert_eq!((t.peasant_wounded, t.peasant_killed, t.porter), (10, 20, 15));
+        assert_eq!(
+            (t.peasant_wounded, t.peasant_killed, t.porter),
+            (10, 20, 15)
+        );
     }
 
     #[test]
@@ -730,13 +764,19 @@ mod tests {
         let mut g = peasant_found(&on());
         g.apply_action(&Action::EndFire).unwrap();
         let p = &g.units[1];
-        assert!(p.face_up && p.captive && p.on_map(), "held in its hex [23.0]");
+        assert!(
+            p.face_up && p.captive && p.on_map(),
+            "held in its hex [23.0]"
+        );
         assert_eq!(g.step, Step::Interrogation);
         assert_eq!(g.actor(), Some(Side::Us));
         assert_eq!(
             g.actions(),
             vec![
-                q(Question::Interrogate { captive: 1, arvn: false }),
+                q(Question::Interrogate {
+                    captive: 1,
+                    arvn: false
+                }),
                 q(Question::Done)
             ]
         );
@@ -786,7 +826,11 @@ mod tests {
         let mut g = peasant_found(&on());
         g.rng = rigged(&[6]);
         g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
         // One kind named: the NLF answers, with the one ammunition cache it has.
         assert_eq!(g.actor(), Some(Side::Nlf));
         assert_eq!(g.actions(), vec![q(Question::Show(2))]);
@@ -808,8 +852,17 @@ mod tests {
         let mut g = peasant_found(&on());
         g.rng = rigged(&[1]);
         g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
-        assert!(g.log.entries().iter().any(|e| e.english().contains("Attempt 1: nothing learned")));
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
+        assert!(
+            g.log
+                .entries()
+                .iter()
+                .any(|e| e.english().contains("Attempt 1: nothing learned"))
+        );
         assert_eq!(g.step, Step::Movement(Side::Nlf));
         // The next US Player-Turn's end.
         g.turn = 3;
@@ -817,7 +870,11 @@ mod tests {
         g.rng = rigged(&[5]);
         g.apply_action(&Action::EndFire).unwrap();
         assert_eq!(g.step, Step::Interrogation);
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
         assert_eq!(g.points[1], 10, "PW on the second attempt [23.14]");
         assert!(g.units[1].removed);
     }
@@ -827,12 +884,23 @@ mod tests {
         let mut g = peasant_found(&on());
         g.rng = rigged(&[1, 1]);
         g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
         g.turn = 3;
         g.step = Step::Combat(Side::Us);
         g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
-        assert!(g.units[1].removed, "removed after its second attempt [23.12]");
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
+        assert!(
+            g.units[1].removed,
+            "removed after its second attempt [23.12]"
+        );
         assert_eq!(g.points[1], 0);
     }
 
@@ -858,7 +926,11 @@ mod tests {
         let mut g = porter_held(&on());
         g.rng = rigged(&[4, 5]);
         g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
         // 4 on the first attempt: a rice cache [23.3].
         g.apply_action(&q(Question::Show(2))).unwrap();
         assert!(g.units[2].face_up);
@@ -874,7 +946,11 @@ mod tests {
         let mut g = porter_held(&on());
         g.rng = rigged(&[1]);
         g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
         g.apply_action(&q(Question::Stop)).unwrap();
         assert!(g.units[1].removed, "its questioning is over [23.16]");
         assert_eq!(g.points[1], 0);
@@ -887,18 +963,31 @@ mod tests {
         // 1: nothing; then 2 on the second attempt: A or D.
         g.rng = rigged(&[1, 2]);
         g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
         g.apply_action(&q(Question::GoOn)).unwrap();
         assert_eq!(
             g.actions(),
-            vec![q(Question::AskFor(Cache::Ammunition)), q(Question::AskFor(Cache::Records))]
+            vec![
+                q(Question::AskFor(Cache::Ammunition)),
+                q(Question::AskFor(Cache::Records))
+            ]
         );
-        g.apply_action(&q(Question::AskFor(Cache::Records))).unwrap();
+        g.apply_action(&q(Question::AskFor(Cache::Records)))
+            .unwrap();
         // No records cache: the NLF shows its rice [23.13].
         assert_eq!(g.actions(), vec![q(Question::Show(2))]);
         g.apply_action(&q(Question::Show(2))).unwrap();
         assert!(g.units[2].face_up && g.units[1].removed);
-        assert!(g.log.entries().iter().any(|e| e.english().contains("shows another kind")));
+        assert!(
+            g.log
+                .entries()
+                .iter()
+                .any(|e| e.english().contains("shows another kind"))
+        );
     }
 
     #[test]
@@ -907,7 +996,11 @@ mod tests {
         g.units[2].face_up = true;
         g.rng = rigged(&[4]);
         g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
         assert_eq!(g.actions(), vec![q(Question::NothingToShow)]);
         g.apply_action(&q(Question::NothingToShow)).unwrap();
         assert_eq!(g.actions(), vec![q(Question::GoOn), q(Question::Stop)]);
@@ -922,9 +1015,19 @@ mod tests {
         g.apply_action(&Action::EndFire).unwrap();
         assert_eq!(
             g.actions(),
-            vec![q(Question::Interrogate { captive: 1, arvn: true }), q(Question::Done)]
+            vec![
+                q(Question::Interrogate {
+                    captive: 1,
+                    arvn: true
+                }),
+                q(Question::Done)
+            ]
         );
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: true })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: true,
+        }))
+        .unwrap();
         assert!(g.units[1].removed);
         assert_eq!(g.points[1], 15);
         let attempts = g
@@ -960,18 +1063,38 @@ mod tests {
         assert_eq!(
             g.actions(),
             vec![
-                q(Question::Interrogate { captive: 3, arvn: true }),
-                q(Question::Interrogate { captive: 5, arvn: false }),
+                q(Question::Interrogate {
+                    captive: 3,
+                    arvn: true
+                }),
+                q(Question::Interrogate {
+                    captive: 5,
+                    arvn: false
+                }),
                 q(Question::Done)
             ]
         );
-        g.apply_action(&q(Question::Interrogate { captive: 5, arvn: false })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 5,
+            arvn: false,
+        }))
+        .unwrap();
         // The US units' one questioning is spent; the ARVN team's is still to come.
         assert_eq!(
             g.actions(),
-            vec![q(Question::Interrogate { captive: 3, arvn: true }), q(Question::Done)]
+            vec![
+                q(Question::Interrogate {
+                    captive: 3,
+                    arvn: true
+                }),
+                q(Question::Done)
+            ]
         );
-        g.apply_action(&q(Question::Interrogate { captive: 3, arvn: true })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 3,
+            arvn: true,
+        }))
+        .unwrap();
         assert!(g.units[3].removed && !g.units[5].removed);
         assert_eq!(g.step, Step::Movement(Side::Nlf));
     }
@@ -989,14 +1112,22 @@ mod tests {
         let mut g = porter_held(&on());
         g.rng = rigged(&[4]);
         g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate { captive: 1, arvn: false })).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
         let us = g.view(Side::Us.seat());
-        assert!(us.units[2].kind.is_none(), "the cache is still a back to the US");
+        assert!(
+            us.units[2].kind.is_none(),
+            "the cache is still a back to the US"
+        );
         // The US's copy of the position offers the NLF nothing it could tell from.
-        assert!(us.interrogation_actions().iter().all(|a| !matches!(
-            a,
-            Action::Question(Question::Show(_))
-        )));
+        assert!(
+            us.interrogation_actions()
+                .iter()
+                .all(|a| !matches!(a, Action::Question(Question::Show(_))))
+        );
     }
 
     #[test]

@@ -257,7 +257,10 @@ fn neither_view_carries_the_other_sides_units_of_fire() {
     let mut rng = Rng::seeded(5);
     let mut spent = false;
     while g.outcome().is_none() {
-        for (seat, side) in [(0, super::content::Side::Us), (1, super::content::Side::Nlf)] {
+        for (seat, side) in [
+            (0, super::content::Side::Us),
+            (1, super::content::Side::Nlf),
+        ] {
             let view = g.view(seat);
             for (u, real) in view.units.iter().zip(&g.units) {
                 if real.side == side {
@@ -267,10 +270,11 @@ fn neither_view_carries_the_other_sides_units_of_fire() {
                 }
             }
         }
-        spent |= g
-            .units
-            .iter()
-            .any(|u| u.ammo.left.is_some_and(|l| Some(l) < SearchDestroy::full_fire(u)));
+        spent |= g.units.iter().any(|u| {
+            u.ammo
+                .left
+                .is_some_and(|l| Some(l) < SearchDestroy::full_fire(u))
+        });
         let actions = g.legal_actions();
         let action = choose(&mut bots, &mut rng, &g, &actions);
         g.apply(&action).unwrap();

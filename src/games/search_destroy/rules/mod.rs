@@ -36,14 +36,14 @@ mod tests;
 
 use std::borrow::Cow;
 
+use crate::engine::bot::Bot;
 use crate::engine::game::{
     Actor, Applied, Choice, Game, Outcome, Prompt, Refusal, ScenarioInfo, SetupError, Verdict,
 };
-use crate::engine::bot::Bot;
 use crate::engine::log::Log;
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::play::Playable;
 use crate::engine::reference::RuleSection;
-use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::rng::Rng;
 
 use content::{Side, content};
@@ -106,7 +106,8 @@ impl Game for SearchDestroy {
 
     /// The side to act, without building the prompt's labels and destinations.
     fn to_move(&self) -> Actor {
-        self.actor().map_or(Actor::Nobody, |s| Actor::Player(s.seat()))
+        self.actor()
+            .map_or(Actor::Nobody, |s| Actor::Player(s.seat()))
     }
 
     fn legal_actions(&self) -> Vec<Action> {
@@ -121,7 +122,10 @@ impl Game for SearchDestroy {
         (self.step == Step::Over).then(|| {
             let [us, nlf] = self.points;
             let (verdict, summary) = if self.schedule.exit_failed {
-                (Verdict::Loss, msg("The NLF wins: the US did not get its column off the map"))
+                (
+                    Verdict::Loss,
+                    msg("The NLF wins: the US did not get its column off the map"),
+                )
             } else if us > nlf && !self.commander_destroyed {
                 (Verdict::Win, msg("The US wins on points, {us} to {nlf}"))
             } else if nlf > us {
@@ -132,7 +136,14 @@ impl Game for SearchDestroy {
                     msg("A draw: the US leads {us} to {nlf} but lost its company commander"),
                 )
             } else {
-                (Verdict::Draw, msg_n("A draw at {us} point each", "A draw at {us} points each", us))
+                (
+                    Verdict::Draw,
+                    msg_n(
+                        "A draw at {us} point each",
+                        "A draw at {us} points each",
+                        us,
+                    ),
+                )
             };
             Outcome {
                 verdict,
@@ -295,16 +306,18 @@ impl SearchDestroy {
             Step::Surprise => {
                 let (hex, searcher) = self.surprises.first().copied().unzip();
                 (
-                    msg("NLF: attack the searcher at {target} by surprise from {hex} ({odds}, +2)?")
-                        .arg("hex", hex.map(|h| h.to_string()).unwrap_or_default())
-                        .arg(
-                            "target",
-                            searcher
-                                .and_then(|s| self.units[s].hex)
-                                .map(|h| h.to_string())
-                                .unwrap_or_default(),
-                        )
-                        .arg("odds", self.surprise_odds().unwrap_or("-")),
+                    msg(
+                        "NLF: attack the searcher at {target} by surprise from {hex} ({odds}, +2)?",
+                    )
+                    .arg("hex", hex.map(|h| h.to_string()).unwrap_or_default())
+                    .arg(
+                        "target",
+                        searcher
+                            .and_then(|s| self.units[s].hex)
+                            .map(|h| h.to_string())
+                            .unwrap_or_default(),
+                    )
+                    .arg("odds", self.surprise_odds().unwrap_or("-")),
                     "12.1",
                 )
             }
@@ -398,9 +411,7 @@ impl SearchDestroy {
             Action::DoubleFire(unit) => msg("The {unit} at {hex} fires two units of fire")
                 .term("unit", name(unit))
                 .arg("hex", at(unit)),
-            Action::DropSupply(hex) => {
-                msg("Fly an ammunition supply in to {hex}").arg("hex", hex)
-            }
+            Action::DropSupply(hex) => msg("Fly an ammunition supply in to {hex}").arg("hex", hex),
             Action::Question(q) => self.question_label(q),
         }
     }

@@ -64,7 +64,11 @@ mod tests {
     fn without_the_rule_a_unit_that_moved_may_not_fire() {
         let mut g = position(false);
         g.apply_action(&Action::Select(0)).unwrap();
-        g.apply_action(&Action::Move { unit: 0, to: h("0210") }).unwrap();
+        g.apply_action(&Action::Move {
+            unit: 0,
+            to: h("0210"),
+        })
+        .unwrap();
         assert!(g.units[0].moved);
         assert!(!g.may_fire(0), "a unit that moved may not fire [6.17]");
     }
@@ -73,7 +77,11 @@ mod tests {
     fn a_short_move_leaves_fire_at_half_strength() {
         let mut g = position(true);
         g.apply_action(&Action::Select(0)).unwrap();
-        g.apply_action(&Action::Move { unit: 0, to: h("0210") }).unwrap();
+        g.apply_action(&Action::Move {
+            unit: 0,
+            to: h("0210"),
+        })
+        .unwrap();
         let cost = SearchDestroy::entry_cost(h("0110"), h("0210"));
         assert_eq!(g.units[0].spent, cost, "the move's cost is counted");
         assert!(g.may_fire(0), "spent {cost} MP: may fire [17.0]");

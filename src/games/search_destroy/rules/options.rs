@@ -46,31 +46,41 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             key: "improved_positions",
             title: msg("Improved positions"),
             rule: "16.0",
-            summary: msg("A unit that neither moved, fired nor handled a load in its Player-Turn may dig in at its end: the marker is placed openly and doubles the defence of its hex until the unit leaves or picks something up."),
+            summary: msg(
+                "A unit that neither moved, fired nor handled a load in its Player-Turn may dig in at its end: the marker is placed openly and doubles the defence of its hex until the unit leaves or picks something up.",
+            ),
         },
         OptionalRule {
             key: "movement_and_fire",
             title: msg("Movement and fire"),
             rule: "17.0",
-            summary: msg("A combat unit that spent no more than 6 movement points may still fire in the Combat Phase that follows, at half its strength rounded up."),
+            summary: msg(
+                "A combat unit that spent no more than 6 movement points may still fire in the Combat Phase that follows, at half its strength rounded up.",
+            ),
         },
         OptionalRule {
             key: "ambush",
             title: msg("Ambush"),
             rule: "18.0",
-            summary: msg("At setup the NLF may turn dummies into secret Ambush markers watched by its non-militia combat units; a US unit that ends its turn on one may be fired on with 2 added to the die, until the watching units move."),
+            summary: msg(
+                "At setup the NLF may turn dummies into secret Ambush markers watched by its non-militia combat units; a US unit that ends its turn on one may be fired on with 2 added to the die, until the watching units move.",
+            ),
         },
         OptionalRule {
             key: "increased_fire",
             title: msg("Increased fire rate and ammunition"),
             rule: "19.0",
-            summary: msg("Each US infantry unit carries 6 units of fire and each NLF combat unit 4, kept secret from the enemy. A unit may spend two in one Combat Phase, doubling its fire at one hex or firing at two hexes close together. Units out of fire refill by sitting out a Combat Phase on their own ammunition: an NLF Ammunition Cache, or a US Ammunition Supply flown in by helicopter."),
+            summary: msg(
+                "Each US infantry unit carries 6 units of fire and each NLF combat unit 4, kept secret from the enemy. A unit may spend two in one Combat Phase, doubling its fire at one hex or firing at two hexes close together. Units out of fire refill by sitting out a Combat Phase on their own ammunition: an NLF Ammunition Cache, or a US Ammunition Supply flown in by helicopter.",
+            ),
         },
         OptionalRule {
             key: "interrogation",
             title: msg("Interrogation"),
             rule: "23.0",
-            summary: msg("A peasant or porter found by a search is held where it stands. At the end of a US Player-Turn a unit in its hex may question it: each answer may force the NLF to turn up a hidden cache, but a wounded or killed captive gives the NLF points. US units question one captive a turn and may stop early; ARVN units question any number, three rolls each. Needs the Standard game's search."),
+            summary: msg(
+                "A peasant or porter found by a search is held where it stands. At the end of a US Player-Turn a unit in its hex may question it: each answer may force the NLF to turn up a hidden cache, but a wounded or killed captive gives the NLF points. US units question one captive a turn and may stop early; ARVN units question any number, three rolls each. Needs the Standard game's search.",
+            ),
         },
     ]
 }

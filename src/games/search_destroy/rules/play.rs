@@ -504,11 +504,18 @@ impl SearchDestroy {
                 }
                 out
             }
-            Step::Commander => self.commander_hexes().into_iter().map(Action::Commander).collect(),
+            Step::Commander => self
+                .commander_hexes()
+                .into_iter()
+                .map(Action::Commander)
+                .collect(),
             Step::Surprise => vec![Action::Surprise, Action::NoSurprise],
             Step::Hiding => {
-                let mut out: Vec<Action> =
-                    self.hiding_candidates().into_iter().map(Action::Hide).collect();
+                let mut out: Vec<Action> = self
+                    .hiding_candidates()
+                    .into_iter()
+                    .map(Action::Hide)
+                    .collect();
                 out.push(Action::EndHiding);
                 out
             }
@@ -714,7 +721,11 @@ impl SearchDestroy {
                 Applied::QUIET
             }
             Action::Land(hex) => {
-                if data().map.neighbours(hex).all(|n| !self.landing.contains(&n)) {
+                if data()
+                    .map
+                    .neighbours(hex)
+                    .all(|n| !self.landing.contains(&n))
+                {
                     self.snake_start = self.landing.len();
                 }
                 self.landing.push(hex);
@@ -885,8 +896,8 @@ impl SearchDestroy {
                         "A US unit destroys the {cache}: {points} points",
                         destroyed,
                     )
-                        .term("cache", spec.name.as_str())
-                        .arg("points", destroyed),
+                    .term("cache", spec.name.as_str())
+                    .arg("points", destroyed),
                 );
                 self.remove(cache);
                 Applied::QUIET
@@ -991,8 +1002,8 @@ impl SearchDestroy {
                 "A booby trap attacks the US unit at {hex} at 2-1: {points} points to the NLF",
                 cell.nlf_points,
             )
-                .arg("hex", target)
-                .arg("points", cell.nlf_points),
+            .arg("hex", target)
+            .arg("points", cell.nlf_points),
             vec![
                 Random::Dice(roll),
                 Random::Modifier {
@@ -1104,7 +1115,7 @@ impl SearchDestroy {
                 "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} points",
                 data().points.helicopter,
             )
-                .arg("points", data().points.helicopter)
+            .arg("points", data().points.helicopter)
         } else {
             msg("NLF fire at {odds} misses the helicopter landing at {hex}")
         };
@@ -1362,7 +1373,9 @@ impl SearchDestroy {
             .filter_map(|&i| self.units[i].hex)
             .collect();
         for i in self.side_at(target, side.other()).collect::<Vec<_>>() {
-            self.units[i].fired_on_from.extend(firing_hexes.iter().copied());
+            self.units[i]
+                .fired_on_from
+                .extend(firing_hexes.iter().copied());
         }
         let base = msg("{side} fire at {hex}, {odds}")
             .term("side", side.name())
@@ -1371,7 +1384,12 @@ impl SearchDestroy {
         let mut random = vec![Random::Dice(roll.clone())];
         if modifier != 0 {
             random.push(Random::Modifier {
-                reason: if rule == "18.12" { "ambush" } else { "surprise attack" }.into(),
+                reason: if rule == "18.12" {
+                    "ambush"
+                } else {
+                    "surprise attack"
+                }
+                .into(),
                 value: modifier,
             });
         }
@@ -1420,13 +1438,19 @@ impl SearchDestroy {
                         "Peasants were hit: {points} point to the NLF",
                         "Peasants were hit: {points} points to the NLF",
                         penalty,
-                    ).arg("points", penalty),
+                    )
+                    .arg("points", penalty),
                 );
             } else {
                 self.points[0] += points;
                 self.log.add(
                     "7.2",
-                    msg_n("{points} point to the US", "{points} points to the US", points).arg("points", points),
+                    msg_n(
+                        "{points} point to the US",
+                        "{points} points to the US",
+                        points,
+                    )
+                    .arg("points", points),
                 );
             }
         }
@@ -1439,7 +1463,12 @@ impl SearchDestroy {
             self.points[1] += points;
             self.log.add(
                 "7.2",
-                msg_n("{points} point to the NLF", "{points} points to the NLF", points).arg("points", points),
+                msg_n(
+                    "{points} point to the NLF",
+                    "{points} points to the NLF",
+                    points,
+                )
+                .arg("points", points),
             );
         }
         let hit: Vec<usize> = self.side_at(target, Side::Us).collect();
@@ -1495,7 +1524,9 @@ impl SearchDestroy {
             .filter(|&n| self.may_end(unit, n))
             .collect();
         let best = open.iter().map(|&n| away(n)).max();
-        open.into_iter().filter(|&n| Some(away(n)) == best).collect()
+        open.into_iter()
+            .filter(|&n| Some(away(n)) == best)
+            .collect()
     }
 
     /// Moves a fired-upon carrier back [5.35]: where one hex is farthest it goes there; on a
@@ -1519,7 +1550,9 @@ impl SearchDestroy {
     }
 
     fn fall_back(&mut self, unit: usize, to: Hex) {
-        let from = self.units[unit].hex.expect("a carrier fired upon is on the map");
+        let from = self.units[unit]
+            .hex
+            .expect("a carrier fired upon is on the map");
         self.put(unit, to);
         self.log.add(
             "5.35",
@@ -1550,8 +1583,8 @@ impl SearchDestroy {
                     "The US has captured the {cache}: {points} points",
                     captured,
                 )
-                    .term("cache", spec.name.as_str())
-                    .arg("points", captured),
+                .term("cache", spec.name.as_str())
+                .arg("points", captured),
             );
         }
         self.scenario_points();

@@ -373,8 +373,10 @@ impl SearchDestroy {
         let named = named.term("unit", name).arg("hex", hex);
         if self.units[unit].hidden() {
             let unnamed = unnamed.arg("hex", hex);
-            self.log.add_for(Side::Us.seat(), "27.0", unnamed, Vec::new());
-            self.log.add_for(Side::Nlf.seat(), "27.0", named, Vec::new());
+            self.log
+                .add_for(Side::Us.seat(), "27.0", unnamed, Vec::new());
+            self.log
+                .add_for(Side::Nlf.seat(), "27.0", named, Vec::new());
         } else {
             self.log.add("27.0", named);
         }

@@ -30,7 +30,11 @@ impl SearchDestroy {
 
     /// The NLF's forces of the variable order of battle [15.0]: the roll picks the column
     /// (1-2, 3-4, 5-6). The roll goes to the NLF's log only.
-    pub fn variable_forces(content: &Content, rng: &mut Rng, log: &mut Log) -> (u8, BTreeMap<String, u32>) {
+    pub fn variable_forces(
+        content: &Content,
+        rng: &mut Rng,
+        log: &mut Log,
+    ) -> (u8, BTreeMap<String, u32>) {
         let roll = d6(rng);
         let face = u8::try_from(roll.total).unwrap_or(1);
         let column = usize::from((face.clamp(1, 6) - 1) / 2);
@@ -69,9 +73,11 @@ impl SearchDestroy {
     /// carries [5.31], and for out-of-command hard-core and militia [13.12].
     pub fn allowance(&self, i: usize) -> u8 {
         let u = &self.units[i];
-        let Some(s) = u.spec().filter(|_| !u.captive) else { return 0 };
-        let halved = u.carrying.is_some()
-            || (u.uncontrolled && (u.is("hard_core") || u.is("militia")));
+        let Some(s) = u.spec().filter(|_| !u.captive) else {
+            return 0;
+        };
+        let halved =
+            u.carrying.is_some() || (u.uncontrolled && (u.is("hard_core") || u.is("militia")));
         if halved { s.movement / 2 } else { s.movement }
     }
 
@@ -81,7 +87,11 @@ impl SearchDestroy {
     /// enough helicopters are left for another [14.0]; a new snake touches no other.
     pub fn new_snake_hexes(&self, total: usize) -> Vec<Hex> {
         let laid = self.landing.len() - self.snake_start;
-        if !self.standard() || self.landing.is_empty() || laid < GROUP || total - self.landing.len() < GROUP {
+        if !self.standard()
+            || self.landing.is_empty()
+            || laid < GROUP
+            || total - self.landing.len() < GROUP
+        {
             return Vec::new();
         }
         let map = &data().map;
@@ -101,7 +111,10 @@ impl SearchDestroy {
             }
         }
         starts.push(self.landing.len());
-        starts.windows(2).map(|w| &self.landing[w[0]..w[1]]).collect()
+        starts
+            .windows(2)
+            .map(|w| &self.landing[w[0]..w[1]])
+            .collect()
     }
 
     /// Where the company commander may ride: in the Standard game only in a snake that still
@@ -117,7 +130,11 @@ impl SearchDestroy {
             .flat_map(|s| s.iter().copied())
             .collect();
         // Snakes of exactly four each (a force of a multiple of four): any helicopter.
-        if hexes.is_empty() { self.landing.clone() } else { hexes }
+        if hexes.is_empty() {
+            self.landing.clone()
+        } else {
+            hexes
+        }
     }
 
     // ---- Search [12.0] -------------------------------------------------------------------
@@ -136,7 +153,9 @@ impl SearchDestroy {
         {
             return Vec::new();
         }
-        let Some(start) = u.hex else { return Vec::new() };
+        let Some(start) = u.hex else {
+            return Vec::new();
+        };
         // Every hex costs at least one point: nothing farther can be reached.
         let near = |h: Hex| start.distance(h) <= u32::from(u.mp);
         if !self
@@ -172,7 +191,9 @@ impl SearchDestroy {
                 }
             }
         }
-        best.into_iter().map(|(hex, (_, from))| (hex, from)).collect()
+        best.into_iter()
+            .map(|(hex, (_, from))| (hex, from))
+            .collect()
     }
 
     /// A hex of face-down NLF counters no US unit holds or searched this game-turn [12.0].
@@ -210,8 +231,10 @@ impl SearchDestroy {
         self.put(unit, hex);
         self.active = None;
         self.note_search(hex);
-        self.log
-            .add("12.2", msg("A US unit searches the hex {hex}").arg("hex", hex));
+        self.log.add(
+            "12.2",
+            msg("A US unit searches the hex {hex}").arg("hex", hex),
+        );
         self.reveal_by_sight();
     }
 
@@ -224,7 +247,10 @@ impl SearchDestroy {
             .collect();
         for s in searchers {
             let hex = self.units[s].searched.expect("a searcher has searched");
-            let from = self.units[s].searched_from.take().expect("a searcher came from a hex");
+            let from = self.units[s]
+                .searched_from
+                .take()
+                .expect("a searcher came from a hex");
             let nlf: Vec<usize> = self.side_at(hex, Side::Nlf).collect();
             let combat = nlf
                 .iter()
@@ -376,7 +402,8 @@ impl SearchDestroy {
         for u in self.units.iter_mut().filter(|u| u.side == Side::Nlf) {
             u.uncontrolled = u.on_map()
                 && u.class().is_some_and(Class::personnel)
-                && u.hex.is_some_and(|h| leaders.iter().all(|&l| l.distance(h) > RANGE));
+                && u.hex
+                    .is_some_and(|h| leaders.iter().all(|&l| l.distance(h) > RANGE));
             out += usize::from(u.uncontrolled);
         }
         if out > 0 {
@@ -498,14 +525,18 @@ impl SearchDestroy {
             })
             .filter(|&i| {
                 let hex = self.units[i].hex.expect("on the map");
-                us.iter().all(|&x| x.distance(hex) > 1 && !self.sees(x, hex))
+                us.iter()
+                    .all(|&x| x.distance(hex) > 1 && !self.sees(x, hex))
             })
             .collect()
     }
 
     pub fn hide(&mut self, unit: usize) {
         let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
-        let hex = self.units[unit].hex.map(|h| h.to_string()).unwrap_or_default();
+        let hex = self.units[unit]
+            .hex
+            .map(|h| h.to_string())
+            .unwrap_or_default();
         let u = &mut self.units[unit];
         u.face_up = false;
         u.known_combat = None;
@@ -522,7 +553,11 @@ impl SearchDestroy {
     pub fn surprise_odds(&self) -> Option<&'static str> {
         let &(hex, searcher) = self.surprises.first()?;
         let target = self.units[searcher].hex?;
-        let halves: u32 = self.surprise_firers(hex).iter().map(|&i| self.attack_halves(i)).sum();
+        let halves: u32 = self
+            .surprise_firers(hex)
+            .iter()
+            .map(|&i| self.attack_halves(i))
+            .sum();
         Some(Crt::COLUMNS[odds_column(halves, self.defense_of(target, Side::Us))])
     }
 }

@@ -58,8 +58,15 @@ fn search_12_2_costs_the_entry_and_three_more_and_ends_the_move() {
     assert!(g.search_options(0).is_empty());
     g.units[0].mp = 6;
     assert_eq!(g.search_options(0), vec![(forest, open)]);
-    assert!(g.legal_actions().contains(&Action::Search { unit: 0, hex: forest }));
-    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    assert!(g.legal_actions().contains(&Action::Search {
+        unit: 0,
+        hex: forest
+    }));
+    g.apply(&Action::Search {
+        unit: 0,
+        hex: forest,
+    })
+    .unwrap();
     let u = &g.units[0];
     assert_eq!((u.hex, u.mp, u.searched), (Some(forest), 0, Some(forest)));
     // One search per unit per game-turn [12.22]: nothing more for it this phase.
@@ -78,7 +85,11 @@ fn search_12_0_finding_a_combat_unit_sends_the_searcher_back_and_offers_a_surpri
         ],
         Step::Movement(Side::Us),
     );
-    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    g.apply(&Action::Search {
+        unit: 0,
+        hex: forest,
+    })
+    .unwrap();
     g.apply(&Action::EndMovement).unwrap();
     assert_eq!(g.units[0].hex, Some(open), "the searcher falls back");
     assert_eq!(g.step, Step::Surprise);
@@ -86,7 +97,10 @@ fn search_12_0_finding_a_combat_unit_sends_the_searcher_back_and_offers_a_surpri
     assert!(g.units[1].hidden());
     assert_eq!(g.units[1].known_combat, Some(true));
     assert_eq!(g.view(0).units[1].kind, None);
-    assert_eq!(g.legal_actions(), vec![Action::Surprise, Action::NoSurprise]);
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::Surprise, Action::NoSurprise]
+    );
 }
 
 #[test]
@@ -99,7 +113,11 @@ fn surprise_attack_12_1_adds_two_to_the_die_and_turns_the_firer_up() {
         ],
         Step::Movement(Side::Us),
     );
-    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    g.apply(&Action::Search {
+        unit: 0,
+        hex: forest,
+    })
+    .unwrap();
     g.apply(&Action::EndMovement).unwrap();
     // Hard-core 2 against the searcher in the open (1): 2-1, a 2 rolled reads as a 4.
     g.rng = rigged(&[2, 6, 6]);
@@ -123,11 +141,19 @@ fn search_12_31_turns_the_hex_up_at_the_end_of_the_us_combat_phase() {
         ],
         Step::Movement(Side::Us),
     );
-    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    g.apply(&Action::Search {
+        unit: 0,
+        hex: forest,
+    })
+    .unwrap();
     // One searcher per hex.
     assert!(g.search_options(2).iter().all(|&(h, _)| h != forest));
     g.apply(&Action::EndMovement).unwrap();
-    assert_eq!(g.units[0].hex, Some(forest), "no combat unit: the searcher stays");
+    assert_eq!(
+        g.units[0].hex,
+        Some(forest),
+        "no combat unit: the searcher stays"
+    );
     assert_eq!(g.units[1].known_combat, Some(false));
     assert_eq!(g.step, Step::Combat(Side::Us));
     // The searcher's own hex is no target.
@@ -146,7 +172,11 @@ fn booby_traps_12_4_strike_the_searcher_at_two_to_one_plus_two_without_pins() {
         ],
         Step::Movement(Side::Us),
     );
-    g.apply(&Action::Search { unit: 0, hex: forest }).unwrap();
+    g.apply(&Action::Search {
+        unit: 0,
+        hex: forest,
+    })
+    .unwrap();
     // A roll that the +2 makes a pin at 2-1 and no points: the pin does not apply.
     let face = (1..=6)
         .find(|&f| {
@@ -179,7 +209,11 @@ fn hiding_11_0_only_out_of_sight_not_next_to_the_us_and_not_turned_up_this_turn(
     }
     // Turned up this game-turn by fire or search: it stays face-up.
     g.units[3].revealed_turn = g.turn;
-    assert_eq!(g.hiding_candidates(), vec![2], "next to the US, just revealed, or no combat unit");
+    assert_eq!(
+        g.hiding_candidates(),
+        vec![2],
+        "next to the US, just revealed, or no combat unit"
+    );
     g.apply(&Action::EndFire).unwrap();
     assert_eq!(g.step, Step::Hiding);
     g.apply(&Action::Hide(2)).unwrap();
@@ -234,7 +268,10 @@ fn command_13_12_militia_out_of_command_fire_only_at_the_hex_that_fired_on_them(
 fn leadership_13_22_a_one_loses_it_for_half_a_die_rounded_up() {
     // The rulebook's case: a loss in Game-Turn 4 with a 6 for its length lasts through
     // Game-Turn 7.
-    let mut g = standard(vec![counter("us_squad", Side::Us, "1020")], Step::Combat(Side::Nlf));
+    let mut g = standard(
+        vec![counter("us_squad", Side::Us, "1020")],
+        Step::Combat(Side::Nlf),
+    );
     g.turn = 4;
     g.rng = rigged(&[1, 6]);
     g.leadership_rolls(&[0]);
@@ -243,7 +280,10 @@ fn leadership_13_22_a_one_loses_it_for_half_a_die_rounded_up() {
     g.turn = 8;
     assert!(!g.leaderless(0));
     // A 2 keeps it.
-    let mut g = standard(vec![counter("us_squad", Side::Us, "1020")], Step::Combat(Side::Nlf));
+    let mut g = standard(
+        vec![counter("us_squad", Side::Us, "1020")],
+        Step::Combat(Side::Nlf),
+    );
     g.rng = rigged(&[2]);
     g.leadership_rolls(&[0]);
     assert_eq!(g.units[0].leaderless_until, 0);
@@ -314,7 +354,10 @@ fn leadership_13_2_points_scored_on_a_us_unit_make_it_roll() {
     g.rng = rigged(&[face, 1, 6]);
     g.apply(&Action::Resolve).unwrap();
     assert_eq!(g.units[4].leaderless_until, g.turn + 3);
-    assert!(g.units[4].fired_on_from.contains(&h("1020")), "and remembers who fired [13.22]");
+    assert!(
+        g.units[4].fired_on_from.contains(&h("1020")),
+        "and remembers who fired [13.22]"
+    );
 }
 
 /// Lays `n` landing hexes of one snake from the first hex offered.
@@ -403,12 +446,26 @@ fn variable_order_of_battle_15_0_is_the_nlfs_secret_until_the_end() {
         let column = usize::from((roll - 1) / 2);
         for row in &data().variable_ob {
             let n = g.units.iter().filter(|u| u.is(&row.counter)).count();
-            assert_eq!(n, usize::from(row.columns[column]), "{} at roll {roll}", row.counter);
+            assert_eq!(
+                n,
+                usize::from(row.columns[column]),
+                "{} at roll {roll}",
+                row.counter
+            );
         }
         assert_eq!(g.view(0).vob_roll, None);
         assert_eq!(g.view(1).vob_roll, Some(roll));
-        let us_lines: Vec<String> = g.log.seen_by(0).entries().iter().map(|e| e.english()).collect();
-        assert!(us_lines.iter().all(|l| !l.contains("order of battle")), "{us_lines:?}");
+        let us_lines: Vec<String> = g
+            .log
+            .seen_by(0)
+            .entries()
+            .iter()
+            .map(|e| e.english())
+            .collect();
+        assert!(
+            us_lines.iter().all(|l| !l.contains("order of battle")),
+            "{us_lines:?}"
+        );
         assert!(g.log.seen_by(1).entries().iter().any(|e| e.rule == "15.0"));
     }
     // After the game the roll is shown to both.
@@ -424,8 +481,14 @@ fn bots_play_standard_games_to_the_end() {
     let mut hides = 0;
     for seed in 0..6 {
         let (g, actions) = play_scenario("standard", seed);
-        searches += actions.iter().filter(|a| matches!(a, Action::Search { .. })).count();
-        hides += actions.iter().filter(|a| matches!(a, Action::Hide(_))).count();
+        searches += actions
+            .iter()
+            .filter(|a| matches!(a, Action::Search { .. }))
+            .count();
+        hides += actions
+            .iter()
+            .filter(|a| matches!(a, Action::Hide(_)))
+            .count();
         verdicts[match g.outcome().unwrap().verdict {
             Verdict::Win => 0,
             Verdict::Draw => 1,
@@ -433,7 +496,10 @@ fn bots_play_standard_games_to_the_end() {
         }] += 1;
         assert!(g.units.iter().all(|u| u.class() != Some(Class::Vehicle)));
     }
-    assert!(searches > 0 && hides > 0, "searches {searches}, hides {hides}");
+    assert!(
+        searches > 0 && hides > 0,
+        "searches {searches}, hides {hides}"
+    );
     assert!(verdicts[0] + verdicts[2] > 0, "{verdicts:?}");
 }
 
@@ -450,7 +516,13 @@ fn the_number_of_nlf_counters_does_not_tell_the_order_of_battle_roll() {
     // 15.0: the roll is the NLF's secret until the game is over, but every counter it
     // places is on the map for the US to count: each column has as many counters.
     let totals: Vec<u32> = (0..3)
-        .map(|c| data().variable_ob.iter().map(|r| u32::from(r.columns[c])).sum())
+        .map(|c| {
+            data()
+                .variable_ob
+                .iter()
+                .map(|r| u32::from(r.columns[c]))
+                .sum()
+        })
         .collect();
     assert_eq!(totals, vec![38, 38, 38]);
     let counts: Vec<usize> = (0..12)

@@ -332,9 +332,12 @@ impl SearchDestroy {
     pub fn may_end(&self, unit: usize, hex: Hex) -> bool {
         let u = &self.units[unit];
         self.passable(hex, u.side)
-            && self
-                .side_at(hex, u.side)
-                .all(|i| i == unit || Some(i) == u.carrying || self.stops_on_ammunition(unit, i) || self.units[i].captive)
+            && self.side_at(hex, u.side).all(|i| {
+                i == unit
+                    || Some(i) == u.carrying
+                    || self.stops_on_ammunition(unit, i)
+                    || self.units[i].captive
+            })
     }
 
     /// A porter (or a dummy pretending [5.39]) may also stop on a friendly load it can pick up.
@@ -430,8 +433,10 @@ impl SearchDestroy {
         self.units[i].revealed_turn = self.turn;
         let name = self.units[i].spec().map_or("", |s| s.name.as_str());
         if self.units[i].is("dummy") || self.units[i].is("porter") {
-            self.log
-                .add("6.31", msg("Turned face-up: {unit}, removed").term("unit", name));
+            self.log.add(
+                "6.31",
+                msg("Turned face-up: {unit}, removed").term("unit", name),
+            );
             if let Some(load) = self.units[i].carrying {
                 self.drop_load(i);
                 self.expose(load);

@@ -260,10 +260,7 @@ fn units_move_one_at_a_time_along_the_path_their_player_traces() {
     let mut g = moving(squads, Side::Us);
     let full = g.units[0].mp;
     // Not taken up: no move.
-    assert!(
-        g.apply_action(&Action::Move { unit: 0, to: goal })
-            .is_err()
-    );
+    assert!(g.apply_action(&Action::Move { unit: 0, to: goal }).is_err());
     g.apply_action(&Action::Select(0)).unwrap();
     let mut by_the_cheap_way = g.clone();
     by_the_cheap_way
@@ -303,7 +300,10 @@ fn a_carrier_fired_upon_falls_back_and_its_owner_breaks_ties() {
     let here = map
         .hexes()
         .find(|&x| {
-            x.col > 2 && x.row > 2 && x.col < 40 && x.row < 30
+            x.col > 2
+                && x.row > 2
+                && x.col < 40
+                && x.row < 30
                 && map.neighbours(x).count() == 6
                 && map.neighbours(x).all(|n| map.terrain(n) == Terrain::Open)
         })
@@ -314,7 +314,11 @@ fn a_carrier_fired_upon_falls_back_and_its_owner_breaks_ties() {
     let mut firer = counter("hard_core", Side::Nlf, &firer_hex.to_string());
     firer.face_up = true;
     let mut g = board(
-        vec![counter("us_squad", Side::Us, &here.to_string()), cache, firer],
+        vec![
+            counter("us_squad", Side::Us, &here.to_string()),
+            cache,
+            firer,
+        ],
         Step::Combat(Side::Nlf),
     );
     g.units[0].carrying = Some(1);
@@ -325,7 +329,13 @@ fn a_carrier_fired_upon_falls_back_and_its_owner_breaks_ties() {
     }
     assert!(g.units[0].on_map(), "a 1 destroys nothing");
     assert_eq!(g.units[0].carrying, None, "the load is dropped");
-    let Step::Retreat { unit: 0, ref hexes, combat: Side::Nlf, .. } = g.step else {
+    let Step::Retreat {
+        unit: 0,
+        ref hexes,
+        combat: Side::Nlf,
+        ..
+    } = g.step
+    else {
         panic!("the US should pick the hex, not {:?}", g.step);
     };
     assert_eq!(hexes.len(), 3);
@@ -366,9 +376,19 @@ fn each_side_reads_its_own_lines_of_a_hidden_move_and_of_the_landing() {
             .collect()
     };
     let name = &data().counters[usize::from(g.units[0].kind.unwrap())].name;
-    assert!(lines(&g, 0).last().unwrap().contains("An NLF counter moves to 0405"));
+    assert!(
+        lines(&g, 0)
+            .last()
+            .unwrap()
+            .contains("An NLF counter moves to 0405")
+    );
     assert!(lines(&g, 0).iter().all(|l| !l.contains(name.as_str())));
-    assert!(lines(&g, 1).last().unwrap().contains(&format!("{name} moves to 0405")));
+    assert!(
+        lines(&g, 1)
+            .last()
+            .unwrap()
+            .contains(&format!("{name} moves to 0405"))
+    );
     let mut g = SearchDestroy::new("basic", 2).unwrap();
     g.step = Step::Commander;
     g.landing = vec![h("0404"), h("0405")];
@@ -537,10 +557,16 @@ fn check_invariants(g: &SearchDestroy, count: usize) {
             assert_eq!(g.units[c].carrying, Some(i));
         }
         if u.improved {
-            assert!(g.options.improved_positions && u.on_map(), "a stray Improved Position");
+            assert!(
+                g.options.improved_positions && u.on_map(),
+                "a stray Improved Position"
+            );
         }
         if let Some(m) = u.ambush {
-            assert!(g.options.ambush && g.units[m].is("ambush"), "an ambush without a marker");
+            assert!(
+                g.options.ambush && g.units[m].is("ambush"),
+                "an ambush without a marker"
+            );
         }
         if u.captive {
             assert!(
@@ -648,7 +674,10 @@ pub(super) fn play_with(
             check_views(&g);
         }
     }
-    panic!("{scenario} seed {seed}: no end after 5000 actions at {:?}", g.step);
+    panic!(
+        "{scenario} seed {seed}: no end after 5000 actions at {:?}",
+        g.step
+    );
 }
 
 fn play(seed: u64) -> (SearchDestroy, Vec<Action>) {
@@ -719,7 +748,10 @@ fn rolling_an_attack_names_its_chance_of_doing_nothing() {
     let here = map
         .hexes()
         .find(|&x| {
-            x.col > 2 && x.row > 2 && x.col < 40 && x.row < 30
+            x.col > 2
+                && x.row > 2
+                && x.col < 40
+                && x.row < 30
                 && map.terrain(x) == Terrain::Open
                 && map.neighbours(x).count() == 6
         })

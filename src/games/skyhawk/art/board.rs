@@ -235,7 +235,15 @@ pub fn paint_in_view(cr: &Context, scene: &BoardScene, view: &View) -> Result<()
     let part = crate::art::board::visible_part(cr, ratio, size);
     let painted = CACHE.with(|c| {
         let mut cache = c.borrow_mut();
-        board_bitmap(&mut cache, scene, size, part, scale * ratio, surround, view.dark)?;
+        board_bitmap(
+            &mut cache,
+            scene,
+            size,
+            part,
+            scale * ratio,
+            surround,
+            view.dark,
+        )?;
         match cache.as_ref() {
             Some(k) => {
                 cr.save()?;

@@ -236,8 +236,22 @@ pub fn draw_record_card(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error
 fn pilot(cr: &Context, r: &CardRecord) -> Result<(), cairo::Error> {
     heading(cr, &STYLE, MARGIN, 20.0, &gettext("Pilot"));
     // Written in a campaign [3.2].
-    field(cr, 60.0, 19.0, 38.0, &gettext("Campaign #"), r.campaign.as_deref())?;
-    field(cr, 104.0, 19.0, 44.0, &gettext("Mission #"), r.mission.as_deref())?;
+    field(
+        cr,
+        60.0,
+        19.0,
+        38.0,
+        &gettext("Campaign #"),
+        r.campaign.as_deref(),
+    )?;
+    field(
+        cr,
+        104.0,
+        19.0,
+        44.0,
+        &gettext("Mission #"),
+        r.mission.as_deref(),
+    )?;
     field(cr, 154.0, 19.0, 42.0, &gettext("Date"), r.date.as_deref())?;
     field(cr, MARGIN, 26.0, 90.0, &gettext("Name"), r.pilot.as_deref())?;
     field(cr, 104.0, 26.0, 44.0, &gettext("Rank"), r.rank.as_deref())?;

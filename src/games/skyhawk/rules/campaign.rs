@@ -572,8 +572,10 @@ impl Skyhawk {
                 note!(
                     self,
                     "11.1",
-                    msg("Unit award: {award}")
-                        .term("award", super::words::cell_words("23", &award).english().to_owned()),
+                    msg("Unit award: {award}").term(
+                        "award",
+                        super::words::cell_words("23", &award).english().to_owned()
+                    ),
                 );
                 if let Some(k) = self.campaign.as_mut() {
                     k.unit_awards.push(award);

@@ -700,7 +700,9 @@ impl CellKind {
                 if (i64::from(low)..=i64::from(LARGEST_RESULT)).contains(&n) {
                     Ok(())
                 } else {
-                    Err(format!("{cell} is out of bounds ({low} to {LARGEST_RESULT})"))
+                    Err(format!(
+                        "{cell} is out of bounds ({low} to {LARGEST_RESULT})"
+                    ))
                 }
             }
             _ if self.words.iter().any(|w| w == cell) => Ok(()),
@@ -913,10 +915,7 @@ fn load_targets(
 
 /// Reads and checks every file afresh (the game itself loads once, on first use).
 pub fn load(files: &Files) -> Result<Content, ContentError> {
-    let tables_src = files.open(
-        "tables.toml",
-        EMBEDDED_TABLES,
-    )?;
+    let tables_src = files.open("tables.toml", EMBEDDED_TABLES)?;
     let tables = load_tables(&tables_src)?;
     let ordnance_src = files.open(
         "ordnance.toml",
@@ -1083,7 +1082,10 @@ mod tests {
 
     #[test]
     fn absurd_modifiers_and_cells_are_refused_by_table_and_field() {
-        let e = tables_with("3", |t| t.replace("yankee_weather = -5", "yankee_weather = -2000")).unwrap_err();
+        let e = tables_with("3", |t| {
+            t.replace("yankee_weather = -5", "yankee_weather = -2000")
+        })
+        .unwrap_err();
         assert!(
             e.starts_with("overrides/skyhawk/tables.toml: line ")
                 && e.ends_with("table 3: drm.yankee_weather: -2000 is out of bounds (±100)"),
@@ -1106,7 +1108,10 @@ mod tests {
             })
         };
         let e = number_cell("40000000000").unwrap_err();
-        assert!(e.contains("table 12: rows[0].cells[0]: 40000000000 is out of bounds"), "{e}");
+        assert!(
+            e.contains("table 12: rows[0].cells[0]: 40000000000 is out of bounds"),
+            "{e}"
+        );
         let e = number_cell("-7").unwrap_err();
         assert!(e.contains("-7 is out of bounds (0 to 1000)"), "{e}");
         let e = number_cell("banana").unwrap_err();

@@ -749,31 +749,41 @@ impl Playable for Skyhawk {
                 "harsher_damage",
                 msg("Harsher damage"),
                 "15.4",
-                msg("One fully checked section or one destroyed vital system brings the Skyhawk down, and damage weighs on the rolls sooner."),
+                msg(
+                    "One fully checked section or one destroyed vital system brings the Skyhawk down, and damage weighs on the rolls sooner.",
+                ),
             ),
             rule(
                 "engine_fire",
                 msg("Engine fires (with harsher damage)"),
                 "15.4.1",
-                msg("Each hit on the engine may start a fire that forces the pilot to bail out; needs Harsher damage."),
+                msg(
+                    "Each hit on the engine may start a fire that forces the pilot to bail out; needs Harsher damage.",
+                ),
             ),
             rule(
                 "altitude_bombing",
                 msg("Rolled attack altitude"),
                 "15.4.2",
-                msg("A die decides the first attack's altitude before loading; low attacks hit more easily, high ones less."),
+                msg(
+                    "A die decides the first attack's altitude before loading; low attacks hit more easily, high ones less.",
+                ),
             ),
             rule(
                 "maintenance",
                 msg("Campaign: Skyhawk repairs and divisions"),
                 "14.0.2",
-                msg("Damaged Skyhawks wait on the repair track, and other divisions fly with the squadron each day."),
+                msg(
+                    "Damaged Skyhawks wait on the repair track, and other divisions fly with the squadron each day.",
+                ),
             ),
             rule(
                 "rotation",
                 msg("Campaign: pilot rotation"),
                 "14.0.3",
-                msg("A roster of pilots takes turns; your pilot flies when the rotation reaches him, not every other day."),
+                msg(
+                    "A roster of pilots takes turns; your pilot flies when the rotation reaches him, not every other day.",
+                ),
             ),
             rule(
                 "wound_recovery",
@@ -785,7 +795,9 @@ impl Playable for Skyhawk {
                 "loss_scoring",
                 msg("Campaign: losses cost points (with divisions)"),
                 "14.1.4",
-                msg("Lost Skyhawks and pilots killed or captured are taken off the campaign score; needs the division."),
+                msg(
+                    "Lost Skyhawks and pilots killed or captured are taken off the campaign score; needs the division.",
+                ),
             ),
             rule(
                 "monsoon",
@@ -797,7 +809,9 @@ impl Playable for Skyhawk {
                 "division",
                 msg("Four-plane division with non-player Skyhawks"),
                 "15.1",
-                msg("Three computer-flown Skyhawks fly with you, carry your load, score and can be lost."),
+                msg(
+                    "Three computer-flown Skyhawks fly with you, carry your load, score and can be lost.",
+                ),
             ),
             rule(
                 "multiple_flights",
@@ -809,7 +823,9 @@ impl Playable for Skyhawk {
                 "rescap",
                 msg("RESCAP for downed pilots (with the division)"),
                 "15.3",
-                msg("Skyraiders and a rescue helicopter try to pick up pilots who bail out; needs the division."),
+                msg(
+                    "Skyraiders and a rescue helicopter try to pick up pilots who bail out; needs the division.",
+                ),
             ),
         ]
     }

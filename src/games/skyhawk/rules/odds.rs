@@ -15,8 +15,8 @@ mod tests;
 
 use super::Action;
 use super::content::data;
-use super::mission::bullpup;
 use super::cycle::Slot;
+use super::mission::bullpup;
 use super::state::{MapBox, Skyhawk, Step};
 use super::tables::{Drms, Table};
 use crate::engine::message::{Message, msg};

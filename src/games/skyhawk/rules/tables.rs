@@ -8,8 +8,8 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::engine::content::Source;
 use crate::engine::arranged::RollLabel;
+use crate::engine::content::Source;
 use crate::engine::dice::{Roll, d10_for, nd10_for, percentile_for};
 use crate::engine::log::Random;
 use crate::engine::message::{Message, msg};
@@ -472,9 +472,9 @@ pub fn resolve<'a>(
     drms: &Drms,
     recorded: bool,
 ) -> Resolved<'a> {
-    let roll = table.dice.roll(rng, &|| {
-        table.roll_label(column, table.modifier(drms))
-    });
+    let roll = table
+        .dice
+        .roll(rng, &|| table.roll_label(column, table.modifier(drms)));
     if recorded {
         return resolve_roll(roll, table, column, drms);
     }

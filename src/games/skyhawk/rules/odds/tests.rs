@@ -688,9 +688,17 @@ fn each_choice_names_the_chances_the_odds_panel_shows() {
         };
         let odds = g.decision_odds().unwrap();
         let risk = g.action_risks(&Action::ReAttack);
-        assert_near(risk[0].1, odds_for(&odds, "Re-attack: Bingo fuel").0, "re-attack");
+        assert_near(
+            risk[0].1,
+            odds_for(&odds, "Re-attack: Bingo fuel").0,
+            "re-attack",
+        );
         let risk = g.action_risks(&Action::GoHome);
-        assert_near(risk[0].1, odds_for(&odds, "Head home: Bingo fuel").0, "home");
+        assert_near(
+            risk[0].1,
+            odds_for(&odds, "Head home: Bingo fuel").0,
+            "home",
+        );
         // A choice with nothing at stake names nothing.
         assert!(g.action_risks(&Action::Accept).is_empty());
         true
