@@ -7,7 +7,10 @@ use std::f64::consts::PI;
 
 use cairo::Context;
 
-use crate::art::draw::{Align, Font, Rgb, fitted_text, rounded_rect, text};
+use crate::art::draw::{
+    Align, Font, Rgb, condensed, fit_paragraph_font, fitted_text, measure, paragraph, rounded_rect,
+    text,
+};
 use crate::engine::message::msg_n;
 use crate::games::phantom_leader::rules::content::{
     Altitude, AnglePattern, DefenseSpec, WeaponClass, WeaponSpec, data,
@@ -148,7 +151,9 @@ pub fn aircraft(
     outlined(cr, x, y, FRIEND, rim, width)?;
     Rgb::WHITE.set(cr);
     let cx = x + SIZE / 2.0;
-    fitted_text(cr, cx, y + 0.7, SIZE - 0.6, call_sign, 2.0, true);
+    // Everything below the call sign moves down by what a second line of it takes; a counter
+    // with a load (the window's, drawn large) has no room for one.
+    let lower = call_sign_lines(cr, x, y, call_sign, load.is_empty());
     let alt = if high {
         gettext("High")
     } else {
@@ -162,10 +167,18 @@ pub fn aircraft(
     } else {
         format!("{kind} {alt}")
     };
-    fitted_text(cr, cx, y + 3.3, SIZE - 1.0, &line, 1.6, false);
+    fitted_text(cr, cx, y + 3.3 + lower, SIZE - 1.0, &line, 1.6, false);
     if load.is_empty() {
         let letter = if high { "H" } else { "L" };
-        text(cr, cx, y + 5.2, letter, &Font::bold(3.2), Align::Center);
+        let size = 3.2 - lower;
+        text(
+            cr,
+            cx,
+            y + 5.2 + lower,
+            letter,
+            &Font::bold(size),
+            Align::Center,
+        );
     } else {
         fitted_text(cr, cx, y + 5.6, SIZE - 0.8, load, 1.5, false);
     }
@@ -181,6 +194,32 @@ pub fn aircraft(
         );
     }
     Ok(())
+}
+
+/// The call sign at the top, inside the High rim (0.9 wide, its inner edge about 0.85 from the
+/// edge). A name of two words too long for one readable line ("Easy Money") takes two smaller
+/// ones when `may_wrap`; returns how much lower the next line must start.
+fn call_sign_lines(cr: &Context, x: f64, y: f64, call_sign: &str, may_wrap: bool) -> f64 {
+    const WIDTH: f64 = SIZE - 1.8;
+    const READABLE: f64 = 1.6;
+    let one_line = condensed(2.0, true);
+    let (w, _) = measure(cr, call_sign, &one_line, None);
+    let one_line_size = one_line.size * (WIDTH / w).min(1.0);
+    if one_line_size >= READABLE || !call_sign.contains(' ') || !may_wrap {
+        fitted_text(cr, x + SIZE / 2.0, y + 0.9, WIDTH, call_sign, 2.0, true);
+        return 0.0;
+    }
+    let two_lines = fit_paragraph_font(cr, call_sign, condensed(READABLE, true), WIDTH, 3.6, 1.5);
+    let height = paragraph(
+        cr,
+        x + 0.9,
+        y + 0.8,
+        WIDTH,
+        call_sign,
+        &two_lines,
+        Align::Center,
+    );
+    (height - 2.4).max(0.0)
 }
 
 /// A weapon or pod: name, WP, hit numbers, range (cannot-ranges in red), altitudes, soft bonus
