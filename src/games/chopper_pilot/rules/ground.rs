@@ -9,7 +9,7 @@ use super::combat::{Order, c1_rolls, hits, orders, vs_ground, vs_helicopter};
 use super::content::{Class, Side, SupportKind, System, data};
 use super::hex::Hex;
 use super::movement::Altitude;
-use super::roll::{Modifier, roll};
+use super::roll::{Modifier, roll, roll_in};
 use super::spotting::ground_los;
 use super::state::{ChopperPilot, Health, HeloStatus, Passenger, Phase};
 use super::tactical::{Place, Strike, StrikeKind, Unit};
@@ -442,9 +442,8 @@ impl ChopperPilot {
             return;
         };
         let m = self.target_modifiers(&t, base);
-        let b2 = data().table("B2");
-        let rolled = roll(&mut self.rng, &mut self.log, "B2", &m);
-        let col = b2.column(column).unwrap_or(0);
+        let col = data().table("B2").column(column).unwrap_or(0);
+        let rolled = roll_in(&mut self.rng, &mut self.log, "B2", col, &m);
         let result = if rolled.modified < 1 {
             "miss"
         } else {
@@ -895,7 +894,7 @@ impl ChopperPilot {
                     .filter(|(_, v)| *v != 0)
                     .map(|(n, v)| (Cow::Borrowed(n), v))
                     .collect();
-                let rolled = roll(&mut self.rng, &mut self.log, "A2", &m);
+                let rolled = roll_in(&mut self.rng, &mut self.log, "A2", col, &m);
                 let result = rolled.cells[col].clone();
                 self.apply_result(id, &result);
             }

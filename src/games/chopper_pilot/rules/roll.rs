@@ -76,8 +76,30 @@ pub fn d6_test(rng: &mut Rng, log: &mut Log, rule: &'static str, range: [u8; 2])
     hit
 }
 
-/// Rolls on table `id` with `modifiers` and logs the roll.
+/// Rolls on table `id` with `modifiers` and logs the roll with every cell of the row read.
 pub fn roll(rng: &mut Rng, log: &mut Log, id: &str, modifiers: &[Modifier]) -> Rolled {
+    roll_logged(rng, log, id, modifiers, None)
+}
+
+/// Rolls on table `id` for one of its columns (a range, a weapon, a kind of unit): the log
+/// reads that column's cell, not the whole row.
+pub fn roll_in(
+    rng: &mut Rng,
+    log: &mut Log,
+    id: &str,
+    column: usize,
+    modifiers: &[Modifier],
+) -> Rolled {
+    roll_logged(rng, log, id, modifiers, Some(column))
+}
+
+fn roll_logged(
+    rng: &mut Rng,
+    log: &mut Log,
+    id: &str,
+    modifiers: &[Modifier],
+    column: Option<usize>,
+) -> Rolled {
     let table = data().table(id);
     let (natural, mut random) = throw(rng, table.dice);
     let rolled = read(table, natural, modifiers);
@@ -91,6 +113,10 @@ pub fn roll(rng: &mut Rng, log: &mut Log, id: &str, modifiers: &[Modifier]) -> R
                     value: *value,
                 }),
         );
+        let cells = match column.and_then(|c| rolled.cells.get(c)) {
+            Some(cell) => std::slice::from_ref(cell),
+            None => rolled.cells,
+        };
         log.add_with(
             Cow::Owned(table.rule.clone()),
             msg("{table} {title}: {modified} reads {result}")
@@ -99,11 +125,7 @@ pub fn roll(rng: &mut Rng, log: &mut Log, id: &str, modifiers: &[Modifier]) -> R
                 .arg("modified", rolled.modified)
                 .terms(
                     "result",
-                    &rolled
-                        .cells
-                        .iter()
-                        .flat_map(|c| shown(c))
-                        .collect::<Vec<_>>(),
+                    &cells.iter().flat_map(|c| shown(c)).collect::<Vec<_>>(),
                 ),
             random,
         );
@@ -118,5 +140,32 @@ pub fn read(table: &'static Table, natural: i32, modifiers: &[Modifier]) -> Roll
         natural,
         modified,
         cells: table.cells(natural, modified),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A B2 attack at range 5-6 names the result of that range, not the whole row [9.2.1].
+    #[test]
+    fn a_roll_for_one_column_logs_that_columns_result_only() {
+        let b2 = data().table("B2");
+        let col = b2.column("5-6").unwrap();
+        for seed in 0..40 {
+            let mut log = Log::default();
+            let rolled = roll_in(&mut Rng::seeded(seed), &mut log, "B2", col, &[]);
+            let line = log.entries().last().unwrap().message.english();
+            let word = shown(&rolled.cells[col]).join(", ");
+            assert!(line.ends_with(&format!("reads {word}")), "{line}");
+            let mut whole = Log::default();
+            roll(&mut Rng::seeded(seed), &mut whole, "B2", &[]);
+            let words: Vec<String> = rolled.cells.iter().flat_map(|c| shown(c)).collect();
+            let row = whole.entries().last().unwrap().message.english();
+            assert!(
+                row.ends_with(&format!("reads {}", words.join(", "))),
+                "{row}"
+            );
+        }
     }
 }

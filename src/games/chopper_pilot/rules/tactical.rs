@@ -15,7 +15,7 @@ use super::content::{
 };
 use super::hex::{Hex, Layout, absolute};
 use super::movement::{self, Altitude, Flying, Step};
-use super::roll::{Modifier, roll};
+use super::roll::{Modifier, roll, roll_in};
 use super::spotting::{e3_modifiers, in_view, other_spots, spots};
 use super::state::{ChopperPilot, Health, Location, Passenger, Phase};
 use super::terrain::Ground;
@@ -420,9 +420,8 @@ impl ChopperPilot {
 
     /// A roll on E2 in the column: one or more unit ids.
     pub(super) fn e2(&mut self, column: &str) -> Vec<String> {
-        let e2 = data().table("E2");
-        let rolled = roll(&mut self.rng, &mut self.log, "E2", &[]);
-        let col = e2.column(column).unwrap_or(0);
+        let col = data().table("E2").column(column).unwrap_or(0);
+        let rolled = roll_in(&mut self.rng, &mut self.log, "E2", col, &[]);
         rolled.cells[col].split('+').map(str::to_owned).collect()
     }
 
