@@ -8,11 +8,14 @@
 //!   of them in treelines [9.11];
 //! - a counter that ever moved is neither a peasant, a cache nor a trap [5.25];
 //! - one that carries is a porter or a dummy, one carried a cache or a dummy [5.31, 5.39];
-//! - a search's answer whether its hex held a combat unit [12.0].
+//! - a search's answer whether its hex held a combat unit [12.0];
+//! - where each kind tends to be set up (`belief.toml`: combat units and caches in cover,
+//!   peasants in villages and fields), a preference and never a rule.
 //!
 //! The sampler deals the unseen kinds out counter by counter, each among the kinds it may
 //! still be, and weighs each complete assignment by how likely a blind deal would have been to
-//! produce it (sequential importance sampling), so the marginals are those of a uniform deal
+//! produce it, times how well each kind fits its counter's set-up terrain (sequential
+//! importance sampling), so the marginals are those of a deal weighed by the set-up shares and
 //! conditioned on every observation.
 
 use crate::engine::rng::Rng;
@@ -176,6 +179,18 @@ impl Belief {
             .iter()
             .map(|&i| (0..n).map(|k| self.allowed(v, i, k)).collect())
             .collect();
+        // How well each kind fits the terrain each counter was first seen in (set-up terrain;
+        // the US lands after the set-up), relative to the other kinds.
+        let shares = &data().setup_shares;
+        let fit: Vec<Vec<f64>> = unknown
+            .iter()
+            .map(|&i| match self.memory[i].first_hex {
+                Some(hex) => (0..n)
+                    .map(|k| shares.chance(k, data().map.terrain(hex)))
+                    .collect(),
+                None => vec![1.0; n],
+            })
+            .collect();
         // The most constrained counters are dealt first.
         let mut order: Vec<usize> = (0..unknown.len()).collect();
         order.sort_by_key(|&j| allowed[j].iter().filter(|&&a| a).count());
@@ -212,23 +227,23 @@ impl Belief {
             let mut ok = true;
             for &j in &order {
                 let remaining: u32 = pool.iter().sum();
-                let fits: u32 = (0..n).filter(|&k| allowed[j][k]).map(|k| pool[k]).sum();
-                if fits == 0 {
+                // Each allowed kind as often as the pool holds it, times how well it fits the
+                // terrain the counter was set up in.
+                let odds = |k: usize| f64::from(pool[k]) * fit[j][k];
+                let fits: f64 = (0..n).filter(|&k| allowed[j][k]).map(odds).sum();
+                if fits <= 0.0 {
                     ok = false;
                     break;
                 }
-                weight *= f64::from(fits) / f64::from(remaining);
-                let mut pick = rng.below(fits);
+                weight *= fits / f64::from(remaining);
+                let mut pick = f64::from(rng.below(1_000_000)) / 1_000_000.0 * fits;
                 let kind = (0..n)
-                    .filter(|&k| allowed[j][k])
+                    .filter(|&k| allowed[j][k] && pool[k] > 0)
                     .find(|&k| {
-                        if pick < pool[k] {
-                            true
-                        } else {
-                            pick -= pool[k];
-                            false
-                        }
+                        pick -= odds(k);
+                        pick < 0.0
                     })
+                    .or_else(|| (0..n).rev().find(|&k| allowed[j][k] && pool[k] > 0))
                     .expect("a kind within the count");
                 pool[kind] -= 1;
                 dealt[j] = kind;

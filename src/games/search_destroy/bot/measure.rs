@@ -129,3 +129,50 @@ fn calibration() {
         );
     }
 }
+
+#[test]
+#[ignore = "long: where the NLF computer sets its counters up (the shares in belief.toml)"]
+fn setup_terrain() {
+    use crate::engine::game::Game;
+    use crate::games::search_destroy::rules::content::data;
+    use crate::games::search_destroy::rules::map::Terrain;
+    use crate::games::search_destroy::rules::state::SearchDestroy;
+    let games: u64 = env("SD_GAMES", "200").parse().expect("SD_GAMES: a number");
+    let mut counts: std::collections::BTreeMap<String, [u64; 5]> = Default::default();
+    let mut played = Vec::new();
+    for scenario in &data().scenarios {
+        // A scenario that needs rules not written yet cannot be set up.
+        if SearchDestroy::new(&scenario.id, 1).is_err() {
+            continue;
+        }
+        played.push(scenario.id.as_str());
+        for seed in 1..=games {
+            let mut g = SearchDestroy::new(&scenario.id, seed).unwrap();
+            g.quiet_log();
+            let mut nlf = Computer::new(Difficulty::Normal, seed);
+            while g.step == Step::Setup && g.outcome().is_none() {
+                let actions = g.legal_actions();
+                let action = crate::engine::bot::Bot::choose(&mut nlf, &g, &actions);
+                g.apply(&action).unwrap();
+            }
+            for u in g.units.iter().filter(|u| u.side == Side::Nlf && u.on_map()) {
+                let (Some(spec), Some(hex)) = (u.spec(), u.hex) else {
+                    continue;
+                };
+                let t = data().map.terrain(hex);
+                let at = Terrain::ALL.iter().position(|&x| x == t).unwrap();
+                counts.entry(spec.id.clone()).or_default()[at] += 1;
+            }
+        }
+    }
+    let mut map = [0u64; 5];
+    for hex in data().map.hexes() {
+        let t = data().map.terrain(hex);
+        map[Terrain::ALL.iter().position(|&x| x == t).unwrap()] += 1;
+    }
+    println!("SETUP games={games} scenarios={played:?}");
+    println!("map {map:?}");
+    for (id, c) in &counts {
+        println!("{id} {c:?}");
+    }
+}

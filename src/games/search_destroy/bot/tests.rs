@@ -142,6 +142,46 @@ fn the_belief_sums_to_one_and_respects_what_was_seen() {
     assert_eq!(combat, 2);
 }
 
+/// The NLF sets its combat units up in cover (belief.toml): at the first US move of a Basic
+/// game a face-down counter in the open is thought far less likely a combat unit than one in a
+/// forest.
+#[test]
+fn the_belief_expects_combat_units_in_cover() {
+    use crate::games::search_destroy::rules::map::Terrain;
+    let (mut open, mut forest) = (Vec::new(), Vec::new());
+    for seed in 1..=3 {
+        let mut us = Computer::new(Difficulty::Normal, seed);
+        let mut nlf = Computer::new(Difficulty::Easy, seed + 10);
+        let mut done = false;
+        play("basic", seed, &mut us, &mut nlf, |g, bot| {
+            if done || g.step != Step::Movement(Side::Us) {
+                return;
+            }
+            done = true;
+            bot.belief
+                .update(&SeatView::of(g, Side::Us), &mut Rng::seeded(seed));
+            for (i, u) in g.units.iter().enumerate() {
+                let Some(hex) = u.hex.filter(|_| u.hidden() && u.on_map()) else {
+                    continue;
+                };
+                match data().map.terrain(hex) {
+                    Terrain::Open => open.push(bot.belief.p_combat(i)),
+                    Terrain::Forest => forest.push(bot.belief.p_combat(i)),
+                    _ => {}
+                }
+            }
+        });
+    }
+    let mean = |p: &[f64]| p.iter().sum::<f64>() / p.len().max(1) as f64;
+    assert!(!open.is_empty() && !forest.is_empty());
+    assert!(
+        mean(&open) * 4.0 < mean(&forest),
+        "open {:.3}, forest {:.3}",
+        mean(&open),
+        mean(&forest)
+    );
+}
+
 #[test]
 fn every_level_finishes_games_on_both_sides() {
     for (scenario, a, b) in [

@@ -402,6 +402,8 @@ pub struct Content {
     pub scenarios: Vec<Scenario>,
     /// The Interrogation Results Table and its points [23.3].
     pub interrogation: super::interrogation::Table,
+    /// Where the NLF tends to set each kind up, for the US computer's belief (recon).
+    pub setup_shares: super::setup_shares::SetupShares,
     /// The rules reference, by section, in our own words.
     pub rules: Vec<crate::engine::reference::RuleSection>,
 }
@@ -1040,6 +1042,7 @@ pub fn load_all() -> Result<Content, ContentError> {
             include_str!("../../../../data/games/search_destroy/interrogation.toml"),
         )?)
         .map_err(refuse("interrogation.toml"))?,
+        setup_shares: Default::default(),
         rules: read::<crate::engine::reference::RulesFile>(
             "rules.toml",
             include_str!("../../../../data/games/search_destroy/rules.toml"),
@@ -1048,6 +1051,15 @@ pub fn load_all() -> Result<Content, ContentError> {
     };
     check_scenarios(&scenarios.scenario, &content).map_err(refuse("scenarios.toml"))?;
     content.scenarios = scenarios.scenario;
+    content.setup_shares = super::setup_shares::SetupShares::check(
+        read(
+            "belief.toml",
+            include_str!("../../../../data/games/search_destroy/belief.toml"),
+        )?,
+        &content.counters,
+        &content.map,
+    )
+    .map_err(refuse("belief.toml"))?;
     Ok(content)
 }
 

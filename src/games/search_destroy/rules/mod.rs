@@ -22,6 +22,7 @@ pub mod play;
 pub mod reach;
 pub mod scenario;
 mod scenario_bot;
+pub mod setup_shares;
 pub mod standard;
 pub mod state;
 
