@@ -114,7 +114,10 @@ fn play(scenario: &str, options: &Options, seed: u64, random: bool) -> PhantomLe
         if g.step == Step::Over {
             assert!(g.outcome().is_some(), "dead end at {:?}", g.step);
             let squad = g.squadron.iter().filter(|p| p.duty == Duty::Active).count();
-            assert!(squad > 0, "the squadron is never emptied");
+            assert!(
+                squad > 0,
+                "the squadron is never emptied ({scenario}, seed {seed}, random {random})"
+            );
             if options.linked {
                 assert!(
                     g.next_sheet().is_none(),
