@@ -115,7 +115,12 @@ impl Offer for Asked<'_> {
         let shot = self.game.shots(self.h).first().copied();
         match shot {
             Some((weapon, unit)) => Some(Action::Fire { weapon, unit }),
-            None => self.game.spottable(self.h).first().copied().map(Action::Spot),
+            None => self
+                .game
+                .spottable(self.h)
+                .first()
+                .copied()
+                .map(Action::Spot),
         }
     }
 }
