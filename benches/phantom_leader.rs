@@ -5,20 +5,19 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use tonkin::art::View;
 use tonkin::art::board::Board;
-use tonkin::engine::bot::Bot;
+use tonkin::engine::bot::play_steps;
 use tonkin::engine::game::Game;
 use tonkin::engine::play::Playable;
 use tonkin::engine::rng::Rng;
 use tonkin::games::phantom_leader::rules::bot::HeuristicBot;
 use tonkin::games::phantom_leader::rules::{Options, PhantomLeader, Step};
 
-/// Plays with the bot while `go` holds; returns the actions taken.
+/// Plays with the bot while `go` holds, as `tonkin simulate` has it play ([`play_steps`]);
+/// returns the actions taken.
 fn play(g: &mut PhantomLeader, bot: &mut HeuristicBot, go: impl Fn(&PhantomLeader) -> bool) -> u32 {
     let mut n = 0;
     while go(g) && g.outcome().is_none() {
-        let actions = g.legal_actions();
-        let a = bot.choose(g, &actions);
-        g.apply(&a).expect("the bot's choice is legal");
+        play_steps(g, bot, 1).expect("the bot's choice is legal");
         n += 1;
     }
     n

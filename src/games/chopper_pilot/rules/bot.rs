@@ -58,30 +58,88 @@ impl Bot<ChopperPilot> for Commander {
                 })
                 .cloned(),
             Phase::Choice { .. } => Some(Action::Decline),
-            Phase::Activation(h) => Some(fly(game, h, actions)),
+            Phase::Activation(h) => fly(game, h, &Listed(actions)),
             _ => None,
         };
         pick.filter(|a| actions.contains(a))
             .unwrap_or_else(|| actions[0].clone())
     }
+
+    /// The same decision as [`Commander::choose`] where it needs no list: a helicopter's
+    /// activation, asked of the rules action by action (most of a mission's decisions), and
+    /// an event's offer. An action the rules refuse falls back on the list, as `choose`
+    /// falls back on its first action.
+    fn propose(&mut self, game: &ChopperPilot) -> Option<Action> {
+        match game.phase {
+            Phase::Choice { .. } => Some(Action::Decline),
+            Phase::Activation(h) => fly(game, h, &Asked { game, h }),
+            _ => None,
+        }
+    }
 }
 
-/// What helicopter `h` does next in its activation.
-fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
-    let has = |a: &Action| actions.contains(a);
-    let first = |f: fn(&Action) -> bool| actions.iter().find(|a| f(a)).cloned();
-    if let Some(a) = first(|a| matches!(a, Action::Fire { .. } | Action::Spot(_))) {
-        return a;
+/// What a helicopter's activation offers, as the bot asks it.
+trait Offer {
+    /// Whether the action is offered.
+    fn has(&self, a: &Action) -> bool;
+    /// The first shot or look offered (shots first, in the list's order).
+    fn first_shot_or_look(&self) -> Option<Action>;
+}
+
+/// The list of legal actions.
+struct Listed<'a>(&'a [Action]);
+
+impl Offer for Listed<'_> {
+    fn has(&self, a: &Action) -> bool {
+        self.0.contains(a)
+    }
+    fn first_shot_or_look(&self) -> Option<Action> {
+        self.0
+            .iter()
+            .find(|a| matches!(a, Action::Fire { .. } | Action::Spot(_)))
+            .cloned()
+    }
+}
+
+/// The rules, asked of one action at a time: the same answers as the list, without it.
+struct Asked<'a> {
+    game: &'a ChopperPilot,
+    h: usize,
+}
+
+impl Offer for Asked<'_> {
+    fn has(&self, a: &Action) -> bool {
+        self.game.activation_allows(self.h, a)
+    }
+    fn first_shot_or_look(&self) -> Option<Action> {
+        let shot = self.game.shots(self.h).first().copied();
+        match shot {
+            Some((weapon, unit)) => Some(Action::Fire { weapon, unit }),
+            None => self
+                .game
+                .spottable(self.h)
+                .first()
+                .copied()
+                .map(Action::Spot),
+        }
+    }
+}
+
+/// What helicopter `h` does next in its activation; `None`: the first action offered.
+fn fly(game: &ChopperPilot, h: usize, offer: &impl Offer) -> Option<Action> {
+    let has = |a: &Action| offer.has(a);
+    if let Some(a) = offer.first_shot_or_look() {
+        return Some(a);
     }
     if has(&Action::Search) {
-        return Action::Search;
+        return Some(Action::Search);
     }
     if has(&Action::Move(Step::Strings)) {
-        return Action::Move(Step::Strings);
+        return Some(Action::Move(Step::Strings));
     }
     let t = game.tac();
     let Some(f) = t.flying(h) else {
-        return Action::EndActivation;
+        return Some(Action::EndActivation);
     };
     // After thirty turns the task is given up and the helicopter heads for the exit.
     let (goal, land) = if t.turn > GIVE_UP_TURN {
@@ -92,13 +150,13 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
     if f.altitude == Altitude::Landed {
         for s in [Step::Unload, Step::Load, Step::TakeOff] {
             if has(&Action::Move(s)) {
-                return Action::Move(s);
+                return Some(Action::Move(s));
             }
         }
-        return Action::EndActivation;
+        return Some(Action::EndActivation);
     }
     if goal.is_none() && has(&Action::Exit) {
-        return Action::Exit;
+        return Some(Action::Exit);
     }
     let mut target = goal.unwrap_or(t.exit);
     // A helicopter that cannot hover circles a landing zone it cannot line up on: within two
@@ -121,7 +179,7 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
         if land {
             for s in [Step::Descend, Step::Land] {
                 if has(&Action::Move(s)) {
-                    return Action::Move(s);
+                    return Some(Action::Move(s));
                 }
             }
         }
@@ -130,11 +188,11 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
         if t.units_in(f.hex).any(|u| u.objective) {
             for s in [Step::Descend, Step::EnterHover] {
                 if has(&Action::Move(s)) {
-                    return Action::Move(s);
+                    return Some(Action::Move(s));
                 }
             }
         }
-        return Action::EndActivation;
+        return Some(Action::EndActivation);
     }
     // Medium on the way: the ground's worst odds against a helicopter (-2, no RPG shots),
     // though fatal damage there is a crash; Low is the easiest altitude to hit, so the
@@ -147,16 +205,16 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
         _ => Altitude::Medium,
     };
     if f.altitude > wanted && has(&Action::Move(Step::Descend)) {
-        return Action::Move(Step::Descend);
+        return Some(Action::Move(Step::Descend));
     }
     if f.altitude < wanted && has(&Action::Move(Step::Climb)) {
-        return Action::Move(Step::Climb);
+        return Some(Action::Move(Step::Climb));
     }
     let forward = Action::Move(Step::Forward);
     let on_map = |x: super::hex::Hex| t.ground.layout.contains(x);
     let ahead = f.hex.neighbour(f.facing);
     if has(&forward) && on_map(ahead) && ahead.distance(target) < d {
-        return forward;
+        return Some(forward);
     }
     let best = (0..6u8)
         .filter(|x| on_map(f.hex.neighbour(*x)))
@@ -176,24 +234,20 @@ fn fly(game: &ChopperPilot, h: usize, actions: &[Action]) -> Action {
             };
             let turn = Action::Move(Step::Turn { clockwise });
             if has(&turn) && (hover || on_map(f.hex.neighbour(nose))) {
-                return turn;
+                return Some(turn);
             }
         }
         if has(&Action::Move(Step::EnterHover)) {
-            return Action::Move(Step::EnterHover);
+            return Some(Action::Move(Step::EnterHover));
         }
         // No turn and no hover (damage): a hex ahead makes the next turn possible; with the
         // nose over the edge and no other way, flying on is the only way out.
-        let turnable = actions
-            .iter()
-            .any(|a| matches!(a, Action::Move(Step::Turn { .. })));
+        let turnable = [true, false]
+            .into_iter()
+            .any(|clockwise| has(&Action::Move(Step::Turn { clockwise })));
         if has(&forward) && (on_map(ahead) || !turnable) {
-            return forward;
+            return Some(forward);
         }
     }
-    if has(&Action::EndActivation) {
-        Action::EndActivation
-    } else {
-        actions[0].clone()
-    }
+    has(&Action::EndActivation).then_some(Action::EndActivation)
 }

@@ -1598,18 +1598,16 @@ impl ChopperPilot {
                 })
             })
         });
-        // Nearest first: the first hex that takes the helicopter is the one (the goal
-        // itself, most of the time).
+        // Nearest first: the nearest hex that takes the helicopter is the one (the goal
+        // itself, most of the time, so it is asked first).
+        let takes = |x: Hex| {
+            t.ground.may_land(x) && others(x, Altitude::Landed) < 2 && others(x, Altitude::Noe) < 2
+        };
+        if takes(goal) {
+            return goal;
+        }
         let key = |x: &Hex| (x.distance(goal), x.distance(here), *x);
-        let mut near: Vec<Hex> = near.collect();
-        near.sort_unstable_by_key(key);
-        near.into_iter()
-            .find(|x| {
-                t.ground.may_land(*x)
-                    && others(*x, Altitude::Landed) < 2
-                    && others(*x, Altitude::Noe) < 2
-            })
-            .unwrap_or(goal)
+        near.filter(|x| takes(*x)).min_by_key(key).unwrap_or(goal)
     }
 
     fn may_search_ever(&self, h: usize) -> bool {

@@ -71,6 +71,7 @@ impl PhantomLeader {
             chain: Vec::new(),
             carried: 0,
             focus: None,
+            sheet_at: Default::default(),
         };
         game.special_options += game.adjustment(|a| a.special_options[d]);
         game.log.add(

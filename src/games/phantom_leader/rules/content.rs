@@ -2113,6 +2113,16 @@ pub fn content() -> Result<&'static Content, ContentError> {
 /// rules never get here with broken content.
 #[inline]
 pub fn data() -> &'static Content {
+    // The loaded content straight from the cell: the rules ask for it in their inner loops.
+    match CONTENT.get() {
+        Some(Ok(c)) => c,
+        _ => data_first_use(),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn data_first_use() -> &'static Content {
     match content() {
         Ok(c) => c,
         Err(e) => panic!("phantom_leader content: {e}"),

@@ -375,6 +375,8 @@ impl PhantomLeader {
         let cost = self.arming_cost(flight, tanker);
         let pool = Slack::of(&demand);
         let mut pool_ok: Vec<Option<bool>> = vec![None; c.weapons.len()];
+        let named = named_weapons();
+        let pods = [named.ecm, named.gun_pod];
         let mut out = Vec::new();
         for (i, s) in flight.iter().enumerate() {
             // Every other aircraft must pass as it is.
@@ -385,11 +387,14 @@ impl PhantomLeader {
             let aircraft = self.squadron[s.squad].card().aircraft;
             let wp: u8 = s.load.iter().map(|&w| c.weapons[w].wp).sum();
             for (w, weapon) in c.weapons.iter().enumerate() {
-                // The cheap refusals first; the full check names the same faults.
+                // The cheap refusals first; the full check names the same faults. An aircraft
+                // that passes as it is, given a weapon that passes these, can only break
+                // the pods' rules, and only with a pod.
                 if !aircraft.can_load(w)
                     || sheet.weapon_status(w).is_none()
                     || u32::from(wp) + u32::from(weapon.wp) > u32::from(capacity)
-                    || self.load_fault(s, Some(w), sheet, capacity).is_some()
+                    || ((!passing[i] || pods.contains(&Some(w)))
+                        && self.load_fault(s, Some(w), sheet, capacity).is_some())
                 {
                     continue;
                 }

@@ -284,10 +284,11 @@ pub(super) enum Listed {
 
 impl Listed {
     fn new(labels: bool) -> Self {
+        // Room for a usual step's list at once, not grown one push at a time.
         if labels {
-            Listed::Labelled(Vec::new())
+            Listed::Labelled(Vec::with_capacity(16))
         } else {
-            Listed::Bare(Vec::new())
+            Listed::Bare(Vec::with_capacity(32))
         }
     }
 

@@ -105,6 +105,7 @@ impl PhantomLeader {
             outcome: self.outcome_name().to_owned(),
         });
         self.sheet = next.id.clone();
+        self.sheet_at.clear();
         self.tracks = Tracks::default();
         self.targets = Deck::shuffled(next.targets().collect(), &mut self.rng).named("target");
         self.events =

@@ -434,6 +434,55 @@ pub struct PhantomLeader {
     /// offered level by level so that no list of buttons runs to every card at every level.
     #[serde(default)]
     pub focus: Option<super::content::Level>,
+    /// Where `sheet` is in the content, found on first use: the rules ask for the sheet at
+    /// every check, and a search by name each time cost more than the check.
+    #[serde(skip)]
+    pub(super) sheet_at: SheetAt,
+}
+
+/// A remembered index into the content's sheets (none yet: `u32::MAX`). It is a cache, not
+/// part of the position: two games equal but for it are equal, and it is never saved.
+#[derive(Debug)]
+pub struct SheetAt(std::sync::atomic::AtomicU32);
+
+impl SheetAt {
+    const UNKNOWN: u32 = u32::MAX;
+
+    fn get(&self) -> Option<usize> {
+        let at = self.0.load(std::sync::atomic::Ordering::Relaxed);
+        (at != Self::UNKNOWN).then_some(at as usize)
+    }
+
+    fn set(&self, at: usize) {
+        self.0
+            .store(at as u32, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Forgets the index, when the game moves to another sheet.
+    pub(super) fn clear(&self) {
+        self.0
+            .store(Self::UNKNOWN, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Default for SheetAt {
+    fn default() -> Self {
+        SheetAt(std::sync::atomic::AtomicU32::new(Self::UNKNOWN))
+    }
+}
+
+impl Clone for SheetAt {
+    fn clone(&self) -> Self {
+        SheetAt(std::sync::atomic::AtomicU32::new(
+            self.0.load(std::sync::atomic::Ordering::Relaxed),
+        ))
+    }
+}
+
+impl PartialEq for SheetAt {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// A finished campaign of a linked chain [p.17].
@@ -464,9 +513,17 @@ impl PhantomLeader {
     }
 
     pub fn sheet(&self) -> &'static super::content::Sheet {
-        data()
-            .sheet(&self.sheet)
-            .expect("the sheet is checked at setup")
+        let sheets = &data().sheets;
+        if let Some(at) = self.sheet_at.get() {
+            debug_assert_eq!(sheets[at].id, self.sheet, "the sheet's index is stale");
+            return &sheets[at];
+        }
+        let at = sheets
+            .iter()
+            .position(|s| s.id == self.sheet)
+            .expect("the sheet is checked at setup");
+        self.sheet_at.set(at);
+        &sheets[at]
     }
 
     pub fn year(&self) -> u16 {
