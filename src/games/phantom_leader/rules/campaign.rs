@@ -442,6 +442,24 @@ impl PhantomLeader {
         if pool.is_empty() {
             pool = free(false);
         }
+        if pool.is_empty() {
+            // RULING: every name of the service and year has been used (a long campaign that
+            // lost many pilots); a name that has left the squadron comes back as a new pilot,
+            // so that replacements stay automatic [D10] and the squadron never empties.
+            let active: Vec<usize> = self
+                .squadron
+                .iter()
+                .filter(|p| p.duty == Duty::Active)
+                .map(|p| p.pilot)
+                .collect();
+            pool = (0..c.pilots.len())
+                .filter(|i| !active.contains(i))
+                .filter(|&i| {
+                    let a = c.pilot_aircraft(i);
+                    a.service == service && a.in_service(year)
+                })
+                .collect();
+        }
         let name = &c.pilots[self.squadron[squad].pilot].name;
         self.log.add(
             "D9",

@@ -70,15 +70,18 @@ fn check_conservation(g: &PhantomLeader) {
         .collect();
     want.sort();
     assert_eq!(angles, want, "attack angle counters");
-    // Pilots: each name once; each sortie a distinct active pilot.
-    let mut names: Vec<usize> = g.squadron.iter().map(|p| p.pilot).collect();
+    // Pilots: each name once among the active ones (a name that left may come back when all
+    // are used); each sortie a distinct active pilot.
+    let mut names: Vec<usize> = g
+        .squadron
+        .iter()
+        .filter(|p| p.duty == Duty::Active)
+        .map(|p| p.pilot)
+        .collect();
     names.sort();
     names.dedup();
-    assert_eq!(
-        names.len(),
-        g.squadron.len(),
-        "a pilot twice in the squadron"
-    );
+    let active = g.squadron.iter().filter(|p| p.duty == Duty::Active).count();
+    assert_eq!(names.len(), active, "a pilot twice in the squadron");
     let mut flying: Vec<usize> = g.mission.flight.iter().map(|s| s.squad).collect();
     flying.sort();
     flying.dedup();

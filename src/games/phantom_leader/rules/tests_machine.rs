@@ -555,6 +555,48 @@ fn transfers_cost_squadron_stress_and_bring_a_replacement_one_level_lower() {
     assert_eq!((new.stress, new.xp), (0, 0));
 }
 
+/// RULING on D10: once every name of the service and year has served, a name that left the
+/// squadron comes back as a new pilot; the squadron never empties (the 10,000-campaign sweep
+/// found a Long Linebacker campaign that lost them all).
+#[test]
+fn when_every_name_has_served_a_departed_name_returns_as_the_replacement() {
+    let mut g = sample_campaign(13);
+    let c = data();
+    let (service, year) = (g.sheet().service, g.year());
+    let active: Vec<usize> = g.squadron.iter().map(|p| p.pilot).collect();
+    for i in 0..c.pilots.len() {
+        let a = c.pilot_aircraft(i);
+        if a.service == service && a.in_service(year) && !active.contains(&i) {
+            let mut gone = g.squadron[0].clone();
+            gone.pilot = i;
+            gone.duty = Duty::Missing;
+            g.squadron.push(gone);
+        }
+    }
+    let before = g.squadron.len();
+    let buick = squad(&g, "Buick");
+    g.lose(buick, Duty::Transferred);
+    assert_eq!(g.squadron.len(), before + 1, "a replacement arrives");
+    let new = g.squadron.last().unwrap();
+    assert_eq!(new.duty, Duty::Active);
+    assert!(
+        g.squadron[..before]
+            .iter()
+            .any(|p| p.pilot == new.pilot && p.duty != Duty::Active),
+        "the replacement bears a name that left"
+    );
+    let mut names: Vec<usize> = g
+        .squadron
+        .iter()
+        .filter(|p| p.duty == Duty::Active)
+        .map(|p| p.pilot)
+        .collect();
+    let active = names.len();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), active, "no name twice among the active pilots");
+}
+
 #[test]
 fn setup_refuses_bad_scenarios_and_options() {
     assert!(PhantomLeader::setup("LB-USN-forever", &Options::default(), 1).is_err());
