@@ -235,6 +235,7 @@ impl Board for SearchDestroy {
             Step::Surprise => msg("US Search Phase"),
             Step::Hiding => msg("NLF hiding"),
             Step::Interrogation => msg("US interrogation"),
+            Step::HeFire => msg("US HE fire"),
             Step::Combat(side) | Step::Retreat { combat: side, .. } => {
                 msg("{side} Combat Phase").term("side", side.name())
             }

@@ -402,6 +402,8 @@ pub struct Content {
     pub scenarios: Vec<Scenario>,
     /// The Interrogation Results Table and its points [23.3].
     pub interrogation: super::interrogation::Table,
+    /// HE fire: strengths, the HE Delayed Arrival Table and the patterns [21.0].
+    pub he_fire: super::he_fire::Table,
     /// The rules reference, by section, in our own words.
     pub rules: Vec<crate::engine::reference::RuleSection>,
 }
@@ -1040,6 +1042,11 @@ pub fn load_all() -> Result<Content, ContentError> {
             include_str!("../../../../data/games/search_destroy/interrogation.toml"),
         )?)
         .map_err(refuse("interrogation.toml"))?,
+        he_fire: super::he_fire::Table::check(read(
+            "he_fire.toml",
+            include_str!("../../../../data/games/search_destroy/he_fire.toml"),
+        )?)
+        .map_err(refuse("he_fire.toml"))?,
         rules: read::<crate::engine::reference::RulesFile>(
             "rules.toml",
             include_str!("../../../../data/games/search_destroy/rules.toml"),
