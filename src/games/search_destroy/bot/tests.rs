@@ -250,5 +250,8 @@ fn every_level_calls_in_and_fires_he() {
             .count();
     }
     assert!(calls > 0 && fired > 0, "calls {calls}, impacts {fired}");
-    assert_eq!(game("cocoa_beach", Difficulty::Easy, 5), game("cocoa_beach", Difficulty::Easy, 5));
+    assert_eq!(
+        game("cocoa_beach", Difficulty::Easy, 5),
+        game("cocoa_beach", Difficulty::Easy, 5)
+    );
 }

@@ -138,11 +138,16 @@ impl Table {
     pub fn check(file: TableFile) -> Result<Table, String> {
         let s = &file.strengths;
         if s.artillery == 0 || s.artillery_split == 0 || s.air_strike == 0 {
-            return Err("strengths: artillery, artillery_split and air_strike must be at least 1".into());
+            return Err(
+                "strengths: artillery, artillery_split and air_strike must be at least 1".into(),
+            );
         }
         let mut delay = [u8::MAX; 6];
         for d in &file.delay {
-            let Some(slot) = usize::from(d.die).checked_sub(1).and_then(|i| delay.get_mut(i)) else {
+            let Some(slot) = usize::from(d.die)
+                .checked_sub(1)
+                .and_then(|i| delay.get_mut(i))
+            else {
                 return Err(format!("delay.die: {} is no face of a die (1-6)", d.die));
             };
             if *slot != u8::MAX {
@@ -166,7 +171,10 @@ impl Table {
                                 .into_iter()
                                 .find(|d| format!("{d:?}") == w)
                                 .ok_or_else(|| {
-                                    format!("pattern {:?}: '{w}' is no direction (N NE SE S SW NW)", p.id)
+                                    format!(
+                                        "pattern {:?}: '{w}' is no direction (N NE SE S SW NW)",
+                                        p.id
+                                    )
                                 })
                         })
                         .collect::<Result<Vec<Dir>, String>>()
@@ -219,7 +227,10 @@ fn check_shape(p: &Pattern) -> Result<(), String> {
     let centre = Hex::new(50, 50);
     let hexes = p.shape(centre);
     if !hexes.contains(&centre) {
-        return Err(format!("pattern {:?}: the impact hex (\"\") must be attacked", p.id));
+        return Err(format!(
+            "pattern {:?}: the impact hex (\"\") must be attacked",
+            p.id
+        ));
     }
     let mut sorted = hexes.clone();
     sorted.sort();
@@ -312,7 +323,11 @@ pub enum HeAction {
     /// Fire what is placed (scatter the unobserved markers [21.41 B]).
     Fire,
     /// Turn an air strike's pattern (impact marker by index, pattern by index) [21.41 C].
-    Pattern { impact: u8, pattern: u8, heading: Dir },
+    Pattern {
+        impact: u8,
+        pattern: u8,
+        heading: Dir,
+    },
 }
 
 impl HeFire {
@@ -414,7 +429,8 @@ impl SearchDestroy {
             u.side == Side::Us
                 && u.on_map()
                 && u.is("forward_observer")
-                && u.hex.is_some_and(|from| from.distance(hex) <= RANGE && self.sees(from, hex))
+                && u.hex
+                    .is_some_and(|from| from.distance(hex) <= RANGE && self.sees(from, hex))
         })
     }
 
@@ -444,7 +460,11 @@ impl SearchDestroy {
         let mut out = Vec::new();
         match he.segment {
             Segment::Call => {
-                out.extend(he.callable().into_iter().map(|a| Action::He(HeAction::Call(a))));
+                out.extend(
+                    he.callable()
+                        .into_iter()
+                        .map(|a| Action::He(HeAction::Call(a))),
+                );
                 out.push(Action::He(HeAction::EndCalls));
             }
             Segment::Place => {
@@ -523,7 +543,10 @@ impl SearchDestroy {
                     "21.41",
                     msg("The US lays the {asset} in a {pattern} facing {dir} from {hex}")
                         .message("asset", asset_name(asset))
-                        .term("pattern", table().air_patterns[usize::from(pattern)].name.clone())
+                        .term(
+                            "pattern",
+                            table().air_patterns[usize::from(pattern)].name.clone(),
+                        )
                         .message("dir", dir_word(heading))
                         .arg("hex", hex.map(|h| h.to_string()).unwrap_or_default()),
                 );
@@ -594,9 +617,13 @@ impl SearchDestroy {
                 .filter(|&h| map.contains(h));
             self.he_fire.impacts[k].hex = landed;
             let text = match landed {
-                Some(hex) => msg("Unobserved, the {asset} aimed at {aimed} scatters {n} hexes {dir} to {hex}")
-                    .arg("hex", hex),
-                None => msg("Unobserved, the {asset} aimed at {aimed} scatters {n} hexes {dir}, off the map: its fire is lost"),
+                Some(hex) => msg(
+                    "Unobserved, the {asset} aimed at {aimed} scatters {n} hexes {dir} to {hex}",
+                )
+                .arg("hex", hex),
+                None => msg(
+                    "Unobserved, the {asset} aimed at {aimed} scatters {n} hexes {dir}, off the map: its fire is lost",
+                ),
             };
             self.log.add_with(
                 "21.36",
@@ -629,12 +656,21 @@ impl SearchDestroy {
                     let split = self.he_fire.placed(imp.asset) > 1;
                     (
                         t.artillery_pattern.hexes(at, Dir::N),
-                        if split { t.artillery_split } else { t.artillery },
+                        if split {
+                            t.artillery_split
+                        } else {
+                            t.artillery
+                        },
                     )
                 }
                 Asset::AirStrike(_) => {
-                    let Some((p, heading)) = imp.pattern else { continue };
-                    (t.air_patterns[usize::from(p)].hexes(at, heading), t.air_strike)
+                    let Some((p, heading)) = imp.pattern else {
+                        continue;
+                    };
+                    (
+                        t.air_patterns[usize::from(p)].hexes(at, heading),
+                        t.air_strike,
+                    )
                 }
             };
             for h in hexes {
@@ -718,7 +754,12 @@ impl SearchDestroy {
     pub(super) fn he_prompt(&self) -> (Message, &'static str) {
         match self.he_fire.segment {
             Segment::Call => {
-                let b = self.he_fire.callable().iter().filter(|a| matches!(a, Asset::Battery(_))).count();
+                let b = self
+                    .he_fire
+                    .callable()
+                    .iter()
+                    .filter(|a| matches!(a, Asset::Battery(_)))
+                    .count();
                 let s = self.he_fire.callable().len() - b;
                 (
                     msg("US: call in HE fire? Not yet called: {b} batteries, {s} air strikes")
@@ -739,7 +780,8 @@ impl SearchDestroy {
                     .map(|h| h.to_string())
                     .unwrap_or_default();
                 (
-                    msg("US: lay the air strike's eight hexes from its impact at {hex}").arg("hex", hex),
+                    msg("US: lay the air strike's eight hexes from its impact at {hex}")
+                        .arg("hex", hex),
                     "21.41",
                 )
             }
@@ -765,9 +807,9 @@ impl SearchDestroy {
                     (false, true) => msg("Aim the {asset} at {hex}, observed"),
                     (false, false) => msg("Aim the {asset} at {hex}, unobserved: it will scatter"),
                     (true, true) => msg("Split the {asset}: a second impact at {hex}, observed"),
-                    (true, false) => {
-                        msg("Split the {asset}: a second impact at {hex}, unobserved: it will scatter")
-                    }
+                    (true, false) => msg(
+                        "Split the {asset}: a second impact at {hex}, unobserved: it will scatter",
+                    ),
                 };
                 text.message("asset", asset_name(asset)).arg("hex", hex)
             }
@@ -784,9 +826,11 @@ impl SearchDestroy {
     pub(super) fn he_hex(&self, action: HeAction) -> Option<Hex> {
         match action {
             HeAction::Impact { hex, .. } => Some(hex),
-            HeAction::Pattern { impact, .. } => {
-                self.he_fire.impacts.get(usize::from(impact)).and_then(|i| i.hex)
-            }
+            HeAction::Pattern { impact, .. } => self
+                .he_fire
+                .impacts
+                .get(usize::from(impact))
+                .and_then(|i| i.hex),
             _ => None,
         }
     }
@@ -857,7 +901,11 @@ pub(crate) fn bot_choice(v: &SearchDestroy, actions: &[Action]) -> Action {
                     // Only aim where something is, and keep scattered fire off own units.
                     let s = score(&hexes);
                     let safe = v.observed(hex) || near_us(hex) > 8;
-                    if s > 0 && safe { s + i64::from(v.observed(hex)) * 5 } else { i64::MIN }
+                    if s > 0 && safe {
+                        s + i64::from(v.observed(hex)) * 5
+                    } else {
+                        i64::MIN
+                    }
                 }
             }
             HeAction::Pattern {
@@ -866,7 +914,9 @@ pub(crate) fn bot_choice(v: &SearchDestroy, actions: &[Action]) -> Action {
                 heading,
             } => {
                 let at = v.he_fire.impacts[usize::from(impact)].hex;
-                at.map_or(0, |h| score(&t.air_patterns[usize::from(pattern)].hexes(h, heading)))
+                at.map_or(0, |h| {
+                    score(&t.air_patterns[usize::from(pattern)].hexes(h, heading))
+                })
             }
         };
         if value > i64::MIN && best.is_none_or(|(b, _)| value > b) {
@@ -907,7 +957,10 @@ mod tests {
 
     fn last_lines(g: &SearchDestroy, n: usize) -> Vec<String> {
         let e = g.log.entries();
-        e[e.len().saturating_sub(n)..].iter().map(|e| e.english()).collect()
+        e[e.len().saturating_sub(n)..]
+            .iter()
+            .map(|e| e.english())
+            .collect()
     }
 
     #[test]
@@ -935,7 +988,10 @@ mod tests {
         assert_eq!(g.step, Step::Combat(Side::Us));
         g.turn = 3;
         g.start_us_combat();
-        assert_eq!((g.step.clone(), g.he_fire.segment), (Step::HeFire, Segment::Place));
+        assert_eq!(
+            (g.step.clone(), g.he_fire.segment),
+            (Step::HeFire, Segment::Place)
+        );
     }
 
     #[test]
@@ -976,10 +1032,13 @@ mod tests {
         g.start_us_combat();
         assert_eq!(g.he_fire.segment, Segment::Place);
         assert!(g.he_fire.ready(3).contains(&Asset::Battery(0)));
-        act(&mut g, HeAction::Impact {
-            asset: Asset::Battery(0),
-            hex: h("2020"),
-        });
+        act(
+            &mut g,
+            HeAction::Impact {
+                asset: Asset::Battery(0),
+                hex: h("2020"),
+            },
+        );
         act(&mut g, HeAction::Fire);
         assert_eq!(g.points[1], 120);
     }
@@ -1049,18 +1108,36 @@ mod tests {
             1,
         );
         assert!(g.observed(h("0513")));
-        act(&mut g, HeAction::Impact {
-            asset: Asset::Battery(0),
-            hex: h("0513"),
-        });
+        act(
+            &mut g,
+            HeAction::Impact {
+                asset: Asset::Battery(0),
+                hex: h("0513"),
+            },
+        );
         // The first roll (0412) scores and turns its squad up, the second (0513) is a 1: pinned
         // but still face-down.
         g.rng = rigged(&[3, 1]);
         act(&mut g, HeAction::Fire);
-        let lines = g.log.entries().iter().map(|e| e.english()).collect::<Vec<_>>().join("\n");
-        assert!(lines.contains("directs the artillery battery 1 onto 0513"), "{lines}");
-        assert!(lines.contains("HE fire on 0412: 12 strength points, 4-1"), "{lines}");
-        assert!(lines.contains("HE fire on 0513: 12 strength points, 4-1"), "{lines}");
+        let lines = g
+            .log
+            .entries()
+            .iter()
+            .map(|e| e.english())
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(
+            lines.contains("directs the artillery battery 1 onto 0513"),
+            "{lines}"
+        );
+        assert!(
+            lines.contains("HE fire on 0412: 12 strength points, 4-1"),
+            "{lines}"
+        );
+        assert!(
+            lines.contains("HE fire on 0513: 12 strength points, 4-1"),
+            "{lines}"
+        );
         assert!(g.units[2].face_up && g.units[2].pinned);
         assert_eq!(g.points[0], 10);
         assert!(g.units[1].hidden() && g.units[1].pinned);
@@ -1079,15 +1156,22 @@ mod tests {
                 ],
                 1,
             );
-            act(&mut g, HeAction::Impact {
-                asset: Asset::Battery(0),
-                hex: h("0513"),
-            });
+            act(
+                &mut g,
+                HeAction::Impact {
+                    asset: Asset::Battery(0),
+                    hex: h("0513"),
+                },
+            );
             g.rng = rigged(&[die]);
             act(&mut g, HeAction::Fire);
             assert!(g.units[1].hidden() && g.units[1].on_map());
             assert_eq!(g.points, [0, 0]);
-            assert!(last_lines(&g, 1)[0].contains(line), "{:?}", last_lines(&g, 2));
+            assert!(
+                last_lines(&g, 1)[0].contains(line),
+                "{:?}",
+                last_lines(&g, 2)
+            );
         }
     }
 
@@ -1103,10 +1187,13 @@ mod tests {
             1,
         );
         assert!(!g.observed(h("0502")));
-        act(&mut g, HeAction::Impact {
-            asset: Asset::Battery(0),
-            hex: h("0502"),
-        });
+        act(
+            &mut g,
+            HeAction::Impact {
+                asset: Asset::Battery(0),
+                hex: h("0502"),
+            },
+        );
         g.rng = rigged(&[1, 3]);
         act(&mut g, HeAction::Fire);
         assert_eq!(g.he_fire.impacts[0].hex, None);
@@ -1115,10 +1202,13 @@ mod tests {
         assert!(!g.units[1].pinned);
         // Die 4 = south, die 2 = two hexes: 0510 comes down on 0512.
         let mut g = arrived(vec![counter("company_commander", Side::Us, "2020")], 1);
-        act(&mut g, HeAction::Impact {
-            asset: Asset::Battery(0),
-            hex: h("0510"),
-        });
+        act(
+            &mut g,
+            HeAction::Impact {
+                asset: Asset::Battery(0),
+                hex: h("0510"),
+            },
+        );
         g.rng = rigged(&[4, 2]);
         act(&mut g, HeAction::Fire);
         assert_eq!(g.he_fire.impacts[0].hex, Some(h("0512")));
@@ -1128,24 +1218,33 @@ mod tests {
     fn a_split_battery_fires_6_in_each_of_two_patterns_at_most_4_hexes_apart() {
         // 21.37.
         let mut g = arrived(vec![counter("forward_observer", Side::Us, "0810")], 2);
-        act(&mut g, HeAction::Impact {
-            asset: Asset::Battery(0),
-            hex: h("0510"),
-        });
+        act(
+            &mut g,
+            HeAction::Impact {
+                asset: Asset::Battery(0),
+                hex: h("0510"),
+            },
+        );
         let second = g.impact_hexes(Asset::Battery(0));
         assert!(second.contains(&h("0910")) && !second.contains(&h("1010")));
         assert!(!second.contains(&h("0510")));
-        act(&mut g, HeAction::Impact {
-            asset: Asset::Battery(0),
-            hex: h("0710"),
-        });
+        act(
+            &mut g,
+            HeAction::Impact {
+                asset: Asset::Battery(0),
+                hex: h("0710"),
+            },
+        );
         // No third impact for that battery.
         assert!(g.impact_hexes(Asset::Battery(0)).is_empty());
         // The other battery on the first impact: the patterns add up [21.43, 21.57].
-        act(&mut g, HeAction::Impact {
-            asset: Asset::Battery(1),
-            hex: h("0510"),
-        });
+        act(
+            &mut g,
+            HeAction::Impact {
+                asset: Asset::Battery(1),
+                hex: h("0510"),
+            },
+        );
         let sp = g.he_strengths();
         assert_eq!(sp[&h("0710")], 6);
         assert_eq!(sp[&h("0510")], 18);
@@ -1165,10 +1264,13 @@ mod tests {
             ],
             1,
         );
-        act(&mut g, HeAction::Impact {
-            asset: Asset::Battery(0),
-            hex: h("0510"),
-        });
+        act(
+            &mut g,
+            HeAction::Impact {
+                asset: Asset::Battery(0),
+                hex: h("0510"),
+            },
+        );
         g.rng = rigged(&[6]);
         act(&mut g, HeAction::Fire);
         // 4-1, die 6: D.
@@ -1190,21 +1292,31 @@ mod tests {
         g.rng = rigged(&[1]);
         act(&mut g, HeAction::Call(Asset::AirStrike(0)));
         act(&mut g, HeAction::EndCalls);
-        act(&mut g, HeAction::Impact {
-            asset: Asset::AirStrike(0),
-            hex: h("0510"),
-        });
+        act(
+            &mut g,
+            HeAction::Impact {
+                asset: Asset::AirStrike(0),
+                hex: h("0510"),
+            },
+        );
         act(&mut g, HeAction::Fire);
         assert_eq!(g.he_fire.segment, Segment::Pattern);
-        let line = table().air_patterns.iter().position(|p| p.id == "line").unwrap() as u8;
+        let line = table()
+            .air_patterns
+            .iter()
+            .position(|p| p.id == "line")
+            .unwrap() as u8;
         let choices = g.legal_actions();
         assert_eq!(choices.len(), 6 * table().air_patterns.len());
         g.rng = rigged(&[6]);
-        act(&mut g, HeAction::Pattern {
-            impact: 0,
-            pattern: line,
-            heading: Dir::N,
-        });
+        act(
+            &mut g,
+            HeAction::Pattern {
+                impact: 0,
+                pattern: line,
+                heading: Dir::N,
+            },
+        );
         // 0510 north to 0503: 9 points a hex; the squad in the treeline at 0507 (defence 3)
         // is attacked at 3-1, and a 6 pins it for 15 points.
         assert_eq!(g.he_strengths()[&h("0503")], 9);
@@ -1219,7 +1331,11 @@ mod tests {
 
     #[test]
     fn without_the_rule_the_allocation_is_not_used() {
-        let mut g = board_with(vec![counter("company_commander", Side::Us, "0810")], Step::Probe, &Options::default());
+        let mut g = board_with(
+            vec![counter("company_commander", Side::Us, "0810")],
+            Step::Probe,
+            &Options::default(),
+        );
         g.allot_he(2, 3);
         assert!(g.he_fire.batteries.is_empty());
         g.start_us_combat();
@@ -1230,15 +1346,26 @@ mod tests {
     fn the_scenarios_allocation_is_the_us_fire_with_the_rule() {
         // 27.21 Cocoa Beach allots two batteries; 27.22 Phu Yen five air strikes.
         let g = SearchDestroy::with_options("cocoa_beach", &he(), 1).unwrap();
-        assert_eq!((g.he_fire.batteries.len(), g.he_fire.air_strikes.len()), (2, 0));
+        assert_eq!(
+            (g.he_fire.batteries.len(), g.he_fire.air_strikes.len()),
+            (2, 0)
+        );
         let g = SearchDestroy::with_options("phu_yen", &he(), 1).unwrap();
-        assert_eq!((g.he_fire.batteries.len(), g.he_fire.air_strikes.len()), (0, 5));
+        assert_eq!(
+            (g.he_fire.batteries.len(), g.he_fire.air_strikes.len()),
+            (0, 5)
+        );
     }
 
     #[test]
     fn the_labels_say_what_each_choice_costs_and_whether_it_is_observed() {
         let mut g = board(vec![counter("forward_observer", Side::Us, "0810")], 1, 1);
-        let labels: Vec<String> = g.prompt().choices.iter().map(|c| c.label.english()).collect();
+        let labels: Vec<String> = g
+            .prompt()
+            .choices
+            .iter()
+            .map(|c| c.label.english())
+            .collect();
         assert!(labels.contains(&"Call in artillery battery 1 (20 points to the NLF)".to_owned()));
         assert!(labels.contains(&"Call in air strike 1 (50 points to the NLF)".to_owned()));
         g.rng = rigged(&[1]);
@@ -1251,7 +1378,10 @@ mod tests {
             })
             .english()
         };
-        assert_eq!(label(&g, "0510"), "Aim the artillery battery 1 at 0510, observed");
+        assert_eq!(
+            label(&g, "0510"),
+            "Aim the artillery battery 1 at 0510, observed"
+        );
         assert_eq!(
             label(&g, "3030"),
             "Aim the artillery battery 1 at 3030, unobserved: it will scatter"

@@ -46,7 +46,10 @@ fn scenarios_needing_unwritten_rules_are_refused_by_name() {
     let err = SearchDestroy::new("clean_house", 1)
         .unwrap_err()
         .to_string();
-    assert!(err.contains("helicopter reinforcements") && err.contains("27.0"), "{err}");
+    assert!(
+        err.contains("helicopter reinforcements") && err.contains("27.0"),
+        "{err}"
+    );
     assert!(refusal(c.scenario("basic").unwrap(), c).is_none());
     // The list of the window and the suite holds exactly the scenarios that set up.
     let listed: Vec<&str> = SearchDestroy::scenarios().iter().map(|s| s.id).collect();
