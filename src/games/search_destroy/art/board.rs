@@ -67,6 +67,7 @@ pub fn draw_pieces(
             draw_helicopter(cr, hex, view.commander_hex == Some(hex), i + 1)?;
         }
     }
+    draw_he_fire(cr, &view)?;
     let mut stacks: Vec<(Hex, Vec<usize>)> = Vec::new();
     for (i, u) in view.units.iter().enumerate() {
         let Some(hex) = u.hex.filter(|_| u.on_map()) else {
@@ -94,6 +95,33 @@ pub fn draw_pieces(
             let u = &view.units[i];
             let secret = side == Side::Nlf && game.units[i].hidden();
             draw_counter(cr, u, cx - s / 2.0 + off, cy - s / 2.0 + off, s, secret)?;
+        }
+    }
+    Ok(())
+}
+
+/// HE fire of this Combat Phase [21.0]: the hexes under fire shaded, each impact marker as a
+/// red cross (hollow where it was aimed, solid where it came down).
+fn draw_he_fire(cr: &Context, view: &SearchDestroy) -> Result<(), cairo::Error> {
+    if view.he_fire.impacts.is_empty() {
+        return Ok(());
+    }
+    Rgb::hex(0xC62828).with_alpha(cr, 0.18);
+    for hex in view.he_strengths().keys() {
+        hex_path(cr, *hex, 0.95);
+        cr.fill()?;
+    }
+    cr.set_line_width(1.4);
+    for imp in &view.he_fire.impacts {
+        for (hex, alpha) in [(Some(imp.aimed), 0.45), (imp.hex, 0.95)] {
+            let Some(hex) = hex else { continue };
+            let (x, y) = centre(hex);
+            Rgb::hex(0xB71C1C).with_alpha(cr, alpha);
+            cr.move_to(x - 6.0, y - 6.0);
+            cr.line_to(x + 6.0, y + 6.0);
+            cr.move_to(x + 6.0, y - 6.0);
+            cr.line_to(x - 6.0, y + 6.0);
+            cr.stroke()?;
         }
     }
     Ok(())
@@ -235,6 +263,7 @@ impl Board for SearchDestroy {
             Step::Surprise => msg("US Search Phase"),
             Step::Hiding => msg("NLF hiding"),
             Step::Interrogation => msg("US interrogation"),
+            Step::HeFire => msg("US HE fire"),
             Step::Combat(side) | Step::Retreat { combat: side, .. } => {
                 msg("{side} Combat Phase").term("side", side.name())
             }

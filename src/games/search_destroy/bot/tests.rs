@@ -239,3 +239,59 @@ fn every_level_plays_interrogation_through() {
     assert!(questioned > 0, "nobody was questioned");
     assert_eq!(game(5), game(5));
 }
+
+#[test]
+fn every_level_calls_in_and_fires_he() {
+    // HE fire [21.0] in the scenarios that allot it: the bots call batteries and air strikes
+    // in and fire them, with no dead end, and the same seed plays the same game.
+    use crate::games::search_destroy::rules::he_fire::HeAction;
+    use crate::games::search_destroy::rules::options::Options;
+    use crate::games::search_destroy::rules::play::Action;
+    let options = Options {
+        he_fire: true,
+        ..Options::default()
+    };
+    let game = |scenario: &str, level: Difficulty, seed: u64| {
+        let mut us = Computer::new(level, seed);
+        let mut nlf = Computer::new(Difficulty::Easy, seed + 1);
+        us.rollouts = 1;
+        let mut g = SearchDestroy::with_options(scenario, &options, seed).unwrap();
+        g.quiet_log();
+        let mut taken = Vec::new();
+        while g.outcome().is_none() {
+            let actions = g.legal_actions();
+            assert!(!actions.is_empty(), "dead end at {:?}", g.step);
+            let bot = if g.actor() == Some(Side::Us) {
+                &mut us
+            } else {
+                &mut nlf
+            };
+            let action = bot.choose(&g, &actions);
+            g.apply(&action).unwrap();
+            taken.push(action);
+        }
+        (g, taken)
+    };
+    let mut calls = 0;
+    let mut fired = 0;
+    for (scenario, level) in [
+        ("cocoa_beach", Difficulty::Easy),
+        ("phu_yen", Difficulty::Normal),
+        ("quang_ngai", Difficulty::Hard),
+    ] {
+        let (_, taken) = game(scenario, level, 3);
+        calls += taken
+            .iter()
+            .filter(|a| matches!(a, Action::He(HeAction::Call(_))))
+            .count();
+        fired += taken
+            .iter()
+            .filter(|a| matches!(a, Action::He(HeAction::Impact { .. })))
+            .count();
+    }
+    assert!(calls > 0 && fired > 0, "calls {calls}, impacts {fired}");
+    assert_eq!(
+        game("cocoa_beach", Difficulty::Easy, 5),
+        game("cocoa_beach", Difficulty::Easy, 5)
+    );
+}

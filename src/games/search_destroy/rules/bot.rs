@@ -409,6 +409,7 @@ impl HeuristicBot {
             // A surprise attack costs nothing the search has not given away [12.1].
             Step::Surprise => Action::Surprise,
             Step::Interrogation => super::interrogation::bot_choice(v, actions),
+            Step::HeFire => super::he_fire::bot_choice(v, actions),
             // Every unit that may hide does [11.0].
             Step::Hiding => actions[0].clone(),
             Step::Probe => {

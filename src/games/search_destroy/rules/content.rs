@@ -404,6 +404,8 @@ pub struct Content {
     pub interrogation: super::interrogation::Table,
     /// Where the NLF tends to set each kind up, for the US computer's belief (recon).
     pub setup_shares: super::setup_shares::SetupShares,
+    /// HE fire: strengths, the HE Delayed Arrival Table and the patterns [21.0].
+    pub he_fire: super::he_fire::Table,
     /// The rules reference, by section, in our own words.
     pub rules: Vec<crate::engine::reference::RuleSection>,
 }
@@ -1043,6 +1045,11 @@ pub fn load_all() -> Result<Content, ContentError> {
         )?)
         .map_err(refuse("interrogation.toml"))?,
         setup_shares: Default::default(),
+        he_fire: super::he_fire::Table::check(read(
+            "he_fire.toml",
+            include_str!("../../../../data/games/search_destroy/he_fire.toml"),
+        )?)
+        .map_err(refuse("he_fire.toml"))?,
         rules: read::<crate::engine::reference::RulesFile>(
             "rules.toml",
             include_str!("../../../../data/games/search_destroy/rules.toml"),

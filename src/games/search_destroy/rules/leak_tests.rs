@@ -174,6 +174,7 @@ pub(super) fn all_options() -> Options {
         ambush: true,
         increased_fire: true,
         interrogation: true,
+        he_fire: true,
     }
 }
 
@@ -181,6 +182,20 @@ pub(super) fn all_options() -> Options {
 fn nothing_the_us_is_handed_with_the_optional_rules_depends_on_the_backs() {
     let mut checked = check_games_with("basic", &all_options(), 0..2);
     checked += check_games_with("standard", &all_options(), 0..2);
+    assert!(checked > 300, "only {checked} positions");
+}
+
+/// HE fire [21.0]: calls, scatter and patterns are public, and fire on face-down counters turns
+/// up only what a scoring result shows; a miss tells the US nothing. Cocoa Beach allots
+/// batteries, Phu Yen air strikes; the bots call them in.
+#[test]
+fn nothing_the_us_is_handed_with_he_fire_depends_on_the_backs() {
+    let options = Options {
+        he_fire: true,
+        ..Options::default()
+    };
+    let mut checked = check_games_with("cocoa_beach", &options, 0..1);
+    checked += check_games_with("phu_yen", &options, 0..1);
     assert!(checked > 300, "only {checked} positions");
 }
 

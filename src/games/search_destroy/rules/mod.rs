@@ -11,6 +11,7 @@ pub mod bot;
 pub mod content;
 pub mod crt;
 pub mod fire_rate;
+pub mod he_fire;
 pub mod hex;
 pub mod improved_positions;
 pub mod interrogation;
@@ -210,6 +211,7 @@ impl Playable for SearchDestroy {
             Step::Hiding => "hiding",
             Step::SupplyFire => "supply-fire",
             Step::Interrogation => "interrogation",
+            Step::HeFire => "he-fire",
             Step::Over => "over",
         };
         kind.to_owned()
@@ -242,6 +244,7 @@ impl SearchDestroy {
             | Action::DoubleFire(unit) => self.units[unit].hex,
             Action::Ambush { marker, .. } => self.units[marker].hex,
             Action::Question(q) => self.question_hex(q),
+            Action::He(a) => self.he_hex(a),
             Action::ResetLanding
             | Action::Resolve
             | Action::Cancel
@@ -338,6 +341,7 @@ impl SearchDestroy {
                 "5.35",
             ),
             Step::Interrogation => self.interrogation_prompt(),
+            Step::HeFire => self.he_prompt(),
             Step::Over => (msg("The game is over"), "10.3"),
         }
     }
@@ -414,6 +418,7 @@ impl SearchDestroy {
                 .arg("hex", at(unit)),
             Action::DropSupply(hex) => msg("Fly an ammunition supply in to {hex}").arg("hex", hex),
             Action::Question(q) => self.question_label(q),
+            Action::He(a) => self.he_label(a),
         }
     }
 }

@@ -26,6 +26,10 @@ pub struct Options {
     /// targets close together) until they run out, and resupply from their own ammunition.
     #[serde(default)]
     pub increased_fire: bool,
+    /// 21.0: the US calls in the artillery batteries and air strikes the scenario allots it;
+    /// each call gives the NLF points, and the fire may come late or scatter.
+    #[serde(default)]
+    pub he_fire: bool,
     /// 23.0: peasants and porters turned up by search are held and may be questioned at the
     /// end of a US Player-Turn; their answers turn NLF caches face-up.
     #[serde(default)]
@@ -72,6 +76,14 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             rule: "19.0",
             summary: msg(
                 "Each US infantry unit carries 6 units of fire and each NLF combat unit 4, kept secret from the enemy. A unit may spend two in one Combat Phase, doubling its fire at one hex or firing at two hexes close together. Units out of fire refill by sitting out a Combat Phase on their own ammunition: an NLF Ammunition Cache, or a US Ammunition Supply flown in by helicopter.",
+            ),
+        },
+        OptionalRule {
+            key: "he_fire",
+            title: msg("HE fire: artillery and air strikes"),
+            rule: "21.0",
+            summary: msg(
+                "In scenarios that allot them, the US may call in artillery batteries and air strikes at the start of its Combat Phase. Each call gives the NLF points at once (20 a battery, 50 an air strike) and a die says how many game-turns the fire takes to come. Fire a Forward Observer sees lands where aimed; other fire scatters and may be lost off the map. Every hex under fire that holds NLF personnel or face-down counters is attacked, everyone in it included. Tank HE waits for the tanks rule.",
             ),
         },
         OptionalRule {

@@ -109,6 +109,8 @@ pub enum Action {
     },
     /// Interrogation: a decision about questioning a captive [23.0].
     Question(super::interrogation::Question),
+    /// HE fire: a call, an impact marker, the fire, an air strike's pattern [21.0].
+    He(super::he_fire::HeAction),
 }
 
 /// The landing snake holds one helicopter per US unit [9.12].
@@ -200,8 +202,10 @@ impl SearchDestroy {
             supply_drop: None,
             schedule,
             interrogation: Default::default(),
+            he_fire: Default::default(),
         };
         game.issue_fire();
+        game.allot_he(scen.artillery, scen.air_strikes);
         // Nothing to set up when every NLF counter walks in [27.23, 27.25].
         if game.next_to_place().is_none() {
             game.end_setup_if_done();
@@ -223,7 +227,7 @@ impl SearchDestroy {
             Step::Setup | Step::LandingFire | Step::Surprise | Step::Hiding | Step::SupplyFire => {
                 Some(Side::Nlf)
             }
-            Step::Landing | Step::Commander | Step::Probe => Some(Side::Us),
+            Step::Landing | Step::Commander | Step::Probe | Step::HeFire => Some(Side::Us),
             Step::Movement(s) | Step::Combat(s) => Some(s),
             Step::Retreat { unit, .. } => Some(self.units[unit].side),
             Step::Interrogation => Some(self.interrogation_actor()),
@@ -532,6 +536,7 @@ impl SearchDestroy {
             }
             Step::Retreat { hexes, .. } => hexes.iter().map(|&h| Action::Retreat(h)).collect(),
             Step::Interrogation => self.interrogation_actions(),
+            Step::HeFire => self.he_actions(),
             Step::Over => Vec::new(),
         }
     }
@@ -910,11 +915,11 @@ impl SearchDestroy {
                 self.probe = Some((hex, unit));
                 self.log
                     .add("5.33", msg("The US probes the hex {hex}").arg("hex", hex));
-                self.step = Step::Combat(Side::Us);
+                self.start_us_combat();
                 Applied::QUIET
             }
             Action::NoProbe => {
-                self.step = Step::Combat(Side::Us);
+                self.start_us_combat();
                 Applied::QUIET
             }
             Action::Enter { unit, hex } => {
@@ -934,6 +939,7 @@ impl SearchDestroy {
                 Applied::REVEALED
             }
             Action::Question(q) => self.question(q),
+            Action::He(a) => self.he_act(a),
         }
     }
 
@@ -1409,7 +1415,7 @@ impl SearchDestroy {
         }
     }
 
-    fn us_fire_result(&mut self, target: Hex, cell: CrtCell) {
+    pub(super) fn us_fire_result(&mut self, target: Hex, cell: CrtCell) {
         let nlf: Vec<usize> = self.side_at(target, Side::Nlf).collect();
         let personnel: Vec<usize> = nlf
             .iter()
@@ -1480,7 +1486,7 @@ impl SearchDestroy {
 
     /// P pins the units in the hex (face-down counters too, without revealing them); D
     /// removes every enemy unit in it that fire can touch [7.2].
-    fn apply_effect(&mut self, target: Hex, effect: Effect, victim: Side) {
+    pub(super) fn apply_effect(&mut self, target: Hex, effect: Effect, victim: Side) {
         let hit: Vec<usize> = self
             .side_at(target, victim)
             .filter(|&i| {
@@ -1531,7 +1537,7 @@ impl SearchDestroy {
 
     /// Moves a fired-upon carrier back [5.35]: where one hex is farthest it goes there; on a
     /// tie its owner picks (a pending [`Step::Retreat`]); with nowhere to go it stays.
-    fn displace(&mut self, unit: usize, firing: &[Hex]) {
+    pub(super) fn displace(&mut self, unit: usize, firing: &[Hex]) {
         let hexes = self.retreat_hexes(unit, firing);
         match hexes.as_slice() {
             [] => {}
@@ -1549,7 +1555,7 @@ impl SearchDestroy {
         }
     }
 
-    fn fall_back(&mut self, unit: usize, to: Hex) {
+    pub(super) fn fall_back(&mut self, unit: usize, to: Hex) {
         let from = self.units[unit]
             .hex
             .expect("a carrier fired upon is on the map");

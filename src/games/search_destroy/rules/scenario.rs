@@ -42,9 +42,6 @@ pub struct Schedule {
 pub fn unwritten_rules(scen: &Scenario, content: &Content) -> Vec<&'static str> {
     let mut missing = Vec::new();
     let us = content.expand(&scen.us);
-    if scen.artillery > 0 || scen.air_strikes > 0 {
-        missing.push("21.0");
-    }
     if us.contains_key("tank") || us.contains_key("apc") {
         missing.push("22.0");
     }
@@ -71,7 +68,6 @@ pub fn refusal(scen: &Scenario, content: &Content) -> Option<String> {
     let names: Vec<&str> = missing
         .iter()
         .map(|s| match *s {
-            "21.0" => "HE fire from artillery and air strikes (21.0)",
             "22.0" => "tanks and APCs (22.0)",
             "25.0" => "ARVN Rangers (25.0)",
             _ => "helicopter reinforcements after the first game-turn (27.0)",

@@ -358,7 +358,7 @@ impl SearchDestroy {
             }
             self.trap_attack(hex);
         }
-        self.step = Step::Combat(Side::Us);
+        self.start_us_combat();
     }
 
     /// At the end of the US Combat Phase every counter in a hex searched this game-turn is

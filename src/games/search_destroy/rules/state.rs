@@ -163,6 +163,9 @@ pub enum Step {
     /// Interrogation at the end of the US Player-Turn [23.0]; who answers is in
     /// [`SearchDestroy::interrogation`].
     Interrogation,
+    /// HE fire at the start of the US Combat Phase: calls, impact markers, air strike
+    /// patterns [21.41, 21.52]; the segment is in [`SearchDestroy::he_fire`].
+    HeFire,
     Movement(Side),
     /// The US may announce one probe [5.33].
     Probe,
@@ -253,6 +256,10 @@ pub struct SearchDestroy {
     /// Interrogation: who has been questioned, and the questioning under way [23.0].
     #[serde(default)]
     pub interrogation: super::interrogation::Interrogation,
+    /// HE fire: the batteries and air strikes allotted and called, and this Combat Phase's
+    /// impact markers [21.0]. Public.
+    #[serde(default)]
+    pub he_fire: super::he_fire::HeFire,
 }
 
 fn basic_level() -> Level {
