@@ -13,6 +13,7 @@ use crate::export::Kit;
 
 pub use driver::{
     BotKind, ChoiceView, Driver, GameDriver, PlaySession, Presented, PromptView, SimReport,
+    ComputerDone, ComputerJob, SeatJob,
 };
 
 /// Declares each game's folder as a module and lists its `MODULE` in [`ALL`], in order.

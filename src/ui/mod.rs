@@ -15,6 +15,7 @@ mod help;
 mod launcher;
 mod log_view;
 mod preferences;
+mod players;
 mod prompt_bar;
 mod rules_window;
 
