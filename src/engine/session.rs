@@ -316,6 +316,10 @@ impl<G: Game> Session<G> {
     pub fn actions(&self) -> &[G::Action] {
         &self.actions
     }
+    /// The positions before each action taken, oldest first.
+    pub fn history(&self) -> &[G] {
+        &self.history
+    }
     pub fn prompt(&self) -> Prompt<G::Action> {
         self.current.prompt()
     }

@@ -52,6 +52,25 @@ pub trait Presented: Playable {
     {
         Vec::new()
     }
+    /// What the computer would think, from `seat`'s view only, of the pieces whose nature that
+    /// seat does not know: for each (by the game's name for it, as in [`View::badges`]) the
+    /// chance of the nature that matters most. `earlier` are the positions before the present
+    /// one, oldest first. `None` where the game offers no such view for the seat.
+    ///
+    /// [`View::badges`]: crate::art::View::badges
+    fn computer_thinks(_earlier: &[Self], _now: &Self, _seat: u8) -> Option<Vec<(String, f64)>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+    /// Whether [`Presented::computer_thinks`] answers for `seat`.
+    fn offers_computer_thinks(_seat: u8) -> bool
+    where
+        Self: Sized,
+    {
+        false
+    }
     /// A computer player at level `level` (one of [`Presented::computer_levels`]).
     fn computer(_level: &str, _seed: u64) -> Option<Box<dyn Bot<Self> + Send>>
     where
@@ -295,6 +314,10 @@ pub trait PlaySession {
     fn computer_levels(&self) -> Vec<ComputerLevel>;
     /// The level of the computer playing `seat`; `None` for a person.
     fn computer(&self, seat: u8) -> Option<String>;
+    /// What the computer would think from `seat`'s view (see [`Presented::computer_thinks`]).
+    fn computer_thinks(&self, seat: u8) -> Option<Vec<(String, f64)>>;
+    /// Whether the game shows `seat` what the computer would think.
+    fn offers_computer_thinks(&self, seat: u8) -> bool;
     /// Hands `seat` to the computer at `level`, or to a person (`None`); saved with the game.
     fn set_computer(&mut self, seat: u8, level: Option<&str>) -> Result<Stepped, String>;
     /// The computer's decision, when the seat to move is the computer's: built here from that
@@ -473,6 +496,12 @@ where
     }
     fn computer(&self, seat: u8) -> Option<String> {
         Session::computer(self, seat).map(str::to_owned)
+    }
+    fn computer_thinks(&self, seat: u8) -> Option<Vec<(String, f64)>> {
+        G::computer_thinks(self.history(), self.state(), seat)
+    }
+    fn offers_computer_thinks(&self, seat: u8) -> bool {
+        G::offers_computer_thinks(seat)
     }
     fn set_computer(&mut self, seat: u8, level: Option<&str>) -> Result<Stepped, String> {
         if seat >= G::SEATS {

@@ -127,6 +127,8 @@ pub struct GameWindow {
     redo_lost: Cell<bool>,
     /// The seat whose computer player is deciding on a worker thread.
     thinking: Option<u8>,
+    /// The board shows what the computer thinks of the hidden pieces (where the game offers it).
+    show_thinks: bool,
 }
 
 #[derive(Debug)]
@@ -165,6 +167,8 @@ pub enum GameMsg {
     Players,
     /// Who plays each seat from now on: the computer's level, `None` for a person.
     SetPlayers(Vec<Option<String>>),
+    /// Shows or hides what the computer thinks of the hidden pieces.
+    ShowThinks(bool),
 }
 
 impl GameMsg {
@@ -222,6 +226,9 @@ pub struct GameWidgets {
     /// Its tooltip says why when there is nothing to redo.
     redo_button: gtk::Button,
     export: gio::SimpleAction,
+    /// Shows what the computer thinks of the hidden pieces; offered only to a seat the game
+    /// shows it to.
+    thinks: gtk::ToggleButton,
 }
 
 impl Component for GameWindow {
@@ -284,6 +291,19 @@ impl Component for GameWindow {
         header.pack_end(&rules_button);
         let (zoom_box, zoom_label) = zoom_controls();
         header.pack_end(&zoom_box);
+        let thinks = gtk::ToggleButton::builder()
+            .icon_name("dialog-information-symbolic")
+            .tooltip_text(gettext(
+                "What the computer thinks: the chance that each face-down counter is a combat unit, from what your side knows",
+            ))
+            .visible(false)
+            .build();
+        super::set_accessible_label(&thinks, &gettext("What the computer thinks"));
+        thinks.connect_toggled({
+            let s = sender.clone();
+            move |b| s.input(GameMsg::ShowThinks(b.is_active()))
+        });
+        header.pack_end(&thinks);
 
         let board = gtk::DrawingArea::builder()
             .hexpand(true)
@@ -446,6 +466,7 @@ impl Component for GameWindow {
             curtain: None,
             redo_lost: Cell::new(false),
             thinking: None,
+            show_thinks: false,
         };
         let mut widgets = GameWidgets {
             stack,
@@ -465,6 +486,7 @@ impl Component for GameWindow {
             redo,
             redo_button,
             export,
+            thinks,
         };
         // A game two people share opens behind the curtain, for the seat to move.
         if shared_screen(model.session.borrow().as_ref()) {
@@ -606,6 +628,10 @@ impl Component for GameWindow {
             }
             GameMsg::Players => self.ask_players(root, &sender),
             GameMsg::SetPlayers(levels) => self.set_players(widgets, levels),
+            GameMsg::ShowThinks(on) => {
+                self.show_thinks = on;
+                self.refresh(widgets);
+            }
         }
         self.after_update(widgets, &sender, root);
     }
@@ -792,6 +818,9 @@ impl GameWindow {
         widgets.board.set_tooltip_text(None);
         super::set_accessible_label(&widgets.board, &gettext("Game board"));
         self.view.borrow_mut().hovered = None;
+        self.board_area.badges.borrow_mut().clear();
+        self.board_area.changed();
+        widgets.thinks.set_visible(false);
         widgets.log.clear();
     }
 
@@ -1107,6 +1136,20 @@ impl GameWindow {
             .choices
             .iter()
             .filter_map(|c| c.target.clone())
+            .collect();
+        let seat = self.view.borrow().seat;
+        let offered = session.offers_computer_thinks(seat);
+        widgets.thinks.set_visible(offered);
+        let badges = (offered && self.show_thinks)
+            .then(|| session.computer_thinks(seat))
+            .flatten()
+            .unwrap_or_default();
+        *self.board_area.badges.borrow_mut() = badges
+            .into_iter()
+            .map(|(id, p)| {
+                let shown = (p * 100.0).round().clamp(0.0, 100.0);
+                (id, gettext("{percent} %").replace("{percent}", &shown.to_string()))
+            })
             .collect();
         widgets.board.queue_draw();
         drop(session);

@@ -174,3 +174,37 @@ fn a_late_answer_is_dropped() {
     assert_eq!(session.actions_taken(), before);
     assert!(session.computer_job().is_some());
 }
+
+/// What the computer thinks is shown to the US only, and built from the US's views only: the
+/// same whatever the face-down counters really are.
+#[test]
+fn what_the_computer_thinks_comes_from_the_us_view_only() {
+    use crate::games::Presented;
+    let mut session = Session::<SearchDestroy>::new("basic", Default::default(), 6).unwrap();
+    let mut bot = HeuristicBot::new(1);
+    while session.state().step == Step::Setup || session.state().turn < 3 {
+        let game = session.state();
+        let action = bot.choose(&game.view(crate::engine::bot::acting_seat(game)), &game.legal_actions());
+        session.apply(&action).unwrap();
+    }
+    let now = session.state().clone();
+    assert!(SearchDestroy::computer_thinks(session.history(), &now, 1).is_none());
+    assert!(!PlaySession::offers_computer_thinks(&session, 1));
+    let thinks = SearchDestroy::computer_thinks(session.history(), &now, 0).unwrap();
+    let hidden: Vec<usize> = (0..now.units.len())
+        .filter(|&i| now.units[i].on_map() && now.units[i].hidden())
+        .collect();
+    assert_eq!(thinks.len(), hidden.len());
+    assert!(thinks.iter().all(|(_, p)| (0.0..=1.0).contains(p)));
+    // Two face-down counters of different kinds trade identities: nothing the US sees changes.
+    let (a, b) = hidden
+        .iter()
+        .flat_map(|&a| hidden.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| now.units[a].kind != now.units[b].kind)
+        .expect("face-down counters of two kinds");
+    let mut swapped = now.clone();
+    swapped.units[a].kind = now.units[b].kind;
+    swapped.units[b].kind = now.units[a].kind;
+    let again = SearchDestroy::computer_thinks(session.history(), &swapped, 0).unwrap();
+    assert_eq!(thinks, again);
+}

@@ -79,6 +79,31 @@ impl Presented for SearchDestroy {
             })
             .collect()
     }
+    /// For the US only: the chance that each face-down counter is a combat unit, from the
+    /// US's views of the game so far (its belief, digest 10.3), by unit number.
+    fn computer_thinks(earlier: &[Self], now: &Self, seat: u8) -> Option<Vec<(String, f64)>> {
+        use rules::content::Side;
+        if !Self::offers_computer_thinks(seat) {
+            return None;
+        }
+        let views: Vec<SearchDestroy> = earlier
+            .iter()
+            .chain([now])
+            .map(|g| g.redacted(Side::Us))
+            .collect();
+        let mut rng = crate::engine::rng::Rng::seeded(0xBE11EF);
+        let belief = bot::Belief::after(&views, &mut rng);
+        let now = views.last()?;
+        Some(
+            (0..now.units.len())
+                .filter(|&i| now.units[i].on_map() && now.units[i].hidden())
+                .map(|i| (i.to_string(), belief.p_combat(i)))
+                .collect(),
+        )
+    }
+    fn offers_computer_thinks(seat: u8) -> bool {
+        art::board::side_of(seat) == rules::content::Side::Us
+    }
     fn computer(level: &str, seed: u64) -> Option<Box<dyn Bot<Self> + Send>> {
         let difficulty = bot::Difficulty::from_id(level)?;
         Some(Box::new(bot::Computer::new(difficulty, seed)))

@@ -67,26 +67,8 @@ pub fn draw_pieces(
             draw_helicopter(cr, hex, view.commander_hex == Some(hex), i + 1)?;
         }
     }
-    let mut stacks: Vec<(Hex, Vec<usize>)> = Vec::new();
-    for (i, u) in view.units.iter().enumerate() {
-        let Some(hex) = u.hex.filter(|_| u.on_map()) else {
-            continue;
-        };
-        match stacks.iter_mut().find(|(h, _)| *h == hex) {
-            Some((_, list)) => list.push(i),
-            None => stacks.push((hex, vec![i])),
-        }
-    }
     let s = super::counter::SIZE * 0.78;
-    for (hex, mut list) in stacks {
-        // A carrier on top of its load; US on top of face-up NLF non-personnel it shares with.
-        list.sort_by_key(|&i| {
-            (
-                view.units[i].side == side,
-                view.units[i].carrying.is_some(),
-                i,
-            )
-        });
+    for (hex, list) in stacks(&view, side) {
         let (cx, cy) = centre(hex);
         let n = list.len() as f64;
         for (k, &i) in list.iter().enumerate() {
@@ -97,6 +79,71 @@ pub fn draw_pieces(
         }
     }
     Ok(())
+}
+
+/// The counters on the map as `view` shows them to `side`, by hex, bottom first: a carrier on
+/// top of its load, the side's own on top of the other's face-up non-personnel.
+fn stacks(view: &SearchDestroy, side: Side) -> Vec<(Hex, Vec<usize>)> {
+    let mut stacks: Vec<(Hex, Vec<usize>)> = Vec::new();
+    for (i, u) in view.units.iter().enumerate() {
+        let Some(hex) = u.hex.filter(|_| u.on_map()) else {
+            continue;
+        };
+        match stacks.iter_mut().find(|(h, _)| *h == hex) {
+            Some((_, list)) => list.push(i),
+            None => stacks.push((hex, vec![i])),
+        }
+    }
+    for (_, list) in &mut stacks {
+        list.sort_by_key(|&i| {
+            (
+                view.units[i].side == side,
+                view.units[i].carrying.is_some(),
+                i,
+            )
+        });
+    }
+    stacks
+}
+
+/// Labels on counters, by unit number, on the top counter of each stack, one line each.
+fn draw_badges_on(
+    cr: &Context,
+    game: &SearchDestroy,
+    side: Side,
+    badges: &[(String, String)],
+) -> Result<(), cairo::Error> {
+    let view = game.redacted(side);
+    let s = super::counter::SIZE * 0.78;
+    for (hex, list) in stacks(&view, side) {
+        let (cx, cy) = centre(hex);
+        let top = (list.len() as f64 - 1.0) / 2.0 * 1.6;
+        let labels = list
+            .iter()
+            .filter_map(|i| badges.iter().find(|(id, _)| *id == i.to_string()));
+        for (k, (_, text)) in labels.enumerate() {
+            draw_badge(cr, text, cx + s / 2.0 + top, cy - s / 2.0 + top + k as f64 * 2.6)?;
+        }
+    }
+    Ok(())
+}
+
+/// A small label on a counter's top right corner (`x`, `y`): white on dark, readable on any
+/// counter.
+fn draw_badge(cr: &Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
+    cr.save()?;
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(2.0);
+    let extents = cr.text_extents(text)?;
+    let (w, h) = (extents.x_advance() + 1.0, 2.6);
+    let (left, top) = (x - w + 0.6, y - 0.6);
+    cr.rectangle(left, top, w, h);
+    cr.set_source_rgba(0.1, 0.1, 0.35, 0.9);
+    cr.fill()?;
+    cr.set_source_rgb(1.0, 1.0, 1.0);
+    cr.move_to(left + 0.5, top + 2.0);
+    cr.show_text(text)?;
+    cr.restore()
 }
 
 fn draw_helicopter(cr: &Context, hex: Hex, commander: bool, n: usize) -> Result<(), cairo::Error> {
@@ -215,6 +262,24 @@ impl Board for SearchDestroy {
                 view.hovered.as_deref(),
             )
         });
+        cr.restore()?;
+        drawn
+    }
+
+    fn draw_badges(
+        &self,
+        cr: &Context,
+        view: &View,
+        badges: &[(String, String)],
+    ) -> Result<(), cairo::Error> {
+        if badges.is_empty() {
+            return Ok(());
+        }
+        let (scale, x, y) = placement(view);
+        cr.save()?;
+        cr.translate(x, y);
+        cr.scale(scale, scale);
+        let drawn = draw_badges_on(cr, self, side_of(view.seat), badges);
         cr.restore()?;
         drawn
     }
