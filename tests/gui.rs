@@ -731,7 +731,9 @@ fn search_destroy_window() -> Option<gtk::Window> {
 /// which the computer plays through on its own (no click, no curtain), and the person's first
 /// decision is then offered on their side; the window stays usable throughout.
 fn computer_plays() {
-    let driver = games::find("search_destroy").and_then(|g| g.driver).unwrap();
+    let driver = games::find("search_destroy")
+        .and_then(|g| g.driver)
+        .unwrap();
     let mut session = driver.new_session("basic", 3, &[]).expect("new game");
     session.set_computer(1, Some("easy")).expect("an easy NLF");
     open_game_window(session, None);
@@ -741,7 +743,9 @@ fn computer_plays() {
         move || {
             search_destroy_window().is_some_and(|w| {
                 let texts = shown_texts(&w);
-                texts.iter().any(|t| t.contains("placed its counters face-down"))
+                texts
+                    .iter()
+                    .any(|t| t.contains("placed its counters face-down"))
                     && !texts.iter().any(|t| t.contains("is thinking"))
             })
         },
@@ -759,7 +763,10 @@ fn computer_plays() {
                 .iter()
                 .any(|t| t == "Click a highlighted place on the board.");
             if !on_map && !has_button_labelled(&prompt, |l| !l.is_empty()) {
-                fail(&format!("no action offered to the US: {:?}", shown_texts(&w)));
+                fail(&format!(
+                    "no action offered to the US: {:?}",
+                    shown_texts(&w)
+                ));
             }
             w.close();
             println!("gui test: the computer plays the NLF's turn on its own");

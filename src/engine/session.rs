@@ -8,8 +8,8 @@ use super::arranged::{Arranged, DieRequest, arrange_setup};
 use super::atomic::write_atomically;
 use super::bot::Bot;
 use super::game::{Actor, Game, Prompt, Refusal, SetupError};
-use super::log::{Audience, Log, LogEntry};
 use super::input::{read_capped, without_bom};
+use super::log::{Audience, Log, LogEntry};
 use super::message::{Message, msg};
 
 /// The save format's name and version. A later Tonkin that changes the format raises the
@@ -388,7 +388,9 @@ impl<G: Game> Session<G> {
         if self.remarks.is_empty() {
             return std::borrow::Cow::Borrowed(log);
         }
-        std::borrow::Cow::Owned(log.with_inserted(self.remarks.iter().map(|r| (r.log_at, &r.entry))))
+        std::borrow::Cow::Owned(
+            log.with_inserted(self.remarks.iter().map(|r| (r.log_at, &r.entry))),
+        )
     }
 
     pub fn autosave_path(&self) -> Option<&Path> {

@@ -548,9 +548,7 @@ where
         for (audience, note) in notes {
             self.remark(audience, rule.clone(), note);
         }
-        self.apply(&action)
-            .map(Some)
-            .map_err(|r| r.reason.render())
+        self.apply(&action).map(Some).map_err(|r| r.reason.render())
     }
 }
 

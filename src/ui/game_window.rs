@@ -688,8 +688,8 @@ impl GameWindow {
         let Some(seat) = self.thinking else { return };
         // Translators: the prompt while the computer decides, e.g. "The NLF player (the
         // computer) is thinking…".
-        let text = gettext("{seat} (the computer) is thinking…")
-            .replace("{seat}", &self.seat_name(seat));
+        let text =
+            gettext("{seat} (the computer) is thinking…").replace("{seat}", &self.seat_name(seat));
         widgets
             .prompt
             .show_thinking(&super::players::capitalised(&text));
@@ -1094,8 +1094,12 @@ impl GameWindow {
                 widgets.status.attach(&v, 1, row as i32, 1, 1);
             }
         }
-        widgets.undo.set_enabled(session.can_undo() && self.thinking.is_none());
-        widgets.redo.set_enabled(session.can_redo() && self.thinking.is_none());
+        widgets
+            .undo
+            .set_enabled(session.can_undo() && self.thinking.is_none());
+        widgets
+            .redo
+            .set_enabled(session.can_redo() && self.thinking.is_none());
         let undo_tip = if session.can_undo() {
             gettext("Undo the last action (Ctrl+Z)")
         } else if session.actions_taken() == 0 {
@@ -1148,7 +1152,10 @@ impl GameWindow {
             .into_iter()
             .map(|(id, p)| {
                 let shown = (p * 100.0).round().clamp(0.0, 100.0);
-                (id, gettext("{percent} %").replace("{percent}", &shown.to_string()))
+                (
+                    id,
+                    gettext("{percent} %").replace("{percent}", &shown.to_string()),
+                )
             })
             .collect();
         widgets.board.queue_draw();

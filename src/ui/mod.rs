@@ -14,8 +14,8 @@ mod guide;
 mod help;
 mod launcher;
 mod log_view;
-mod preferences;
 mod players;
+mod preferences;
 mod prompt_bar;
 mod rules_window;
 

@@ -123,7 +123,12 @@ fn the_computers_reasons_reach_only_the_seats_that_may_read_them() {
         log.entries().iter().map(|e| e.english()).collect()
     };
     let (us, nlf) = (lines(0), lines(1));
-    let game: Vec<String> = session.log().entries().iter().map(|e| e.english()).collect();
+    let game: Vec<String> = session
+        .log()
+        .entries()
+        .iter()
+        .map(|e| e.english())
+        .collect();
     // The NLF's reasons (drawn from its own counters' identities) are in its log only.
     let reasons: Vec<&String> = nlf
         .iter()
@@ -184,7 +189,10 @@ fn what_the_computer_thinks_comes_from_the_us_view_only() {
     let mut bot = HeuristicBot::new(1);
     while session.state().step == Step::Setup || session.state().turn < 3 {
         let game = session.state();
-        let action = bot.choose(&game.view(crate::engine::bot::acting_seat(game)), &game.legal_actions());
+        let action = bot.choose(
+            &game.view(crate::engine::bot::acting_seat(game)),
+            &game.legal_actions(),
+        );
         session.apply(&action).unwrap();
     }
     let now = session.state().clone();

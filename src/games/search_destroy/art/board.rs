@@ -106,12 +106,15 @@ fn stacks(view: &SearchDestroy, side: Side) -> Vec<(Hex, Vec<usize>)> {
     stacks
 }
 
-/// Labels on counters, by unit number, on the top counter of each stack, one line each.
+/// Labels on counters, by unit number, on the top counter of each stack, one line each, at a
+/// size read on screen whatever the map's: `scale` pixels per millimetre of the map, drawn
+/// from (`x`, `y`).
 fn draw_badges_on(
     cr: &Context,
     game: &SearchDestroy,
     side: Side,
     badges: &[(String, String)],
+    (scale, x, y): (f64, f64, f64),
 ) -> Result<(), cairo::Error> {
     let view = game.redacted(side);
     let s = super::counter::SIZE * 0.78;
@@ -122,26 +125,27 @@ fn draw_badges_on(
             .iter()
             .filter_map(|i| badges.iter().find(|(id, _)| *id == i.to_string()));
         for (k, (_, text)) in labels.enumerate() {
-            draw_badge(cr, text, cx + s / 2.0 + top, cy - s / 2.0 + top + k as f64 * 2.6)?;
+            let (bx, by) = (cx + s / 2.0 + top, cy - s / 2.0 + top);
+            draw_badge(cr, text, x + bx * scale, y + by * scale + k as f64 * 13.0)?;
         }
     }
     Ok(())
 }
 
-/// A small label on a counter's top right corner (`x`, `y`): white on dark, readable on any
-/// counter.
+/// A small label (in pixels) at a counter's top right corner (`x`, `y`): white on dark,
+/// readable on any counter.
 fn draw_badge(cr: &Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
     cr.save()?;
     cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
-    cr.set_font_size(2.0);
+    cr.set_font_size(10.0);
     let extents = cr.text_extents(text)?;
-    let (w, h) = (extents.x_advance() + 1.0, 2.6);
-    let (left, top) = (x - w + 0.6, y - 0.6);
+    let (w, h) = (extents.x_advance() + 6.0, 13.0);
+    let (left, top) = (x - w / 2.0, y - h / 2.0);
     cr.rectangle(left, top, w, h);
-    cr.set_source_rgba(0.1, 0.1, 0.35, 0.9);
+    cr.set_source_rgba(0.1, 0.1, 0.35, 0.88);
     cr.fill()?;
     cr.set_source_rgb(1.0, 1.0, 1.0);
-    cr.move_to(left + 0.5, top + 2.0);
+    cr.move_to(left + 3.0, top + 10.0);
     cr.show_text(text)?;
     cr.restore()
 }
@@ -275,13 +279,7 @@ impl Board for SearchDestroy {
         if badges.is_empty() {
             return Ok(());
         }
-        let (scale, x, y) = placement(view);
-        cr.save()?;
-        cr.translate(x, y);
-        cr.scale(scale, scale);
-        let drawn = draw_badges_on(cr, self, side_of(view.seat), badges);
-        cr.restore()?;
-        drawn
+        draw_badges_on(cr, self, side_of(view.seat), badges, placement(view))
     }
 
     fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {

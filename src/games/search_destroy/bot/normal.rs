@@ -36,8 +36,7 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
                     };
                     c.note(
                         side,
-                        text.arg("hex", hex)
-                            .message("points", decimal(*value, 1)),
+                        text.arg("hex", hex).message("points", decimal(*value, 1)),
                     );
                     Action::Target(*hex)
                 }
