@@ -709,13 +709,68 @@ fn hand_over(screenshot: Option<std::path::PathBuf>) {
                                         ));
                                     }
                                     println!("gui test: the duel hands the screen over");
-                                    learn_to_play();
+                                    computer_plays();
                                 },
                             );
                         },
                     );
                 },
             );
+        },
+    );
+}
+
+fn search_destroy_window() -> Option<gtk::Window> {
+    relm4::main_application()
+        .windows()
+        .into_iter()
+        .find(|w| w.title().as_deref() == Some("Search & Destroy"))
+}
+
+/// A person plays the US against the computer's NLF: the window opens on the NLF's set-up,
+/// which the computer plays through on its own (no click, no curtain), and the person's first
+/// decision is then offered on their side; the window stays usable throughout.
+fn computer_plays() {
+    let driver = games::find("search_destroy")
+        .and_then(|g| g.driver)
+        .unwrap();
+    let mut session = driver.new_session("basic", 3, &[]).expect("new game");
+    session.set_computer(1, Some("easy")).expect("an easy NLF");
+    open_game_window(session, None);
+    let window = || search_destroy_window().unwrap_or_else(|| fail("no Search & Destroy window"));
+    when(
+        "the computer's NLF set-up, then the US's first decision",
+        move || {
+            search_destroy_window().is_some_and(|w| {
+                let texts = shown_texts(&w);
+                texts
+                    .iter()
+                    .any(|t| t.contains("placed its counters face-down"))
+                    && !texts.iter().any(|t| t.contains("is thinking"))
+            })
+        },
+        move || {
+            let w = window();
+            if curtain_shown(&w, "the US player") || curtain_shown(&w, "the NLF player") {
+                fail("a curtain came up in a game of one person against the computer");
+            }
+            // The US's side: the prompt offers the person's actions.
+            let prompt = descendants(w.upcast_ref())
+                .into_iter()
+                .find(|x| x.has_css_class("prompt-bar"))
+                .unwrap_or_else(|| fail("no prompt bar"));
+            let on_map = shown_texts(&w)
+                .iter()
+                .any(|t| t == "Click a highlighted place on the board.");
+            if !on_map && !has_button_labelled(&prompt, |l| !l.is_empty()) {
+                fail(&format!(
+                    "no action offered to the US: {:?}",
+                    shown_texts(&w)
+                ));
+            }
+            w.close();
+            println!("gui test: the computer plays the NLF's turn on its own");
+            learn_to_play();
         },
     );
 }

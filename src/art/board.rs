@@ -60,6 +60,18 @@ pub trait Board {
     fn draw_zoom(&self, _cr: &Context, _id: &str) -> Result<(), cairo::Error> {
         Ok(())
     }
+
+    /// Draws small labels on some of the pieces drawn by [`Board::draw_board`] with the same
+    /// `view`, by the game's own name for each piece (what the computer thinks of a face-down
+    /// counter, say). A board without such pieces draws nothing.
+    fn draw_badges(
+        &self,
+        _cr: &Context,
+        _view: &View,
+        _badges: &[(String, String)],
+    ) -> Result<(), cairo::Error> {
+        Ok(())
+    }
 }
 
 /// The part of a bitmap of `size` pixels that the context can show, for a bitmap laid with its

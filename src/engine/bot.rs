@@ -17,6 +17,13 @@ pub trait Bot<G: Game> {
     fn propose(&mut self, _view: &G) -> Option<G::Action> {
         None
     }
+
+    /// Why the bot took its decisions since it was last asked, a sentence per reason that a
+    /// player could have written from what its seat knows only, each with who may read it
+    /// (its seat alone when it names what only that seat knows); handed out once.
+    fn take_notes(&mut self) -> Vec<(super::log::Audience, super::message::Message)> {
+        Vec::new()
+    }
 }
 
 /// The seat whose view a bot acting now is given: the one to move (seat 0 in a one-seat

@@ -237,6 +237,24 @@ impl Log {
         })
     }
 
+    /// This log with `extra` entries put in, each before the entry numbered by its position
+    /// (after the last for a position past the end), in the order given.
+    pub fn with_inserted<'a>(&self, extra: impl IntoIterator<Item = (usize, &'a LogEntry)>) -> Log {
+        let mut extra = extra.into_iter().peekable();
+        let mut entries = Vec::with_capacity(self.entries.len());
+        for (at, entry) in self.entries.iter().enumerate() {
+            while let Some((_, e)) = extra.next_if(|(pos, _)| *pos <= at) {
+                entries.push(e.clone());
+            }
+            entries.push(entry.clone());
+        }
+        entries.extend(extra.map(|(_, e)| e.clone()));
+        Log {
+            entries,
+            quiet: self.quiet,
+        }
+    }
+
     pub fn entries(&self) -> &[LogEntry] {
         &self.entries
     }

@@ -19,6 +19,16 @@ pub struct OptionalRule {
     pub summary: Message,
 }
 
+/// A level at which the computer can play a seat of a game (Easy, Normal, Hard).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComputerLevel {
+    /// Its key in saves and on the command line, e.g. `normal`.
+    pub id: &'static str,
+    pub title: Message,
+    /// One sentence: how the computer plays at this level.
+    pub summary: Message,
+}
+
 /// A decision the window can offer as one form to fill in rather than a chain of buttons (the
 /// Skyhawk's Ordnance Card): a list of fields, each a choice among labelled options. The game
 /// turns the values into one of its actions and checks it; the window only shows the fields,

@@ -6,9 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use super::arranged::{Arranged, DieRequest, arrange_setup};
 use super::atomic::write_atomically;
+use super::bot::Bot;
 use super::game::{Actor, Game, Prompt, Refusal, SetupError};
 use super::input::{read_capped, without_bom};
-use super::message::msg;
+use super::log::{Audience, Log, LogEntry};
+use super::message::{Message, msg};
 
 /// The save format's name and version. A later Tonkin that changes the format raises the
 /// version and keeps reading the older ones it can.
@@ -49,10 +51,28 @@ pub struct SaveFile<O, A, S> {
     /// The values a script must reach, checked by `tests/examples.rs`; a replay ignores them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<serde_json::Value>,
+    /// Who plays each seat: the level of the computer playing it, `null` for a person (saves
+    /// without it: people in every seat).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computers: Vec<Option<String>>,
+    /// What the computer players said of their decisions, with where they go in the log.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remarks: Vec<Remark>,
     #[serde(default = "Vec::new")]
     pub actions: Vec<A>,
     #[serde(default = "none", skip_serializing_if = "Option::is_none")]
     pub snapshot: Option<S>,
+}
+
+/// A line a computer player wrote of its decision: not the rules' log (a replay does not
+/// write it), kept beside it and shown in it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Remark {
+    /// The number of actions taken when it was written (undoing them takes it back).
+    pub actions: usize,
+    /// The number of the game's log entries it comes after.
+    pub log_at: usize,
+    pub entry: LogEntry,
 }
 
 fn none<S>() -> Option<S> {
@@ -215,6 +235,12 @@ pub struct Session<G: Game> {
     /// Casual undo lets the player of a one-player game step back over barriers too.
     pub casual: bool,
     autosave: Option<PathBuf>,
+    /// The level of the computer playing each seat, `None` for a person.
+    computers: Vec<Option<String>>,
+    /// The computer players themselves (not saved: made again from their levels), each out of
+    /// its seat while it thinks.
+    bots: Vec<Option<Box<dyn Bot<G> + Send>>>,
+    remarks: Vec<Remark>,
 }
 
 /// What a step did, and whether the autosave that followed it failed.
@@ -269,6 +295,9 @@ impl<G: Game> Session<G> {
             rolling: None,
             casual: false,
             autosave: None,
+            computers: Vec::new(),
+            bots: Vec::new(),
+            remarks: Vec::new(),
         })
     }
 
@@ -287,6 +316,10 @@ impl<G: Game> Session<G> {
     pub fn actions(&self) -> &[G::Action] {
         &self.actions
     }
+    /// The positions before each action taken, oldest first.
+    pub fn history(&self) -> &[G] {
+        &self.history
+    }
     pub fn prompt(&self) -> Prompt<G::Action> {
         self.current.prompt()
     }
@@ -294,6 +327,70 @@ impl<G: Game> Session<G> {
     /// Saves after every action from now on.
     pub fn autosave_to(&mut self, path: PathBuf) {
         self.autosave = Some(path);
+    }
+
+    /// The level of the computer playing `seat`; `None` when a person plays it.
+    pub fn computer(&self, seat: u8) -> Option<&str> {
+        self.computers.get(usize::from(seat))?.as_deref()
+    }
+
+    /// Hands `seat` to the computer `bot` at `level`, or (`None`) to a person, and saves.
+    pub fn seat_computer(
+        &mut self,
+        seat: u8,
+        computer: Option<(String, Box<dyn Bot<G> + Send>)>,
+    ) -> Stepped {
+        let at = usize::from(seat);
+        let seats = usize::from(G::SEATS).max(at + 1);
+        self.computers.resize(seats, None);
+        self.bots.resize_with(seats, || None);
+        let (level, bot) = computer.unzip();
+        self.computers[at] = level;
+        self.bots[at] = bot;
+        if self.computers.iter().all(Option::is_none) {
+            self.computers.clear();
+        }
+        self.after_step(false)
+    }
+
+    /// Takes the computer player of `seat` out of its seat, to think elsewhere.
+    pub fn take_bot(&mut self, seat: u8) -> Option<Box<dyn Bot<G> + Send>> {
+        self.bots.get_mut(usize::from(seat))?.take()
+    }
+
+    /// Puts a computer player back in `seat` after it thought, unless the seat was handed to
+    /// a person or another computer meanwhile.
+    pub fn return_bot(&mut self, seat: u8, bot: Box<dyn Bot<G> + Send>) {
+        let at = usize::from(seat);
+        if self.computer(seat).is_some() && self.bots.get(at).is_some_and(Option::is_none) {
+            self.bots[at] = Some(bot);
+        }
+    }
+
+    /// Writes what a computer player says of the decision it is taking now, for `audience`
+    /// (its own seat when the reason names what only that seat knows).
+    pub fn remark(&mut self, audience: Audience, rule: String, message: Message) {
+        self.remarks.push(Remark {
+            actions: self.actions.len(),
+            log_at: self.current.log().len(),
+            entry: LogEntry {
+                rule: rule.into(),
+                message,
+                random: Vec::new(),
+                audience,
+            },
+        });
+    }
+
+    /// The game's log with the computer players' remarks in their places.
+    pub fn log_with_remarks(&self) -> std::borrow::Cow<'_, Log> {
+        let log = self.current.log();
+        if self.remarks.is_empty() {
+            return std::borrow::Cow::Borrowed(log);
+        }
+        std::borrow::Cow::Owned(
+            log.with_inserted(self.remarks.iter().map(|r| (r.log_at, &r.entry))),
+        )
     }
 
     pub fn autosave_path(&self) -> Option<&Path> {
@@ -475,6 +572,8 @@ impl<G: Game> Session<G> {
         self.barriers.pop();
         self.current = before;
         self.redo.push((fixed, action));
+        let taken = self.actions.len();
+        self.remarks.retain(|r| r.actions < taken);
         Some(self.after_step(false))
     }
 
@@ -507,6 +606,8 @@ impl<G: Game> Session<G> {
             setup: self.setup.clone(),
             description: String::new(),
             expect: None,
+            computers: self.computers.clone(),
+            remarks: self.remarks.clone(),
             actions: self.steps(),
             snapshot: Some(self.current.clone()),
         }
@@ -565,7 +666,7 @@ impl<G: Game> Session<G> {
         })?;
         let options = read_options::<G>(file.options, name)?;
         let actions = read_actions::<G>(&file.actions, name)?;
-        let mut session = Session::new_arranged(&file.scenario, options, file.seed, file.setup)
+        let mut session = Self::new_arranged(&file.scenario, options, file.seed, file.setup)
             .map_err(|source| SessionError::Setup {
                 path: name.to_owned(),
                 source,
@@ -593,6 +694,14 @@ impl<G: Game> Session<G> {
         }
         session.next.rolled.clear();
         session.own_dice = file.own_dice;
+        // The seats' players are the driver's to seat (it knows the game's computers).
+        session.computers = file.computers;
+        session.computers.truncate(usize::from(G::SEATS));
+        let (taken, logged) = (session.actions.len(), session.current.log().len());
+        session.remarks = file.remarks;
+        session
+            .remarks
+            .retain(|r| r.actions <= taken && r.log_at <= logged);
         if let Some(saved) = &file.snapshot
             && !reaches_saved_position(saved, &session.current)
         {

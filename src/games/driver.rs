@@ -10,11 +10,13 @@ use std::time::Instant;
 use crate::art::Board;
 use crate::engine::arranged::DieRequest;
 use crate::engine::bot::{Bot, RandomBot, acting_seat, play_out};
-use crate::engine::game::{Actor, Outcome, ScenarioInfo, Verdict};
-use crate::engine::log::Log;
+use crate::engine::game::{Actor, Game, Outcome, ScenarioInfo, Verdict};
+use crate::engine::log::{Audience, Log};
 use crate::engine::message::{Message, msg};
 use crate::engine::number::decimal;
-use crate::engine::play::{FormCheck, FormView, OptionalRule, Playable, options_with};
+use crate::engine::play::{
+    ComputerLevel, FormCheck, FormView, OptionalRule, Playable, options_with,
+};
 use crate::engine::reference::RuleSection;
 use crate::engine::rng::Rng;
 use crate::engine::session::{Session, SessionError, Stepped};
@@ -41,6 +43,138 @@ pub trait Presented: Playable {
     /// them ("Player 2"). Only games of more than one seat are asked.
     fn seat_name(&self, _seat: u8) -> Option<Message> {
         None
+    }
+    /// The levels at which the computer can play a seat, easiest first; none for a game
+    /// without a computer opponent (a solitaire game).
+    fn computer_levels() -> Vec<ComputerLevel>
+    where
+        Self: Sized,
+    {
+        Vec::new()
+    }
+    /// What the computer would think, from `seat`'s view only, of the pieces whose nature that
+    /// seat does not know: for each (by the game's name for it, as in [`View::badges`]) the
+    /// chance of the nature that matters most. `earlier` are the positions before the present
+    /// one, oldest first. `None` where the game offers no such view for the seat.
+    ///
+    /// [`View::badges`]: crate::art::View::badges
+    fn computer_thinks(_earlier: &[Self], _now: &Self, _seat: u8) -> Option<Vec<(String, f64)>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+    /// Whether [`Presented::computer_thinks`] answers for `seat`.
+    fn offers_computer_thinks(_seat: u8) -> bool
+    where
+        Self: Sized,
+    {
+        false
+    }
+    /// A computer player at level `level` (one of [`Presented::computer_levels`]).
+    fn computer(_level: &str, _seed: u64) -> Option<Box<dyn Bot<Self> + Send>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+}
+
+/// A computer player's decision to be taken off the main thread: what its seat may know of
+/// the position, the legal actions, and the player itself.
+pub struct SeatJob<G: Game> {
+    pub seat: u8,
+    /// How many actions had been taken: the answer is for that position only.
+    pub taken: usize,
+    /// The rule of the pending decision, for the computer's remarks.
+    pub rule: String,
+    /// The position as the seat may know it ([`Game::view`]), never the state itself.
+    pub view: G,
+    pub actions: Vec<G::Action>,
+}
+
+impl<G: Game> SeatJob<G> {
+    /// The decision pending in `session` if the computer plays the seat to move (and is in its
+    /// seat): `None` while a person is to act, a die is asked for, or the game is over.
+    pub fn pending(session: &Session<G>) -> Option<SeatJob<G>> {
+        let game = session.state();
+        if game.outcome().is_some() || session.pending_die().is_some() {
+            return None;
+        }
+        let seat = match game.to_move() {
+            Actor::Player(seat) => seat,
+            Actor::Nobody => return None,
+        };
+        session.computer(seat)?;
+        let actions = game.legal_actions();
+        (!actions.is_empty()).then(|| SeatJob {
+            seat,
+            taken: session.actions().len(),
+            rule: game.prompt().rule,
+            view: game.view(seat).into_owned(),
+            actions,
+        })
+    }
+}
+
+/// What a computer player decided, ready to be taken back to the session it came from.
+pub struct ComputerDone {
+    seat: u8,
+    taken: usize,
+    /// The player, its action (or why it failed) and its notes, of the game's own types.
+    answer: Box<dyn Any + Send>,
+}
+
+impl std::fmt::Debug for ComputerDone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ComputerDone(seat {}, after {})", self.seat, self.taken)
+    }
+}
+
+type Answer<G> = (
+    Box<dyn Bot<G> + Send>,
+    Result<<G as Game>::Action, String>,
+    Vec<(Audience, Message)>,
+    String,
+);
+
+/// A computer player's decision, to run on a worker thread ([`ComputerJob::run`]).
+pub struct ComputerJob {
+    pub seat: u8,
+    work: Box<dyn FnOnce() -> ComputerDone + Send>,
+}
+
+impl ComputerJob {
+    pub fn run(self) -> ComputerDone {
+        (self.work)()
+    }
+}
+
+fn computer_job<G>(job: SeatJob<G>, mut bot: Box<dyn Bot<G> + Send>) -> ComputerJob
+where
+    G: Game + Send,
+    G::Action: Send,
+{
+    let (seat, taken) = (job.seat, job.taken);
+    let work = move || {
+        let decided = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let action = bot.choose(&job.view, &job.actions);
+            (action, bot.take_notes())
+        }));
+        let (action, notes) = match decided {
+            Ok((action, notes)) => (Ok(action), notes),
+            Err(_) => (Err("the computer player failed".to_owned()), Vec::new()),
+        };
+        let answer: Answer<G> = (bot, action, notes, job.rule);
+        ComputerDone {
+            seat,
+            taken,
+            answer: Box::new(answer),
+        }
+    };
+    ComputerJob {
+        seat,
+        work: Box::new(work),
     }
 }
 
@@ -71,6 +205,8 @@ pub trait Driver: Sync {
     fn rules_reference(&self) -> Vec<RuleSection>;
     /// The game's optional rules, offered before a game starts.
     fn optional_rules(&self) -> Vec<OptionalRule>;
+    /// The levels at which the computer can play a seat (see [`Presented::computer_levels`]).
+    fn computer_levels(&self) -> Vec<ComputerLevel>;
     /// A new game; `options` names the optional rules switched on (by key).
     fn new_session(
         &self,
@@ -174,9 +310,28 @@ pub trait PlaySession {
     fn is_arranged(&self) -> bool;
     /// The session itself, for the driver of its game (a bot's action that is no button).
     fn session_any_mut(&mut self) -> &mut dyn Any;
+    /// The levels at which the computer can play a seat (none: people play every seat).
+    fn computer_levels(&self) -> Vec<ComputerLevel>;
+    /// The level of the computer playing `seat`; `None` for a person.
+    fn computer(&self, seat: u8) -> Option<String>;
+    /// What the computer would think from `seat`'s view (see [`Presented::computer_thinks`]).
+    fn computer_thinks(&self, seat: u8) -> Option<Vec<(String, f64)>>;
+    /// Whether the game shows `seat` what the computer would think.
+    fn offers_computer_thinks(&self, seat: u8) -> bool;
+    /// Hands `seat` to the computer at `level`, or to a person (`None`); saved with the game.
+    fn set_computer(&mut self, seat: u8, level: Option<&str>) -> Result<Stepped, String>;
+    /// The computer's decision, when the seat to move is the computer's: built here from that
+    /// seat's view only, to run anywhere. Until its answer is back the seat has no other job.
+    fn computer_job(&mut self) -> Option<ComputerJob>;
+    /// Takes a computer's decision, unless the position changed since its job was built
+    /// (`Ok(None)`); its reasons go to the log for its seat.
+    fn finish_computer(&mut self, done: ComputerDone) -> Result<Option<Stepped>, String>;
 }
 
-impl<G: Presented> PlaySession for Session<G> {
+impl<G: Presented + Send> PlaySession for Session<G>
+where
+    G::Action: Send,
+{
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -257,7 +412,10 @@ impl<G: Presented> PlaySession for Session<G> {
         self.state().log()
     }
     fn log_seen_by(&self, seat: u8) -> Cow<'_, Log> {
-        self.state().log().seen_by(seat)
+        match self.log_with_remarks() {
+            Cow::Borrowed(log) => log.seen_by(seat),
+            Cow::Owned(log) => Cow::Owned(log.seen_by(seat).into_owned()),
+        }
     }
     fn outcome(&self) -> Option<Outcome> {
         self.state().outcome()
@@ -332,6 +490,65 @@ impl<G: Presented> PlaySession for Session<G> {
     }
     fn session_any_mut(&mut self) -> &mut dyn Any {
         self
+    }
+    fn computer_levels(&self) -> Vec<ComputerLevel> {
+        G::computer_levels()
+    }
+    fn computer(&self, seat: u8) -> Option<String> {
+        Session::computer(self, seat).map(str::to_owned)
+    }
+    fn computer_thinks(&self, seat: u8) -> Option<Vec<(String, f64)>> {
+        G::computer_thinks(self.history(), self.state(), seat)
+    }
+    fn offers_computer_thinks(&self, seat: u8) -> bool {
+        G::offers_computer_thinks(seat)
+    }
+    fn set_computer(&mut self, seat: u8, level: Option<&str>) -> Result<Stepped, String> {
+        if seat >= G::SEATS {
+            return Err(format!("no seat {seat}"));
+        }
+        let computer = match level {
+            None => None,
+            Some(level) => {
+                let seed = self.seed() ^ (u64::from(seat) << 56) ^ self.actions().len() as u64;
+                let bot = G::computer(level, seed)
+                    .ok_or_else(|| format!("no computer level '{level}' in this game"))?;
+                Some((level.to_owned(), bot))
+            }
+        };
+        Ok(self.seat_computer(seat, computer))
+    }
+    fn computer_job(&mut self) -> Option<ComputerJob> {
+        let job = SeatJob::pending(self)?;
+        let bot = self.take_bot(job.seat)?;
+        Some(computer_job(job, bot))
+    }
+    fn finish_computer(&mut self, done: ComputerDone) -> Result<Option<Stepped>, String> {
+        let answer = done
+            .answer
+            .downcast::<Answer<G>>()
+            .map_err(|_| "the computer's answer is of another game".to_owned())?;
+        let (bot, action, notes, rule) = *answer;
+        let action = match action {
+            Ok(action) => action,
+            Err(e) => {
+                // A player that failed is not asked again: a person takes the seat.
+                self.seat_computer(done.seat, None);
+                return Err(e);
+            }
+        };
+        self.return_bot(done.seat, bot);
+        let still = self.actions().len() == done.taken
+            && self.pending_die().is_none()
+            && self.state().to_move() == Actor::Player(done.seat)
+            && Session::computer(self, done.seat).is_some();
+        if !still {
+            return Ok(None);
+        }
+        for (audience, note) in notes {
+            self.remark(audience, rule.clone(), note);
+        }
+        self.apply(&action).map(Some).map_err(|r| r.reason.render())
     }
 }
 
@@ -425,7 +642,10 @@ impl<G> Default for GameDriver<G> {
 /// More actions than any real game takes: a bot game that runs past it is a bug.
 pub(crate) const MAX_ACTIONS: usize = 200_000;
 
-impl<G: Presented> Driver for GameDriver<G> {
+impl<G: Presented + Send> Driver for GameDriver<G>
+where
+    G::Action: Send,
+{
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         G::scenarios()
     }
@@ -451,9 +671,22 @@ impl<G: Presented> Driver for GameDriver<G> {
     }
 
     fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String> {
-        Session::<G>::from_bytes(bytes, name)
-            .map(|s| Box::new(s) as Box<dyn PlaySession>)
-            .map_err(|e| e.to_string())
+        let mut session: Box<dyn PlaySession> = Session::<G>::from_bytes(bytes, name)
+            .map(Box::new)
+            .map_err(|e| e.to_string())?;
+        // The computers the save names take their seats again.
+        for seat in 0..G::SEATS {
+            if let Some(level) = session.computer(seat) {
+                session
+                    .set_computer(seat, Some(&level))
+                    .map_err(|e| format!("{name}: {e}"))?;
+            }
+        }
+        Ok(session)
+    }
+
+    fn computer_levels(&self) -> Vec<ComputerLevel> {
+        G::computer_levels()
     }
 
     fn bot_steps(

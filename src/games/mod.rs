@@ -12,7 +12,8 @@ use crate::engine::message::{Message, msg};
 use crate::export::Kit;
 
 pub use driver::{
-    BotKind, ChoiceView, Driver, GameDriver, PlaySession, Presented, PromptView, SimReport,
+    BotKind, ChoiceView, ComputerDone, ComputerJob, Driver, GameDriver, PlaySession, Presented,
+    PromptView, SeatJob, SimReport,
 };
 
 /// Declares each game's folder as a module and lists its `MODULE` in [`ALL`], in order.

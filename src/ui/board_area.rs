@@ -30,6 +30,9 @@ pub struct BoardArea {
     frames: RefCell<BoardFrames>,
     /// When a preview was last shown, while the sharp redraw waits.
     previewed: Cell<Option<Instant>>,
+    /// Labels drawn on pieces (see [`crate::art::Board::draw_badges`]); set before
+    /// [`BoardArea::changed`].
+    pub badges: RefCell<Vec<(String, String)>>,
 }
 
 impl BoardArea {
@@ -47,6 +50,7 @@ impl BoardArea {
             generation: Cell::new(0),
             frames: RefCell::new(BoardFrames::new()),
             previewed: Cell::new(None),
+            badges: RefCell::new(Vec::new()),
         });
         let b = board.clone();
         area.set_draw_func(move |area, cr, _, _| b.draw(area, cr));
@@ -81,10 +85,14 @@ impl BoardArea {
             super::game_window::draw_no_board(area, cr);
             return;
         };
+        let badges = self.badges.borrow();
         let painted = self
             .frames
             .borrow_mut()
-            .paint(cr, &key, self.zoom.get(), |cr, v| board.draw_board(cr, v));
+            .paint(cr, &key, self.zoom.get(), |cr, v| {
+                board.draw_board(cr, v)?;
+                board.draw_badges(cr, v, &badges)
+            });
         match painted {
             Ok(Painted::Sharp) => {}
             Ok(Painted::Preview) => self.sharpen_later(area),
@@ -109,11 +117,15 @@ impl BoardArea {
             this.previewed.set(None);
             let key = this.key(&area);
             let session = this.session.borrow();
+            let badges = this.badges.borrow();
             if let Some(board) = session.board()
                 && let Err(e) = this
                     .frames
                     .borrow_mut()
-                    .render(&key, this.zoom.get(), |cr, v| board.draw_board(cr, v))
+                    .render(&key, this.zoom.get(), |cr, v| {
+                        board.draw_board(cr, v)?;
+                        board.draw_badges(cr, v, &badges)
+                    })
             {
                 eprintln!("tonkin: drawing the board failed: {e}");
             }

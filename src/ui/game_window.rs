@@ -4,7 +4,8 @@
 //!
 //! Everything in it is shown for one seat, [`View::seat`]. When two people share the screen,
 //! a change of the seat to move puts up a curtain over the whole window first: the next seat's
-//! side is built only once that player says they are at the screen.
+//! side is built only once that player says they are at the screen. A seat the computer plays
+//! decides on a worker thread from its own view; the window then shows only the person's side.
 
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
@@ -27,7 +28,7 @@ use crate::engine::game::{Actor, Verdict};
 use crate::engine::message::msg;
 use crate::engine::number::decimal;
 use crate::engine::session::Stepped;
-use crate::games::{self, PlaySession};
+use crate::games::{self, ComputerDone, PlaySession};
 use crate::i18n::gettext;
 
 pub struct GameInit {
@@ -124,6 +125,10 @@ pub struct GameWindow {
     curtain: Option<u8>,
     /// An action was taken while actions undone waited to be redone: Redo says so.
     redo_lost: Cell<bool>,
+    /// The seat whose computer player is deciding on a worker thread.
+    thinking: Option<u8>,
+    /// The board shows what the computer thinks of the hidden pieces (where the game offers it).
+    show_thinks: bool,
 }
 
 #[derive(Debug)]
@@ -158,6 +163,12 @@ pub enum GameMsg {
     ActivateFocused,
     /// The player the curtain waits for is at the screen: show their side.
     Reveal,
+    /// Opens the dialog that hands each side to a person or to the computer.
+    Players,
+    /// Who plays each seat from now on: the computer's level, `None` for a person.
+    SetPlayers(Vec<Option<String>>),
+    /// Shows or hides what the computer thinks of the hidden pieces.
+    ShowThinks(bool),
 }
 
 impl GameMsg {
@@ -172,6 +183,21 @@ impl GameMsg {
                 | GameMsg::ShowRule(_)
                 | GameMsg::Opened
                 | GameMsg::Reveal
+        )
+    }
+
+    /// Whether the message takes or takes back an action: not while the computer decides.
+    fn acts(&self) -> bool {
+        matches!(
+            self,
+            GameMsg::Choose(_)
+                | GameMsg::ChooseNth(_)
+                | GameMsg::Click(..)
+                | GameMsg::ActivateFocused
+                | GameMsg::Undo
+                | GameMsg::Redo
+                | GameMsg::OpenForm
+                | GameMsg::SubmitForm(_)
         )
     }
 }
@@ -200,13 +226,16 @@ pub struct GameWidgets {
     /// Its tooltip says why when there is nothing to redo.
     redo_button: gtk::Button,
     export: gio::SimpleAction,
+    /// Shows what the computer thinks of the hidden pieces; offered only to a seat the game
+    /// shows it to.
+    thinks: gtk::ToggleButton,
 }
 
 impl Component for GameWindow {
     type Init = GameInit;
     type Input = GameMsg;
     type Output = ();
-    type CommandOutput = ();
+    type CommandOutput = ComputerDone;
     type Root = adw::ApplicationWindow;
     type Widgets = GameWidgets;
 
@@ -249,7 +278,8 @@ impl Component for GameWindow {
         let redo_button = icon_button("edit-redo-symbolic", &gettext("Redo"), "win.redo");
         header.pack_start(&undo_button);
         header.pack_start(&redo_button);
-        header.pack_end(&main_menu_button());
+        let computer_plays = !init.session.computer_levels().is_empty();
+        header.pack_end(&main_menu_button(computer_plays));
         let rules_button = icon_button(
             "help-contents-symbolic",
             &gettext("Open the rules reference (Shift+F1)"),
@@ -261,6 +291,19 @@ impl Component for GameWindow {
         header.pack_end(&rules_button);
         let (zoom_box, zoom_label) = zoom_controls();
         header.pack_end(&zoom_box);
+        let thinks = gtk::ToggleButton::builder()
+            .icon_name("dialog-information-symbolic")
+            .tooltip_text(gettext(
+                "What the computer thinks: the chance that each face-down counter is a combat unit, from what your side knows",
+            ))
+            .visible(false)
+            .build();
+        super::set_accessible_label(&thinks, &gettext("What the computer thinks"));
+        thinks.connect_toggled({
+            let s = sender.clone();
+            move |b| s.input(GameMsg::ShowThinks(b.is_active()))
+        });
+        header.pack_end(&thinks);
 
         let board = gtk::DrawingArea::builder()
             .hexpand(true)
@@ -364,7 +407,8 @@ impl Component for GameWindow {
         let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
         content.append(&header);
         content.append(&toasts);
-        let (curtain_page, curtain, curtain_button) = hand_over_curtain(&title, &scenario);
+        let (curtain_page, curtain, curtain_button) =
+            hand_over_curtain(&title, &scenario, computer_plays);
         curtain_button.connect_clicked({
             let s = sender.clone();
             move |_| s.input(GameMsg::Reveal)
@@ -396,6 +440,9 @@ impl Component for GameWindow {
         window_action(&root, "save", &sender, || GameMsg::Save);
         window_action(&root, "save-as", &sender, || GameMsg::SaveAs);
         window_action(&root, "rules", &sender, || GameMsg::ShowRule(None));
+        if computer_plays {
+            window_action(&root, "players", &sender, || GameMsg::Players);
+        }
         super::help::install_action(&root, Some(id));
         let export = window_action(&root, "export", &sender, || GameMsg::PrintAndPlay);
         let close = gio::SimpleAction::new("close", None);
@@ -418,6 +465,8 @@ impl Component for GameWindow {
             page_names: RefCell::new(Vec::new()),
             curtain: None,
             redo_lost: Cell::new(false),
+            thinking: None,
+            show_thinks: false,
         };
         let mut widgets = GameWidgets {
             stack,
@@ -437,12 +486,14 @@ impl Component for GameWindow {
             redo,
             redo_button,
             export,
+            thinks,
         };
         // A game two people share opens behind the curtain, for the seat to move.
         if shared_screen(model.session.borrow().as_ref()) {
             let seat = seat_to_move(model.session.borrow().as_ref()).unwrap_or(0);
             model.raise_curtain(&mut widgets, seat);
         } else {
+            model.view.borrow_mut().seat = person_seat(model.session.borrow().as_ref());
             model.refresh(&mut widgets);
         }
         root.present();
@@ -458,6 +509,9 @@ impl Component for GameWindow {
         root: &Self::Root,
     ) {
         if self.curtain.is_some() && !msg.allowed_behind_curtain() {
+            return;
+        }
+        if self.thinking.is_some() && msg.acts() {
             return;
         }
         match msg {
@@ -572,18 +626,128 @@ impl Component for GameWindow {
                     Some(self.session.clone()),
                 );
             }
+            GameMsg::Players => self.ask_players(root, &sender),
+            GameMsg::SetPlayers(levels) => self.set_players(widgets, levels),
+            GameMsg::ShowThinks(on) => {
+                self.show_thinks = on;
+                self.refresh(widgets);
+            }
         }
-        if !self.game_over_shown
-            && self.curtain.is_none()
-            && self.session.borrow().outcome().is_some()
-        {
-            self.game_over_shown = true;
-            self.show_game_over(root);
-        }
+        self.after_update(widgets, &sender, root);
+    }
+
+    fn update_cmd_with_view(
+        &mut self,
+        widgets: &mut GameWidgets,
+        done: ComputerDone,
+        sender: ComponentSender<Self>,
+        root: &Self::Root,
+    ) {
+        self.thinking = None;
+        let result = self.session.borrow_mut().finish_computer(done);
+        self.after_step(widgets, result);
+        self.after_update(widgets, &sender, root);
     }
 }
 
 impl GameWindow {
+    /// After any message: a game just over shows its result; a computer to move starts
+    /// thinking.
+    fn after_update(
+        &mut self,
+        widgets: &mut GameWidgets,
+        sender: &ComponentSender<Self>,
+        root: &adw::ApplicationWindow,
+    ) {
+        if self.curtain.is_some() {
+            return;
+        }
+        if !self.game_over_shown && self.session.borrow().outcome().is_some() {
+            self.game_over_shown = true;
+            self.show_game_over(root);
+        }
+        self.think(widgets, sender);
+    }
+
+    /// When the computer plays the seat to move, hands it its decision (built here, from its
+    /// seat's view only) to take on a worker thread; the answer comes back as a command.
+    fn think(&mut self, widgets: &mut GameWidgets, sender: &ComponentSender<Self>) {
+        if self.thinking.is_some() {
+            return;
+        }
+        let Some(job) = self.session.borrow_mut().computer_job() else {
+            return;
+        };
+        self.thinking = Some(job.seat);
+        self.show_thinking(widgets);
+        sender.spawn_oneshot_command(move || job.run());
+    }
+
+    /// The prompt while the computer decides: who is thinking, and no action to take.
+    fn show_thinking(&self, widgets: &mut GameWidgets) {
+        let Some(seat) = self.thinking else { return };
+        // Translators: the prompt while the computer decides, e.g. "The NLF player (the
+        // computer) is thinking…".
+        let text =
+            gettext("{seat} (the computer) is thinking…").replace("{seat}", &self.seat_name(seat));
+        widgets
+            .prompt
+            .show_thinking(&super::players::capitalised(&text));
+        widgets.undo.set_enabled(false);
+        widgets.redo.set_enabled(false);
+        self.view.borrow_mut().targets.clear();
+        widgets.board.queue_draw();
+    }
+
+    /// Asks who plays each seat from now on.
+    fn ask_players(&self, root: &adw::ApplicationWindow, sender: &ComponentSender<Self>) {
+        let session = self.session.borrow();
+        let current: Vec<Option<String>> =
+            (0..session.seats()).map(|s| session.computer(s)).collect();
+        let rows = super::players::PlayerRows::new(session.as_ref(), &current);
+        let dialog = adw::MessageDialog::new(
+            Some(root),
+            Some(&gettext("Players")),
+            Some(&gettext(
+                "Hand a side to the computer, or take it back. The choice is saved with the game.",
+            )),
+        );
+        dialog.set_extra_child(Some(&rows.list));
+        dialog.add_response("cancel", &gettext("_Cancel"));
+        dialog.add_response("apply", &gettext("_Apply"));
+        dialog.set_response_appearance("apply", adw::ResponseAppearance::Suggested);
+        dialog.set_default_response(Some("apply"));
+        let s = sender.clone();
+        dialog.connect_response(Some("apply"), move |_, _| {
+            s.input(GameMsg::SetPlayers(rows.chosen()))
+        });
+        dialog.present();
+    }
+
+    /// Seats the players chosen; with one person left, the board shows that person's side.
+    fn set_players(&mut self, widgets: &mut GameWidgets, levels: Vec<Option<String>>) {
+        let mut errors = Vec::new();
+        {
+            let mut session = self.session.borrow_mut();
+            for (seat, level) in levels.iter().enumerate() {
+                let seat = seat as u8;
+                if session.computer(seat) != *level
+                    && let Err(e) = session.set_computer(seat, level.as_deref())
+                {
+                    errors.push(e);
+                }
+            }
+            if !shared_screen(session.as_ref()) {
+                self.view.borrow_mut().seat = person_seat(session.as_ref());
+            }
+        }
+        let result = match errors.is_empty() {
+            true => Ok(None),
+            false => Err(errors.join("\n")),
+        };
+        self.after_step(widgets, result);
+    }
+
     /// An action is about to be taken: whatever was undone cannot be redone after it.
     fn note_redo_lost(&self) {
         if self.session.borrow().can_redo() {
@@ -654,6 +818,9 @@ impl GameWindow {
         widgets.board.set_tooltip_text(None);
         super::set_accessible_label(&widgets.board, &gettext("Game board"));
         self.view.borrow_mut().hovered = None;
+        self.board_area.badges.borrow_mut().clear();
+        self.board_area.changed();
+        widgets.thinks.set_visible(false);
         widgets.log.clear();
     }
 
@@ -927,8 +1094,12 @@ impl GameWindow {
                 widgets.status.attach(&v, 1, row as i32, 1, 1);
             }
         }
-        widgets.undo.set_enabled(session.can_undo());
-        widgets.redo.set_enabled(session.can_redo());
+        widgets
+            .undo
+            .set_enabled(session.can_undo() && self.thinking.is_none());
+        widgets
+            .redo
+            .set_enabled(session.can_redo() && self.thinking.is_none());
         let undo_tip = if session.can_undo() {
             gettext("Undo the last action (Ctrl+Z)")
         } else if session.actions_taken() == 0 {
@@ -970,7 +1141,26 @@ impl GameWindow {
             .iter()
             .filter_map(|c| c.target.clone())
             .collect();
+        let seat = self.view.borrow().seat;
+        let offered = session.offers_computer_thinks(seat);
+        widgets.thinks.set_visible(offered);
+        let badges = (offered && self.show_thinks)
+            .then(|| session.computer_thinks(seat))
+            .flatten()
+            .unwrap_or_default();
+        *self.board_area.badges.borrow_mut() = badges
+            .into_iter()
+            .map(|(id, p)| {
+                let shown = (p * 100.0).round().clamp(0.0, 100.0);
+                (
+                    id,
+                    gettext("{percent} %").replace("{percent}", &shown.to_string()),
+                )
+            })
+            .collect();
         widgets.board.queue_draw();
+        drop(session);
+        self.show_thinking(widgets);
     }
 
     fn show_game_over(&self, root: &adw::ApplicationWindow) {
@@ -1021,10 +1211,20 @@ impl GameWindow {
     }
 }
 
-/// Whether people take turns at this screen: a game of more than one seat, every seat played
-/// here (the window seats no bot yet).
+/// Whether people take turns at this screen: more than one seat played by a person.
 fn shared_screen(session: &dyn PlaySession) -> bool {
-    session.seats() > 1
+    (0..session.seats())
+        .filter(|&seat| session.computer(seat).is_none())
+        .count()
+        > 1
+}
+
+/// The seat shown when at most one person plays: theirs (the first seat when the computer
+/// plays every seat).
+fn person_seat(session: &dyn PlaySession) -> u8 {
+    (0..session.seats())
+        .find(|&seat| session.computer(seat).is_none())
+        .unwrap_or(0)
 }
 
 /// The seat whose decision is pending; `None` once the game is over.
@@ -1048,10 +1248,14 @@ fn show_page(stack: &gtk::Stack, name: &str) {
     stack.set_visible_child_name(name);
 }
 
-fn hand_over_curtain(title: &str, scenario: &str) -> (gtk::Box, adw::StatusPage, gtk::Button) {
+fn hand_over_curtain(
+    title: &str,
+    scenario: &str,
+    computer_plays: bool,
+) -> (gtk::Box, adw::StatusPage, gtk::Button) {
     let header = adw::HeaderBar::new();
     header.set_title_widget(Some(&adw::WindowTitle::new(title, scenario)));
-    header.pack_end(&main_menu_button());
+    header.pack_end(&main_menu_button(computer_plays));
     let button = gtk::Button::builder()
         .halign(gtk::Align::Center)
         .css_classes(["pill", "suggested-action"])
@@ -1070,10 +1274,17 @@ fn hand_over_curtain(title: &str, scenario: &str) -> (gtk::Box, adw::StatusPage,
     (page, status, button)
 }
 
-fn main_menu_button() -> gtk::MenuButton {
+/// The window's main menu; `computer_plays`: the game offers its sides to the computer.
+fn main_menu_button(computer_plays: bool) -> gtk::MenuButton {
+    let menu = super::primary_menu(true);
+    if computer_plays {
+        let players = gio::Menu::new();
+        players.append(Some(&gettext("_Players…")), Some("win.players"));
+        menu.insert_section(1, None, &players);
+    }
     let button = gtk::MenuButton::builder()
         .icon_name("open-menu-symbolic")
-        .menu_model(&super::primary_menu(true))
+        .menu_model(&menu)
         .tooltip_text(gettext("Main Menu"))
         .primary(true)
         .build();

@@ -472,17 +472,36 @@ fn start_new(
         .ok_or_else(|| gettext("This game is not playable yet"))?;
     let rules = driver.optional_rules();
     let own_dice = super::settings().own_dice;
-    if rules.is_empty() {
+    let levels = driver.computer_levels();
+    if rules.is_empty() && levels.is_empty() {
         let mut session = driver.new_session(scenario, super::fresh_seed(), &[])?;
         session.set_own_dice(own_dice);
         super::open_game_window(session, None);
         return Ok(());
     }
-    let dialog = adw::MessageDialog::new(
-        Some(parent),
-        Some(&gettext("Optional Rules")),
-        Some(&gettext("Switch on the optional rules to play with.")),
-    );
+    let dialog = if levels.is_empty() {
+        adw::MessageDialog::new(
+            Some(parent),
+            Some(&gettext("Optional Rules")),
+            Some(&gettext("Switch on the optional rules to play with.")),
+        )
+    } else {
+        adw::MessageDialog::new(
+            Some(parent),
+            Some(&gettext("New Game")),
+            Some(&gettext(
+                "Choose who plays each side, and switch on the optional rules to play with.",
+            )),
+        )
+    };
+    // Who plays each seat, for a game the computer can play.
+    let players = (!levels.is_empty())
+        .then(|| driver.new_session(scenario, 0, &[]).ok())
+        .flatten()
+        .map(|session| {
+            let defaults = super::players::default_players(session.seats(), &levels);
+            std::rc::Rc::new(super::players::PlayerRows::new(session.as_ref(), &defaults))
+        });
     let list = gtk::ListBox::builder()
         .selection_mode(gtk::SelectionMode::None)
         .css_classes(["boxed-list"])
@@ -540,6 +559,9 @@ fn start_new(
             .build(),
     );
     extra.append(&refusal);
+    if let Some(players) = &players {
+        extra.prepend(&players.list);
+    }
     dialog.set_extra_child(Some(&extra));
     dialog.add_response("cancel", &gettext("_Cancel"));
     dialog.add_response("start", &gettext("_Start"));
@@ -581,6 +603,11 @@ fn start_new(
         match driver.new_session(&scenario, seed, &chosen()) {
             Ok(mut session) => {
                 session.set_own_dice(own_dice_switch.is_active());
+                for (seat, level) in players.iter().flat_map(|p| p.chosen()).enumerate() {
+                    if let Err(e) = session.set_computer(seat as u8, level.as_deref()) {
+                        eprintln!("tonkin: {e}");
+                    }
+                }
                 super::open_game_window(session, None)
             }
             Err(e) => super::dialogs::error_dialog(

@@ -14,6 +14,7 @@ mod guide;
 mod help;
 mod launcher;
 mod log_view;
+mod players;
 mod preferences;
 mod prompt_bar;
 mod rules_window;

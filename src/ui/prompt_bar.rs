@@ -219,6 +219,25 @@ impl PromptBar {
         }
     }
 
+    /// Shows that the computer is deciding: `text` beside a spinner, and no action to take.
+    pub fn show_thinking(&self, text: &str) {
+        self.text.set_label(text);
+        self.rule.set_visible(false);
+        self.form.set_visible(false);
+        clear(&self.buttons);
+        let mut shown = self.shown.borrow_mut();
+        shown.clear();
+        shown.push(usize::MAX);
+        let spinner = gtk::Spinner::builder()
+            .spinning(true)
+            .halign(gtk::Align::Start)
+            .build();
+        super::set_accessible_label(&spinner, text);
+        self.buttons.insert(&spinner, -1);
+        drop(shown);
+        self.fit_choices();
+    }
+
     /// Shows a prompt; `headline` replaces the prompt's text (game over); `risks` lists, for
     /// each choice, what it risks (shown in its tooltip).
     pub fn show(&self, prompt: &PromptView, headline: Option<&str>, risks: &[Vec<String>]) {

@@ -9,8 +9,13 @@ pub mod bot;
 pub mod kit;
 pub mod rules;
 
+#[cfg(test)]
+mod computer_tests;
+
 use crate::art::Board;
+use crate::engine::bot::Bot;
 use crate::engine::message::{Message, msg, n_};
+use crate::engine::play::ComputerLevel;
 use crate::games::{GameDriver, GameModule, Presented};
 use rules::SearchDestroy;
 
@@ -46,5 +51,61 @@ impl Presented for SearchDestroy {
         } else {
             msg("the NLF player")
         })
+    }
+    fn computer_levels() -> Vec<ComputerLevel> {
+        use bot::Difficulty;
+        Difficulty::ALL
+            .into_iter()
+            .map(|d| match d {
+                Difficulty::Easy => ComputerLevel {
+                    id: d.id(),
+                    title: msg("Easy"),
+                    summary: msg("Plays by rules of thumb, one decision at a time"),
+                },
+                Difficulty::Normal => ComputerLevel {
+                    id: d.id(),
+                    title: msg("Normal"),
+                    summary: msg(
+                        "Weighs its rules of thumb by what its side knows, the US by its guesses of the hidden counters",
+                    ),
+                },
+                Difficulty::Hard => ComputerLevel {
+                    id: d.id(),
+                    title: msg("Hard"),
+                    summary: msg(
+                        "Tries its best choices on many guesses of the hidden counters, played a turn ahead",
+                    ),
+                },
+            })
+            .collect()
+    }
+    /// For the US only: the chance that each face-down counter is a combat unit, from the
+    /// US's views of the game so far (its belief, digest 10.3), by unit number.
+    fn computer_thinks(earlier: &[Self], now: &Self, seat: u8) -> Option<Vec<(String, f64)>> {
+        use rules::content::Side;
+        if !Self::offers_computer_thinks(seat) {
+            return None;
+        }
+        let views: Vec<SearchDestroy> = earlier
+            .iter()
+            .chain([now])
+            .map(|g| g.redacted(Side::Us))
+            .collect();
+        let mut rng = crate::engine::rng::Rng::seeded(0xBE11EF);
+        let belief = bot::Belief::after(&views, &mut rng);
+        let now = views.last()?;
+        Some(
+            (0..now.units.len())
+                .filter(|&i| now.units[i].on_map() && now.units[i].hidden())
+                .map(|i| (i.to_string(), belief.p_combat(i)))
+                .collect(),
+        )
+    }
+    fn offers_computer_thinks(seat: u8) -> bool {
+        art::board::side_of(seat) == rules::content::Side::Us
+    }
+    fn computer(level: &str, seed: u64) -> Option<Box<dyn Bot<Self> + Send>> {
+        let difficulty = bot::Difficulty::from_id(level)?;
+        Some(Box::new(bot::Computer::new(difficulty, seed)))
     }
 }

@@ -68,26 +68,8 @@ pub fn draw_pieces(
         }
     }
     draw_he_fire(cr, &view)?;
-    let mut stacks: Vec<(Hex, Vec<usize>)> = Vec::new();
-    for (i, u) in view.units.iter().enumerate() {
-        let Some(hex) = u.hex.filter(|_| u.on_map()) else {
-            continue;
-        };
-        match stacks.iter_mut().find(|(h, _)| *h == hex) {
-            Some((_, list)) => list.push(i),
-            None => stacks.push((hex, vec![i])),
-        }
-    }
     let s = super::counter::SIZE * 0.78;
-    for (hex, mut list) in stacks {
-        // A carrier on top of its load; US on top of face-up NLF non-personnel it shares with.
-        list.sort_by_key(|&i| {
-            (
-                view.units[i].side == side,
-                view.units[i].carrying.is_some(),
-                i,
-            )
-        });
+    for (hex, list) in stacks(&view, side) {
         let (cx, cy) = centre(hex);
         let n = list.len() as f64;
         for (k, &i) in list.iter().enumerate() {
@@ -98,6 +80,75 @@ pub fn draw_pieces(
         }
     }
     Ok(())
+}
+
+/// The counters on the map as `view` shows them to `side`, by hex, bottom first: a carrier on
+/// top of its load, the side's own on top of the other's face-up non-personnel.
+fn stacks(view: &SearchDestroy, side: Side) -> Vec<(Hex, Vec<usize>)> {
+    let mut stacks: Vec<(Hex, Vec<usize>)> = Vec::new();
+    for (i, u) in view.units.iter().enumerate() {
+        let Some(hex) = u.hex.filter(|_| u.on_map()) else {
+            continue;
+        };
+        match stacks.iter_mut().find(|(h, _)| *h == hex) {
+            Some((_, list)) => list.push(i),
+            None => stacks.push((hex, vec![i])),
+        }
+    }
+    for (_, list) in &mut stacks {
+        list.sort_by_key(|&i| {
+            (
+                view.units[i].side == side,
+                view.units[i].carrying.is_some(),
+                i,
+            )
+        });
+    }
+    stacks
+}
+
+/// Labels on counters, by unit number, on the top counter of each stack, one line each, at a
+/// size read on screen whatever the map's: `scale` pixels per millimetre of the map, drawn
+/// from (`x`, `y`).
+fn draw_badges_on(
+    cr: &Context,
+    game: &SearchDestroy,
+    side: Side,
+    badges: &[(String, String)],
+    (scale, x, y): (f64, f64, f64),
+) -> Result<(), cairo::Error> {
+    let view = game.redacted(side);
+    let s = super::counter::SIZE * 0.78;
+    for (hex, list) in stacks(&view, side) {
+        let (cx, cy) = centre(hex);
+        let top = (list.len() as f64 - 1.0) / 2.0 * 1.6;
+        let labels = list
+            .iter()
+            .filter_map(|i| badges.iter().find(|(id, _)| *id == i.to_string()));
+        for (k, (_, text)) in labels.enumerate() {
+            let (bx, by) = (cx + s / 2.0 + top, cy - s / 2.0 + top);
+            draw_badge(cr, text, x + bx * scale, y + by * scale + k as f64 * 13.0)?;
+        }
+    }
+    Ok(())
+}
+
+/// A small label (in pixels) at a counter's top right corner (`x`, `y`): white on dark,
+/// readable on any counter.
+fn draw_badge(cr: &Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
+    cr.save()?;
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(10.0);
+    let extents = cr.text_extents(text)?;
+    let (w, h) = (extents.x_advance() + 6.0, 13.0);
+    let (left, top) = (x - w / 2.0, y - h / 2.0);
+    cr.rectangle(left, top, w, h);
+    cr.set_source_rgba(0.1, 0.1, 0.35, 0.88);
+    cr.fill()?;
+    cr.set_source_rgb(1.0, 1.0, 1.0);
+    cr.move_to(left + 3.0, top + 10.0);
+    cr.show_text(text)?;
+    cr.restore()
 }
 
 /// HE fire of this Combat Phase [21.0]: the hexes under fire shaded, each impact marker as a
@@ -245,6 +296,18 @@ impl Board for SearchDestroy {
         });
         cr.restore()?;
         drawn
+    }
+
+    fn draw_badges(
+        &self,
+        cr: &Context,
+        view: &View,
+        badges: &[(String, String)],
+    ) -> Result<(), cairo::Error> {
+        if badges.is_empty() {
+            return Ok(());
+        }
+        draw_badges_on(cr, self, side_of(view.seat), badges, placement(view))
     }
 
     fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {

@@ -95,6 +95,19 @@ impl Belief {
         self.resample(v, rng);
     }
 
+    /// What the US believes after seeing each of `views` (its views of the positions of a
+    /// game so far, oldest first, the last the present one).
+    pub fn after(views: &[SearchDestroy], rng: &mut Rng) -> Belief {
+        let mut belief = Belief::default();
+        for v in views {
+            belief.observe(v);
+        }
+        if let Some(now) = views.last() {
+            belief.resample(now, rng);
+        }
+        belief
+    }
+
     fn observe(&mut self, v: &SearchDestroy) {
         if self.memory.len() != v.units.len() {
             self.memory = vec![Memory::default(); v.units.len()];

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 use super::{Computer, normal};
 use crate::engine::bot::Bot;
 use crate::engine::game::Game;
+use crate::engine::message::msg;
+use crate::engine::number::decimal;
 use crate::engine::rng::Rng;
 use crate::games::search_destroy::rules::Action;
 use crate::games::search_destroy::rules::bot::{HeuristicBot, SeatView};
@@ -77,16 +79,20 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
         .expect("two candidates");
     let chosen = candidates[best].clone();
-    let what = match &chosen {
-        Action::Target(hex) => format!("firing at {hex}"),
-        Action::Search { hex, .. } => format!("searching {hex}"),
-        Action::EndFire => "holding fire".to_owned(),
-        _ => "moving no further".to_owned(),
+    let text = match &chosen {
+        // Translators: the computer's reason for a decision; it played {runs} guesses of the
+        // hidden counters forward and this choice did best.
+        Action::Target(hex) => msg("{side} fires at {hex}: the best of its choices over {runs} guesses of the hidden counters played forward (about {points} points on average)").arg("hex", hex),
+        Action::Search { hex, .. } => msg("{side} searches {hex}: the best of its choices over {runs} guesses of the hidden counters played forward (about {points} points on average)").arg("hex", hex),
+        Action::EndFire => msg("{side} holds its fire: the best of its choices over {runs} guesses of the hidden counters played forward (about {points} points on average)"),
+        _ => msg("{side} moves no further: the best of its choices over {runs} guesses of the hidden counters played forward (about {points} points on average)"),
     };
-    c.note(format!(
-        "{} chose {what} after playing {runs} guesses of the hidden counters forward: about {mean:+.1} points on average",
-        normal::side_name(side)
-    ));
+    c.note(
+        side,
+        text.message("side", normal::side_name(side))
+            .arg("runs", runs)
+            .message("points", decimal(mean, 1)),
+    );
     // The candidate search keeps Normal's way of completing the move when it agrees.
     if chosen == Action::EndMovement && matches!(base, Action::Search { .. }) {
         return actions

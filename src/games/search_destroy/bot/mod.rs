@@ -15,6 +15,8 @@ mod measure;
 mod tests;
 
 use crate::engine::bot::Bot;
+use crate::engine::log::Audience;
+use crate::engine::message::{Message, msg};
 use crate::engine::rng::Rng;
 use crate::games::search_destroy::rules::Action;
 use crate::games::search_destroy::rules::bot::{HeuristicBot, SeatView};
@@ -55,9 +57,9 @@ pub struct Computer {
     pub belief: Belief,
     /// Rollouts per candidate for Hard (each within its time budget).
     pub rollouts: usize,
-    /// What the last decisions were for, in words a player could have written (English; the
-    /// window translates the templates it shows).
-    pub notes: Vec<String>,
+    /// What the decisions since the last [`Bot::take_notes`] were for, in sentences a player
+    /// of its side could have written, with who may read each.
+    pub notes: Vec<(Audience, Message)>,
 }
 
 impl Computer {
@@ -88,18 +90,45 @@ impl Computer {
                 .scenario_movement(view, view.side(), actions, chosen),
             _ => chosen,
         };
-        if actions.contains(&chosen) {
+        let chosen = if actions.contains(&chosen) {
             chosen
         } else {
             self.easy.decide(view, actions)
+        };
+        self.explain_hidden_move(view, &chosen);
+        chosen
+    }
+
+    /// The NLF's reason for moving a counter the US sees only from the back: it names the
+    /// counter, which only the NLF may read.
+    fn explain_hidden_move(&mut self, view: &SeatView, chosen: &Action) {
+        if let (Step::Movement(Side::Nlf), Action::Move { unit, to }) = (&view.step, chosen)
+            && let Some(u) = view.units.get(*unit).filter(|u| u.hidden())
+            && let (Some(spec), Some(hex)) = (u.spec(), u.hex)
+        {
+            self.note(
+                Side::Nlf,
+                // Translators: the computer's reason for a move, from what the NLF knows.
+                msg("The NLF moves its {unit} from {hex} to {to} while the US sees only the back of the counter")
+                    .term("unit", spec.name.as_str())
+                    .arg("hex", hex)
+                    .arg("to", to),
+            );
         }
     }
 
-    fn note(&mut self, text: String) {
+    /// Notes a reason of `side`'s. The US's reasons are drawn from what both sides see (the
+    /// map, the counters' backs, the fire), so both may read them; the NLF's may name its own
+    /// hidden counters, so they stay with the NLF.
+    fn note(&mut self, side: Side, text: Message) {
         if self.notes.len() > 40 {
             self.notes.remove(0);
         }
-        self.notes.push(text);
+        let audience = match side {
+            Side::Us => Audience::Everyone,
+            Side::Nlf => Audience::Seat(side.seat()),
+        };
+        self.notes.push((audience, text));
     }
 }
 
@@ -109,5 +138,9 @@ impl Bot<SearchDestroy> for Computer {
             return actions[0].clone();
         };
         self.decide(&SeatView::of(game, side), actions)
+    }
+
+    fn take_notes(&mut self) -> Vec<(Audience, Message)> {
+        std::mem::take(&mut self.notes)
     }
 }

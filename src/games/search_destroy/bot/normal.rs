@@ -6,6 +6,8 @@
 //! back into cover out of sight so that they may hide again. Other steps are Easy's.
 
 use super::Computer;
+use crate::engine::message::{Message, msg};
+use crate::engine::number::decimal;
 use crate::games::search_destroy::rules::Action;
 use crate::games::search_destroy::rules::bot::{SeatView, cover, nearest};
 use crate::games::search_destroy::rules::content::{Class, Side, data};
@@ -27,10 +29,15 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
             let ranked = ranked_targets(c, v, actions);
             match ranked.first() {
                 Some((value, hex)) if *value > 0.25 => {
-                    c.note(format!(
-                        "{} fires at {hex}: about {value:.1} points to gain",
-                        side_name(side)
-                    ));
+                    let text = match side {
+                        // Translators: the computer's reason for a fire, from what its side knows.
+                        Side::Us => msg("The US fires at {hex}: about {points} points to gain"),
+                        Side::Nlf => msg("The NLF fires at {hex}: about {points} points to gain"),
+                    };
+                    c.note(
+                        side,
+                        text.arg("hex", hex).message("points", decimal(*value, 1)),
+                    );
                     Action::Target(*hex)
                 }
                 _ => Action::EndFire,
@@ -43,10 +50,11 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
     }
 }
 
-pub fn side_name(side: Side) -> &'static str {
+/// The side as the computer's reasons name it, at the start of a sentence.
+pub fn side_name(side: Side) -> Message {
     match side {
-        Side::Us => "The US",
-        Side::Nlf => "The NLF",
+        Side::Us => msg("The US"),
+        Side::Nlf => msg("The NLF"),
     }
 }
 
@@ -214,9 +222,13 @@ fn us_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         && value > 0.5
     {
         if let Action::Search { hex, .. } = a {
-            c.note(format!(
-                "The US searches {hex}: worth about {value:.1} points"
-            ));
+            c.note(
+                Side::Us,
+                // Translators: the computer's reason for a search, from what the US knows.
+                msg("The US searches {hex}: worth about {points} points")
+                    .arg("hex", hex)
+                    .message("points", decimal(value, 1)),
+            );
         }
         return a.clone();
     }
@@ -294,9 +306,14 @@ fn nlf_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         if let Action::Select(unit) = chosen
             && let Some(hex) = v.units[unit].hex
         {
-            c.note(format!(
-                "The NLF pulls the exposed unit at {hex} back out of sight"
-            ));
+            let name = v.units[unit].spec().map_or("", |s| s.name.as_str());
+            c.note(
+                Side::Nlf,
+                // Translators: the computer's reason for a move, from what the NLF knows.
+                msg("The NLF pulls its {unit} at {hex} back out of the US's sight")
+                    .term("unit", name)
+                    .arg("hex", hex),
+            );
         }
         return chosen;
     }
