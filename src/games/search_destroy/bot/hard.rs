@@ -81,10 +81,14 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
     let chosen = candidates[best].clone();
     let text = match &chosen {
         // Translators: the computer's reason for a decision; it played {runs} guesses of the
-        // hidden counters forward and this choice did best.
+        // hidden counters forward and this choice did best. {points} is an average ("2.4"),
+        // not a count.
         Action::Target(hex) => msg("{side} fires at {hex}: the best of its choices over {runs} guesses of the hidden counters played forward (about {points} points on average)").arg("hex", hex),
+        // Translators: as above; {points} is an average, not a count.
         Action::Search { hex, .. } => msg("{side} searches {hex}: the best of its choices over {runs} guesses of the hidden counters played forward (about {points} points on average)").arg("hex", hex),
+        // Translators: as above; {points} is an average, not a count.
         Action::EndFire => msg("{side} holds its fire: the best of its choices over {runs} guesses of the hidden counters played forward (about {points} points on average)"),
+        // Translators: as above; {points} is an average, not a count.
         _ => msg("{side} moves no further: the best of its choices over {runs} guesses of the hidden counters played forward (about {points} points on average)"),
     };
     c.note(

@@ -30,8 +30,10 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
             match ranked.first() {
                 Some((value, hex)) if *value > 0.25 => {
                     let text = match side {
-                        // Translators: the computer's reason for a fire, from what its side knows.
+                        // Translators: the computer's reason for a fire, from what its side knows;
+                        // {points} is an expected value ("3.3"), not a count.
                         Side::Us => msg("The US fires at {hex}: about {points} points to gain"),
+                        // Translators: as above; {points} is an expected value, not a count.
                         Side::Nlf => msg("The NLF fires at {hex}: about {points} points to gain"),
                     };
                     c.note(
@@ -224,7 +226,8 @@ fn us_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         if let Action::Search { hex, .. } = a {
             c.note(
                 Side::Us,
-                // Translators: the computer's reason for a search, from what the US knows.
+                // Translators: the computer's reason for a search, from what the US knows;
+                // {points} is an expected value ("2.5"), not a count.
                 msg("The US searches {hex}: worth about {points} points")
                     .arg("hex", hex)
                     .message("points", decimal(value, 1)),

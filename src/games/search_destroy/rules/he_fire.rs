@@ -796,9 +796,13 @@ impl SearchDestroy {
                     Asset::Battery(_) => t.battery_points,
                     Asset::AirStrike(_) => t.air_strike_points,
                 };
-                msg("Call in {asset} ({points} points to the NLF)")
-                    .message("asset", asset_name(asset))
-                    .arg("points", points)
+                msg_n(
+                    "Call in {asset} ({points} point to the NLF)",
+                    "Call in {asset} ({points} points to the NLF)",
+                    points,
+                )
+                .message("asset", asset_name(asset))
+                .arg("points", points)
             }
             HeAction::EndCalls => msg("Call in nothing more"),
             HeAction::Impact { asset, hex } => {
