@@ -444,16 +444,17 @@ impl PhantomLeader {
         }
         if pool.is_empty() {
             // RULING: every name of the service and year has been used (a long campaign that
-            // lost many pilots); a name that has left the squadron comes back as a new pilot,
-            // so that replacements stay automatic [D10] and the squadron never empties.
-            let active: Vec<usize> = self
+            // lost many pilots); the name of a pilot transferred away comes back as a new
+            // pilot, so that replacements stay automatic [D10] and the squadron does not
+            // empty. Never the name of one still serving or missing (he may be rescued).
+            let taken: Vec<usize> = self
                 .squadron
                 .iter()
-                .filter(|p| p.duty == Duty::Active)
+                .filter(|p| p.duty != Duty::Transferred)
                 .map(|p| p.pilot)
                 .collect();
             pool = (0..c.pilots.len())
-                .filter(|i| !active.contains(i))
+                .filter(|i| !taken.contains(i))
                 .filter(|&i| {
                     let a = c.pilot_aircraft(i);
                     a.service == service && a.in_service(year)

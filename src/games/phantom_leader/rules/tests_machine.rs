@@ -555,8 +555,8 @@ fn transfers_cost_squadron_stress_and_bring_a_replacement_one_level_lower() {
     assert_eq!((new.stress, new.xp), (0, 0));
 }
 
-/// RULING on D10: once every name of the service and year has served, a name that left the
-/// squadron comes back as a new pilot; the squadron never empties (the 10,000-campaign sweep
+/// RULING on D10: once every name of the service and year has served, the name of a pilot
+/// transferred away comes back as a new pilot, never a missing one's; the squadron does not empty (the 10,000-campaign sweep
 /// found a Long Linebacker campaign that lost them all).
 #[test]
 fn when_every_name_has_served_a_departed_name_returns_as_the_replacement() {
@@ -569,10 +569,13 @@ fn when_every_name_has_served_a_departed_name_returns_as_the_replacement() {
         if a.service == service && a.in_service(year) && !active.contains(&i) {
             let mut gone = g.squadron[0].clone();
             gone.pilot = i;
-            gone.duty = Duty::Missing;
+            // Transferred away; the last of them missing, whose name must not come back.
+            gone.duty = Duty::Transferred;
             g.squadron.push(gone);
         }
     }
+    let missing = g.squadron.len() - 1;
+    g.squadron[missing].duty = Duty::Missing;
     let before = g.squadron.len();
     let buick = squad(&g, "Buick");
     g.lose(buick, Duty::Transferred);
@@ -584,6 +587,16 @@ fn when_every_name_has_served_a_departed_name_returns_as_the_replacement() {
             .iter()
             .any(|p| p.pilot == new.pilot && p.duty != Duty::Active),
         "the replacement bears a name that left"
+    );
+    assert_ne!(
+        new.pilot, g.squadron[missing].pilot,
+        "not a missing pilot's name"
+    );
+    assert!(
+        g.squadron[..before]
+            .iter()
+            .any(|p| p.pilot == new.pilot && p.duty == Duty::Transferred),
+        "a name transferred away"
     );
     let mut names: Vec<usize> = g
         .squadron
