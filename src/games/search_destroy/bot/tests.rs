@@ -31,6 +31,36 @@ pub fn play(
     g
 }
 
+/// Plays one game of `scenario` with optional rules `options` between `us` and `nlf`, failing
+/// at a dead end; returns the end and every action taken.
+fn play_with_options(
+    scenario: &str,
+    options: &crate::games::search_destroy::rules::options::Options,
+    seed: u64,
+    us: &mut Computer,
+    nlf: &mut Computer,
+) -> (
+    SearchDestroy,
+    Vec<crate::games::search_destroy::rules::play::Action>,
+) {
+    let mut g = SearchDestroy::with_options(scenario, options, seed).unwrap();
+    g.quiet_log();
+    let mut taken = Vec::new();
+    while g.outcome().is_none() {
+        let actions = g.legal_actions();
+        assert!(!actions.is_empty(), "dead end at {:?}", g.step);
+        let bot = if g.actor() == Some(Side::Us) {
+            &mut *us
+        } else {
+            &mut *nlf
+        };
+        let action = bot.choose(&g, &actions);
+        g.apply(&action).unwrap();
+        taken.push(action);
+    }
+    (g, taken)
+}
+
 /// The same position with the face-down counters' identities dealt out again among counters
 /// of which the same is publicly known.
 pub(super) fn reshuffled(g: &SearchDestroy, rng: &mut Rng) -> SearchDestroy {
@@ -211,22 +241,7 @@ fn every_level_plays_interrogation_through() {
         let mut us = Computer::new(Difficulty::Normal, seed);
         let mut nlf = Computer::new(Difficulty::Hard, seed + 1);
         nlf.rollouts = 1;
-        let mut g = SearchDestroy::with_options("standard", &options, seed).unwrap();
-        g.quiet_log();
-        let mut taken = Vec::new();
-        while g.outcome().is_none() {
-            let actions = g.legal_actions();
-            assert!(!actions.is_empty(), "dead end at {:?}", g.step);
-            let bot = if g.actor() == Some(Side::Us) {
-                &mut us
-            } else {
-                &mut nlf
-            };
-            let action = bot.choose(&g, &actions);
-            g.apply(&action).unwrap();
-            taken.push(action);
-        }
-        (g, taken)
+        play_with_options("standard", &options, seed, &mut us, &mut nlf)
     };
     let mut questioned = 0;
     for seed in 0..3 {
@@ -255,22 +270,7 @@ fn every_level_calls_in_and_fires_he() {
         let mut us = Computer::new(level, seed);
         let mut nlf = Computer::new(Difficulty::Easy, seed + 1);
         us.rollouts = 1;
-        let mut g = SearchDestroy::with_options(scenario, &options, seed).unwrap();
-        g.quiet_log();
-        let mut taken = Vec::new();
-        while g.outcome().is_none() {
-            let actions = g.legal_actions();
-            assert!(!actions.is_empty(), "dead end at {:?}", g.step);
-            let bot = if g.actor() == Some(Side::Us) {
-                &mut us
-            } else {
-                &mut nlf
-            };
-            let action = bot.choose(&g, &actions);
-            g.apply(&action).unwrap();
-            taken.push(action);
-        }
-        (g, taken)
+        play_with_options(scenario, &options, seed, &mut us, &mut nlf)
     };
     let mut calls = 0;
     let mut fired = 0;
