@@ -45,6 +45,7 @@ impl PlayerRows {
                 let row = adw::ComboRow::builder()
                     .title(capitalised(&name))
                     .model(&gtk::StringList::new(&labels))
+                    .factory(&whole_labels())
                     .selected(selected as u32)
                     .build();
                 let summaries: Vec<String> = levels.iter().map(|l| l.summary.render()).collect();
@@ -81,6 +82,30 @@ impl PlayerRows {
             })
             .collect()
     }
+}
+
+/// Shows each choice in full: the row's default factory ellipsizes the chosen one, and a long
+/// description beside it cut "The computer — Normal" down to "The Co…" in German.
+fn whole_labels() -> gtk::SignalListItemFactory {
+    let factory = gtk::SignalListItemFactory::new();
+    factory.connect_setup(|_, item| {
+        if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
+            item.set_child(Some(&gtk::Label::builder().xalign(0.0).build()));
+        }
+    });
+    factory.connect_bind(|_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        let text = item
+            .item()
+            .and_downcast::<gtk::StringObject>()
+            .map(|s| s.string());
+        if let (Some(label), Some(text)) = (item.child().and_downcast::<gtk::Label>(), text) {
+            label.set_label(&text);
+        }
+    });
+    factory
 }
 
 /// Who plays a new game by default: a person the first seat, the computer the others, at the
