@@ -25,7 +25,7 @@ pub const TITLE: &str = "Search & Destroy";
 pub static MODULE: GameModule = GameModule {
     id: ID,
     title: TITLE,
-    players: n_("2 players"),
+    players: n_("1 or 2 players"),
     blurb: n_("Company-level hunt through hidden units on a hex map."),
     note: None,
     driver: Some(&GameDriver::<SearchDestroy>::new()),
