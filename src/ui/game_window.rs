@@ -795,7 +795,8 @@ impl GameWindow {
     fn raise_curtain(&mut self, widgets: &mut GameWidgets, seat: u8) {
         let name = self.seat_name(seat);
         // Translators: the title of the screen shown while two players sharing one screen
-        // change places; {seat} is the player who takes over, e.g. "Player 2".
+        // change places; {seat} is the player who takes over, e.g. "Player 2" or "the US player"
+        // (translated with its article, in the nominative: build the title around it).
         let title = gettext("Hand the screen to {seat}");
         // Translators: the button that ends the hand-over screen, e.g. "I am Player 2 — show my side".
         let button = gettext("I am {seat} — show my side");
