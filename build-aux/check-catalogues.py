@@ -10,7 +10,8 @@
   everywhere (docs/translation-glossary.md);
 - typography: straight apostrophes and three dots in a translation; French without a
   no-break space before : ; ! ? and inside « » (U+202F, the narrow one, everywhere); German
-  menu items without the space before the ellipsis.
+  menu items without the space before the ellipsis;
+- German that says "du" to the player (the catalogue says "Sie" throughout).
 Whether a translated word fits its counter is measured by drawing it: tests/text_fit.rs.
 
 Usage: build-aux/check-catalogues.py [--root DIR] [PO_FILE ...]
@@ -25,6 +26,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# "du", its forms, and the informal imperatives that slipped in before ("Klicke", "Wähle").
+GERMAN_DU = re.compile(r"\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines|Klicke|Wähle|Übergib)\b")
 TABLE_WORDS = re.compile(
     r"\b(Low|Medium|High|Good|Poor|Bad|Green|Experienced|Veteran|"
     r"LOW|MEDIUM|HIGH|GOOD|POOR|BAD|GREEN|EXPERIENCED|VETERAN)\b"
@@ -36,7 +39,8 @@ PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 # nouns are listed: add one when a new counted thing appears.
 COUNTED_NOUNS = (
     "cards|draws|hits|points|pts|turns|missions|sorties|days|flights|divisions|Skyhawks|"
-    "Survivors|roundels|gallons|pages|files|players|sub-systems|boxes|runs|tokens|units|HITS|CARDS"
+    "Survivors|roundels|gallons|pages|files|players|sub-systems|boxes|runs|tokens|units|HITS|CARDS|"
+    "counters|times|pilots|hexes|batteries|strikes"
 )
 COUNTED = re.compile(
     r"\{[a-z_][a-z0-9_]*\} (?:[A-Za-z-]+ )?(?:" + COUNTED_NOUNS + r")\b|\w\((?:s|es)\)"
@@ -174,6 +178,8 @@ def check(path: Path) -> list[str]:
                 fault(e, "three dots in the translation: write …")
             if lang == "fr" and not KEYWORD_LIST.search(e.msgid):
                 faults.extend(french_spaces(path, e, text))
+            if lang == "de" and (du := GERMAN_DU.search(PLACEHOLDER.sub("", text))):
+                fault(e, f"German {du.group(0)!r}: the player is addressed as \"Sie\"")
             if lang == "de" and e.msgid.endswith("…") and not text.endswith(" …"):
                 fault(e, "German writes a space before the closing ellipsis")
     return faults

@@ -8,7 +8,7 @@ use super::display::{Area, AreaKind};
 use super::state::*;
 use crate::engine::dice::Roll;
 use crate::engine::log::Random;
-use crate::engine::message::{Message, msg, n_};
+use crate::engine::message::{Message, msg, msg_n, n_};
 
 /// A modifier of a roll and its reason (kept for the log).
 pub type Modifiers = Vec<(&'static str, i32)>;
@@ -603,7 +603,7 @@ impl PhantomLeader {
                         names.push(&c.weapons[w].name);
                     }
                 }
-                msg("{n} counters ({weapons})")
+                msg_n("{n} counter ({weapons})", "{n} counters ({weapons})", ws.len())
                     .arg("n", ws.len())
                     .arg("weapons", names.join(", "))
             }

@@ -373,7 +373,7 @@ impl PhantomLeader {
                     msg("A Green pilot takes {pilot}'s place").arg("pilot", p.card().name)
                 });
                 (
-                    msg("{pilot} was promoted {n} times in the last campaign")
+                    msg("{pilot}: promotions in the last campaign: {n}")
                         .arg("pilot", p.card().name)
                         .arg("n", p.promotions),
                     "CS6",

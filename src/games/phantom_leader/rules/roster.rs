@@ -7,7 +7,7 @@ use super::content::{Level, data};
 use super::state::*;
 use crate::engine::deck::Deck;
 use crate::engine::log::Random;
-use crate::engine::message::msg;
+use crate::engine::message::{msg, msg_n};
 
 impl PhantomLeader {
     /// Pilot cards that may fill a slot of this level now: the service, the year, a name not
@@ -136,7 +136,11 @@ impl PhantomLeader {
                 .sum::<i32>();
         self.log.add(
             "CS6",
-            msg("Linked campaign: {campaign} with {n} pilots of the squadron, {so} Special Option points")
+            msg_n(
+                "Linked campaign: {campaign} with {n} pilot of the squadron; Special Option points: {so}",
+                "Linked campaign: {campaign} with {n} pilots of the squadron; Special Option points: {so}",
+                self.carried,
+            )
                 .arg("campaign", &next.title)
                 .arg("n", self.carried)
                 .arg("so", self.special_options),

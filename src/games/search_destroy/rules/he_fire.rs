@@ -617,12 +617,16 @@ impl SearchDestroy {
                 .filter(|&h| map.contains(h));
             self.he_fire.impacts[k].hex = landed;
             let text = match landed {
-                Some(hex) => msg(
+                Some(hex) => msg_n(
+                    "Unobserved, the {asset} aimed at {aimed} scatters {n} hex {dir} to {hex}",
                     "Unobserved, the {asset} aimed at {aimed} scatters {n} hexes {dir} to {hex}",
+                    far_roll.total,
                 )
                 .arg("hex", hex),
-                None => msg(
+                None => msg_n(
+                    "Unobserved, the {asset} aimed at {aimed} scatters {n} hex {dir}, off the map: its fire is lost",
                     "Unobserved, the {asset} aimed at {aimed} scatters {n} hexes {dir}, off the map: its fire is lost",
+                    far_roll.total,
                 ),
             };
             self.log.add_with(
@@ -762,9 +766,15 @@ impl SearchDestroy {
                     .count();
                 let s = self.he_fire.callable().len() - b;
                 (
-                    msg("US: call in HE fire? Not yet called: {b} batteries, {s} air strikes")
-                        .arg("b", b)
-                        .arg("s", s),
+                    msg("US: call in HE fire? Not yet called: {batteries}, {strikes}")
+                        .message(
+                            "batteries",
+                            msg_n("{n} battery", "{n} batteries", b).arg("n", b),
+                        )
+                        .message(
+                            "strikes",
+                            msg_n("{n} air strike", "{n} air strikes", s).arg("n", s),
+                        ),
                     "21.52",
                 )
             }
