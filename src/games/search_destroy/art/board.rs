@@ -127,21 +127,25 @@ fn draw_badges_on(
             .filter_map(|i| badges.iter().find(|(id, _)| *id == i.to_string()));
         for (k, (_, text)) in labels.enumerate() {
             let (bx, by) = (cx + s / 2.0 + top, cy - s / 2.0 + top);
-            draw_badge(cr, text, x + bx * scale, y + by * scale + k as f64 * 13.0)?;
+            draw_badge(cr, text, x + bx * scale, y + by * scale, k)?;
         }
     }
     Ok(())
 }
 
-/// A small label (in pixels) at a counter's top right corner (`x`, `y`): white on dark,
-/// readable on any counter.
-fn draw_badge(cr: &Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
+/// A small label at a counter's top right corner (`x`, `y`), the `k`th of its stack: white on
+/// dark, readable on any counter, 10 pixels high at every zoom, and set up and to the right of
+/// the corner so that it covers the counter as little as it can (at 244 % a label that grew
+/// with the board hid its counter whole).
+fn draw_badge(cr: &Context, text: &str, x: f64, y: f64, k: usize) -> Result<(), cairo::Error> {
+    let (x, y) = cr.user_to_device(x, y);
     cr.save()?;
+    cr.identity_matrix();
     cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
     cr.set_font_size(10.0);
     let extents = cr.text_extents(text)?;
     let (w, h) = (extents.x_advance() + 6.0, 13.0);
-    let (left, top) = (x - w / 2.0, y - h / 2.0);
+    let (left, top) = (x - 3.0, y - h + 3.0 + k as f64 * h);
     cr.rectangle(left, top, w, h);
     cr.set_source_rgba(0.1, 0.1, 0.35, 0.88);
     cr.fill()?;
@@ -407,5 +411,28 @@ mod tests {
         );
         let (x, y) = centre(Hex::parse("1011").unwrap());
         assert_eq!(g.target_at(&view, ox + x * scale, oy + y * scale), None);
+    }
+
+    /// The pixels a badge covers, drawn at (20, 30) under a board zoomed by `zoom`.
+    fn badge_pixels(zoom: f64) -> usize {
+        let mut surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 400, 300).unwrap();
+        {
+            let cr = Context::new(&surface).unwrap();
+            cr.scale(zoom, zoom);
+            draw_badge(&cr, "48 %", 20.0 / zoom, 30.0 / zoom, 0).unwrap();
+        }
+        let stride = surface.stride() as usize;
+        let data = surface.data().unwrap();
+        (0..300)
+            .flat_map(|y| (0..400).map(move |x| y * stride + x * 4 + 3))
+            .filter(|&alpha| data[alpha] != 0)
+            .count()
+    }
+
+    #[test]
+    fn a_badge_keeps_its_size_when_the_board_is_zoomed() {
+        let plain = badge_pixels(1.0);
+        assert!(plain > 300, "a badge is drawn: {plain} pixels");
+        assert_eq!(badge_pixels(2.44), plain);
     }
 }
