@@ -407,6 +407,7 @@ impl Game for Duel {
     fn scenarios() -> Vec<ScenarioInfo> {
         vec![ScenarioInfo {
             id: "hot-seat",
+            summary: None,
             title: msg("Hot seat"),
         }]
     }

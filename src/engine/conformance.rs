@@ -698,6 +698,7 @@ mod tests {
         fn scenarios() -> Vec<ScenarioInfo> {
             vec![ScenarioInfo {
                 id: "duel",
+                summary: None,
                 title: msg("Duel"),
             }]
         }

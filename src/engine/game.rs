@@ -127,6 +127,9 @@ pub struct Outcome {
 pub struct ScenarioInfo {
     pub id: &'static str,
     pub title: Message,
+    /// A line under the title in the launcher, where the title alone does not say what the
+    /// scenario is (which rules, how long).
+    pub summary: Option<Message>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

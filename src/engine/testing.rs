@@ -38,10 +38,12 @@ impl Game for Race {
         vec![
             ScenarioInfo {
                 id: "short",
+                summary: None,
                 title: msg("Short"),
             },
             ScenarioInfo {
                 id: "long",
+                summary: None,
                 title: msg("Long"),
             },
         ]
@@ -172,6 +174,7 @@ impl Game for Duel {
     fn scenarios() -> Vec<ScenarioInfo> {
         vec![ScenarioInfo {
             id: "duel",
+            summary: None,
             title: msg("Duel"),
         }]
     }

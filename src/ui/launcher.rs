@@ -428,6 +428,9 @@ fn add_scenario_rows(
             &scenario.title.render(),
             &crate::i18n::pgettext("button", "Play"),
         );
+        if let Some(summary) = &scenario.summary {
+            r.set_subtitle(&summary.render());
+        }
         let s = sender.clone();
         let scenario_id = scenario.id.to_owned();
         r.connect_activated(move |_| {

@@ -114,10 +114,12 @@ impl Game for ChopperPilot {
         vec![
             ScenarioInfo {
                 id: "primary",
+                summary: None,
                 title: msg("Primary campaign: 1st Air Cavalry, 1967-68"),
             },
             ScenarioInfo {
                 id: "sog",
+                summary: None,
                 title: msg("MACV-SOG campaign on its own, 1968"),
             },
         ]

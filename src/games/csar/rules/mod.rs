@@ -58,11 +58,13 @@ impl Game for Csar {
             .iter()
             .map(|s| ScenarioInfo {
                 id: s.id.as_str(),
+                summary: None,
                 title: msg(&s.title),
             })
             .collect();
         out.push(ScenarioInfo {
             id: CAMPAIGN,
+            summary: None,
             title: msg("Mini-campaign: three Caged Tiger missions"),
         });
         out

@@ -603,9 +603,13 @@ impl PhantomLeader {
                         names.push(&c.weapons[w].name);
                     }
                 }
-                msg_n("{n} counter ({weapons})", "{n} counters ({weapons})", ws.len())
-                    .arg("n", ws.len())
-                    .arg("weapons", names.join(", "))
+                msg_n(
+                    "{n} counter ({weapons})",
+                    "{n} counters ({weapons})",
+                    ws.len(),
+                )
+                .arg("n", ws.len())
+                .arg("weapons", names.join(", "))
             }
         }
     }

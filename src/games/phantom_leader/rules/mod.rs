@@ -182,6 +182,7 @@ impl Game for PhantomLeader {
             for d in Duration::ALL {
                 out.push(ScenarioInfo {
                     id: Box::leak(scenario_id(&s.id, d).into_boxed_str()),
+                    summary: None,
                     title: msg("{campaign}, {length}")
                         .term("campaign", s.title.as_str())
                         .term("length", d.name()),

@@ -71,6 +71,7 @@ impl Game for SearchDestroy {
                     .map(|s| ScenarioInfo {
                         id: s.id.as_str(),
                         title: Message::template(s.title.clone().into()),
+                        summary: Some(scenario_summary(s)),
                     })
                     .collect()
             })
@@ -421,4 +422,28 @@ impl SearchDestroy {
             Action::He(a) => self.he_label(a),
         }
     }
+}
+
+/// The launcher's line under a scenario's title: which rules it is played with and how long
+/// it lasts, so that a newcomer knows where to start.
+fn scenario_summary(scenario: &content::Scenario) -> Message {
+    let n = scenario.game_turns;
+    match scenario.level {
+        content::Level::Basic => msg_n(
+            "Start here: the Basic rules, {n} game-turn",
+            "Start here: the Basic rules, {n} game-turns",
+            n,
+        ),
+        content::Level::Standard => msg_n(
+            "The Standard rules add searches and hidden movement; {n} game-turn",
+            "The Standard rules add searches and hidden movement; {n} game-turns",
+            n,
+        ),
+        content::Level::Advanced => msg_n(
+            "Historical scenario, with the optional rules of your choice; {n} game-turn",
+            "Historical scenario, with the optional rules of your choice; {n} game-turns",
+            n,
+        ),
+    }
+    .arg("n", n)
 }

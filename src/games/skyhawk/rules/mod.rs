@@ -150,18 +150,22 @@ impl Game for Skyhawk {
         vec![
             ScenarioInfo {
                 id: "single",
+                summary: None,
                 title: msg("Single mission"),
             },
             ScenarioInfo {
                 id: "campaign1",
+                summary: None,
                 title: msg("Campaign 1: first tour of duty"),
             },
             ScenarioInfo {
                 id: "campaign2",
+                summary: None,
                 title: msg("Campaign 2: second tour of duty"),
             },
             ScenarioInfo {
                 id: "campaign3",
+                summary: None,
                 title: msg("Campaign 3: the full cruise"),
             },
         ]
