@@ -295,3 +295,53 @@ fn every_level_calls_in_and_fires_he() {
         game("cocoa_beach", Difficulty::Easy, 5)
     );
 }
+
+/// Plays `scenario` from `seed` between Hard players of `rollouts` deals and cap `budget`
+/// through game-turn 2; every action taken, and the deals each Hard decision said it played.
+fn hard_game(
+    seed: u64,
+    rollouts: usize,
+    budget: Option<std::time::Duration>,
+) -> (Vec<crate::games::search_destroy::rules::play::Action>, Vec<String>) {
+    let mut g = SearchDestroy::new("basic", seed).unwrap();
+    g.quiet_log();
+    let mut bots = [
+        Computer::new(Difficulty::Hard, seed * 2),
+        Computer::new(Difficulty::Hard, seed * 2 + 1),
+    ];
+    let (mut taken, mut runs) = (Vec::new(), Vec::new());
+    for bot in &mut bots {
+        bot.rollouts = rollouts;
+        bot.budget = budget;
+    }
+    while g.outcome().is_none() && g.turn <= 2 {
+        let actions = g.legal_actions();
+        let bot = &mut bots[usize::from(g.actor().unwrap().seat())];
+        let a = bot.choose(&g, &actions);
+        runs.extend(bot.take_notes().iter().filter_map(|(_, m)| m.arg_english("runs")));
+        g.apply(&a).unwrap();
+        taken.push(a);
+    }
+    (taken, runs)
+}
+
+#[test]
+fn hard_plays_the_same_game_from_the_same_seed_whatever_the_time() {
+    // No time cap: every decision plays all its deals, so a slow machine plays the same game.
+    let (taken, runs) = hard_game(6, 3, None);
+    assert!(!runs.is_empty(), "Hard never searched");
+    assert!(runs.iter().all(|r| r == "3"), "{runs:?}");
+    assert_eq!((taken, runs), hard_game(6, 3, None));
+}
+
+#[test]
+fn the_window_cap_cuts_a_hard_decision_short() {
+    // With no time at all, the window's cap leaves one deal a decision.
+    let (_, runs) = hard_game(6, 3, Some(std::time::Duration::ZERO));
+    assert!(!runs.is_empty() && runs.iter().all(|r| r == "1"), "{runs:?}");
+    assert_eq!(
+        Computer::for_window(Difficulty::Hard, 1).budget,
+        Some(super::hard::WINDOW_BUDGET)
+    );
+    assert_eq!(Computer::new(Difficulty::Hard, 1).budget, None);
+}
