@@ -2,8 +2,9 @@
 //! Fire is worth its expected points on the combat table, less (for the US) the penalty if the
 //! back hides peasants and (for the NLF) the cost of turning hidden firers face-up; an attack
 //! takes only the firers it needs to reach its best odds, the face-up ones first. The US
-//! searches and closes in where the belief puts caches and combat units; exposed NLF units slip
-//! back into cover out of sight so that they may hide again. Other steps are Easy's.
+//! searches and closes in where the belief puts caches and combat units; in the Standard game
+//! exposed NLF units with nothing worth firing at slip back into cover out of sight so that
+//! they may hide again. Other steps are Easy's.
 
 use super::Computer;
 use crate::engine::message::{Message, msg};
