@@ -2,7 +2,7 @@
 //! Normal decision within 100 ms, a Hard one within 2 s, on one core). A game of the §27
 //! scenario Operation Abilene (nine game-turns, a US company against two VC platoons, eight
 //! peasants, nine caches and eight dummies) is played by Normal players; for each side the
-//! Combat Phase with the most targets on offer is kept, and there each level decides whether
+//! Combat Phase with the most targets on offer before the last game-turn is kept, and there each level decides whether
 //! and where to fire (Hard deals the unseen counters out and plays its candidates forward:
 //! its fixed number of deals, no time cap). The US's Movement Phase of the same game-turn
 //! adds the belief drawn again and the searches weighed.
@@ -38,7 +38,10 @@ fn busiest() -> [(&'static str, SearchDestroy); 3] {
     let mut us_moves: Vec<(u8, SearchDestroy)> = Vec::new();
     while g.outcome().is_none() {
         if g.attack.is_none() && g.active.is_none() {
-            if let Step::Combat(side) = g.step {
+            // Before the last game-turn, so that Hard's play-outs have a Player-Turn ahead.
+            if let Step::Combat(side) = g.step
+                && g.turn < g.last_turn
+            {
                 let n = targets(&g);
                 let slot = &mut best[usize::from(side.seat())];
                 if slot.as_ref().is_none_or(|(m, _)| n > *m) {

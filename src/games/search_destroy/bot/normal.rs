@@ -22,18 +22,6 @@ const EXPOSURE: f64 = 2.0;
 
 pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
     let side = v.side();
-    let diag = std::env::var("SD_DIAG").unwrap_or_default();
-    if side == Side::Nlf {
-        let easy = match v.step {
-            Step::LandingFire => diag.contains("landing"),
-            Step::Combat(_) => diag.contains("combat"),
-            Step::Movement(_) => diag.contains("move"),
-            _ => false,
-        };
-        if easy {
-            return c.easy.decide(v, actions);
-        }
-    }
     match v.step {
         Step::LandingFire | Step::Combat(_) if v.attack.is_some() => {
             complete_attack(v, side, actions)

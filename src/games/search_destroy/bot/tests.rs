@@ -345,3 +345,44 @@ fn the_window_cap_cuts_a_hard_decision_short() {
     );
     assert_eq!(Computer::new(Difficulty::Hard, 1).budget, None);
 }
+
+/// The face-up NLF combat units the Normal NLF moves in seeded games of `scenario` against
+/// an Easy US, each with whether it was turned up in the game-turn it moves.
+fn face_up_moves(scenario: &str) -> Vec<bool> {
+    use crate::games::search_destroy::rules::play::Action;
+    let mut moved = Vec::new();
+    for seed in 1..=6 {
+        let mut us = Computer::new(Difficulty::Easy, seed * 2);
+        let mut nlf = Computer::new(Difficulty::Normal, seed * 2 + 1);
+        let mut g = SearchDestroy::new(scenario, seed).unwrap();
+        g.quiet_log();
+        while g.outcome().is_none() {
+            let actions = g.legal_actions();
+            let side = g.actor().unwrap();
+            let bot = if side == Side::Us { &mut us } else { &mut nlf };
+            let a = bot.choose(&g, &actions);
+            if g.step == Step::Movement(Side::Nlf)
+                && let Action::Select(unit) | Action::Move { unit, .. } = a
+                && let u = &g.units[unit]
+                && u.face_up
+                && u.class() == Some(Class::Combat)
+            {
+                moved.push(u.revealed_turn == g.turn);
+            }
+            g.apply(&a).unwrap();
+        }
+    }
+    moved
+}
+
+#[test]
+fn the_normal_nlf_keeps_face_up_units_fighting_where_they_cannot_hide() {
+    // In the Basic game a unit turned face-up stays face-up [6.31]: pulling it out of the
+    // US's sight would only take it out of the fight (it made the Normal NLF weaker than the
+    // Easy one). In the Standard game one may slip back to hide again [11.0], but never one
+    // turned up this game-turn, which may not hide yet.
+    assert_eq!(face_up_moves("basic"), Vec::<bool>::new());
+    let standard = face_up_moves("standard");
+    assert!(!standard.is_empty(), "no unit ever slipped back");
+    assert!(standard.iter().all(|&now| !now), "{standard:?}");
+}
