@@ -224,10 +224,18 @@ fn points_by_phase() {
             e[1] += u64::from(g.points[1] - before[1]);
         }
     }
-    println!("POINTS {scenario} us={} nlf={} games={games}", us.id(), nlf.id());
+    println!(
+        "POINTS {scenario} us={} nlf={} games={games}",
+        us.id(),
+        nlf.id()
+    );
     for (k, [u, n]) in &gained {
         if u + n > 0 {
-            println!("{k}: us {:.2} nlf {:.2}", *u as f64 / games as f64, *n as f64 / games as f64);
+            println!(
+                "{k}: us {:.2} nlf {:.2}",
+                *u as f64 / games as f64,
+                *n as f64 / games as f64
+            );
         }
     }
     for (k, n) in &attacks {

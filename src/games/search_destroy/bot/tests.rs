@@ -302,7 +302,10 @@ fn hard_game(
     seed: u64,
     rollouts: usize,
     budget: Option<std::time::Duration>,
-) -> (Vec<crate::games::search_destroy::rules::play::Action>, Vec<String>) {
+) -> (
+    Vec<crate::games::search_destroy::rules::play::Action>,
+    Vec<String>,
+) {
     let mut g = SearchDestroy::new("basic", seed).unwrap();
     g.quiet_log();
     let mut bots = [
@@ -318,7 +321,11 @@ fn hard_game(
         let actions = g.legal_actions();
         let bot = &mut bots[usize::from(g.actor().unwrap().seat())];
         let a = bot.choose(&g, &actions);
-        runs.extend(bot.take_notes().iter().filter_map(|(_, m)| m.arg_english("runs")));
+        runs.extend(
+            bot.take_notes()
+                .iter()
+                .filter_map(|(_, m)| m.arg_english("runs")),
+        );
         g.apply(&a).unwrap();
         taken.push(a);
     }
@@ -338,7 +345,10 @@ fn hard_plays_the_same_game_from_the_same_seed_whatever_the_time() {
 fn the_window_cap_cuts_a_hard_decision_short() {
     // With no time at all, the window's cap leaves one deal a decision.
     let (_, runs) = hard_game(6, 3, Some(std::time::Duration::ZERO));
-    assert!(!runs.is_empty() && runs.iter().all(|r| r == "1"), "{runs:?}");
+    assert!(
+        !runs.is_empty() && runs.iter().all(|r| r == "1"),
+        "{runs:?}"
+    );
     assert_eq!(
         Computer::for_window(Difficulty::Hard, 1).budget,
         Some(super::hard::WINDOW_BUDGET)
