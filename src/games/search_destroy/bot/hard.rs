@@ -20,10 +20,11 @@ use crate::games::search_destroy::rules::bot::{HeuristicBot, SeatView};
 use crate::games::search_destroy::rules::content::{Side, data};
 use crate::games::search_destroy::rules::state::{SearchDestroy, Step};
 
-/// Deals per candidate: each candidate is played forward on the same deals, so eight already
-/// separate the candidates where their means differ by more than a few points, and a
-/// decision at the busiest moment of a §27 scenario stays well within the 2 s on one
-/// core (benches/search_destroy_bot.rs).
+/// Deals per candidate, the same deals for every candidate. Eight is the count the time
+/// budget used to allow at most, and it fits the 2 s many times over: the busiest fire
+/// decision of a §27 scenario took 53 ms on a loaded machine (benches/search_destroy_bot.rs,
+/// docs/balance.md), so the window's cap never cuts it short there and the window plays the
+/// Hard that the strength runs measure.
 pub const ROLLOUTS: usize = 8;
 /// Candidates besides passing.
 const CANDIDATES: usize = 3;
