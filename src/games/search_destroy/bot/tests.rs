@@ -296,8 +296,9 @@ fn every_level_calls_in_and_fires_he() {
     );
 }
 
-/// Plays `scenario` from `seed` between Hard players of `rollouts` deals and cap `budget`
-/// through game-turn 2; every action taken, and the deals each Hard decision said it played.
+/// Plays the Basic game from `seed` between Hard players of `rollouts` deals and time cap
+/// `budget` through game-turn 2; every action taken, and the deals each Hard decision said it
+/// played.
 fn hard_game(
     seed: u64,
     rollouts: usize,
