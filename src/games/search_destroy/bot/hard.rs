@@ -21,10 +21,10 @@ use crate::games::search_destroy::rules::content::{Side, data};
 use crate::games::search_destroy::rules::state::{SearchDestroy, Step};
 
 /// Deals per candidate, the same deals for every candidate. Eight is the count the time
-/// budget used to allow at most, and it fits the 2 s many times over: the busiest fire
-/// decision of a §27 scenario took 53 ms on a loaded machine (benches/search_destroy_bot.rs,
-/// docs/balance.md), so the window's cap never cuts it short there and the window plays the
-/// Hard that the strength runs measure.
+/// budget used to allow at most, and it fits the 2 s with room to spare: the busiest
+/// fire decisions of a §27 scenario took 49 ms (US) and 378 ms (NLF) on a loaded machine
+/// (benches/search_destroy_bot.rs, docs/balance.md), so the window's cap does not cut it short
+/// there and the window plays the Hard that the strength runs measure.
 pub const ROLLOUTS: usize = 8;
 /// Candidates besides passing.
 const CANDIDATES: usize = 3;
