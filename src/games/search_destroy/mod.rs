@@ -106,6 +106,6 @@ impl Presented for SearchDestroy {
     }
     fn computer(level: &str, seed: u64) -> Option<Box<dyn Bot<Self> + Send>> {
         let difficulty = bot::Difficulty::from_id(level)?;
-        Some(Box::new(bot::Computer::new(difficulty, seed)))
+        Some(Box::new(bot::Computer::for_window(difficulty, seed)))
     }
 }

@@ -176,3 +176,69 @@ fn setup_terrain() {
         println!("{id} {c:?}");
     }
 }
+
+#[test]
+#[ignore = "long: where each side's points come from, per phase, between two levels"]
+fn points_by_phase() {
+    use crate::engine::bot::Bot;
+    use crate::engine::game::Game;
+    use crate::games::search_destroy::rules::Action;
+    use crate::games::search_destroy::rules::state::SearchDestroy;
+    let scenario = env("SD_SCENARIO", "basic");
+    let us = Difficulty::from_id(&env("SD_US", "easy")).expect("SD_US");
+    let nlf = Difficulty::from_id(&env("SD_NLF", "normal")).expect("SD_NLF");
+    let games: u64 = env("SD_GAMES", "100").parse().expect("SD_GAMES");
+    let mut gained: std::collections::BTreeMap<String, [u64; 2]> = Default::default();
+    let mut attacks: std::collections::BTreeMap<String, u64> = Default::default();
+    for seed in 1..=games {
+        let mut bots = [
+            Computer::new(us, seed.wrapping_mul(2)),
+            Computer::new(nlf, seed.wrapping_mul(2) + 1),
+        ];
+        let mut g = SearchDestroy::new(&scenario, seed).unwrap();
+        g.quiet_log();
+        while g.outcome().is_none() {
+            let actions = g.legal_actions();
+            let side = g.actor().unwrap();
+            let action = bots[usize::from(side.seat())].choose(&g, &actions);
+            let step = format!("{:?}", g.step);
+            if action == Action::Resolve
+                && let Some(a) = &g.attack
+            {
+                let halves: u32 = a.firers.iter().map(|&i| g.attack_halves(i)).sum();
+                let d = if g.step == Step::LandingFire {
+                    1
+                } else {
+                    SearchDestroy::defense(a.target)
+                };
+                let col = crate::games::search_destroy::rules::crt::odds_column(halves, d);
+                let hidden = a.firers.iter().filter(|&&i| g.units[i].hidden()).count();
+                *attacks
+                    .entry(format!("{side:?} {step} col {col} hidden {hidden}"))
+                    .or_default() += 1;
+            }
+            let before = g.points;
+            g.apply(&action).unwrap();
+            let e = gained.entry(format!("{side:?} {step}")).or_default();
+            e[0] += u64::from(g.points[0] - before[0]);
+            e[1] += u64::from(g.points[1] - before[1]);
+        }
+    }
+    println!(
+        "POINTS {scenario} us={} nlf={} games={games}",
+        us.id(),
+        nlf.id()
+    );
+    for (k, [u, n]) in &gained {
+        if u + n > 0 {
+            println!(
+                "{k}: us {:.2} nlf {:.2}",
+                *u as f64 / games as f64,
+                *n as f64 / games as f64
+            );
+        }
+    }
+    for (k, n) in &attacks {
+        println!("{k}: {:.2}", *n as f64 / games as f64);
+    }
+}

@@ -55,8 +55,14 @@ pub struct Computer {
     rng: Rng,
     /// The US side's belief, brought up to date at each decision.
     pub belief: Belief,
-    /// Rollouts per candidate for Hard (each within its time budget).
+    /// Deals per candidate for Hard: always this many, so that the same seed plays the same
+    /// game on any machine.
     pub rollouts: usize,
+    /// A cap on the time a Hard decision may take, or none. Only the window sets one
+    /// ([`Computer::for_window`]), so that a slow machine still answers in time there; when
+    /// it cuts a decision short the game depends on the machine's speed. Tests and
+    /// measurement runs leave it off.
+    pub budget: Option<std::time::Duration>,
     /// What the decisions since the last [`Bot::take_notes`] were for, in sentences a player
     /// of its side could have written, with who may read each.
     pub notes: Vec<(Audience, Message)>,
@@ -70,7 +76,17 @@ impl Computer {
             rng: Rng::seeded(seed ^ 0xB07_5EED),
             belief: Belief::default(),
             rollouts: hard::ROLLOUTS,
+            budget: None,
             notes: Vec::new(),
+        }
+    }
+
+    /// A computer player for the window: as [`Computer::new`], with Hard's decisions capped
+    /// at [`hard::WINDOW_BUDGET`].
+    pub fn for_window(difficulty: Difficulty, seed: u64) -> Computer {
+        Computer {
+            budget: Some(hard::WINDOW_BUDGET),
+            ..Computer::new(difficulty, seed)
         }
     }
 

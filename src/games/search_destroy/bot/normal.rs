@@ -2,8 +2,9 @@
 //! Fire is worth its expected points on the combat table, less (for the US) the penalty if the
 //! back hides peasants and (for the NLF) the cost of turning hidden firers face-up; an attack
 //! takes only the firers it needs to reach its best odds, the face-up ones first. The US
-//! searches and closes in where the belief puts caches and combat units; exposed NLF units slip
-//! back into cover out of sight so that they may hide again. Other steps are Easy's.
+//! searches and closes in where the belief puts caches and combat units; in the Standard game
+//! exposed NLF units with nothing worth firing at slip back into cover out of sight so that
+//! they may hide again. Other steps are Easy's.
 
 use super::Computer;
 use crate::engine::message::{Message, msg};
@@ -292,12 +293,27 @@ fn nlf_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         us.iter()
             .any(|&from| from.distance(h) <= 1 || v.sees(from, h))
     };
+    let firing: Vec<usize> = (0..v.units.len())
+        .filter(|&i| v.units[i].side == Side::Nlf && !v.units[i].hidden())
+        .filter(|&i| v.units[i].class() == Some(Class::Combat))
+        .filter(|&i| fire_worth(c, v, i) > EXPOSURE)
+        .collect();
     let chosen = c.easy.best_move(v, actions, |_, unit, to| {
         let u = &v.units[unit];
         let here = u.hex.expect("on the map");
-        // A face-up combat unit in the US's sight slips into unseen cover, to hide again
-        // [11.0]; the others hold still to fire.
-        if u.moved || u.hidden() || u.class() != Some(Class::Combat) || !seen(here) {
+        // A face-up combat unit in the US's sight slips into unseen cover to hide again at
+        // the end of the turn [11.0], when it may (the Standard game, not turned up this
+        // game-turn) and has no fire worth more than being hidden; the others hold still to
+        // fire. In the Basic game a unit turned face-up stays so [6.31]: pulling it back
+        // would only take it out of the fight.
+        if !v.standard()
+            || u.revealed_turn == v.turn
+            || u.moved
+            || u.hidden()
+            || u.class() != Some(Class::Combat)
+            || !seen(here)
+            || firing.contains(&unit)
+        {
             return None;
         }
         if seen(to) || !cover(map.terrain(to)) {
@@ -321,6 +337,24 @@ fn nlf_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         return chosen;
     }
     c.easy.decide(v, actions)
+}
+
+/// The most an attack of the NLF Combat Phase on a US-held hex could be worth with `unit`
+/// among its firers, as the fire is weighed there, from the positions as they stand.
+fn fire_worth(c: &Computer, v: &SeatView, unit: usize) -> f64 {
+    let mut targets: Vec<Hex> = v
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Us && u.on_map())
+        .filter_map(|u| u.hex)
+        .collect();
+    targets.sort();
+    targets.dedup();
+    targets
+        .into_iter()
+        .filter(|&hex| v.firers(Side::Nlf, hex).contains(&unit))
+        .map(|hex| target_value(c, v, Side::Nlf, hex))
+        .fold(0.0, f64::max)
 }
 
 fn probe(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {

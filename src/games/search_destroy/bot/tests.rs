@@ -295,3 +295,105 @@ fn every_level_calls_in_and_fires_he() {
         game("cocoa_beach", Difficulty::Easy, 5)
     );
 }
+
+/// Plays the Basic game from `seed` between Hard players of `rollouts` deals and time cap
+/// `budget` through game-turn 2; every action taken, and the deals each Hard decision said it
+/// played.
+fn hard_game(
+    seed: u64,
+    rollouts: usize,
+    budget: Option<std::time::Duration>,
+) -> (
+    Vec<crate::games::search_destroy::rules::play::Action>,
+    Vec<String>,
+) {
+    let mut g = SearchDestroy::new("basic", seed).unwrap();
+    g.quiet_log();
+    let mut bots = [
+        Computer::new(Difficulty::Hard, seed * 2),
+        Computer::new(Difficulty::Hard, seed * 2 + 1),
+    ];
+    let (mut taken, mut runs) = (Vec::new(), Vec::new());
+    for bot in &mut bots {
+        bot.rollouts = rollouts;
+        bot.budget = budget;
+    }
+    while g.outcome().is_none() && g.turn <= 2 {
+        let actions = g.legal_actions();
+        let bot = &mut bots[usize::from(g.actor().unwrap().seat())];
+        let a = bot.choose(&g, &actions);
+        runs.extend(
+            bot.take_notes()
+                .iter()
+                .filter_map(|(_, m)| m.arg_english("runs")),
+        );
+        g.apply(&a).unwrap();
+        taken.push(a);
+    }
+    (taken, runs)
+}
+
+#[test]
+fn hard_plays_the_same_game_from_the_same_seed_whatever_the_time() {
+    // No time cap: every decision plays all its deals, so a slow machine plays the same game.
+    let (taken, runs) = hard_game(6, 3, None);
+    assert!(!runs.is_empty(), "Hard never searched");
+    assert!(runs.iter().all(|r| r == "3"), "{runs:?}");
+    assert_eq!((taken, runs), hard_game(6, 3, None));
+}
+
+#[test]
+fn the_window_cap_cuts_a_hard_decision_short() {
+    // With no time at all, the window's cap leaves one deal a decision.
+    let (_, runs) = hard_game(6, 3, Some(std::time::Duration::ZERO));
+    assert!(
+        !runs.is_empty() && runs.iter().all(|r| r == "1"),
+        "{runs:?}"
+    );
+    assert_eq!(
+        Computer::for_window(Difficulty::Hard, 1).budget,
+        Some(super::hard::WINDOW_BUDGET)
+    );
+    assert_eq!(Computer::new(Difficulty::Hard, 1).budget, None);
+}
+
+/// The face-up NLF combat units the Normal NLF moves in seeded games of `scenario` against
+/// an Easy US, each with whether it was turned up in the game-turn it moves.
+fn face_up_moves(scenario: &str) -> Vec<bool> {
+    use crate::games::search_destroy::rules::play::Action;
+    let mut moved = Vec::new();
+    for seed in 1..=6 {
+        let mut us = Computer::new(Difficulty::Easy, seed * 2);
+        let mut nlf = Computer::new(Difficulty::Normal, seed * 2 + 1);
+        let mut g = SearchDestroy::new(scenario, seed).unwrap();
+        g.quiet_log();
+        while g.outcome().is_none() {
+            let actions = g.legal_actions();
+            let side = g.actor().unwrap();
+            let bot = if side == Side::Us { &mut us } else { &mut nlf };
+            let a = bot.choose(&g, &actions);
+            if g.step == Step::Movement(Side::Nlf)
+                && let Action::Select(unit) | Action::Move { unit, .. } = a
+                && let u = &g.units[unit]
+                && u.face_up
+                && u.class() == Some(Class::Combat)
+            {
+                moved.push(u.revealed_turn == g.turn);
+            }
+            g.apply(&a).unwrap();
+        }
+    }
+    moved
+}
+
+#[test]
+fn the_normal_nlf_keeps_face_up_units_fighting_where_they_cannot_hide() {
+    // In the Basic game a unit turned face-up stays face-up [6.31]: pulling it out of the
+    // US's sight would only take it out of the fight (it made the Normal NLF weaker than the
+    // Easy one). In the Standard game one may slip back to hide again [11.0], but never one
+    // turned up this game-turn, which may not hide yet.
+    assert_eq!(face_up_moves("basic"), Vec::<bool>::new());
+    let standard = face_up_moves("standard");
+    assert!(!standard.is_empty(), "no unit ever slipped back");
+    assert!(standard.iter().all(|&now| !now), "{standard:?}");
+}
