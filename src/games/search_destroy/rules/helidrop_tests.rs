@@ -79,7 +79,7 @@ fn clean_house_27_14_a_company_drops_on_game_turns_1_4_and_7() {
             .count()
     };
     let first = on_map(&g);
-    assert!(first <= 25 && first >= 20, "{first}");
+    assert!((20..=25).contains(&first), "{first}");
     // Game-Turns 2 and 3 bring nobody; Game-Turn 4 opens the US Movement Phase with the
     // second drop: company B and the battalion commander.
     play_until(&mut g, true, |g| g.turn == 4 && g.actor() == Some(Side::Us));
