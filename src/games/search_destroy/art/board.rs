@@ -323,7 +323,9 @@ impl Board for SearchDestroy {
     fn status(&self) -> Vec<(Message, String)> {
         let phase = match self.step {
             Step::Setup => msg("NLF setup"),
-            Step::Landing | Step::Commander | Step::LandingFire => msg("Helicopter landing"),
+            Step::Boarding | Step::Landing | Step::Commander | Step::LandingFire => {
+                msg("Helicopter landing")
+            }
             Step::SupplyFire => msg("Ammunition supply flight"),
             Step::Movement(side) => msg("{side} Movement Phase").term("side", side.name()),
             Step::Probe => msg("US probe"),

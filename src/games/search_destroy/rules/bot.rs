@@ -130,6 +130,7 @@ impl HeuristicBot {
     fn landing(&mut self, v: &SearchDestroy, actions: &[Action]) -> Action {
         let map = &data().map;
         let hidden = hidden_hexes(v);
+        let rappel = v.rappelling();
         let lands: Vec<&Action> = actions
             .iter()
             .filter(|a| matches!(a, Action::Land(_)))
@@ -152,7 +153,8 @@ impl HeuristicBot {
                 .filter(|a| {
                     let h = hex_of(a);
                     let threats = hidden.iter().filter(|&&x| x.distance(h) <= RANGE).count();
-                    threats <= 2 && map.neighbours(h).filter(|&n| v.landable(n)).count() >= 4
+                    threats <= 2
+                        && map.neighbours(h).filter(|&n| v.may_land(n, rappel)).count() >= 4
                 })
                 .collect();
             return self
@@ -164,7 +166,7 @@ impl HeuristicBot {
         // Extend where the snake keeps room to grow.
         let room = |h: Hex| {
             map.neighbours(h)
-                .filter(|&n| v.landable(n) && !v.landing.contains(&n))
+                .filter(|&n| v.may_land(n, rappel) && !v.landing.contains(&n))
                 .count()
         };
         let best = extensions
@@ -399,6 +401,8 @@ impl HeuristicBot {
         let v: &SearchDestroy = view;
         let chosen = match v.step {
             Step::Setup => self.setup(v, actions),
+            // Everyone who may fly in does, as early as he may: force on the map early counts.
+            Step::Boarding => actions[0].clone(),
             Step::Landing => self.landing(v, actions),
             Step::Commander => self.landing_commander(v, actions),
             Step::LandingFire | Step::Combat(_) | Step::SupplyFire => self.fire(v, side, actions),

@@ -2,7 +2,7 @@
 //! it may read, and while it is to act its prompt, legal actions and their labels) must come
 //! out the same whichever of the NLF's counters stand behind the face-down backs, and what
 //! the NLF is handed the same wherever the US company commander rides before the landing
-//! fire is over. Checked on every position of seeded bot-against-bot games, by swapping the
+//! fire is over and whichever units board a landing [27.26]. Checked on every position of seeded bot-against-bot games, by swapping the
 //! hidden facts and comparing.
 
 use super::bot::HeuristicBot;
@@ -66,6 +66,33 @@ fn commander_moved(g: &SearchDestroy) -> Option<SearchDestroy> {
     })
 }
 
+/// The same position with another unit of a different kind boarding in place of one that may
+/// fly in on a later game-turn too, while the landing is not down [27.26].
+fn boarding_swapped(g: &SearchDestroy) -> Option<SearchDestroy> {
+    if !matches!(
+        g.step,
+        Step::Boarding | Step::Landing | Step::Commander | Step::LandingFire
+    ) {
+        return None;
+    }
+    let several = |i: usize| g.entry_of(i).is_some_and(|e| e.turns.len() > 1);
+    let (k, &i) = g
+        .boarding
+        .iter()
+        .enumerate()
+        .find(|&(_, &i)| several(i) && !g.units[i].is("company_commander"))?;
+    let j = (0..g.units.len()).find(|&j| {
+        g.waits(j)
+            && !g.boarding.contains(&j)
+            && several(j)
+            && g.units[j].kind != g.units[i].kind
+            && !g.units[j].is("company_commander")
+    })?;
+    let mut other = g.clone();
+    other.boarding[k] = j;
+    Some(other)
+}
+
 /// The face-down counters and what is publicly known of them.
 fn hidden_set(g: &SearchDestroy) -> Vec<(usize, Option<bool>)> {
     (0..g.units.len())
@@ -126,6 +153,13 @@ fn check_games_with(scenario: &str, options: &Options, seeds: std::ops::Range<u6
                     "seed {seed}: the NLF learns where the commander lands"
                 );
             }
+            if let Some(other) = boarding_swapped(&g) {
+                assert_eq!(
+                    handed(&g, 1),
+                    handed(&other, 1),
+                    "seed {seed}: the NLF learns who boards"
+                );
+            }
             let actions = g.legal_actions();
             let action = choose(&mut bots, &mut digger, &g, &actions);
             // A step that turns nothing face-up writes the US the same lines whatever the
@@ -159,6 +193,16 @@ fn nothing_the_us_is_handed_depends_on_what_the_backs_hide() {
 
 /// The Standard game's secrets too: searched hexes, surprise attacks, traps, hiding again,
 /// the order-of-battle roll and which units are out of command [11.0-15.0].
+/// The scenarios with helicopter drops after the first game-turn [27.14, 27.25, 27.26]: the
+/// US's landing choices and the landings are the same whatever the backs hide, and the NLF
+/// does not learn who boards.
+#[test]
+fn nothing_the_us_is_handed_in_the_reinforcement_scenarios_depends_on_the_backs() {
+    for scenario in ["clean_house", "pursuit_2nd_vc", "paul_revere_iv"] {
+        assert!(check_games(scenario, 0..1) > 200, "{scenario}");
+    }
+}
+
 #[test]
 fn nothing_the_us_is_handed_in_the_standard_game_depends_on_the_backs() {
     let checked = check_games("standard", 0..3);

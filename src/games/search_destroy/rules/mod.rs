@@ -12,6 +12,7 @@ pub mod content;
 pub mod crt;
 pub mod fire_rate;
 pub mod he_fire;
+pub mod helidrop;
 pub mod hex;
 pub mod improved_positions;
 pub mod interrogation;
@@ -27,6 +28,8 @@ pub mod setup_shares;
 pub mod standard;
 pub mod state;
 
+#[cfg(test)]
+mod helidrop_tests;
 #[cfg(test)]
 mod leak_tests;
 #[cfg(test)]
@@ -199,6 +202,7 @@ impl Playable for SearchDestroy {
     fn decision_kind(&self) -> String {
         let kind = match self.step {
             Step::Setup => "setup",
+            Step::Boarding => "boarding",
             Step::Landing => "landing",
             Step::Commander => "commander",
             Step::LandingFire => "landing-fire",
@@ -240,6 +244,7 @@ impl SearchDestroy {
             | Action::Drop { unit }
             | Action::Destroy { unit, .. }
             | Action::Hide(unit)
+            | Action::Board(unit)
             | Action::Exit { unit }
             | Action::DigIn(unit)
             | Action::DoubleFire(unit) => self.units[unit].hex,
@@ -247,6 +252,7 @@ impl SearchDestroy {
             Action::Question(q) => self.question_hex(q),
             Action::He(a) => self.he_hex(a),
             Action::ResetLanding
+            | Action::EndBoarding
             | Action::Resolve
             | Action::Cancel
             | Action::EndFire
@@ -279,6 +285,11 @@ impl SearchDestroy {
                     "9.11",
                 )
             }
+            Step::Boarding => (
+                msg("US: which of the units that may fly in this game-turn board the helicopters ({n} aboard)?")
+                    .arg("n", self.passengers().len()),
+                "27.26",
+            ),
             Step::Landing if self.standard() => (
                 msg("US: choose the landing hexes, snakes of at least four ({n} so far)")
                     .arg("n", self.landing.len()),
@@ -364,6 +375,13 @@ impl SearchDestroy {
                 .arg("hex", hex),
             Action::Land(hex) => msg("Land at {hex}").arg("hex", hex),
             Action::ResetLanding => msg("Start the landing snake again"),
+            Action::Board(unit) => {
+                msg("The {unit} boards the helicopters").term("unit", name(unit))
+            }
+            Action::EndBoarding if self.boarding.is_empty() => {
+                msg("Nobody flies in this game-turn")
+            }
+            Action::EndBoarding => msg("Take off"),
             Action::Commander(hex) => msg("The commander lands at {hex}").arg("hex", hex),
             Action::Target(hex) => msg("Attack {hex}").arg("hex", hex),
             Action::AddFirer(unit) => msg("Fire with the {unit} at {hex}")

@@ -25,6 +25,10 @@ pub enum Action {
         unit: usize,
         hex: Hex,
     },
+    /// US: a unit that may fly in this game-turn boards the helicopters [27.26].
+    Board(usize),
+    /// US: the boarding is done; the helicopters take off (or none does) [27.0].
+    EndBoarding,
     /// US: add a hex to the landing snake [9.12].
     Land(Hex),
     /// US: start the landing snake again.
@@ -113,13 +117,6 @@ pub enum Action {
     He(super::he_fire::HeAction),
 }
 
-/// The landing snake holds one helicopter per US unit [9.12].
-fn snake_length(g: &SearchDestroy) -> usize {
-    (0..g.units.len())
-        .filter(|&i| g.units[i].side == Side::Us && !g.waits(i))
-        .count()
-}
-
 fn refuse(why: Message) -> Refusal {
     Refusal::new(why)
 }
@@ -192,6 +189,7 @@ impl SearchDestroy {
             points: [0, 0],
             landing: Vec::new(),
             commander_hex: None,
+            boarding: Vec::new(),
             attacked: Vec::new(),
             attack: None,
             active: None,
@@ -227,7 +225,9 @@ impl SearchDestroy {
             Step::Setup | Step::LandingFire | Step::Surprise | Step::Hiding | Step::SupplyFire => {
                 Some(Side::Nlf)
             }
-            Step::Landing | Step::Commander | Step::Probe | Step::HeFire => Some(Side::Us),
+            Step::Boarding | Step::Landing | Step::Commander | Step::Probe | Step::HeFire => {
+                Some(Side::Us)
+            }
             Step::Movement(s) | Step::Combat(s) => Some(s),
             Step::Retreat { unit, .. } => Some(self.units[unit].side),
             Step::Interrogation => Some(self.interrogation_actor()),
@@ -281,25 +281,32 @@ impl SearchDestroy {
     }
 
     /// Landing hexes that extend the snake [9.12, digest ruling A34]: a legal landing hex
-    /// next to exactly one chosen hex, which must be an end of the snake.
+    /// next to exactly one chosen hex, which must be an end of the snake. Once the snakes
+    /// are laid, the helicopters flying free take any legal landing hex [27.26].
     pub fn landing_hexes(&self) -> Vec<Hex> {
         let map = &data().map;
+        let rappelling = self.rappelling();
         let chosen = |h: Hex| self.landing.contains(&h);
         let degree = |h: Hex| map.neighbours(h).filter(|&n| chosen(n)).count();
         let current = &self.landing[self.snake_start..];
+        let snake = self.snake_helicopters();
+        let free = self.landing.len() >= snake;
         let mut hexes: Vec<Hex> = map
             .hexes()
-            .filter(|&h| self.landable(h) && !chosen(h))
+            .filter(|&h| self.may_land(h, rappelling) && !chosen(h))
             .filter(|&h| {
-                if self.landing.is_empty() {
+                if self.landing.is_empty() || free {
                     return true;
                 }
                 let touching: Vec<Hex> = map.neighbours(h).filter(|&n| chosen(n)).collect();
                 touching.len() == 1 && current.contains(&touching[0]) && degree(touching[0]) <= 1
             })
             .collect();
-        hexes.extend(self.new_snake_hexes(snake_length(self)));
-        hexes.sort();
+        if !free {
+            hexes.extend(self.new_snake_hexes(snake, rappelling));
+            hexes.sort();
+            hexes.dedup();
+        }
         hexes
     }
 
@@ -500,6 +507,7 @@ impl SearchDestroy {
                     out
                 }
             },
+            Step::Boarding => self.boarding_actions(),
             Step::Landing => {
                 let mut out: Vec<Action> =
                     self.landing_hexes().into_iter().map(Action::Land).collect();
@@ -734,9 +742,21 @@ impl SearchDestroy {
                     self.snake_start = self.landing.len();
                 }
                 self.landing.push(hex);
-                if self.landing.len() == snake_length(self) {
-                    self.step = Step::Commander;
+                if self.landing.len() == self.passengers().len() {
+                    if self.commander_aboard().is_some() {
+                        self.step = Step::Commander;
+                    } else {
+                        self.approach();
+                    }
                 }
+                Applied::QUIET
+            }
+            Action::Board(unit) => {
+                self.boarding.push(unit);
+                Applied::QUIET
+            }
+            Action::EndBoarding => {
+                self.end_boarding();
                 Applied::QUIET
             }
             Action::ResetLanding => {
@@ -746,11 +766,7 @@ impl SearchDestroy {
             }
             Action::Commander(hex) => {
                 self.commander_hex = Some(hex);
-                let hexes: Vec<String> = self.landing.iter().map(Hex::to_string).collect();
-                self.log.add(
-                    "9.12",
-                    msg("US helicopters come in to land at {hexes}").arg("hexes", hexes.join(", ")),
-                );
+                self.approach();
                 // Which helicopter carries whom is the US's until the landing fire is over.
                 self.log.add_for(
                     Side::Us.seat(),
@@ -758,7 +774,6 @@ impl SearchDestroy {
                     msg("The company commander rides in the helicopter for {hex}").arg("hex", hex),
                     Vec::new(),
                 );
-                self.step = Step::LandingFire;
                 Applied::QUIET
             }
             Action::Target(hex) => {
@@ -1133,22 +1148,26 @@ impl SearchDestroy {
         );
     }
 
+    /// The helicopters are on their way: the NLF may fire at them [9.12, 9.13].
+    fn approach(&mut self) {
+        let hexes: Vec<String> = self.landing.iter().map(Hex::to_string).collect();
+        self.log.add(
+            "9.12",
+            msg("US helicopters come in to land at {hexes}").arg("hexes", hexes.join(", ")),
+        );
+        self.step = Step::LandingFire;
+    }
+
     /// The passenger of a helicopter shot down is lost (digest gap G16).
     fn downed(&mut self, hex: Hex) {
+        let commander = self.commander_aboard();
         let passenger = if self.commander_hex == Some(hex) {
             self.commander_hex = None;
-            self.units
-                .iter()
-                .position(|u| u.is("company_commander") && u.hex.is_none() && !u.removed)
+            commander
         } else {
-            (0..self.units.len()).find(|&i| {
-                let u = &self.units[i];
-                u.side == Side::Us
-                    && u.hex.is_none()
-                    && !u.removed
-                    && !u.is("company_commander")
-                    && !self.waits(i)
-            })
+            self.passengers()
+                .into_iter()
+                .find(|&i| Some(i) != commander)
         };
         if let Some(p) = passenger {
             self.remove(p);
@@ -1174,12 +1193,8 @@ impl SearchDestroy {
 
     /// The helicopters that got through land their units face-up [9.13, 9.14].
     fn land(&mut self) {
-        if let Some(hex) = self.commander_hex
-            && let Some(cc) = self
-                .units
-                .iter()
-                .position(|u| u.is("company_commander") && u.hex.is_none() && !u.removed)
-        {
+        let commander = self.commander_aboard();
+        if let (Some(hex), Some(cc)) = (self.commander_hex, commander) {
             self.units[cc].hex = Some(hex);
             self.units[cc].landed = true;
         }
@@ -1189,24 +1204,17 @@ impl SearchDestroy {
             .copied()
             .filter(|&h| Some(h) != self.commander_hex)
             .collect();
-        let waiting: Vec<usize> = (0..self.units.len())
-            .filter(|&i| {
-                let u = &self.units[i];
-                u.side == Side::Us && u.hex.is_none() && !u.removed && !self.waits(i)
-            })
-            .collect();
-        for (i, hex) in waiting.into_iter().zip(free) {
+        for (i, hex) in self.passengers().into_iter().zip(free) {
             self.units[i].hex = Some(hex);
             self.units[i].landed = true;
         }
-        self.log.add(
-            "9.13",
-            msg("The US lands; its company commander comes down at {hex}").arg(
-                "hex",
-                self.commander_hex
-                    .map_or_else(|| "-".to_owned(), |h| h.to_string()),
-            ),
-        );
+        let text = match (commander.is_some(), self.commander_hex) {
+            (true, Some(hex)) => {
+                msg("The US lands; its company commander comes down at {hex}").arg("hex", hex)
+            }
+            _ => msg("The US lands"),
+        };
+        self.log.add("9.13", text);
         self.reveal_by_sight();
     }
 
@@ -1219,12 +1227,7 @@ impl SearchDestroy {
             Step::LandingFire => {
                 self.land();
                 self.attacked.clear();
-                if self.standard() {
-                    // No probe in the Standard game: the (empty) Search Phase [12.0].
-                    self.start_search_phase();
-                } else {
-                    self.step = Step::Probe;
-                }
+                self.after_landing();
             }
             Step::Combat(Side::Us) => {
                 self.attacked.clear();
@@ -1346,6 +1349,9 @@ impl SearchDestroy {
         }
         self.active = None;
         self.step = Step::Movement(side);
+        if side == Side::Us {
+            self.start_helidrop();
+        }
     }
 
     fn resolve_fire(&mut self, attack: &Attack) {
@@ -1645,6 +1651,7 @@ impl SearchDestroy {
                 {
                     view.commander_hex = None;
                 }
+                view.boarding.clear();
             }
         }
         view

@@ -19,7 +19,7 @@ use super::content::{
 use super::hex::Hex;
 use super::map::{Map, Terrain};
 use super::play::Action;
-use super::state::{SearchDestroy, Step, Unit};
+use super::state::{SearchDestroy, Unit};
 use crate::engine::message::{Message, msg, msg_n};
 
 /// What the scenario's entries and special conditions keep track of in play.
@@ -45,15 +45,12 @@ pub fn unwritten_rules(scen: &Scenario, content: &Content) -> Vec<&'static str> 
     if us.contains_key("tank") || us.contains_key("apc") {
         missing.push("22.0");
     }
-    if us.contains_key("arvn_ranger") {
-        missing.push("25.0");
-    }
+    // The NLF never comes by helicopter; no scenario asks it to.
     if scen
         .entry
         .iter()
-        .any(|e| e.method == Method::Helidrop && (e.side == Side::Nlf || e.turns != [1]))
+        .any(|e| e.method == Method::Helidrop && e.side == Side::Nlf)
     {
-        // Helicopter reinforcements after the opening landing.
         missing.push("27.0");
     }
     missing
@@ -69,8 +66,7 @@ pub fn refusal(scen: &Scenario, content: &Content) -> Option<String> {
         .iter()
         .map(|s| match *s {
             "22.0" => "tanks and APCs (22.0)",
-            "25.0" => "ARVN Rangers (25.0)",
-            _ => "helicopter reinforcements after the first game-turn (27.0)",
+            _ => "NLF units by helicopter (27.0)",
         })
         .collect();
     Some(format!(
@@ -179,17 +175,15 @@ impl SearchDestroy {
         self.scenario_data()?.entry.get(k)
     }
 
-    /// Whether `unit` waits off the map for a later entry (across an edge, or by a helicopter
-    /// after the opening landing); the opening landing's units and setup units do not.
+    /// Whether `unit` waits off the map for its entry, across an edge or by helicopter
+    /// (boarding the landing under way it still waits); setup units do not.
     pub fn waits(&self, unit: usize) -> bool {
         let u = &self.units[unit];
         u.hex.is_none()
             && !u.removed
-            && self.entry_of(unit).is_some_and(|e| match e.method {
-                Method::Setup => false,
-                Method::Ground => true,
-                Method::Helidrop => e.turns != [1],
-            })
+            && self
+                .entry_of(unit)
+                .is_some_and(|e| e.method != Method::Setup)
     }
 
     /// Whether the setup entry of `unit` lets it be placed in `hex` [27.0].
@@ -207,18 +201,10 @@ impl SearchDestroy {
         }
     }
 
-    /// After the NLF has set up: the opening landing if US units come by helicopter on the
-    /// first game-turn, else the first Player-Turn.
+    /// After the NLF has set up: the first Player-Turn, which for the US opens with the
+    /// landing of the units due by helicopter [9.12, 27.0].
     pub(super) fn after_setup(&mut self) {
-        let landing = (0..self.units.len()).any(|i| {
-            let u = &self.units[i];
-            u.side == Side::Us && u.hex.is_none() && !u.removed && !self.waits(i)
-        });
-        if landing {
-            self.step = Step::Landing;
-        } else {
-            self.start_movement(self.first_side());
-        }
+        self.start_movement(self.first_side());
     }
 
     /// Units of `side` that may walk in now: waiting for a ground entry that includes this

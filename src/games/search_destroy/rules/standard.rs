@@ -85,7 +85,7 @@ impl SearchDestroy {
 
     /// Hexes that start another snake: allowed once the one being laid is long enough and
     /// enough helicopters are left for another [14.0]; a new snake touches no other.
-    pub fn new_snake_hexes(&self, total: usize) -> Vec<Hex> {
+    pub fn new_snake_hexes(&self, total: usize, rappelling: bool) -> Vec<Hex> {
         let laid = self.landing.len() - self.snake_start;
         if !self.standard()
             || self.landing.is_empty()
@@ -96,7 +96,7 @@ impl SearchDestroy {
         }
         let map = &data().map;
         map.hexes()
-            .filter(|&h| self.landable(h) && !self.landing.contains(&h))
+            .filter(|&h| self.may_land(h, rappelling) && !self.landing.contains(&h))
             .filter(|&h| map.neighbours(h).all(|n| !self.landing.contains(&n)))
             .collect()
     }
@@ -118,9 +118,9 @@ impl SearchDestroy {
     }
 
     /// Where the company commander may ride: in the Standard game only in a snake that still
-    /// carries four combat units besides him [14.0].
+    /// carries four combat units besides him [14.0]; flying free, in any [27.26].
     pub fn commander_hexes(&self) -> Vec<Hex> {
-        if !self.standard() {
+        if !self.standard() || self.commander_flies_free() {
             return self.landing.clone();
         }
         let hexes: Vec<Hex> = self

@@ -154,6 +154,9 @@ impl Unit {
 pub enum Step {
     /// The NLF places its counters face-down, one per hex [9.11].
     Setup,
+    /// The US picks which of the units that may fly in this game-turn board the helicopters
+    /// [27.26]; the ones whose last chance it is board anyway.
+    Boarding,
     /// The US picks its landing hexes, one snake [9.12].
     Landing,
     /// The US puts its company commander in one of the landing helicopters [9.12].
@@ -232,6 +235,10 @@ pub struct SearchDestroy {
     /// The landing hex of the company commander: the US's secret until the landing fire is
     /// over.
     pub commander_hex: Option<Hex>,
+    /// Scenarios: the waiting units flying in with the landing under way [27.0]; which they
+    /// are is the US's secret until they are down.
+    #[serde(default)]
+    pub boarding: Vec<usize>,
     /// Landing hexes already fired at (each helicopter at most once [6.15]).
     pub attacked: Vec<Hex>,
     /// The attack being declared.

@@ -41,6 +41,8 @@ pub(super) fn board(units: Vec<Unit>, step: Step) -> SearchDestroy {
 pub(super) fn board_with(units: Vec<Unit>, step: Step, options: &Options) -> SearchDestroy {
     let mut g = SearchDestroy::with_options("basic", options, 1).unwrap();
     g.units = units;
+    // No entries: a US unit off the map is aboard the landing under way [9.12].
+    g.schedule.entries.clear();
     g.turn = 2;
     g.step = step;
     g
@@ -107,7 +109,9 @@ fn peasants_are_placed_only_where_the_rules_allow() {
 fn the_landing_is_one_snake_on_open_or_broken_ground_without_roads() {
     // 9.12, 9.15.
     let mut g = SearchDestroy::new("basic", 3).unwrap();
-    g.step = Step::Landing;
+    // The US Movement Phase of Game-Turn 1 opens with the landing [9.12].
+    assert!(g.start_helidrop());
+    assert_eq!(g.step, Step::Landing);
     for u in g.units.iter_mut().filter(|u| u.side == Side::Nlf) {
         u.hex = None;
     }
