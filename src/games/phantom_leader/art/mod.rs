@@ -117,6 +117,74 @@ mod tests {
         None
     }
 
+    /// The board's pixels on a target of `view`'s size at `ratio` pixels per logical pixel,
+    /// over a ground left from an earlier frame.
+    fn pixels(g: &PhantomLeader, view: &View, ratio: f64) -> Vec<u8> {
+        let (w, h) = (view.width * ratio, view.height * ratio);
+        let mut s = cairo::ImageSurface::create(cairo::Format::ARgb32, w as i32, h as i32).unwrap();
+        s.set_device_scale(ratio, ratio);
+        let cr = Context::new(&s).unwrap();
+        cr.set_source_rgb(0.3, 0.5, 0.7);
+        cr.paint().unwrap();
+        g.draw_board(&cr, view).unwrap();
+        drop(cr);
+        s.flush();
+        s.data().unwrap().to_vec()
+    }
+
+    #[test]
+    fn the_window_draws_the_display_as_paper_does_as_tints_size_and_screen_change() {
+        let moving = |g: &PhantomLeader| {
+            g.prompt()
+                .choices
+                .iter()
+                .any(|c| c.target.as_deref().is_some_and(|t| t.starts_with("area:")))
+        };
+        let g = (0..40)
+            .filter_map(mid_fight)
+            .find(moving)
+            .expect("a move under way");
+        let targets: Vec<String> = g
+            .prompt()
+            .choices
+            .iter()
+            .filter_map(|c| c.target.clone())
+            .collect();
+        let area = targets
+            .iter()
+            .find(|t| t.starts_with("area:"))
+            .cloned()
+            .expect("an area to move to");
+        let mut view = View {
+            width: 1366.0,
+            height: 700.0,
+            targets,
+            ..View::default()
+        };
+        let drawn = || display::RINGS.with(|l| l.borrow().drawn());
+        let check = |view: &View, ratio: f64, what: &str| {
+            let window = pixels(&g, view, ratio);
+            let paper = crate::art::layer::bypassed(|| pixels(&g, view, ratio));
+            assert!(
+                window == paper,
+                "{what}: the window's display differs from paper's"
+            );
+        };
+        check(&view, 1.0, "first frame");
+        let first = drawn();
+        check(&view, 1.0, "the same frame");
+        assert_eq!(drawn(), first, "an unchanged frame drew the rings again");
+        // The pointer over an area tints it more; off it, as before.
+        view.hovered = Some(area);
+        check(&view, 1.0, "an area hovered");
+        view.hovered = None;
+        check(&view, 1.0, "nothing hovered");
+        view.width = 1000.3;
+        check(&view, 1.0, "resized");
+        check(&view, 2.0, "HiDPI");
+        assert_eq!(drawn(), first + 4);
+    }
+
     #[test]
     fn the_display_and_panel_are_drawn_and_clicks_find_areas() {
         let g = (0..40).find_map(mid_fight).expect("a fight under way");
