@@ -94,10 +94,6 @@ impl<K: PartialEq> Layer<K> {
 /// would not give what drawing gives: a vector target, a rotated or mirrored transform, a
 /// clip that cuts through pixels, or nothing of the rectangle in view.
 fn placement(cr: &Context, (x, y, w, h): (f64, f64, f64, f64)) -> Option<Placement> {
-    #[cfg(test)]
-    if BYPASSED.with(std::cell::Cell::get) {
-        return None;
-    }
     let target = cr.target();
     if target.type_() != SurfaceType::Image {
         return None;
@@ -135,20 +131,6 @@ fn placement(cr: &Context, (x, y, w, h): (f64, f64, f64, f64)) -> Option<Placeme
         (bottom - top) as i32,
     );
     Some(Placement { transform, pixels })
-}
-
-#[cfg(test)]
-thread_local! {
-    static BYPASSED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f` with every layer left to its caller, as on paper: the tests' reference picture.
-#[cfg(test)]
-pub fn bypassed<R>(f: impl FnOnce() -> R) -> R {
-    BYPASSED.with(|b| b.set(true));
-    let r = f();
-    BYPASSED.with(|b| b.set(false));
-    r
 }
 
 /// Copies a layer's bitmap to its pixels on `cr`'s target, one for one.

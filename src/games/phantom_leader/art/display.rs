@@ -150,7 +150,7 @@ type Tints = Vec<(Area, (u32, u64))>;
 
 thread_local! {
     /// The rings as the window last drew them: they change only with the tints.
-    pub(super) static RINGS: RefCell<Layer<Tints>> = RefCell::new(Layer::new());
+    static RINGS: RefCell<Layer<Tints>> = RefCell::new(Layer::new());
 }
 
 pub fn draw(
