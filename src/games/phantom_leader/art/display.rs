@@ -1,12 +1,9 @@
 //! The Tactical Display: the Center disc, the ring of four Approach areas and the ring of
 //! eight Pre-Approach areas (digest 2.3's layout, North up), with every piece on it.
 
-use std::cell::RefCell;
 use std::f64::consts::PI;
 
 use cairo::Context;
-
-use crate::art::layer::Layer;
 
 use crate::art::draw::{Align, Font, Rgb, rounded_rect, text};
 use crate::engine::message::msg;
@@ -145,14 +142,6 @@ pub fn hit(g: &PhantomLeader, x: f64, y: f64, targets: &[String]) -> Option<Stri
     targets.contains(&area).then_some(area)
 }
 
-/// The tint of each area that is a legal target (stronger under the pointer).
-type Tints = Vec<(Area, (u32, u64))>;
-
-thread_local! {
-    /// The rings as the window last drew them: they change only with the tints.
-    static RINGS: RefCell<Layer<Tints>> = RefCell::new(Layer::new());
-}
-
 pub fn draw(
     cr: &Context,
     g: &PhantomLeader,
@@ -161,42 +150,12 @@ pub fn draw(
 ) -> Result<(), cairo::Error> {
     super::background(cr, SKY)?;
     // The rings, each area highlighted when it is a legal target.
-    let tints: Tints = Area::ALL
-        .into_iter()
-        .filter_map(|area| {
-            let id = format!("area:{area:?}");
-            targets.contains(&id).then(|| {
-                let alpha: f64 = if hovered == Some(&id) { 0.55 } else { 0.3 };
-                (area, (HIGHLIGHT, alpha.to_bits()))
-            })
-        })
-        .collect();
-    // On a bitmap, the rings come from one kept inside the sky's whole pixels: a device
-    // pixel in from its edges, which the sky alone covers.
-    let (px, _) = cr.device_to_user_distance(1.0, 0.0).unwrap_or((0.0, 0.0));
-    let inside = (
-        px.abs(),
-        px.abs(),
-        DISPLAY - 2.0 * px.abs(),
-        DISPLAY - 2.0 * px.abs(),
-    );
-    let areas = |cr: &Context| {
-        draw_areas(cr, true, |area| {
-            tints
-                .iter()
-                .find(|(a, _)| *a == area)
-                .map(|&(_, (colour, alpha))| (colour, f64::from_bits(alpha)))
-        })
-    };
-    let kept = RINGS.with(|layer| {
-        layer.borrow_mut().paint(cr, inside, tints.clone(), |cr| {
-            super::background(cr, SKY)?;
-            areas(cr)
-        })
+    draw_areas(cr, true, |area| {
+        let id = format!("area:{area:?}");
+        targets
+            .contains(&id)
+            .then_some((HIGHLIGHT, if hovered == Some(&id) { 0.55 } else { 0.3 }))
     })?;
-    if !kept {
-        areas(cr)?;
-    }
     draw_paths(cr, g)?;
     for p in pieces(g) {
         let lit = targets.contains(&p.id);
