@@ -102,7 +102,7 @@ fn bench(c: &mut Criterion) {
         targets,
         ..View::default()
     };
-    // The very first frame: nothing kept yet (the rings' bitmap, the labels' layouts).
+    // The very first frame: the labels' layouts not kept yet.
     let t = std::time::Instant::now();
     g.draw_board(&cairo::Context::new(&surface).unwrap(), &view)
         .unwrap();
@@ -114,23 +114,6 @@ fn bench(c: &mut Criterion) {
         "phantom leader Tactical Display 1920x1080: full redraw",
         |b| {
             b.iter(|| {
-                let cr = cairo::Context::new(&surface).unwrap();
-                g.draw_board(&cr, &view).unwrap()
-            })
-        },
-    );
-    // A frame whose rings are drawn again: the window's width changes by a pixel every frame
-    // (as when it is resized, or the pointer moves onto an area to move to).
-    let mut wide = false;
-    c.bench_function(
-        "phantom leader Tactical Display 1920x1080: redraw with the rings drawn again",
-        |b| {
-            b.iter(|| {
-                wide = !wide;
-                let view = View {
-                    width: if wide { 1920.0 } else { 1919.0 },
-                    ..view.clone()
-                };
                 let cr = cairo::Context::new(&surface).unwrap();
                 g.draw_board(&cr, &view).unwrap()
             })

@@ -7,12 +7,13 @@
 
 use cairo::{Context, Filter, Format, ImageSurface, SurfaceType};
 
-/// Where a layer's bitmap lies on its target: the transform from user space to the target's
-/// pixels (scale x, scale y, offset x, offset y; no rotation) and the box of pixels it covers
-/// (left, top, width, height).
+/// Where a layer's bitmap lies on its target: the context's transform (scale x, scale y,
+/// offset x, offset y; no rotation), the target's device scale and offset (a HiDPI screen's),
+/// and the box of the target's pixels it covers (left, top, width, height).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Placement {
-    transform: [f64; 4],
+    ctm: [f64; 4],
+    device: [f64; 4],
     pixels: (i32, i32, i32, i32),
 }
 
@@ -61,19 +62,26 @@ impl<K: PartialEq> Layer<K> {
             self.kept = None;
             let (left, top, pw, ph) = place.pixels;
             let bitmap = ImageSurface::create(Format::Rgb24, pw, ph)?;
+            // The same device scale and transform as the target's, shifted by whole pixels:
+            // Cairo flattens curves and pens by the context's transform, so it must be the
+            // target's own for the same pixels to come out.
+            let [sx, sy, ox, oy] = place.ctm;
+            let [dsx, dsy, dox, doy] = place.device;
+            bitmap.set_device_scale(dsx, dsy);
             let bc = Context::new(&bitmap)?;
-            let [sx, sy, ox, oy] = place.transform;
             bc.set_matrix(cairo::Matrix::new(
                 sx,
                 0.0,
                 0.0,
                 sy,
-                ox - f64::from(left),
-                oy - f64::from(top),
+                ox + (dox - f64::from(left)) / dsx,
+                oy + (doy - f64::from(top)) / dsy,
             ));
             draw(&bc)?;
             drop(bc);
             bitmap.flush();
+            // Copied pixel for pixel from here on.
+            bitmap.set_device_scale(1.0, 1.0);
             self.kept = Some((key, place, bitmap));
             self.drawn += 1;
         }
@@ -106,13 +114,15 @@ fn placement(cr: &Context, (x, y, w, h): (f64, f64, f64, f64)) -> Option<Placeme
     cr.copy_clip_rectangle_list().ok()?;
     let (dsx, dsy) = target.device_scale();
     let (dox, doy) = target.device_offset();
-    let transform = [
+    let ctm = [m.xx(), m.yy(), m.x0(), m.y0()];
+    let device = [dsx, dsy, dox, doy];
+    // User space to the target's pixels.
+    let (sx, sy, ox, oy) = (
         dsx * m.xx(),
         dsy * m.yy(),
         dsx * m.x0() + dox,
         dsy * m.y0() + doy,
-    ];
-    let [sx, sy, ox, oy] = transform;
+    );
     let (cx1, cy1, cx2, cy2) = cr.clip_extents().ok()?;
     let (cx1, cy1) = cr.user_to_device(cx1, cy1);
     let (cx2, cy2) = cr.user_to_device(cx2, cy2);
@@ -130,7 +140,11 @@ fn placement(cr: &Context, (x, y, w, h): (f64, f64, f64, f64)) -> Option<Placeme
         (right - left) as i32,
         (bottom - top) as i32,
     );
-    Some(Placement { transform, pixels })
+    Some(Placement {
+        ctm,
+        device,
+        pixels,
+    })
 }
 
 /// Copies a layer's bitmap to its pixels on `cr`'s target, one for one.
