@@ -73,7 +73,30 @@ impl<'a> Font<'a> {
     }
 }
 
-fn layout(cr: &Context, text: &str, font: &Font, width: Option<f64>) -> pango::Layout {
+/// The layout of `text` in `font` (wrapped at `width`, lines aligned by `alignment`) for
+/// `cr`, laid out once and then kept (see [`super::layouts`]).
+fn layout(
+    cr: &Context,
+    text: &str,
+    font: &Font,
+    width: Option<f64>,
+    alignment: pango::Alignment,
+) -> pango::Layout {
+    super::layouts::cached(
+        cr,
+        text,
+        (font.family, font.size, font.bold),
+        width,
+        alignment,
+        || {
+            let layout = new_layout(cr, text, font, width);
+            layout.set_alignment(alignment);
+            layout
+        },
+    )
+}
+
+fn new_layout(cr: &Context, text: &str, font: &Font, width: Option<f64>) -> pango::Layout {
     let layout = pangocairo::functions::create_layout(cr);
     // Sizes are in millimetres: Pango must not round line heights, advances and glyph
     // positions to whole units, which it does in user space when hinting.
@@ -105,7 +128,7 @@ fn layout(cr: &Context, text: &str, font: &Font, width: Option<f64>) -> pango::L
 
 /// Draws one line of text with its top at `y`; returns its width.
 pub fn text(cr: &Context, x: f64, y: f64, s: &str, font: &Font, align: Align) -> f64 {
-    let layout = layout(cr, s, font, None);
+    let layout = layout(cr, s, font, None, pango::Alignment::Left);
     let (_, logical) = layout.extents();
     let w = f64::from(logical.width()) / f64::from(pango::SCALE);
     let dx = match align {
@@ -128,12 +151,12 @@ pub fn paragraph(
     font: &Font,
     align: Align,
 ) -> f64 {
-    let layout = layout(cr, s, font, Some(width));
-    layout.set_alignment(match align {
+    let alignment = match align {
         Align::Left => pango::Alignment::Left,
         Align::Center => pango::Alignment::Center,
         Align::Right => pango::Alignment::Right,
-    });
+    };
+    let layout = layout(cr, s, font, Some(width), alignment);
     cr.move_to(x, y);
     pangocairo::functions::show_layout(cr, &layout);
     let (_, logical) = layout.extents();
@@ -142,7 +165,7 @@ pub fn paragraph(
 
 /// The size (width, height) text would take.
 pub fn measure(cr: &Context, s: &str, font: &Font, width: Option<f64>) -> (f64, f64) {
-    let layout = layout(cr, s, font, width);
+    let layout = layout(cr, s, font, width, pango::Alignment::Left);
     let (_, logical) = layout.extents();
     (
         f64::from(logical.width()) / f64::from(pango::SCALE),

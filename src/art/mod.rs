@@ -7,6 +7,8 @@
 pub mod board;
 pub mod draw;
 pub mod geometry;
+pub mod layer;
+mod layouts;
 pub mod sheet;
 #[cfg(test)]
 pub(crate) mod testutil;

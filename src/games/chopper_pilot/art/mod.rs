@@ -15,10 +15,16 @@ pub mod panel;
 pub mod records;
 pub mod tactical;
 
+use std::cell::RefCell;
+
 use cairo::Context;
 
+use self::tactical::{Base, Frame};
 use crate::art::board::{Board, View, fit};
+use crate::art::layer::Layer;
 use crate::engine::message::{Message, msg};
+use crate::games::chopper_pilot::rules::tactical::Tac;
+use crate::games::chopper_pilot::rules::terrain::Ground;
 use crate::games::chopper_pilot::rules::{ChopperPilot, Phase};
 
 /// The board's size in millimetres: the map and the flight panel beside it.
@@ -59,6 +65,18 @@ impl ChopperPilot {
         targets: &[String],
         hovered: Option<&str>,
     ) -> Result<(), cairo::Error> {
+        self.draw_over(cr, page, targets, hovered, Base::Draw)
+    }
+
+    /// [`ChopperPilot::draw_mm`] with the Tactical Map's base drawn or already there.
+    fn draw_over(
+        &self,
+        cr: &Context,
+        page: usize,
+        targets: &[String],
+        hovered: Option<&str>,
+        base: Base,
+    ) -> Result<(), cairo::Error> {
         match page {
             PAGE_CREW => return crew::draw_board(cr, self, WIDTH, HEIGHT),
             PAGE_BRIEFING => return briefing::draw(cr, self, WIDTH, HEIGHT),
@@ -73,7 +91,7 @@ impl ChopperPilot {
                 cr.save()?;
                 cr.rectangle(0.0, 0.0, MAP, HEIGHT);
                 cr.clip();
-                let drawn = tactical::draw(cr, self, tac, MAP, HEIGHT, targets, hovered);
+                let drawn = tactical::draw(cr, self, tac, MAP, HEIGHT, targets, hovered, base);
                 cr.restore()?;
                 drawn?;
             }
@@ -112,7 +130,53 @@ impl ChopperPilot {
     }
 }
 
+/// What the Tactical Map's base (see [`tactical::draw_base`]) looks like: the window's ground
+/// around it, the map and the part of it shown. The window keeps its bitmap while they stay.
+#[derive(PartialEq)]
+struct BaseKey {
+    ground: f64,
+    map: Ground,
+    frame: Frame,
+}
+
+thread_local! {
+    /// Drawing happens on the GTK thread; the bitmap lives as long as it does.
+    static BASE: RefCell<Layer<BaseKey>> = RefCell::new(Layer::new());
+}
+
+/// Paints the Tactical Map's base over the window's ground (grey `ground`) from its bitmap,
+/// made first when the ground, the map, the part shown or the window's pixels changed; says
+/// whether it did (not on paper). The context is in millimetres from the board's corner.
+fn paint_base(
+    cr: &Context,
+    g: &ChopperPilot,
+    tac: &Tac,
+    ground: f64,
+) -> Result<Base, cairo::Error> {
+    let frame = Frame::new(tac, tactical::focus(g, tac), MAP, HEIGHT);
+    let key = BaseKey {
+        ground,
+        map: tac.ground.clone(),
+        frame,
+    };
+    BASE.with(|layer| {
+        layer
+            .borrow_mut()
+            .paint(cr, (0.0, 0.0, MAP, HEIGHT), key, |cr| {
+                // What draw_board and draw_over do before and at the base.
+                cr.set_source_rgb(ground, ground, ground);
+                cr.paint()?;
+                cr.rectangle(0.0, 0.0, MAP, HEIGHT);
+                cr.clip();
+                tactical::draw_base(cr, tac, &frame, MAP, HEIGHT)
+            })
+            .map(|painted| if painted { Base::Painted } else { Base::Draw })
+    })
+}
+
 impl Board for ChopperPilot {
+    /// The board as on paper, except that the Tactical Map's base comes from a bitmap kept
+    /// between frames (see [`paint_base`]): the same drawing, run once.
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
         let ground = if view.dark { 0.19 } else { 0.92 };
         cr.set_source_rgb(ground, ground, ground);
@@ -121,7 +185,17 @@ impl Board for ChopperPilot {
         cr.save()?;
         cr.translate(x, y);
         cr.scale(scale, scale);
-        let drawn = self.draw_mm(cr, view.page, &view.targets, view.hovered.as_deref());
+        let tac = self
+            .mission
+            .as_ref()
+            .and_then(|m| m.tac.as_ref())
+            .filter(|_| view.page == 0 && scene(self) == Scene::Tactical);
+        let drawn = match tac {
+            Some(tac) => paint_base(cr, self, tac, ground).and_then(|base| {
+                self.draw_over(cr, view.page, &view.targets, view.hovered.as_deref(), base)
+            }),
+            None => self.draw_mm(cr, view.page, &view.targets, view.hovered.as_deref()),
+        };
         cr.restore()?;
         drawn
     }
@@ -233,6 +307,107 @@ mod tests {
             }
         }
         assert_eq!(seen, [Scene::Bios, Scene::Ops, Scene::Tactical, Scene::Ops]);
+    }
+
+    /// The board as the window draws it (`draw_board`, with the base from its bitmap) and as
+    /// drawn straight from the paper code, on a target of `view`'s size at `ratio` pixels
+    /// per logical pixel.
+    fn window_and_paper(g: &ChopperPilot, view: &View, ratio: f64) -> (Vec<u8>, Vec<u8>) {
+        let pixels = |draw: &dyn Fn(&Context)| {
+            let (w, h) = (view.width * ratio, view.height * ratio);
+            let s = cairo::ImageSurface::create(cairo::Format::ARgb32, w as i32, h as i32).unwrap();
+            s.set_device_scale(ratio, ratio);
+            let cr = Context::new(&s).unwrap();
+            draw(&cr);
+            drop(cr);
+            s.flush();
+            let mut s = s;
+            s.data().unwrap().to_vec()
+        };
+        let window = pixels(&|cr| g.draw_board(cr, view).unwrap());
+        let paper = pixels(&|cr| {
+            let ground = if view.dark { 0.19 } else { 0.92 };
+            cr.set_source_rgb(ground, ground, ground);
+            cr.paint().unwrap();
+            let (scale, x, y) = fit(view, WIDTH, HEIGHT);
+            cr.translate(x, y);
+            cr.scale(scale, scale);
+            g.draw_mm(cr, view.page, &view.targets, view.hovered.as_deref())
+                .unwrap();
+        });
+        (window, paper)
+    }
+
+    #[test]
+    fn the_window_shows_the_paper_picture_as_the_map_moves_resizes_and_changes_style() {
+        let mut g =
+            played(3, |g| matches!(g.phase, Phase::Activation(_))).expect("a helicopter flies");
+        let drawn = || BASE.with(|l| l.borrow().drawn());
+        let mut view = View {
+            width: 683.0,
+            height: 384.0,
+            targets: targets(&g),
+            ..View::default()
+        };
+        let check = |g: &ChopperPilot, view: &View, ratio: f64, what: &str| {
+            let (window, paper) = window_and_paper(g, view, ratio);
+            assert!(
+                window == paper,
+                "{what}: the window's picture differs from the paper's"
+            );
+        };
+        check(&g, &view, 1.0, "first frame");
+        let first = drawn();
+        check(&g, &view, 1.0, "same frame again");
+        assert_eq!(drawn(), first, "an unchanged frame draws the base again");
+        // Resized, on a HiDPI screen, in the dark style: each a new bitmap, the same picture.
+        view.width = 1366.0;
+        view.height = 768.0;
+        check(&g, &view, 1.0, "resized");
+        check(&g, &view, 2.0, "HiDPI");
+        view.dark = true;
+        check(&g, &view, 2.0, "dark");
+        assert_eq!(drawn(), first + 3);
+        // The map itself changes under the same part shown (a landing zone is cleared).
+        let tac = g.mission().tac.as_ref().unwrap();
+        let frame = tactical::Frame::new(tac, tactical::focus(&g, tac), MAP, HEIGHT);
+        let hex = frame
+            .hexes()
+            .find(|h| tac.ground.at(*h).id != "clear")
+            .expect("a shown hex to clear");
+        g.mission
+            .as_mut()
+            .unwrap()
+            .tac
+            .as_mut()
+            .unwrap()
+            .ground
+            .clear(hex);
+        check(&g, &view, 2.0, "a hex cleared");
+        assert_eq!(drawn(), first + 4);
+        // The flight goes on: the part shown follows the helicopter, landing zones are cleared.
+        let mut frames = std::collections::HashSet::new();
+        for step in 0..400 {
+            let Some(tac) = g.mission.as_ref().and_then(|m| m.tac.as_ref()) else {
+                break;
+            };
+            if scene(&g) == Scene::Tactical {
+                frames.insert(format!(
+                    "{:?}",
+                    tactical::Frame::new(tac, tactical::focus(&g, tac), MAP, HEIGHT)
+                ));
+                view.targets = targets(&g);
+                if step % 5 == 0 {
+                    check(&g, &view, 1.0, &format!("step {step}"));
+                }
+            }
+            let actions = g.legal_actions();
+            let Some(a) = actions.first().map(|_| Commander.choose(&g, &actions)) else {
+                break;
+            };
+            g.apply(&a).unwrap();
+        }
+        assert!(frames.len() > 1, "the map never moved: {frames:?}");
     }
 
     #[test]

@@ -167,7 +167,17 @@ pub fn terrain_colour(id: &str) -> Rgb {
 /// Colours of the weapon arcs, in the Info Card's order of weapons.
 pub const ARC_COLOURS: [u32; 4] = [0xE53935, 0x1E88E5, 0x8E24AA, 0xFB8C00];
 
+/// How the map's base (its ground and terrain, see [`draw_base`]) comes onto the area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// Drawn here, as on paper.
+    Draw,
+    /// Already there: the window copied it from its bitmap of the same drawing.
+    Painted,
+}
+
 /// Draws the Tactical Map into an area of `w × h` millimetres.
+#[allow(clippy::too_many_arguments)]
 pub fn draw(
     cr: &Context,
     g: &ChopperPilot,
@@ -176,17 +186,18 @@ pub fn draw(
     h: f64,
     targets: &[String],
     hovered: Option<&str>,
+    base: Base,
 ) -> Result<(), cairo::Error> {
     let frame = Frame::new(tac, focus(g, tac), w, h);
-    Rgb::hex(0x2B3A2E).set(cr);
-    cr.rectangle(0.0, 0.0, w, h);
-    cr.fill()?;
+    if base == Base::Draw {
+        draw_base(cr, tac, &frame, w, h)?;
+    }
+    // The title lies in its band above the hexes, apart from the terrain.
     let title = crate::engine::message::msg("Tactical Map, turn {turn}")
         .arg("turn", tac.turn)
         .render();
     Rgb::WHITE.set(cr);
     text(cr, 3.0, 1.5, &title, &Font::bold(4.2), Align::Left);
-    draw_terrain(cr, &tac.ground, &frame)?;
     draw_arcs(cr, g, tac, &frame)?;
     draw_markers(cr, tac, &frame)?;
     draw_reach(cr, tac, &frame, targets)?;
@@ -309,6 +320,21 @@ fn draw_route(
         }
     }
     Ok(())
+}
+
+/// What changes only when the part of the map shown does (it follows the helicopter flying)
+/// or the map itself does: the area's dark ground and the terrain of the shown hexes.
+pub fn draw_base(
+    cr: &Context,
+    tac: &Tac,
+    frame: &Frame,
+    w: f64,
+    h: f64,
+) -> Result<(), cairo::Error> {
+    Rgb::hex(0x2B3A2E).set(cr);
+    cr.rectangle(0.0, 0.0, w, h);
+    cr.fill()?;
+    draw_terrain(cr, &tac.ground, frame)
 }
 
 /// The terrain of the shown hexes: fills, hills, trees and huts, and the hex grid.
