@@ -10,7 +10,7 @@ use crate::art::draw::{
     Align, Font, Rgb, fit_paragraph_font, fitted_left, fitted_text, paragraph, rounded_rect,
 };
 use crate::art::sheet::{INK, Table};
-use crate::engine::message::msg;
+use crate::engine::message::{msg, msg_n};
 use crate::games::chopper_pilot::rules::content::{
     Bio, CampaignId, DeckKind, DeckSpec, EventCard, ParagraphKind, Side, UnitCard, data,
 };
@@ -130,7 +130,7 @@ pub fn draw_event_front(
         } => {
             draw_direction_rose(cr, CARD_W / 2.0, 36.0, 15.0, Some(direction))?;
             Rgb::hex(0x222222).set(cr);
-            let far = msg("Distance {hexes} hexes")
+            let far = msg_n("Distance {hexes} hex", "Distance {hexes} hexes", distance)
                 .arg("hexes", distance)
                 .render();
             fitted_text(cr, CARD_W / 2.0, 58.0, CARD_W - 10.0, &far, 4.6, true);

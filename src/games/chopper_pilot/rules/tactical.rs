@@ -21,7 +21,7 @@ use super::state::{ChopperPilot, Health, Location, Passenger, Phase};
 use super::terrain::Ground;
 use crate::engine::dice::d6;
 use crate::engine::log::Random;
-use crate::engine::message::{msg, n_};
+use crate::engine::message::{msg, msg_n, n_};
 
 /// Where a helicopter of the flight is on the Tactical Map.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -529,9 +529,13 @@ impl ChopperPilot {
                     .unwrap_or_else(|| "green".into());
                 self.log.add(
                     "8.5",
-                    msg("Combat Event: direction {direction}, {distance} hexes")
-                        .arg("direction", direction)
-                        .arg("distance", distance),
+                    msg_n(
+                        "Combat Event: direction {direction}, {distance} hex",
+                        "Combat Event: direction {direction}, {distance} hexes",
+                        distance,
+                    )
+                    .arg("direction", direction)
+                    .arg("distance", distance),
                 );
                 let units = self.e2(&column);
                 self.place_units(&units, from, absolute(facing, direction), distance, false);

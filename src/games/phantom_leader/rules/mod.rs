@@ -351,6 +351,7 @@ impl PhantomLeader {
                 for level in Level::ALL {
                     if !self.draw_pool(level).is_empty() {
                         add(Action::Draw(level), &|| {
+                            // Translators: {level} is a skill level ("Green"), not a count.
                             msg("Draw the {level} pilots").term("level", level.name())
                         });
                     }
