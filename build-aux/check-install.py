@@ -22,6 +22,8 @@ def expected_files(options, languages):
     yield data / "metainfo" / f"{app}.metainfo.xml"
     yield data / "icons/hicolor/scalable/apps" / f"{app}.svg"
     yield data / "icons/hicolor/symbolic/apps" / f"{app}-symbolic.svg"
+    for size in (16, 32, 48, 64, 128):
+        yield data / f"icons/hicolor/{size}x{size}/apps" / f"{app}.png"
     for lang in languages:
         yield Path(options.localedir) / lang / "LC_MESSAGES" / "tonkin.mo"
 

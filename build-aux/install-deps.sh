@@ -4,12 +4,12 @@
 set -euo pipefail
 
 DEBIAN_PACKAGES=(
-  libgtk-4-dev libadwaita-1-dev librsvg2-dev libcairo2-dev gettext pkg-config build-essential
+  libgtk-4-dev libadwaita-1-dev libcairo2-dev gettext pkg-config build-essential
   xvfb xauth dbus poppler-utils librsvg2-bin imagemagick meson ninja-build libglib2.0-dev-bin
   libxml2-utils desktop-file-utils appstream
   at-spi2-core python3-gi gir1.2-atspi-2.0 xdotool
 )
-PKG_CONFIG_MODULES=(gtk4 libadwaita-1 librsvg-2.0 cairo cairo-pdf cairo-svg pangocairo)
+PKG_CONFIG_MODULES=(gtk4 libadwaita-1 cairo cairo-pdf cairo-svg pangocairo)
 COMMANDS=(pkg-config cc msgfmt xgettext xvfb-run xauth dbus-run-session pdftoppm rsvg-convert
   convert meson ninja glib-compile-resources xmllint desktop-file-validate appstreamcli xdotool)
 
@@ -43,14 +43,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   else
     cat >&2 <<'MSG'
 This system has no apt-get. Install these with your package manager, then run make again:
-  Fedora:    gtk4-devel libadwaita-devel librsvg2-devel cairo-devel gettext pkgconf gcc
+  Fedora:    gtk4-devel libadwaita-devel cairo-devel gettext pkgconf gcc
              xorg-x11-server-Xvfb xorg-x11-xauth dbus-daemon poppler-utils librsvg2-tools
              ImageMagick meson ninja-build glib2-devel libxml2 desktop-file-utils appstream
              at-spi2-core python3-gobject xdotool
-  Arch:      gtk4 libadwaita librsvg cairo gettext pkgconf base-devel xorg-server-xvfb
+  Arch:      gtk4 libadwaita cairo gettext pkgconf base-devel xorg-server-xvfb
              xorg-xauth dbus poppler librsvg imagemagick meson ninja glib2 libxml2
              desktop-file-utils appstream at-spi2-core python-gobject xdotool
-  openSUSE:  gtk4-devel libadwaita-devel librsvg-devel cairo-devel gettext-tools pkgconf gcc
+  openSUSE:  gtk4-devel libadwaita-devel cairo-devel gettext-tools pkgconf gcc
              xvfb-run xauth dbus-1 poppler-tools rsvg-convert ImageMagick meson ninja
              glib2-devel libxml2-tools desktop-file-utils AppStream
              at-spi2-core python3-gobject typelib-1_0-Atspi-2_0 xdotool

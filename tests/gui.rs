@@ -252,6 +252,11 @@ fn first_windows(game_title: &'static str, kept: (std::path::PathBuf, Vec<u8>)) 
     for window in windows.iter().filter(|w| w.title().is_some()) {
         fits_the_screen(window);
     }
+    // The window icon comes from the PNG sizes in the resource bundle: drawing it from the
+    // SVG would load librsvg (7 MiB) at every start.
+    if std::fs::read_to_string("/proc/self/maps").is_ok_and(|maps| maps.contains("librsvg")) {
+        fail("the first windows loaded librsvg (is the window icon drawn from its SVG?)");
+    }
     // Nothing on the stations and no tanks: every route package wants external fuel.
     if ordnance_submit().is_none_or(|b| b.is_sensitive()) {
         fail("the Ordnance Card did not open with the empty load refused");
