@@ -103,10 +103,13 @@ impl Guide {
                 .build(),
         );
         // A long explanation (German, a narrow window) scrolls: the strip never takes the
-        // height the prompt bar's decisions need.
+        // height the prompt bar's decisions need. Its scroll bar stays in sight while there is
+        // more to read (an overlay bar shows only under the pointer, and the cut line alone
+        // did not say that the text goes on).
         strip.append(
             &gtk::ScrolledWindow::builder()
                 .hscrollbar_policy(gtk::PolicyType::Never)
+                .overlay_scrolling(false)
                 .propagate_natural_height(true)
                 .min_content_height(MIN_HEIGHT)
                 .max_content_height(MAX_HEIGHT)
