@@ -211,6 +211,83 @@ pub enum SessionError {
     ReplayMismatch { path: String },
 }
 
+impl SessionError {
+    /// The error in the reader's language, as the window shows it (the `Display` form is the
+    /// English one, for the command line's logs and the tests). The details quoted from
+    /// elsewhere (the system's or the JSON reader's words) stay as they came.
+    pub fn message(&self) -> Message {
+        match self {
+            SessionError::Io { path, source } => msg("{path}: {detail}")
+                .arg("path", path)
+                .arg("detail", source),
+            SessionError::Corrupt { path, detail } => {
+                msg("{path}: not a Tonkin save or script: {detail}")
+                    .arg("path", path)
+                    .arg("detail", detail)
+            }
+            SessionError::TooNew { path, found } => msg(
+                "{path}: saved by a newer Tonkin (save format {found}; this version reads up to {known})",
+            )
+            .arg("path", path)
+            .arg("found", found)
+            .arg("known", SAVE_VERSION),
+            SessionError::NoSuchVersion { path, found } => {
+                msg("{path}: save format version {found} does not exist (versions start at 1)")
+                    .arg("path", path)
+                    .arg("found", found)
+            }
+            SessionError::UnknownOption {
+                path,
+                option,
+                known,
+            } => msg("{path}: unknown option '{option}' (known: {known})")
+                .arg("path", path)
+                .arg("option", option)
+                .arg("known", known),
+            SessionError::BadOptions { path, detail } => msg("{path}: options: {detail}")
+                .arg("path", path)
+                .arg("detail", detail),
+            SessionError::MalformedAction {
+                path,
+                index,
+                text,
+                detail,
+            } => msg("{path}: action {index} ({text}) is not an action of this game: {detail}")
+                .arg("path", path)
+                .arg("index", index)
+                .arg("text", text)
+                .arg("detail", detail),
+            SessionError::WrongGame {
+                path,
+                expected,
+                found,
+            } => msg("{path}: this is a save of '{found}', not of '{expected}'")
+                .arg("path", path)
+                .arg("found", found)
+                .arg("expected", expected),
+            SessionError::Setup { path, source } => {
+                msg("{path}: cannot set the game up: {detail}")
+                    .arg("path", path)
+                    .arg("detail", source)
+            }
+            SessionError::ReplayRefused {
+                path,
+                index,
+                text,
+                reason,
+            } => msg("{path}: action {index} ({text}) is not legal when replayed: {reason}")
+                .arg("path", path)
+                .arg("index", index)
+                .arg("text", text)
+                .arg("reason", reason),
+            SessionError::ReplayMismatch { path } => msg(
+                "{path}: replaying the actions does not reach the saved position; the save was changed or made by an incompatible version",
+            )
+            .arg("path", path),
+        }
+    }
+}
+
 pub struct Session<G: Game> {
     scenario: String,
     seed: u64,
@@ -1021,6 +1098,63 @@ mod tests {
             .err()
             .unwrap();
         assert!(e.to_string().starts_with("/nonexistent/x.json"), "{e}");
+    }
+
+    #[test]
+    fn every_error_reads_the_same_in_english_on_screen_as_in_the_log() {
+        let path = || "g.json".to_owned();
+        let errors = [
+            SessionError::Io {
+                path: path(),
+                source: std::io::Error::new(std::io::ErrorKind::NotFound, "gone"),
+            },
+            SessionError::Corrupt {
+                path: path(),
+                detail: "EOF".into(),
+            },
+            SessionError::TooNew {
+                path: path(),
+                found: 99,
+            },
+            SessionError::NoSuchVersion {
+                path: path(),
+                found: 0,
+            },
+            SessionError::UnknownOption {
+                path: path(),
+                option: "x".into(),
+                known: "a, b".into(),
+            },
+            SessionError::BadOptions {
+                path: path(),
+                detail: "no".into(),
+            },
+            SessionError::MalformedAction {
+                path: path(),
+                index: 3,
+                text: "\"Fly\"".into(),
+                detail: "unknown variant".into(),
+            },
+            SessionError::WrongGame {
+                path: path(),
+                expected: "race".into(),
+                found: "csar".into(),
+            },
+            SessionError::Setup {
+                path: path(),
+                source: SetupError::UnknownScenario("long".into()),
+            },
+            SessionError::ReplayRefused {
+                path: path(),
+                index: 2,
+                text: "Roll".into(),
+                reason: "not now".into(),
+            },
+            SessionError::ReplayMismatch { path: path() },
+        ];
+        for e in errors {
+            assert_eq!(e.message().english(), e.to_string());
+        }
     }
 
     fn roll_to(s: &Session<Race>) -> i32 {

@@ -673,7 +673,7 @@ where
     fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String> {
         let mut session: Box<dyn PlaySession> = Session::<G>::from_bytes(bytes, name)
             .map(Box::new)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.message().render())?;
         // The computers the save names take their seats again.
         for seat in 0..G::SEATS {
             if let Some(level) = session.computer(seat) {

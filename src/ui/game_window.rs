@@ -575,7 +575,7 @@ impl Component for GameWindow {
                 Err(e) => super::dialogs::error_dialog(
                     Some(root.upcast_ref()),
                     &gettext("The game was not saved"),
-                    &e.to_string(),
+                    &e.message().render(),
                 ),
             },
             GameMsg::ShowRule(reference) => self.rules.show(root, reference.as_deref()),
