@@ -277,7 +277,11 @@ fn caches() {
                         .side_at(*hex, Side::Nlf)
                         .filter_map(|i| g.units[i].spec().map(|s| s.id.clone()))
                         .collect();
-                    count(format!("search/probe turn {} at {}", g.turn, what.join("+")));
+                    count(format!(
+                        "search/probe turn {} at {}",
+                        g.turn,
+                        what.join("+")
+                    ));
                     count("search/probe".into());
                 }
                 Action::Destroy { cache, .. } => {
@@ -301,10 +305,7 @@ fn caches() {
             let id = u.spec().map_or("?", |s| s.id.as_str());
             let end = if destroyed.contains(&i) {
                 "destroyed"
-            } else if u
-                .carried_by
-                .is_some_and(|c| g.units[c].side == Side::Us)
-            {
+            } else if u.carried_by.is_some_and(|c| g.units[c].side == Side::Us) {
                 "captured"
             } else if u.hidden() {
                 "never found"

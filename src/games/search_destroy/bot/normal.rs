@@ -207,8 +207,16 @@ fn search_value(c: &Computer, v: &SearchDestroy, i: usize) -> f64 {
     } else {
         0.0
     };
-    let combat = if v.standard() { -2.5 } else if later { 1.5 } else { 0.0 };
-    cache + c.belief.p_id(i, "porter") * 3.0 + c.belief.p_class(i, Class::Dummy) * 1.0
+    let combat = if v.standard() {
+        -2.5
+    } else if later {
+        1.5
+    } else {
+        0.0
+    };
+    cache
+        + c.belief.p_id(i, "porter") * 3.0
+        + c.belief.p_class(i, Class::Dummy) * 1.0
         + c.belief.p_combat(i) * combat
         - c.belief.p_class(i, Class::Trap) * 4.0
 }
@@ -311,7 +319,10 @@ fn us_landing(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Option<Acti
                 .filter(|&&(x, _)| x.distance(h) <= RANGE)
                 .map(|&(_, p)| p)
                 .sum();
-            (best_probe(&values, std::iter::once(h)) - LANDING_RISK * threat, a)
+            (
+                best_probe(&values, std::iter::once(h)) - LANDING_RISK * threat,
+                a,
+            )
         })
         .filter(|&(value, _)| value > 0.5)
         .max_by(|a, b| a.0.total_cmp(&b.0))

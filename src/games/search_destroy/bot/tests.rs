@@ -473,7 +473,11 @@ fn the_normal_us_moves_a_squad_next_to_a_counter_worth_probing_and_probes_it() {
     let (forest, _, start) = forest_walk();
     let position = basic_position(&[
         ("us_squad", Side::Us, start),
-        ("company_commander", Side::Us, data().map.neighbours(start).next().unwrap()),
+        (
+            "company_commander",
+            Side::Us,
+            data().map.neighbours(start).next().unwrap(),
+        ),
         ("records", Side::Nlf, forest),
     ]);
     let mut g = position.clone();
@@ -547,7 +551,9 @@ fn the_normal_us_lands_next_to_a_counter_it_may_probe_at_once() {
             .iter()
             .any(|u| u.hidden() && u.hex.is_some_and(|h| h.distance(hex) == 1))
     };
-    let normal = (1..=6).filter(|&s| first_land(Difficulty::Normal, s)).count();
+    let normal = (1..=6)
+        .filter(|&s| first_land(Difficulty::Normal, s))
+        .count();
     let easy = (1..=6).filter(|&s| first_land(Difficulty::Easy, s)).count();
     assert!(normal >= 5 && easy <= 2, "normal {normal}/6, easy {easy}/6");
 }
