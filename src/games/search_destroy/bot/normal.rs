@@ -1,10 +1,13 @@
 //! The Normal level (digest 10.4, 10.5): rules of thumb per phase, weighed by expected values.
 //! Fire is worth its expected points on the combat table, less (for the US) the penalty if the
 //! back hides peasants and (for the NLF) the cost of turning hidden firers face-up; an attack
-//! takes only the firers it needs to reach its best odds, the face-up ones first. The US
-//! searches and closes in where the belief puts caches and combat units; in the Standard game
-//! exposed NLF units with nothing worth firing at slip back into cover out of sight so that
-//! they may hide again. Other steps are Easy's.
+//! takes only the firers it needs to reach its best odds, the face-up ones first. The US hunts
+//! caches by their points as the belief expects them: in the Basic game it lands next to the
+//! counter most worth probing and each game-turn moves a squad next to the best one, since the
+//! one probe a game-turn is how caches in cover are found; it searches where that pays; it
+//! carries off what is worth more captured than destroyed. In the Standard game exposed NLF
+//! units with nothing worth firing at slip back into cover out of sight so that they may hide
+//! again. Other steps are Easy's.
 
 use super::Computer;
 use crate::engine::message::{Message, msg};
