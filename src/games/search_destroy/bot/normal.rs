@@ -2,10 +2,10 @@
 //! Fire is worth its expected points on the combat table, less (for the US) the penalty if the
 //! back hides peasants and (for the NLF) the cost of turning hidden firers face-up; an attack
 //! takes only the firers it needs to reach its best odds, the face-up ones first. The US hunts
-//! caches by their points as the belief expects them: in the Basic game it lands next to the
-//! counter most worth probing and each game-turn moves a squad next to the best one, since the
-//! one probe a game-turn is how caches in cover are found; it searches where that pays; it
-//! carries off what is worth more captured than destroyed. In the Standard game exposed NLF
+//! caches by their points as the belief expects them: in the Basic game each game-turn it moves a
+//! squad next to the counter most worth probing, since the one probe a game-turn is how caches
+//! in cover are found; it searches where that pays; it carries off what is worth more captured
+//! than destroyed. In the Standard game exposed NLF
 //! units with nothing worth firing at slip back into cover out of sight so that they may hide
 //! again. Other steps are Easy's.
 
@@ -18,13 +18,10 @@ use crate::games::search_destroy::rules::content::{Class, Side, data};
 use crate::games::search_destroy::rules::crt::{CrtCell, odds_column};
 use crate::games::search_destroy::rules::hex::Hex;
 use crate::games::search_destroy::rules::map::Terrain;
-use crate::games::search_destroy::rules::state::{RANGE, SearchDestroy, Step};
+use crate::games::search_destroy::rules::state::{SearchDestroy, Step};
 
 /// Points a hidden NLF firer is worth keeping hidden: once face-up it draws fire.
 const EXPOSURE: f64 = 2.0;
-/// Points the US expects to lose to landing fire for each NLF combat unit it expects within
-/// range of its first landing hex.
-const LANDING_RISK: f64 = 1.0;
 
 pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
     let side = v.side();
@@ -53,9 +50,6 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
             }
         }
         Step::Movement(Side::Us) => us_movement(c, v, actions),
-        Step::Landing if side == Side::Us => {
-            us_landing(c, v, actions).unwrap_or_else(|| c.easy.decide(v, actions))
-        }
         Step::Movement(Side::Nlf) => nlf_movement(c, v, actions),
         Step::Probe => probe(c, v, actions),
         _ => c.easy.decide(v, actions),
@@ -294,42 +288,6 @@ fn prober_move(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Option<Act
         )
     });
     (chosen != Action::EndMovement).then_some(chosen)
-}
-
-/// The Basic game's snake starts next to the face-down counter most worth probing on the
-/// landing game-turn itself [9.14, 5.33], weighed against the counters that might fire at the
-/// helicopters from within range; later hexes of the snake are laid as Easy lays them.
-fn us_landing(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Option<Action> {
-    if v.standard() || !v.landing.is_empty() {
-        return None;
-    }
-    let values = hex_values(c, v);
-    let shooters: Vec<(Hex, f64)> = (0..v.units.len())
-        .filter(|&i| v.units[i].on_map() && v.units[i].side == Side::Nlf)
-        .map(|i| (v.units[i].hex.expect("on the map"), c.belief.p_combat(i)))
-        .collect();
-    let map = &data().map;
-    actions
-        .iter()
-        .filter_map(|a| match a {
-            Action::Land(h) => Some((*h, a)),
-            _ => None,
-        })
-        .filter(|&(h, _)| map.neighbours(h).filter(|&n| v.landable(n)).count() >= 4)
-        .map(|(h, a)| {
-            let threat: f64 = shooters
-                .iter()
-                .filter(|&&(x, _)| x.distance(h) <= RANGE)
-                .map(|&(_, p)| p)
-                .sum();
-            (
-                best_probe(&values, std::iter::once(h)) - LANDING_RISK * threat,
-                a,
-            )
-        })
-        .filter(|&(value, _)| value > 0.5)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, a)| a.clone())
 }
 
 /// A cache at hand: rice and whatever is worth no more carried off is destroyed; the others
