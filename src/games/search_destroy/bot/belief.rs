@@ -310,6 +310,22 @@ impl Belief {
             .unwrap_or(0.0)
     }
 
+    /// The expected value over counter `i`'s kinds of `value` (nothing where it gives none).
+    pub fn p_value(&self, i: usize, value: impl Fn(usize) -> Option<f64>) -> f64 {
+        if let Some(k) = self.known(i) {
+            return value(usize::from(k)).unwrap_or(0.0);
+        }
+        self.marginals
+            .get(i)
+            .map(|row| {
+                row.iter()
+                    .enumerate()
+                    .filter_map(|(k, p)| value(k).map(|x| x * p))
+                    .sum()
+            })
+            .unwrap_or(0.0)
+    }
+
     /// The probability that counter `i` is an NLF combat unit.
     pub fn p_combat(&self, i: usize) -> f64 {
         self.p(i, is_combat)

@@ -242,3 +242,85 @@ fn points_by_phase() {
         println!("{k}: {:.2}", *n as f64 / games as f64);
     }
 }
+
+#[test]
+#[ignore = "long: how the US finds and scores the NLF's caches, between two levels"]
+fn caches() {
+    use crate::engine::bot::Bot;
+    use crate::engine::game::Game;
+    use crate::games::search_destroy::rules::Action;
+    use crate::games::search_destroy::rules::state::SearchDestroy;
+    let scenario = env("SD_SCENARIO", "basic");
+    let us = Difficulty::from_id(&env("SD_US", "easy")).expect("SD_US");
+    let nlf = Difficulty::from_id(&env("SD_NLF", "easy")).expect("SD_NLF");
+    let games: u64 = env("SD_GAMES", "100").parse().expect("SD_GAMES");
+    let first: u64 = env("SD_SEED", "1").parse().expect("SD_SEED");
+    // Per cache kind: how each was turned face-up, and how it ended.
+    let mut tally: std::collections::BTreeMap<String, u64> = Default::default();
+    let mut count = |k: String| *tally.entry(k).or_default() += 1;
+    for seed in first..first + games {
+        let mut bots = [
+            Computer::new(us, seed.wrapping_mul(2)),
+            Computer::new(nlf, seed.wrapping_mul(2) + 1),
+        ];
+        let mut g = SearchDestroy::new(&scenario, seed).unwrap();
+        g.quiet_log();
+        let mut destroyed = std::collections::BTreeSet::new();
+        while g.outcome().is_none() {
+            let actions = g.legal_actions();
+            let side = g.actor().unwrap();
+            let action = bots[usize::from(side.seat())].choose(&g, &actions);
+            let before: Vec<bool> = g.units.iter().map(|u| u.hidden()).collect();
+            match &action {
+                Action::Probe { hex, .. } | Action::Search { hex, .. } => {
+                    let what: Vec<String> = g
+                        .side_at(*hex, Side::Nlf)
+                        .filter_map(|i| g.units[i].spec().map(|s| s.id.clone()))
+                        .collect();
+                    count(format!(
+                        "search/probe turn {} at {}",
+                        g.turn,
+                        what.join("+")
+                    ));
+                    count("search/probe".into());
+                }
+                Action::Destroy { cache, .. } => {
+                    destroyed.insert(*cache);
+                }
+                _ => {}
+            }
+            let step = format!("{:?}", g.step);
+            g.apply(&action).unwrap();
+            for (i, u) in g.units.iter().enumerate() {
+                if before[i] && !u.hidden() && u.class() == Some(Class::Cache) {
+                    let id = u.spec().map_or("?", |s| s.id.as_str());
+                    count(format!("{id} revealed in {step} turn {}", g.turn));
+                }
+            }
+        }
+        for (i, u) in g.units.iter().enumerate() {
+            if u.class() != Some(Class::Cache) {
+                continue;
+            }
+            let id = u.spec().map_or("?", |s| s.id.as_str());
+            let end = if destroyed.contains(&i) {
+                "destroyed"
+            } else if u.carried_by.is_some_and(|c| g.units[c].side == Side::Us) {
+                "captured"
+            } else if u.hidden() {
+                "never found"
+            } else {
+                "found, left"
+            };
+            count(format!("{id} {end}"));
+        }
+    }
+    println!(
+        "CACHES {scenario} us={} nlf={} games={games}",
+        us.id(),
+        nlf.id()
+    );
+    for (k, n) in &tally {
+        println!("{k}: {:.3}", *n as f64 / games as f64);
+    }
+}

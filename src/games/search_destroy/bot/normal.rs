@@ -1,10 +1,13 @@
 //! The Normal level (digest 10.4, 10.5): rules of thumb per phase, weighed by expected values.
 //! Fire is worth its expected points on the combat table, less (for the US) the penalty if the
 //! back hides peasants and (for the NLF) the cost of turning hidden firers face-up; an attack
-//! takes only the firers it needs to reach its best odds, the face-up ones first. The US
-//! searches and closes in where the belief puts caches and combat units; in the Standard game
-//! exposed NLF units with nothing worth firing at slip back into cover out of sight so that
-//! they may hide again. Other steps are Easy's.
+//! takes only the firers it needs to reach its best odds, the face-up ones first. The US hunts
+//! caches by their points as the belief expects them: in the Basic game each game-turn it moves a
+//! squad next to the counter most worth probing, since the one probe a game-turn is how caches
+//! in cover are found; it searches where that pays; it carries off what is worth more captured
+//! than destroyed. In the Standard game exposed NLF
+//! units with nothing worth firing at slip back into cover out of sight so that they may hide
+//! again. Other steps are Easy's.
 
 use super::Computer;
 use crate::engine::message::{Message, msg};
@@ -181,41 +184,144 @@ fn target_value(c: &Computer, v: &SeatView, side: Side, hex: Hex) -> f64 {
     }
 }
 
-/// What the US expects from turning counter `i` face-up by search: caches and porters to
-/// take, dummies cleared, against a surprise attack from a combat unit or a trap [12.0-12.4].
-fn search_value(c: &Computer, i: usize) -> f64 {
-    c.belief.p(i, |k| {
-        let s = &data().counters[k];
-        s.class == Class::Cache || s.id == "porter"
-    }) * 6.0
+/// What finding a cache of kind `k` is worth to the US: the better of destroying it and of
+/// carrying it off to the end, a carrier that may yet be fired on and drop it [5.35, 10.12].
+fn cache_worth(k: usize) -> f64 {
+    let (destroyed, captured) = SearchDestroy::material(&data().counters[k].id);
+    f64::from(destroyed).max(0.8 * f64::from(captured))
+}
+
+/// What the US expects from turning counter `i` face-up by a search or a probe: the caches it
+/// may take in a later Movement Phase, weighed by their points, porters and dummies cleared,
+/// against a trap's attack; a combat unit means a surprise attack after a search [12.1], but
+/// after a probe a unit turned face-up that the US may fire at [5.33, 6.31].
+fn search_value(c: &Computer, v: &SearchDestroy, i: usize) -> f64 {
+    let later = v.turn < v.last_turn;
+    let cache = if later {
+        c.belief.p_value(i, |k| {
+            (data().counters[k].class == Class::Cache).then(|| cache_worth(k))
+        })
+    } else {
+        0.0
+    };
+    let combat = if v.standard() {
+        -2.5
+    } else if later {
+        1.5
+    } else {
+        0.0
+    };
+    cache
+        + c.belief.p_id(i, "porter") * 3.0
         + c.belief.p_class(i, Class::Dummy) * 1.0
-        - c.belief.p_combat(i) * 2.5
+        + c.belief.p_combat(i) * combat
         - c.belief.p_class(i, Class::Trap) * 4.0
 }
 
 /// How much the US wants to close in on counter `i`: caches to take, units to fire at.
 fn approach_value(c: &Computer, i: usize) -> f64 {
-    c.belief.p_class(i, Class::Cache) * 5.0 + c.belief.p_combat(i) * 3.0
+    let cache = c.belief.p_value(i, |k| {
+        (data().counters[k].class == Class::Cache).then(|| cache_worth(k) / 6.0)
+    });
+    cache + c.belief.p_combat(i) * 3.0
         - c.belief.p_id(i, "peasant")
         - c.belief.p_class(i, Class::Trap) * 3.0
 }
 
-fn us_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
-    for a in actions {
-        if let Action::Destroy { cache, .. } = a
-            && (v.units[*cache].is("rice") || v.turn + 2 < v.last_turn)
-        {
-            return a.clone();
+/// The worth of searching or probing each hex that holds face-down NLF counters.
+fn hex_values(c: &Computer, v: &SearchDestroy) -> Vec<(Hex, f64)> {
+    let mut out: Vec<(Hex, f64)> = Vec::new();
+    for (i, u) in v.units.iter().enumerate() {
+        if !(u.on_map() && u.hidden()) {
+            continue;
+        }
+        let hex = u.hex.expect("on the map");
+        let value = search_value(c, v, i);
+        match out.iter_mut().find(|(h, _)| *h == hex) {
+            Some(entry) => entry.1 += value,
+            None => out.push((hex, value)),
         }
     }
-    if let Some(a) = actions.iter().find(|a| matches!(a, Action::PickUp { .. })) {
-        return a.clone();
+    out
+}
+
+/// The best probe a US unit standing at `hexes` would offer.
+fn best_probe(values: &[(Hex, f64)], hexes: impl Iterator<Item = Hex>) -> f64 {
+    let mut best = 0.0f64;
+    for h in hexes {
+        for &(target, value) in values {
+            if target.distance(h) == 1 {
+                best = best.max(value);
+            }
+        }
+    }
+    best
+}
+
+/// The Basic game's one probe a game-turn [5.33] is the US's way to its caches: a squad moves
+/// to stand next to the face-down counter most worth probing, unless one already does.
+fn prober_move(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Option<Action> {
+    if v.standard() || v.turn >= v.last_turn {
+        return None;
+    }
+    let values = hex_values(c, v);
+    let standing = v
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Us && u.on_map())
+        .filter_map(|u| u.hex);
+    let now = best_probe(&values, standing);
+    let map = &data().map;
+    let chosen = c.easy.best_move(v, actions, |_, unit, to| {
+        let u = &v.units[unit];
+        if u.moved || u.carrying.is_some() || u.class() != Some(Class::Combat) {
+            return None;
+        }
+        let gain = best_probe(&values, std::iter::once(to)) - now;
+        if gain < 0.5 {
+            return None;
+        }
+        let here = u.hex.expect("on the map");
+        Some(
+            (10.0 * gain) as i64 + i64::from(cover(map.terrain(to)))
+                - i64::from(here.distance(to)) / 4,
+        )
+    });
+    (chosen != Action::EndMovement).then_some(chosen)
+}
+
+/// A cache at hand: rice and whatever is worth no more carried off is destroyed; the others
+/// are carried off to count as captured at the end [5.3, 5.4, 10.12].
+fn take_cache(v: &SearchDestroy, actions: &[Action]) -> Option<Action> {
+    let worth_carrying = |cache: usize| {
+        let id = v.units[cache].spec().map_or("", |s| s.id.as_str());
+        let (destroyed, captured) = SearchDestroy::material(id);
+        captured > destroyed
+    };
+    actions
+        .iter()
+        .find(|a| matches!(a, Action::PickUp { load, .. } if worth_carrying(*load)))
+        .or_else(|| {
+            actions
+                .iter()
+                .find(|a| matches!(a, Action::Destroy { cache, .. } if !worth_carrying(*cache)))
+        })
+        .or_else(|| actions.iter().find(|a| matches!(a, Action::Destroy { .. })))
+        .cloned()
+}
+
+fn us_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
+    if let Some(a) = take_cache(v, actions) {
+        return a;
     }
     let best_search = actions
         .iter()
         .filter_map(|a| match a {
             Action::Search { hex, .. } => {
-                let value: f64 = v.side_at(*hex, Side::Nlf).map(|i| search_value(c, i)).sum();
+                let value: f64 = v
+                    .side_at(*hex, Side::Nlf)
+                    .map(|i| search_value(c, v, i))
+                    .sum();
                 Some((value, a))
             }
             _ => None,
@@ -235,6 +341,9 @@ fn us_movement(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
             );
         }
         return a.clone();
+    }
+    if let Some(a) = prober_move(c, v, actions) {
+        return a;
     }
     let caches: Vec<Hex> = v
         .units
@@ -362,7 +471,10 @@ fn probe(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         .iter()
         .filter_map(|a| match a {
             Action::Probe { hex, .. } => {
-                let value: f64 = v.side_at(*hex, Side::Nlf).map(|i| search_value(c, i)).sum();
+                let value: f64 = v
+                    .side_at(*hex, Side::Nlf)
+                    .map(|i| search_value(c, v, i))
+                    .sum();
                 Some((value, a))
             }
             _ => None,

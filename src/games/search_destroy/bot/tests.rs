@@ -4,6 +4,7 @@ use crate::engine::game::Game;
 use crate::engine::rng::Rng;
 use crate::games::search_destroy::rules::bot::SeatView;
 use crate::games::search_destroy::rules::content::{Class, Side, data};
+use crate::games::search_destroy::rules::hex::Hex;
 use crate::games::search_destroy::rules::state::{SearchDestroy, Step};
 
 /// Plays one game between `us` and `nlf`; calls `each` before every action.
@@ -84,8 +85,12 @@ pub(super) fn reshuffled(g: &SearchDestroy, rng: &mut Rng) -> SearchDestroy {
 /// dealt out again before each US decision, choose the same actions.
 #[test]
 fn the_us_computer_cannot_reach_what_the_backs_hide() {
-    for difficulty in [Difficulty::Normal, Difficulty::Hard] {
-        let mut g = SearchDestroy::new("standard", 5).unwrap();
+    for (scenario, difficulty) in [
+        ("standard", Difficulty::Normal),
+        ("standard", Difficulty::Hard),
+        ("basic", Difficulty::Normal),
+    ] {
+        let mut g = SearchDestroy::new(scenario, 5).unwrap();
         g.quiet_log();
         let mut real = Computer::new(difficulty, 9);
         let mut shadow = Computer::new(difficulty, 9);
@@ -396,4 +401,128 @@ fn the_normal_nlf_keeps_face_up_units_fighting_where_they_cannot_hide() {
     let standard = face_up_moves("standard");
     assert!(!standard.is_empty(), "no unit ever slipped back");
     assert!(standard.iter().all(|&now| !now), "{standard:?}");
+}
+
+/// A Basic game at game-turn 2, US Movement Phase, with only `units` (counter id, side, hex)
+/// on the map, their movement allowances full.
+fn basic_position(units: &[(&str, Side, Hex)]) -> SearchDestroy {
+    use crate::games::search_destroy::rules::state::Unit;
+    let mut g = SearchDestroy::new("basic", 1).unwrap();
+    g.quiet_log();
+    g.units = units
+        .iter()
+        .map(|&(id, side, hex)| {
+            let mut u = Unit::new(data().counter_index(id).unwrap() as u16, side);
+            u.hex = Some(hex);
+            u.mp = u.spec().unwrap().movement;
+            u
+        })
+        .collect();
+    g.schedule.entries.clear();
+    g.turn = 2;
+    g.step = Step::Movement(Side::Us);
+    g
+}
+
+/// A forest hex, an open hex next to it and an open hex three hexes from it and two from the
+/// first, with no other counter about: a squad's walk of two hexes to stand by the forest.
+fn forest_walk() -> (Hex, Hex, Hex) {
+    use crate::games::search_destroy::rules::map::Terrain;
+    let map = &data().map;
+    map.hexes()
+        .filter(|&f| map.terrain(f) == Terrain::Forest)
+        .find_map(|f| {
+            let by = map
+                .neighbours(f)
+                .find(|&n| map.terrain(n) == Terrain::Open)?;
+            let start = map.hexes().find(|&a| {
+                map.terrain(a) == Terrain::Open && a.distance(f) == 3 && a.distance(by) == 2
+            })?;
+            Some((f, by, start))
+        })
+        .expect("a forest hex with open ground about it")
+}
+
+/// Plays the US's decisions of `g` by `us` until the phase leaves `step` or `stop` holds for
+/// the action chosen (which is then returned unplayed).
+fn us_until(
+    g: &mut SearchDestroy,
+    us: &mut Computer,
+    stop: impl Fn(&crate::games::search_destroy::rules::play::Action) -> bool,
+) -> Option<crate::games::search_destroy::rules::play::Action> {
+    for _ in 0..40 {
+        if g.actor() != Some(Side::Us) {
+            return None;
+        }
+        let a = us.choose(g, &g.legal_actions());
+        if stop(&a) {
+            return Some(a);
+        }
+        g.apply(&a).unwrap();
+    }
+    None
+}
+
+#[test]
+fn the_normal_us_moves_a_squad_next_to_a_counter_worth_probing_and_probes_it() {
+    use crate::games::search_destroy::rules::play::Action;
+    // A face-down counter in a forest, two hexes from a squad that (by Easy's turn about,
+    // squad 0 on game-turn 2) would hold still to fire: only a squad standing next to it may
+    // probe it at the start of the Combat Phase [5.33], the one way the Basic game finds the
+    // caches that lie in cover.
+    let (forest, _, start) = forest_walk();
+    let position = basic_position(&[
+        ("us_squad", Side::Us, start),
+        (
+            "company_commander",
+            Side::Us,
+            data().map.neighbours(start).next().unwrap(),
+        ),
+        ("records", Side::Nlf, forest),
+    ]);
+    let mut g = position.clone();
+    let mut normal = Computer::new(Difficulty::Normal, 1);
+    let probe = us_until(&mut g, &mut normal, |a| matches!(a, Action::Probe { .. }));
+    assert_eq!(g.units[0].hex.unwrap().distance(forest), 1);
+    assert!(
+        matches!(probe, Some(Action::Probe { hex, .. }) if hex == forest),
+        "{probe:?}"
+    );
+    let mut g = position;
+    let mut easy = Computer::new(Difficulty::Easy, 1);
+    let _ = us_until(&mut g, &mut easy, |a| matches!(a, Action::Probe { .. }));
+    assert_eq!(g.units[0].hex, Some(start), "Easy moved squad 0 after all");
+}
+
+#[test]
+fn the_normal_us_carries_off_records_and_destroys_rice() {
+    use crate::games::search_destroy::rules::play::Action;
+    // Found on game-turn 2, records are worth 10 destroyed and 50 carried at the end; rice 5
+    // destroyed and nothing carried [10.12]. Easy destroys whatever it finds before the last
+    // game-turns.
+    let (forest, by, _) = forest_walk();
+    let taken = |difficulty, cache: &str| {
+        let mut g = basic_position(&[
+            ("us_squad", Side::Us, by),
+            ("company_commander", Side::Us, forest),
+            (cache, Side::Nlf, by),
+        ]);
+        g.units[2].face_up = true;
+        let mut us = Computer::new(difficulty, 1);
+        us_until(&mut g, &mut us, |a| {
+            matches!(a, Action::PickUp { .. } | Action::Destroy { .. })
+        })
+    };
+    assert!(matches!(
+        taken(Difficulty::Normal, "records"),
+        Some(Action::PickUp { .. })
+    ));
+    assert!(matches!(
+        taken(Difficulty::Easy, "records"),
+        Some(Action::Destroy { .. })
+    ));
+    assert!(matches!(
+        taken(Difficulty::Normal, "rice"),
+        Some(Action::Destroy { .. })
+    ));
 }
