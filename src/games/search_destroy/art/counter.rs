@@ -76,7 +76,9 @@ pub fn draw_face(cr: &Context, unit: &Unit, secret: bool) -> Result<(), cairo::E
             face_colour(unit.side, Some(spec.class)).set(cr);
             cr.rectangle(0.0, 0.0, SIZE, SIZE);
             cr.fill()?;
-            let ink = if unit.side == Side::Nlf && !matches!(spec.class, Class::Cache | Class::Casualty) {
+            let ink = if unit.side == Side::Nlf
+                && !matches!(spec.class, Class::Cache | Class::Casualty)
+            {
                 Rgb::hex(0xF2E6C8)
             } else {
                 Rgb::hex(0x1C1C1C)
@@ -301,7 +303,10 @@ fn draw_symbol(cr: &Context, id: &str, class: Class) -> Result<(), cairo::Error>
             cr.set_font_size(4.4);
             let text = if id.ends_with("killed") { "KIA" } else { "WIA" };
             let ext = cr.text_extents(text)?;
-            cr.move_to(SIZE / 2.0 - ext.width() / 2.0 - ext.x_bearing(), SIZE / 2.0 + 2.6);
+            cr.move_to(
+                SIZE / 2.0 - ext.width() / 2.0 - ext.x_bearing(),
+                SIZE / 2.0 + 2.6,
+            );
             cr.show_text(text)
         }
         // A captive is a peasant or a porter [23.0], drawn by its kind above.

@@ -291,7 +291,10 @@ fn every_level_plays_the_casualty_system_through() {
             .filter(|a| **a == Action::Casualty(CasualtyAction::Fly))
             .count();
     }
-    assert!(markers > 0 && flights > 0, "markers {markers}, flights {flights}");
+    assert!(
+        markers > 0 && flights > 0,
+        "markers {markers}, flights {flights}"
+    );
     assert_eq!(
         game("standard", Difficulty::Normal, 7),
         game("standard", Difficulty::Normal, 7)

@@ -87,7 +87,11 @@ impl CasualtyCell {
                         killed += n;
                     }
                 }
-                _ => return Err(format!("'{casualties}' is not casualties (W, K, 2K, KW...)")),
+                _ => {
+                    return Err(format!(
+                        "'{casualties}' is not casualties (W, K, 2K, KW...)"
+                    ));
+                }
             }
         }
         if count.is_some() {
@@ -472,14 +476,19 @@ impl SearchDestroy {
             } else if commander && killed > 0 {
                 self.log.add(
                     "20.13",
-                    msg("The {unit} at {hex} is killed").term("unit", name).arg("hex", hex),
+                    msg("The {unit} at {hex} is killed")
+                        .term("unit", name)
+                        .arg("hex", hex),
                 );
                 self.commander_destroyed = true;
                 self.remove(i);
             }
         }
         let holds: Vec<usize> = if victim == Side::Us {
-            hit.iter().copied().filter(|&i| self.units[i].on_map()).collect()
+            hit.iter()
+                .copied()
+                .filter(|&i| self.units[i].on_map())
+                .collect()
         } else {
             Vec::new()
         };
@@ -565,7 +574,12 @@ impl SearchDestroy {
 
     /// A casualty picked up no longer holds the unit it fell with [20.31].
     pub(super) fn casualty_picked_up(&mut self, load: usize) {
-        for e in self.casualties.ledger.iter_mut().filter(|e| e.marker == load) {
+        for e in self
+            .casualties
+            .ledger
+            .iter_mut()
+            .filter(|e| e.marker == load)
+        {
             e.holds.clear();
         }
     }
@@ -746,10 +760,15 @@ impl SearchDestroy {
                     // Carried off the map by the enemy.
                     return (Score::Captured, abandoned.0);
                 };
-                let by_nlf = m.carried_by.is_some_and(|c| self.units[c].side == Side::Nlf);
+                let by_nlf = m
+                    .carried_by
+                    .is_some_and(|c| self.units[c].side == Side::Nlf);
                 if by_nlf || personnel_of(Side::Nlf, hex) {
                     (Score::Captured, abandoned.0)
-                } else if self.side_at(hex, Side::Nlf).any(|i| self.units[i].is("ap_trap")) {
+                } else if self
+                    .side_at(hex, Side::Nlf)
+                    .any(|i| self.units[i].is("ap_trap"))
+                {
                     (Score::OnTrap, abandoned.0)
                 } else if !personnel_of(Side::Us, hex) {
                     (Score::Abandoned, abandoned.0)
@@ -855,10 +874,7 @@ impl SearchDestroy {
             ),
         ];
         if let Some([us, nlf]) = self.casualties.scored {
-            out.push((
-                msg("Casualty points (US / NLF)"),
-                format!("{us} / {nlf}"),
-            ));
+            out.push((msg("Casualty points (US / NLF)"), format!("{us} / {nlf}")));
         }
         out
     }
@@ -871,7 +887,8 @@ impl SearchDestroy {
         if !self.casualties.named.is_empty() {
             let hexes: Vec<String> = self.casualties.named.iter().map(Hex::to_string).collect();
             return Some((
-                msg("US: MEDEVAC to {hexes}; name more hexes or fly").arg("hexes", hexes.join(", ")),
+                msg("US: MEDEVAC to {hexes}; name more hexes or fly")
+                    .arg("hexes", hexes.join(", ")),
                 "20.61",
             ));
         }
@@ -880,7 +897,9 @@ impl SearchDestroy {
 
     pub(super) fn casualty_label(&self, action: CasualtyAction) -> Message {
         match action {
-            CasualtyAction::Medevac(hex) => msg("Call a MEDEVAC helicopter to {hex}").arg("hex", hex),
+            CasualtyAction::Medevac(hex) => {
+                msg("Call a MEDEVAC helicopter to {hex}").arg("hex", hex)
+            }
             CasualtyAction::Fly => msg("Fly the MEDEVAC helicopters in"),
         }
     }

@@ -152,9 +152,21 @@ fn cells_parse_or_say_why_not() {
         }
     );
     assert_eq!(CasualtyCell::parse(".").unwrap(), CasualtyCell::default());
-    assert!(CasualtyCell::parse("D").unwrap_err().contains("not an effect"));
-    assert!(CasualtyCell::parse("P X").unwrap_err().contains("not casualties"));
-    assert!(CasualtyCell::parse("P K2").unwrap_err().contains("ends in a number"));
+    assert!(
+        CasualtyCell::parse("D")
+            .unwrap_err()
+            .contains("not an effect")
+    );
+    assert!(
+        CasualtyCell::parse("P X")
+            .unwrap_err()
+            .contains("not casualties")
+    );
+    assert!(
+        CasualtyCell::parse("P K2")
+            .unwrap_err()
+            .contains("ends in a number")
+    );
 }
 
 #[test]
@@ -167,7 +179,11 @@ fn the_option_is_offered_with_its_explanation() {
     assert!(rule.summary.english().contains("MEDEVAC"));
     // Every scenario that may be played takes it.
     for s in <SearchDestroy as crate::engine::game::Game>::scenarios() {
-        assert!(SearchDestroy::with_options(s.id, &casualties(), 3).is_ok(), "{}", s.id);
+        assert!(
+            SearchDestroy::with_options(s.id, &casualties(), 3).is_ok(),
+            "{}",
+            s.id
+        );
     }
 }
 
@@ -180,7 +196,12 @@ fn a_hit_leaves_markers_in_the_hex_and_the_unit_stays() {
     assert!(g.units[0].on_map() && g.units[0].pinned);
     assert_eq!(g.points, [0, 0]);
     assert_eq!(g.casualties.ledger.len(), 2);
-    assert!(g.casualties.ledger.iter().all(|e| e.adjacent && e.fire == Fire::Ground));
+    assert!(
+        g.casualties
+            .ledger
+            .iter()
+            .all(|e| e.adjacent && e.fire == Fire::Ground)
+    );
     // A pin only (4-1 with a 1) places nothing.
     let (g, here) = us_fires_at("hard_core", 1);
     assert_eq!(markers(&g, Side::Nlf, here), (0, 0));
@@ -205,7 +226,11 @@ fn snipers_porters_medics_and_observers_are_removed_at_their_first_casualty() {
     assert!(g.units[0].removed);
     assert_eq!(markers(&g, Side::Nlf, here), (1, 0));
     let (g, here) = us_fires_at("sniper", 4);
-    assert_eq!(markers(&g, Side::Nlf, here), (0, 1), "a wound only: one Wounded");
+    assert_eq!(
+        markers(&g, Side::Nlf, here),
+        (0, 1),
+        "a wound only: one Wounded"
+    );
     // A porter is removed; it takes every casualty of the result.
     let (g, here) = us_fires_at("porter", 6);
     assert!(g.units[0].removed);
@@ -260,7 +285,10 @@ fn a_us_unit_with_casualties_may_not_move_until_a_medic_takes_them() {
     // the squad to do so); picked up, the squad is free.
     let (mut g, here, _) = wounded_squad();
     assert!(g.held(0));
-    assert!(!g.actions().contains(&Action::Select(0)), "the squad cannot move");
+    assert!(
+        !g.actions().contains(&Action::Select(0)),
+        "the squad cannot move"
+    );
     g.apply_action(&Action::Select(1)).unwrap();
     assert!(g.destinations(1).contains(&here), "the medic may come in");
     g.apply_action(&Action::Move { unit: 1, to: here }).unwrap();
@@ -272,7 +300,10 @@ fn a_us_unit_with_casualties_may_not_move_until_a_medic_takes_them() {
     assert!(g.actions().contains(&pick), "{:?}", g.actions());
     g.apply_action(&pick).unwrap();
     assert!(!g.held(0));
-    assert!(g.actions().contains(&Action::Select(0)), "the squad moves again");
+    assert!(
+        g.actions().contains(&Action::Select(0)),
+        "the squad moves again"
+    );
 }
 
 #[test]
@@ -289,11 +320,17 @@ fn only_medics_and_porters_carry_us_casualties_and_anyone_nlf_ones() {
     g.put_casualty(Side::Us, here, true, Fire::Ground, true, vec![]);
     g.put_casualty(Side::Nlf, here, true, Fire::Ground, true, vec![]);
     let (us_marker, nlf_marker) = (4, 5);
-    assert!(!g.can_carry(0, us_marker), "a squad does not carry US casualties");
+    assert!(
+        !g.can_carry(0, us_marker),
+        "a squad does not carry US casualties"
+    );
     assert!(g.can_carry(3, us_marker), "a Medical team does");
     assert!(g.can_carry(1, us_marker), "an NLF Porter does");
     assert!(!g.can_carry(2, us_marker), "a Hard-Core does not");
-    assert!(g.can_carry(0, nlf_marker), "any personnel carries NLF casualties");
+    assert!(
+        g.can_carry(0, nlf_marker),
+        "any personnel carries NLF casualties"
+    );
     assert!(g.can_carry(2, nlf_marker));
 }
 
@@ -309,17 +346,22 @@ fn a_medevac_lifts_two_casualties_once_per_hex_and_game_turn() {
     g.apply_action(&call).unwrap();
     // While named, only more hexes or the flight.
     assert_eq!(g.actions(), vec![Action::Casualty(CasualtyAction::Fly)]);
-    g.apply_action(&Action::Casualty(CasualtyAction::Fly)).unwrap();
+    g.apply_action(&Action::Casualty(CasualtyAction::Fly))
+        .unwrap();
     assert_eq!(g.step, Step::Movement(Side::Us));
     let evacuated = g.casualties.ledger.iter().filter(|e| e.evacuated).count();
     assert_eq!(evacuated, 2);
     assert_eq!(markers(&g, Side::Us, here), (0, 1));
     assert!(g.held(0), "one casualty still with the squad");
-    assert!(!g.actions().contains(&call), "one pick-up per hex a game-turn");
+    assert!(
+        !g.actions().contains(&call),
+        "one pick-up per hex a game-turn"
+    );
     // Next game-turn it may come again and the squad is then free.
     g.turn += 1;
     g.apply_action(&call).unwrap();
-    g.apply_action(&Action::Casualty(CasualtyAction::Fly)).unwrap();
+    g.apply_action(&Action::Casualty(CasualtyAction::Fly))
+        .unwrap();
     assert!(!g.held(0));
     // Once a unit has moved, no MEDEVAC is called in that phase.
     g.apply_action(&Action::Select(1)).unwrap();
@@ -361,7 +403,8 @@ fn a_medevac_shot_down_gives_the_nlf_20_and_a_killed_marker() {
     let hc = g.units.len() - 1;
     g.apply_action(&Action::Casualty(CasualtyAction::Medevac(here)))
         .unwrap();
-    g.apply_action(&Action::Casualty(CasualtyAction::Fly)).unwrap();
+    g.apply_action(&Action::Casualty(CasualtyAction::Fly))
+        .unwrap();
     assert_eq!(g.step, Step::LandingFire);
     assert_eq!(g.actor(), Some(Side::Nlf));
     // One Hard-Core at a helicopter is 2-1: a 6 shoots it down.
@@ -407,7 +450,11 @@ fn a_landing_helicopter_shot_down_is_worth_20_and_a_killed_marker() {
             .into_iter()
             .filter(|&i| g.units[i].is("hard_core"))
             .collect();
-        let us_before = g.units.iter().filter(|u| u.side == Side::Us && !u.removed).count();
+        let us_before = g
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Us && !u.removed)
+            .count();
         fire(&mut g, hex, &hc[..1], 6);
         assert_eq!(g.points, [0, 20]);
         assert_eq!(markers(&g, Side::Us, hex), (1, 0));
@@ -487,13 +534,21 @@ fn each_scoring_case_of_20_4_and_20_5() {
     g.put_casualty(Side::Us, spot(0), true, Fire::Ground, true, vec![0]);
     assert_eq!(score(&g, 1), (Score::Full, 40), "a KIA with its unit");
     g.put_casualty(Side::Us, spot(1), true, Fire::Ground, true, vec![]);
-    assert_eq!(score(&g, 2), (Score::Captured, 60), "an NLF unit stands on it");
+    assert_eq!(
+        score(&g, 2),
+        (Score::Captured, 60),
+        "an NLF unit stands on it"
+    );
     g.put_casualty(Side::Us, spot(2), false, Fire::Ground, true, vec![2]);
     assert_eq!(score(&g, 3), (Score::OnTrap, 60), "left on a booby trap");
     g.put_casualty(Side::Us, far[0], false, Fire::Ground, true, vec![]);
     assert_eq!(score(&g, 4), (Score::Abandoned, 60), "no US unit there");
     g.casualties.ledger[4].evacuated = true;
-    assert_eq!(score(&g, 4), (Score::Evacuated, 20), "lifted: its full value");
+    assert_eq!(
+        score(&g, 4),
+        (Score::Evacuated, 20),
+        "lifted: its full value"
+    );
     // NLF casualties, to the US.
     g.put_casualty(Side::Nlf, far[1], true, Fire::Ground, true, vec![]);
     assert_eq!(score(&g, 5), (Score::Full, 15), "a KIA hit from next door");
@@ -502,11 +557,23 @@ fn each_scoring_case_of_20_4_and_20_5() {
     g.put_casualty(Side::Nlf, far[1], true, Fire::Ground, false, vec![]);
     assert_eq!(score(&g, 7), (Score::Half, 8), "half of 15, rounded up");
     g.put_casualty(Side::Nlf, far[1], true, Fire::NonGround, false, vec![]);
-    assert_eq!(score(&g, 8), (Score::Nothing, 0), "HE fire from afar: nothing");
+    assert_eq!(
+        score(&g, 8),
+        (Score::Nothing, 0),
+        "HE fire from afar: nothing"
+    );
     g.casualties.ledger[8].entered = true;
-    assert_eq!(score(&g, 8), (Score::Full, 15), "its hex entered since: full");
+    assert_eq!(
+        score(&g, 8),
+        (Score::Full, 15),
+        "its hex entered since: full"
+    );
     g.put_casualty(Side::Nlf, spot(3), false, Fire::NonGround, false, vec![]);
-    assert_eq!(score(&g, 9), (Score::Captured, 25), "a US unit stands on it");
+    assert_eq!(
+        score(&g, 9),
+        (Score::Captured, 25),
+        "a US unit stands on it"
+    );
     // The end adds them up, one log line each.
     g.turn = g.last_turn;
     let before = g.points;

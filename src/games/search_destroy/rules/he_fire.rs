@@ -728,7 +728,8 @@ impl SearchDestroy {
             } else {
                 self.us_fire_result(hex, cell);
             }
-            if !self.casualty_system() && !us.is_empty() && cell.effect != super::crt::Effect::None {
+            if !self.casualty_system() && !us.is_empty() && cell.effect != super::crt::Effect::None
+            {
                 self.log.add(
                     "21.0",
                     msg("The fire falls on the US units in {hex} too").arg("hex", hex),

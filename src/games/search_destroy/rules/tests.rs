@@ -553,10 +553,17 @@ fn check_invariants(g: &SearchDestroy, count: usize) {
     let mut markers: Vec<usize> = g.casualties.ledger.iter().map(|e| e.marker).collect();
     markers.sort();
     markers.dedup();
-    assert_eq!(markers.len(), g.casualties.ledger.len(), "a marker twice in the ledger");
+    assert_eq!(
+        markers.len(),
+        g.casualties.ledger.len(),
+        "a marker twice in the ledger"
+    );
     for e in &g.casualties.ledger {
         assert!(g.is_casualty(e.marker), "a ledger entry without its marker");
-        assert!(!e.evacuated || g.units[e.marker].removed, "an evacuated marker on the map");
+        assert!(
+            !e.evacuated || g.units[e.marker].removed,
+            "an evacuated marker on the map"
+        );
         for &h in &e.holds {
             assert!(g.units[h].side == Side::Us, "a casualty holds an NLF unit");
         }
