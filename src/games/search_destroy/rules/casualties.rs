@@ -680,6 +680,11 @@ impl SearchDestroy {
         // Nobody rides in a MEDEVAC helicopter: no commander's hex to keep secret.
         self.commander_hex = None;
         self.casualties.flying = true;
+        // What the NLF fired in its last Player-Turn does not keep it from firing at the
+        // helicopters now; each unit fires once at them [9.13, 6.15].
+        for u in self.units.iter_mut().filter(|u| u.side == Side::Nlf) {
+            u.fired = false;
+        }
         self.attacked.clear();
         self.attack = None;
         let hexes: Vec<String> = self.landing.iter().map(Hex::to_string).collect();

@@ -399,6 +399,8 @@ fn a_medevac_shot_down_gives_the_nlf_20_and_a_killed_marker() {
         .unwrap();
     let mut hc = counter("hard_core", Side::Nlf, &far.to_string());
     hc.face_up = true;
+    // It fired in the NLF's last Player-Turn: that does not spare the helicopter.
+    hc.fired = true;
     g.units.push(hc);
     let hc = g.units.len() - 1;
     g.apply_action(&Action::Casualty(CasualtyAction::Medevac(here)))
