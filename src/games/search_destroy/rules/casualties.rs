@@ -803,8 +803,7 @@ impl SearchDestroy {
             return;
         }
         let mut scored = [0u32; 2];
-        for k in 0..self.casualties.ledger.len() {
-            let e = self.casualties.ledger[k].clone();
+        for e in self.casualties.ledger.clone() {
             let (how, pts) = self.casualty_score(&e);
             let victim = self.units[e.marker].side;
             let to = victim.other();
@@ -917,10 +916,12 @@ pub(crate) fn medevac_call(v: &SearchDestroy, actions: &[Action]) -> Option<Acti
     let threat = |hex: Hex| {
         let (mut seen, mut backs) = (0u32, 0u32);
         for u in v.units.iter().filter(|u| u.side == Side::Nlf && u.on_map()) {
-            let Some(h) = u.hex.filter(|h| h.distance(hex) <= super::state::RANGE) else {
+            if !u
+                .hex
+                .is_some_and(|h| h.distance(hex) <= super::state::RANGE)
+            {
                 continue;
-            };
-            let _ = h;
+            }
             if u.hidden() {
                 backs += 1;
             } else if u.is("hard_core") || u.is("nlf_leader") {

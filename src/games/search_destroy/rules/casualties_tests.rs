@@ -130,7 +130,6 @@ fn the_reconstructed_rows_are_the_casualty_twins_of_the_points_table() {
             assert_eq!(c.casualties() > 0, p.scores(), "{die},{col}");
             assert_eq!(c.helicopter, p.helicopter, "{die},{col}");
             if col > 0 && die < 8 {
-                assert_eq!(t.cell(col, die + 1), t.cell(col - 1 + 1, die + 1));
                 assert_eq!(t.cell(col - 1, die + 1), t.cell(col, die), "diagonal");
             }
         }
@@ -263,7 +262,7 @@ fn a_commander_killed_is_destroyed_and_a_wounded_one_stays() {
 /// A US squad in the open with one Wounded marker of its own, and a Medical team three hexes
 /// away, in the US Movement Phase.
 fn wounded_squad() -> (SearchDestroy, Hex, Hex) {
-    let (here, ring) = open_ring();
+    let (here, _) = open_ring();
     let map = &data().map;
     let medic_hex = map
         .hexes()
@@ -275,7 +274,6 @@ fn wounded_squad() -> (SearchDestroy, Hex, Hex) {
     ];
     let mut g = moving_with(units, Side::Us, &casualties());
     g.put_casualty(Side::Us, here, false, Fire::Ground, true, vec![0]);
-    let _ = ring;
     (g, here, medic_hex)
 }
 
