@@ -916,10 +916,7 @@ pub(crate) fn medevac_call(v: &SearchDestroy, actions: &[Action]) -> Option<Acti
     let threat = |hex: Hex| {
         let (mut seen, mut backs) = (0u32, 0u32);
         for u in v.units.iter().filter(|u| u.side == Side::Nlf && u.on_map()) {
-            if !u
-                .hex
-                .is_some_and(|h| h.distance(hex) <= super::state::RANGE)
-            {
+            if u.hex.is_none_or(|h| h.distance(hex) > super::state::RANGE) {
                 continue;
             }
             if u.hidden() {
