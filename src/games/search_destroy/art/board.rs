@@ -79,6 +79,7 @@ pub fn draw_pieces(
             draw_counter(cr, u, cx - s / 2.0 + off, cy - s / 2.0 + off, s, secret)?;
         }
     }
+    draw_casualty_tags(cr, &view, side, s)?;
     Ok(())
 }
 
@@ -96,6 +97,11 @@ fn stacks(view: &SearchDestroy, side: Side) -> Vec<(Hex, Vec<usize>)> {
         }
     }
     for (_, list) in &mut stacks {
+        // Casualty markers with a unit in their hex are drawn as a tag beside it
+        // ([`draw_casualty_tags`]), so that the unit stays in sight [20.0].
+        if list.iter().any(|&i| !view.is_casualty(i)) {
+            list.retain(|&i| !view.is_casualty(i));
+        }
         list.sort_by_key(|&i| {
             (
                 view.units[i].side == side,
@@ -105,6 +111,64 @@ fn stacks(view: &SearchDestroy, side: Side) -> Vec<(Hex, Vec<usize>)> {
         });
     }
     stacks
+}
+
+/// The casualty markers that share a hex with a unit: one red tag under the unit's counter,
+/// "2 KIA · 1 WIA" [20.0].
+fn draw_casualty_tags(
+    cr: &Context,
+    view: &SearchDestroy,
+    side: Side,
+    s: f64,
+) -> Result<(), cairo::Error> {
+    let shown: Vec<usize> = stacks(view, side)
+        .into_iter()
+        .flat_map(|(_, list)| list)
+        .collect();
+    let mut tags: Vec<(Hex, usize, usize)> = Vec::new();
+    for (i, u) in view.units.iter().enumerate() {
+        let Some(hex) = u.hex.filter(|_| u.on_map() && view.is_casualty(i)) else {
+            continue;
+        };
+        if shown.contains(&i) {
+            continue;
+        }
+        let killed = usize::from(u.is("us_killed") || u.is("nlf_killed"));
+        match tags.iter_mut().find(|(h, _, _)| *h == hex) {
+            Some((_, k, w)) => {
+                *k += killed;
+                *w += 1 - killed;
+            }
+            None => tags.push((hex, killed, 1 - killed)),
+        }
+    }
+    cr.save()?;
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(2.6);
+    for (hex, killed, wounded) in tags {
+        let mut parts = Vec::new();
+        if killed > 0 {
+            parts.push(format!("{killed} KIA"));
+        }
+        if wounded > 0 {
+            parts.push(format!("{wounded} WIA"));
+        }
+        let text = parts.join(" · ");
+        let (cx, cy) = centre(hex);
+        let ext = cr.text_extents(&text)?;
+        let (w, h) = (ext.x_advance() + 1.6, 3.6);
+        let (left, top) = (cx - w / 2.0, cy + s / 2.0 - 0.6);
+        Rgb::hex(0xB3261E).set(cr);
+        cr.rectangle(left, top, w, h);
+        cr.fill()?;
+        Rgb::hex(0xFFFFFF).set(cr);
+        cr.set_line_width(0.25);
+        cr.rectangle(left, top, w, h);
+        cr.stroke()?;
+        cr.move_to(left + 0.8, top + 2.7);
+        cr.show_text(&text)?;
+    }
+    cr.restore()
 }
 
 /// Labels on counters, by unit number, on the top counter of each stack, one line each, at a
@@ -347,6 +411,9 @@ impl Board for SearchDestroy {
             (msg("US points"), self.points[0].to_string()),
             (msg("NLF points"), self.points[1].to_string()),
         ]
+        .into_iter()
+        .chain(self.casualty_status())
+        .collect()
     }
 }
 

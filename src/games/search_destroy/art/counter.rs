@@ -29,6 +29,8 @@ fn face_colour(side: Side, class: Option<Class>) -> Rgb {
     match (side, class) {
         (Side::Nlf, Some(Class::Cache)) => Rgb::hex(0xC8A25A),
         (Side::Nlf, Some(Class::Trap)) => Rgb::hex(0x9E3B2E),
+        // Casualty markers are pale, so that they read apart from the units [20.0].
+        (_, Some(Class::Casualty)) => Rgb::hex(0xF4F1E8),
         (Side::Nlf, _) => Rgb::hex(0x2F2F2F),
         (Side::Us, _) => US_GROUND,
     }
@@ -74,7 +76,9 @@ pub fn draw_face(cr: &Context, unit: &Unit, secret: bool) -> Result<(), cairo::E
             face_colour(unit.side, Some(spec.class)).set(cr);
             cr.rectangle(0.0, 0.0, SIZE, SIZE);
             cr.fill()?;
-            let ink = if unit.side == Side::Nlf && spec.class != Class::Cache {
+            let ink = if unit.side == Side::Nlf
+                && !matches!(spec.class, Class::Cache | Class::Casualty)
+            {
                 Rgb::hex(0xF2E6C8)
             } else {
                 Rgb::hex(0x1C1C1C)
@@ -283,6 +287,27 @@ fn draw_symbol(cr: &Context, id: &str, class: Class) -> Result<(), cairo::Error>
                 cr.line_to(sx + (w - 1.2) / 3.0, y + h);
             }
             cr.fill()
+        }
+        (Class::Casualty, _) => {
+            // A band in the side's colour, and KIA or WIA in red [20.0].
+            let band = if id.starts_with("us_") {
+                US_GROUND
+            } else {
+                Rgb::hex(0x2F2F2F)
+            };
+            band.set(cr);
+            cr.rectangle(0.0, 0.0, SIZE, 2.2);
+            cr.fill()?;
+            Rgb::hex(0xB3261E).set(cr);
+            cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+            cr.set_font_size(4.4);
+            let text = if id.ends_with("killed") { "KIA" } else { "WIA" };
+            let ext = cr.text_extents(text)?;
+            cr.move_to(
+                SIZE / 2.0 - ext.width() / 2.0 - ext.x_bearing(),
+                SIZE / 2.0 + 2.6,
+            );
+            cr.show_text(text)
         }
         // A captive is a peasant or a porter [23.0], drawn by its kind above.
         (Class::Captive, _) => {

@@ -109,13 +109,15 @@ impl Belief {
     }
 
     fn observe(&mut self, v: &SearchDestroy) {
+        // Counters are only ever added (supplies, casualty markers): the memory grows with them.
         if self.memory.len() != v.units.len() {
-            self.memory = vec![Memory::default(); v.units.len()];
+            self.memory.resize(v.units.len(), Memory::default());
         }
         // Before the landing the US has seen nothing but backs on hexes.
         let landed = !matches!(v.step, Step::Setup);
         for (i, u) in v.units.iter().enumerate() {
-            if u.side != Side::Nlf {
+            // Casualty markers are no counters of the NLF's order of battle [20.0].
+            if u.side != Side::Nlf || u.class() == Some(Class::Casualty) {
                 continue;
             }
             let m = &mut self.memory[i];
@@ -131,7 +133,10 @@ impl Belief {
                 }
                 m.last_hex = Some(hex);
             }
-            m.carried_something |= u.carrying.is_some();
+            // Any NLF personnel may carry its casualties [20.23]: only other loads tell.
+            m.carried_something |= u
+                .carrying
+                .is_some_and(|l| v.units[l].class() != Some(Class::Casualty));
             m.was_carried |= u.carried_by.is_some();
             if u.carried_by.is_some() && m.moved {
                 // A load moves with its carrier: that says nothing of its own legs.
@@ -181,6 +186,7 @@ impl Belief {
         let n = data().counters.len();
         let unknown: Vec<usize> = (0..v.units.len())
             .filter(|&i| v.units[i].side == Side::Nlf && self.memory[i].kind.is_none())
+            .filter(|&i| v.units[i].class() != Some(Class::Casualty))
             .collect();
         let mut known = vec![0u32; n];
         for m in &self.memory {

@@ -49,7 +49,10 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
                 _ => Action::EndFire,
             }
         }
-        Step::Movement(Side::Us) => us_movement(c, v, actions),
+        Step::Movement(Side::Us) => {
+            crate::games::search_destroy::rules::casualties::medevac_call(v, actions)
+                .unwrap_or_else(|| us_movement(c, v, actions))
+        }
         Step::Movement(Side::Nlf) => nlf_movement(c, v, actions),
         Step::Probe => probe(c, v, actions),
         _ => c.easy.decide(v, actions),

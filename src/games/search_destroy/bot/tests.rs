@@ -261,6 +261,52 @@ fn every_level_plays_interrogation_through() {
 }
 
 #[test]
+fn every_level_plays_the_casualty_system_through() {
+    // Casualty markers, Medical teams and MEDEVAC flights [20.0]: every level plays games to
+    // the end with no dead end, casualties fall, a MEDEVAC is flown now and then, the same
+    // seed plays the same game.
+    use crate::games::search_destroy::rules::casualties::CasualtyAction;
+    use crate::games::search_destroy::rules::options::Options;
+    use crate::games::search_destroy::rules::play::Action;
+    let options = Options {
+        casualties: true,
+        ..Options::default()
+    };
+    let game = |scenario: &str, level: Difficulty, seed: u64| {
+        let mut us = Computer::new(level, seed);
+        let mut nlf = Computer::new(level, seed + 1);
+        us.rollouts = 1;
+        nlf.rollouts = 1;
+        play_with_options(scenario, &options, seed, &mut us, &mut nlf)
+    };
+    let (mut markers, mut flights) = (0, 0);
+    for (scenario, level, seed) in [
+        ("basic", Difficulty::Easy, 1),
+        ("standard", Difficulty::Normal, 2),
+        ("cocoa_beach", Difficulty::Easy, 3),
+        ("paul_revere_iv", Difficulty::Normal, 4),
+        ("basic", Difficulty::Hard, 5),
+    ] {
+        let (g, taken) = game(scenario, level, seed);
+        assert_eq!(g.step, Step::Over);
+        assert!(g.casualties.scored.is_some(), "scored at the end");
+        markers += g.casualties.ledger.len();
+        flights += taken
+            .iter()
+            .filter(|a| **a == Action::Casualty(CasualtyAction::Fly))
+            .count();
+    }
+    assert!(
+        markers > 0 && flights > 0,
+        "markers {markers}, flights {flights}"
+    );
+    assert_eq!(
+        game("standard", Difficulty::Normal, 7),
+        game("standard", Difficulty::Normal, 7)
+    );
+}
+
+#[test]
 fn every_level_calls_in_and_fires_he() {
     // HE fire [21.0] in the scenarios that allot it: the bots call batteries and air strikes
     // in and fire them, with no dead end, and the same seed plays the same game.

@@ -406,9 +406,9 @@ impl HeuristicBot {
             Step::Landing => self.landing(v, actions),
             Step::Commander => self.landing_commander(v, actions),
             Step::LandingFire | Step::Combat(_) | Step::SupplyFire => self.fire(v, side, actions),
-            Step::Movement(Side::Us) => {
-                supply_call(v, actions).unwrap_or_else(|| self.us_movement(v, actions))
-            }
+            Step::Movement(Side::Us) => super::casualties::medevac_call(v, actions)
+                .or_else(|| supply_call(v, actions))
+                .unwrap_or_else(|| self.us_movement(v, actions)),
             Step::Movement(Side::Nlf) => self.nlf_movement(v, actions),
             // A surprise attack costs nothing the search has not given away [12.1].
             Step::Surprise => Action::Surprise,

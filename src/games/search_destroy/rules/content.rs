@@ -62,6 +62,9 @@ pub enum Class {
     Cache,
     Supply,
     Ambush,
+    /// A Killed or Wounded marker of the casualty combat system [20.0]: non-personnel, never
+    /// fired at nor destroyed, ignored for stacking [20.12, 20.14, 5.37].
+    Casualty,
     /// A peasant or porter found by search while interrogation is played: a marker, no
     /// longer a unit [23.0]. Never a counter's class in the data, only a unit's state.
     #[serde(skip_deserializing)]
@@ -406,6 +409,8 @@ pub struct Content {
     pub setup_shares: super::setup_shares::SetupShares,
     /// HE fire: strengths, the HE Delayed Arrival Table and the patterns [21.0].
     pub he_fire: super::he_fire::Table,
+    /// The Casualty Combat Results Table and the casualty rules' lists [20.0].
+    pub casualties: super::casualties::Table,
     /// The rules reference, by section, in our own words.
     pub rules: Vec<crate::engine::reference::RuleSection>,
 }
@@ -1050,6 +1055,11 @@ pub fn load_all() -> Result<Content, ContentError> {
             include_str!("../../../../data/games/search_destroy/he_fire.toml"),
         )?)
         .map_err(refuse("he_fire.toml"))?,
+        casualties: super::casualties::Table::check(read(
+            "casualties.toml",
+            include_str!("../../../../data/games/search_destroy/casualties.toml"),
+        )?)
+        .map_err(refuse("casualties.toml"))?,
         rules: read::<crate::engine::reference::RulesFile>(
             "rules.toml",
             include_str!("../../../../data/games/search_destroy/rules.toml"),
@@ -1103,7 +1113,7 @@ mod tests {
         let c = content().unwrap();
         assert_eq!((c.map.columns, c.map.rows), (44, 34));
         assert_eq!(c.scenarios.len(), 13);
-        assert_eq!(c.counters.len(), 28);
+        assert_eq!(c.counters.len(), 32);
         assert_eq!(c.terrain[&Terrain::Treeline].defense, 3);
         assert_eq!(c.terrain[&Terrain::Open].infantry_mp, 1);
         assert_eq!(c.hexsides[&Hexside::Berm].infantry_mp, 1);

@@ -356,7 +356,7 @@ impl SearchDestroy {
             }
         }
         self.spend_fire(attack);
-        let points = u32::from(data().points.helicopter);
+        let points = self.helicopter_points();
         let text = if cell.helicopter {
             self.points[1] += points;
             msg_n(
@@ -382,6 +382,7 @@ impl SearchDestroy {
             for i in lost {
                 self.remove(i);
             }
+            self.crash(attack.target);
             self.supply_drop = None;
         }
         self.land_supply();

@@ -706,6 +706,7 @@ impl SearchDestroy {
             let column = odds_column(2 * strength, self.defense_of(hex, Side::Nlf));
             let roll = d6(&mut self.rng);
             let cell = data().crt.cell(column, roll.total);
+            let roll_total = roll.total;
             self.log.add_with(
                 "21.0",
                 msg_n(
@@ -722,8 +723,13 @@ impl SearchDestroy {
                 .side_at(hex, Side::Us)
                 .filter(|&i| self.units[i].class().is_some_and(Class::personnel))
                 .collect();
-            self.us_fire_result(hex, cell);
-            if !us.is_empty() && cell.effect != super::crt::Effect::None {
+            if self.casualty_system() {
+                self.he_casualties(hex, column, roll_total);
+            } else {
+                self.us_fire_result(hex, cell);
+            }
+            if !self.casualty_system() && !us.is_empty() && cell.effect != super::crt::Effect::None
+            {
                 self.log.add(
                     "21.0",
                     msg("The fire falls on the US units in {hex} too").arg("hex", hex),

@@ -219,6 +219,7 @@ pub(super) fn all_options() -> Options {
         increased_fire: true,
         interrogation: true,
         he_fire: true,
+        casualties: true,
     }
 }
 
@@ -241,6 +242,21 @@ fn nothing_the_us_is_handed_with_he_fire_depends_on_the_backs() {
     let mut checked = check_games_with("cocoa_beach", &options, 0..1);
     checked += check_games_with("phu_yen", &options, 0..1);
     assert!(checked > 300, "only {checked} positions");
+}
+
+/// The casualty system [20.0]: hits on face-down counters, markers, porters and snipers
+/// removed, MEDEVAC flights, carried casualties: what the US is handed is the same whatever
+/// the backs hide.
+#[test]
+fn nothing_the_us_is_handed_with_casualties_depends_on_the_backs() {
+    let options = Options {
+        casualties: true,
+        ..Options::default()
+    };
+    let mut checked = check_games_with("basic", &options, 0..2);
+    checked += check_games_with("standard", &options, 0..2);
+    checked += check_games_with("cocoa_beach", &options, 0..1);
+    assert!(checked > 500, "only {checked} positions");
 }
 
 #[test]

@@ -8,6 +8,7 @@
 
 pub mod ambush;
 pub mod bot;
+pub mod casualties;
 pub mod content;
 pub mod crt;
 pub mod fire_rate;
@@ -28,6 +29,8 @@ pub mod setup_shares;
 pub mod standard;
 pub mod state;
 
+#[cfg(test)]
+mod casualties_tests;
 #[cfg(test)]
 mod helidrop_tests;
 #[cfg(test)]
@@ -250,6 +253,8 @@ impl SearchDestroy {
             | Action::DoubleFire(unit) => self.units[unit].hex,
             Action::Ambush { marker, .. } => self.units[marker].hex,
             Action::Question(q) => self.question_hex(q),
+            Action::Casualty(casualties::CasualtyAction::Medevac(hex)) => Some(hex),
+            Action::Casualty(_) => None,
             Action::He(a) => self.he_hex(a),
             Action::ResetLanding
             | Action::EndBoarding
@@ -265,6 +270,9 @@ impl SearchDestroy {
     }
 
     fn prompt_text(&self) -> (Message, &'static str) {
+        if let Some(p) = self.casualty_prompt() {
+            return p;
+        }
         let turn = self.turn;
         match self.step {
             Step::Setup if self.next_to_place().is_none() => (
@@ -437,6 +445,7 @@ impl SearchDestroy {
                 .arg("hex", at(unit)),
             Action::DropSupply(hex) => msg("Fly an ammunition supply in to {hex}").arg("hex", hex),
             Action::Question(q) => self.question_label(q),
+            Action::Casualty(a) => self.casualty_label(a),
             Action::He(a) => self.he_label(a),
         }
     }

@@ -26,6 +26,10 @@ pub struct Options {
     /// targets close together) until they run out, and resupply from their own ammunition.
     #[serde(default)]
     pub increased_fire: bool,
+    /// 20.0: fire is resolved on the Casualty Combat Results Table: Killed and Wounded
+    /// markers instead of points, scored at the end; MEDEVAC helicopters lift US casualties.
+    #[serde(default)]
+    pub casualties: bool,
     /// 21.0: the US calls in the artillery batteries and air strikes the scenario allots it;
     /// each call gives the NLF points, and the fire may come late or scatter.
     #[serde(default)]
@@ -76,6 +80,14 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             rule: "19.0",
             summary: msg(
                 "Each US infantry unit carries 6 units of fire and each NLF combat unit 4, kept secret from the enemy. A unit may spend two in one Combat Phase, doubling its fire at one hex or firing at two hexes close together. Units out of fire refill by sitting out a Combat Phase on their own ammunition: an NLF Ammunition Cache, or a US Ammunition Supply flown in by helicopter.",
+            ),
+        },
+        OptionalRule {
+            key: "casualties",
+            title: msg("Casualty combat results and MEDEVAC"),
+            rule: "20.0",
+            summary: msg(
+                "Fire is resolved on the casualty table instead of the points table: hits pin and leave Killed and Wounded markers where they fell, and the points are counted at the end. A casualty left to the enemy, on a booby trap or alone is worth more to the enemy; NLF casualties hit from afar and never reached are worth half to the US, nothing after HE fire. Snipers, porters, Medical teams and Forward Observers are removed when hit; a commander killed is lost. A US unit with casualties cannot move until a Medical team picks them up or a MEDEVAC helicopter, called at the start of the US Movement Phase and open to NLF fire, lifts two of them.",
             ),
         },
         OptionalRule {

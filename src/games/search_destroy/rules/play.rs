@@ -115,6 +115,8 @@ pub enum Action {
     Question(super::interrogation::Question),
     /// HE fire: a call, an impact marker, the fire, an air strike's pattern [21.0].
     He(super::he_fire::HeAction),
+    /// Casualty combat system: a MEDEVAC decision [20.6].
+    Casualty(super::casualties::CasualtyAction),
 }
 
 fn refuse(why: Message) -> Refusal {
@@ -201,6 +203,7 @@ impl SearchDestroy {
             schedule,
             interrogation: Default::default(),
             he_fire: Default::default(),
+            casualties: Default::default(),
         };
         game.issue_fire();
         game.allot_he(scen.artillery, scen.air_strikes);
@@ -327,6 +330,7 @@ impl SearchDestroy {
                     && !u.landed
                     && u.carried_by.is_none()
                     && u.mp > 0
+                    && !self.held(i)
             })
             .collect()
     }
@@ -595,6 +599,9 @@ impl SearchDestroy {
 
     /// The unit taken up moves; the others may be taken up (units move one at a time [5.0]).
     fn movement_actions(&self, side: Side) -> Vec<Action> {
+        if !self.casualties.named.is_empty() {
+            return self.medevac_actions();
+        }
         let movers = self.movers(side);
         let mut out = Vec::new();
         if let Some(a) = self.active
@@ -626,7 +633,10 @@ impl SearchDestroy {
 
     /// The Movement Phase's actions other than moves: loads, demolitions, the end.
     fn handling_actions(&self, side: Side) -> Vec<Action> {
-        let mut out = Vec::new();
+        if !self.casualties.named.is_empty() {
+            return self.medevac_actions();
+        }
+        let mut out = self.medevac_actions();
         let movers = self.movers(side);
         let free: Vec<usize> = match self.active {
             Some(a) if movers == [a] => vec![a],
@@ -865,6 +875,7 @@ impl SearchDestroy {
                 u.improved = false;
                 u.carrying = Some(load);
                 self.units[load].carried_by = Some(unit);
+                self.casualty_picked_up(load);
                 self.active = Some(unit);
                 let name = self.units[load].spec().map_or("", |s| s.name.as_str());
                 if self.units[unit].side == Side::Us {
@@ -955,6 +966,7 @@ impl SearchDestroy {
             }
             Action::Question(q) => self.question(q),
             Action::He(a) => self.he_act(a),
+            Action::Casualty(a) => self.casualty_act(a),
         }
     }
 
@@ -1013,6 +1025,9 @@ impl SearchDestroy {
     /// A fixed attack: an anti-personnel trap at 2-1 with +2, pins never applying [5.52,
     /// 5.54].
     pub(super) fn trap_attack(&mut self, target: Hex) {
+        if self.casualty_system() {
+            return self.trap_casualties(target);
+        }
         let roll = d6(&mut self.rng);
         let cell = data().crt.cell(3, roll.total + 2);
         self.points[1] += u32::from(cell.nlf_points);
@@ -1128,15 +1143,19 @@ impl SearchDestroy {
         }
         self.spend_fire(attack);
         let text = if cell.helicopter {
-            self.points[1] += u32::from(data().points.helicopter);
+            let points = self.helicopter_points();
+            self.points[1] += points;
             self.landing.retain(|&h| h != attack.target);
-            self.downed(attack.target);
+            if !self.casualties.flying {
+                self.downed(attack.target);
+            }
+            self.crash(attack.target);
             msg_n(
                 "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} point",
                 "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} points",
-                data().points.helicopter,
+                points,
             )
-            .arg("points", data().points.helicopter)
+            .arg("points", points)
         } else {
             msg("NLF fire at {odds} misses the helicopter landing at {hex}")
         };
@@ -1224,6 +1243,7 @@ impl SearchDestroy {
         }
         match self.step {
             Step::SupplyFire => self.land_supply(),
+            Step::LandingFire if self.casualties.flying => self.medevac_lift(),
             Step::LandingFire => {
                 self.land();
                 self.attacked.clear();
@@ -1406,9 +1426,13 @@ impl SearchDestroy {
             });
         }
         self.log.add_with(rule, base, random);
-        match side {
-            Side::Us => self.us_fire_result(target, cell),
-            Side::Nlf => self.nlf_fire_result(target, cell),
+        if self.casualty_system() {
+            self.casualty_fire(side, target, column, roll.total + modifier, &firing_hexes);
+        } else {
+            match side {
+                Side::Us => self.us_fire_result(target, cell),
+                Side::Nlf => self.nlf_fire_result(target, cell),
+            }
         }
         // A carrier fired upon drops its load and leaves the hex [5.35].
         let carriers: Vec<usize> = self
@@ -1599,6 +1623,7 @@ impl SearchDestroy {
                 .arg("points", captured),
             );
         }
+        self.score_casualties();
         self.scenario_points();
         self.step = Step::Over;
         if let Some(roll) = self.vob_roll {

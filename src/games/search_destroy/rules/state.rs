@@ -267,6 +267,9 @@ pub struct SearchDestroy {
     /// impact markers [21.0]. Public.
     #[serde(default)]
     pub he_fire: super::he_fire::HeFire,
+    /// Casualty combat system: the casualty ledger and MEDEVAC flights [20.0]. Public.
+    #[serde(default)]
+    pub casualties: super::casualties::Casualties,
 }
 
 fn basic_level() -> Level {
@@ -346,12 +349,14 @@ impl SearchDestroy {
     pub fn may_end(&self, unit: usize, hex: Hex) -> bool {
         let u = &self.units[unit];
         self.passable(hex, u.side)
-            && self.side_at(hex, u.side).all(|i| {
-                i == unit
-                    || Some(i) == u.carrying
-                    || self.stops_on_ammunition(unit, i)
-                    || self.units[i].captive
-            })
+            && (self.tends(unit, hex)
+                || self.side_at(hex, u.side).all(|i| {
+                    i == unit
+                        || Some(i) == u.carrying
+                        || self.stops_on_ammunition(unit, i)
+                        || self.units[i].captive
+                        || self.is_casualty(i)
+                }))
     }
 
     /// A porter (or a dummy pretending [5.39]) may also stop on a friendly load it can pick up.
@@ -362,7 +367,7 @@ impl SearchDestroy {
         }
         let mut others = self
             .side_at(hex, u.side)
-            .filter(|&i| i != unit && !self.units[i].captive);
+            .filter(|&i| i != unit && !self.units[i].captive && !self.is_casualty(i));
         match (others.next(), others.next()) {
             (Some(load), None) => self.can_carry(unit, load),
             _ => false,
@@ -376,6 +381,9 @@ impl SearchDestroy {
         let (u, l) = (&self.units[unit], &self.units[load]);
         if l.carried_by.is_some() || u.carrying.is_some() || u.pinned || u.fired {
             return false;
+        }
+        if l.class() == Some(Class::Casualty) {
+            return self.may_carry_casualty(unit, load);
         }
         match u.side {
             Side::Us => {
@@ -410,7 +418,8 @@ impl SearchDestroy {
         let us: Vec<Hex> = self
             .units
             .iter()
-            .filter(|u| u.side == Side::Us && u.on_map() && u.class() != Some(Class::Supply))
+            .filter(|u| u.side == Side::Us && u.on_map())
+            .filter(|u| !matches!(u.class(), Some(Class::Supply | Class::Casualty)))
             .filter_map(|u| u.hex)
             .collect();
         if us.is_empty() {
@@ -494,6 +503,7 @@ impl SearchDestroy {
         if let Some(load) = self.units[i].carrying {
             self.units[load].hex = Some(hex);
         }
+        self.enter_casualty_hex(i, hex);
     }
 
     /// Defence strength of a hex's terrain [8.0].

@@ -548,6 +548,26 @@ fn the_commanders_loss_bars_a_us_victory() {
 fn check_invariants(g: &SearchDestroy, count: usize) {
     // Each ammunition supply flown in is a counter more [19.24].
     let count = count + usize::from(g.supplies_flown);
+    // Each casualty marker placed is a counter more, and in the ledger once [20.11].
+    let count = count + g.casualties.ledger.len();
+    let mut markers: Vec<usize> = g.casualties.ledger.iter().map(|e| e.marker).collect();
+    markers.sort();
+    markers.dedup();
+    assert_eq!(
+        markers.len(),
+        g.casualties.ledger.len(),
+        "a marker twice in the ledger"
+    );
+    for e in &g.casualties.ledger {
+        assert!(g.is_casualty(e.marker), "a ledger entry without its marker");
+        assert!(
+            !e.evacuated || g.units[e.marker].removed,
+            "an evacuated marker on the map"
+        );
+        for &h in &e.holds {
+            assert!(g.units[h].side == Side::Us, "a casualty holds an NLF unit");
+        }
+    }
     assert_eq!(g.units.len(), count, "units lost or duplicated");
     for (i, u) in g.units.iter().enumerate() {
         if u.removed {
@@ -592,10 +612,12 @@ fn check_invariants(g: &SearchDestroy, count: usize) {
         hexes.sort();
         hexes.dedup();
         for hex in hexes {
-            // A supply does not count for stacking (digest 4.10 ruling).
+            // A supply does not count for stacking (digest 4.10 ruling), nor do casualty
+            // markers [20.12], nor a Medical team tending casualties (casualties.rs ruling).
             let us: Vec<usize> = g
                 .side_at(hex, Side::Us)
-                .filter(|&i| !g.units[i].is("us_ammunition"))
+                .filter(|&i| !g.units[i].is("us_ammunition") && !g.is_casualty(i))
+                .filter(|&i| !g.tends(i, hex))
                 .collect();
             assert!(us.len() <= 1, "US units stacked at {hex}");
             if us.len() == 1 && g.units[us[0]].searched_from.is_some() {
