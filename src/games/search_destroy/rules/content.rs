@@ -406,6 +406,8 @@ pub struct Content {
     pub setup_shares: super::setup_shares::SetupShares,
     /// HE fire: strengths, the HE Delayed Arrival Table and the patterns [21.0].
     pub he_fire: super::he_fire::Table,
+    /// Tanks and APCs: the Vehicle Defense Table and the rule's numbers [22.0].
+    pub vehicles: super::vehicles::Table,
     /// The rules reference, by section, in our own words.
     pub rules: Vec<crate::engine::reference::RuleSection>,
 }
@@ -1050,6 +1052,11 @@ pub fn load_all() -> Result<Content, ContentError> {
             include_str!("../../../../data/games/search_destroy/he_fire.toml"),
         )?)
         .map_err(refuse("he_fire.toml"))?,
+        vehicles: super::vehicles::Table::check(read(
+            "vehicles.toml",
+            include_str!("../../../../data/games/search_destroy/vehicles.toml"),
+        )?)
+        .map_err(refuse("vehicles.toml"))?,
         rules: read::<crate::engine::reference::RulesFile>(
             "rules.toml",
             include_str!("../../../../data/games/search_destroy/rules.toml"),

@@ -27,11 +27,14 @@ mod scenario_bot;
 pub mod setup_shares;
 pub mod standard;
 pub mod state;
+pub mod vehicles;
 
 #[cfg(test)]
 mod helidrop_tests;
 #[cfg(test)]
 mod leak_tests;
+#[cfg(test)]
+mod vehicles_tests;
 #[cfg(test)]
 mod scenario_tests;
 #[cfg(test)]
@@ -201,6 +204,7 @@ impl Playable for SearchDestroy {
     /// One kind per question, whichever side asks it: the guide's explanations are keyed by it.
     fn decision_kind(&self) -> String {
         let kind = match self.step {
+            Step::Setup if self.next_to_place().is_none() && self.mines_to_lay() > 0 => "mines",
             Step::Setup => "setup",
             Step::Boarding => "boarding",
             Step::Landing => "landing",
@@ -217,6 +221,7 @@ impl Playable for SearchDestroy {
             Step::SupplyFire => "supply-fire",
             Step::Interrogation => "interrogation",
             Step::HeFire => "he-fire",
+            Step::Vehicles => "apc-passengers",
             Step::Over => "over",
         };
         kind.to_owned()
@@ -251,6 +256,7 @@ impl SearchDestroy {
             Action::Ambush { marker, .. } => self.units[marker].hex,
             Action::Question(q) => self.question_hex(q),
             Action::He(a) => self.he_hex(a),
+            Action::Vehicle(a) => self.vehicle_hex(a),
             Action::ResetLanding
             | Action::EndBoarding
             | Action::Resolve
@@ -267,6 +273,9 @@ impl SearchDestroy {
     fn prompt_text(&self) -> (Message, &'static str) {
         let turn = self.turn;
         match self.step {
+            Step::Setup if self.next_to_place().is_none() && self.mines_to_lay() > 0 => {
+                self.mine_prompt()
+            }
             Step::Setup if self.next_to_place().is_none() => (
                 msg("NLF: assign combat units to Ambush markers? A dummy they see becomes one"),
                 "18.0",
@@ -354,6 +363,7 @@ impl SearchDestroy {
             ),
             Step::Interrogation => self.interrogation_prompt(),
             Step::HeFire => self.he_prompt(),
+            Step::Vehicles => self.vehicle_prompt(),
             Step::Over => (msg("The game is over"), "10.3"),
         }
     }
@@ -438,6 +448,7 @@ impl SearchDestroy {
             Action::DropSupply(hex) => msg("Fly an ammunition supply in to {hex}").arg("hex", hex),
             Action::Question(q) => self.question_label(q),
             Action::He(a) => self.he_label(a),
+            Action::Vehicle(a) => self.vehicle_label(a),
         }
     }
 }
