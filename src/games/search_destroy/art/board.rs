@@ -104,7 +104,14 @@ fn draw_mines(cr: &Context, view: &SearchDestroy) -> Result<(), cairo::Error> {
         cr.stroke()?;
         Rgb::hex(0xFFC107).set(cr);
         let font = crate::art::draw::Font::bold(2.2);
-        crate::art::draw::text(cr, x, y + r * 0.35, &word, &font, crate::art::draw::Align::Center);
+        crate::art::draw::text(
+            cr,
+            x,
+            y + r * 0.35,
+            &word,
+            &font,
+            crate::art::draw::Align::Center,
+        );
     }
     Ok(())
 }
@@ -130,7 +137,14 @@ fn draw_vehicle_state(
         cr.rectangle(x, y, 4.6, 3.4);
         cr.fill()?;
         Rgb::hex(0xFFFFFF).set(cr);
-        crate::art::draw::text(cr, x + 2.3, y + 0.2, &format!("+{riders}"), &font, crate::art::draw::Align::Center);
+        crate::art::draw::text(
+            cr,
+            x + 2.3,
+            y + 0.2,
+            &format!("+{riders}"),
+            &font,
+            crate::art::draw::Align::Center,
+        );
     }
     if view.immobilized(i) {
         let (x, y) = (cx + s / 2.0 - 3.4, cy + s / 2.0 - 3.4);
@@ -138,7 +152,14 @@ fn draw_vehicle_state(
         cr.rectangle(x, y, 3.4, 3.4);
         cr.fill()?;
         Rgb::hex(0xFFFFFF).set(cr);
-        crate::art::draw::text(cr, x + 1.7, y + 0.2, "i", &font, crate::art::draw::Align::Center);
+        crate::art::draw::text(
+            cr,
+            x + 1.7,
+            y + 0.2,
+            "i",
+            &font,
+            crate::art::draw::Align::Center,
+        );
     }
     Ok(())
 }

@@ -34,13 +34,13 @@ mod helidrop_tests;
 #[cfg(test)]
 mod leak_tests;
 #[cfg(test)]
-mod vehicles_tests;
-#[cfg(test)]
 mod scenario_tests;
 #[cfg(test)]
 mod standard_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vehicles_tests;
 
 use std::borrow::Cow;
 

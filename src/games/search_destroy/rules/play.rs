@@ -419,9 +419,11 @@ impl SearchDestroy {
     pub fn has_destination(&self, unit: usize) -> bool {
         let u = &self.units[unit];
         let start = u.hex.expect("a moving unit is on the map");
-        data().map.neighbours(start).any(|n| {
-            self.step_cost(unit, start, n) <= u.mp && self.units_at(n).next().is_none()
-        }) || !self.destinations(unit).is_empty()
+        data()
+            .map
+            .neighbours(start)
+            .any(|n| self.step_cost(unit, start, n) <= u.mp && self.units_at(n).next().is_none())
+            || !self.destinations(unit).is_empty()
     }
 
     /// Hexes the phasing side may attack [6.11, 6.12; digest ruling A40]: those of enemy

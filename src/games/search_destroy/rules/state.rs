@@ -300,9 +300,8 @@ impl Sightlines for World<'_> {
             || self.game.units_at(hex).any(|i| {
                 let u = &self.game.units[i];
                 u.hidden()
-                    || u.class().is_some_and(|c| {
-                        c.personnel() || c == Class::Dummy || c == Class::Vehicle
-                    })
+                    || u.class()
+                        .is_some_and(|c| c.personnel() || c == Class::Dummy || c == Class::Vehicle)
             })
     }
 

@@ -113,14 +113,24 @@ impl Table {
         let passenger_column = Crt::COLUMNS
             .iter()
             .position(|c| *c == v.passenger_odds)
-            .ok_or_else(|| format!("vehicles: passenger_odds {:?} is no odds column", v.passenger_odds))?;
+            .ok_or_else(|| {
+                format!(
+                    "vehicles: passenger_odds {:?} is no odds column",
+                    v.passenger_odds
+                )
+            })?;
         if v.fire_mp == 0 || v.embark_unit == 0 || v.embark_apc == 0 || v.turret == 0 {
             return Err("vehicles: fire_mp, turret and the embarking costs must be above 0".into());
         }
         let mut defense = Vec::new();
         for (k, row) in file.defense.iter().enumerate() {
             if usize::from(row.die) != k + 1 {
-                return Err(format!("defense: row {} is for die {}, expected {}", k + 1, row.die, k + 1));
+                return Err(format!(
+                    "defense: row {} is for die {}, expected {}",
+                    k + 1,
+                    row.die,
+                    k + 1
+                ));
             }
             defense.push(row.result);
         }
@@ -129,7 +139,10 @@ impl Table {
         }
         for m in &file.modifier {
             if m.vehicle != "tank" && m.vehicle != "apc" {
-                return Err(format!("modifier: {:?} is no vehicle (tank or apc)", m.vehicle));
+                return Err(format!(
+                    "modifier: {:?} is no vehicle (tank or apc)",
+                    m.vehicle
+                ));
             }
         }
         Ok(Table {
@@ -350,7 +363,9 @@ impl SearchDestroy {
         let t = table();
         let id = self.units[v].spec().map_or(String::new(), |s| s.id.clone());
         let name = self.units[v].spec().map_or("", |s| s.name.as_str());
-        let hex = self.units[v].hex.expect("an attacked vehicle is on the map");
+        let hex = self.units[v]
+            .hex
+            .expect("an attacked vehicle is on the map");
         let add = t.modifier(weapon, &id);
         let roll = d6(&mut self.rng);
         let hit = t.result(roll.total + add);
@@ -520,12 +535,7 @@ impl SearchDestroy {
     pub fn has_room(&self, apc: usize, unit: usize) -> bool {
         let armed = |i: usize| self.units[i].spec().is_some_and(|s| s.attack > 0);
         !armed(unit)
-            || self
-                .riders(apc)
-                .into_iter()
-                .filter(|&p| armed(p))
-                .count()
-                < table().apc_squads
+            || self.riders(apc).into_iter().filter(|&p| armed(p)).count() < table().apc_squads
     }
 
     /// Boarding and getting out, for the units free to act [22.52]: the unit pays 4 movement
@@ -674,9 +684,9 @@ impl SearchDestroy {
     /// Whether the turret of `tank` reaches `hex`: line of sight as for ground fire, its range
     /// limited only by what limits sight over open ground [22.12].
     pub fn turret_sees(&self, tank: usize, hex: Hex) -> bool {
-        self.units[tank]
-            .hex
-            .is_some_and(|from| from != hex && line_of_sight(from, hex, None, &World { game: self }))
+        self.units[tank].hex.is_some_and(|from| {
+            from != hex && line_of_sight(from, hex, None, &World { game: self })
+        })
     }
 
     /// Turret fire the US may place with its HE fire: each free tank at any hex it sees that
@@ -729,7 +739,12 @@ impl SearchDestroy {
         }
         let vehicles: Vec<(usize, Hex)> = (0..self.units.len())
             .filter(|&i| self.units[i].side == Side::Us && self.is_vehicle(i))
-            .filter_map(|i| self.units[i].hex.filter(|_| self.units[i].on_map()).map(|h| (i, h)))
+            .filter_map(|i| {
+                self.units[i]
+                    .hex
+                    .filter(|_| self.units[i].on_map())
+                    .map(|h| (i, h))
+            })
             .collect();
         if vehicles.is_empty() {
             return Vec::new();
@@ -838,7 +853,8 @@ impl SearchDestroy {
             .and_then(|u| self.units[u].spec())
             .map_or("", |s| s.name.as_str());
         (
-            msg("US: put the {unit} from the APC that was hit in a hex next to it").term("unit", name),
+            msg("US: put the {unit} from the APC that was hit in a hex next to it")
+                .term("unit", name),
             "22.42",
         )
     }
@@ -1036,9 +1052,7 @@ pub(crate) fn bot_vehicle_move(v: &SearchDestroy, actions: &[Action]) -> Option<
             if d >= near(here) || d < 2 {
                 continue;
             }
-            let a = action
-                .clone()
-                .unwrap_or(Action::Move { unit, to });
+            let a = action.clone().unwrap_or(Action::Move { unit, to });
             if offered(&a) && best.as_ref().is_none_or(|(b, _)| d < *b) {
                 best = Some((d, a));
             }
