@@ -68,6 +68,7 @@ pub fn draw_pieces(
         }
     }
     draw_he_fire(cr, &view)?;
+    draw_mines(cr, &view)?;
     let s = super::counter::SIZE * 0.78;
     for (hex, list) in stacks(&view, side) {
         let (cx, cy) = centre(hex);
@@ -77,9 +78,90 @@ pub fn draw_pieces(
             let u = &view.units[i];
             let secret = side == Side::Nlf && game.units[i].hidden();
             draw_counter(cr, u, cx - s / 2.0 + off, cy - s / 2.0 + off, s, secret)?;
+            draw_vehicle_state(cr, &view, i, cx + off, cy + off, s)?;
         }
     }
     draw_casualty_tags(cr, &view, side, s)?;
+    Ok(())
+}
+
+/// Anti-tank mine markers on the mine hexes a vehicle has found [22.33] (and, for the NLF, on
+/// all its mines, paler where still secret): a dark diamond with "MINE" under the counters.
+fn draw_mines(cr: &Context, view: &SearchDestroy) -> Result<(), cairo::Error> {
+    let word = crate::i18n::gettext("MINE");
+    for &hex in &view.vehicles.mines {
+        let found = view.vehicles.found.contains(&hex);
+        let (x, y) = centre(hex);
+        let r = super::counter::SIZE * 0.62;
+        cr.move_to(x, y - r);
+        cr.line_to(x + r, y);
+        cr.line_to(x, y + r);
+        cr.line_to(x - r, y);
+        cr.close_path();
+        Rgb::hex(0x212121).with_alpha(cr, if found { 0.92 } else { 0.35 });
+        cr.fill_preserve()?;
+        Rgb::hex(0xFFC107).set(cr);
+        cr.set_line_width(0.5);
+        cr.stroke()?;
+        Rgb::hex(0xFFC107).set(cr);
+        let font = crate::art::draw::Font::bold(2.2);
+        crate::art::draw::text(
+            cr,
+            x,
+            y + r * 0.35,
+            &word,
+            &font,
+            crate::art::draw::Align::Center,
+        );
+    }
+    Ok(())
+}
+
+/// What a vehicle's counter alone does not say: how many ride in an APC ("+2"), and that a
+/// vehicle is immobilized (a red bar and "i") [22.41, 22.5].
+fn draw_vehicle_state(
+    cr: &Context,
+    view: &SearchDestroy,
+    i: usize,
+    cx: f64,
+    cy: f64,
+    s: f64,
+) -> Result<(), cairo::Error> {
+    if !view.is_vehicle(i) {
+        return Ok(());
+    }
+    let riders = view.riders(i).len();
+    let font = crate::art::draw::Font::bold(2.4);
+    if riders > 0 {
+        let (x, y) = (cx - s / 2.0, cy + s / 2.0 - 3.4);
+        Rgb::hex(0x1B5E20).set(cr);
+        cr.rectangle(x, y, 4.6, 3.4);
+        cr.fill()?;
+        Rgb::hex(0xFFFFFF).set(cr);
+        crate::art::draw::text(
+            cr,
+            x + 2.3,
+            y + 0.2,
+            &format!("+{riders}"),
+            &font,
+            crate::art::draw::Align::Center,
+        );
+    }
+    if view.immobilized(i) {
+        let (x, y) = (cx + s / 2.0 - 3.4, cy + s / 2.0 - 3.4);
+        Rgb::hex(0xC62828).set(cr);
+        cr.rectangle(x, y, 3.4, 3.4);
+        cr.fill()?;
+        Rgb::hex(0xFFFFFF).set(cr);
+        crate::art::draw::text(
+            cr,
+            x + 1.7,
+            y + 0.2,
+            "i",
+            &font,
+            crate::art::draw::Align::Center,
+        );
+    }
     Ok(())
 }
 
@@ -222,7 +304,7 @@ fn draw_badge(cr: &Context, text: &str, x: f64, y: f64, k: usize) -> Result<(), 
 /// HE fire of this Combat Phase [21.0]: the hexes under fire shaded, each impact marker as a
 /// red cross (hollow where it was aimed, solid where it came down).
 fn draw_he_fire(cr: &Context, view: &SearchDestroy) -> Result<(), cairo::Error> {
-    if view.he_fire.impacts.is_empty() {
+    if view.he_fire.impacts.is_empty() && view.vehicles.turret.is_empty() {
         return Ok(());
     }
     Rgb::hex(0xC62828).with_alpha(cr, 0.18);
@@ -397,6 +479,7 @@ impl Board for SearchDestroy {
             Step::Hiding => msg("NLF hiding"),
             Step::Interrogation => msg("US interrogation"),
             Step::HeFire => msg("US HE fire"),
+            Step::Vehicles => msg("APC hit: passengers get out"),
             Step::Combat(side) | Step::Retreat { combat: side, .. } => {
                 msg("{side} Combat Phase").term("side", side.name())
             }

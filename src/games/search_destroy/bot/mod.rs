@@ -95,7 +95,9 @@ impl Computer {
         if self.difficulty != Difficulty::Easy && view.side() == Side::Us {
             self.belief.update(view, &mut self.rng);
         }
+        let vehicles = self.easy.vehicle_choice(view, view.side(), actions);
         let chosen = match self.difficulty {
+            _ if vehicles.is_some() => vehicles.expect("just checked"),
             Difficulty::Easy => self.easy.decide(view, actions),
             Difficulty::Normal => normal::decide(self, view, actions),
             Difficulty::Hard => hard::decide(self, view, actions),

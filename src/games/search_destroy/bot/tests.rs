@@ -232,6 +232,21 @@ fn every_level_finishes_games_on_both_sides() {
     }
 }
 
+/// The scenarios with tanks and APCs [22.0, 27.11, 27.13]: Easy and Normal on either side play
+/// them to the end (mines, RPG-7s, turret fire and APC hits included).
+#[test]
+fn easy_and_normal_play_the_vehicle_scenarios_through() {
+    for (scenario, a, b) in [
+        ("op_gibraltar", Difficulty::Normal, Difficulty::Easy),
+        ("cau_ke", Difficulty::Easy, Difficulty::Normal),
+    ] {
+        let mut us = Computer::new(a, 5);
+        let mut nlf = Computer::new(b, 6);
+        let g = play(scenario, 5, &mut us, &mut nlf, |_, _| {});
+        assert_eq!(g.step, Step::Over, "{scenario}");
+    }
+}
+
 #[test]
 fn every_level_plays_interrogation_through() {
     // Captives questioned at the end of US turns, the NLF answering which cache it gives

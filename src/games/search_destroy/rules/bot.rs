@@ -385,6 +385,23 @@ fn supply_call(v: &SearchDestroy, actions: &[Action]) -> Option<Action> {
         .map(|(_, a)| a.clone())
 }
 
+impl HeuristicBot {
+    /// The rules of thumb for tanks, APCs, mines and RPG-7s [22.0], when they apply.
+    pub(crate) fn vehicle_choice(
+        &mut self,
+        v: &SearchDestroy,
+        side: Side,
+        actions: &[Action],
+    ) -> Option<Action> {
+        let rng = &mut self.rng;
+        let a = match v.step {
+            Step::Movement(Side::Us) => super::vehicles::bot_vehicle_move(v, actions),
+            _ => super::vehicles::bot_choice(v, side, actions, &mut |n| rng.index(n)),
+        };
+        a.filter(|a| actions.contains(a))
+    }
+}
+
 impl Bot<SearchDestroy> for HeuristicBot {
     fn choose(&mut self, game: &SearchDestroy, actions: &[Action]) -> Action {
         let Some(side) = game.actor() else {
@@ -399,6 +416,9 @@ impl HeuristicBot {
     pub fn decide(&mut self, view: &SeatView, actions: &[Action]) -> Action {
         let side = view.side();
         let v: &SearchDestroy = view;
+        if let Some(a) = self.vehicle_choice(v, side, actions) {
+            return a;
+        }
         let chosen = match v.step {
             Step::Setup => self.setup(v, actions),
             // Everyone who may fly in does, as early as he may: force on the map early counts.
@@ -442,7 +462,7 @@ impl HeuristicBot {
                     .unwrap_or(&actions[0])
                     .clone()
             }
-            Step::Over => actions[0].clone(),
+            Step::Over | Step::Vehicles => actions[0].clone(),
         };
         let chosen = match v.step {
             Step::Movement(_) => self.scenario_movement(v, side, actions, chosen),

@@ -411,6 +411,8 @@ pub struct Content {
     pub he_fire: super::he_fire::Table,
     /// The Casualty Combat Results Table and the casualty rules' lists [20.0].
     pub casualties: super::casualties::Table,
+    /// Tanks and APCs: the Vehicle Defense Table and the rule's numbers [22.0].
+    pub vehicles: super::vehicles::Table,
     /// The rules reference, by section, in our own words.
     pub rules: Vec<crate::engine::reference::RuleSection>,
 }
@@ -1060,6 +1062,11 @@ pub fn load_all() -> Result<Content, ContentError> {
             include_str!("../../../../data/games/search_destroy/casualties.toml"),
         )?)
         .map_err(refuse("casualties.toml"))?,
+        vehicles: super::vehicles::Table::check(read(
+            "vehicles.toml",
+            include_str!("../../../../data/games/search_destroy/vehicles.toml"),
+        )?)
+        .map_err(refuse("vehicles.toml"))?,
         rules: read::<crate::engine::reference::RulesFile>(
             "rules.toml",
             include_str!("../../../../data/games/search_destroy/rules.toml"),

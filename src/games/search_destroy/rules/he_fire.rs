@@ -14,7 +14,9 @@
 //! attacked on the Combat Results Table, every personnel unit in it, US units included (digest
 //! ruling A13). Ground fire follows, and may hit the same units again [21.44].
 //!
-//! Tank HE [21.22, 21.33] needs the tanks of rule 22, which are not written: it is left out.
+//! Tank HE [21.22, 21.33, 22.12] is placed with the impact markers of segment A (see
+//! `vehicles.rs`): always observed, never delayed, 12 strength points on one hex, added to the
+//! artillery's and air strikes' there.
 //!
 //! Hidden is hidden: calls, rolls, impact hexes and patterns are public (the NLF sees the
 //! shells land); a face-down counter under the fire is turned up only by a result that
@@ -408,13 +410,12 @@ impl SearchDestroy {
     /// first [21.41, 21.52]; otherwise ground fire.
     pub(super) fn start_us_combat(&mut self) {
         self.he_fire.impacts.clear();
+        self.vehicles.turret.clear();
         let he = &self.he_fire;
-        if !self.options.he_fire {
-            self.step = Step::Combat(Side::Us);
-        } else if !he.callable().is_empty() {
+        if self.options.he_fire && !he.callable().is_empty() {
             self.he_fire.segment = Segment::Call;
             self.step = Step::HeFire;
-        } else if !he.ready(self.turn).is_empty() {
+        } else if (self.options.he_fire && !he.ready(self.turn).is_empty()) || self.turret_ready() {
             self.he_fire.segment = Segment::Place;
             self.step = Step::HeFire;
         } else {
@@ -475,6 +476,7 @@ impl SearchDestroy {
                             .map(|hex| Action::He(HeAction::Impact { asset, hex })),
                     );
                 }
+                out.extend(self.turret_actions());
                 out.push(Action::He(HeAction::Fire));
             }
             Segment::Pattern => {
@@ -508,7 +510,7 @@ impl SearchDestroy {
                 Applied::REVEALED
             }
             HeAction::EndCalls => {
-                if self.he_fire.ready(self.turn).is_empty() {
+                if self.he_fire.ready(self.turn).is_empty() && !self.turret_ready() {
                     self.step = Step::Combat(Side::Us);
                 } else {
                     self.he_fire.segment = Segment::Place;
@@ -680,6 +682,10 @@ impl SearchDestroy {
             for h in hexes {
                 *sp.entry(h).or_insert(0) += strength;
             }
+        }
+        // A tank's turret gun adds its 12 to the hex it fires at [22.12].
+        for (h, strength) in self.turret_strengths() {
+            *sp.entry(h).or_insert(0) += strength;
         }
         sp
     }

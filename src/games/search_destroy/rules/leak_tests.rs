@@ -93,6 +93,20 @@ fn boarding_swapped(g: &SearchDestroy) -> Option<SearchDestroy> {
     Some(other)
 }
 
+/// The same position with a mine no vehicle has found written down for another hex [22.32]:
+/// a hex no vehicle stands in and no mine is in.
+fn mine_moved(g: &SearchDestroy) -> Option<SearchDestroy> {
+    let k =
+        (0..g.vehicles.mines.len()).find(|&k| !g.vehicles.found.contains(&g.vehicles.mines[k]))?;
+    let taken = |h: super::hex::Hex| {
+        g.vehicles.mines.contains(&h) || g.units.iter().any(|u| u.hex == Some(h) && !u.removed)
+    };
+    let to = super::content::data().map.hexes().find(|&h| !taken(h))?;
+    let mut other = g.clone();
+    other.vehicles.mines[k] = to;
+    Some(other)
+}
+
 /// The face-down counters and what is publicly known of them.
 fn hidden_set(g: &SearchDestroy) -> Vec<(usize, Option<bool>)> {
     (0..g.units.len())
@@ -146,6 +160,14 @@ fn check_games_with(scenario: &str, options: &Options, seeds: std::ops::Range<u6
                 "{scenario} seed {seed}: the US is handed something of a face-down counter at {:?}",
                 g.step
             );
+            if let Some(moved) = mine_moved(&g) {
+                assert_eq!(
+                    handed(&g, 0),
+                    handed(&moved, 0),
+                    "{scenario} seed {seed}: the US learns where a mine is at {:?}",
+                    g.step
+                );
+            }
             if let Some(moved) = commander_moved(&g) {
                 assert_eq!(
                     handed(&g, 1),
@@ -257,6 +279,33 @@ fn nothing_the_us_is_handed_with_casualties_depends_on_the_backs() {
     checked += check_games_with("standard", &options, 0..2);
     checked += check_games_with("cocoa_beach", &options, 0..1);
     assert!(checked > 500, "only {checked} positions");
+}
+
+/// Tanks and APCs [22.0]: the mine hexes are the NLF's until a vehicle runs onto one, and
+/// which back carries an RPG-7 is a cadre's identity; both scenarios with vehicles, with and
+/// without the other optional rules.
+#[test]
+fn nothing_the_us_is_handed_with_vehicles_depends_on_the_mines_or_the_backs() {
+    // Cau Ke with HE fire, for the turret fire among the air strikes. (With every option, the
+    // supply helicopter's landing fire of rule 19 tells the US whether hard-core or leaders
+    // are near: that is rule 19's, left for its own issue.)
+    let he = Options {
+        he_fire: true,
+        ..Options::default()
+    };
+    let mut checked = check_games("op_gibraltar", 0..1);
+    checked += check_games_with("cau_ke", &he, 0..1);
+    assert!(checked > 300, "only {checked} positions");
+}
+
+#[test]
+fn the_mine_swap_finds_a_leak_when_there_is_one() {
+    // A view that kept the mines would differ once one is moved.
+    let mut g = SearchDestroy::new("cau_ke", 1).unwrap();
+    g.vehicles.mines = vec![super::tests::h("2020")];
+    let moved = mine_moved(&g).unwrap();
+    assert_ne!(g.vehicles.mines, moved.vehicles.mines);
+    assert_eq!(handed(&g, 0), handed(&moved, 0));
 }
 
 #[test]

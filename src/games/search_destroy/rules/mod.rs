@@ -28,6 +28,7 @@ mod scenario_bot;
 pub mod setup_shares;
 pub mod standard;
 pub mod state;
+pub mod vehicles;
 
 #[cfg(test)]
 mod casualties_tests;
@@ -41,6 +42,8 @@ mod scenario_tests;
 mod standard_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vehicles_tests;
 
 use std::borrow::Cow;
 
@@ -204,6 +207,7 @@ impl Playable for SearchDestroy {
     /// One kind per question, whichever side asks it: the guide's explanations are keyed by it.
     fn decision_kind(&self) -> String {
         let kind = match self.step {
+            Step::Setup if self.next_to_place().is_none() && self.mines_to_lay() > 0 => "mines",
             Step::Setup => "setup",
             Step::Boarding => "boarding",
             Step::Landing => "landing",
@@ -220,6 +224,7 @@ impl Playable for SearchDestroy {
             Step::SupplyFire => "supply-fire",
             Step::Interrogation => "interrogation",
             Step::HeFire => "he-fire",
+            Step::Vehicles => "apc-passengers",
             Step::Over => "over",
         };
         kind.to_owned()
@@ -256,6 +261,7 @@ impl SearchDestroy {
             Action::Casualty(casualties::CasualtyAction::Medevac(hex)) => Some(hex),
             Action::Casualty(_) => None,
             Action::He(a) => self.he_hex(a),
+            Action::Vehicle(a) => self.vehicle_hex(a),
             Action::ResetLanding
             | Action::EndBoarding
             | Action::Resolve
@@ -275,6 +281,9 @@ impl SearchDestroy {
         }
         let turn = self.turn;
         match self.step {
+            Step::Setup if self.next_to_place().is_none() && self.mines_to_lay() > 0 => {
+                self.mine_prompt()
+            }
             Step::Setup if self.next_to_place().is_none() => (
                 msg("NLF: assign combat units to Ambush markers? A dummy they see becomes one"),
                 "18.0",
@@ -362,6 +371,7 @@ impl SearchDestroy {
             ),
             Step::Interrogation => self.interrogation_prompt(),
             Step::HeFire => self.he_prompt(),
+            Step::Vehicles => self.vehicle_prompt(),
             Step::Over => (msg("The game is over"), "10.3"),
         }
     }
@@ -447,6 +457,7 @@ impl SearchDestroy {
             Action::Question(q) => self.question_label(q),
             Action::Casualty(a) => self.casualty_label(a),
             Action::He(a) => self.he_label(a),
+            Action::Vehicle(a) => self.vehicle_label(a),
         }
     }
 }

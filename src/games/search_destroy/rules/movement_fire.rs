@@ -13,6 +13,9 @@ impl SearchDestroy {
     /// or with movement and fire more than 6 movement points [17.0].
     pub fn moved_too_far_to_fire(&self, i: usize) -> bool {
         let u = &self.units[i];
+        if self.is_vehicle(i) {
+            return self.vehicle_moved_too_far(i);
+        }
         u.moved && !(self.options.movement_and_fire && u.spent <= MOVE_AND_FIRE_MP)
     }
 
@@ -20,7 +23,7 @@ impl SearchDestroy {
     /// to a whole point when it moved and fires under [17.0], never more than it had (an
     /// ARVN weapons squad's half point stays a half).
     pub fn after_movement(&self, i: usize, halves: u32) -> u32 {
-        if self.options.movement_and_fire && self.units[i].moved {
+        if self.options.movement_and_fire && self.units[i].moved && !self.is_vehicle(i) {
             halves.min(2 * halves.div_ceil(4))
         } else {
             halves

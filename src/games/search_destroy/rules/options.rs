@@ -95,7 +95,7 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             title: msg("HE fire: artillery and air strikes"),
             rule: "21.0",
             summary: msg(
-                "In scenarios that allot them, the US may call in artillery batteries and air strikes at the start of its Combat Phase. Each call gives the NLF points at once (20 a battery, 50 an air strike) and a die says how many game-turns the fire takes to come. Fire a Forward Observer sees lands where aimed; other fire scatters and may be lost off the map. Every hex under fire that holds NLF personnel or face-down counters is attacked, everyone in it included. Tank HE waits for the tanks rule.",
+                "In scenarios that allot them, the US may call in artillery batteries and air strikes at the start of its Combat Phase. Each call gives the NLF points at once (20 a battery, 50 an air strike) and a die says how many game-turns the fire takes to come. Fire a Forward Observer sees lands where aimed; other fire scatters and may be lost off the map. Every hex under fire that holds NLF personnel or face-down counters is attacked, everyone in it included. Tanks add their turret fire.",
             ),
         },
         OptionalRule {

@@ -117,6 +117,8 @@ pub enum Action {
     He(super::he_fire::HeAction),
     /// Casualty combat system: a MEDEVAC decision [20.6].
     Casualty(super::casualties::CasualtyAction),
+    /// Tanks and APCs: mines, boarding, turret fire, RPG-7s [22.0].
+    Vehicle(super::vehicles::VehicleAction),
 }
 
 fn refuse(why: Message) -> Refusal {
@@ -204,6 +206,7 @@ impl SearchDestroy {
             interrogation: Default::default(),
             he_fire: Default::default(),
             casualties: Default::default(),
+            vehicles: Default::default(),
         };
         game.issue_fire();
         game.allot_he(scen.artillery, scen.air_strikes);
@@ -215,7 +218,10 @@ impl SearchDestroy {
     }
 
     /// Setup ends once every counter is placed and no ambush is left to assign [9.11, 18.0].
-    fn end_setup_if_done(&mut self) {
+    pub(super) fn end_setup_if_done(&mut self) {
+        if self.mines_to_lay() > 0 {
+            return;
+        }
         if self.ambush_assignments().is_empty() {
             self.ambushes_set = true;
             self.after_setup();
@@ -228,9 +234,12 @@ impl SearchDestroy {
             Step::Setup | Step::LandingFire | Step::Surprise | Step::Hiding | Step::SupplyFire => {
                 Some(Side::Nlf)
             }
-            Step::Boarding | Step::Landing | Step::Commander | Step::Probe | Step::HeFire => {
-                Some(Side::Us)
-            }
+            Step::Boarding
+            | Step::Landing
+            | Step::Commander
+            | Step::Probe
+            | Step::HeFire
+            | Step::Vehicles => Some(Side::Us),
             Step::Movement(s) | Step::Combat(s) => Some(s),
             Step::Retreat { unit, .. } => Some(self.units[unit].side),
             Step::Interrogation => Some(self.interrogation_actor()),
@@ -314,7 +323,7 @@ impl SearchDestroy {
     }
 
     /// Units of `side` that may still start or go on moving.
-    fn movers(&self, side: Side) -> Vec<usize> {
+    pub(super) fn movers(&self, side: Side) -> Vec<usize> {
         if let Some(a) = self.active
             && !self.may_end(a, self.units[a].hex.expect("the moving unit is on the map"))
         {
@@ -364,7 +373,7 @@ impl SearchDestroy {
         let u = &self.units[unit];
         let start = u.hex.expect("a moving unit is on the map");
         if start.distance(to) == 1 && self.passable(to, u.side) {
-            let cost = SearchDestroy::entry_cost(start, to);
+            let cost = self.step_cost(unit, start, to);
             if cost <= u.mp {
                 return Some((cost, vec![to]));
             }
@@ -397,7 +406,7 @@ impl SearchDestroy {
                     return true;
                 }
                 // Straight in when adjacent and affordable [route], else the cheapest path.
-                let direct = SearchDestroy::entry_cost(start, h);
+                let direct = self.step_cost(unit, start, h);
                 let c = if start.distance(h) == 1 && direct <= u.mp {
                     direct
                 } else {
@@ -414,9 +423,11 @@ impl SearchDestroy {
     pub fn has_destination(&self, unit: usize) -> bool {
         let u = &self.units[unit];
         let start = u.hex.expect("a moving unit is on the map");
-        data().map.neighbours(start).any(|n| {
-            SearchDestroy::entry_cost(start, n) <= u.mp && self.units_at(n).next().is_none()
-        }) || !self.destinations(unit).is_empty()
+        data()
+            .map
+            .neighbours(start)
+            .any(|n| self.step_cost(unit, start, n) <= u.mp && self.units_at(n).next().is_none())
+            || !self.destinations(unit).is_empty()
     }
 
     /// Hexes the phasing side may attack [6.11, 6.12; digest ruling A40]: those of enemy
@@ -501,6 +512,7 @@ impl SearchDestroy {
                     .into_iter()
                     .map(|hex| Action::Place { unit, hex })
                     .collect(),
+                None if self.mines_to_lay() > 0 => self.mine_actions(),
                 None => {
                     let mut out: Vec<Action> = self
                         .ambush_assignments()
@@ -549,6 +561,7 @@ impl SearchDestroy {
             Step::Retreat { hexes, .. } => hexes.iter().map(|&h| Action::Retreat(h)).collect(),
             Step::Interrogation => self.interrogation_actions(),
             Step::HeFire => self.he_actions(),
+            Step::Vehicles => self.vehicle_step_actions(),
             Step::Over => Vec::new(),
         }
     }
@@ -590,6 +603,7 @@ impl SearchDestroy {
                     self.targets(side)
                 };
                 let mut out: Vec<Action> = targets.into_iter().map(Action::Target).collect();
+                out.extend(self.rpg_actions());
                 out.extend(self.dig_in_candidates().into_iter().map(Action::DigIn));
                 out.push(Action::EndFire);
                 out
@@ -676,6 +690,7 @@ impl SearchDestroy {
                 }
             }
         }
+        out.extend(self.transport_actions(side, &free));
         out.extend(self.exit_actions(side, &free));
         out.extend(self.supply_destruction(side, &free));
         out.extend(self.supply_drop_hexes().into_iter().map(Action::DropSupply));
@@ -712,6 +727,9 @@ impl SearchDestroy {
             }
             (Step::Movement(side), Action::Enter { .. }) => {
                 self.entry_actions(*side).contains(action)
+            }
+            (Step::Setup, Action::Vehicle(v @ super::vehicles::VehicleAction::Mine(_))) => {
+                self.vehicle_legal(*v)
             }
             (Step::Movement(side), _) => self.handling_actions(*side).contains(action),
             _ => self.actions().contains(action),
@@ -967,6 +985,7 @@ impl SearchDestroy {
             Action::Question(q) => self.question(q),
             Action::He(a) => self.he_act(a),
             Action::Casualty(a) => self.casualty_act(a),
+            Action::Vehicle(a) => self.vehicle_act(a),
         }
     }
 
@@ -989,7 +1008,7 @@ impl SearchDestroy {
             .expect("a legal move has a route");
         let mut here = self.units[unit].hex.expect("on the map");
         for hex in path {
-            let cost = SearchDestroy::entry_cost(here, hex);
+            let cost = self.step_cost(unit, here, hex);
             let u = &mut self.units[unit];
             u.mp -= cost;
             u.spent += cost;
@@ -1017,6 +1036,9 @@ impl SearchDestroy {
             self.reveal_by_sight();
             if self.units[unit].removed {
                 self.active = None;
+                break;
+            }
+            if self.mine_check(unit, hex) {
                 break;
             }
         }
@@ -1058,7 +1080,10 @@ impl SearchDestroy {
         }
     }
 
-    fn end_movement(&mut self) {
+    pub(super) fn end_movement(&mut self) {
+        if self.mine_attacks() {
+            return;
+        }
         if let Some(a) = self.active.take() {
             self.units[a].released = true;
         }
@@ -1193,7 +1218,7 @@ impl SearchDestroy {
         }
     }
 
-    fn turn_up_firer(&mut self, i: usize) {
+    pub(super) fn turn_up_firer(&mut self, i: usize) {
         if !self.units[i].face_up {
             self.units[i].face_up = true;
             self.units[i].revealed_turn = self.turn;
@@ -1368,6 +1393,7 @@ impl SearchDestroy {
             u.mp = mp;
         }
         self.active = None;
+        self.new_vehicle_phase();
         self.step = Step::Movement(side);
         if side == Side::Us {
             self.start_helidrop();
@@ -1650,6 +1676,7 @@ impl SearchDestroy {
             view.log = log;
         }
         SearchDestroy::hide_fire(&mut view, side);
+        SearchDestroy::redact_vehicles(&mut view, side);
         match side {
             Side::Us => {
                 for u in view.units.iter_mut().filter(|u| u.hidden()) {

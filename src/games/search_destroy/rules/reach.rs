@@ -16,11 +16,11 @@ use super::state::SearchDestroy;
 const NONE: u16 = u16::MAX;
 
 /// The map's hexes by number and, for each, its neighbours in [`Dir::ALL`] order with the
-/// cost of entering them from it.
+/// cost of entering them from it, for infantry and for vehicles [8.0, 22.2].
 pub struct Steps {
     rows: usize,
     hexes: Vec<Hex>,
-    next: Vec<[(u16, u8); 6]>,
+    next: Vec<[(u16, u8, u8); 6]>,
 }
 
 impl Steps {
@@ -37,8 +37,12 @@ impl Steps {
                 .iter()
                 .map(|&h| {
                     std::array::from_fn(|d| match map.neighbour(h, Dir::ALL[d]) {
-                        Some(n) => (index(n) as u16, SearchDestroy::entry_cost(h, n)),
-                        None => (NONE, 0),
+                        Some(n) => (
+                            index(n) as u16,
+                            SearchDestroy::entry_cost(h, n),
+                            SearchDestroy::vehicle_entry_cost(h, n),
+                        ),
+                        None => (NONE, 0, 0),
                     })
                 })
                 .collect();
@@ -140,6 +144,7 @@ impl SearchDestroy {
             }
             judged[i] == 1
         };
+        let vehicle = self.is_vehicle(unit);
         let mut queue = BinaryHeap::new();
         queue.push(Reverse((0u8, s as u16)));
         best[s] = (0, s as u16);
@@ -148,15 +153,16 @@ impl SearchDestroy {
             if best[i].0 < cost {
                 continue;
             }
-            for &(n, entry) in &steps.next[i] {
+            for &(n, infantry, vehicle_cost) in &steps.next[i] {
                 if n == NONE {
                     continue;
                 }
+                let entry = if vehicle { vehicle_cost } else { infantry };
                 let n = usize::from(n);
                 if !passable(n) {
                     continue;
                 }
-                let c = cost + entry;
+                let c = cost.saturating_add(entry);
                 if c > u.mp {
                     continue;
                 }

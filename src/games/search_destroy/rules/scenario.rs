@@ -39,12 +39,8 @@ pub struct Schedule {
 
 /// The optional rules a scenario cannot be played without that are not written yet, by
 /// section; empty when it can be played.
-pub fn unwritten_rules(scen: &Scenario, content: &Content) -> Vec<&'static str> {
+pub fn unwritten_rules(scen: &Scenario, _content: &Content) -> Vec<&'static str> {
     let mut missing = Vec::new();
-    let us = content.expand(&scen.us);
-    if us.contains_key("tank") || us.contains_key("apc") {
-        missing.push("22.0");
-    }
     // The NLF never comes by helicopter; no scenario asks it to.
     if scen
         .entry
@@ -64,10 +60,7 @@ pub fn refusal(scen: &Scenario, content: &Content) -> Option<String> {
     }
     let names: Vec<&str> = missing
         .iter()
-        .map(|s| match *s {
-            "22.0" => "tanks and APCs (22.0)",
-            _ => "NLF units by helicopter (27.0)",
-        })
+        .map(|_| "NLF units by helicopter (27.0)")
         .collect();
     Some(format!(
         "scenario '{}' needs rules that are not written yet: {}",
@@ -248,7 +241,7 @@ impl SearchDestroy {
                 map.hexes()
                     .filter(|&h| zone_allows(zone, map, h))
                     .filter(|&h| self.passable(h, side) && self.side_at(h, side).next().is_none())
-                    .filter(|&h| entry_cost(h) <= mp)
+                    .filter(|&h| self.first_hex_cost(unit, h) <= mp)
                     .map(|hex| Action::Enter { unit, hex }),
             );
         }
@@ -268,7 +261,7 @@ impl SearchDestroy {
     pub(super) fn enter(&mut self, unit: usize, hex: Hex) {
         self.release_other(unit);
         self.active = Some(unit);
-        let cost = entry_cost(hex);
+        let cost = self.first_hex_cost(unit, hex);
         let u = &mut self.units[unit];
         u.mp -= cost;
         u.spent += cost;
@@ -281,6 +274,7 @@ impl SearchDestroy {
             msg("An NLF counter enters the map at {hex}"),
         );
         self.reveal_by_sight();
+        self.mine_check(unit, hex);
     }
 
     /// At the start of a Movement Phase: units whose last entry turn has passed without them
@@ -376,11 +370,14 @@ impl SearchDestroy {
         );
         let load = self.units[unit].carrying;
         self.drop_load(unit);
-        for i in [Some(unit), load].into_iter().flatten() {
+        // An APC takes its passengers off with it [22.5].
+        let riders = self.riders(unit);
+        for i in [Some(unit), load].into_iter().flatten().chain(riders) {
             let u = &mut self.units[i];
             u.removed = true;
             u.hex = None;
             u.pinned = false;
+            u.aboard = None;
             self.schedule.exited.push(i);
         }
         if self.active == Some(unit) {
@@ -506,9 +503,4 @@ impl SearchDestroy {
         }
         (porters, others)
     }
-}
-
-/// The cost of the first hex entered from off the map [27.0].
-fn entry_cost(hex: Hex) -> u8 {
-    data().terrain[&data().map.terrain(hex)].infantry_mp
 }

@@ -73,7 +73,7 @@ impl SearchDestroy {
     /// carries [5.31], and for out-of-command hard-core and militia [13.12].
     pub fn allowance(&self, i: usize) -> u8 {
         let u = &self.units[i];
-        let Some(s) = u.spec().filter(|_| !u.captive) else {
+        let Some(s) = u.spec().filter(|_| !u.captive && !self.immobilized(i)) else {
             return 0;
         };
         let halved =

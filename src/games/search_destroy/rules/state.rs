@@ -88,6 +88,9 @@ pub struct Unit {
     /// questioned; it neither moves nor takes fire, and anyone may enter its hex [23.0].
     #[serde(default)]
     pub captive: bool,
+    /// Tanks and APCs: the APC this unit rides in; off the map while it does [22.56].
+    #[serde(default)]
+    pub aboard: Option<usize>,
 }
 
 impl Unit {
@@ -121,6 +124,7 @@ impl Unit {
             ambush: None,
             ammo: Default::default(),
             captive: false,
+            aboard: None,
         }
     }
 
@@ -139,8 +143,10 @@ impl Unit {
         self.spec().is_some_and(|s| s.id == id)
     }
 
+    /// On the map and in play: a passenger of an APC is inside it, neither seen, fired on
+    /// nor firing [22.56].
     pub fn on_map(&self) -> bool {
-        self.hex.is_some() && !self.removed
+        self.hex.is_some() && !self.removed && self.aboard.is_none()
     }
 
     /// Face-down to the other side: its identity is the owner's secret.
@@ -183,6 +189,8 @@ pub enum Step {
     /// Increased fire: the NLF may fire at the helicopter bringing a US ammunition supply
     /// [19.24]; then the US Movement Phase goes on.
     SupplyFire,
+    /// Tanks and APCs: the US puts the passengers of an APC that was hit next to it [22.42].
+    Vehicles,
     Retreat {
         unit: usize,
         hexes: Vec<Hex>,
@@ -270,6 +278,10 @@ pub struct SearchDestroy {
     /// Casualty combat system: the casualty ledger and MEDEVAC flights [20.0]. Public.
     #[serde(default)]
     pub casualties: super::casualties::Casualties,
+    /// Tanks and APCs: the mines (the NLF's secret until found), RPG-7s fired, immobilized
+    /// vehicles, turret fire, boarding [22.0].
+    #[serde(default)]
+    pub vehicles: super::vehicles::Vehicles,
 }
 
 fn basic_level() -> Level {
@@ -292,7 +304,7 @@ impl Sightlines for World<'_> {
                 let u = &self.game.units[i];
                 u.hidden()
                     || u.class()
-                        .is_some_and(|c| c.personnel() || c == Class::Dummy)
+                        .is_some_and(|c| c.personnel() || c == Class::Dummy || c == Class::Vehicle)
             })
     }
 
@@ -504,6 +516,9 @@ impl SearchDestroy {
             self.units[load].hex = Some(hex);
         }
         self.enter_casualty_hex(i, hex);
+        for u in self.units.iter_mut().filter(|u| u.aboard == Some(i)) {
+            u.hex = Some(hex);
+        }
     }
 
     /// Defence strength of a hex's terrain [8.0].
@@ -530,7 +545,7 @@ impl SearchDestroy {
     pub fn may_fire(&self, i: usize) -> bool {
         let u = &self.units[i];
         u.on_map()
-            && u.class() == Some(Class::Combat)
+            && matches!(u.class(), Some(Class::Combat | Class::Vehicle))
             && !u.pinned
             && !self.moved_too_far_to_fire(i)
             && !self.fired_out(i)

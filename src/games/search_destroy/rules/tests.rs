@@ -761,7 +761,6 @@ fn a_refused_action_leaves_the_game_as_it_was() {
     let before = g.clone();
     assert!(g.apply(&Action::EndMovement).is_err());
     assert_eq!(g, before);
-    assert!(SearchDestroy::new("op_gibraltar", 1).is_err());
     assert!(SearchDestroy::new("nowhere", 1).is_err());
 }
 
