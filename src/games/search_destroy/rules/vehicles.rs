@@ -336,6 +336,7 @@ impl SearchDestroy {
         let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
         self.log.add(
             "22.33",
+            // Translators: "runs" is the verb here, not a count.
             msg("The {unit} runs onto a mine at {hex} and stops")
                 .term("unit", name)
                 .arg("hex", hex),
