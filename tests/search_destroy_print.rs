@@ -24,7 +24,7 @@ use tonkin::games::search_destroy::kit::{
     Piece, kit, kit_for_game, kit_for_side, manifest, pieces,
 };
 use tonkin::games::search_destroy::rules::bot::HeuristicBot;
-use tonkin::games::search_destroy::rules::content::{Side, data};
+use tonkin::games::search_destroy::rules::content::{Class, Side, data};
 use tonkin::games::search_destroy::rules::hex::CORNERS;
 use tonkin::games::search_destroy::rules::{Options as SdOptions, SearchDestroy, Step};
 
@@ -139,9 +139,10 @@ fn every_nlf_counter_has_the_same_back_and_every_us_counter_the_us_back() {
     let pieces = pieces(&m).unwrap();
     let kit = kit().unwrap();
     let sheet = common::component(&kit, "Counters (12.7 mm)");
+    // Casualty markers [20.0] lie face-up beside the units: they have no secret to keep.
     let side = |p: &Piece| match p {
-        Piece::Unit(u) => Some(u.side),
-        Piece::Marker(_) => None,
+        Piece::Unit(u) if u.class() != Some(Class::Casualty) => Some(u.side),
+        Piece::Unit(_) | Piece::Marker(_) => None,
     };
     for s in [Side::Nlf, Side::Us] {
         let of_side: Vec<usize> = (0..pieces.len())

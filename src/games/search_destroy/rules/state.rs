@@ -362,6 +362,7 @@ impl SearchDestroy {
         let u = &self.units[unit];
         self.passable(hex, u.side)
             && (self.tends(unit, hex)
+                || self.stopped_by_mine(unit, hex)
                 || self.side_at(hex, u.side).all(|i| {
                     i == unit
                         || Some(i) == u.carrying

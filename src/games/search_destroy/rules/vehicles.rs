@@ -344,6 +344,13 @@ impl SearchDestroy {
         true
     }
 
+    /// Whether a mine stopped `unit` in `hex` this Movement Phase: it stays there even where
+    /// another unit stands, which it could otherwise only pass through (RULING: a mine stops
+    /// a vehicle at once [22.32], and the vehicle may have been passing a friendly unit).
+    pub fn stopped_by_mine(&self, unit: usize, hex: Hex) -> bool {
+        self.vehicles.struck.contains(&unit) && self.vehicles.mines.contains(&hex)
+    }
+
     /// The end of the US Movement Phase: each vehicle a mine stopped is attacked [22.33].
     /// Returns whether the US must first place the passengers of an APC that was hit.
     pub(super) fn mine_attacks(&mut self) -> bool {

@@ -201,6 +201,38 @@ fn a_mine_stops_the_vehicle_and_attacks_it_at_the_end_of_the_movement_phase() {
     assert!(g.vehicles.found.is_empty());
 }
 
+#[test]
+fn a_mine_under_a_friendly_unit_stops_a_passing_vehicle_there_and_the_phase_goes_on() {
+    // Gibraltar, seed 8: an APC drove through the hex where another, stopped by a mine,
+    // stood; the mine stopped it too, in a hex it may not otherwise end in, and nobody could
+    // act any more. Now it stays there, and the US may end its movement.
+    let (a, b) = pair(Terrain::Open, Terrain::Open);
+    let beyond = data()
+        .map
+        .neighbours(b)
+        .find(|&n| n.distance(a) == 2)
+        .unwrap();
+    let mut g = moving(
+        vec![unit("apc", Side::Us, a), unit("us_squad", Side::Us, b)],
+        Side::Us,
+    );
+    g.vehicles.mines = vec![b];
+    g.rng = rigged(&[1]);
+    g.apply_action(&Action::Select(0)).unwrap();
+    g.apply_action(&Action::Move {
+        unit: 0,
+        to: beyond,
+    })
+    .unwrap();
+    assert_eq!(
+        g.units[0].hex,
+        Some(b),
+        "stopped by the mine, beside the squad"
+    );
+    assert!(g.legal_actions().contains(&Action::EndMovement));
+    g.apply_action(&Action::EndMovement).unwrap();
+}
+
 /// An NLF cadre face-down two hexes from a US vehicle, in the NLF Combat Phase.
 fn rpg_board(vehicle: &str) -> SearchDestroy {
     let (a, b) = pair(Terrain::Open, Terrain::Open);
