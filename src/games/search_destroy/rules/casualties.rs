@@ -135,17 +135,7 @@ pub struct TableFile {
 #[serde(deny_unknown_fields)]
 struct TableRecord {
     columns: Vec<String>,
-    row: Vec<RowRecord>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RowRecord {
-    die: u8,
-    cells: Vec<String>,
-    source: Source,
-    #[allow(dead_code)]
-    section: String,
+    row: Vec<super::content::CrtRow>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -494,12 +494,14 @@ struct CrtRecord {
     row: Vec<CrtRow>,
 }
 
+/// A row of a combat results table as the data writes it (the points table here, the
+/// casualty table in `casualties.rs`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CrtRow {
-    die: u8,
-    cells: Vec<String>,
-    source: Source,
+pub(super) struct CrtRow {
+    pub(super) die: u8,
+    pub(super) cells: Vec<String>,
+    pub(super) source: Source,
     #[allow(dead_code)]
     section: String,
 }
