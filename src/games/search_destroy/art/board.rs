@@ -196,7 +196,7 @@ fn stacks(view: &SearchDestroy, side: Side) -> Vec<(Hex, Vec<usize>)> {
 }
 
 /// The casualty markers that share a hex with a unit: one red tag under the unit's counter,
-/// "2 KIA · 1 WIA" [20.0].
+/// "2 KIA · 1 WIA" [20.0], at a size read on screen whatever the map's.
 fn draw_casualty_tags(
     cr: &Context,
     view: &SearchDestroy,
@@ -224,9 +224,15 @@ fn draw_casualty_tags(
             None => tags.push((hex, killed, 1 - killed)),
         }
     }
+    // The tag is set in device pixels: 2.6 mm of the map, but never under 11 pixels, so
+    // that it reads at the zoom that shows the whole map (where 2.6 mm is 4 pixels).
+    let (unit, _) = cr.user_to_device_distance(1.0, 0.0)?;
+    let font = (2.6 * unit.abs()).max(11.0);
+    let pad = font * 0.3;
     cr.save()?;
+    cr.identity_matrix();
     cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
-    cr.set_font_size(2.6);
+    cr.set_font_size(font);
     for (hex, killed, wounded) in tags {
         let mut parts = Vec::new();
         if killed > 0 {
@@ -237,17 +243,18 @@ fn draw_casualty_tags(
         }
         let text = parts.join(" · ");
         let (cx, cy) = centre(hex);
+        let (cx, bottom) = cr.user_to_device(cx, cy + s / 2.0);
         let ext = cr.text_extents(&text)?;
-        let (w, h) = (ext.x_advance() + 1.6, 3.6);
-        let (left, top) = (cx - w / 2.0, cy + s / 2.0 - 0.6);
+        let (w, h) = (ext.x_advance() + 2.0 * pad, font * 1.38);
+        let (left, top) = ((cx - w / 2.0).round(), (bottom - font * 0.23).round());
         Rgb::hex(0xB3261E).set(cr);
         cr.rectangle(left, top, w, h);
         cr.fill()?;
         Rgb::hex(0xFFFFFF).set(cr);
-        cr.set_line_width(0.25);
+        cr.set_line_width(1.0);
         cr.rectangle(left, top, w, h);
         cr.stroke()?;
-        cr.move_to(left + 0.8, top + 2.7);
+        cr.move_to(left + pad, top + font * 1.04);
         cr.show_text(&text)?;
     }
     cr.restore()
@@ -544,6 +551,38 @@ mod tests {
         swapped.units[other].kind = first_kind;
         assert_eq!(png(&g, 0), png(&swapped, 0));
         assert_ne!(png(&g, 1), png(&swapped, 1));
+    }
+
+    #[test]
+    fn a_casualty_tag_reads_when_the_whole_map_is_shown() {
+        // A Wounded marker beside an NLF unit, the map fitted into 700 × 600 pixels (where
+        // 2.6 mm of map is about 4 pixels): the tag is still a readable red band [20.0].
+        use crate::games::search_destroy::rules::content::data;
+        use crate::games::search_destroy::rules::state::Unit;
+        let mut g = SearchDestroy::new("basic", 4).unwrap();
+        while g.step == Step::Setup {
+            let a = g.legal_actions()[g.units.len() % 7].clone();
+            g.apply(&a).unwrap();
+        }
+        let beside = g
+            .units
+            .iter()
+            .find(|u| u.side == Side::Nlf && u.on_map())
+            .and_then(|u| u.hex)
+            .expect("an NLF unit on the map");
+        let kind = data().counter_index("nlf_wounded").unwrap();
+        let mut marker = Unit::new(kind as u16, Side::Nlf);
+        marker.face_up = true;
+        marker.hex = Some(beside);
+        g.units.push(marker);
+        let mut image = ImageSurface::create_from_png(&mut png(&g, 0).as_slice()).unwrap();
+        let pixels = image.data().unwrap();
+        // Cairo keeps a pixel as one native-endian 0xAARRGGBB word.
+        let tag = pixels
+            .chunks_exact(4)
+            .filter(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]]) == 0xFFB3261E)
+            .count();
+        assert!(tag > 300, "the tag's red band covers {tag} pixels");
     }
 
     #[test]
