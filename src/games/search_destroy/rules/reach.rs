@@ -145,12 +145,24 @@ impl SearchDestroy {
             judged[i] == 1
         };
         let vehicle = self.is_vehicle(unit);
+        // A vehicle stops on a mine it drives into [22.33]: a route may end on a mine the
+        // US has found, but never go on through it (nobody would choose "to 0321" expecting
+        // to stop at 0221). Mines not yet found are the NLF's secret and change nothing.
+        let found_mines: Vec<usize> = if vehicle {
+            self.vehicles
+                .found
+                .iter()
+                .map(|&h| steps.index(h))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut queue = BinaryHeap::new();
         queue.push(Reverse((0u8, s as u16)));
         best[s] = (0, s as u16);
         while let Some(Reverse((cost, i))) = queue.pop() {
             let i = usize::from(i);
-            if best[i].0 < cost {
+            if best[i].0 < cost || (i != s && found_mines.contains(&i)) {
                 continue;
             }
             for &(n, infantry, vehicle_cost) in &steps.next[i] {

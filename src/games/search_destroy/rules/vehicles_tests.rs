@@ -233,6 +233,40 @@ fn a_mine_under_a_friendly_unit_stops_a_passing_vehicle_there_and_the_phase_goes
     g.apply_action(&Action::EndMovement).unwrap();
 }
 
+#[test]
+fn a_route_drives_round_a_found_mine_and_never_through_it() {
+    // A mine the US has found stops any vehicle that enters it [22.33]: the route to the
+    // hex beyond it goes round it, so the vehicle gets where the player chose; the mine's hex
+    // itself may still be chosen.
+    let (a, b) = pair(Terrain::Open, Terrain::Open);
+    let beyond = data()
+        .map
+        .neighbours(b)
+        .find(|&n| n.distance(a) == 2)
+        .unwrap();
+    let mut g = moving(vec![unit("tank", Side::Us, a)], Side::Us);
+    g.vehicles.mines = vec![b];
+    g.vehicles.found = vec![b];
+    let reach = g.reach(0);
+    assert!(reach.contains_key(&b), "the mine's hex may be entered");
+    assert!(
+        reach.values().all(|&(_, from)| from != b),
+        "no route goes on from the mine's hex"
+    );
+    g.apply_action(&Action::Select(0)).unwrap();
+    g.apply_action(&Action::Move {
+        unit: 0,
+        to: beyond,
+    })
+    .unwrap();
+    assert_eq!(g.units[0].hex, Some(beyond));
+    assert!(g.vehicles.struck.is_empty(), "the mine stopped nobody");
+    // Infantry never set a mine off, and walk straight over it.
+    let mut g = moving(vec![unit("us_squad", Side::Us, a)], Side::Us);
+    g.vehicles.found = vec![b];
+    assert!(g.reach(0).values().any(|&(_, from)| from == b));
+}
+
 /// An NLF cadre face-down two hexes from a US vehicle, in the NLF Combat Phase.
 fn rpg_board(vehicle: &str) -> SearchDestroy {
     let (a, b) = pair(Terrain::Open, Terrain::Open);
