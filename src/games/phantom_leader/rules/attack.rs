@@ -95,10 +95,13 @@ impl PhantomLeader {
 
     /// Why the sortie may not attack `aim` with `arms` now, or `None` [p.11–13, p.21].
     pub fn arms_refusal(&self, sortie: usize, aim: Aim, arms: &Arms) -> Option<Message> {
-        self.mission.flight.get(sortie)?;
-        let fault = match self.sights(sortie, aim) {
-            Ok(sights) => self.arms_fault(sortie, aim, &sights, arms)?,
-            Err(fault) => fault,
+        let fault = match self.mission.flight.get(sortie) {
+            // No such aircraft (a bad save or script): not on the display either.
+            None => ArmsFault::NotOnDisplay,
+            Some(_) => match self.sights(sortie, aim) {
+                Ok(sights) => self.arms_fault(sortie, aim, &sights, arms)?,
+                Err(fault) => fault,
+            },
         };
         Some(fault.message())
     }
@@ -453,10 +456,7 @@ impl PhantomLeader {
     /// Aircraft that may try to suppress this attacker (not Unfit, on the display), with
     /// each way they may do it [p.13; ].
     pub fn suppressions(&self, a: Attacker) -> Vec<(usize, Arms)> {
-        let aim = match a.side {
-            Side::Site => Aim::Site(a.index),
-            Side::Bandit => Aim::Bandit(a.index),
-        };
+        let aim = a.aim();
         let mut out = Vec::new();
         for i in self.mission.on_display() {
             out.extend(self.arms_for(i, aim).into_iter().map(|arms| (i, arms)));

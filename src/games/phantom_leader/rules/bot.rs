@@ -10,13 +10,18 @@ use super::content::{
     Altitude, Damage, Effect, Scoring, Side, Speed, WeaponClass, data, named_weapons,
 };
 use super::display::{Area, AreaKind};
+use super::mission::Loads;
 use super::state::*;
 use crate::engine::bot::Bot;
 use crate::engine::rng::Rng;
 
+#[derive(Clone, Debug, PartialEq)]
 pub struct HeuristicBot {
     rng: Rng,
 }
+
+/// Scores this close count as equal.
+const TIE: f64 = 1e-9;
 
 impl HeuristicBot {
     pub fn new(seed: u64) -> Self {
@@ -24,27 +29,105 @@ impl HeuristicBot {
             rng: Rng::seeded(seed ^ 0xF4F4_0001),
         }
     }
+
+    /// The action the bot takes among `actions` (a step's list, or candidates that hold it,
+    /// in its order), of which `legal` says which the rules offer: the best score, ties going
+    /// to the bot's generator; but `Done` when even the best scores below 0 and `Done` is
+    /// offered. `legal` is asked best first, and no further than that needs. `None` when
+    /// nothing is legal.
+    fn pick(
+        &mut self,
+        actions: &[Action],
+        scores: &[f64],
+        mut legal: impl FnMut(&Action) -> bool,
+    ) -> Option<usize> {
+        let mut known: Vec<Option<bool>> = vec![None; actions.len()];
+        let mut is_legal = |i: usize| *known[i].get_or_insert_with(|| legal(&actions[i]));
+        let mut order: Vec<usize> = (0..actions.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        let top = scores[order.into_iter().find(|&i| is_legal(i))?];
+        if top < 0.0
+            && let Some(done) = actions.iter().position(|a| *a == Action::Done)
+            && is_legal(done)
+        {
+            return Some(done);
+        }
+        let best: Vec<usize> = (0..actions.len())
+            .filter(|&i| scores[i] >= top - TIE && is_legal(i))
+            .collect();
+        Some(best[self.rng.index(best.len())])
+    }
 }
 
 impl Bot<PhantomLeader> for HeuristicBot {
     fn choose(&mut self, g: &PhantomLeader, actions: &[Action]) -> Action {
-        let mut best = Vec::new();
-        let mut top = f64::NEG_INFINITY;
-        for (i, a) in actions.iter().enumerate() {
-            let s = score(g, a);
-            if s > top + 1e-9 {
-                top = s;
-                best.clear();
-            }
-            if (s - top).abs() <= 1e-9 {
-                best.push(i);
-            }
-        }
-        if top < 0.0 && actions.contains(&Action::Done) {
-            return Action::Done;
-        }
-        actions[best[self.rng.index(best.len())]].clone()
+        let scores: Vec<f64> = actions.iter().map(|a| score(g, a)).collect();
+        let at = self
+            .pick(actions, &scores, |_| true)
+            .expect("a choice among at least one action");
+        actions[at].clone()
     }
+
+    /// The decision [`HeuristicBot::choose`] takes, found without the step's list where that
+    /// list costs the most: the arming and the movement. The bot scores candidates that hold
+    /// every legal action, in the list's order, and asks the rules of the best only.
+    fn propose(&mut self, g: &PhantomLeader) -> Option<Action> {
+        let mut candidates = match g.step {
+            Step::Arm => arming_candidates(g),
+            Step::Move => move_candidates(g),
+            _ => return None,
+        };
+        let scores: Vec<f64> = candidates.iter().map(|a| score(g, a)).collect();
+        let mut loads = Loads::new(g);
+        let at = self.pick(&candidates, &scores, |a| match a {
+            Action::Load { sortie, weapon } => loads.allow(*sortie, *weapon),
+            // Listed from the rules' own options.
+            Action::Move { .. } | Action::Unload { .. } => true,
+            _ => g.allows(a),
+        })?;
+        Some(candidates.swap_remove(at))
+    }
+}
+
+/// The arming step's actions, in its list's order, with every load an aircraft's card and
+/// the campaign allow (the rules judge the rest).
+fn arming_candidates(g: &PhantomLeader) -> Vec<Action> {
+    let c = data();
+    let sheet = g.sheet();
+    let mut out = Vec::new();
+    for (sortie, s) in g.mission.flight.iter().enumerate() {
+        let aircraft = g.squadron[s.squad].card().aircraft;
+        for weapon in 0..c.weapons.len() {
+            if aircraft.can_load(weapon) && sheet.weapon_status(weapon).is_some() {
+                out.push(Action::Load { sortie, weapon });
+            }
+        }
+        for (k, &weapon) in s.load.iter().enumerate() {
+            if !s.load[..k].contains(&weapon) {
+                out.push(Action::Unload { sortie, weapon });
+            }
+        }
+    }
+    out.push(Action::Tanker(!g.mission.tanker));
+    out.push(Action::Done);
+    out
+}
+
+/// The movement step's actions, in its list's order: every move of every aircraft still to
+/// move, and holding the rest (which the rules judge).
+fn move_candidates(g: &PhantomLeader) -> Vec<Action> {
+    let mut out = Vec::new();
+    for sortie in g.movers() {
+        for (area, altitude) in g.move_options(sortie) {
+            out.push(Action::Move {
+                sortie,
+                area,
+                altitude,
+            });
+        }
+    }
+    out.push(Action::Done);
+    out
 }
 
 /// The chance that a d10 plus `m` reaches `t`.
@@ -458,10 +541,7 @@ fn suppress_value(g: &PhantomLeader, sortie: usize, arms: &Arms) -> f64 {
     let Step::Suppress { attacker, .. } = g.step else {
         return -1.0;
     };
-    let aim = match attacker.side {
-        Side::Site => Aim::Site(attacker.index),
-        Side::Bandit => Aim::Bandit(attacker.index),
-    };
+    let aim = attacker.aim();
     let first = match arms {
         Arms::Guns => None,
         Arms::Counters(ws) => {
@@ -499,11 +579,13 @@ fn move_value(g: &PhantomLeader, sortie: usize, area: Area, altitude: Altitude) 
     let Some(pos) = s.pos else {
         return 0.0;
     };
-    let (goals, alt): (Vec<Area>, Altitude) = if wants_target(g, sortie) {
-        (vec![Area::C], Altitude::Low)
+    let exits;
+    let (goals, alt): (&[Area], Altitude) = if wants_target(g, sortie) {
+        (&[Area::C], Altitude::Low)
     } else {
         let exit = g.mission.paths.get(s.path).map_or(Area::PN, |p| p.exit);
-        (geo.exits_around(exit).to_vec(), Altitude::High)
+        exits = geo.exits_around(exit);
+        (&exits, Altitude::High)
     };
     let dist = |a: Area| goals.iter().map(|&x| geo.distance(a, x)).min().unwrap_or(0);
     let gain = f64::from(dist(pos.area)) - f64::from(dist(area));

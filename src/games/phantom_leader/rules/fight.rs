@@ -635,10 +635,14 @@ impl PhantomLeader {
 
     /// Whether a sortie on the display is one of [`Self::attackers`].
     fn may_attack(&self, fast: bool, sortie: usize) -> bool {
+        self.yet_to_attack(fast, sortie) && self.can_attack(sortie)
+    }
+
+    /// Whether a sortie has not attacked this turn and flies at the speed of the attack
+    /// step (Fast or Slow): [`Self::may_attack`] but for having something to attack.
+    pub(super) fn yet_to_attack(&self, fast: bool, sortie: usize) -> bool {
         let speed = if fast { Speed::Fast } else { Speed::Slow };
-        !self.mission.fight.attacked.contains(&sortie)
-            && self.speed_now(sortie) == Some(speed)
-            && self.can_attack(sortie)
+        !self.mission.fight.attacked.contains(&sortie) && self.speed_now(sortie) == Some(speed)
     }
 
     /// Whether this sortie may attack in the current attack step.
@@ -773,9 +777,14 @@ impl PhantomLeader {
             .queue
             .iter()
             .copied()
-            .filter(|a| a.side == Side::Site || !self.mission.fight.killed.contains(&a.index))
-            .filter(|&a| !self.enemy_candidates(a).is_empty())
+            .filter(|&a| self.ready(a))
             .collect()
+    }
+
+    /// Whether an attacker of the queue may fire: not shot down, with an aircraft to fire at.
+    pub(super) fn ready(&self, a: Attacker) -> bool {
+        (a.side == Side::Site || !self.mission.fight.killed.contains(&a.index))
+            && !self.enemy_candidates(a).is_empty()
     }
 
     /// The player's pick of the next attacker: it goes to the head of the queue.
@@ -911,10 +920,7 @@ impl PhantomLeader {
         let Step::Suppress { attacker, target } = self.step else {
             return;
         };
-        let aim = match attacker.side {
-            Side::Site => Aim::Site(attacker.index),
-            Side::Bandit => Aim::Bandit(attacker.index),
-        };
+        let aim = attacker.aim();
         if !self.mission.fight.engaged.contains(&sortie) {
             self.mission.fight.engaged.push(sortie);
         }
@@ -1038,6 +1044,15 @@ impl PhantomLeader {
             .on_display()
             .filter(|i| !self.mission.fight.moved.contains(i))
             .collect()
+    }
+
+    /// Whether a sortie is one of [`Self::movers`].
+    pub(super) fn moves_now(&self, sortie: usize) -> bool {
+        self.mission
+            .flight
+            .get(sortie)
+            .is_some_and(Sortie::on_display)
+            && !self.mission.fight.moved.contains(&sortie)
     }
 
     /// Where a sortie may go this turn: its own or an adjacent area, either altitude;

@@ -125,7 +125,9 @@ impl PhantomLeader {
             }
             Step::Attacks { fast } => {
                 self.high_stress_choices(&mut add);
-                for sortie in self.attackers(*fast) {
+                // A sortie with nothing in its sights has no options: no need to ask first.
+                let yet_to_attack = |&i: &usize| self.yet_to_attack(*fast, i);
+                for sortie in self.mission.on_display().filter(yet_to_attack) {
                     for (aim, arms) in self.attack_options(sortie) {
                         add(
                             Action::Attack {
@@ -162,10 +164,7 @@ impl PhantomLeader {
             }
             Step::EnemyOrder => {
                 for a in self.ready_attackers() {
-                    let aim = match a.side {
-                        Side::Site => Aim::Site(a.index),
-                        Side::Bandit => Aim::Bandit(a.index),
-                    };
+                    let aim = a.aim();
                     add(Action::FiresNext(a), &|| {
                         msg("{attacker} fires next").message("attacker", self.aim_subject(aim))
                     });
@@ -180,10 +179,7 @@ impl PhantomLeader {
                 )
             }
             Step::Suppress { attacker, target } | Step::Evade { attacker, target } => {
-                let aim = match attacker.side {
-                    Side::Site => Aim::Site(attacker.index),
-                    Side::Bandit => Aim::Bandit(attacker.index),
-                };
+                let aim = attacker.aim();
                 if matches!(step, Step::Suppress { .. }) {
                     self.high_stress_choices(&mut add);
                     for (sortie, arms) in self.suppressions(*attacker) {

@@ -355,53 +355,13 @@ impl PhantomLeader {
     }
 
     /// The `Load` actions the rules allow now, aircraft by aircraft and weapon by weapon: the
-    /// same as asking [`Self::load_refusal`] of each, with the flight's other aircraft, its
-    /// counters and its cost worked out once, and whether the counters and the points allow
-    /// one more of a weapon (which does not hang on the aircraft) once per weapon.
+    /// same as asking [`Self::load_refusal`] of each (see [`Loads`]).
     pub fn legal_loads(&self) -> Vec<(usize, usize)> {
-        let c = data();
-        let sheet = self.sheet();
-        let flight = &self.mission.flight;
-        let tanker = self.mission.tanker;
-        let passing: Vec<bool> = flight
-            .iter()
-            .map(|s| self.sortie_fault(s, None, tanker).is_none())
-            .collect();
-        let failing = passing.iter().filter(|ok| !**ok).count();
-        let mut demand = vec![0u32; c.weapons.len()];
-        for w in flight.iter().flat_map(|s| &s.load) {
-            demand[*w] += 1;
-        }
-        let cost = self.arming_cost(flight, tanker);
-        let pool = Slack::of(&demand);
-        let mut pool_ok: Vec<Option<bool>> = vec![None; c.weapons.len()];
-        let named = named_weapons();
-        let pods = [named.ecm, named.gun_pod];
+        let mut loads = Loads::new(self);
         let mut out = Vec::new();
-        for (i, s) in flight.iter().enumerate() {
-            // Every other aircraft must pass as it is.
-            if failing > usize::from(!passing[i]) {
-                continue;
-            }
-            let capacity = self.capacity_of(s.squad, tanker);
-            let aircraft = self.squadron[s.squad].card().aircraft;
-            let wp: u8 = s.load.iter().map(|&w| c.weapons[w].wp).sum();
-            for (w, weapon) in c.weapons.iter().enumerate() {
-                // The cheap refusals first; the full check names the same faults. An aircraft
-                // that passes as it is, given a weapon that passes these, can only break
-                // the pods' rules, and only with a pod.
-                if !aircraft.can_load(w)
-                    || sheet.weapon_status(w).is_none()
-                    || u32::from(wp) + u32::from(weapon.wp) > u32::from(capacity)
-                    || ((!passing[i] || pods.contains(&Some(w)))
-                        && self.load_fault(s, Some(w), sheet, capacity).is_some())
-                {
-                    continue;
-                }
-                let ok = *pool_ok[w].get_or_insert_with(|| {
-                    pool.takes_one_more(w) && cost + self.special_cost(w) <= self.special_options
-                });
-                if ok {
+        for i in 0..self.mission.flight.len() {
+            for w in 0..data().weapons.len() {
+                if loads.allow(i, w) {
                     out.push((i, w));
                 }
             }
@@ -1193,6 +1153,79 @@ enum ArmingFault {
     NavyGunPod,
     Counters(usize),
     Cost(i32),
+}
+
+/// The arming rules asked of one more counter at a time: the same answers as
+/// [`PhantomLeader::load_refusal`], with the flight's other aircraft, its counters and its
+/// cost worked out once, and whether the counters and the points allow one more of a weapon
+/// (which does not hang on the aircraft) once per weapon.
+pub(super) struct Loads<'a> {
+    g: &'a PhantomLeader,
+    sheet: &'static Sheet,
+    /// Whether each aircraft passes the rules as it is, and how many do not.
+    passing: Vec<bool>,
+    failing: usize,
+    /// The arming's cost as it is.
+    cost: i32,
+    /// What the counters leave, once asked.
+    pool: Option<Slack>,
+    /// Whether the counters and the points take one more of a weapon, once asked.
+    pool_ok: Vec<Option<bool>>,
+}
+
+impl<'a> Loads<'a> {
+    pub(super) fn new(g: &'a PhantomLeader) -> Self {
+        let flight = &g.mission.flight;
+        let passing: Vec<bool> = flight
+            .iter()
+            .map(|s| g.sortie_fault(s, None, g.mission.tanker).is_none())
+            .collect();
+        Loads {
+            g,
+            sheet: g.sheet(),
+            failing: passing.iter().filter(|ok| !**ok).count(),
+            passing,
+            cost: g.arming_cost(flight, g.mission.tanker),
+            pool: None,
+            pool_ok: vec![None; data().weapons.len()],
+        }
+    }
+
+    /// Whether one more counter of weapon `w` may hang on aircraft `i` (both in range).
+    pub(super) fn allow(&mut self, i: usize, w: usize) -> bool {
+        let c = data();
+        let g = self.g;
+        let s = &g.mission.flight[i];
+        // Every other aircraft must pass as it is.
+        if self.failing > usize::from(!self.passing[i]) {
+            return false;
+        }
+        let capacity = g.capacity_of(s.squad, g.mission.tanker);
+        let wp: u8 = s.load.iter().map(|&w| c.weapons[w].wp).sum();
+        let named = named_weapons();
+        // The cheap refusals first; the full check names the same faults. An aircraft that
+        // passes as it is, given a weapon that passes these, can only break the pods' rules,
+        // and only with a pod.
+        if !g.squadron[s.squad].card().aircraft.can_load(w)
+            || self.sheet.weapon_status(w).is_none()
+            || u32::from(wp) + u32::from(c.weapons[w].wp) > u32::from(capacity)
+            || ((!self.passing[i] || [named.ecm, named.gun_pod].contains(&Some(w)))
+                && g.load_fault(s, Some(w), self.sheet, capacity).is_some())
+        {
+            return false;
+        }
+        let (pool, cost) = (&mut self.pool, self.cost);
+        *self.pool_ok[w].get_or_insert_with(|| {
+            let pool = pool.get_or_insert_with(|| {
+                let mut demand = vec![0u32; c.weapons.len()];
+                for w in g.mission.flight.iter().flat_map(|s| &s.load) {
+                    demand[*w] += 1;
+                }
+                Slack::of(&demand)
+            });
+            pool.takes_one_more(w) && cost + g.special_cost(w) <= g.special_options
+        })
+    }
 }
 
 /// The weapon type whose demand the double-sided counters cannot meet, if any: Hall's

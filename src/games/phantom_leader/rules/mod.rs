@@ -14,6 +14,7 @@ pub mod display;
 pub mod fight;
 mod fight_prompt;
 pub mod homebound;
+mod legality;
 pub mod mission;
 pub mod odds;
 pub mod roster;
@@ -24,6 +25,8 @@ mod tests_bot;
 mod tests_content;
 #[cfg(test)]
 mod tests_fight;
+#[cfg(test)]
+mod tests_legality;
 #[cfg(test)]
 mod tests_machine;
 #[cfg(test)]
@@ -705,64 +708,19 @@ impl PhantomLeader {
 
     /// Refuses an action that is not legal now, saying why; changes nothing.
     fn check(&self, action: &Action) -> Result<(), Refusal> {
-        if self.always_offered(action) {
-            return Ok(());
-        }
-        // An attack may use any set of counters the rules allow, not only the prompt's.
-        match (action, &self.step) {
-            (Action::Attack { sortie, aim, arms }, Step::Attacks { .. })
-                if self.attacks_now(*sortie) =>
-            {
-                return match self.arms_refusal(*sortie, *aim, arms) {
-                    None => Ok(()),
-                    Some(m) => Err(Refusal::new(m)),
-                };
-            }
-            (Action::Suppress { sortie, arms }, Step::Suppress { attacker, .. }) => {
-                let aim = match attacker.side {
-                    Side::Site => Aim::Site(attacker.index),
-                    Side::Bandit => Aim::Bandit(attacker.index),
-                };
-                return match self.arms_refusal(*sortie, aim, arms) {
-                    None => Ok(()),
-                    Some(m) => Err(Refusal::new(m)),
-                };
-            }
-            // The arming step's list, asked of the one action (its loads are the costly part).
-            (_, Step::Arm) => {
-                let flight = &self.mission.flight;
-                let legal = match action {
-                    Action::Load { sortie, weapon } => {
-                        *sortie < flight.len()
-                            && *weapon < data().weapons.len()
-                            && self.load_refusal(*sortie, *weapon).is_none()
-                    }
-                    Action::Unload { sortie, weapon } => {
-                        flight.get(*sortie).is_some_and(|s| s.load.contains(weapon))
-                    }
-                    Action::Tanker(on) => {
-                        *on != self.mission.tanker && self.arming_refusal(flight, *on).is_none()
-                    }
-                    Action::Done => true,
-                    _ => false,
-                };
-                if legal {
-                    return Ok(());
-                }
-            }
-            // Any open level may be filled, whichever level the prompt lists now.
-            (Action::Recruit { pilot, level }, Step::Squadron)
-                if !self.options.random_squadron
-                    && self.recruit_refusal(*pilot, *level).is_none() =>
-            {
-                return Ok(());
-            }
-            _ => {}
-        }
-        if self.choices_labelled(false).2.contains(action) {
+        if self.allows(action) {
             return Ok(());
         }
         let reason = match (action, &self.step) {
+            (Action::Attack { sortie, aim, arms }, Step::Attacks { .. })
+                if self.attacks_now(*sortie) =>
+            {
+                self.arms_refusal(*sortie, *aim, arms)
+                    .unwrap_or_else(|| msg("Not now"))
+            }
+            (Action::Suppress { sortie, arms }, Step::Suppress { attacker, .. }) => self
+                .arms_refusal(*sortie, attacker.aim(), arms)
+                .unwrap_or_else(|| msg("Not now")),
             (Action::Recruit { pilot, level }, Step::Squadron) => self
                 .recruit_refusal(*pilot, *level)
                 .map(msg)

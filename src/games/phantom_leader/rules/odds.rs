@@ -5,7 +5,7 @@
 
 use super::Action;
 use super::attack::Modifiers;
-use super::content::{Damage, Side, data};
+use super::content::{Damage, data};
 use super::state::*;
 use crate::engine::message::{Message, msg};
 
@@ -197,10 +197,7 @@ impl PhantomLeader {
             }
             Step::Suppress { attacker, .. } => {
                 for (sortie, arms) in self.suppressions(*attacker) {
-                    let aim = match attacker.side {
-                        Side::Site => Aim::Site(attacker.index),
-                        Side::Bandit => Aim::Bandit(attacker.index),
-                    };
+                    let aim = attacker.aim();
                     out.push((
                         msg("{pilot} suppresses with {arms}: the shot is cancelled")
                             .arg("pilot", self.pilot_name(sortie))
@@ -278,10 +275,7 @@ impl PhantomLeader {
                 1.0 - self.score_chance(*sortie, *aim, arms, false),
             )],
             (Step::Suppress { attacker, .. }, Action::Suppress { sortie, arms }) => {
-                let aim = match attacker.side {
-                    Side::Site => Aim::Site(attacker.index),
-                    Side::Bandit => Aim::Bandit(attacker.index),
-                };
+                let aim = attacker.aim();
                 vec![(
                     msg("the suppression fails"),
                     1.0 - self.score_chance(*sortie, aim, arms, true),

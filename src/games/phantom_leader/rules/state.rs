@@ -133,6 +133,13 @@ pub struct Sortie {
     pub left: bool,
 }
 
+impl Sortie {
+    /// On the Tactical Display now: flying and placed.
+    pub fn on_display(&self) -> bool {
+        self.fate == Fate::Flying && self.pos.is_some()
+    }
+}
+
 /// An aircraft's area and altitude on the Tactical Display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position {
@@ -170,6 +177,16 @@ pub struct Attacker {
     pub side: Side,
     /// Index into the mission's Sites or Bandits.
     pub index: usize,
+}
+
+impl Attacker {
+    /// What an aircraft suppressing this attacker fires at.
+    pub fn aim(self) -> Aim {
+        match self.side {
+            Side::Site => Aim::Site(self.index),
+            Side::Bandit => Aim::Bandit(self.index),
+        }
+    }
 }
 
 /// The state of the fight over the target that lasts beyond one decision.
@@ -277,7 +294,7 @@ impl Mission {
         self.flight
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.fate == Fate::Flying && s.pos.is_some())
+            .filter(|(_, s)| s.on_display())
             .map(|(i, _)| i)
     }
 
