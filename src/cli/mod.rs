@@ -121,10 +121,17 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         "{bar:40} {pos}/{len} games  {per_sec}  {eta} left",
     );
     let options: Vec<&str> = args.options.iter().map(String::as_str).collect();
-    let report = driver.simulate(&scenario, &options, args.games, args.seed, bot, &mut |done| {
-        bar.set_position(done);
-        !interrupt::interrupted()
-    })?;
+    let report = driver.simulate(
+        &scenario,
+        &options,
+        args.games,
+        args.seed,
+        bot,
+        &mut |done| {
+            bar.set_position(done);
+            !interrupt::interrupted()
+        },
+    )?;
     bar.finish_and_clear();
     if args.json {
         println!(

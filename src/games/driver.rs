@@ -855,7 +855,9 @@ mod tests {
             .unwrap();
         assert_eq!(report.wins + report.losses, 40);
         let stopped = driver
-            .simulate("duel", &[], 40, 7, BotKind::Heuristic, &mut |done| done < 12)
+            .simulate("duel", &[], 40, 7, BotKind::Heuristic, &mut |done| {
+                done < 12
+            })
             .unwrap();
         assert_eq!((stopped.games, stopped.wins + stopped.losses), (12, 12));
         let mut session = driver.new_session("duel", 7, &[]).unwrap();

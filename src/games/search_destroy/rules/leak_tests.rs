@@ -412,7 +412,12 @@ fn neither_view_carries_the_other_sides_units_of_fire() {
 fn plots_struck(g: &SearchDestroy, side: super::content::Side) -> Option<SearchDestroy> {
     let sim = &g.simultaneous;
     let theirs = |unit: usize| g.units[unit].side == side;
-    if sim.executed || !sim.plots.iter().any(|p| theirs(p.unit) && !p.route.is_empty()) {
+    if sim.executed
+        || !sim
+            .plots
+            .iter()
+            .any(|p| theirs(p.unit) && !p.route.is_empty())
+    {
         return None;
     }
     let mut other = g.clone();

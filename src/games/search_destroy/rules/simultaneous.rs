@@ -449,8 +449,7 @@ impl SearchDestroy {
         let mut legs = Vec::new();
         for plot in self.simultaneous.plots.clone() {
             let unit = plot.unit;
-            let Some(mut here) = self.units[unit].hex.filter(|_| self.units[unit].on_map())
-            else {
+            let Some(mut here) = self.units[unit].hex.filter(|_| self.units[unit].on_map()) else {
                 continue;
             };
             let start = here;
@@ -504,8 +503,10 @@ impl SearchDestroy {
     /// sight reveals after every movement point [6.34].
     pub(super) fn execute_plots(&mut self) {
         self.simultaneous.executed = true;
-        self.log
-            .add("28.4", msg("Movement Execution Phase: the plots are carried out"));
+        self.log.add(
+            "28.4",
+            msg("Movement Execution Phase: the plots are carried out"),
+        );
         let mut legs = self.legs();
         let last = legs
             .iter()
@@ -635,8 +636,7 @@ impl SearchDestroy {
             let unit = legs[d.k].unit;
             let last = legs[d.k].next + 1 == legs[d.k].path.len();
             let enters = !self.simultaneous.intercepted.contains(&d.to)
-                && (search
-                    || (self.passable(d.to, d.side) && (!last || self.may_end(unit, d.to))));
+                && (search || (self.passable(d.to, d.side) && (!last || self.may_end(unit, d.to))));
             if enters {
                 moves.push((d.k, d.to, false, d.from));
                 if search {
@@ -708,11 +708,17 @@ impl SearchDestroy {
             let nlf = d6(&mut self.rng);
             let won = us.total > nlf.total;
             let text = if us.total == nlf.total {
-                msg("US and NLF units cross the hexside between {us_hex} and {nlf_hex} at once: equal rolls, roll again")
+                msg(
+                    "US and NLF units cross the hexside between {us_hex} and {nlf_hex} at once: equal rolls, roll again",
+                )
             } else if won {
-                msg("US and NLF units cross the hexside between {us_hex} and {nlf_hex} at once: the US rolls higher and advances")
+                msg(
+                    "US and NLF units cross the hexside between {us_hex} and {nlf_hex} at once: the US rolls higher and advances",
+                )
             } else {
-                msg("US and NLF units cross the hexside between {us_hex} and {nlf_hex} at once: the NLF rolls higher and advances")
+                msg(
+                    "US and NLF units cross the hexside between {us_hex} and {nlf_hex} at once: the NLF rolls higher and advances",
+                )
             };
             let equal = us.total == nlf.total;
             self.log.add_with(
@@ -736,7 +742,9 @@ impl SearchDestroy {
         self.lapse_ambush(unit);
         self.put(unit, hex);
         let name = self.units[unit].spec().map_or("", |s| s.name.as_str());
-        let named = msg("{unit} moves to {hex}").term("unit", name).arg("hex", hex);
+        let named = msg("{unit} moves to {hex}")
+            .term("unit", name)
+            .arg("hex", hex);
         if self.units[unit].hidden() {
             self.log.add_for(
                 Side::Us.seat(),
@@ -744,14 +752,18 @@ impl SearchDestroy {
                 msg("An NLF counter moves to {hex}").arg("hex", hex),
                 Vec::new(),
             );
-            self.log.add_for(Side::Nlf.seat(), "28.4", named, Vec::new());
+            self.log
+                .add_for(Side::Nlf.seat(), "28.4", named, Vec::new());
         } else {
             self.log.add("28.4", named);
         }
     }
 
     fn log_stop(&mut self, unit: usize, hex: Hex) {
-        let at = self.units[unit].hex.map(|h| h.to_string()).unwrap_or_default();
+        let at = self.units[unit]
+            .hex
+            .map(|h| h.to_string())
+            .unwrap_or_default();
         self.log.add(
             "28.44",
             msg("A unit at {at} cannot enter {hex} and stops")
@@ -804,8 +816,10 @@ impl SearchDestroy {
     pub(super) fn end_simultaneous_search(&mut self) {
         self.expose_searched();
         if self.units.iter().any(|u| u.pinned && u.on_map()) {
-            self.log
-                .add("28.0", msg("Pinned Removal Phase: the pins of this game-turn are removed"));
+            self.log.add(
+                "28.0",
+                msg("Pinned Removal Phase: the pins of this game-turn are removed"),
+            );
         }
         for u in &mut self.units {
             u.pinned = false;

@@ -172,7 +172,11 @@ fn move_and_fire_fires_at_half_then_moves_and_a_pinned_one_only_fires() {
     g.apply(&Action::Plot(PlotAction::Done)).unwrap();
     g.apply(&Action::Plot(PlotAction::Done)).unwrap();
     assert!(g.may_fire(0));
-    assert_eq!(g.attack_halves(0), 2, "2 strength points at half: 1, in half points 2");
+    assert_eq!(
+        g.attack_halves(0),
+        2,
+        "2 strength points at half: 1, in half points 2"
+    );
     g.units[0].pinned = true;
     let plots = g.simultaneous.plots.clone();
     execute(&mut g, plots);
@@ -223,7 +227,10 @@ fn enemies_entering_the_same_hex_on_the_same_point_both_stop_there_and_it_is_sea
     );
     execute(
         &mut g,
-        vec![plot(0, &[line[0], x, line[2]]), plot(1, &[line[2], x, line[0]])],
+        vec![
+            plot(0, &[line[0], x, line[2]]),
+            plot(1, &[line[2], x, line[0]]),
+        ],
     );
     // Both stopped in X; X was searched: a combat unit is there, so the squad fell back to
     // the hex it entered from and the NLF may attack it by surprise.
@@ -246,7 +253,11 @@ fn a_dummy_caught_in_the_same_hex_is_found_and_removed() {
     );
     let _ = a;
     execute(&mut g, vec![plot(0, &[x]), plot(1, &[x])]);
-    assert_eq!(g.units[0].hex, Some(x), "no combat unit: the searcher stays");
+    assert_eq!(
+        g.units[0].hex,
+        Some(x),
+        "no combat unit: the searcher stays"
+    );
     assert!(g.units[1].removed, "a searched dummy is removed [12.32]");
 }
 
@@ -256,12 +267,7 @@ fn units_crossing_one_hexside_roll_off_and_the_higher_advances() {
     // the US advances into B and stops with the NLF unit, which stays.
     let (a, line) = open_line(&[Dir::N, Dir::N]);
     let b = line[0];
-    let units = || {
-        vec![
-            at("us_squad", Side::Us, a),
-            at("hard_core", Side::Nlf, b),
-        ]
-    };
+    let units = || vec![at("us_squad", Side::Us, a), at("hard_core", Side::Nlf, b)];
     let mut g = board_with(units(), Step::Combat(Side::Nlf), &sim());
     g.rng = rigged(&[5, 2]);
     execute(&mut g, vec![plot(0, &[b]), plot(1, &[a])]);
@@ -337,7 +343,10 @@ fn the_other_sides_plot_is_not_in_a_view_until_it_is_carried_out() {
     g.apply(&Action::Plot(PlotAction::Done)).unwrap();
     let us = g.view(0);
     assert!(us.simultaneous.plots.is_empty());
-    assert!(!us.units[1].moved, "the US does not see who is plotted to move");
+    assert!(
+        !us.units[1].moved,
+        "the US does not see who is plotted to move"
+    );
     assert_eq!(g.view(1).simultaneous.plots.len(), 1);
 }
 
@@ -355,11 +364,8 @@ fn a_game_turn_runs_plot_fire_movement_search_and_the_next_plot() {
         }
         let actions = g.legal_actions();
         let seat = g.actor().unwrap().seat();
-        let action = crate::engine::bot::Bot::choose(
-            &mut bots[usize::from(seat)],
-            &g.view(seat),
-            &actions,
-        );
+        let action =
+            crate::engine::bot::Bot::choose(&mut bots[usize::from(seat)], &g.view(seat), &actions);
         g.apply(&action).unwrap();
         assert!(
             !matches!(g.step, Step::Movement(_)),
@@ -375,7 +381,12 @@ fn a_game_turn_runs_plot_fire_movement_search_and_the_next_plot() {
 
 #[test]
 fn scenarios_with_units_walking_in_are_refused() {
-    for id in ["iron_triangle", "clean_house", "kien_phuong", "op_gibraltar"] {
+    for id in [
+        "iron_triangle",
+        "clean_house",
+        "kien_phuong",
+        "op_gibraltar",
+    ] {
         let err = SearchDestroy::with_options(id, &sim(), 1).err();
         assert!(err.is_some(), "{id}");
     }
