@@ -61,7 +61,7 @@ fn goal(v: &SearchDestroy, side: Side, unit: usize) -> Option<Goal> {
 /// one next to a hex not known to hold a combat unit searches it every other game-turn.
 fn us_goal(v: &SearchDestroy, unit: usize) -> Option<Goal> {
     let u = &v.units[unit];
-    if u.class() != Some(Class::Combat) || (unit + usize::from(v.turn)) % 2 == 0 {
+    if u.class() != Some(Class::Combat) || (unit + usize::from(v.turn)).is_multiple_of(2) {
         return None;
     }
     let here = u.hex?;
@@ -70,7 +70,7 @@ fn us_goal(v: &SearchDestroy, unit: usize) -> Option<Goal> {
             .all(|i| v.units[i].known_combat != Some(true))
     };
     if let Some(&hex) = v.plot_searches(unit).iter().find(|&&h| unknown(h))
-        && (unit / 2 + usize::from(v.turn)) % 2 == 0
+        && (unit / 2 + usize::from(v.turn)).is_multiple_of(2)
     {
         return Some(Goal::Search(hex));
     }
