@@ -146,9 +146,6 @@ impl SearchDestroy {
         if let Some(why) = super::scenario::refusal(scen, content) {
             return Err(SetupError::Invalid(why));
         }
-        if let Some(why) = super::simultaneous::refusal(options, scen) {
-            return Err(SetupError::Invalid(why));
-        }
         let mut rng = Rng::for_game(seed);
         let mut log = Log::default();
         let mut vob_roll = None;
@@ -214,6 +211,7 @@ impl SearchDestroy {
             vehicles: Default::default(),
             simultaneous: Default::default(),
         };
+        game.simultaneous_fits(scen);
         game.issue_fire();
         game.allot_he(scen.artillery, scen.air_strikes);
         // Nothing to set up when every NLF counter walks in [27.23, 27.25].

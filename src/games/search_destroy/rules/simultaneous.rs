@@ -16,7 +16,6 @@ use serde::{Deserialize, Serialize};
 
 use super::content::{Class, Method, Scenario, Side, Special, data};
 use super::hex::{Dir, Hex};
-use super::options::Options;
 use super::play::Action;
 use super::reach::Occupied;
 use super::standard::SEARCH_COST;
@@ -69,13 +68,10 @@ pub struct Simultaneous {
     pub origins: Vec<(usize, Hex)>,
 }
 
-/// Why a scenario cannot be played with simultaneous movement, if it cannot: plots are
-/// written for units on the map, so units walking in, helicopters coming in after the
-/// opening landing, exits and NLF-first turns are not covered yet.
-pub fn refusal(options: &Options, scenario: &Scenario) -> Option<String> {
-    if !options.simultaneous {
-        return None;
-    }
+/// Whether a scenario can be played with simultaneous movement: plots are written for
+/// units on the map, so units walking in, helicopters coming in after the opening landing,
+/// exits and NLF-first turns are not covered yet.
+pub fn fits(scenario: &Scenario) -> bool {
     let arrivals = scenario.entry.iter().any(|e| match e.method {
         Method::Setup => false,
         Method::Helidrop => e.turns != [1],
@@ -85,12 +81,7 @@ pub fn refusal(options: &Options, scenario: &Scenario) -> Option<String> {
         .special
         .iter()
         .any(|s| matches!(s, Special::ExitRequired { .. } | Special::ExitPoints { .. }));
-    (arrivals || exits || scenario.first == Side::Nlf).then(|| {
-        format!(
-            "simultaneous movement [28] needs every unit on the map from the first game-turn, which '{}' does not have",
-            scenario.id
-        )
-    })
+    !arrivals && !exits && scenario.first == Side::Us
 }
 
 /// The direction letters of the map's diagram [28.1; digest ruling, 3.6].
@@ -129,6 +120,19 @@ struct Leg {
 }
 
 impl SearchDestroy {
+    /// At setup: a scenario simultaneous movement does not fit is played with the ordinary
+    /// Movement Phases, as the interrogation rule lies idle in the Basic game, and the log
+    /// says so.
+    pub(super) fn simultaneous_fits(&mut self, scenario: &Scenario) {
+        if self.options.simultaneous && !fits(scenario) {
+            self.options.simultaneous = false;
+            self.log.add(
+                "28.0",
+                msg("Simultaneous movement is not used in this scenario: some of its units come in or leave during play"),
+            );
+        }
+    }
+
     pub fn simultaneous(&self) -> bool {
         self.options.simultaneous
     }

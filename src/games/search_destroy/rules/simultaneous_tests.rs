@@ -380,18 +380,30 @@ fn a_game_turn_runs_plot_fire_movement_search_and_the_next_plot() {
 }
 
 #[test]
-fn scenarios_with_units_walking_in_are_refused() {
+fn scenarios_with_units_walking_in_are_played_without_it() {
     for id in [
         "iron_triangle",
         "clean_house",
         "kien_phuong",
         "op_gibraltar",
     ] {
-        let err = SearchDestroy::with_options(id, &sim(), 1).err();
-        assert!(err.is_some(), "{id}");
+        let g = SearchDestroy::with_options(id, &sim(), 1).unwrap();
+        assert!(!g.simultaneous(), "{id}");
+        assert!(
+            g.log
+                .entries()
+                .iter()
+                .any(|e| e.english().contains("not used in this scenario")),
+            "{id}"
+        );
     }
     for id in ["basic", "standard", "cocoa_beach", "quang_ngai"] {
-        assert!(SearchDestroy::with_options(id, &sim(), 1).is_ok(), "{id}");
+        assert!(
+            SearchDestroy::with_options(id, &sim(), 1)
+                .unwrap()
+                .simultaneous(),
+            "{id}"
+        );
     }
 }
 
