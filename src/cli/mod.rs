@@ -55,6 +55,10 @@ pub struct SimulateArgs {
     pub seed: u64,
     #[arg(long, value_enum, default_value_t = BotArg::Heuristic)]
     pub bot: BotArg,
+    /// An optional rule to switch on, by key (as the new-game dialog lists them); repeat
+    /// for several
+    #[arg(long = "option")]
+    pub options: Vec<String>,
     /// Print the report as JSON
     #[arg(long)]
     pub json: bool,
@@ -116,10 +120,18 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         args.games,
         "{bar:40} {pos}/{len} games  {per_sec}  {eta} left",
     );
-    let report = driver.simulate(&scenario, args.games, args.seed, bot, &mut |done| {
-        bar.set_position(done);
-        !interrupt::interrupted()
-    })?;
+    let options: Vec<&str> = args.options.iter().map(String::as_str).collect();
+    let report = driver.simulate(
+        &scenario,
+        &options,
+        args.games,
+        args.seed,
+        bot,
+        &mut |done| {
+            bar.set_position(done);
+            !interrupt::interrupted()
+        },
+    )?;
     bar.finish_and_clear();
     if args.json {
         println!(

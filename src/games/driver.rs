@@ -217,9 +217,12 @@ pub trait Driver: Sync {
     fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String>;
     /// Plays `games` games; `after_each` hears how many are done after each and may stop the
     /// run early by answering `false` (the report then covers the games played).
+    /// `options` names the optional rules switched on (by key), as for a new game.
+    #[allow(clippy::too_many_arguments)]
     fn simulate(
         &self,
         scenario: &str,
+        options: &[&str],
         games: u64,
         seed: u64,
         bot: BotKind,
@@ -737,6 +740,7 @@ where
     fn simulate(
         &self,
         scenario: &str,
+        options: &[&str],
         requested: u64,
         seed: u64,
         bot: BotKind,
@@ -751,11 +755,11 @@ where
         let mut points_total = 0i64;
         let mut points_seen = 0u64;
         let mut actions_total = 0u64;
+        let options = options_with::<G>(options)?;
         let mut games = 0;
         for i in 0..requested {
             let game_seed = seed.wrapping_add(i);
-            let mut game =
-                G::setup(scenario, &G::Options::default(), game_seed).map_err(|e| e.to_string())?;
+            let mut game = G::setup(scenario, &options, game_seed).map_err(|e| e.to_string())?;
             game.quiet_log();
             let mut bot = make_bot::<G>(bot, game_seed);
             let (outcome, actions) = play_out(&mut game, bot.as_mut(), MAX_ACTIONS)
@@ -847,11 +851,13 @@ mod tests {
     fn simulations_and_bot_steps_hand_bots_their_seats_view() {
         let driver = GameDriver::<Duel>::new();
         let report = driver
-            .simulate("duel", 40, 7, BotKind::Heuristic, &mut |_| true)
+            .simulate("duel", &[], 40, 7, BotKind::Heuristic, &mut |_| true)
             .unwrap();
         assert_eq!(report.wins + report.losses, 40);
         let stopped = driver
-            .simulate("duel", 40, 7, BotKind::Heuristic, &mut |done| done < 12)
+            .simulate("duel", &[], 40, 7, BotKind::Heuristic, &mut |done| {
+                done < 12
+            })
             .unwrap();
         assert_eq!((stopped.games, stopped.wins + stopped.losses), (12, 12));
         let mut session = driver.new_session("duel", 7, &[]).unwrap();

@@ -487,6 +487,9 @@ impl Board for SearchDestroy {
             Step::Interrogation => msg("US interrogation"),
             Step::HeFire => msg("US HE fire"),
             Step::Vehicles => msg("APC hit: passengers get out"),
+            Step::Plot(side) => {
+                msg("{side} plot (simultaneous movement)").term("side", side.name())
+            }
             Step::Combat(side) | Step::Retreat { combat: side, .. } => {
                 msg("{side} Combat Phase").term("side", side.name())
             }

@@ -462,6 +462,7 @@ impl HeuristicBot {
                     .unwrap_or(&actions[0])
                     .clone()
             }
+            Step::Plot(_) => super::simultaneous_bot::bot_plot(v, side, actions),
             Step::Over | Step::Vehicles => actions[0].clone(),
         };
         let chosen = match v.step {

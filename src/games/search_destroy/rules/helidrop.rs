@@ -158,6 +158,10 @@ impl SearchDestroy {
     /// none is due to walk in), it is over as after the opening landing [9.14].
     pub(super) fn after_landing(&mut self) {
         self.boarding.clear();
+        // Under simultaneous movement the landing opens the game; the plots follow [28.0].
+        if self.simultaneous() {
+            return self.start_plot();
+        }
         let idle = self
             .units
             .iter()

@@ -242,6 +242,7 @@ pub(super) fn all_options() -> Options {
         interrogation: true,
         he_fire: true,
         casualties: true,
+        ..Options::default()
     }
 }
 
@@ -404,4 +405,78 @@ fn neither_view_carries_the_other_sides_units_of_fire() {
         g.apply(&action).unwrap();
     }
     assert!(spent, "the game spent no unit of fire");
+}
+
+/// The same position with `side`'s plots struck out and its units not plotted to move, while
+/// they are its secret [28.1].
+fn plots_struck(g: &SearchDestroy, side: super::content::Side) -> Option<SearchDestroy> {
+    let sim = &g.simultaneous;
+    let theirs = |unit: usize| g.units[unit].side == side;
+    if sim.executed
+        || !sim
+            .plots
+            .iter()
+            .any(|p| theirs(p.unit) && !p.route.is_empty())
+    {
+        return None;
+    }
+    let mut other = g.clone();
+    for p in sim.plots.iter().filter(|p| theirs(p.unit)) {
+        other.units[p.unit].moved = false;
+        other.units[p.unit].spent = 0;
+    }
+    other.simultaneous.plots.retain(|p| !theirs(p.unit));
+    if sim.taken.is_some_and(theirs) {
+        other.simultaneous.taken = None;
+    }
+    Some(other)
+}
+
+/// Simultaneous movement [28.0]: until the plots are carried out, neither side is handed
+/// anything of the other's plot — view, log, prompt, legal actions — and the lines written
+/// when a side hands its plot in read the same for the other side whatever the plot is.
+#[test]
+fn neither_side_is_handed_the_others_plot() {
+    use super::content::Side;
+    use super::simultaneous::PlotAction;
+    let options = Options {
+        simultaneous: true,
+        movement_and_fire: true,
+        ..Options::default()
+    };
+    let mut checked = 0;
+    for (scenario, seed) in [("basic", 0), ("standard", 1), ("standard", 2)] {
+        let mut g = SearchDestroy::with_options(scenario, &options, seed).unwrap();
+        let mut digger = Rng::seeded(seed);
+        let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
+        while g.outcome().is_none() {
+            let actions = g.legal_actions();
+            let action = choose(&mut bots, &mut digger, &g, &actions);
+            for side in [Side::Us, Side::Nlf] {
+                let Some(struck) = plots_struck(&g, side) else {
+                    continue;
+                };
+                let seat = side.other().seat();
+                assert_eq!(
+                    handed(&g, seat),
+                    handed(&struck, seat),
+                    "{scenario} seed {seed}: the {side:?} plot shows at {:?}",
+                    g.step
+                );
+                if action == Action::Plot(PlotAction::Done) && g.step == Step::Plot(side) {
+                    let (mut after, mut after_struck) = (g.clone(), struck.clone());
+                    after.apply(&action).unwrap();
+                    after_struck.apply(&action).unwrap();
+                    assert_eq!(
+                        new_lines(&g, &after, seat),
+                        new_lines(&struck, &after_struck, seat),
+                        "{scenario} seed {seed}: handing in the {side:?} plot tells the other side of it"
+                    );
+                }
+                checked += 1;
+            }
+            g.apply(&action).unwrap();
+        }
+    }
+    assert!(checked > 200, "only {checked} positions");
 }

@@ -26,6 +26,8 @@ pub mod reach;
 pub mod scenario;
 mod scenario_bot;
 pub mod setup_shares;
+pub mod simultaneous;
+pub mod simultaneous_bot;
 pub mod standard;
 pub mod state;
 pub mod vehicles;
@@ -38,6 +40,8 @@ mod helidrop_tests;
 mod leak_tests;
 #[cfg(test)]
 mod scenario_tests;
+#[cfg(test)]
+mod simultaneous_tests;
 #[cfg(test)]
 mod standard_tests;
 #[cfg(test)]
@@ -225,6 +229,8 @@ impl Playable for SearchDestroy {
             Step::Interrogation => "interrogation",
             Step::HeFire => "he-fire",
             Step::Vehicles => "apc-passengers",
+            Step::Plot(_) if self.simultaneous.taken.is_some() => "plot-unit",
+            Step::Plot(_) => "plot",
             Step::Over => "over",
         };
         kind.to_owned()
@@ -262,6 +268,7 @@ impl SearchDestroy {
             Action::Casualty(_) => None,
             Action::He(a) => self.he_hex(a),
             Action::Vehicle(a) => self.vehicle_hex(a),
+            Action::Plot(a) => self.plot_hex(a),
             Action::ResetLanding
             | Action::EndBoarding
             | Action::Resolve
@@ -372,6 +379,7 @@ impl SearchDestroy {
             Step::Interrogation => self.interrogation_prompt(),
             Step::HeFire => self.he_prompt(),
             Step::Vehicles => self.vehicle_prompt(),
+            Step::Plot(side) => self.plot_prompt(side),
             Step::Over => (msg("The game is over"), "10.3"),
         }
     }
@@ -458,6 +466,7 @@ impl SearchDestroy {
             Action::Casualty(a) => self.casualty_label(a),
             Action::He(a) => self.he_label(a),
             Action::Vehicle(a) => self.vehicle_label(a),
+            Action::Plot(a) => self.plot_label(a),
         }
     }
 }

@@ -38,6 +38,10 @@ pub struct Options {
     /// end of a US Player-Turn; their answers turn NLF caches face-up.
     #[serde(default)]
     pub interrogation: bool,
+    /// 28.0: both sides plot their moves in secret, fire, then carry the plots out together
+    /// movement point by movement point.
+    #[serde(default)]
+    pub simultaneous: bool,
 }
 
 impl Options {
@@ -104,6 +108,14 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             rule: "23.0",
             summary: msg(
                 "A peasant or porter found by a search is held where it stands. At the end of a US Player-Turn a unit in its hex may question it: each answer may force the NLF to turn up a hidden cache, but a wounded or killed captive gives the NLF points. US units question one captive a turn and may stop early; ARVN units question any number, three rolls each. Needs the Standard game's search.",
+            ),
+        },
+        OptionalRule {
+            key: "simultaneous",
+            title: msg("Simultaneous movement"),
+            rule: "28.0",
+            summary: msg(
+                "Each game-turn both sides first plot in secret where each unit will move; a unit with no route stays and may fire. Then the US fires, then the NLF, and only then do both sides' units move together, one movement point at a time. Units of the two sides that enter the same hex at the same moment stop there; two that cross the same hexside from both ends roll the die, and the higher one advances. Such a meeting counts as a search. A pinned unit carries out only the first half of its move. For scenarios whose units are all on the map from the first game-turn.",
             ),
         },
     ]

@@ -119,6 +119,8 @@ pub enum Action {
     Casualty(super::casualties::CasualtyAction),
     /// Tanks and APCs: mines, boarding, turret fire, RPG-7s [22.0].
     Vehicle(super::vehicles::VehicleAction),
+    /// Simultaneous movement: a decision of the Mutual Plot Phase [28.1].
+    Plot(super::simultaneous::PlotAction),
 }
 
 fn refuse(why: Message) -> Refusal {
@@ -207,7 +209,9 @@ impl SearchDestroy {
             he_fire: Default::default(),
             casualties: Default::default(),
             vehicles: Default::default(),
+            simultaneous: Default::default(),
         };
+        game.simultaneous_fits(scen);
         game.issue_fire();
         game.allot_he(scen.artillery, scen.air_strikes);
         // Nothing to set up when every NLF counter walks in [27.23, 27.25].
@@ -240,7 +244,7 @@ impl SearchDestroy {
             | Step::Probe
             | Step::HeFire
             | Step::Vehicles => Some(Side::Us),
-            Step::Movement(s) | Step::Combat(s) => Some(s),
+            Step::Movement(s) | Step::Combat(s) | Step::Plot(s) => Some(s),
             Step::Retreat { unit, .. } => Some(self.units[unit].side),
             Step::Interrogation => Some(self.interrogation_actor()),
             Step::Over => None,
@@ -562,6 +566,7 @@ impl SearchDestroy {
             Step::Interrogation => self.interrogation_actions(),
             Step::HeFire => self.he_actions(),
             Step::Vehicles => self.vehicle_step_actions(),
+            Step::Plot(side) => self.plot_actions(*side),
             Step::Over => Vec::new(),
         }
     }
@@ -986,6 +991,10 @@ impl SearchDestroy {
             Action::He(a) => self.he_act(a),
             Action::Casualty(a) => self.casualty_act(a),
             Action::Vehicle(a) => self.vehicle_act(a),
+            Action::Plot(a) => {
+                self.plot_act(a);
+                Applied::QUIET
+            }
         }
     }
 
@@ -1267,6 +1276,7 @@ impl SearchDestroy {
             self.resupply(side);
         }
         match self.step {
+            Step::Combat(_) if self.simultaneous() => self.simultaneous_fire_over(),
             Step::SupplyFire => self.land_supply(),
             Step::LandingFire if self.casualties.flying => self.medevac_lift(),
             Step::LandingFire => {
@@ -1307,7 +1317,7 @@ impl SearchDestroy {
     }
 
     /// The Game-Turn Record: the next game-turn, or the end [4.1, 4.2].
-    fn next_game_turn(&mut self) {
+    pub(super) fn next_game_turn(&mut self) {
         if self.turn >= self.last_turn {
             self.finish();
             return;
@@ -1319,6 +1329,9 @@ impl SearchDestroy {
         }
         self.log
             .add("4.1", msg("Game-Turn {turn}").arg("turn", self.turn));
+        if self.simultaneous() {
+            return self.start_plot();
+        }
         self.start_movement(self.first_side());
     }
 
@@ -1677,6 +1690,7 @@ impl SearchDestroy {
         }
         SearchDestroy::hide_fire(&mut view, side);
         SearchDestroy::redact_vehicles(&mut view, side);
+        SearchDestroy::hide_plots(&mut view, side);
         match side {
             Side::Us => {
                 for u in view.units.iter_mut().filter(|u| u.hidden()) {

@@ -126,6 +126,13 @@ impl SearchDestroy {
     pub fn reach_of(&self, unit: usize, occupied: &Occupied) -> Reach {
         let u = &self.units[unit];
         let start = u.hex.expect("a moving unit is on the map");
+        self.reach_from(unit, start, u.mp, occupied)
+    }
+
+    /// As [`SearchDestroy::reach_of`], from `start` with `mp` points (a route being plotted
+    /// goes on from where its last leg ends [28.1]).
+    pub fn reach_from(&self, unit: usize, start: Hex, mp: u8, occupied: &Occupied) -> Reach {
+        let u = &self.units[unit];
         let steps = Steps::get();
         let s = steps.index(start);
         let mut best = vec![(0u8, NONE); steps.len()];
@@ -175,7 +182,7 @@ impl SearchDestroy {
                     continue;
                 }
                 let c = cost.saturating_add(entry);
-                if c > u.mp {
+                if c > mp {
                     continue;
                 }
                 if best[n].1 == NONE || c < best[n].0 {

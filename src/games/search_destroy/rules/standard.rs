@@ -197,7 +197,7 @@ impl SearchDestroy {
     }
 
     /// A hex of face-down NLF counters no US unit holds or searched this game-turn [12.0].
-    fn searchable(&self, hex: Hex) -> bool {
+    pub(super) fn searchable(&self, hex: Hex) -> bool {
         self.side_at(hex, Side::Nlf).any(|i| self.units[i].hidden())
             && self.side_at(hex, Side::Us).next().is_none()
             && !self.units.iter().any(|u| u.searched == Some(hex))
@@ -357,6 +357,9 @@ impl SearchDestroy {
                 self.expose(t);
             }
             self.trap_attack(hex);
+        }
+        if self.simultaneous() {
+            return self.end_simultaneous_search();
         }
         self.start_us_combat();
     }

@@ -191,6 +191,8 @@ pub enum Step {
     SupplyFire,
     /// Tanks and APCs: the US puts the passengers of an APC that was hit next to it [22.42].
     Vehicles,
+    /// Simultaneous movement: `side` writes its secret plot [28.1].
+    Plot(Side),
     Retreat {
         unit: usize,
         hexes: Vec<Hex>,
@@ -282,6 +284,10 @@ pub struct SearchDestroy {
     /// vehicles, turret fire, boarding [22.0].
     #[serde(default)]
     pub vehicles: super::vehicles::Vehicles,
+    /// Simultaneous movement: this game-turn's plots, each side's secret until carried out
+    /// [28.0].
+    #[serde(default)]
+    pub simultaneous: super::simultaneous::Simultaneous,
 }
 
 fn basic_level() -> Level {
