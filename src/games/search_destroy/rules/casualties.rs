@@ -364,6 +364,32 @@ impl SearchDestroy {
         self.casualty_result(Side::Us, Side::Nlf, target, cell, Fire::Ground, true);
     }
 
+    /// The passengers of a hit APC on the casualty table [22.42, 20.1]: the result touches
+    /// them alone, not the other units in the hex; the US places their markers there.
+    pub(super) fn passenger_casualties(
+        &mut self,
+        hex: Hex,
+        riders: &[usize],
+        column: Column,
+        roll: i32,
+    ) {
+        let cell = table().cell(column, roll);
+        let hit: Vec<usize> = riders
+            .iter()
+            .copied()
+            .filter(|&i| self.units[i].class().is_some_and(Class::personnel))
+            .collect();
+        if cell.casualties() > 0 && !hit.is_empty() {
+            self.place_casualties(Side::Us, hex, &hit, cell, Fire::Ground, true);
+        }
+        if cell.pinned {
+            for &i in riders {
+                self.units[i].pinned = true;
+            }
+            self.log.add("7.2", msg("Pinned"));
+        }
+    }
+
     /// Personnel units of `side` in `hex` that a result touches.
     fn casualty_victims(&self, hex: Hex, side: Side) -> Vec<usize> {
         self.side_at(hex, side)
