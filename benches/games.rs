@@ -29,7 +29,7 @@ fn whole_games(c: &mut Criterion) {
                 b.iter(|| {
                     seed += 1;
                     driver
-                        .simulate(scenario, 1, seed, bot, &mut |_| true)
+                        .simulate(scenario, 1, seed, bot, &[], &mut |_| true)
                         .expect("the game ends")
                 })
             });

@@ -55,6 +55,10 @@ pub struct SimulateArgs {
     pub seed: u64,
     #[arg(long, value_enum, default_value_t = BotArg::Heuristic)]
     pub bot: BotArg,
+    /// An optional rule to play with, by key (repeat for several; e.g. --option
+    /// helicopter_guns)
+    #[arg(long = "option")]
+    pub options: Vec<String>,
     /// Print the report as JSON
     #[arg(long)]
     pub json: bool,
@@ -116,10 +120,30 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         args.games,
         "{bar:40} {pos}/{len} games  {per_sec}  {eta} left",
     );
-    let report = driver.simulate(&scenario, args.games, args.seed, bot, &mut |done| {
-        bar.set_position(done);
-        !interrupt::interrupted()
-    })?;
+    let known: Vec<&str> = driver.optional_rules().iter().map(|r| r.key).collect();
+    if let Some(bad) = args.options.iter().find(|o| !known.contains(&o.as_str())) {
+        return Err(format!(
+            "unknown optional rule '{bad}' for {} (known: {})",
+            args.game,
+            if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            }
+        ));
+    }
+    let options: Vec<&str> = args.options.iter().map(String::as_str).collect();
+    let report = driver.simulate(
+        &scenario,
+        args.games,
+        args.seed,
+        bot,
+        &options,
+        &mut |done| {
+            bar.set_position(done);
+            !interrupt::interrupted()
+        },
+    )?;
     bar.finish_and_clear();
     if args.json {
         println!(

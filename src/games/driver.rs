@@ -215,14 +215,17 @@ pub trait Driver: Sync {
         options: &[&str],
     ) -> Result<Box<dyn PlaySession>, String>;
     fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String>;
-    /// Plays `games` games; `after_each` hears how many are done after each and may stop the
-    /// run early by answering `false` (the report then covers the games played).
+    /// Plays `games` games with the optional rules named by `options` (by key); `after_each`
+    /// hears how many are done after each and may stop the run early by answering `false`
+    /// (the report then covers the games played).
+    #[allow(clippy::too_many_arguments)]
     fn simulate(
         &self,
         scenario: &str,
         games: u64,
         seed: u64,
         bot: BotKind,
+        options: &[&str],
         after_each: &mut dyn FnMut(u64) -> bool,
     ) -> Result<SimReport, String>;
     /// Lets a bot take up to `steps` actions in a session (stops when the game ends); returns
@@ -740,6 +743,7 @@ where
         requested: u64,
         seed: u64,
         bot: BotKind,
+        options: &[&str],
         after_each: &mut dyn FnMut(u64) -> bool,
     ) -> Result<SimReport, String> {
         let start = Instant::now();
@@ -748,14 +752,14 @@ where
             scenario: scenario.to_owned(),
             ..SimReport::default()
         };
+        let rules = options_with::<G>(options)?;
         let mut points_total = 0i64;
         let mut points_seen = 0u64;
         let mut actions_total = 0u64;
         let mut games = 0;
         for i in 0..requested {
             let game_seed = seed.wrapping_add(i);
-            let mut game =
-                G::setup(scenario, &G::Options::default(), game_seed).map_err(|e| e.to_string())?;
+            let mut game = G::setup(scenario, &rules, game_seed).map_err(|e| e.to_string())?;
             game.quiet_log();
             let mut bot = make_bot::<G>(bot, game_seed);
             let (outcome, actions) = play_out(&mut game, bot.as_mut(), MAX_ACTIONS)
@@ -847,11 +851,13 @@ mod tests {
     fn simulations_and_bot_steps_hand_bots_their_seats_view() {
         let driver = GameDriver::<Duel>::new();
         let report = driver
-            .simulate("duel", 40, 7, BotKind::Heuristic, &mut |_| true)
+            .simulate("duel", 40, 7, BotKind::Heuristic, &[], &mut |_| true)
             .unwrap();
         assert_eq!(report.wins + report.losses, 40);
         let stopped = driver
-            .simulate("duel", 40, 7, BotKind::Heuristic, &mut |done| done < 12)
+            .simulate("duel", 40, 7, BotKind::Heuristic, &[], &mut |done| {
+                done < 12
+            })
             .unwrap();
         assert_eq!((stopped.games, stopped.wins + stopped.losses), (12, 12));
         let mut session = driver.new_session("duel", 7, &[]).unwrap();

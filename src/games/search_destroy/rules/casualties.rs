@@ -710,11 +710,9 @@ impl SearchDestroy {
         );
         // Fire at a helicopter: the step says so to the firers' rules [9.13].
         self.step = Step::LandingFire;
-        let fired_at = self
-            .landing
-            .iter()
-            .any(|&h| !self.firers(Side::Nlf, h).is_empty());
-        if !fired_at {
+        // Whether the flight waits for the NLF may depend only on what the US sees.
+        let exposed = self.landing.iter().any(|&h| self.helicopter_exposed(h));
+        if !exposed {
             self.medevac_lift();
         }
     }
@@ -723,7 +721,9 @@ impl SearchDestroy {
     /// Movement Phase goes on [20.61, 20.63].
     pub(super) fn medevac_lift(&mut self) {
         let lift = usize::from(table().medevac_lift);
-        for hex in std::mem::take(&mut self.landing) {
+        let flown = std::mem::take(&mut self.landing);
+        self.helicopters_down(&flown, super::helicopter_guns::Mission::Medevac);
+        for hex in flown {
             self.casualties.flown.push((self.turn, hex));
             // The ones that keep a unit from moving first, then the oldest.
             let mut here: Vec<usize> = (0..self.casualties.ledger.len())
