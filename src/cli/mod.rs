@@ -120,6 +120,18 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         args.games,
         "{bar:40} {pos}/{len} games  {per_sec}  {eta} left",
     );
+    let known: Vec<&str> = driver.optional_rules().iter().map(|r| r.key).collect();
+    if let Some(bad) = args.options.iter().find(|o| !known.contains(&o.as_str())) {
+        return Err(format!(
+            "unknown optional rule '{bad}' for {} (known: {})",
+            args.game,
+            if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            }
+        ));
+    }
     let options: Vec<&str> = args.options.iter().map(String::as_str).collect();
     let report = driver.simulate(
         &scenario,

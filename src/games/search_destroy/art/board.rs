@@ -82,6 +82,37 @@ pub fn draw_pieces(
         }
     }
     draw_casualty_tags(cr, &view, side, s)?;
+    draw_parked_helicopters(cr, &view)?;
+    Ok(())
+}
+
+/// Helicopter markers that stay on the map with the gun rule [26.4]: a small rotor disc at
+/// the hex's top right, over the counters, with the strength its guns may still fire.
+fn draw_parked_helicopters(cr: &Context, view: &SearchDestroy) -> Result<(), cairo::Error> {
+    for (k, h) in view.helicopters_on_map() {
+        let (cx, cy) = centre(h.hex);
+        let (x, y) = (cx + 3.4, cy - 3.4);
+        Rgb::hex(0x3C4A2A).with_alpha(cr, 0.9);
+        cr.arc(x, y, 2.3, 0.0, std::f64::consts::TAU);
+        cr.fill()?;
+        Rgb::hex(0xFFFFFF).set(cr);
+        cr.set_line_width(0.35);
+        cr.move_to(x - 2.9, y - 1.4);
+        cr.line_to(x + 2.9, y + 1.4);
+        cr.move_to(x - 2.9, y + 1.4);
+        cr.line_to(x + 2.9, y - 1.4);
+        cr.stroke()?;
+        let guns = view.gun_strength(k);
+        if guns > 0 {
+            cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+            cr.set_font_size(2.2);
+            let label = guns.to_string();
+            let ext = cr.text_extents(&label)?;
+            Rgb::hex(0xF5C518).set(cr);
+            cr.move_to(x - ext.width() / 2.0, y + 0.8);
+            cr.show_text(&label)?;
+        }
+    }
     Ok(())
 }
 

@@ -45,6 +45,10 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
                 .take(CANDIDATES)
                 .map(|(_, hex)| Action::Target(hex))
                 .collect();
+            // Fire at a helicopter still on the map, when the rules of thumb chose it [26.4].
+            if matches!(base, Action::Guns(_)) {
+                out.insert(0, base.clone());
+            }
             out.push(Action::EndFire);
             out
         }

@@ -16,6 +16,7 @@ use crate::games::search_destroy::rules::Action;
 use crate::games::search_destroy::rules::bot::{SeatView, cover, nearest};
 use crate::games::search_destroy::rules::content::{Class, Side, data};
 use crate::games::search_destroy::rules::crt::{CrtCell, odds_column};
+use crate::games::search_destroy::rules::helicopter_guns::GunAction;
 use crate::games::search_destroy::rules::hex::Hex;
 use crate::games::search_destroy::rules::map::Terrain;
 use crate::games::search_destroy::rules::state::{SearchDestroy, Step};
@@ -31,6 +32,20 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
         }
         Step::LandingFire | Step::Combat(_) => {
             let ranked = ranked_targets(c, v, actions);
+            let ground = ranked.first().map_or(0.0, |r| r.0);
+            if let Some((value, hex, a)) = best_helicopter_shot(v, actions)
+                && value > 0.25
+                && value > ground
+            {
+                c.note(
+                    side,
+                    // Translators: the computer's reason; {points} is an expected value.
+                    msg("The NLF fires at the helicopter at {hex}: about {points} points to gain")
+                        .arg("hex", hex)
+                        .message("points", decimal(value, 1)),
+                );
+                return a;
+            }
             match ranked.first() {
                 Some((value, hex)) if *value > 0.25 => {
                     let text = match side {
@@ -73,7 +88,7 @@ fn expected(column: usize, f: impl Fn(&CrtCell) -> f64) -> f64 {
 }
 
 fn defense(v: &SearchDestroy, hex: Hex) -> u32 {
-    if v.step == Step::LandingFire {
+    if v.helicopter_fire() {
         1
     } else {
         SearchDestroy::defense(hex)
@@ -84,7 +99,9 @@ fn defense(v: &SearchDestroy, hex: Hex) -> u32 {
 /// ones and the strongest first, with the column they reach.
 pub fn plan_firers(v: &SearchDestroy, side: Side, hex: Hex) -> (Vec<usize>, usize) {
     let mut firers = v.firers(side, hex);
-    let all: u32 = firers.iter().map(|&i| v.attack_halves(i)).sum();
+    // Helicopter guns always join: they have no other use this game-turn [26.1, 26.2].
+    let guns: u32 = v.guns_at(hex).iter().map(|&k| 2 * v.gun_strength(k)).sum();
+    let all: u32 = guns + firers.iter().map(|&i| v.attack_halves(i)).sum::<u32>();
     let d = defense(v, hex);
     let best = odds_column(all, d);
     firers.sort_by_key(|&i| {
@@ -95,9 +112,9 @@ pub fn plan_firers(v: &SearchDestroy, side: Side, hex: Hex) -> (Vec<usize>, usiz
         )
     });
     let mut chosen = Vec::new();
-    let mut halves = 0;
+    let mut halves = guns;
     for i in firers {
-        if odds_column(halves, d) >= best && !chosen.is_empty() {
+        if odds_column(halves, d) >= best && (!chosen.is_empty() || guns > 0) {
             break;
         }
         halves += v.attack_halves(i);
@@ -109,21 +126,53 @@ pub fn plan_firers(v: &SearchDestroy, side: Side, hex: Hex) -> (Vec<usize>, usiz
 fn complete_attack(v: &SeatView, side: Side, actions: &[Action]) -> Action {
     let attack = v.attack.as_ref().expect("an attack being declared");
     let (plan, _) = plan_firers(v, side, attack.target);
-    plan.iter()
-        .filter(|i| !attack.firers.contains(i))
-        .map(|&i| Action::AddFirer(i))
-        .find(|a| actions.contains(a))
-        .or_else(|| {
-            (!attack.firers.is_empty() && actions.contains(&Action::Resolve))
-                .then_some(Action::Resolve)
+    let guns = actions
+        .iter()
+        .find(|a| matches!(a, Action::Guns(GunAction::Fire(_))))
+        .cloned();
+    guns.or_else(|| {
+        plan.iter()
+            .filter(|i| !attack.firers.contains(i))
+            .map(|&i| Action::AddFirer(i))
+            .find(|a| actions.contains(a))
+    })
+    .or_else(|| {
+        ((!attack.firers.is_empty() || !attack.guns.is_empty())
+            && actions.contains(&Action::Resolve))
+        .then_some(Action::Resolve)
+    })
+    .or_else(|| {
+        actions
+            .iter()
+            .find(|a| matches!(a, Action::AddFirer(_)))
+            .cloned()
+    })
+    .unwrap_or(Action::Cancel)
+}
+
+/// The best helicopter on offer to the NLF in its Combat Phase [26.4 (b)], with the points a
+/// shot at it is worth on average: every hard-core and leader that may fire at it, at
+/// defence 1.
+pub fn best_helicopter_shot(v: &SearchDestroy, actions: &[Action]) -> Option<(f64, Hex, Action)> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Guns(GunAction::AtHelicopter(k)) => {
+                Some((v.helicopter_guns.helicopters[*k].hex, a))
+            }
+            _ => None,
         })
-        .or_else(|| {
-            actions
+        .map(|(hex, a)| {
+            let halves: u32 = v
+                .helicopter_firers(hex)
                 .iter()
-                .find(|a| matches!(a, Action::AddFirer(_)))
-                .cloned()
+                .map(|&i| v.attack_halves(i))
+                .sum();
+            let column = odds_column(halves, 1);
+            let down = expected(column, |cell| f64::from(u8::from(cell.helicopter)));
+            (down * f64::from(v.helicopter_points()), hex, a.clone())
         })
-        .unwrap_or(Action::Cancel)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
 }
 
 /// The targets on offer with their expected worth, best first.

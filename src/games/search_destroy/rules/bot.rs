@@ -4,6 +4,7 @@
 
 use super::content::{Class, Side, data};
 use super::crt::odds_column;
+use super::helicopter_guns::GunAction;
 use super::hex::Hex;
 use super::map::Terrain;
 use super::play::Action;
@@ -93,13 +94,15 @@ pub(crate) fn cover(t: Terrain) -> bool {
     matches!(t, Terrain::Forest | Terrain::Treeline | Terrain::Building)
 }
 
-/// The odds column `side` would get at `hex` with every unit free to fire at it.
+/// The odds column `side` would get at `hex` with every unit and helicopter free to fire at
+/// it [26.1, 26.2].
 pub(crate) fn best_column(v: &SearchDestroy, side: Side, hex: Hex) -> usize {
-    let halves: u32 = v
-        .firers(side, hex)
-        .iter()
-        .map(|&i| v.attack_halves(i))
-        .sum();
+    let guns: u32 = v.guns_at(hex).iter().map(|&k| 2 * v.gun_strength(k)).sum();
+    let halves: u32 = guns
+        + v.firers(side, hex)
+            .iter()
+            .map(|&i| v.attack_halves(i))
+            .sum::<u32>();
     let defense = if v.helicopter_fire() {
         1
     } else {
@@ -202,7 +205,7 @@ impl HeuristicBot {
             let plenty = |i: usize| v.units[i].ammo.left.is_some_and(|l| l >= 4);
             return actions
                 .iter()
-                .find(|a| matches!(a, Action::AddFirer(_)))
+                .find(|a| matches!(a, Action::AddFirer(_) | Action::Guns(GunAction::Fire(_))))
                 .or_else(|| {
                     actions
                         .iter()
@@ -215,6 +218,22 @@ impl HeuristicBot {
         let map = &data().map;
         let mut best: Option<(usize, &Action)> = None;
         for a in actions {
+            // A helicopter still on the map, at defence 1 [26.4 (b)].
+            if let Action::Guns(GunAction::AtHelicopter(k)) = a {
+                let hex = v.helicopter_guns.helicopters[*k].hex;
+                let halves: u32 = v
+                    .helicopter_firers(hex)
+                    .iter()
+                    .map(|&i| v.attack_halves(i))
+                    .sum();
+                let column = odds_column(halves, 1);
+                if (column >= 5 || (column >= 3 && self.chance(30)))
+                    && best.is_none_or(|(c, _)| column > c)
+                {
+                    best = Some((column, a));
+                }
+                continue;
+            }
             let Action::Target(hex) = a else { continue };
             let column = best_column(v, side, *hex);
             let worth = match side {

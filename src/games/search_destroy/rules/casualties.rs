@@ -364,6 +364,32 @@ impl SearchDestroy {
         self.casualty_result(Side::Us, Side::Nlf, target, cell, Fire::Ground, true);
     }
 
+    /// The passengers of a hit APC on the casualty table [22.42, 20.1]: the result touches
+    /// them alone, not the other units in the hex; the US places their markers there.
+    pub(super) fn passenger_casualties(
+        &mut self,
+        hex: Hex,
+        riders: &[usize],
+        column: Column,
+        roll: i32,
+    ) {
+        let cell = table().cell(column, roll);
+        let hit: Vec<usize> = riders
+            .iter()
+            .copied()
+            .filter(|&i| self.units[i].class().is_some_and(Class::personnel))
+            .collect();
+        if cell.casualties() > 0 && !hit.is_empty() {
+            self.place_casualties(Side::Us, hex, &hit, cell, Fire::Ground, true);
+        }
+        if cell.pinned {
+            for &i in riders {
+                self.units[i].pinned = true;
+            }
+            self.log.add("7.2", msg("Pinned"));
+        }
+    }
+
     /// Personnel units of `side` in `hex` that a result touches.
     fn casualty_victims(&self, hex: Hex, side: Side) -> Vec<usize> {
         self.side_at(hex, side)
@@ -684,11 +710,9 @@ impl SearchDestroy {
         );
         // Fire at a helicopter: the step says so to the firers' rules [9.13].
         self.step = Step::LandingFire;
-        let fired_at = self
-            .landing
-            .iter()
-            .any(|&h| !self.firers(Side::Nlf, h).is_empty());
-        if !fired_at {
+        // Whether the flight waits for the NLF may depend only on what the US sees.
+        let exposed = self.landing.iter().any(|&h| self.helicopter_exposed(h));
+        if !exposed {
             self.medevac_lift();
         }
     }
@@ -697,7 +721,9 @@ impl SearchDestroy {
     /// Movement Phase goes on [20.61, 20.63].
     pub(super) fn medevac_lift(&mut self) {
         let lift = usize::from(table().medevac_lift);
-        for hex in std::mem::take(&mut self.landing) {
+        let flown = std::mem::take(&mut self.landing);
+        self.helicopters_down(&flown, super::helicopter_guns::Mission::Medevac);
+        for hex in flown {
             self.casualties.flown.push((self.turn, hex));
             // The ones that keep a unit from moving first, then the oldest.
             let mut here: Vec<usize> = (0..self.casualties.ledger.len())

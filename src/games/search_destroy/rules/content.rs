@@ -413,6 +413,8 @@ pub struct Content {
     pub casualties: super::casualties::Table,
     /// Tanks and APCs: the Vehicle Defense Table and the rule's numbers [22.0].
     pub vehicles: super::vehicles::Table,
+    /// Helicopter gun support: the guns' strengths [26.0].
+    pub helicopter_guns: super::helicopter_guns::Table,
     /// The rules reference, by section, in our own words.
     pub rules: Vec<crate::engine::reference::RuleSection>,
 }
@@ -1069,6 +1071,11 @@ pub fn load_all() -> Result<Content, ContentError> {
             include_str!("../../../../data/games/search_destroy/vehicles.toml"),
         )?)
         .map_err(refuse("vehicles.toml"))?,
+        helicopter_guns: super::helicopter_guns::Table::check(read(
+            "helicopter_guns.toml",
+            include_str!("../../../../data/games/search_destroy/helicopter_guns.toml"),
+        )?)
+        .map_err(refuse("helicopter_guns.toml"))?,
         rules: read::<crate::engine::reference::RulesFile>(
             "rules.toml",
             include_str!("../../../../data/games/search_destroy/rules.toml"),

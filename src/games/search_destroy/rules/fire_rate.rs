@@ -328,7 +328,9 @@ impl SearchDestroy {
             "19.24",
             msg("A US helicopter flies an ammunition supply in to {hex}").arg("hex", hex),
         );
-        if self.firers(Side::Nlf, hex).is_empty() {
+        // Whether it waits for the NLF may depend only on what the US sees, not on which
+        // backs could fire at it.
+        if !self.helicopter_exposed(hex) {
             self.land_supply();
         } else {
             self.step = Step::SupplyFire;
@@ -396,6 +398,7 @@ impl SearchDestroy {
                 "19.24",
                 msg("The ammunition supply is down at {hex}").arg("hex", hex),
             );
+            self.helicopters_down(&[hex], super::helicopter_guns::Mission::Supply);
         }
         self.attacked.clear();
         self.attack = None;
@@ -911,6 +914,25 @@ mod tests {
                 .any(|a| matches!(a, Action::DropSupply(_)))
         );
         assert_eq!(g.units.len(), 5, "three supply counters more");
+    }
+
+    #[test]
+    fn a_supply_helicopter_waits_for_the_nlf_whenever_a_back_is_near() {
+        // A face-down rice cache cannot fire, but the US cannot tell it from the hard-core:
+        // the helicopter waits for the NLF all the same, which can only let it land [19.24].
+        let mut g = before_moving();
+        g.units[1] = counter("rice", Side::Nlf, "0810");
+        g.apply(&Action::DropSupply(h("0510"))).unwrap();
+        assert_eq!(g.step, Step::SupplyFire);
+        assert_eq!(g.actions(), vec![Action::EndFire]);
+        g.apply(&Action::EndFire).unwrap();
+        assert_eq!(g.step, Step::Movement(Side::Us));
+        // A face-up militia squad may not fire at helicopters: nothing to wait for.
+        let mut g = before_moving();
+        g.units[1] = counter("militia", Side::Nlf, "0810");
+        g.units[1].face_up = true;
+        g.apply(&Action::DropSupply(h("0510"))).unwrap();
+        assert_eq!(g.step, Step::Movement(Side::Us));
     }
 
     #[test]

@@ -409,6 +409,9 @@ impl SearchDestroy {
     /// The US Combat Phase begins: with HE fire to call or to place, its segments come
     /// first [21.41, 21.52]; otherwise ground fire.
     pub(super) fn start_us_combat(&mut self) {
+        if self.third_chance() {
+            return;
+        }
         self.he_fire.impacts.clear();
         self.vehicles.turret.clear();
         let he = &self.he_fire;

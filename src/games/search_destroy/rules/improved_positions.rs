@@ -154,8 +154,8 @@ mod tests {
         assert_eq!(g.defense_of(h("0113"), Side::Nlf), 6);
         g.step = Step::Combat(Side::Us);
         let attack = Attack {
-            target: h("0113"),
             firers: vec![1, 2],
+            ..Attack::on(h("0113"))
         };
         assert_eq!(Crt::COLUMNS[g.attack_column(&attack)], "1-2");
         g.units[0].improved = false;

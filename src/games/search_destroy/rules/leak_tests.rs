@@ -242,6 +242,7 @@ pub(super) fn all_options() -> Options {
         interrogation: true,
         he_fire: true,
         casualties: true,
+        helicopter_guns: true,
         ..Options::default()
     }
 }
@@ -287,9 +288,8 @@ fn nothing_the_us_is_handed_with_casualties_depends_on_the_backs() {
 /// without the other optional rules.
 #[test]
 fn nothing_the_us_is_handed_with_vehicles_depends_on_the_mines_or_the_backs() {
-    // Cau Ke with HE fire, for the turret fire among the air strikes. (With every option, the
-    // supply helicopter's landing fire of rule 19 tells the US whether hard-core or leaders
-    // are near: that is rule 19's, left for its own issue.)
+    // Cau Ke with HE fire, for the turret fire among the air strikes (with every option
+    // below).
     let he = Options {
         he_fire: true,
         ..Options::default()
@@ -479,4 +479,13 @@ fn neither_side_is_handed_the_others_plot() {
         }
     }
     assert!(checked > 200, "only {checked} positions");
+}
+
+/// An advanced scenario with every optional rule (helicopter guns and units of fire among
+/// them): whether the helicopter bringing an ammunition supply or a MEDEVAC waits for the
+/// NLF's fire must not depend on which backs are hard-core or leaders [19.24, 20.61, 26.4].
+#[test]
+fn nothing_the_us_is_handed_in_an_advanced_scenario_with_every_option_depends_on_the_backs() {
+    let checked = check_games_with("cau_ke", &all_options(), 0..2);
+    assert!(checked > 300, "only {checked} positions");
 }

@@ -13,6 +13,7 @@ pub mod content;
 pub mod crt;
 pub mod fire_rate;
 pub mod he_fire;
+pub mod helicopter_guns;
 pub mod helidrop;
 pub mod hex;
 pub mod improved_positions;
@@ -34,6 +35,8 @@ pub mod vehicles;
 
 #[cfg(test)]
 mod casualties_tests;
+#[cfg(test)]
+mod helicopter_guns_tests;
 #[cfg(test)]
 mod helidrop_tests;
 #[cfg(test)]
@@ -269,6 +272,7 @@ impl SearchDestroy {
             Action::He(a) => self.he_hex(a),
             Action::Vehicle(a) => self.vehicle_hex(a),
             Action::Plot(a) => self.plot_hex(a),
+            Action::Guns(a) => self.gun_hex(a),
             Action::ResetLanding
             | Action::EndBoarding
             | Action::Resolve
@@ -283,7 +287,7 @@ impl SearchDestroy {
     }
 
     fn prompt_text(&self) -> (Message, &'static str) {
-        if let Some(p) = self.casualty_prompt() {
+        if let Some(p) = self.casualty_prompt().or_else(|| self.gun_prompt()) {
             return p;
         }
         let turn = self.turn;
@@ -467,6 +471,7 @@ impl SearchDestroy {
             Action::He(a) => self.he_label(a),
             Action::Vehicle(a) => self.vehicle_label(a),
             Action::Plot(a) => self.plot_label(a),
+            Action::Guns(a) => self.gun_label(a),
         }
     }
 }

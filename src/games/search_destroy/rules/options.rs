@@ -38,6 +38,10 @@ pub struct Options {
     /// end of a US Player-Turn; their answers turn NLF caches face-up.
     #[serde(default)]
     pub interrogation: bool,
+    /// 26.0: landing, MEDEVAC and supply helicopters fire in the US Combat Phase, and stay
+    /// on the map for the NLF to fire at twice more.
+    #[serde(default)]
+    pub helicopter_guns: bool,
     /// 28.0: both sides plot their moves in secret, fire, then carry the plots out together
     /// movement point by movement point.
     #[serde(default)]
@@ -108,6 +112,14 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             rule: "23.0",
             summary: msg(
                 "A peasant or porter found by a search is held where it stands. At the end of a US Player-Turn a unit in its hex may question it: each answer may force the NLF to turn up a hidden cache, but a wounded or killed captive gives the NLF points. US units question one captive a turn and may stop early; ARVN units question any number, three rolls each. Needs the Standard game's search.",
+            ),
+        },
+        OptionalRule {
+            key: "helicopter_guns",
+            title: msg("Helicopter gun support"),
+            rule: "26.0",
+            summary: msg(
+                "Each troop helicopter that gets its unit down fires 3 strength points from its landing hex in that game-turn's US Combat Phase; the Cobras escorting a MEDEVAC or ammunition helicopter fire 5 from its hex, in that game-turn and the next. Their fire needs line of sight, which another helicopter also blocks. In return the helicopters stay on the map: the NLF's hard-core and leaders may fire at each one as it lands, again in the NLF Combat Phase with normal line of sight, and once more at the start of the next US Combat Phase, terrain never in the way.",
             ),
         },
         OptionalRule {

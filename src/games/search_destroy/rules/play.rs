@@ -121,6 +121,8 @@ pub enum Action {
     Vehicle(super::vehicles::VehicleAction),
     /// Simultaneous movement: a decision of the Mutual Plot Phase [28.1].
     Plot(super::simultaneous::PlotAction),
+    /// Helicopter gun support: guns joining an attack, NLF fire at a helicopter [26.0].
+    Guns(super::helicopter_guns::GunAction),
 }
 
 fn refuse(why: Message) -> Refusal {
@@ -208,6 +210,7 @@ impl SearchDestroy {
             interrogation: Default::default(),
             he_fire: Default::default(),
             casualties: Default::default(),
+            helicopter_guns: Default::default(),
             vehicles: Default::default(),
             simultaneous: Default::default(),
         };
@@ -454,7 +457,7 @@ impl SearchDestroy {
                     let u = &self.units[i];
                     u.class().is_some_and(Class::personnel) && !u.is("peasant")
                 })
-                && !self.firers(side, *h).is_empty()
+                && (!self.firers(side, *h).is_empty() || !self.guns_at(*h).is_empty())
         });
         hexes
     }
@@ -463,6 +466,9 @@ impl SearchDestroy {
     /// any helicopter within 8 hexes, terrain never in the way [9.13, 6.28]; otherwise any
     /// combat unit free to fire, in range and sight [6.1, 6.2].
     pub fn firers(&self, side: Side, target: Hex) -> Vec<usize> {
+        if self.helicopter_fire() {
+            return self.helicopter_firers(target);
+        }
         (0..self.units.len())
             .filter(|&i| self.units[i].side == side)
             .filter(|&i| {
@@ -470,18 +476,10 @@ impl SearchDestroy {
                 let Some(hex) = u.hex.filter(|_| u.on_map()) else {
                     return false;
                 };
-                if self.helicopter_fire() {
-                    (u.is("hard_core") || u.is("nlf_leader"))
-                        && !u.pinned
-                        && (!u.fired || self.step == Step::SupplyFire)
-                        && !self.fired_out(i)
-                        && hex.distance(target) <= RANGE
-                } else {
-                    self.may_fire(i)
-                        && self.fire_allowed(i, target)
-                        && self.near_first_target(i, target)
-                        && self.sees(hex, target)
-                }
+                self.may_fire(i)
+                    && self.fire_allowed(i, target)
+                    && self.near_first_target(i, target)
+                    && self.sees(hex, target)
             })
             .collect()
     }
@@ -589,7 +587,8 @@ impl SearchDestroy {
                     .map(Action::AddFirer)
                     .collect();
                 out.extend(self.double_candidates().into_iter().map(Action::DoubleFire));
-                if !a.firers.is_empty() {
+                out.extend(self.gun_actions(a));
+                if !a.firers.is_empty() || !a.guns.is_empty() {
                     out.push(Action::Resolve);
                 }
                 out.push(Action::Cancel);
@@ -603,11 +602,15 @@ impl SearchDestroy {
                         .filter(|h| !self.attacked.contains(h) && !self.firers(side, *h).is_empty())
                         .collect()
                 } else if self.step == Step::SupplyFire {
-                    self.supply_target().into_iter().collect()
+                    self.supply_target()
+                        .into_iter()
+                        .filter(|h| !self.firers(side, *h).is_empty())
+                        .collect()
                 } else {
                     self.targets(side)
                 };
                 let mut out: Vec<Action> = targets.into_iter().map(Action::Target).collect();
+                out.extend(self.helicopter_targets());
                 out.extend(self.rpg_actions());
                 out.extend(self.dig_in_candidates().into_iter().map(Action::DigIn));
                 out.push(Action::EndFire);
@@ -810,10 +813,7 @@ impl SearchDestroy {
                 Applied::QUIET
             }
             Action::Target(hex) => {
-                self.attack = Some(Attack {
-                    target: hex,
-                    firers: Vec::new(),
-                });
+                self.attack = Some(Attack::on(hex));
                 Applied::QUIET
             }
             Action::AddFirer(unit) => {
@@ -829,7 +829,7 @@ impl SearchDestroy {
             }
             Action::Resolve => {
                 let attack = self.attack.take().expect("Resolve needs an attack");
-                if self.step == Step::LandingFire {
+                if self.step == Step::LandingFire || attack.helicopter.is_some() {
                     self.resolve_landing_fire(&attack);
                 } else if self.step == Step::SupplyFire {
                     self.resolve_supply_fire(&attack);
@@ -995,6 +995,7 @@ impl SearchDestroy {
                 self.plot_act(a);
                 Applied::QUIET
             }
+            Action::Guns(a) => self.gun_act(a),
         }
     }
 
@@ -1116,15 +1117,36 @@ impl SearchDestroy {
         }
     }
 
-    /// Whether the fire being declared is at a helicopter coming in to land [9.13, 19.24].
+    /// Whether the fire being declared is at a helicopter: one coming in to land [9.13,
+    /// 19.24, 20.61], or one still on the map [26.4].
     pub fn helicopter_fire(&self) -> bool {
         matches!(self.step, Step::LandingFire | Step::SupplyFire)
+            || self.attack.as_ref().is_some_and(|a| a.helicopter.is_some())
+    }
+
+    /// Whether the NLF might fire at a helicopter coming down at `hex`, as far as the US can
+    /// tell: a face-down counter, or an unpinned face-up hard-core or leader, within range
+    /// [9.13, 6.28]. Which backs are hard-core or leaders, and what units of fire they have
+    /// left, are the NLF's secrets: where one of them is near, the helicopter waits for the
+    /// NLF's answer even when none of them may fire.
+    pub fn helicopter_exposed(&self, hex: Hex) -> bool {
+        self.units.iter().any(|u| {
+            u.side == Side::Nlf
+                && u.on_map()
+                && u.hex.is_some_and(|h| h.distance(hex) <= RANGE)
+                && (u.hidden() || ((u.is("hard_core") || u.is("nlf_leader")) && !u.pinned))
+        })
     }
 
     /// The odds column of an attack as declared: its firers' strength against the target
     /// hex's defence, or against 1 for fire at a landing helicopter [6.0, 9.13].
     pub(super) fn attack_column(&self, attack: &Attack) -> usize {
-        let halves: u32 = attack.firers.iter().map(|&i| self.fire_halves(i)).sum();
+        let halves: u32 = attack
+            .firers
+            .iter()
+            .map(|&i| self.fire_halves(i))
+            .sum::<u32>()
+            + self.gun_halves(attack);
         let defense = if self.helicopter_fire() {
             1
         } else {
@@ -1170,7 +1192,12 @@ impl SearchDestroy {
         let column = self.attack_column(attack);
         let roll = d6(&mut self.rng);
         let cell = data().crt.cell(column, roll.total);
-        self.attacked.push(attack.target);
+        // A helicopter that came down earlier carries nobody [26.4].
+        let later = self.later_chance(attack);
+        if attack.helicopter.is_none() {
+            self.attacked.push(attack.target);
+        }
+        self.helicopter_fired_on(attack);
         for &i in &attack.firers {
             self.units[i].fired = true;
             self.turn_up_firer(i);
@@ -1180,21 +1207,33 @@ impl SearchDestroy {
             let points = self.helicopter_points();
             self.points[1] += points;
             self.landing.retain(|&h| h != attack.target);
-            if !self.casualties.flying {
+            if later {
+                self.helicopter_shot_down(attack);
+            } else if !self.casualties.flying {
                 self.downed(attack.target);
             }
             self.crash(attack.target);
-            msg_n(
-                "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} point",
-                "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} points",
-                points,
-            )
+            if later {
+                msg_n(
+                    "NLF fire at {odds} shoots down the helicopter at {hex}: {points} point",
+                    "NLF fire at {odds} shoots down the helicopter at {hex}: {points} points",
+                    points,
+                )
+            } else {
+                msg_n(
+                    "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} point",
+                    "NLF fire at {odds} shoots down the helicopter landing at {hex}: {points} points",
+                    points,
+                )
+            }
             .arg("points", points)
+        } else if later {
+            msg("NLF fire at {odds} misses the helicopter at {hex}")
         } else {
             msg("NLF fire at {odds} misses the helicopter landing at {hex}")
         };
         self.log.add_with(
-            "9.13",
+            if later { "26.4" } else { "9.13" },
             text.arg("odds", Crt::COLUMNS[column])
                 .arg("hex", attack.target),
             vec![Random::Dice(roll)],
@@ -1268,6 +1307,8 @@ impl SearchDestroy {
             _ => msg("The US lands"),
         };
         self.log.add("9.13", text);
+        let down = self.landing.clone();
+        self.helicopters_down(&down, super::helicopter_guns::Mission::Troops);
         self.reveal_by_sight();
     }
 
@@ -1279,6 +1320,7 @@ impl SearchDestroy {
             Step::Combat(_) if self.simultaneous() => self.simultaneous_fire_over(),
             Step::SupplyFire => self.land_supply(),
             Step::LandingFire if self.casualties.flying => self.medevac_lift(),
+            Step::LandingFire if self.helicopter_guns.third => self.end_third_chance(),
             Step::LandingFire => {
                 self.land();
                 self.attacked.clear();
@@ -1286,6 +1328,7 @@ impl SearchDestroy {
             }
             Step::Combat(Side::Us) => {
                 self.attacked.clear();
+                self.helicopters_leave();
                 self.finish_probe();
                 self.expose_searched();
                 if !self.start_interrogation() {
@@ -1438,11 +1481,12 @@ impl SearchDestroy {
             }
         }
         self.spend_fire(attack);
-        let firing_hexes: Vec<Hex> = attack
+        let mut firing_hexes: Vec<Hex> = attack
             .firers
             .iter()
             .filter_map(|&i| self.units[i].hex)
             .collect();
+        firing_hexes.extend(self.guns_fire(attack));
         for i in self.side_at(target, side.other()).collect::<Vec<_>>() {
             self.units[i]
                 .fired_on_from

@@ -328,7 +328,14 @@ impl SearchDestroy {
                     .arg("target", target)
                     .arg("hex", hex),
             );
-            self.resolve_fire_with(&Attack { target, firers }, 2, "12.1");
+            self.resolve_fire_with(
+                &Attack {
+                    firers,
+                    ..Attack::on(target)
+                },
+                2,
+                "12.1",
+            );
             if matches!(self.step, Step::Retreat { .. }) {
                 return;
             }

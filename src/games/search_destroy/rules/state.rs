@@ -209,6 +209,24 @@ pub enum Step {
 pub struct Attack {
     pub target: Hex,
     pub firers: Vec<usize>,
+    /// Helicopters whose guns join the attack [26.1, 26.2].
+    #[serde(default)]
+    pub guns: Vec<usize>,
+    /// The helicopter fired at, when the NLF fires at one in its Combat Phase [26.4].
+    #[serde(default)]
+    pub helicopter: Option<usize>,
+}
+
+impl Attack {
+    /// An attack on a hex, no firer added yet.
+    pub fn on(target: Hex) -> Attack {
+        Attack {
+            target,
+            firers: Vec::new(),
+            guns: Vec::new(),
+            helicopter: None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -280,6 +298,9 @@ pub struct SearchDestroy {
     /// Casualty combat system: the casualty ledger and MEDEVAC flights [20.0]. Public.
     #[serde(default)]
     pub casualties: super::casualties::Casualties,
+    /// Helicopter gun support: the helicopter markers on the map [26.0]. Public.
+    #[serde(default)]
+    pub helicopter_guns: super::helicopter_guns::HelicopterGuns,
     /// Tanks and APCs: the mines (the NLF's secret until found), RPG-7s fired, immobilized
     /// vehicles, turret fire, boarding [22.0].
     #[serde(default)]

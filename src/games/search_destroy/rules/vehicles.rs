@@ -417,7 +417,7 @@ impl SearchDestroy {
         }
         let riders = self.riders(v);
         if !riders.is_empty() {
-            self.passengers_hit(v, hex, &riders);
+            self.passengers_hit(hex, &riders);
         }
         match hit {
             Hit::Immobilized => {
@@ -432,15 +432,42 @@ impl SearchDestroy {
         hit
     }
 
-    /// The passengers of an APC hit get out and undergo one 3-1 attack together; the US then
-    /// puts the survivors in hexes next to it [22.42].
-    fn passengers_hit(&mut self, apc: usize, hex: Hex, riders: &[usize]) {
+    /// The passengers of an APC hit get out and undergo one 3-1 attack together, on the
+    /// casualty table when it is in use [20.0]; the US then puts the survivors in hexes next
+    /// to it [22.42].
+    fn passengers_hit(&mut self, hex: Hex, riders: &[usize]) {
         for &i in riders {
             self.units[i].aboard = None;
             self.units[i].hex = Some(hex);
         }
         let column = table().passenger_column;
         let roll = d6(&mut self.rng);
+        if self.casualty_system() {
+            self.log.add_with(
+                "22.42",
+                msg("The passengers of the APC at {hex} undergo a {odds} attack")
+                    .arg("hex", hex)
+                    .arg("odds", Crt::COLUMNS[column]),
+                vec![Random::Dice(roll.clone())],
+            );
+            self.passenger_casualties(hex, riders, column, roll.total);
+        } else {
+            self.passenger_points(hex, riders, column, roll);
+        }
+        self.vehicles
+            .unload
+            .extend(riders.iter().copied().filter(|&i| self.units[i].on_map()));
+        self.vehicles.unload_from = Some(hex);
+    }
+
+    /// The passengers' attack on the points table [22.42, 7.2].
+    fn passenger_points(
+        &mut self,
+        hex: Hex,
+        riders: &[usize],
+        column: super::crt::Column,
+        roll: crate::engine::dice::Roll,
+    ) {
         let cell = data().crt.cell(column, roll.total);
         let points = u32::from(cell.nlf_points);
         self.points[1] += points;
@@ -474,11 +501,6 @@ impl SearchDestroy {
         if points > 0 {
             self.leadership_rolls(riders);
         }
-        let _ = apc;
-        self.vehicles
-            .unload
-            .extend(riders.iter().copied().filter(|&i| self.units[i].on_map()));
-        self.vehicles.unload_from = Some(hex);
     }
 
     /// Hands the US the placing of a hit APC's passengers, if there are any; `resume` says

@@ -552,3 +552,39 @@ fn the_bots_play_gibraltar_and_cau_ke_to_the_end() {
         "no turret fire, RPG-7 or APC hit in two games"
     );
 }
+
+#[test]
+fn with_the_casualty_system_a_hit_apc_s_passengers_alone_take_casualties() {
+    let mut g = rpg_board("apc");
+    g.options.casualties = true;
+    let at = g.units[0].hex.unwrap();
+    let mut squad = unit("us_squad", Side::Us, at);
+    squad.aboard = Some(0);
+    g.units.push(squad);
+    // A Medical team standing in the APC's hex is no passenger.
+    g.units.push(unit("medical_team", Side::Us, at));
+    // RPG: 1 + 4 = 5, immobilized; the passengers' attack at 3-1 rolls 4: pinned and one
+    // wounded on the casualty table (20 points on the points table).
+    let cell = data().casualties.cell(data().vehicles.passenger_column, 4);
+    assert!(cell.pinned && cell.wounded == 1 && cell.killed == 0);
+    g.rng = rigged(&[1, 4]);
+    act(
+        &mut g,
+        VehicleAction::Rpg {
+            cadre: 1,
+            vehicle: 0,
+        },
+    );
+    assert_eq!(g.points, [0, 0], "casualties are scored at the end [20.4]");
+    let ledger = &g.casualties.ledger;
+    assert_eq!(ledger.len(), 1);
+    assert!(!ledger[0].killed);
+    assert_eq!(
+        ledger[0].holds,
+        vec![2],
+        "the passenger's, not the medic's [20.31]"
+    );
+    assert_eq!(g.units[ledger[0].marker].hex, Some(at));
+    assert!(g.units[2].pinned);
+    assert!(!g.units[3].pinned && g.units[3].on_map());
+}
