@@ -39,7 +39,7 @@ pub fn decide(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
             {
                 c.note(
                     side,
-                    // Translators: the computer's reason; {points} is an expected value.
+                    // Translators: the computer's reason; {points} is an expected value with a decimal, not a count.
                     msg("The NLF fires at the helicopter at {hex}: about {points} points to gain")
                         .arg("hex", hex)
                         .message("points", decimal(value, 1)),

@@ -30,7 +30,7 @@ use super::play::Action;
 use super::state::{Attack, RANGE, SearchDestroy, Step, World};
 use crate::engine::content::Source;
 use crate::engine::game::Applied;
-use crate::engine::message::{Message, msg};
+use crate::engine::message::{Message, msg, msg_n};
 
 /// The rule's numbers, from helicopter_guns.toml [26.1, 26.2].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -425,9 +425,14 @@ impl SearchDestroy {
     pub(super) fn gun_label(&self, action: GunAction) -> Message {
         match action {
             GunAction::Fire(k) => {
-                msg("Add the guns of the helicopter at {hex} ({n} strength points)")
-                    .arg("hex", self.helicopter_guns.helicopters[k].hex)
-                    .arg("n", self.gun_strength(k))
+                let n = self.gun_strength(k);
+                msg_n(
+                    "Add the guns of the helicopter at {hex} ({n} strength point)",
+                    "Add the guns of the helicopter at {hex} ({n} strength points)",
+                    n,
+                )
+                .arg("hex", self.helicopter_guns.helicopters[k].hex)
+                .arg("n", n)
             }
             GunAction::AtHelicopter(k) => msg("Fire at the helicopter at {hex}")
                 .arg("hex", self.helicopter_guns.helicopters[k].hex),

@@ -855,9 +855,17 @@ impl SearchDestroy {
             .filter(|r| !r.is_empty());
         let spent = plot.map_or(0, |p| self.plot_cost(p));
         let text = match route {
-            Some(route) => msg("{side} plot: the {unit} at {hex} moves {route}, {spent} of {mp} movement points; click a hex to go on, or take up another unit")
-                .arg("route", route),
-            None => msg("{side} plot: the {unit} at {hex} fires unless you plot a route; click the hex it moves to ({mp} movement points)"),
+            Some(route) => msg_n(
+                "{side} plot: the {unit} at {hex} moves {route}, {spent} of {mp} movement point; click a hex to go on, or take up another unit",
+                "{side} plot: the {unit} at {hex} moves {route}, {spent} of {mp} movement points; click a hex to go on, or take up another unit",
+                self.allowance(unit),
+            )
+            .arg("route", route),
+            None => msg_n(
+                "{side} plot: the {unit} at {hex} fires unless you plot a route; click the hex it moves to ({mp} movement point)",
+                "{side} plot: the {unit} at {hex} fires unless you plot a route; click the hex it moves to ({mp} movement points)",
+                self.allowance(unit),
+            ),
         };
         (
             text.term("side", side.name())
