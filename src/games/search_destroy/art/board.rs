@@ -86,34 +86,46 @@ pub fn draw_pieces(
     Ok(())
 }
 
-/// Helicopter markers that stay on the map with the gun rule [26.4]: a small rotor disc at
-/// the hex's top right, over the counters, with the strength its guns may still fire.
+/// Helicopter markers that stay on the map with the gun rule [26.4]: a rotor disc at the
+/// hex's top right, over the counters, with the strength its guns may still fire. Set in
+/// screen pixels like the casualty tags: 2.3 mm of map, but never under 8 pixels of radius,
+/// and dark blue-grey, so that it stands out from the olive US counters at any zoom.
 fn draw_parked_helicopters(cr: &Context, view: &SearchDestroy) -> Result<(), cairo::Error> {
+    let (unit, _) = cr.user_to_device_distance(1.0, 0.0)?;
+    let r = (2.3 * unit.abs()).max(8.0);
+    cr.save()?;
     for (k, h) in view.helicopters_on_map() {
         let (cx, cy) = centre(h.hex);
-        let (x, y) = (cx + 3.4, cy - 3.4);
-        Rgb::hex(0x3C4A2A).with_alpha(cr, 0.9);
-        cr.arc(x, y, 2.3, 0.0, std::f64::consts::TAU);
+        let (x, y) = cr.user_to_device(cx + 3.4, cy - 3.4);
+        cr.identity_matrix();
+        Rgb::hex(0x263238).with_alpha(cr, 0.92);
+        cr.arc(x, y, r, 0.0, std::f64::consts::TAU);
         cr.fill()?;
         Rgb::hex(0xFFFFFF).set(cr);
-        cr.set_line_width(0.35);
-        cr.move_to(x - 2.9, y - 1.4);
-        cr.line_to(x + 2.9, y + 1.4);
-        cr.move_to(x - 2.9, y + 1.4);
-        cr.line_to(x + 2.9, y - 1.4);
+        cr.set_line_width((r * 0.15).max(1.0));
+        cr.move_to(x - r * 1.26, y - r * 0.6);
+        cr.line_to(x + r * 1.26, y + r * 0.6);
+        cr.move_to(x - r * 1.26, y + r * 0.6);
+        cr.line_to(x + r * 1.26, y - r * 0.6);
         cr.stroke()?;
         let guns = view.gun_strength(k);
         if guns > 0 {
             cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
-            cr.set_font_size(2.2);
+            cr.set_font_size(r * 1.1);
             let label = guns.to_string();
             let ext = cr.text_extents(&label)?;
             Rgb::hex(0xF5C518).set(cr);
-            cr.move_to(x - ext.width() / 2.0, y + 0.8);
+            cr.move_to(
+                x - ext.width() / 2.0 - ext.x_bearing(),
+                y + ext.height() / 2.0,
+            );
             cr.show_text(&label)?;
         }
+        // Back to the map's millimetres for the next marker's place.
+        cr.restore()?;
+        cr.save()?;
     }
-    Ok(())
+    cr.restore()
 }
 
 /// Anti-tank mine markers on the mine hexes a vehicle has found [22.33] (and, for the NLF, on
