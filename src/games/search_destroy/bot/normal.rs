@@ -163,12 +163,7 @@ pub fn best_helicopter_shot(v: &SearchDestroy, actions: &[Action]) -> Option<(f6
             _ => None,
         })
         .map(|(hex, a)| {
-            let halves: u32 = v
-                .helicopter_firers(hex)
-                .iter()
-                .map(|&i| v.attack_halves(i))
-                .sum();
-            let column = odds_column(halves, 1);
+            let column = v.helicopter_shot_column(hex);
             let down = expected(column, |cell| f64::from(u8::from(cell.helicopter)));
             (down * f64::from(v.helicopter_points()), hex, a.clone())
         })

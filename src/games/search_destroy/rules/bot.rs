@@ -221,12 +221,7 @@ impl HeuristicBot {
             // A helicopter still on the map, at defence 1 [26.4 (b)].
             if let Action::Guns(GunAction::AtHelicopter(k)) = a {
                 let hex = v.helicopter_guns.helicopters[*k].hex;
-                let halves: u32 = v
-                    .helicopter_firers(hex)
-                    .iter()
-                    .map(|&i| v.attack_halves(i))
-                    .sum();
-                let column = odds_column(halves, 1);
+                let column = v.helicopter_shot_column(hex);
                 if (column >= 5 || (column >= 3 && self.chance(30)))
                     && best.is_none_or(|(c, _)| column > c)
                 {

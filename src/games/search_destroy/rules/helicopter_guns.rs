@@ -24,6 +24,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::content::{Side, data};
+use super::crt::{Column, odds_column};
 use super::hex::Hex;
 use super::los::{Sightlines, line_of_sight};
 use super::play::Action;
@@ -284,6 +285,17 @@ impl SearchDestroy {
                         .is_some_and(|from| self.fires_at_helicopter(i, from, target))
             })
             .collect()
+    }
+
+    /// The odds column of all the NLF fire that may go at the helicopter in `target` now,
+    /// against its defence of 1 [26.4]: what the computers weigh a shot at it by.
+    pub fn helicopter_shot_column(&self, target: Hex) -> Column {
+        let halves: u32 = self
+            .helicopter_firers(target)
+            .iter()
+            .map(|&i| self.attack_halves(i))
+            .sum();
+        odds_column(halves, 1)
     }
 
     /// In the NLF Combat Phase: the helicopters it may still fire at [26.4 (b)].

@@ -386,15 +386,7 @@ impl SearchDestroy {
             }
         }
         let (cost, _) = reach.get(to)?;
-        let mut path = vec![to];
-        while let Some((_, from)) = reach.get(*path.last().expect("not empty")) {
-            if from == start {
-                break;
-            }
-            path.push(from);
-        }
-        path.reverse();
-        Some((cost, path))
+        Some((cost, reach.route_to(to)))
     }
 
     /// Where a unit may move now: hexes it may end in, or stop on to pick up. Every hex the

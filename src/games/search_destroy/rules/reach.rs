@@ -109,6 +109,21 @@ impl Reach {
         (from != NONE && i != self.start).then_some((c, usize::from(from)))
     }
 
+    /// The hexes entered on the cheapest way to `to`, in order, `to` last and the start left
+    /// out (just `to` when it is not reached: the caller has checked it can be entered).
+    pub fn route_to(&self, to: Hex) -> Vec<Hex> {
+        let start = Steps::get().hex(self.start);
+        let mut path = vec![to];
+        while let Some((_, from)) = self.get(*path.last().expect("not empty")) {
+            if from == start {
+                break;
+            }
+            path.push(from);
+        }
+        path.reverse();
+        path
+    }
+
     /// Every hex reached, in hex-number order, with its cost and the hex it is entered from.
     pub fn iter(&self) -> impl Iterator<Item = (Hex, u8, Hex)> + '_ {
         let steps = Steps::get();

@@ -249,16 +249,8 @@ impl SearchDestroy {
         let Some(start) = self.plot_end(unit) else {
             return Vec::new();
         };
-        let reach = self.reach_from(unit, start, self.plot_left(unit), &Occupied::of(self));
-        let mut path = vec![to];
-        while let Some((_, from)) = reach.get(*path.last().expect("not empty")) {
-            if from == start {
-                break;
-            }
-            path.push(from);
-        }
-        path.reverse();
-        path
+        self.reach_from(unit, start, self.plot_left(unit), &Occupied::of(self))
+            .route_to(to)
     }
 
     /// The choices of the Mutual Plot Phase for `side`.
