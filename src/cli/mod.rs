@@ -186,6 +186,14 @@ fn replay(file: &std::path::Path) -> Result<(), String> {
             .replace("{game}", session.game_id())
             .replace("{scenario}", session.scenario())
     );
+    if session.continues_older_save() {
+        println!(
+            "{}",
+            gettext(
+                "this game goes on from a save of an earlier version of Tonkin, whose moves this version cannot replay"
+            )
+        );
+    }
     println!(
         "{}",
         gettext("log entries: {n}").replace("{n}", &session.log().len().to_string())

@@ -12,7 +12,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::log::Log;
-use super::message::Message;
+use super::message::{Message, msg};
 use super::rng::Rng;
 
 /// Who must act now.
@@ -132,12 +132,40 @@ pub struct ScenarioInfo {
     pub summary: Option<Message>,
 }
 
+/// Why a game cannot be set up. The `Display` form is English, for the command line and the
+/// tests; [`SetupError::message`] is what the window shows, in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     #[error("unknown scenario '{0}'")]
     UnknownScenario(String),
-    #[error("{0}")]
-    Invalid(String),
+    /// The game's data files cannot be read: the content error, which names the file.
+    #[error("the game's data cannot be read: {0}")]
+    Content(String),
+    /// The scenario cannot be played so: optional rules that do not go together, a set-up
+    /// that cannot be made as arranged.
+    #[error("{}", .0.english())]
+    Invalid(Box<Message>),
+}
+
+impl SetupError {
+    /// The scenario cannot be played so, for this reason.
+    pub fn invalid(why: Message) -> SetupError {
+        SetupError::Invalid(Box::new(why))
+    }
+
+    /// The error in the reader's language. A content error's detail (the file, the line and
+    /// the data reader's words) stays as it came.
+    pub fn message(&self) -> Message {
+        match self {
+            SetupError::UnknownScenario(id) => {
+                msg("unknown scenario '{scenario}'").arg("scenario", id)
+            }
+            SetupError::Content(detail) => {
+                msg("the game's data cannot be read: {detail}").arg("detail", detail)
+            }
+            SetupError::Invalid(message) => (**message).clone(),
+        }
+    }
 }
 
 pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static {

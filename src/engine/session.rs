@@ -17,6 +17,19 @@ use super::message::{Message, msg};
 pub const SAVE_FORMAT: &str = "tonkin-save";
 pub const SAVE_VERSION: u32 = 1;
 
+mod fingerprints {
+    include!(concat!(env!("OUT_DIR"), "/rules_fingerprints.rs"));
+}
+
+/// The fingerprint of game `game`'s rules in this build: a hash of what decides how its saves
+/// replay (written by `build.rs`); the engine's own for a game without a folder (its tests').
+pub fn rules_fingerprint(game: &str) -> &'static str {
+    fingerprints::RULES_FINGERPRINTS
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map_or(fingerprints::ENGINE_FINGERPRINT, |(_, f)| f)
+}
+
 /// The largest save or script Tonkin reads: a long campaign's save is a few MiB.
 pub const MAX_SAVE_BYTES: u64 = 64 << 20;
 
@@ -31,6 +44,10 @@ pub struct SaveFile<O, A, S> {
     pub game: String,
     #[serde(default)]
     pub app_version: String,
+    /// The fingerprint of the rules that wrote the save ([`rules_fingerprint`]). A save whose
+    /// moves no longer replay may go on from its saved position only if other rules wrote it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub rules: String,
     pub scenario: String,
     pub seed: u64,
     #[serde(default)]
@@ -58,6 +75,11 @@ pub struct SaveFile<O, A, S> {
     /// What the computer players said of their decisions, with where they go in the log.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remarks: Vec<Remark>,
+    /// The position the actions start from, when it is not the scenario's set-up: the game
+    /// goes on from a position saved under other rules, whose earlier moves these rules could
+    /// not replay (see [`Session::from_bytes`]).
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    pub start: Option<S>,
     #[serde(default = "Vec::new")]
     pub actions: Vec<A>,
     #[serde(default = "none", skip_serializing_if = "Option::is_none")]
@@ -212,6 +234,17 @@ pub enum SessionError {
 }
 
 impl SessionError {
+    /// The save reads, but its moves do not replay under these rules: an action that is not
+    /// one of this game's, one refused, or a replay that ends elsewhere than the save.
+    pub fn is_replay_failure(&self) -> bool {
+        matches!(
+            self,
+            SessionError::MalformedAction { .. }
+                | SessionError::ReplayRefused { .. }
+                | SessionError::ReplayMismatch { .. }
+        )
+    }
+
     /// The error in the reader's language, as the window shows it (the `Display` form is the
     /// English one, for the command line's logs and the tests). The details quoted from
     /// elsewhere (the system's or the JSON reader's words) stay as they came.
@@ -268,7 +301,7 @@ impl SessionError {
             SessionError::Setup { path, source } => {
                 msg("{path}: cannot set the game up: {detail}")
                     .arg("path", path)
-                    .arg("detail", source)
+                    .message("detail", source.message())
             }
             SessionError::ReplayRefused {
                 path,
@@ -294,6 +327,9 @@ pub struct Session<G: Game> {
     options: G::Options,
     /// The results fixed for the set-up (see [`Session::new_arranged`]).
     setup: Vec<Arranged>,
+    /// The position the game went on from, when an earlier version's rules saved it and these
+    /// could not replay its moves: the actions start there, and undo stops there.
+    start: Option<G>,
     current: G,
     /// The state before each action taken, so that undo is exact.
     history: Vec<G>,
@@ -343,24 +379,38 @@ impl<G: Game> Session<G> {
         setup: Vec<Arranged>,
     ) -> Result<Self, SetupError> {
         let current = if !setup.is_empty() {
-            check_faces(&setup).map_err(|r| SetupError::Invalid(r.reason.english()))?;
+            check_faces(&setup).map_err(|r| SetupError::Invalid(r.reason))?;
             let (made, untaken) =
                 arrange_setup(setup.clone(), || G::setup(scenario, &options, seed));
             let mut current = made?;
             let mut settled = current.rng_mut().settle();
             settled.unused.extend(untaken);
             if let Some(misfit) = settled.misfit() {
-                return Err(SetupError::Invalid(format!("set-up: {}", misfit.english())));
+                return Err(SetupError::invalid(
+                    msg("set-up: {misfit}").message("misfit", misfit),
+                ));
             }
             current
         } else {
             G::setup(scenario, &options, seed)?
         };
-        Ok(Session {
+        Ok(Self::at(scenario, options, seed, setup, current))
+    }
+
+    /// A session whose first position is `current`, with nothing taken yet.
+    fn at(
+        scenario: &str,
+        options: G::Options,
+        seed: u64,
+        setup: Vec<Arranged>,
+        current: G,
+    ) -> Self {
+        Session {
             scenario: scenario.to_owned(),
             seed,
             options,
             setup,
+            start: None,
             current,
             history: Vec::new(),
             actions: Vec::new(),
@@ -375,7 +425,7 @@ impl<G: Game> Session<G> {
             computers: Vec::new(),
             bots: Vec::new(),
             remarks: Vec::new(),
-        })
+        }
     }
 
     pub fn state(&self) -> &G {
@@ -386,6 +436,11 @@ impl<G: Game> Session<G> {
     }
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+    /// The game goes on from a position saved under an earlier version's rules, whose moves
+    /// these rules could not replay: what happened before it can be neither undone nor checked.
+    pub fn continues_older_save(&self) -> bool {
+        self.start.is_some()
     }
     pub fn options(&self) -> &G::Options {
         &self.options
@@ -675,6 +730,7 @@ impl<G: Game> Session<G> {
             version: SAVE_VERSION,
             game: G::ID.to_owned(),
             app_version: env!("CARGO_PKG_VERSION").to_owned(),
+            rules: rules_fingerprint(G::ID).to_owned(),
             scenario: self.scenario.clone(),
             seed: self.seed,
             options: self.options.clone(),
@@ -685,6 +741,7 @@ impl<G: Game> Session<G> {
             expect: None,
             computers: self.computers.clone(),
             remarks: self.remarks.clone(),
+            start: self.start.clone(),
             actions: self.steps(),
             snapshot: Some(self.current.clone()),
         }
@@ -741,13 +798,47 @@ impl<G: Game> Session<G> {
             path: name.to_owned(),
             detail: e.to_string(),
         })?;
-        let options = read_options::<G>(file.options, name)?;
+        match Self::replay(&file, name) {
+            // Other rules wrote it (a save without a fingerprint is older than them all, and
+            // keeps being refused).
+            Err(e)
+                if e.is_replay_failure()
+                    && !file.rules.is_empty()
+                    && file.rules != rules_fingerprint(G::ID) =>
+            {
+                Self::go_on_from_snapshot(&file, name).ok_or(e)
+            }
+            replayed => replayed,
+        }
+    }
+
+    /// Sets the save's game up (or takes its start), replays every step of it and checks
+    /// that the replay reaches the saved position.
+    fn replay(file: &RawSave, name: &str) -> Result<Self, SessionError> {
+        let options = read_options::<G>(file.options.clone(), name)?;
         let actions = read_actions::<G>(&file.actions, name)?;
-        let mut session = Self::new_arranged(&file.scenario, options, file.seed, file.setup)
-            .map_err(|source| SessionError::Setup {
-                path: name.to_owned(),
-                source,
-            })?;
+        let mut session = match &file.start {
+            Some(start) => {
+                let start = G::deserialize(start).map_err(|e| SessionError::Corrupt {
+                    path: name.to_owned(),
+                    detail: format!("start: {e}"),
+                })?;
+                let mut session = Self::at(
+                    &file.scenario,
+                    options,
+                    file.seed,
+                    Vec::new(),
+                    start.clone(),
+                );
+                session.start = Some(start);
+                session
+            }
+            None => Self::new_arranged(&file.scenario, options, file.seed, file.setup.clone())
+                .map_err(|source| SessionError::Setup {
+                    path: name.to_owned(),
+                    source,
+                })?,
+        };
         for (index, step) in actions.into_iter().enumerate() {
             let refused = |refusal: Refusal| SessionError::ReplayRefused {
                 path: name.to_owned(),
@@ -770,12 +861,9 @@ impl<G: Game> Session<G> {
             }
         }
         session.next.rolled.clear();
-        session.own_dice = file.own_dice;
-        // The seats' players are the driver's to seat (it knows the game's computers).
-        session.computers = file.computers;
-        session.computers.truncate(usize::from(G::SEATS));
+        session.seat_players(file);
         let (taken, logged) = (session.actions.len(), session.current.log().len());
-        session.remarks = file.remarks;
+        session.remarks = file.remarks.clone();
         session
             .remarks
             .retain(|r| r.actions <= taken && r.log_at <= logged);
@@ -787,6 +875,38 @@ impl<G: Game> Session<G> {
             });
         }
         Ok(session)
+    }
+
+    /// The save's game going on from its saved position, for a save written under other rules
+    /// whose moves these rules cannot replay; `None` if these rules cannot read that position or
+    /// cannot even say what it asks for (the replay's error then stands).
+    fn go_on_from_snapshot(file: &RawSave, name: &str) -> Option<Self> {
+        let options = read_options::<G>(file.options.clone(), name).ok()?;
+        let position = G::deserialize(file.snapshot.as_ref()?).ok()?;
+        // Nothing has checked this position: what the window reads of it first must not fail.
+        let readable = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _ = (position.prompt(), position.outcome());
+            (0..G::SEATS).for_each(|seat| drop(position.view(seat)));
+        }));
+        readable.ok()?;
+        let mut session = Self::at(
+            &file.scenario,
+            options,
+            file.seed,
+            Vec::new(),
+            position.clone(),
+        );
+        session.start = Some(position);
+        session.seat_players(file);
+        Some(session)
+    }
+
+    /// Who plays each seat and how the dice are rolled, as the save says.
+    fn seat_players(&mut self, file: &RawSave) {
+        self.own_dice = file.own_dice;
+        // The seats' players are the driver's to seat (it knows the game's computers).
+        self.computers = file.computers.clone();
+        self.computers.truncate(usize::from(G::SEATS));
     }
 }
 
@@ -1066,6 +1186,74 @@ mod tests {
         assert!(matches!(err, Err(SessionError::ReplayMismatch { .. })));
     }
 
+    /// A long race after a step, a roll and two steps.
+    fn race_in_progress() -> Session<Race> {
+        let mut s: Session<Race> = Session::new("long", (), 3).unwrap();
+        for action in [
+            RaceAction::Step,
+            RaceAction::Roll,
+            RaceAction::Step,
+            RaceAction::Step,
+        ] {
+            s.apply(&action).unwrap();
+        }
+        s
+    }
+
+    /// A save of `s` as a version with other rules might have written it: an action these
+    /// rules do not know in the middle of its moves.
+    fn save_with_moves_of_other_rules(s: &Session<Race>, rules: &str) -> Vec<u8> {
+        let mut save = serde_json::to_value(s.to_save()).unwrap();
+        save["rules"] = rules.into();
+        save["actions"][1] = "Jump".into();
+        serde_json::to_vec(&save).unwrap()
+    }
+
+    #[test]
+    fn a_save_of_other_rules_whose_moves_do_not_replay_goes_on_from_its_position() {
+        let s = race_in_progress();
+        let bytes = save_with_moves_of_other_rules(&s, "older rules");
+        let mut loaded = Session::<Race>::from_bytes(&bytes, "old.json").unwrap();
+        assert_eq!(loaded.state(), s.state());
+        assert!(loaded.continues_older_save());
+        // Nothing before the saved position can be taken back.
+        assert!(!loaded.can_undo());
+        // Saved again, it replays from that position the moves taken since.
+        loaded.apply(&RaceAction::Step).unwrap();
+        let resaved = serde_json::to_vec(&loaded.to_save()).unwrap();
+        let reloaded = Session::<Race>::from_bytes(&resaved, "again.json").unwrap();
+        assert_eq!(reloaded.state(), loaded.state());
+        assert!(reloaded.continues_older_save());
+        assert_eq!(reloaded.actions(), [RaceAction::Step]);
+        assert_eq!(reloaded.history(), [s.state().clone()]);
+    }
+
+    #[test]
+    fn a_save_of_these_rules_whose_moves_do_not_replay_is_refused() {
+        let s = race_in_progress();
+        for rules in [rules_fingerprint(Race::ID), ""] {
+            let bytes = save_with_moves_of_other_rules(&s, rules);
+            let err = Session::<Race>::from_bytes(&bytes, "changed.json");
+            assert!(matches!(err, Err(SessionError::MalformedAction { .. })));
+        }
+        let bytes = save_with_moves_of_other_rules(&s, "older rules");
+        // Nor does a save of other rules go on from a position these rules cannot read.
+        let mut save: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        save["snapshot"]["position"] = "far".into();
+        let bytes = serde_json::to_vec(&save).unwrap();
+        let err = Session::<Race>::from_bytes(&bytes, "older.json");
+        assert!(matches!(err, Err(SessionError::MalformedAction { .. })));
+    }
+
+    #[test]
+    fn every_game_of_the_build_has_a_rules_fingerprint_and_a_save_carries_it() {
+        for game in crate::games::ids() {
+            assert_eq!(rules_fingerprint(game).len(), 16, "{game}");
+        }
+        let s: Session<Race> = Session::new("long", (), 3).unwrap();
+        assert_eq!(s.to_save().rules, rules_fingerprint(Race::ID));
+    }
+
     #[test]
     fn fields_a_save_does_not_hold_are_not_compared_but_its_own_values_are() {
         use serde_json::json;
@@ -1143,6 +1331,14 @@ mod tests {
             SessionError::Setup {
                 path: path(),
                 source: SetupError::UnknownScenario("long".into()),
+            },
+            SessionError::Setup {
+                path: path(),
+                source: SetupError::Content("cards.toml: line 3: expected `=`".into()),
+            },
+            SessionError::Setup {
+                path: path(),
+                source: SetupError::invalid(msg("set-up: {misfit}").arg("misfit", "no card")),
             },
             SessionError::ReplayRefused {
                 path: path(),

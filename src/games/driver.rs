@@ -207,7 +207,8 @@ pub trait Driver: Sync {
     fn optional_rules(&self) -> Vec<OptionalRule>;
     /// The levels at which the computer can play a seat (see [`Presented::computer_levels`]).
     fn computer_levels(&self) -> Vec<ComputerLevel>;
-    /// A new game; `options` names the optional rules switched on (by key).
+    /// A new game; `options` names the optional rules switched on (by key). The error is in
+    /// the reader's language (the window shows it).
     fn new_session(
         &self,
         scenario: &str,
@@ -311,6 +312,9 @@ pub trait PlaySession {
     fn own_dice(&self) -> bool;
     /// A script fixed some of this game's results (arranged draws): the window says so.
     fn is_arranged(&self) -> bool;
+    /// The game goes on from a save of an earlier version whose moves these rules could not
+    /// replay ([`Session::continues_older_save`]): the window says so.
+    fn continues_older_save(&self) -> bool;
     /// The session itself, for the driver of its game (a bot's action that is no button).
     fn session_any_mut(&mut self) -> &mut dyn Any;
     /// The levels at which the computer can play a seat (none: people play every seat).
@@ -487,6 +491,9 @@ where
     }
     fn own_dice(&self) -> bool {
         Session::own_dice(self)
+    }
+    fn continues_older_save(&self) -> bool {
+        Session::continues_older_save(self)
     }
     fn is_arranged(&self) -> bool {
         Session::is_arranged(self)
@@ -670,7 +677,7 @@ where
         let options = options_with::<G>(options)?;
         Session::<G>::new(scenario, options, seed)
             .map(|s| Box::new(s) as Box<dyn PlaySession>)
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.message().render())
     }
 
     fn load_session(&self, bytes: &[u8], name: &str) -> Result<Box<dyn PlaySession>, String> {

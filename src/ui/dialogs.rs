@@ -175,6 +175,14 @@ pub fn choose_save_path(
     chooser.show();
 }
 
+/// Something the player should know before going on, with a button to close it.
+pub fn notice_dialog(parent: Option<&gtk::Window>, heading: &str, body: &str) {
+    let dialog = adw::MessageDialog::new(parent, Some(heading), Some(body));
+    dialog.add_response("close", &gettext("_Close"));
+    dialog.set_default_response(Some("close"));
+    dialog.present();
+}
+
 /// An error that matters: its whole text (file, line and all), selectable to copy, with a
 /// button that copies it.
 pub fn error_dialog(parent: Option<&gtk::Window>, heading: &str, body: &str) {

@@ -103,7 +103,18 @@ fn open_window(
             OPEN.with(|open| open.borrow_mut().retain(|(p, _)| *p != auto));
         });
     }
+    let older_save = session.continues_older_save();
+    let window = builder.root.clone();
     builder.launch(GameInit { session, path }).detach_runtime();
+    if older_save {
+        super::dialogs::notice_dialog(
+            Some(window.upcast_ref()),
+            &gettext("This game goes on from an earlier version's save"),
+            &gettext(
+                "The rules of this game have changed in Tonkin since the save was made, and its moves no longer replay. The game goes on from the position the save holds: the moves that led there cannot be undone, and this version could not check them.",
+            ),
+        );
+    }
 }
 
 pub struct GameWindow {
@@ -1103,6 +1114,10 @@ impl GameWindow {
             .set_enabled(session.can_redo() && self.thinking.is_none());
         let undo_tip = if session.can_undo() {
             gettext("Undo the last action (Ctrl+Z)")
+        } else if session.actions_taken() == 0 && session.continues_older_save() {
+            gettext(
+                "Nothing to undo: the game goes on from a save of an earlier version of Tonkin, whose moves this version cannot replay",
+            )
         } else if session.actions_taken() == 0 {
             gettext("Nothing to undo yet")
         } else if shared_screen(session.as_ref()) {
@@ -1135,6 +1150,10 @@ impl GameWindow {
         // A script fixed some results: this is no game of chance.
         if session.is_arranged() {
             subtitle.push(gettext("arranged draws"));
+        }
+        // Its moves before the saved position are not this version's to check.
+        if session.continues_older_save() {
+            subtitle.push(gettext("from an earlier version's save"));
         }
         widgets.title.set_subtitle(&subtitle.join(" — "));
         self.view.borrow_mut().targets = prompt

@@ -128,7 +128,7 @@ impl Game for ChopperPilot {
     fn setup(scenario: &str, options: &Options, seed: u64) -> Result<Self, SetupError> {
         let campaign = campaign_of(scenario)
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
-        let c = checked_content().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let c = checked_content().map_err(|e| SetupError::Content(e.to_string()))?;
         let spec = c.campaign(campaign);
         let mut rng = Rng::for_game(seed);
         // C3: each deck of the campaign is shuffled once [3.10-3.12].

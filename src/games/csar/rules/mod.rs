@@ -71,7 +71,7 @@ impl Game for Csar {
     }
 
     fn setup(scenario: &str, options: &Options, seed: u64) -> Result<Self, SetupError> {
-        content::loaded().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        content::loaded().map_err(|e| SetupError::Content(e.to_string()))?;
         let mut game = if scenario == CAMPAIGN {
             Csar::new_campaign(options, seed)
         } else {

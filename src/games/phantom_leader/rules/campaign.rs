@@ -8,7 +8,8 @@ use crate::engine::cup::Cup;
 use crate::engine::deck::Deck;
 use crate::engine::game::SetupError;
 use crate::engine::log::{Log, Random};
-use crate::engine::message::{msg, n_};
+use crate::engine::message::{Message, msg, msg_n, n_};
+use crate::engine::play::Playable;
 use crate::engine::rng::Rng;
 
 /// The campaign outcomes, worst first (digest 8.2; only "Adequate" is named in the rulebook).
@@ -29,13 +30,13 @@ impl PhantomLeader {
         options: &Options,
         seed: u64,
     ) -> Result<Self, SetupError> {
-        let c = super::content::content().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let c = super::content::content().map_err(|e| SetupError::Content(e.to_string()))?;
         let s = c
             .sheet(sheet)
             .ok_or_else(|| SetupError::UnknownScenario(sheet.to_owned()))?;
         let d = duration.index();
         let special_options = s.special_options[d]
-            + option_points(options, s, duration, true).map_err(SetupError::Invalid)?;
+            + option_points(options, s, duration, true).map_err(SetupError::invalid)?;
         check_adjustments(&options.adjustments)?;
         let mut rng = Rng::for_game(seed);
         // Named so that a script can arrange their draws (docs/action-scripts.md).
@@ -574,7 +575,7 @@ pub(super) fn option_points(
     s: &super::content::Sheet,
     duration: Duration,
     strict: bool,
-) -> Result<i32, String> {
+) -> Result<i32, Message> {
     let c = data();
     let mut points = 0;
     for (on, id) in [
@@ -587,7 +588,13 @@ pub(super) fn option_points(
             let rule = c.optional(id);
             if let Some(last) = rule.last_year.filter(|&last| s.year > last) {
                 if strict {
-                    return Err(format!("{id} is for campaigns up to {last}"));
+                    let title = <super::PhantomLeader as Playable>::optional_rules()
+                        .into_iter()
+                        .find(|r| r.key == id)
+                        .map_or_else(|| Message::template(id.into()), |r| r.title);
+                    return Err(msg("{rule} is for campaigns up to {year}")
+                        .message("rule", title)
+                        .arg("year", last));
                 }
                 continue;
             }
@@ -607,18 +614,20 @@ fn check_adjustments(ids: &[String]) -> Result<(), SetupError> {
             .adjustment
             .iter()
             .find(|a| &a.id == id)
-            .ok_or_else(|| SetupError::Invalid(format!("unknown difficulty adjustment '{id}'")))?;
+            .ok_or_else(|| {
+                SetupError::invalid(msg("unknown difficulty adjustment '{id}'").arg("id", id))
+            })?;
         if ids[..i].contains(id) {
-            return Err(SetupError::Invalid(format!(
-                "adjustment '{id}' taken twice"
-            )));
+            return Err(SetupError::invalid(
+                msg("adjustment '{id}' taken twice").arg("id", id),
+            ));
         }
         kinds.push(a.kind);
     }
     if kinds.windows(2).any(|w| w[0] != w[1]) {
-        return Err(SetupError::Invalid(
-            "a difficulty level takes Advantages or Disadvantages, not both".into(),
-        ));
+        return Err(SetupError::invalid(msg(
+            "a difficulty level takes Advantages or Disadvantages, not both",
+        )));
     }
     let most = c
         .tables
@@ -628,7 +637,9 @@ fn check_adjustments(ids: &[String]) -> Result<(), SetupError> {
         .max()
         .unwrap_or(0);
     if ids.len() > usize::from(most) {
-        return Err(SetupError::Invalid(format!("at most {most} adjustments")));
+        return Err(SetupError::invalid(
+            msg_n("at most {n} adjustment", "at most {n} adjustments", most).arg("n", most),
+        ));
     }
     Ok(())
 }

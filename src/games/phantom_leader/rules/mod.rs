@@ -204,7 +204,7 @@ impl Game for PhantomLeader {
             .find(|d| format!("{d:?}").eq_ignore_ascii_case(length))
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
         let sheet = content::content()
-            .map_err(|e| SetupError::Invalid(e.to_string()))?
+            .map_err(|e| SetupError::Content(e.to_string()))?
             .sheets
             .iter()
             .find(|s| s.id.eq_ignore_ascii_case(sheet))

@@ -48,13 +48,6 @@ pub struct Options {
     pub simultaneous: bool,
 }
 
-impl Options {
-    /// Why this set of optional rules cannot be played with the scenario, if it cannot.
-    pub fn check(&self) -> Result<(), String> {
-        Ok(())
-    }
-}
-
 /// The switches of the new-game dialog, each with what it changes in play.
 pub fn optional_rules() -> Vec<OptionalRule> {
     vec![

@@ -140,13 +140,12 @@ impl SearchDestroy {
         options: &Options,
         seed: u64,
     ) -> Result<SearchDestroy, SetupError> {
-        options.check().map_err(SetupError::Invalid)?;
-        let content = super::content::content().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let content = super::content::content().map_err(|e| SetupError::Content(e.to_string()))?;
         let scen = content
             .scenario(scenario)
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
         if let Some(why) = super::scenario::refusal(scen, content) {
-            return Err(SetupError::Invalid(why));
+            return Err(SetupError::invalid(why));
         }
         let mut rng = Rng::for_game(seed);
         let mut log = Log::default();
@@ -164,7 +163,7 @@ impl SearchDestroy {
             for (id, n) in forces {
                 let kind = content
                     .counter_index(&id)
-                    .ok_or_else(|| SetupError::Invalid(format!("no counter '{id}'")))?;
+                    .ok_or_else(|| SetupError::Content(format!("no counter '{id}'")))?;
                 for _ in 0..n {
                     mine.push(Unit::new(kind as u16, side));
                 }

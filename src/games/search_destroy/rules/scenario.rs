@@ -53,20 +53,16 @@ pub fn unwritten_rules(scen: &Scenario, _content: &Content) -> Vec<&'static str>
 }
 
 /// Why a scenario cannot be played yet, in words, if it cannot.
-pub fn refusal(scen: &Scenario, content: &Content) -> Option<String> {
+pub fn refusal(scen: &Scenario, content: &Content) -> Option<Message> {
     let missing = unwritten_rules(scen, content);
     if missing.is_empty() {
         return None;
     }
-    let names: Vec<&str> = missing
-        .iter()
-        .map(|_| "NLF units by helicopter (27.0)")
-        .collect();
-    Some(format!(
-        "scenario '{}' needs rules that are not written yet: {}",
-        scen.id,
-        names.join(", ")
-    ))
+    Some(
+        msg("scenario '{scenario}' needs rules that are not written yet: {rules}")
+            .arg("scenario", &scen.id)
+            .arg("rules", missing.join(", ")),
+    )
 }
 
 /// Whether `hex` is on one of `edges` of the map.

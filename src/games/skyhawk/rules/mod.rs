@@ -172,7 +172,7 @@ impl Game for Skyhawk {
     }
 
     fn setup(scenario: &str, options: &Options, seed: u64) -> Result<Self, SetupError> {
-        let c = content().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let c = content().map_err(|e| SetupError::Content(e.to_string()))?;
         let campaign = match scenario {
             "single" => None,
             id => Some(
@@ -184,20 +184,19 @@ impl Game for Skyhawk {
             ),
         };
         if options.engine_fire && !options.harsher_damage {
-            return Err(SetupError::Invalid(
-                "optional rule 15.4.1 (engine fire) is played with 15.4 (harsher damage)".into(),
-            ));
+            return Err(SetupError::invalid(msg(
+                "optional rule 15.4.1 (engine fire) is played with 15.4 (harsher damage)",
+            )));
         }
         if options.loss_scoring && !(options.maintenance || options.division) {
-            return Err(SetupError::Invalid(
-                "optional rule 14.1.4 (loss scoring) is played with the divisions of 14.0.2 (maintenance and repair) or 15.1 (the four-plane division)".into(),
-            ));
+            return Err(SetupError::invalid(msg(
+                "optional rule 14.1.4 (loss scoring) is played with the divisions of 14.0.2 (maintenance and repair) or 15.1 (the four-plane division)",
+            )));
         }
         if (options.multiple_flights || options.rescap) && !options.division {
-            return Err(SetupError::Invalid(
-                "optional rules 15.2 and 15.3 are played with 15.1 (the four-plane division)"
-                    .into(),
-            ));
+            return Err(SetupError::invalid(msg(
+                "optional rules 15.2 and 15.3 are played with 15.1 (the four-plane division)",
+            )));
         }
         let mut game = Skyhawk::blank(options, Rng::for_game(seed), campaign::roster_pilot(0));
         game.new_pilot();
