@@ -70,6 +70,11 @@ pub trait Playable: Game {
     fn optional_rules() -> Vec<OptionalRule> {
         Vec::new()
     }
+    /// The optional rules that lie idle in `scenario`, by key, each with why: the new-game
+    /// dialog greys them out and says so before the game starts.
+    fn idle_optional_rules(_scenario: &str) -> Vec<(&'static str, Message)> {
+        Vec::new()
+    }
     /// The exact chance of each outcome of the pending risky decision, if there is one.
     fn odds(&self) -> Option<Vec<(Message, f64)>> {
         None

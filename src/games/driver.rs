@@ -205,6 +205,8 @@ pub trait Driver: Sync {
     fn rules_reference(&self) -> Vec<RuleSection>;
     /// The game's optional rules, offered before a game starts.
     fn optional_rules(&self) -> Vec<OptionalRule>;
+    /// The optional rules idle in `scenario`, with why ([`Playable::idle_optional_rules`]).
+    fn idle_optional_rules(&self, scenario: &str) -> Vec<(&'static str, Message)>;
     /// The levels at which the computer can play a seat (see [`Presented::computer_levels`]).
     fn computer_levels(&self) -> Vec<ComputerLevel>;
     /// A new game; `options` names the optional rules switched on (by key). The error is in
@@ -666,6 +668,10 @@ where
 
     fn optional_rules(&self) -> Vec<OptionalRule> {
         G::optional_rules()
+    }
+
+    fn idle_optional_rules(&self, scenario: &str) -> Vec<(&'static str, Message)> {
+        G::idle_optional_rules(scenario)
     }
 
     fn new_session(

@@ -520,19 +520,27 @@ fn start_new(
         .build();
     own_dice_row.add_suffix(&own_dice_switch);
     list.append(&own_dice_row);
+    let idle = driver.idle_optional_rules(scenario);
     let switches: Vec<(&'static str, gtk::Switch)> = rules
         .iter()
         .map(|r| {
             let switch = gtk::Switch::builder().valign(gtk::Align::Center).build();
             super::set_accessible_label(&switch, &r.title.render());
+            // What it changes, then where the rulebook says so.
+            let mut subtitle = gettext("{summary} (rule {rule})")
+                .replace("{summary}", &r.summary.render())
+                .replace("{rule}", r.rule);
+            // A rule this scenario leaves idle says so, and cannot be switched on.
+            let idle_why = idle.iter().find(|(key, _)| *key == r.key);
+            if let Some((_, why)) = idle_why {
+                subtitle = gettext("Not played in this scenario: {why}. {rule}")
+                    .replace("{why}", &why.render())
+                    .replace("{rule}", &subtitle);
+                switch.set_sensitive(false);
+            }
             let row = adw::ActionRow::builder()
                 .title(r.title.render())
-                // What it changes, then where the rulebook says so.
-                .subtitle(
-                    gettext("{summary} (rule {rule})")
-                        .replace("{summary}", &r.summary.render())
-                        .replace("{rule}", r.rule),
-                )
+                .subtitle(subtitle)
                 .activatable_widget(&switch)
                 .build();
             row.add_suffix(&switch);

@@ -202,6 +202,16 @@ impl Playable for SearchDestroy {
         options::optional_rules()
     }
 
+    fn idle_optional_rules(scenario: &str) -> Vec<(&'static str, Message)> {
+        content()
+            .ok()
+            .and_then(|c| c.scenario(scenario))
+            .and_then(simultaneous::misfit)
+            .map(|why| ("simultaneous", why))
+            .into_iter()
+            .collect()
+    }
+
     fn rules_reference() -> Vec<RuleSection> {
         // Broken content refuses every game at setup, with the file and line named.
         content().map(|c| c.rules.clone()).unwrap_or_default()

@@ -72,6 +72,12 @@ pub struct Simultaneous {
 /// units on the map, so units walking in, helicopters coming in after the opening landing,
 /// exits and NLF-first turns are not covered yet.
 pub fn fits(scenario: &Scenario) -> bool {
+    misfit(scenario).is_none()
+}
+
+/// Why simultaneous movement does not fit `scenario`, if it does not: units that come in or
+/// leave during play, or the NLF moving first, which its plots do not provide for.
+pub fn misfit(scenario: &Scenario) -> Option<Message> {
     let arrivals = scenario.entry.iter().any(|e| match e.method {
         Method::Setup => false,
         Method::Helidrop => e.turns != [1],
@@ -81,7 +87,21 @@ pub fn fits(scenario: &Scenario) -> bool {
         .special
         .iter()
         .any(|s| matches!(s, Special::ExitRequired { .. } | Special::ExitPoints { .. }));
-    !arrivals && !exits && scenario.first == Side::Us
+    if arrivals {
+        Some(msg(
+            "units come in during play, and a plot has no place for them",
+        ))
+    } else if exits {
+        Some(msg(
+            "units leave the map during play, and a plot has no place for that",
+        ))
+    } else if scenario.first != Side::Us {
+        Some(msg(
+            "the NLF moves first in each game-turn, and plots are made with the US first",
+        ))
+    } else {
+        None
+    }
 }
 
 /// The direction letters of the map's diagram [28.1; digest ruling, 3.6].
@@ -124,11 +144,12 @@ impl SearchDestroy {
     /// Movement Phases, as the interrogation rule lies idle in the Basic game, and the log
     /// says so.
     pub(super) fn simultaneous_fits(&mut self, scenario: &Scenario) {
-        if self.options.simultaneous && !fits(scenario) {
+        if let Some(why) = misfit(scenario).filter(|_| self.options.simultaneous) {
             self.options.simultaneous = false;
             self.log.add(
                 "28.0",
-                msg("Simultaneous movement is not used in this scenario: some of its units come in or leave during play"),
+                msg("Simultaneous movement is not used in this scenario: {why}")
+                    .message("why", why),
             );
         }
     }

@@ -407,6 +407,33 @@ fn scenarios_with_units_walking_in_are_played_without_it() {
     }
 }
 
+/// The new-game dialog greys the rule out, with the reason, exactly where a game would be
+/// played without it.
+#[test]
+fn the_scenarios_it_does_not_fit_name_it_idle_with_the_reason() {
+    use crate::engine::play::Playable;
+    for scen in &data().scenarios {
+        let idle = SearchDestroy::idle_optional_rules(&scen.id);
+        let played = SearchDestroy::with_options(&scen.id, &sim(), 1)
+            .unwrap()
+            .simultaneous();
+        assert_eq!(
+            idle.iter().any(|(key, _)| *key == "simultaneous"),
+            !played,
+            "{}",
+            scen.id
+        );
+        assert!(idle.iter().all(|(_, why)| !why.english().is_empty()));
+    }
+    let why = |id: &str| SearchDestroy::idle_optional_rules(id)[0].1.english();
+    assert!(
+        why("iron_triangle").contains("come in"),
+        "{}",
+        why("iron_triangle")
+    );
+    assert!(SearchDestroy::idle_optional_rules("basic").is_empty());
+}
+
 #[test]
 fn bots_play_simultaneous_games_to_the_end() {
     let options = Options {
