@@ -179,21 +179,42 @@ pub fn draw_areas(
         };
         sector(cr, r_in, r_out, from, width);
         Rgb::hex(fill).set(cr);
-        cr.fill_preserve()?;
-        if let Some((colour, alpha)) = tint(area) {
-            Rgb::hex(colour).with_alpha(cr, alpha);
-            cr.fill_preserve()?;
+        match tint(area) {
+            Some((colour, alpha)) => {
+                cr.fill_preserve()?;
+                Rgb::hex(colour).with_alpha(cr, alpha);
+                cr.fill()?;
+            }
+            None => cr.fill()?,
         }
-        Rgb::hex(0x55604a).set(cr);
-        cr.set_line_width(0.5);
-        cr.stroke()?;
-        if !labels {
-            continue;
+    }
+    // The areas' outlines as one path: the three rings and the borders between areas, each
+    // line once (stroking every area's outline drew each border twice, and a stroke of
+    // curves is the dearest thing on the display).
+    cr.new_path();
+    for r in [R0, R1, R2] {
+        cr.new_sub_path();
+        cr.arc(CX, CY, r, 0.0, 2.0 * PI);
+    }
+    for (r_in, r_out, count) in [(R0, R1, 4), (R1, R2, 8)] {
+        let step = 360.0 / f64::from(count);
+        for k in 0..count {
+            let bearing = step / 2.0 + step * f64::from(k);
+            let (x0, y0) = polar(r_in, bearing);
+            let (x1, y1) = polar(r_out, bearing);
+            cr.move_to(x0, y0);
+            cr.line_to(x1, y1);
         }
-        let label = format!("{area:?}");
-        let (lx, ly) = label_at(area);
+    }
+    Rgb::hex(0x55604a).set(cr);
+    cr.set_line_width(0.5);
+    cr.stroke()?;
+    if labels {
         Rgb::hex(0x3c4636).set(cr);
-        text(cr, lx, ly - 1.5, &label, &Font::bold(3.0), Align::Center);
+        for area in Area::ALL {
+            let (lx, ly) = label_at(area);
+            text(cr, lx, ly - 1.5, &format!("{area:?}"), &Font::bold(3.0), Align::Center);
+        }
     }
     Ok(())
 }

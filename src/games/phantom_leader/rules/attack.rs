@@ -23,6 +23,26 @@ pub struct Shot {
     pub hits: u8,
 }
 
+/// The areas each Attack Angle leaves red, as bits by area index, for a Site in each
+/// Approach area (in [`Area::APPROACH`]'s order): [`PhantomLeader::site_sees`] asks at every
+/// attack and enemy fire.
+fn red_areas() -> &'static [[u16; 4]] {
+    static RED: std::sync::OnceLock<Vec<[u16; 4]>> = std::sync::OnceLock::new();
+    RED.get_or_init(|| {
+        let c = data();
+        c.angles
+            .iter()
+            .map(|angle| {
+                Area::APPROACH.map(|site| {
+                    angle.red.iter().fold(0u16, |bits, &slot| {
+                        bits | 1 << c.geometry.slot_area(site, slot).index()
+                    })
+                })
+            })
+            .collect()
+    })
+}
+
 impl PhantomLeader {
     /// The area an aim is in: the Target card sits in the Center [p.2].
     pub fn aim_area(&self, aim: Aim) -> Area {
@@ -47,12 +67,11 @@ impl PhantomLeader {
     /// The rules of a defense on the side it shows.
     pub fn defense_spec(&self, d: &Defense) -> &'static super::content::DefenseSpec {
         let c = data();
-        let counter = &c.defense_counters[d.counter];
-        let id = match d.side {
-            Side::Site => &counter.site,
-            Side::Bandit => &counter.bandit,
-        };
-        c.defense(id).expect("defense counters are checked at load")
+        let sides = c.defense_counters[d.counter].sides;
+        &c.defenses[match d.side {
+            Side::Site => sides[0],
+            Side::Bandit => sides[1],
+        }]
     }
 
     /// Whether a Site's Attack Angle leaves `area` red: it may fire there and be attacked
@@ -62,6 +81,9 @@ impl PhantomLeader {
             return true;
         };
         let c = data();
+        if let Some(k) = Area::APPROACH.iter().position(|&a| a == site.area) {
+            return red_areas()[angle][k] >> area.index() & 1 == 1;
+        }
         c.angles[angle]
             .red
             .iter()
@@ -227,18 +249,45 @@ impl PhantomLeader {
         weapon: Option<usize>,
         suppress: bool,
     ) -> Modifiers {
+        let mut out = Modifiers::new();
+        self.each_attack_modifier(sortie, aim, weapon, suppress, |m| out.push(m));
+        out
+    }
+
+    /// The sum of [`Self::attack_modifiers`], without listing them (the bot weighs many
+    /// attacks).
+    pub fn attack_modifier_sum(
+        &self,
+        sortie: usize,
+        aim: Aim,
+        weapon: Option<usize>,
+        suppress: bool,
+    ) -> i32 {
+        let mut sum = 0;
+        self.each_attack_modifier(sortie, aim, weapon, suppress, |m| sum += m.1);
+        sum
+    }
+
+    /// Hands each of [`Self::attack_modifiers`] to `out`, in order.
+    fn each_attack_modifier(
+        &self,
+        sortie: usize,
+        aim: Aim,
+        weapon: Option<usize>,
+        suppress: bool,
+        mut out: impl FnMut((&'static str, i32)),
+    ) {
         let c = data();
         let s = &self.mission.flight[sortie];
         let pilot = &self.squadron[s.squad];
         let row = pilot.card().row(pilot.stress).copied();
-        let mut out = Modifiers::new();
         let air = matches!(aim, Aim::Bandit(_));
         let skill = if air {
             row.and_then(|r| r.ata)
         } else {
             row.and_then(|r| r.atg)
         };
-        out.push((
+        out((
             if air { n_("AtA") } else { n_("AtG") },
             i32::from(skill.unwrap_or(0)),
         ));
@@ -249,10 +298,10 @@ impl PhantomLeader {
                 _ => self.mission.target.is_some_and(|n| c.target(n).soft),
             };
             if soft && spec.soft > 0 {
-                out.push((n_("soft target"), i32::from(spec.soft)));
+                out((n_("soft target"), i32::from(spec.soft)));
             }
             if suppress && spec.suppress_bonus > 0 {
-                out.push((n_("suppression"), i32::from(spec.suppress_bonus)));
+                out((n_("suppression"), i32::from(spec.suppress_bonus)));
             }
         }
         if aim == Aim::Target
@@ -260,26 +309,25 @@ impl PhantomLeader {
         {
             let m = i32::from(c.target(n).modifier) + i32::from(self.mission.flags.target_modifier);
             if m != 0 {
-                out.push((n_("target"), m));
+                out((n_("target"), m));
             }
         }
         if air && self.aim_area(aim) == s.pos.map_or(Area::C, |p| p.area) {
             let penalty =
                 i32::from(c.atg_penalty(self.atg_wp(sortie), self.options.three_row_atg_penalty));
             if penalty != 0 {
-                out.push((n_("AtG load"), penalty));
+                out((n_("AtG load"), penalty));
             }
         }
         if weapon.is_none() && self.squadron[s.squad].card().aircraft.has_gun(self.year()) {
             let strafe = i32::from(pilot.card().aircraft.strafe);
             if strafe != 0 {
-                out.push((n_("strafing"), strafe));
+                out((n_("strafing"), strafe));
             }
         }
         if self.mission.fight.high.contains(&sortie) {
-            out.push((n_("high stress"), 1));
+            out((n_("high stress"), 1));
         }
-        out
     }
 
     /// The rolls an attack needs for 1, 2, 3… hits: guns hit on 10 [p.21]; an early
@@ -469,13 +517,18 @@ impl PhantomLeader {
     /// them at once. Any other mix of counters is legal too when each could fire alone
     /// (`arms_refusal` judges a declared set); the prompt offers these.
     pub fn arms_for(&self, sortie: usize, aim: Aim) -> Vec<Arms> {
+        self.arms_among(sortie, aim, &self.arms_options(sortie))
+    }
+
+    /// [`Self::arms_for`] with the sortie's [`Self::arms_options`] already listed.
+    fn arms_among(&self, sortie: usize, aim: Aim, options: &[Arms]) -> Vec<Arms> {
         let Ok(sights) = self.sights(sortie, aim) else {
             return Vec::new();
         };
-        let mut out: Vec<Arms> = self
-            .arms_options(sortie)
-            .into_iter()
+        let mut out: Vec<Arms> = options
+            .iter()
             .filter(|arms| self.arms_fault(sortie, aim, &sights, arms).is_none())
+            .cloned()
             .collect();
         let mix: Vec<usize> = self.mission.flight[sortie]
             .load
@@ -495,7 +548,7 @@ impl PhantomLeader {
     pub fn can_attack(&self, sortie: usize) -> bool {
         let c = data();
         let load = &self.mission.flight[sortie].load;
-        self.aims().any(|aim| {
+        self.aims_in_reach(sortie).any(|aim| {
             self.sights(sortie, aim).is_ok_and(|sights| {
                 self.arms_fault(sortie, aim, &sights, &Arms::Guns).is_none()
                     || load.iter().any(|&w| {
@@ -511,6 +564,25 @@ impl PhantomLeader {
         std::iter::once(Aim::Target)
             .chain((0..self.mission.sites.len()).map(Aim::Site))
             .chain((0..self.mission.bandits.len()).map(Aim::Bandit))
+    }
+
+    /// [`Self::aims`] less those farther from the sortie than its guns (range 0) and every
+    /// counter it carries can reach: the sights and arms checks refuse those anyway. None
+    /// when it is not on the display.
+    fn aims_in_reach(&self, sortie: usize) -> impl Iterator<Item = Aim> + '_ {
+        let c = data();
+        let s = &self.mission.flight[sortie];
+        let reach = s
+            .load
+            .iter()
+            .filter(|&&w| c.weapons[w].class != WeaponClass::Pod)
+            .map(|&w| c.weapons[w].range)
+            .max()
+            .unwrap_or(0);
+        let from = s.pos.map(|p| p.area);
+        self.aims().filter(move |&aim| {
+            from.is_some_and(|at| c.geometry.distance(at, self.aim_area(aim)) <= reach)
+        })
     }
 
     /// The ways a sortie may arm an attack that the prompt offers: guns, one counter of each
@@ -537,9 +609,10 @@ impl PhantomLeader {
     /// Every attack the prompt offers a sortie.
     pub fn attack_options(&self, sortie: usize) -> Vec<(Aim, Arms)> {
         let mut out = Vec::new();
-        for aim in self.aims() {
+        let options = self.arms_options(sortie);
+        for aim in self.aims_in_reach(sortie) {
             out.extend(
-                self.arms_for(sortie, aim)
+                self.arms_among(sortie, aim, &options)
                     .into_iter()
                     .map(|arms| (aim, arms)),
             );

@@ -43,9 +43,7 @@ impl HeuristicBot {
     ) -> Option<usize> {
         let mut known: Vec<Option<bool>> = vec![None; actions.len()];
         let mut is_legal = |i: usize| *known[i].get_or_insert_with(|| legal(&actions[i]));
-        let mut order: Vec<usize> = (0..actions.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-        let top = scores[order.into_iter().find(|&i| is_legal(i))?];
+        let top = scores[best_first(scores).find(|&i| is_legal(i))?];
         if top < 0.0
             && let Some(done) = actions.iter().position(|a| *a == Action::Done)
             && is_legal(done)
@@ -57,6 +55,37 @@ impl HeuristicBot {
             .collect();
         Some(best[self.rng.index(best.len())])
     }
+}
+
+/// The indices of `scores`, highest score first, ties in their order (a stable sort by
+/// descending score). The first few are picked out one by one, as the first is most often
+/// the one wanted; past them the rest are sorted.
+fn best_first(scores: &[f64]) -> impl Iterator<Item = usize> + '_ {
+    const PICKED: usize = 4;
+    let mut taken = vec![false; scores.len()];
+    let mut picked = 0;
+    let mut rest: Option<std::vec::IntoIter<usize>> = None;
+    std::iter::from_fn(move || {
+        if picked < PICKED {
+            picked += 1;
+            let mut best: Option<usize> = None;
+            for i in (0..scores.len()).filter(|&i| !taken[i]) {
+                if best.is_none_or(|b| scores[i].total_cmp(&scores[b]).is_gt()) {
+                    best = Some(i);
+                }
+            }
+            if let Some(b) = best {
+                taken[b] = true;
+            }
+            return best;
+        }
+        rest.get_or_insert_with(|| {
+            let mut order: Vec<usize> = (0..scores.len()).filter(|&i| !taken[i]).collect();
+            order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+            order.into_iter()
+        })
+        .next()
+    })
 }
 
 impl Bot<PhantomLeader> for HeuristicBot {
@@ -469,36 +498,30 @@ fn evade_value(g: &PhantomLeader, on: bool) -> f64 {
 /// threat, less what the counters could do on the target instead.
 fn attack_value(g: &PhantomLeader, sortie: usize, aim: Aim, arms: &Arms) -> f64 {
     let c = data();
-    let weapons: Vec<Option<usize>> = match arms {
-        Arms::Guns => vec![None],
-        Arms::Counters(ws) => ws.iter().map(|&w| Some(w)).collect(),
+    // Guns, or each counter named.
+    let (weapons, tries): (&[usize], usize) = match arms {
+        Arms::Guns => (&[], 1),
+        Arms::Counters(ws) => (ws.as_slice(), ws.len()),
     };
+    let guns = matches!(arms, Arms::Guns).then_some(None);
     let mut expected = 0.0;
     let mut cost = 0.0;
-    for w in &weapons {
-        let m: i32 = g
-            .attack_modifiers(sortie, aim, *w, false)
-            .iter()
-            .map(|x| x.1)
-            .sum();
-        let thresholds: Vec<i32> = match w {
-            None => vec![10],
-            Some(w) => c.weapons[*w]
-                .hits
-                .iter()
-                .map(|&t| {
-                    i32::from(t)
-                        + i32::from(Some(*w) == named_weapons().aim9 && g.options.early_aim9)
-                })
-                .collect(),
-        };
-        let hits: f64 = if matches!(aim, Aim::Bandit(_)) || w.is_none() {
-            chance(thresholds[0], m)
-        } else {
-            thresholds.iter().map(|&t| chance(t, m)).sum()
+    for w in guns.into_iter().chain(weapons.iter().map(|&w| Some(w))) {
+        let m = g.attack_modifier_sum(sortie, aim, w, false);
+        let hits: f64 = match w {
+            None => chance(10, m),
+            Some(w) => {
+                let early = i32::from(Some(w) == named_weapons().aim9 && g.options.early_aim9);
+                let hits = &c.weapons[w].hits;
+                if matches!(aim, Aim::Bandit(_)) {
+                    chance(i32::from(hits[0]) + early, m)
+                } else {
+                    hits.iter().map(|&t| chance(i32::from(t) + early, m)).sum()
+                }
+            }
         };
         expected += hits;
-        if let Some(w) = w
+        if let Some(w) = &w
             && aim != Aim::Target
             && c.weapons[*w].class == WeaponClass::Atg
             && c.weapons[*w].only_vs.is_empty()
@@ -524,7 +547,7 @@ fn attack_value(g: &PhantomLeader, sortie: usize, aim: Aim, arms: &Arms) -> f64 
             } else {
                 0.0
             };
-            (1.0 - (1.0 - chance_of(expected, weapons.len()))) * (1.0 + bonus)
+            (1.0 - (1.0 - chance_of(expected, tries))) * (1.0 + bonus)
         }
     };
     value - cost - 0.05
@@ -551,11 +574,7 @@ fn suppress_value(g: &PhantomLeader, sortie: usize, arms: &Arms) -> f64 {
             ws.first().copied()
         }
     };
-    let m: i32 = g
-        .attack_modifiers(sortie, aim, first, true)
-        .iter()
-        .map(|x| x.1)
-        .sum();
+    let m = g.attack_modifier_sum(sortie, aim, first, true);
     let need = first.map_or(10, |w| {
         i32::from(c.weapons[w].hits.first().copied().unwrap_or(10))
     });

@@ -666,6 +666,10 @@ pub struct DefenseCounter {
     pub count: u8,
     pub source: Source,
     pub page: Option<String>,
+    /// Where the Site and the Bandit side stand in the content's defenses, found at load
+    /// (the fight looks them up at every step).
+    #[serde(skip)]
+    pub sides: [usize; 2],
 }
 
 #[derive(Deserialize)]
@@ -1763,7 +1767,7 @@ fn load_weapons(f: &File) -> Result<(Vec<WeaponSpec>, Vec<WeaponCounter>), Conte
 }
 
 fn load_defenses(f: &File) -> Result<(Vec<DefenseSpec>, Vec<DefenseCounter>), ContentError> {
-    let file: DefensesFile = f.parse()?;
+    let mut file: DefensesFile = f.parse()?;
     for (i, d) in file.defense.iter().enumerate() {
         let needle = format!("id = \"{}\"", d.id);
         let what = format!("defense {}", d.id);
@@ -1792,7 +1796,7 @@ fn load_defenses(f: &File) -> Result<(Vec<DefenseSpec>, Vec<DefenseCounter>), Co
             return Err(err("range: 0 to 2"));
         }
     }
-    for c in &file.counter {
+    for c in &mut file.counter {
         let needle = format!("site = \"{}\"\nbandit = \"{}\"", c.site, c.bandit);
         let what = format!("counter {}/{}", c.site, c.bandit);
         tag(f, &needle, &what, c.source, &c.page)?;
@@ -1806,6 +1810,8 @@ fn load_defenses(f: &File) -> Result<(Vec<DefenseSpec>, Vec<DefenseCounter>), Co
                 format!("{what}: a Site side, a Bandit side and a count of at least 1"),
             ));
         }
+        let index = |id: &str| file.defense.iter().position(|d| d.id == id).unwrap_or(0);
+        c.sides = [index(&c.site), index(&c.bandit)];
     }
     Ok((file.defense, file.counter))
 }

@@ -35,6 +35,8 @@ mod tests_odds;
 mod tests_prompt;
 #[cfg(test)]
 mod tests_rulings;
+#[cfg(test)]
+mod tests_same_games;
 mod words;
 
 use serde::{Deserialize, Serialize};
