@@ -1572,7 +1572,10 @@ fn missions_fingerprint(seeds: std::ops::Range<u64>) -> u64 {
 /// that means to change the games (a rule, the bot) updates the figure; a speed-up never does.
 #[test]
 fn the_same_seeds_fly_the_same_missions_as_before() {
-    assert_eq!(format!("{:016x}", missions_fingerprint(0..60)), "30cc7642423e784c");
+    assert_eq!(
+        format!("{:016x}", missions_fingerprint(0..60)),
+        "30cc7642423e784c"
+    );
 }
 
 /// The fingerprint of many seeds, to compare before and after a change:
@@ -1581,5 +1584,8 @@ fn the_same_seeds_fly_the_same_missions_as_before() {
 #[ignore = "thousands of missions: run in an optimised build"]
 fn missions_fingerprint_of_many_seeds() {
     let n = count("CHOPPER_MISSIONS", 3_000);
-    println!("fingerprint of seeds 0..{n}: {:016x}", missions_fingerprint(0..n));
+    println!(
+        "fingerprint of seeds 0..{n}: {:016x}",
+        missions_fingerprint(0..n)
+    );
 }
