@@ -252,7 +252,8 @@ impl ChopperPilot {
                 self.mission_mut().flight[h].status = HeloStatus::Down;
                 let seats = self.mission().flight[h].seats.len();
                 let seat = self.rng.index(seats);
-                self.log.add(
+                note!(
+                    self,
                     "7.4",
                     msg("A crash landing at base: the helicopter is written off"),
                 );
@@ -312,7 +313,8 @@ impl ChopperPilot {
         let lost = m.flight.iter().any(|h| h.status != HeloStatus::Flying);
         let villagers = m.tac.as_ref().map_or(0, |t| t.villagers_killed);
         let m = &m;
-        self.log.add(
+        note!(
+            self,
             "10.3",
             msg("Mission {number}: {result}")
                 .arg("number", m.number)
@@ -332,7 +334,8 @@ impl ChopperPilot {
                 .filter(|x| **x)
                 .count() as u32;
             self.victory_points += vp;
-            self.log.add(
+            note!(
+                self,
                 "10.3",
                 msg("Victory points this mission: {vp}, in all: {total}")
                     .arg("vp", vp)
@@ -366,7 +369,8 @@ impl ChopperPilot {
         let bank_max = data().career.skill_points_bank_max;
         self.skill_points = (self.skill_points + points).min(bank_max);
         if points > 0 {
-            self.log.add(
+            note!(
+                self,
                 "10.2",
                 msg("Skill points banked: {n}, in the bank now: {bank}")
                     .arg("n", points)
@@ -397,7 +401,8 @@ impl ChopperPilot {
             member.away = missed;
             if missed > 0 {
                 let name = member.name.clone();
-                self.log.add(
+                note!(
+                    self,
                     "9.6",
                     msg("{name} sits out the next missions: {n}")
                         .arg("name", name)
@@ -457,7 +462,8 @@ impl ChopperPilot {
                 health: Health::Fit,
                 away: 0,
             };
-            self.log.add(
+            note!(
+                self,
                 "9.6",
                 msg("{new} replaces {old}")
                     .arg("new", self.crew[i].name.clone())
@@ -475,7 +481,8 @@ impl ChopperPilot {
         else {
             return;
         };
-        self.log.add(
+        note!(
+            self,
             "10.1",
             msg("Your pilot is now {level}").term("level", level.name.as_str()),
         );
@@ -542,12 +549,13 @@ impl ChopperPilot {
     pub(super) fn answer_cobra(&mut self, accept: bool) {
         if accept {
             self.cobra_pilot = true;
-            self.log.add(
+            note!(
+                self,
                 "5.2",
                 msg("You transition to the AH-1 Cobra with your co-pilot"),
             );
         } else {
-            self.log.add("5.2", msg("You stay with the Hueys"));
+            note!(self, "5.2", msg("You stay with the Hueys"));
         }
         self.after_cobra();
     }
@@ -596,7 +604,8 @@ impl ChopperPilot {
         let m = &mut self.crew[member];
         *skill.of_mut(m) += 1;
         let (name, level) = (m.name.clone(), skill.of(m));
-        self.log.add(
+        note!(
+            self,
             "10.2",
             msg("{name}: {skill} +{level}")
                 .arg("name", name)

@@ -112,15 +112,10 @@ impl Offer for Asked<'_> {
         self.game.activation_allows(self.h, a)
     }
     fn first_shot_or_look(&self) -> Option<Action> {
-        let shot = self.game.shots(self.h).first().copied();
+        let shot = self.game.first_shot(self.h);
         match shot {
             Some((weapon, unit)) => Some(Action::Fire { weapon, unit }),
-            None => self
-                .game
-                .spottable(self.h)
-                .first()
-                .copied()
-                .map(Action::Spot),
+            None => self.game.spottable_units(self.h).next().map(Action::Spot),
         }
     }
 }

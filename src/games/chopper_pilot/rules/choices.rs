@@ -150,12 +150,12 @@ impl ChopperPilot {
     /// action this way spares building the whole of it at every step).
     pub(super) fn activation_allows(&self, h: usize, action: &Action) -> bool {
         match action {
-            Action::Fire { weapon, unit } => self.shots(h).contains(&(*weapon, *unit)),
-            Action::Spot(unit) => self.spottable(h).contains(unit),
+            Action::Fire { weapon, unit } => self.may_fire(h, *weapon, *unit),
+            Action::Spot(unit) => self.spottable_units(h).any(|u| u == *unit),
             Action::Search => self.may_search(h),
             Action::Move(s) => self.step_cost(h, *s).is_some(),
             Action::Exit => self.may_exit(h),
-            Action::EndActivation => self.may_end(h, &self.legal_steps(h)),
+            Action::EndActivation => self.may_end(h, None),
             _ => false,
         }
     }
@@ -177,7 +177,7 @@ impl ChopperPilot {
         if self.may_exit(h) {
             a.push(Action::Exit);
         }
-        if self.may_end(h, &steps) {
+        if self.may_end(h, Some(&steps)) {
             a.push(Action::EndActivation);
         }
         a

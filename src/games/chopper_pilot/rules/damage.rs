@@ -73,7 +73,7 @@ impl ChopperPilot {
 
     fn note(&mut self, h: usize, message: crate::engine::message::Message) {
         let name = self.mission().flight[h].name();
-        self.log.add("9.5", message.arg("helicopter", name));
+        note!(self, "9.5", message.arg("helicopter", name));
     }
 
     /// Which weapon a C1 "weapon" result hits (digest G04).
@@ -123,7 +123,8 @@ impl ChopperPilot {
             None => heli.checked.push((system, 1)),
         }
         let name = heli.name();
-        self.log.add(
+        note!(
+            self,
             "9.5",
             msg("{helicopter}: {system} box {number} ({colour}) checked")
                 .arg("helicopter", name)
@@ -161,7 +162,8 @@ impl ChopperPilot {
             p.damaged = true;
         }
         let name = data().unit(&unit).map_or(unit.clone(), |u| u.name.clone());
-        self.log.add(
+        note!(
+            self,
             "9.5",
             msg("{unit} in the cabin is {result}")
                 .term("unit", name)
@@ -245,7 +247,8 @@ impl ChopperPilot {
         if let Some(m) = s.member {
             self.crew[m].health = health;
         }
-        self.log.add(
+        note!(
+            self,
             "9.6",
             msg("{helicopter}: the {position} is hit in the {location}: {result}")
                 .arg("helicopter", heli_name)
@@ -345,7 +348,8 @@ impl ChopperPilot {
         }
         m.stranded
             .extend(passengers.into_iter().map(Stranded::Passenger));
-        self.log.add(
+        note!(
+            self,
             "9.5",
             msg("{helicopter} is down on the Operations Map and lost").arg("helicopter", name),
         );
@@ -367,7 +371,8 @@ impl ChopperPilot {
                 s.health = Health::Killed;
             }
             self.sync_crew(h);
-            self.log.add(
+            note!(
+                self,
                 "9.5",
                 msg("{helicopter} crashes: everyone aboard is killed").arg("helicopter", name),
             );
@@ -455,7 +460,8 @@ impl ChopperPilot {
             Stranded::Passenger(p) => p.clone(),
         };
         let name = self.mission().flight[h].name();
-        self.log.add(
+        note!(
+            self,
             "9.5",
             msg("{helicopter} lands beside the wreck and takes {unit} aboard")
                 .arg("helicopter", name)
@@ -484,7 +490,8 @@ impl ChopperPilot {
                 self.sync_crew(helicopter);
             }
         }
-        self.log.add(
+        note!(
+            self,
             "9.5",
             msg("{unit} is left behind: {result}")
                 .message("unit", self.stranded_name(&counter))

@@ -39,7 +39,8 @@ impl ChopperPilot {
         let (us, vn) = self.tac().chits;
         let pick = self.rng.below(u32::from(us + vn));
         let us_first = pick < u32::from(us);
-        self.log.add(
+        note!(
+            self,
             "9.4",
             msg("Initiative: {side}").term(
                 "side",
@@ -315,7 +316,8 @@ impl ChopperPilot {
         .map(|(n, v)| (Cow::Borrowed(n), v))
         .collect();
         if self.log.keeps() {
-            self.log.add(
+            note!(
+                self,
                 "9.4",
                 msg("{unit} in {hex} fires at {target} in {at}")
                     .term("unit", super::ops::unit_name(&u.unit))
@@ -423,7 +425,8 @@ impl ChopperPilot {
         if u.objective {
             self.mission_mut().rescued += 1;
         }
-        self.log.add(
+        note!(
+            self,
             "9.5",
             if lifted {
                 msg("{unit} is lifted out by a rescue helicopter: safe")
@@ -518,7 +521,8 @@ impl ChopperPilot {
             self.tac_mut().units[i].damaged = true;
         }
         if result != "miss" && self.log.keeps() {
-            self.log.add(
+            note!(
+                self,
                 "9.5",
                 msg("{unit} in {hex}: {result}")
                     .term("unit", super::ops::unit_name(&u.unit))
@@ -584,7 +588,8 @@ impl ChopperPilot {
             self.tac_mut().units[i].damaged = p.damaged;
         }
         self.mission_mut().flight[h].status = HeloStatus::Down;
-        self.log.add(
+        note!(
+            self,
             "9.5",
             msg("{helicopter} is down at {hex}")
                 .arg("helicopter", name)
@@ -725,7 +730,8 @@ impl ChopperPilot {
             hex,
             turn,
         });
-        self.log.add(
+        note!(
+            self,
             "9.4.3",
             msg("{support} called on {hex} for next turn")
                 .term("support", super::tactical::support_name(kind))
@@ -799,7 +805,8 @@ impl ChopperPilot {
 
     /// Strafing: no scatter; two B2 rolls on the 1-2 column for each enemy unit [9.4.3].
     fn strafe(&mut self, hex: Hex) {
-        self.log.add(
+        note!(
+            self,
             "9.4.3",
             msg("Strafing run on {hex}").arg("hex", self.hex_name(hex)),
         );
@@ -1077,7 +1084,7 @@ impl ChopperPilot {
                 self.crew_safe(c.id, true);
             } else if let Some(i) = self.tac().unit_at(c.id) {
                 self.tac_mut().units[i].rescue_turn = None;
-                self.log.add("9.5", msg("The rescue helicopter waves off"));
+                note!(self, "9.5", msg("The rescue helicopter waves off"));
             }
         }
     }
@@ -1109,7 +1116,8 @@ impl ChopperPilot {
                     }
                     self.sync_crew(h);
                 }
-                self.log.add(
+                note!(
+                    self,
                     "9.5",
                     msg("{unit} is surrounded and captured")
                         .term("unit", super::ops::unit_name(&u.unit)),

@@ -11,6 +11,18 @@
 //! are `odds.rs`; cooperative play (who flies which helicopter) is `cooperative.rs`. Not built
 //! yet: emergency support.
 
+/// Logs a message under a rule reference: `note!(self, "8.3", msg(...))`. The message (hex
+/// names, helicopter names, terms) is built only if the log keeps entries, so that a quiet
+/// game (`tonkin simulate`, the benches) skips the work; it plays the same either way.
+macro_rules! note {
+    ($game:expr, $rule:expr, $message:expr $(,)?) => {
+        if $game.log.keeps() {
+            let message = $message;
+            $game.log.add($rule, message);
+        }
+    };
+}
+
 mod after;
 pub mod bot;
 mod choices;
@@ -439,7 +451,8 @@ impl ChopperPilot {
             health: Health::Fit,
             away: 0,
         });
-        self.log.add(
+        note!(
+            self,
             "5.2",
             msg("{name} joins your crew as {position}")
                 .arg("name", &b.name)

@@ -187,6 +187,20 @@ pub fn begin(f: &mut Flying, kind: HeloType, limits: &Limits) {
 /// The MP a step costs now, or why it may not be made [8.3, 8.6]. `may_land` says whether
 /// the terrain of the helicopter's hex allows landing [D].
 pub fn cost(f: &Flying, step: Step, limits: &Limits, may_land: bool) -> Result<u8, &'static str> {
+    cost_with(f, step, || *limits, || may_land)
+}
+
+/// [`cost`] with the limits and the terrain's answer worked out only if the step asks for
+/// them (a turn, a hover, a climb; a landing): the rules ask the cost of one step many times
+/// an activation, and most steps need neither.
+pub fn cost_with(
+    f: &Flying,
+    step: Step,
+    limits: impl FnOnce() -> Limits,
+    may_land: impl FnOnce() -> bool,
+) -> Result<u8, &'static str> {
+    let limits = std::cell::LazyCell::new(limits);
+    let may_land = std::cell::LazyCell::new(may_land);
     let airborne = f.altitude != Altitude::Landed;
     let change_ok = f.level_changes == 0;
     let cost = match step {
@@ -223,7 +237,7 @@ pub fn cost(f: &Flying, step: Step, limits: &Limits, may_land: bool) -> Result<u
         Step::Climb | Step::Descend if !change_ok => return Err("one change of altitude a turn"),
         Step::Climb | Step::Descend => 1,
         Step::Land if f.altitude != Altitude::Noe => return Err("land from NOE"),
-        Step::Land if !may_land => return Err("the terrain here does not allow landing"),
+        Step::Land if !*may_land => return Err("the terrain here does not allow landing"),
         Step::Land if !change_ok => return Err("one change of altitude a turn"),
         Step::Land => 1,
         Step::TakeOff if airborne => return Err("not landed"),

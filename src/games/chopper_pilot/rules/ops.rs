@@ -65,7 +65,8 @@ impl ChopperPilot {
                 flight.push(heli);
             }
         }
-        self.log.add(
+        note!(
+            self,
             "6.1",
             msg("Mission {number}, {month}: {title}")
                 .arg("number", number)
@@ -146,12 +147,13 @@ impl ChopperPilot {
         }
         let name = heli.name();
         self.mission_mut().yours = h;
-        self.log.add(
+        note!(
+            self,
             "6.1",
             msg("Your crew flies {helicopter}").arg("helicopter", name),
         );
         if let Some(owners) = self.log_owners() {
-            self.log.add("2.2", owners);
+            note!(self, "2.2", owners);
         }
         self.after_loading();
     }
@@ -160,7 +162,8 @@ impl ChopperPilot {
     pub(super) fn load(&mut self, h: usize) {
         let unit = self.mission_mut().to_load.remove(0);
         let name = self.mission().flight[h].name();
-        self.log.add(
+        note!(
+            self,
             "6.2",
             msg("{unit} boards {helicopter}")
                 .term("unit", unit_name(&unit))
@@ -215,7 +218,8 @@ impl ChopperPilot {
         }
         let point = m.route[at].clone();
         m.steps = steps;
-        self.log.add(
+        note!(
+            self,
             "7.1",
             msg("The flight reaches {point}{nothing}")
                 .arg("point", point)
@@ -284,11 +288,12 @@ impl ChopperPilot {
     fn enroute_card(&mut self) {
         let drawn = self.decks.enroute.draw(&mut self.rng);
         let Some(drawn) = drawn else {
-            self.log.add("3.10", msg("The Enroute deck is empty"));
+            note!(self, "3.10", msg("The Enroute deck is empty"));
             return;
         };
         if drawn.reshuffled_first {
-            self.log.add(
+            note!(
+                self,
                 "3.10",
                 msg("The last Enroute card was drawn: the discards are shuffled into a new deck"),
             );
@@ -300,11 +305,12 @@ impl ChopperPilot {
     /// Reads a drawn event card and does what its paragraph says.
     pub(super) fn resolve_card(&mut self, card: EventCard, rule: &'static str) {
         let EventCard::Paragraph(n) = card else {
-            self.log.add(rule, msg("No Event"));
+            note!(self, rule, msg("No Event"));
             return;
         };
         let p = &data().paragraphs[&n];
-        self.log.add(
+        note!(
+            self,
             rule,
             msg("Paragraph {number}: {title}")
                 .arg("number", n)
@@ -406,7 +412,7 @@ impl ChopperPilot {
                                 self.mission_mut().to_load.insert(0, unit.clone());
                                 self.load(h);
                             }
-                            None => self.log.add("6.2", msg("No passenger box is free")),
+                            None => note!(self, "6.2", msg("No passenger box is free")),
                         }
                     }
                 }
@@ -442,7 +448,7 @@ impl ChopperPilot {
         for h in &mut m.flight {
             h.passengers.clear();
         }
-        self.log.add(
+        note!(self,
             "7.3",
             msg("New mission: {title}. The flight reconfigures at a forward base; mission {number} will be flown next").arg("title", &t.title).arg("number", number),
         );
@@ -526,7 +532,8 @@ impl ChopperPilot {
         let spec = data().campaign(CampaignId::Sog);
         self.decks = super::state::Decks::shuffled(CampaignId::Sog, &mut self.rng);
         self.tour_next = spec.first_mission;
-        self.log.add(
+        note!(
+            self,
             "11.1",
             msg("You volunteer for {campaign}").arg("campaign", &spec.title),
         );
@@ -545,7 +552,8 @@ impl ChopperPilot {
         if accept {
             self.redirect(&template);
         } else {
-            self.log.add(
+            note!(
+                self,
                 "7.3",
                 msg("You decline paragraph {number} and fly your own mission")
                     .arg("number", paragraph),

@@ -66,7 +66,8 @@ impl ChopperPilot {
         };
         for d in &a.damage {
             heli.checked.push((d.system, d.boxes));
-            self.log.add(
+            note!(
+                self,
                 "10.5",
                 msg("{helicopter} flies with its {system} unrepaired")
                     .arg("helicopter", heli.name())
@@ -128,7 +129,8 @@ impl ChopperPilot {
             let mut kept = Vec::new();
             for mut d in std::mem::take(&mut self.fleet[i].damage) {
                 let fixed = if d.missed >= MISSED_BEFORE_FIXED {
-                    self.log.add(
+                    note!(
+                        self,
                         "10.5",
                         msg("{helicopter}: {system} repaired at last")
                             .arg("helicopter", name.clone())

@@ -224,6 +224,27 @@ pub struct TacPlan<'a> {
     pub own_enemies: bool,
 }
 
+/// Every movement step, in the order the choices list them.
+const STEPS: [Step; 17] = [
+    Step::Forward,
+    Step::Turn { clockwise: true },
+    Step::Turn { clockwise: false },
+    Step::EnterHover,
+    Step::HoldHover,
+    Step::Climb,
+    Step::Descend,
+    Step::Land,
+    Step::TakeOff,
+    Step::Load,
+    Step::Unload,
+    Step::Strings,
+    Step::Slide(2),
+    Step::Slide(3),
+    Step::Slide(4),
+    Step::Slide(5),
+    Step::Slide(6),
+];
+
 impl ChopperPilot {
     /// T0: the maps are laid out, the briefing's counters placed and, where it names no enemy,
     /// the default enemy set-up rolled (digest G15); the helicopters wait off the map [8.1].
@@ -332,7 +353,8 @@ impl ChopperPilot {
         if !own {
             self.default_enemies(reference);
         }
-        self.log.add(
+        note!(
+            self,
             "8.1",
             msg("The Tactical Map is laid out: the helicopters enter at {entry}")
                 .arg("entry", plan.entry),
@@ -444,7 +466,8 @@ impl ChopperPilot {
             if !self.log.keeps() {
                 continue;
             }
-            self.log.add(
+            note!(
+                self,
                 "8.5",
                 msg("{unit} appears at {hex}{how}")
                     .term("unit", super::ops::unit_name(u))
@@ -495,7 +518,7 @@ impl ChopperPilot {
             }
         }
         let turn = t.turn;
-        self.log.add("8.2", msg("Turn {turn}").arg("turn", turn));
+        note!(self, "8.2", msg("Turn {turn}").arg("turn", turn));
         if self.tac().events {
             self.combat_event();
         }
@@ -517,7 +540,7 @@ impl ChopperPilot {
         }
         let (from, facing) = self.your_reference();
         match card {
-            EventCard::NoEvent => self.log.add("8.5", msg("Combat Event: no event")),
+            EventCard::NoEvent => note!(self, "8.5", msg("Combat Event: no event")),
             EventCard::Spawn {
                 direction,
                 distance,
@@ -527,7 +550,8 @@ impl ChopperPilot {
                     .difficulty
                     .clone()
                     .unwrap_or_else(|| "green".into());
-                self.log.add(
+                note!(
+                    self,
                     "8.5",
                     msg_n(
                         "Combat Event: direction {direction}, {distance} hex",
@@ -558,7 +582,8 @@ impl ChopperPilot {
         let Some(p) = data().paragraphs.get(&n) else {
             return;
         };
-        self.log.add(
+        note!(
+            self,
             "8.5",
             msg("Combat Event: paragraph {number}, {title}")
                 .arg("number", n)
@@ -717,7 +742,8 @@ impl ChopperPilot {
                 .unwrap_or(entry);
             let facing = self.entry_facing(hex);
             self.tac_mut().places[h] = Place::On(Flying::new(hex, facing, Altitude::Medium));
-            self.log.add(
+            note!(
+                self,
                 "8.1",
                 msg("{helicopter} enters the map at {hex}, at Medium")
                     .arg("helicopter", self.mission().flight[h].name())
@@ -762,25 +788,6 @@ impl ChopperPilot {
         };
         let l = self.flying_limits(h);
         let may_land = self.may_land_here(f);
-        const STEPS: [Step; 17] = [
-            Step::Forward,
-            Step::Turn { clockwise: true },
-            Step::Turn { clockwise: false },
-            Step::EnterHover,
-            Step::HoldHover,
-            Step::Climb,
-            Step::Descend,
-            Step::Land,
-            Step::TakeOff,
-            Step::Load,
-            Step::Unload,
-            Step::Strings,
-            Step::Slide(2),
-            Step::Slide(3),
-            Step::Slide(4),
-            Step::Slide(5),
-            Step::Slide(6),
-        ];
         STEPS
             .into_iter()
             .filter_map(|s| {
@@ -800,8 +807,8 @@ impl ChopperPilot {
     /// looking it up in [`ChopperPilot::legal_steps`], without costing the other steps.
     pub(super) fn step_cost(&self, h: usize, step: Step) -> Option<u8> {
         let f = self.tac().flying(h)?;
-        let l = self.flying_limits(h);
-        let c = movement::cost(f, step, &l, self.may_land_here(f)).ok()?;
+        let c = movement::cost_with(f, step, || self.flying_limits(h), || self.may_land_here(f))
+            .ok()?;
         self.step_allowed(h, f, step).then_some(c)
     }
 
@@ -891,7 +898,8 @@ impl ChopperPilot {
             )
         {
             let f = self.tac().flying(h).expect("on the map").clone();
-            self.log.add(
+            note!(
+                self,
                 "8.3",
                 msg("{helicopter} is now at {altitude} in {hex}")
                     .arg("helicopter", self.mission().flight[h].name())
@@ -937,7 +945,8 @@ impl ChopperPilot {
         if landed {
             if let Some(p) = self.mission_mut().flight[h].strings.take() {
                 self.mission_mut().flight[h].passengers.push(p);
-                self.log.add(
+                note!(
+                    self,
                     "11.1",
                     msg("{helicopter} takes the team on its strings aboard")
                         .arg("helicopter", name),
@@ -951,7 +960,8 @@ impl ChopperPilot {
         };
         let i = self.tac().unit_at(id).expect("listed");
         let u = self.tac_mut().units.remove(i);
-        self.log.add(
+        note!(
+            self,
             "11.1",
             msg("{helicopter} lowers its strings: {unit} is lifted out of the trees")
                 .arg("helicopter", name)
@@ -970,7 +980,8 @@ impl ChopperPilot {
         for id in self.loadable_here(h) {
             let i = self.tac().unit_at(id).expect("listed");
             let u = self.tac_mut().units.remove(i);
-            self.log.add(
+            note!(
+                self,
                 "8.4",
                 msg("{unit} boards {helicopter}")
                     .term("unit", super::ops::unit_name(&u.unit))
@@ -996,7 +1007,8 @@ impl ChopperPilot {
         self.mission_mut().flight[h].passengers = stay;
         for p in off {
             self.tac_mut().delivered += 1;
-            self.log.add(
+            note!(
+                self,
                 "8.4",
                 msg("{unit} is unloaded at {hex}")
                     .term("unit", super::ops::unit_name(&p.unit))
@@ -1026,18 +1038,27 @@ impl ChopperPilot {
     /// first come down from Medium (H2); and it must have spent the minimum of 1 MP [8.3].
     /// An airborne helicopter that spent nothing pays that by hovering (ruling A26), so only
     /// one that cannot hover (damage) has to move, turn or change altitude first, as long as
-    /// any step is open to it. `steps` are its legal steps.
-    pub(super) fn may_end(&self, h: usize, steps: &[(Step, u8)]) -> bool {
+    /// any step is open to it. `steps` are its legal steps if they are at hand; without them
+    /// the rules are asked of the steps that matter, and only when they matter (most ends of
+    /// an activation need none: no low ceiling, a helicopter that may hover).
+    pub(super) fn may_end(&self, h: usize, steps: Option<&[(Step, u8)]>) -> bool {
         let Some(f) = self.tac().flying(h) else {
             return true;
         };
-        let ceiling = f.altitude == Altitude::Medium
-            && self.weather_ceiling()
-            && steps.iter().any(|(s, _)| *s == Step::Descend);
+        let open = |s: Step| match steps {
+            Some(list) => list.iter().any(|(x, _)| *x == s),
+            None => self.step_cost(h, s).is_some(),
+        };
+        let any_open = || match steps {
+            Some(list) => !list.is_empty(),
+            None => STEPS.iter().any(|s| self.step_cost(h, *s).is_some()),
+        };
+        let ceiling =
+            f.altitude == Altitude::Medium && self.weather_ceiling() && open(Step::Descend);
         let unspent = f.altitude != Altitude::Landed
             && f.mp_spent == 0
-            && !steps.is_empty()
-            && self.flying_limits(h).no_hover;
+            && self.flying_limits(h).no_hover
+            && any_open();
         !(ceiling || unspent)
     }
 
@@ -1059,7 +1080,8 @@ impl ChopperPilot {
             self.exit(h);
             return;
         }
-        self.log.add(
+        note!(
+            self,
             "8.3",
             msg("{helicopter} leaves the map outside the exit window at {hex}: shot down")
                 .arg("helicopter", self.mission().flight[h].name())
@@ -1075,7 +1097,8 @@ impl ChopperPilot {
             if p.objective {
                 self.mission_mut().rescued += 1;
             }
-            self.log.add(
+            note!(
+                self,
                 "11.1",
                 msg("{unit} is carried out on the strings")
                     .term("unit", super::ops::unit_name(&p.unit)),
@@ -1086,7 +1109,8 @@ impl ChopperPilot {
         if h == self.mission().yours {
             self.tac_mut().events = false;
         }
-        self.log.add(
+        note!(
+            self,
             "8.3",
             msg("{helicopter} leaves the map").arg("helicopter", self.mission().flight[h].name()),
         );
@@ -1097,19 +1121,20 @@ impl ChopperPilot {
 
     /// The unspotted units helicopter `h` may try to spot now [9.1].
     pub(super) fn spottable(&self, h: usize) -> Vec<u16> {
+        self.spottable_units(h).collect()
+    }
+
+    /// [`ChopperPilot::spottable`] one unit at a time (the bot wants the first, a check one).
+    pub(super) fn spottable_units(&self, h: usize) -> impl Iterator<Item = u16> + '_ {
         let t = self.tac();
-        let Some(f) = t.flying(h) else {
-            return Vec::new();
-        };
-        if !self.crew_can(h, |p| p.is_pilot()) {
-            return Vec::new();
-        }
-        t.units
-            .iter()
-            .filter(|u| !u.spotted && in_view(f.hex, f.facing, u.hex))
-            .filter(|u| !t.spot_tries.contains(&(h, u.id)))
-            .map(|u| u.id)
-            .collect()
+        let f = t.flying(h).filter(|_| self.crew_can(h, |p| p.is_pilot()));
+        f.into_iter().flat_map(move |f| {
+            t.units
+                .iter()
+                .filter(move |u| !u.spotted && in_view(f.hex, f.facing, u.hex))
+                .filter(move |u| !t.spot_tries.contains(&(h, u.id)))
+                .map(|u| u.id)
+        })
     }
 
     /// A spotting attempt: E3 for your helicopter, 5-6 for the others [9.1].
@@ -1157,14 +1182,16 @@ impl ChopperPilot {
         if seen && !self.radio_out(h) {
             let i = self.tac().unit_at(id).expect("listed");
             self.tac_mut().units[i].spotted = true;
-            self.log.add(
+            note!(
+                self,
                 "9.1",
                 msg("{unit} at {hex} is spotted")
                     .term("unit", super::ops::unit_name(&u.unit))
                     .arg("hex", self.hex_name(u.hex)),
             );
         } else if seen {
-            self.log.add(
+            note!(
+                self,
                 "9.1",
                 msg("The radio is out: the sighting cannot be shared"),
             );
@@ -1301,17 +1328,52 @@ impl ChopperPilot {
 
     /// The shots helicopter `h` may take now: (weapon index, target unit) [9.2].
     pub(super) fn shots(&self, h: usize) -> Vec<(u8, u16)> {
+        let mut out = Vec::new();
+        self.each_shot(h, |w, id| {
+            out.push((w, id));
+            false
+        });
+        out
+    }
+
+    /// The first of [`ChopperPilot::shots`], without the others.
+    pub(super) fn first_shot(&self, h: usize) -> Option<(u8, u16)> {
+        let mut first = None;
+        self.each_shot(h, |w, id| {
+            first = Some((w, id));
+            true
+        });
+        first
+    }
+
+    /// Whether [`ChopperPilot::shots`] offers weapon `w` at unit `id`.
+    pub(super) fn may_fire(&self, h: usize, w: u8, id: u16) -> bool {
+        self.each_shot(h, |x, u| (x, u) == (w, id))
+    }
+
+    /// Hands the shots of [`ChopperPilot::shots`] to `visit` in their order until it answers
+    /// true (then true).
+    fn each_shot(&self, h: usize, mut visit: impl FnMut(u8, u16) -> bool) -> bool {
         let t = self.tac();
         let Some(f) = t.flying(h) else {
-            return Vec::new();
+            return false;
         };
+        // Nothing to shoot at (most steps of a mission): no weapon needs asking.
+        if !t
+            .units
+            .iter()
+            .any(|u| u.spotted && u.spec().side == Side::Enemy)
+        {
+            return false;
+        }
         let heli = &self.mission().flight[h];
         let spec = data().helicopter(heli.kind);
-        let mut out = Vec::new();
         // What depends on the target only, worked out once for all the weapons: its sectors
         // from the nose and whether a helicopter at this altitude is in the line.
-        let mut sectors: Vec<Option<u8>> = vec![None; t.units.len()];
-        let mut blocked: Vec<Option<bool>> = vec![None; t.units.len()];
+        let mut sectors: smallvec::SmallVec<[Option<u8>; 32]> =
+            smallvec::smallvec![None; t.units.len()];
+        let mut blocked: smallvec::SmallVec<[Option<bool>; 32]> =
+            smallvec::smallvec![None; t.units.len()];
         for (w, weapon) in spec.weapons.iter().enumerate() {
             if t.fired.iter().any(|(x, id)| *x == h && *id == weapon.id)
                 || !self.weapon_ready(h, &weapon.id)
@@ -1356,12 +1418,12 @@ impl ChopperPilot {
                         t.helicopters_at(a, f.altitude) > 0 || t.helicopters_at(b, f.altitude) > 0
                     })
                 });
-                if !blocked {
-                    out.push((w as u8, u.id));
+                if !blocked && visit(w as u8, u.id) {
+                    return true;
                 }
             }
         }
-        out
+        false
     }
 
     /// Whether a weapon is loaded and not jammed [9.2, C2].
@@ -1456,7 +1518,8 @@ impl ChopperPilot {
         let name = heli.name();
         let weapon = &data().helicopter(heli.kind).weapons[usize::from(w)];
         let target = self.tac().unit(id).expect("listed").clone();
-        self.log.add(
+        note!(
+            self,
             "9.2",
             msg("{helicopter} fires its {weapon} at {unit} in {hex}")
                 .arg("helicopter", name)

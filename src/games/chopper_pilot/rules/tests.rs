@@ -1542,3 +1542,50 @@ fn mission_speed() {
         actions as f64 / n as f64
     );
 }
+
+/// A fingerprint of mission 101 as the bench flies it (bot proposals first, quiet log) for
+/// the seeds `seeds`: FNV-1a over each final state's JSON and the actions taken. The speed
+/// work must keep every game as it was: same seed, same mission.
+fn missions_fingerprint(seeds: std::ops::Range<u64>) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for b in bytes {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for seed in seeds {
+        let mut g = game(seed);
+        g.quiet_log();
+        let mut bot = bot::Commander;
+        let mut n = 0u64;
+        while g.outcome().is_none() && g.mission.as_ref().is_none_or(|m| m.number == 101) {
+            crate::engine::bot::play_steps(&mut g, &mut bot, 1).unwrap();
+            n += 1;
+        }
+        eat(&n.to_le_bytes());
+        eat(serde_json::to_string(&g).unwrap().as_bytes());
+    }
+    h
+}
+
+/// The games of these seeds as they were played before the speed work of issue #16. A change
+/// that means to change the games (a rule, the bot) updates the figure; a speed-up never does.
+#[test]
+fn the_same_seeds_fly_the_same_missions_as_before() {
+    assert_eq!(
+        format!("{:016x}", missions_fingerprint(0..60)),
+        "30cc7642423e784c"
+    );
+}
+
+/// The fingerprint of many seeds, to compare before and after a change:
+/// `CHOPPER_MISSIONS=3000 cargo test --profile quick-release -- --ignored --nocapture fingerprint`.
+#[test]
+#[ignore = "thousands of missions: run in an optimised build"]
+fn missions_fingerprint_of_many_seeds() {
+    let n = count("CHOPPER_MISSIONS", 3_000);
+    println!(
+        "fingerprint of seeds 0..{n}: {:016x}",
+        missions_fingerprint(0..n)
+    );
+}
