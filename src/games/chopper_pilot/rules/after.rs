@@ -332,6 +332,7 @@ impl ChopperPilot {
                 .filter(|x| **x)
                 .count() as u32;
             self.victory_points += vp;
+            self.mission_vp.push(vp as u8);
             self.log.add(
                 "10.3",
                 msg("Victory points this mission: {vp}, in all: {total}")
