@@ -48,8 +48,7 @@ pub fn draw_base_mat(cr: &Context, w: f64, h: f64) -> Result<(), cairo::Error> {
         inner,
         &gettext("Flight line"),
         &gettext(
-            "Park each helicopter counter on its pad between missions. A helicopter lost on a \
-             mission is replaced by a new one of its type before the next.",
+            "Park each helicopter counter on its pad between missions. A helicopter lost on a mission is replaced by a new one of its type before the next.",
         ),
     );
     y += 12.0;
@@ -78,9 +77,7 @@ pub fn draw_base_mat(cr: &Context, w: f64, h: f64) -> Result<(), cairo::Error> {
         inner,
         &gettext("Hootches"),
         &gettext(
-            "A wounded crew member's counter goes into the hootch numbered with the missions he \
-             must miss. After each mission move every counter one hootch down; from hootch 1 he \
-             is back on the Crew Board for the next mission.",
+            "A wounded crew member's counter goes into the hootch numbered with the missions he must miss. After each mission move every counter one hootch down; from hootch 1 he is back on the Crew Board for the next mission.",
         ),
     );
     y += 12.0;
@@ -112,8 +109,7 @@ pub fn draw_base_mat(cr: &Context, w: f64, h: f64) -> Result<(), cairo::Error> {
         inner,
         &gettext("Countdown track"),
         &gettext(
-            "For anything a mission counts down (an event's turns, a team's wait): put a marker \
-             on the number and move it one down each time; at 0 it is over.",
+            "For anything a mission counts down (an event's turns, a team's wait): put a marker on the number and move it one down each time; at 0 it is over.",
         ),
     );
     y += 12.0;
