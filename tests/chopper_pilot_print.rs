@@ -12,6 +12,7 @@ use tonkin::export::job;
 use tonkin::export::layout::Role;
 use tonkin::export::output::{self, Document, Format};
 use tonkin::export::paper::PaperSize;
+use tonkin::games::chopper_pilot::art::playbook::Playbook;
 use tonkin::games::chopper_pilot::art::records::{MissionLog, draw_mission_log};
 use tonkin::games::chopper_pilot::kit::{kit, kit_for_game};
 use tonkin::games::chopper_pilot::rules::bot::Commander;
@@ -46,7 +47,10 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
         ("Crew Bio cards", Kind::Cards, 20, true),
         ("Unit Cards", Kind::Cards, 9, true),
         ("Helicopter Info Cards", Kind::Sheets, 9, false),
-        ("Crew Boards", Kind::Sheets, 2, false),
+        ("Crew Boards", Kind::Sheets, 4, false),
+        // A booklet: four pages a sheet, printed on both sides (digest 10.6).
+        ("Playbook", Kind::Aids, Playbook::new().unwrap().sheets(), true),
+        ("Base Mat", Kind::Sheets, 1, false),
         ("Arc and scatter reference", Kind::Sheets, 1, false),
         ("Combat Tour Cards", Kind::Sheets, 2, false),
         ("Mission Log", Kind::Sheets, 1, false),
@@ -66,8 +70,26 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
     assert!(aid.kind == Kind::Aids && aid.count >= 2);
     let counters = common::component(&kit, "Counters (16 mm)");
     assert!(counters.has_back() && counters.width == 16.0);
-    // One of each ground unit, two per airframe, one per crew member, and markers.
-    assert!(counters.count > c.units.len() + 2 * airframes + c.bios.len());
+    // The ground units and markers as many times as the counter mix says (G19), two per
+    // airframe, one per crew member, and sets of the Crew Board's markers.
+    let units: usize = c.units.iter().map(|u| c.counters_of(&u.id)).sum();
+    assert_eq!(units, 176, "the G19 mix of the ground units");
+    let markers: usize = [
+        "smoke", "target", "air_strike", "artillery", "suppressed", "unspotted",
+        "actions_over", "wreck", "crash", "wounded_marker", "supplies_marker", "your_flight",
+    ]
+    .iter()
+    .map(|m| c.counters_of(m))
+    .sum();
+    let board = 10 * c.counters_of("skill_digits")
+        + c.experience.len().div_ceil(2) * c.counters_of("experience")
+        + c.counters_of("skill_drm")
+        + usize::from(c.career.luck_max) * c.counters_of("luck");
+    assert_eq!(
+        counters.count,
+        units + 2 * airframes + c.bios.len() + markers + board
+    );
+    assert!(c.counters.iter().all(|n| n.source == tonkin::engine::content::Source::Recon));
     assert_eq!(kit.components.len(), expect.len() + 2);
 }
 

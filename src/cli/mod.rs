@@ -163,6 +163,13 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
             println!("mean points   {p:.2}");
         }
         println!("mean actions  {:.1}", report.mean_actions);
+        for f in &report.figures {
+            let of = f.per.as_ref().and_then(|per| {
+                let d = report.figures.iter().find(|g| &g.name == per)?.count;
+                (d > 0).then(|| format!("  ({:.3} per {per})", f.count as f64 / d as f64))
+            });
+            println!("{:<44} {:>9}{}", f.name, f.count, of.unwrap_or_default());
+        }
         println!("games/second  {:.0}", report.games_per_second);
     }
     if report.games < args.games {

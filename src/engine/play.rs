@@ -100,6 +100,48 @@ pub trait Playable: Game {
     fn form_action(&self, _values: &[usize]) -> (Vec<Message>, Result<Self::Action, Message>) {
         (Vec::new(), Err(msg("This decision has no form")))
     }
+    /// What `tonkin simulate` counts of a finished game beyond its verdict and points (missions
+    /// flown, how each scored, how a campaign ended), summed over the games of a run.
+    fn figures(&self) -> Vec<Figure> {
+        Vec::new()
+    }
+}
+
+/// A count a game adds to `simulate`'s report (see [`Playable::figures`]): summed over the
+/// games by its name, and shown as a rate of the figure named `per` where there is one (the
+/// mean points of a mission, the share of tours in a band).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Figure {
+    /// In English: the report is for the people measuring, like the rest of `simulate`'s.
+    pub name: String,
+    pub count: u64,
+    pub per: Option<String>,
+}
+
+impl Figure {
+    pub fn new(name: impl Into<String>, count: u64) -> Self {
+        Figure {
+            name: name.into(),
+            count,
+            per: None,
+        }
+    }
+
+    /// The figure read as a rate of the figure named `of`.
+    pub fn per(mut self, of: impl Into<String>) -> Self {
+        self.per = Some(of.into());
+        self
+    }
+}
+
+/// Adds a game's figures to a run's totals, keeping the order they were first met in.
+pub fn add_figures(totals: &mut Vec<Figure>, figures: Vec<Figure>) {
+    for f in figures {
+        match totals.iter_mut().find(|t| t.name == f.name) {
+            Some(t) => t.count += f.count,
+            None => totals.push(f),
+        }
+    }
 }
 
 /// The options of a game with the optional rules named by `keys` switched on and the rest at

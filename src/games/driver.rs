@@ -15,7 +15,7 @@ use crate::engine::log::{Audience, Log};
 use crate::engine::message::{Message, msg};
 use crate::engine::number::decimal;
 use crate::engine::play::{
-    ComputerLevel, FormCheck, FormView, OptionalRule, Playable, options_with,
+    ComputerLevel, Figure, FormCheck, FormView, OptionalRule, Playable, add_figures, options_with,
 };
 use crate::engine::reference::RuleSection;
 use crate::engine::rng::Rng;
@@ -195,6 +195,8 @@ pub struct SimReport {
     pub losses: u64,
     pub mean_points: Option<f64>,
     pub mean_actions: f64,
+    /// The game's own counts ([`Playable::figures`]), summed over the games.
+    pub figures: Vec<Figure>,
     pub seconds: f64,
     pub games_per_second: f64,
 }
@@ -787,6 +789,7 @@ where
                 points_total += i64::from(p);
                 points_seen += 1;
             }
+            add_figures(&mut report.figures, game.figures());
             games = i + 1;
             if !after_each(games) {
                 break;

@@ -2,18 +2,21 @@
 //! and the Operations Maps at full size (tiled by the exporter), the Enroute, Combat and Return
 //! Event decks, the Crew Bio cards and the Unit Cards, the Helicopter Info Cards, the Crew
 //! Boards, the counters, the player aid with every table, the arc and scatter reference, the
-//! Combat Tour Cards, the Mission Log and the campaign summary — blank ([`kit`]) or filled from a game
-//! ([`kit_for_game`]). The Playbook booklet (§10.6) is not printed yet.
+//! Combat Tour Cards, the Mission Log and the campaign summary, the Playbook booklet (§10.6) and the
+//! Base Mat (§10.1) — blank ([`kit`]) or filled from a game ([`kit_for_game`]). The Emergency
+//! Procedures trifold (§10.9) is not printed yet.
 
 use std::rc::Rc;
 
 use super::art::aids::{draw_reference, draw_table_page, table_pages};
+use super::art::base_mat::draw_base_mat;
+use super::art::playbook::Playbook;
 use super::art::cards::{
     CARD_H, CARD_W, UNIT_CARD_H, UNIT_CARD_W, draw_bio_back, draw_bio_front, draw_event_back,
     draw_event_front, draw_unit_card, draw_unit_card_back,
 };
 use super::art::counters::{COUNTER_MM, Face, counter_sheet, draw_face};
-use super::art::crew::{draw_blank_board, draw_board};
+use super::art::crew::draw_kit_board;
 use super::art::info_card::{airframes, draw_info_card};
 use super::art::maps::{OPS_H, OPS_W, TAC_H, TAC_W, draw_ops_sheet, draw_tactical_sheet};
 use super::art::records::{
@@ -21,13 +24,14 @@ use super::art::records::{
 };
 use super::rules::ChopperPilot;
 use super::rules::content::{
-    Content, DeckKind, DeckSpec, EventCard, HeloType, content as checked_content,
+    CampaignId, Content, DeckKind, DeckSpec, EventCard, HeloType, content as checked_content,
 };
 use crate::art::sheet::Page;
 use crate::engine::content::ContentError;
 use crate::engine::message::n_;
 use crate::export::component;
 use crate::export::{Component, Kind, Kit};
+use crate::i18n::gettext;
 
 /// Sheets sized to fit the art area of both A4 and US Letter (less the exporter's margins,
 /// footer and crop-mark bands), so each side prints on one page.
@@ -93,19 +97,54 @@ fn build(c: &'static Content, game: Option<Rc<ChopperPilot>>) -> Kit {
         cards.len(),
         move |cr, i, _| draw_info_card(cr, PORTRAIT, cards[i].0, cards[i].1),
     ));
-    let boards = [HeloType::Huey, HeloType::Cobra];
+    // Four boards (digest G17): the Huey and the Cobra of the 1st Air Cavalry, the Huey of
+    // MACV-SOG and a spare Huey for a second player's crew in cooperative play.
+    let boards = [
+        (HeloType::Huey, n_("Huey · 1st Air Cavalry Division")),
+        (HeloType::Cobra, n_("Cobra · 1st Air Cavalry Division")),
+        (HeloType::Huey, n_("Huey · MACV-SOG")),
+        (HeloType::Huey, n_("Huey · a second player's crew")),
+    ];
+    // The crew of the game goes on the board of its campaign and the type it flies.
+    let filled = game.as_deref().map(|g| match (g.campaign_id(), g.cobra_pilot) {
+        (CampaignId::Sog, _) => 2,
+        (_, true) => 1,
+        _ => 0,
+    });
     let played = game.clone();
     components.push(Component::new(
         n_("Crew Boards"),
         Kind::Sheets,
         (LANDSCAPE.w, LANDSCAPE.h),
         boards.len(),
-        move |cr, i, _| match (&played, i) {
-            // The crew of the game on the board of the type it flies; the other stays blank.
-            (Some(g), 0) if !g.cobra_pilot => draw_board(cr, g, LANDSCAPE.w, LANDSCAPE.h),
-            (Some(g), 1) if g.cobra_pilot => draw_board(cr, g, LANDSCAPE.w, LANDSCAPE.h),
-            _ => draw_blank_board(cr, &board_seats(boards[i]), LANDSCAPE.w, LANDSCAPE.h),
+        move |cr, i, _| {
+            let (kind, label) = boards[i];
+            let g = played.as_deref().filter(|_| filled == Some(i));
+            let seats = board_seats(kind);
+            draw_kit_board(cr, g, &seats, &gettext(label), LANDSCAPE.w, LANDSCAPE.h)
         },
+    ));
+    if let Ok(book) = Playbook::new() {
+        // Printed on both sides: each sheet's back carries the two pages behind its front.
+        let book = Rc::new(book);
+        let back = book.clone();
+        components.push(
+            Component::new(
+                n_("Playbook"),
+                Kind::Aids,
+                (LANDSCAPE.w, LANDSCAPE.h),
+                book.sheets(),
+                move |cr, i, _| book.draw_side(cr, i, false, LANDSCAPE.w, LANDSCAPE.h),
+            )
+            .with_back(move |cr, i, _| back.draw_side(cr, i, true, LANDSCAPE.w, LANDSCAPE.h)),
+        );
+    }
+    components.push(Component::new(
+        n_("Base Mat"),
+        Kind::Sheets,
+        (LANDSCAPE.w, LANDSCAPE.h),
+        1,
+        |cr, _, _| draw_base_mat(cr, LANDSCAPE.w, LANDSCAPE.h),
     ));
     components.push(Component::new(
         n_("Player Aid"),

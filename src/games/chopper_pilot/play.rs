@@ -5,10 +5,11 @@ use std::sync::OnceLock;
 
 use crate::engine::bot::Bot;
 use crate::engine::message::Message;
-use crate::engine::play::{OptionalRule, Playable};
+use crate::engine::play::{Figure, OptionalRule, Playable};
 use crate::engine::reference::{RuleSection, RulesFile};
 
 use super::rules::bot::Commander;
+use super::rules::content::{CampaignId, data};
 use super::rules::{Action, ChopperPilot, Phase};
 
 const RULES: &str = include_str!("../../../data/games/chopper_pilot/rules.toml");
@@ -67,6 +68,65 @@ impl Playable for ChopperPilot {
     /// landing draw fire.
     fn risks(&self, action: &Action) -> Vec<(Message, f64)> {
         self.action_risks(action)
+    }
+
+    /// Each Primary mission's victory points and the level of victory the Primary tour ended
+    /// in (or the pilot lost on it), and how a MACV-SOG tour ended [10.3, 11.1].
+    fn figures(&self) -> Vec<Figure> {
+        const SCORED: &str = "Primary missions scored";
+        const PRIMARY: &str = "Primary tours";
+        const DONE: &str = "Primary tours completed";
+        const SOG: &str = "MACV-SOG tours";
+        let mut f = vec![
+            Figure::new(SCORED, self.mission_vp.len() as u64),
+            Figure::new(
+                "victory points of those missions",
+                self.mission_vp.iter().map(|v| u64::from(*v)).sum(),
+            )
+            .per(SCORED),
+        ];
+        for vp in 0..=5 {
+            let n = self.mission_vp.iter().filter(|v| **v == vp).count();
+            f.push(Figure::new(format!("missions scoring {vp} victory points"), n as u64).per(SCORED));
+        }
+        let over = matches!(self.phase, Phase::Unwritten(0));
+        if self.campaign == CampaignId::Primary || self.primary_vp.is_some() {
+            // The Primary tour's points once it is over: kept when the pilot went on to SOG.
+            let done = self
+                .primary_vp
+                .or((self.campaign == CampaignId::Primary && over).then_some(self.victory_points));
+            f.push(Figure::new(PRIMARY, 1));
+            f.push(Figure::new("Primary tours with the pilot lost", u64::from(done.is_none())).per(PRIMARY));
+            f.push(Figure::new(DONE, u64::from(done.is_some())).per(PRIMARY));
+            f.push(Figure::new("victory points of the completed tours", done.map_or(0, u64::from)).per(DONE));
+            let band = done.and_then(|vp| {
+                data()
+                    .bands
+                    .iter()
+                    .filter(|b| u32::from(b.from) <= vp)
+                    .max_by_key(|b| b.from)
+            });
+            let mut bands: Vec<_> = data().bands.iter().collect();
+            bands.sort_by_key(|b| std::cmp::Reverse(b.from));
+            for b in bands {
+                f.push(
+                    Figure::new(
+                        format!("completed tours ending \"{}\" ({}+ VP)", b.title, b.from),
+                        u64::from(band == Some(b)),
+                    )
+                    .per(DONE),
+                );
+            }
+        }
+        if self.campaign == CampaignId::Sog {
+            f.push(Figure::new(SOG, 1));
+            f.push(Figure::new("MACV-SOG tours survived", u64::from(over)).per(SOG));
+            f.push(
+                Figure::new("MACV-SOG tours with the pilot lost", u64::from(self.phase == Phase::PilotLost))
+                    .per(SOG),
+            );
+        }
+        f
     }
 }
 

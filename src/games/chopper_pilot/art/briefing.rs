@@ -6,7 +6,7 @@ use cairo::Context;
 use crate::art::draw::{Align, Font, Rgb, fit_paragraph_font, fitted_left, paragraph};
 use crate::engine::message::msg;
 use crate::games::chopper_pilot::rules::ChopperPilot;
-use crate::games::chopper_pilot::rules::content::{HeloType, SuccessKind, data};
+use crate::games::chopper_pilot::rules::content::{HeloType, Mission, SuccessKind, data};
 use crate::games::chopper_pilot::rules::view::Orders;
 use crate::i18n::gettext;
 
@@ -21,7 +21,7 @@ fn success_words(s: SuccessKind) -> String {
 
 /// The orders' text as paragraphs: a single line break in the data file is a space, an empty
 /// line starts a new paragraph.
-fn reflow(text: &str) -> String {
+pub fn reflow(text: &str) -> String {
     text.split("\n\n")
         .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
         .collect::<Vec<_>>()
@@ -97,55 +97,62 @@ pub fn draw(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo:
         .collect();
     fact(cr, gettext("Flight"), flight.join(", "));
     if let Orders::Briefing(b) = orders {
-        let load: Vec<String> = b
-            .load
-            .iter()
-            .map(|l| {
-                let name = data()
-                    .unit(&l.unit)
-                    .map_or(l.unit.clone(), |u| gettext(&u.name));
-                format!("{} × {name}", l.n)
-            })
-            .collect();
-        if !load.is_empty() {
-            fact(cr, gettext("Load"), load.join(", "));
+        for (label, value) in briefing_facts(b) {
+            fact(cr, label, value);
         }
-        fact(cr, gettext("Route"), b.route.join(" → "));
-        let maps: Vec<String> = b
-            .tac
-            .layout
-            .iter()
-            .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join("+"))
-            .collect();
-        let where_ = match &b.tac.lz {
-            Some(lz) => {
-                msg("maps {maps}; in at {entry}, out at {exit}; landing zone {lz}").arg("lz", lz)
-            }
-            None => msg("maps {maps}; in at {entry}, out at {exit}"),
-        }
-        .arg("maps", maps.join(" / "))
-        .arg("entry", &b.tac.entry)
-        .arg("exit", &b.tac.exit)
-        .render();
-        fact(cr, gettext("Tactical Map"), where_);
-        if b.support.air + b.support.artillery > 0 {
-            fact(
-                cr,
-                gettext("Support on call"),
-                msg("Air strikes: {air} · artillery missions: {artillery}")
-                    .arg("air", b.support.air)
-                    .arg("artillery", b.support.artillery)
-                    .render(),
-            );
-        }
-        fact(cr, gettext("To succeed"), success_words(b.success));
-        fact(
-            cr,
-            gettext("Reward"),
-            msg("Skill points: {points}")
-                .arg("points", b.skill_points)
-                .render(),
-        );
     }
     Ok(())
+}
+
+/// The facts of a Playbook briefing a player flies by, each with its label: the load, the
+/// route, the Tactical Map, the support on call, what counts as success and the reward. The
+/// window's briefing page and the printed Playbook both list them.
+pub fn briefing_facts(b: &Mission) -> Vec<(String, String)> {
+    let mut facts = Vec::new();
+    let load: Vec<String> = b
+        .load
+        .iter()
+        .map(|l| {
+            let name = data()
+                .unit(&l.unit)
+                .map_or(l.unit.clone(), |u| gettext(&u.name));
+            format!("{} × {name}", l.n)
+        })
+        .collect();
+    if !load.is_empty() {
+        facts.push((gettext("Load"), load.join(", ")));
+    }
+    facts.push((gettext("Route"), b.route.join(" → ")));
+    let maps: Vec<String> = b
+        .tac
+        .layout
+        .iter()
+        .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join("+"))
+        .collect();
+    let where_ = match &b.tac.lz {
+        Some(lz) => msg("maps {maps}; in at {entry}, out at {exit}; landing zone {lz}").arg("lz", lz),
+        None => msg("maps {maps}; in at {entry}, out at {exit}"),
+    }
+    .arg("maps", maps.join(" / "))
+    .arg("entry", &b.tac.entry)
+    .arg("exit", &b.tac.exit)
+    .render();
+    facts.push((gettext("Tactical Map"), where_));
+    if b.support.air + b.support.artillery > 0 {
+        facts.push((
+            gettext("Support on call"),
+            msg("Air strikes: {air} · artillery missions: {artillery}")
+                .arg("air", b.support.air)
+                .arg("artillery", b.support.artillery)
+                .render(),
+        ));
+    }
+    facts.push((gettext("To succeed"), success_words(b.success)));
+    facts.push((
+        gettext("Reward"),
+        msg("Skill points: {points}")
+            .arg("points", b.skill_points)
+            .render(),
+    ));
+    facts
 }

@@ -44,7 +44,7 @@ pub fn campaign_badge(campaign: CampaignId) -> &'static str {
     }
 }
 
-fn kind_name(kind: ParagraphKind) -> String {
+pub fn kind_name(kind: ParagraphKind) -> String {
     match kind {
         ParagraphKind::Observation => gettext("Observation"),
         ParagraphKind::Event => gettext("Event"),

@@ -1,7 +1,8 @@
-//! The printed counters (digest 10.4), front and back: one of each ground unit of
-//! `units.toml` (the reduced side behind a unit of two steps), two per helicopter airframe
-//! (altitudes G/N and L/M), a counter per crew member of `crew.toml`, and the markers of the
-//! tactical map and the Crew Board. The unit and helicopter faces are the map's own counters.
+//! The printed counters (digest 10.4), front and back: the ground units of `units.toml` (the
+//! reduced side behind a unit of two steps), two per helicopter airframe (altitudes G/N and
+//! L/M), a counter per crew member of `crew.toml`, and the markers of the tactical map and the
+//! Crew Board, each as many times as the counter mix of `units.toml` says (digest G19). The
+//! unit and helicopter faces are the map's own counters.
 
 use cairo::Context;
 
@@ -49,6 +50,7 @@ pub fn counter_sheet() -> Vec<(Face, Face)> {
     let d = data();
     let mut faces = Vec::new();
     for u in &d.units {
+        let n = d.counters_of(&u.id);
         let front = Face::Unit {
             id: u.id.clone(),
             reduced: false,
@@ -61,7 +63,7 @@ pub fn counter_sheet() -> Vec<(Face, Face)> {
         } else {
             Face::Blank
         };
-        faces.push((front, back));
+        faces.extend(std::iter::repeat_n((front, back), n));
     }
     for spec in &d.helicopters {
         for number in 1..=spec.airframes {
@@ -82,40 +84,49 @@ pub fn counter_sheet() -> Vec<(Face, Face)> {
         faces.push((face.clone(), face));
     }
     let marker = |text: String, colour: u32| Face::Marker { text, colour };
-    for (text, colour) in [
-        (gettext("SMOKE"), 0x9E9E9E),
-        (gettext("TARGET"), 0xC62828),
-        (gettext("AIR STRIKE"), 0xD50000),
-        (gettext("ARTY"), 0xD50000),
+    for (piece, text, colour) in [
+        ("smoke", gettext("SMOKE"), 0x9E9E9E),
+        ("target", gettext("TARGET"), 0xC62828),
+        ("air_strike", gettext("AIR STRIKE"), 0xD50000),
+        ("artillery", gettext("ARTY"), 0xD50000),
         // The tables' code for a suppressed unit, printed as the tables print it.
-        ("SUP".to_owned(), 0xF9A825),
-        (gettext("UNSPOTTED"), 0x757575),
-        (gettext("ACTIONS OVER"), 0x455A64),
-        (gettext("WRECK"), 0x4E342E),
-        (gettext("CRASH"), 0x212121),
-        (gettext("WOUNDED"), 0xAD1457),
-        (gettext("SUPPLIES"), 0x6D4C41),
-        (gettext("YOUR FLIGHT"), 0x4E5B31),
+        ("suppressed", "SUP".to_owned(), 0xF9A825),
+        ("unspotted", gettext("UNSPOTTED"), 0x757575),
+        ("actions_over", gettext("ACTIONS OVER"), 0x455A64),
+        ("wreck", gettext("WRECK"), 0x4E342E),
+        ("crash", gettext("CRASH"), 0x212121),
+        ("wounded_marker", gettext("WOUNDED"), 0xAD1457),
+        ("supplies_marker", gettext("SUPPLIES"), 0x6D4C41),
+        ("your_flight", gettext("YOUR FLIGHT"), 0x4E5B31),
     ] {
-        faces.push((marker(text, colour), Face::Blank));
+        faces.extend(std::iter::repeat_n(
+            (marker(text, colour), Face::Blank),
+            d.counters_of(piece),
+        ));
     }
-    // The Crew Board's markers.
-    for n in 0..=9 {
-        let digit = marker(n.to_string(), 0x1565C0);
-        faces.push((digit.clone(), digit));
+    // The Crew Board's markers, in sets.
+    for _ in 0..d.counters_of("skill_digits") {
+        for n in 0..=9 {
+            let digit = marker(n.to_string(), 0x1565C0);
+            faces.push((digit.clone(), digit));
+        }
     }
-    for level in d.experience.chunks(2) {
-        let name = |k: usize| level.get(k).map_or(String::new(), |e| gettext(&e.name));
-        faces.push((marker(name(0), 0x33402A), marker(name(1), 0x33402A)));
+    for _ in 0..d.counters_of("experience") {
+        for level in d.experience.chunks(2) {
+            let name = |k: usize| level.get(k).map_or(String::new(), |e| gettext(&e.name));
+            faces.push((marker(name(0), 0x33402A), marker(name(1), 0x33402A)));
+        }
     }
-    for _ in 0..3 {
+    for _ in 0..d.counters_of("skill_drm") {
         faces.push((marker("+1".into(), 0x2E7D32), marker("+2".into(), 0x2E7D32)));
     }
-    for n in 1..=d.career.luck_max {
-        faces.push((
-            marker(format!("LF {n}"), 0x6A1B9A),
-            marker(gettext("LF USED"), 0x424242),
-        ));
+    for _ in 0..d.counters_of("luck") {
+        for n in 1..=d.career.luck_max {
+            faces.push((
+                marker(format!("LF {n}"), 0x6A1B9A),
+                marker(gettext("LF USED"), 0x424242),
+            ));
+        }
     }
     faces
 }

@@ -47,17 +47,20 @@ fn health_colour(h: Health) -> u32 {
 
 /// The Crew Board of `g`, `w × h` millimetres.
 pub fn draw_board(cr: &Context, g: &ChopperPilot, w: f64, h: f64) -> Result<(), cairo::Error> {
-    board(cr, Some(g), &[], w, h)
+    board(cr, Some(g), &[], None, w, h)
 }
 
-/// A blank Crew Board for a crew of the `seats` given, to print.
-pub fn draw_blank_board(
+/// A Crew Board of the kit, named by `label` in its title bar (the helicopter and the unit
+/// it is for): filled from `g`, or blank for a crew of the `seats` given.
+pub fn draw_kit_board(
     cr: &Context,
+    g: Option<&ChopperPilot>,
     seats: &[Position],
+    label: &str,
     w: f64,
     h: f64,
 ) -> Result<(), cairo::Error> {
-    board(cr, None, seats, w, h)
+    board(cr, g, seats, Some(label), w, h)
 }
 
 /// One row of the board: a crew member, or an empty seat to write in.
@@ -70,6 +73,7 @@ fn board(
     cr: &Context,
     g: Option<&ChopperPilot>,
     seats: &[Position],
+    label: Option<&str>,
     w: f64,
     h: f64,
 ) -> Result<(), cairo::Error> {
@@ -80,7 +84,7 @@ fn board(
     cr.rectangle(0.0, 0.0, w, 14.0);
     cr.fill()?;
     Rgb::WHITE.set(cr);
-    fitted_left(
+    let title_w = fitted_left(
         cr,
         5.0,
         2.5,
@@ -88,6 +92,10 @@ fn board(
         &gettext("Crew Board"),
         Font::bold(6.0),
     );
+    if let Some(label) = label {
+        let x = 5.0 + title_w + 6.0;
+        fitted_left(cr, x, 3.6, w - x - 5.0, label, Font::sans(4.6));
+    }
     let blank = "________";
     let level = g
         .and_then(|g| data().experience.get(g.experience_level()))

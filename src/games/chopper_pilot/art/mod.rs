@@ -4,6 +4,7 @@
 //! flight beside it; then the Crew Board and the mission's briefing as pages of their own.
 
 pub mod aids;
+pub mod base_mat;
 pub mod briefing;
 pub mod cards;
 pub mod counters;
@@ -12,6 +13,7 @@ pub mod info_card;
 pub mod maps;
 pub mod ops;
 pub mod panel;
+pub mod playbook;
 pub mod records;
 pub mod tactical;
 

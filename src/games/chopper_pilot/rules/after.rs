@@ -334,6 +334,7 @@ impl ChopperPilot {
                 .filter(|x| **x)
                 .count() as u32;
             self.victory_points += vp;
+            self.mission_vp.push(vp as u8);
             note!(
                 self,
                 "10.3",

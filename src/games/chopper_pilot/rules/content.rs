@@ -815,6 +815,36 @@ pub struct Orders {
     pub source: Source,
 }
 
+/// How many of one counter the counter sheets carry (digest G19): a ground unit by its id or
+/// one of the [`MARKERS`]. The rulebook gives no counts.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterCount {
+    pub piece: String,
+    pub n: u8,
+    pub source: Source,
+}
+
+/// The markers the counter sheets print, by the ids `counters` counts them by.
+pub const MARKERS: [&str; 16] = [
+    "smoke",
+    "target",
+    "air_strike",
+    "artillery",
+    "suppressed",
+    "unspotted",
+    "actions_over",
+    "wreck",
+    "crash",
+    "wounded_marker",
+    "supplies_marker",
+    "your_flight",
+    "skill_digits",
+    "experience",
+    "skill_drm",
+    "luck",
+];
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UnitsFile {
@@ -822,6 +852,8 @@ struct UnitsFile {
     card: Vec<UnitCard>,
     combat: CombatValues,
     orders: Vec<Orders>,
+    #[serde(default)]
+    counters: Vec<CounterCount>,
 }
 
 // ------------------------------------------------------------------------------- maps
@@ -1457,6 +1489,8 @@ pub struct Content {
     pub terrain: Vec<TerrainSpec>,
     pub hill: Hill,
     pub units: Vec<UnitSpec>,
+    /// The counter sheets' mix (G19).
+    pub counters: Vec<CounterCount>,
     pub cards: Vec<UnitCard>,
     pub combat: CombatValues,
     pub orders: Vec<Orders>,
@@ -1596,6 +1630,7 @@ fn load_files(f: &[File]) -> Result<Content, ContentError> {
         terrain: terrain.terrain,
         hill: terrain.hill,
         units: units.unit,
+        counters: units.counters,
         cards: units.card,
         combat: units.combat,
         orders: units.orders,
@@ -1790,6 +1825,18 @@ fn check_units(
                 ));
             }
             next = band.range[1] + 1;
+        }
+    }
+    for c in &file.counters {
+        let needle = format!("piece = \"{}\"", c.piece);
+        if !file.unit.iter().any(|u| u.id == c.piece) && !MARKERS.contains(&c.piece.as_str()) {
+            return Err(src.error(
+                &needle,
+                format!("counters: '{}' is neither a unit nor a marker", c.piece),
+            ));
+        }
+        if c.n == 0 {
+            return Err(src.error(&needle, format!("counters: {}: n must be 1 or more", c.piece)));
         }
     }
     for u in &file.unit {
@@ -2533,6 +2580,17 @@ static CONTENT: OnceLock<Result<Content, ContentError>> = OnceLock::new();
 /// The content, loaded and checked on first use.
 pub fn content() -> Result<&'static Content, ContentError> {
     CONTENT.get_or_init(load).as_ref().map_err(Clone::clone)
+}
+
+impl Content {
+    /// How many of a counter (a unit id or a marker of [`MARKERS`]) the sheets print: its
+    /// count in the mix, or one where the mix gives none.
+    pub fn counters_of(&self, piece: &str) -> usize {
+        self.counters
+            .iter()
+            .find(|c| c.piece == piece)
+            .map_or(1, |c| usize::from(c.n))
+    }
 }
 
 /// The content once `setup` has checked it.

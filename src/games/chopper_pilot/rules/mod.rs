@@ -172,6 +172,7 @@ impl Game for ChopperPilot {
             decks,
             mission: None,
             primary_vp: None,
+            mission_vp: Vec::new(),
             options: options.clone(),
             fleet: Vec::new(),
         })

@@ -380,6 +380,10 @@ pub struct ChopperPilot {
     /// The Primary tour's victory points once the pilot has gone on to MACV-SOG [11.1].
     #[serde(default)]
     pub primary_vp: Option<u32>,
+    /// The victory points of each Primary mission, in the order flown [10.3]: what the
+    /// campaign summary's column holds, and what `simulate` counts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mission_vp: Vec<u8>,
     #[serde(default)]
     pub options: Options,
     /// The fleet's unrepaired airframes (the optional repair rule) [10.5].
