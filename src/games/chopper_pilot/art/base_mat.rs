@@ -173,6 +173,8 @@ fn box_with_label(
 
 /// A landing pad: a circle with an H, a counter's room inside.
 fn helipad(cr: &Context, cx: f64, cy: f64) -> Result<(), cairo::Error> {
+    // A circle of its own, not joined to where the pen last stood.
+    cr.new_path();
     cr.arc(cx, cy, COUNTER * 0.75, 0.0, std::f64::consts::TAU);
     Rgb::hex(0xD9D1B5).set(cr);
     cr.fill_preserve()?;

@@ -1563,6 +1563,9 @@ fn missions_fingerprint(seeds: std::ops::Range<u64>) -> u64 {
             n += 1;
         }
         eat(&n.to_le_bytes());
+        // The points of each mission, kept since for the campaign summary, record the game
+        // without changing it; the state is hashed as it was when the figure was taken.
+        g.mission_vp.clear();
         eat(serde_json::to_string(&g).unwrap().as_bytes());
     }
     h
