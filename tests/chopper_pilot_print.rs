@@ -49,7 +49,12 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
         ("Helicopter Info Cards", Kind::Sheets, 9, false),
         ("Crew Boards", Kind::Sheets, 4, false),
         // A booklet: four pages a sheet, printed on both sides (digest 10.6).
-        ("Playbook", Kind::Aids, Playbook::new().unwrap().sheets(), true),
+        (
+            "Playbook",
+            Kind::Aids,
+            Playbook::new().unwrap().sheets(),
+            true,
+        ),
         ("Base Mat", Kind::Sheets, 1, false),
         ("Arc and scatter reference", Kind::Sheets, 1, false),
         ("Combat Tour Cards", Kind::Sheets, 2, false),
@@ -75,8 +80,18 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
     let units: usize = c.units.iter().map(|u| c.counters_of(&u.id)).sum();
     assert_eq!(units, 176, "the G19 mix of the ground units");
     let markers: usize = [
-        "smoke", "target", "air_strike", "artillery", "suppressed", "unspotted",
-        "actions_over", "wreck", "crash", "wounded_marker", "supplies_marker", "your_flight",
+        "smoke",
+        "target",
+        "air_strike",
+        "artillery",
+        "suppressed",
+        "unspotted",
+        "actions_over",
+        "wreck",
+        "crash",
+        "wounded_marker",
+        "supplies_marker",
+        "your_flight",
     ]
     .iter()
     .map(|m| c.counters_of(m))
@@ -89,7 +104,11 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
         counters.count,
         units + 2 * airframes + c.bios.len() + markers + board
     );
-    assert!(c.counters.iter().all(|n| n.source == tonkin::engine::content::Source::Recon));
+    assert!(
+        c.counters
+            .iter()
+            .all(|n| n.source == tonkin::engine::content::Source::Recon)
+    );
     assert_eq!(kit.components.len(), expect.len() + 2);
 }
 

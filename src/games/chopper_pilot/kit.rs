@@ -10,7 +10,6 @@ use std::rc::Rc;
 
 use super::art::aids::{draw_reference, draw_table_page, table_pages};
 use super::art::base_mat::draw_base_mat;
-use super::art::playbook::Playbook;
 use super::art::cards::{
     CARD_H, CARD_W, UNIT_CARD_H, UNIT_CARD_W, draw_bio_back, draw_bio_front, draw_event_back,
     draw_event_front, draw_unit_card, draw_unit_card_back,
@@ -19,6 +18,7 @@ use super::art::counters::{COUNTER_MM, Face, counter_sheet, draw_face};
 use super::art::crew::draw_kit_board;
 use super::art::info_card::{airframes, draw_info_card};
 use super::art::maps::{OPS_H, OPS_W, TAC_H, TAC_W, draw_ops_sheet, draw_tactical_sheet};
+use super::art::playbook::Playbook;
 use super::art::records::{
     MissionLog, board_seats, draw_campaign_summary, draw_mission_log, draw_tour_card,
 };
@@ -106,11 +106,13 @@ fn build(c: &'static Content, game: Option<Rc<ChopperPilot>>) -> Kit {
         (HeloType::Huey, n_("Huey · a second player's crew")),
     ];
     // The crew of the game goes on the board of its campaign and the type it flies.
-    let filled = game.as_deref().map(|g| match (g.campaign_id(), g.cobra_pilot) {
-        (CampaignId::Sog, _) => 2,
-        (_, true) => 1,
-        _ => 0,
-    });
+    let filled = game
+        .as_deref()
+        .map(|g| match (g.campaign_id(), g.cobra_pilot) {
+            (CampaignId::Sog, _) => 2,
+            (_, true) => 1,
+            _ => 0,
+        });
     let played = game.clone();
     components.push(Component::new(
         n_("Crew Boards"),

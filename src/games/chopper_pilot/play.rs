@@ -87,7 +87,9 @@ impl Playable for ChopperPilot {
         ];
         for vp in 0..=5 {
             let n = self.mission_vp.iter().filter(|v| **v == vp).count();
-            f.push(Figure::new(format!("missions scoring {vp} victory points"), n as u64).per(SCORED));
+            f.push(
+                Figure::new(format!("missions scoring {vp} victory points"), n as u64).per(SCORED),
+            );
         }
         let over = matches!(self.phase, Phase::Unwritten(0));
         if self.campaign == CampaignId::Primary || self.primary_vp.is_some() {
@@ -96,9 +98,21 @@ impl Playable for ChopperPilot {
                 .primary_vp
                 .or((self.campaign == CampaignId::Primary && over).then_some(self.victory_points));
             f.push(Figure::new(PRIMARY, 1));
-            f.push(Figure::new("Primary tours with the pilot lost", u64::from(done.is_none())).per(PRIMARY));
+            f.push(
+                Figure::new(
+                    "Primary tours with the pilot lost",
+                    u64::from(done.is_none()),
+                )
+                .per(PRIMARY),
+            );
             f.push(Figure::new(DONE, u64::from(done.is_some())).per(PRIMARY));
-            f.push(Figure::new("victory points of the completed tours", done.map_or(0, u64::from)).per(DONE));
+            f.push(
+                Figure::new(
+                    "victory points of the completed tours",
+                    done.map_or(0, u64::from),
+                )
+                .per(DONE),
+            );
             let band = done.and_then(|vp| {
                 data()
                     .bands
@@ -122,8 +136,11 @@ impl Playable for ChopperPilot {
             f.push(Figure::new(SOG, 1));
             f.push(Figure::new("MACV-SOG tours survived", u64::from(over)).per(SOG));
             f.push(
-                Figure::new("MACV-SOG tours with the pilot lost", u64::from(self.phase == Phase::PilotLost))
-                    .per(SOG),
+                Figure::new(
+                    "MACV-SOG tours with the pilot lost",
+                    u64::from(self.phase == Phase::PilotLost),
+                )
+                .per(SOG),
             );
         }
         f

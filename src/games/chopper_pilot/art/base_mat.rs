@@ -58,14 +58,7 @@ pub fn draw_base_mat(cr: &Context, w: f64, h: f64) -> Result<(), cairo::Error> {
     let pad_h = 36.0;
     for (i, (spec, n)) in pads.iter().enumerate() {
         let px = margin + i as f64 * (pad_w + gap);
-        box_with_label(
-            cr,
-            px,
-            y,
-            pad_w,
-            pad_h,
-            &format!("{} {n}", spec.id.name()),
-        )?;
+        box_with_label(cr, px, y, pad_w, pad_h, &format!("{} {n}", spec.id.name()))?;
         helipad(cr, px + pad_w / 2.0, y + 7.0 + (pad_h - 7.0) / 2.0)?;
     }
     y += pad_h + 6.0;

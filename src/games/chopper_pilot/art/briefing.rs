@@ -130,7 +130,9 @@ pub fn briefing_facts(b: &Mission) -> Vec<(String, String)> {
         .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join("+"))
         .collect();
     let where_ = match &b.tac.lz {
-        Some(lz) => msg("maps {maps}; in at {entry}, out at {exit}; landing zone {lz}").arg("lz", lz),
+        Some(lz) => {
+            msg("maps {maps}; in at {entry}, out at {exit}; landing zone {lz}").arg("lz", lz)
+        }
         None => msg("maps {maps}; in at {entry}, out at {exit}"),
     }
     .arg("maps", maps.join(" / "))

@@ -6,7 +6,9 @@
 
 use cairo::Context;
 
-use crate::art::draw::{Align, Font, Rgb, fit_paragraph_font, fitted_left, measure, paragraph, text};
+use crate::art::draw::{
+    Align, Font, Rgb, fit_paragraph_font, fitted_left, measure, paragraph, text,
+};
 use crate::art::sheet::Page;
 use crate::engine::message::msg;
 use crate::games::chopper_pilot::rules::content::{
@@ -67,7 +69,11 @@ impl Playbook {
         let mut decks: Vec<_> = d.decks.iter().collect();
         decks.sort_by_key(|deck| deck.paragraphs[0]);
         for deck in decks {
-            entries.push(Entry::Heading(deck_heading(deck.kind, deck.campaign, deck.paragraphs)));
+            entries.push(Entry::Heading(deck_heading(
+                deck.kind,
+                deck.campaign,
+                deck.paragraphs,
+            )));
             entries.extend(
                 d.paragraphs
                     .range(deck.paragraphs[0]..=deck.paragraphs[1])
@@ -175,7 +181,14 @@ impl Playbook {
         cr.rectangle(0.0, 0.0, PAGE.w, 62.0);
         cr.fill()?;
         Rgb::WHITE.set(cr);
-        fitted_left(cr, MARGIN, 16.0, PAGE.w - 2.0 * MARGIN, "Chopper Pilot Vietnam", Font::sans(6.0));
+        fitted_left(
+            cr,
+            MARGIN,
+            16.0,
+            PAGE.w - 2.0 * MARGIN,
+            "Chopper Pilot Vietnam",
+            Font::sans(6.0),
+        );
         fitted_left(
             cr,
             MARGIN,
@@ -202,9 +215,8 @@ impl Playbook {
         Rgb::hex(GREEN).set(cr);
         fitted_left(cr, MARGIN, y, w, &gettext("Contents"), Font::bold(4.6));
         y += 8.0;
-        let first = |c: CampaignId| {
-            self.page_of(|l| matches!(l, Leaf::Mission(m) if m.campaign == c))
-        };
+        let first =
+            |c: CampaignId| self.page_of(|l| matches!(l, Leaf::Mission(m) if m.campaign == c));
         let lines = [
             (gettext("Missions of the Primary Campaign"), first(CampaignId::Primary)),
             (gettext("Missions of the MACV-SOG Campaign"), first(CampaignId::Sog)),
@@ -223,7 +235,14 @@ impl Playbook {
         for (what, page) in lines {
             let Some(page) = page else { continue };
             fitted_left(cr, MARGIN, y, w - 14.0, &what, Font::sans(3.8));
-            text(cr, PAGE.w - MARGIN, y, &page.to_string(), &Font::bold(3.8), Align::Right);
+            text(
+                cr,
+                PAGE.w - MARGIN,
+                y,
+                &page.to_string(),
+                &Font::bold(3.8),
+                Align::Right,
+            );
             cr.set_line_width(0.15);
             cr.set_dash(&[0.4, 1.0], 0.0);
             let (tw, _) = measure(cr, &what, &Font::sans(3.8), None);
@@ -249,7 +268,12 @@ fn deck_heading(kind: DeckKind, campaign: CampaignId, range: [u16; 2]) -> String
         DeckKind::Combat => gettext("Combat events"),
         DeckKind::Return => gettext("Return events"),
     };
-    format!("{what} · {} · {}–{}", campaign_badge(campaign), range[0], range[1])
+    format!(
+        "{what} · {} · {}–{}",
+        campaign_badge(campaign),
+        range[0],
+        range[1]
+    )
 }
 
 /// The small title at the top of a flowed page.
@@ -272,7 +296,9 @@ fn entry_parts(e: &Entry) -> (String, String, String) {
             format!(
                 "{} {}",
                 gettext(t.text.trim()),
-                msg("Skill points: {points}").arg("points", t.skill_points).render()
+                msg("Skill points: {points}")
+                    .arg("points", t.skill_points)
+                    .render()
             ),
         ),
         Entry::Paragraph(p) => (
@@ -332,16 +358,38 @@ fn draw_entries(cr: &Context, entries: &[Entry]) -> Result<(), cairo::Error> {
             cr.rectangle(MARGIN, y, PAGE.w - 2.0 * MARGIN, SECTION + 2.5);
             cr.fill()?;
             Rgb::WHITE.set(cr);
-            fitted_left(cr, MARGIN + 2.0, y + 1.0, PAGE.w - 2.0 * MARGIN - 4.0, h, Font::bold(SECTION - 0.6));
+            fitted_left(
+                cr,
+                MARGIN + 2.0,
+                y + 1.0,
+                PAGE.w - 2.0 * MARGIN - 4.0,
+                h,
+                Font::bold(SECTION - 0.6),
+            );
             y += entry_height(cr, e);
             continue;
         }
         Rgb::hex(GREEN).set(cr);
-        fitted_left(cr, MARGIN, y, NUMBER_W - 1.5, &number, Font::bold(ENTRY_TITLE + 0.6));
+        fitted_left(
+            cr,
+            MARGIN,
+            y,
+            NUMBER_W - 1.5,
+            &number,
+            Font::bold(ENTRY_TITLE + 0.6),
+        );
         let x = MARGIN + NUMBER_W;
         let th = paragraph(cr, x, y, w, &title, &Font::bold(ENTRY_TITLE), Align::Left);
         Rgb::hex(INK).set(cr);
-        paragraph(cr, x, y + th + 0.8, w, &body, &Font::sans(ENTRY), Align::Left);
+        paragraph(
+            cr,
+            x,
+            y + th + 0.8,
+            w,
+            &body,
+            &Font::sans(ENTRY),
+            Align::Left,
+        );
         y += entry_height(cr, e);
     }
     Ok(())
@@ -358,7 +406,14 @@ fn draw_mission(cr: &Context, m: &Mission) -> Result<(f64, f64), cairo::Error> {
     Rgb::WHITE.set(cr);
     let month = d.campaign(m.campaign).month_of(m.number).to_owned();
     let badge = campaign_badge(m.campaign);
-    let bw = text(cr, PAGE.w - MARGIN, 4.0, badge, &Font::bold(3.2), Align::Right);
+    let bw = text(
+        cr,
+        PAGE.w - MARGIN,
+        4.0,
+        badge,
+        &Font::bold(3.2),
+        Align::Right,
+    );
     fitted_left(
         cr,
         MARGIN,
@@ -398,7 +453,16 @@ fn draw_mission(cr: &Context, m: &Mission) -> Result<(f64, f64), cairo::Error> {
         fitted_left(cr, MARGIN, y, label_w - 1.5, &label, Font::bold(3.0));
         Rgb::hex(INK).set(cr);
         let f = fit_paragraph_font(cr, &value, Font::sans(3.0), w - label_w, 10.0, 2.4);
-        y += paragraph(cr, MARGIN + label_w, y, w - label_w, &value, &f, Align::Left).max(3.6)
+        y += paragraph(
+            cr,
+            MARGIN + label_w,
+            y,
+            w - label_w,
+            &value,
+            &f,
+            Align::Left,
+        )
+        .max(3.6)
             + 1.6;
     }
     // The Tactical Map as a diagram in the room left.
@@ -428,7 +492,14 @@ fn place(m: &Mission, hex: &str, x: f64, y: f64, mw: f64, mh: f64) -> Option<(f6
 
 /// The Tactical Maps of a briefing in their layout, with the way in and out, the landing
 /// zone or search start and the units the briefing places, fitted into `w × h`.
-fn draw_layout(cr: &Context, m: &Mission, x: f64, y: f64, w: f64, h: f64) -> Result<(), cairo::Error> {
+fn draw_layout(
+    cr: &Context,
+    m: &Mission,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+) -> Result<(), cairo::Error> {
     let rows = m.tac.layout.len().max(1) as f64;
     let cols = m.tac.layout.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64;
     // A map is 38 columns of flat-topped hexes by 21 rows: about 34 by 22 inches.
@@ -450,7 +521,14 @@ fn draw_layout(cr: &Context, m: &Mission, x: f64, y: f64, w: f64, h: f64) -> Res
             cr.set_line_width(0.3);
             cr.stroke()?;
             Rgb::hex(0x5A6B3A).set(cr);
-            text(cr, mx + 1.5, my + mh - 5.0, &n.to_string(), &Font::bold(3.4), Align::Left);
+            text(
+                cr,
+                mx + 1.5,
+                my + mh - 5.0,
+                &n.to_string(),
+                &Font::bold(3.4),
+                Align::Left,
+            );
         }
     }
     let mark = |hex: &str, colour: u32, label: &str| -> Result<(), cairo::Error> {
@@ -487,7 +565,9 @@ fn draw_layout(cr: &Context, m: &Mission, x: f64, y: f64, w: f64, h: f64) -> Res
     if let Some(s) = &m.tac.search_start {
         mark(s, 0x1565C0, &gettext("search"))?;
     }
-    let legend = gettext("Squares: the units the briefing places (olive ours, red the enemy's, grey others).");
+    let legend = gettext(
+        "Squares: the units the briefing places (olive ours, red the enemy's, grey others).",
+    );
     Rgb::hex(0x6D6A5C).set(cr);
     fitted_left(cr, x, y0 + rows * mh + 1.5, w, &legend, Font::sans(2.6));
     Ok(())
@@ -557,7 +637,11 @@ mod tests {
         // Each briefing leaves the map's diagram a useful height.
         for m in &data().missions {
             let (top, room) = draw_mission(&cr, m).unwrap();
-            assert!(room >= 30.0, "mission {}: {room} mm left for the map at {top}", m.number);
+            assert!(
+                room >= 30.0,
+                "mission {}: {room} mm left for the map at {top}",
+                m.number
+            );
         }
     }
 }

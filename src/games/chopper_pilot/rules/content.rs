@@ -1836,7 +1836,10 @@ fn check_units(
             ));
         }
         if c.n == 0 {
-            return Err(src.error(&needle, format!("counters: {}: n must be 1 or more", c.piece)));
+            return Err(src.error(
+                &needle,
+                format!("counters: {}: n must be 1 or more", c.piece),
+            ));
         }
     }
     for u in &file.unit {

@@ -213,7 +213,14 @@ pub fn draw_areas(
         Rgb::hex(0x3c4636).set(cr);
         for area in Area::ALL {
             let (lx, ly) = label_at(area);
-            text(cr, lx, ly - 1.5, &format!("{area:?}"), &Font::bold(3.0), Align::Center);
+            text(
+                cr,
+                lx,
+                ly - 1.5,
+                &format!("{area:?}"),
+                &Font::bold(3.0),
+                Align::Center,
+            );
         }
     }
     Ok(())

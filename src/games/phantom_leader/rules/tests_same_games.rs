@@ -71,8 +71,13 @@ fn digest(seeds: u64) -> u64 {
                     bot: HeuristicBot::new(seed),
                     h: &mut h,
                 };
-                let taken = play_steps(&mut g, &mut bot, 100_000).expect("the bot's choice is legal");
-                assert!(g.outcome().is_some(), "{} seed {seed}: no end after {taken}", s.id);
+                let taken =
+                    play_steps(&mut g, &mut bot, 100_000).expect("the bot's choice is legal");
+                assert!(
+                    g.outcome().is_some(),
+                    "{} seed {seed}: no end after {taken}",
+                    s.id
+                );
                 h.add(&serde_json::to_vec(&g).expect("the state serialises"));
             }
         }
