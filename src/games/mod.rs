@@ -123,6 +123,17 @@ mod tests {
         assert!(find("nope").is_none());
     }
 
+    /// Every game's saves carry a fingerprint of its own rules (its folder's, not only the
+    /// engine's), so that a save of other rules can be told apart from one changed by hand.
+    #[test]
+    fn every_game_has_a_rules_fingerprint_of_its_own() {
+        use crate::engine::session::rules_fingerprint;
+        let engine = rules_fingerprint("no such game");
+        for id in ids() {
+            assert_ne!(rules_fingerprint(id), engine, "{id}");
+        }
+    }
+
     #[test]
     fn the_heuristic_bot_finishes_a_game_of_each_through_the_session() {
         for info in ALL {
