@@ -3,6 +3,7 @@
 //! helicopters with their facing and altitude, strikes on the way and suppressed hexes, and
 //! the arcs and ranges of the weapons of the helicopter flying (or of yours).
 
+use std::collections::BTreeSet;
 use std::f64::consts::TAU;
 
 use cairo::Context;
@@ -122,6 +123,29 @@ impl Frame {
         cr.close_path();
     }
 
+    /// The border of an area of hexes: every side between a hex of `area` and one outside
+    /// it, as lines (to be stroked with round ends, which close the corners).
+    pub fn border_path(&self, cr: &Context, area: &BTreeSet<Hex>) {
+        for hex in area {
+            for side in (0..6).filter(|d| !area.contains(&hex.neighbour(*d))) {
+                self.side_path(cr, *hex, side);
+            }
+        }
+    }
+
+    /// The side of `hex` it shares with its neighbour in `direction`, as a line.
+    fn side_path(&self, cr: &Context, hex: Hex, direction: u8) {
+        let (cx, cy) = self.centre(hex);
+        let (nx, ny) = self.centre(hex.neighbour(direction));
+        // The side's two corners lie 30° either side of the way to the neighbour.
+        let towards = (ny - cy).atan2(nx - cx);
+        let r = self.flat / ROOT3;
+        let corner = |a: f64| (cx + r * a.cos(), cy + r * a.sin());
+        let (a, b) = (corner(towards - TAU / 12.0), corner(towards + TAU / 12.0));
+        cr.move_to(a.0, a.1);
+        cr.line_to(b.0, b.1);
+    }
+
     pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
         (self.col0..self.col0 + self.cols)
             .flat_map(move |x| (self.row0..self.row0 + self.rows).map(move |y| (x, y)))
@@ -235,24 +259,26 @@ pub fn draw(
     Ok(())
 }
 
-/// The hexes the helicopter flying can reach (the targets of its routes), lightly outlined.
+/// The hexes the helicopter flying can reach (the targets of its routes): the area's border,
+/// lightly drawn (every hex outlined took a third of a frame).
 fn draw_reach(
     cr: &Context,
     tac: &Tac,
     frame: &Frame,
     targets: &[String],
 ) -> Result<(), cairo::Error> {
-    let mut any = false;
-    for hex in targets.iter().filter_map(|t| target_hex(t)) {
-        if frame.shows(hex) && tac.ground.layout.contains(hex) {
-            frame.hex_path(cr, hex, frame.flat * 0.12);
-            any = true;
-        }
-    }
-    if any {
-        Rgb::hex(0xFFEB3B).with_alpha(cr, 0.7);
-        cr.set_line_width(frame.flat * 0.04);
+    let reach: BTreeSet<Hex> = targets
+        .iter()
+        .filter_map(|t| target_hex(t))
+        .filter(|hex| frame.shows(*hex) && tac.ground.layout.contains(*hex))
+        .collect();
+    if !reach.is_empty() {
+        frame.border_path(cr, &reach);
+        Rgb::hex(0xFFEB3B).with_alpha(cr, 0.8);
+        cr.set_line_width(frame.flat * 0.06);
+        cr.set_line_cap(cairo::LineCap::Round);
         cr.stroke()?;
+        cr.set_line_cap(cairo::LineCap::Butt);
     }
     Ok(())
 }
@@ -405,7 +431,9 @@ fn draw_arcs(cr: &Context, g: &ChopperPilot, tac: &Tac, frame: &Frame) -> Result
 }
 
 /// The hexes each weapon of a helicopter of type `spec` at `hex` facing `facing` covers,
-/// tinted in the weapon's colour (the map and the printed arc reference share it).
+/// tinted in the weapon's colour (the map and the printed arc reference share it). Each
+/// weapon's hexes are filled as one area and only the area's border is stroked: outlining
+/// every hex took most of a frame.
 pub fn draw_weapon_arcs(
     cr: &Context,
     frame: &Frame,
@@ -414,21 +442,26 @@ pub fn draw_weapon_arcs(
     facing: u8,
 ) -> Result<(), cairo::Error> {
     for (w, weapon) in spec.weapons.iter().enumerate() {
-        let mut any = false;
-        for x in frame
+        let covered: BTreeSet<Hex> = frame
             .hexes()
             .filter(|x| weapon_covers(weapon, hex, facing, *x))
-        {
-            frame.hex_path(cr, x, frame.flat * 0.05);
-            any = true;
+            .collect();
+        if covered.is_empty() {
+            continue;
         }
-        if any {
-            Rgb::hex(ARC_COLOURS[w % ARC_COLOURS.len()]).with_alpha(cr, 0.22);
-            cr.fill_preserve()?;
-            Rgb::hex(ARC_COLOURS[w % ARC_COLOURS.len()]).with_alpha(cr, 0.6);
-            cr.set_line_width(frame.flat * 0.03);
-            cr.stroke()?;
+        let colour = Rgb::hex(ARC_COLOURS[w % ARC_COLOURS.len()]);
+        for x in &covered {
+            frame.hex_path(cr, *x, 0.0);
         }
+        colour.with_alpha(cr, 0.22);
+        cr.fill()?;
+        frame.border_path(cr, &covered);
+        colour.with_alpha(cr, 0.6);
+        cr.set_line_width(frame.flat * 0.03);
+        // Round ends close the corners where two sides of the border meet.
+        cr.set_line_cap(cairo::LineCap::Round);
+        cr.stroke()?;
+        cr.set_line_cap(cairo::LineCap::Butt);
     }
     Ok(())
 }

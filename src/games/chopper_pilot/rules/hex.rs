@@ -14,6 +14,10 @@ pub struct Hex {
     pub r: i32,
 }
 
+/// How far apart (in each axial coordinate) two hexes may be for [`Hex::sector_mask`] to
+/// read its table: beyond every weapon's range and the spotting range.
+const SECTOR_TABLE_REACH: i32 = 24;
+
 /// The axial step of each direction 0-5.
 const STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
 
@@ -87,8 +91,37 @@ impl Hex {
         (1..=6u8).filter(|k| mask & (1 << k) != 0).collect()
     }
 
-    /// [`Hex::sectors`] as bits: bit `k` set for sector `k`.
+    /// [`Hex::sectors`] as bits: bit `k` set for sector `k`. Within [`SECTOR_TABLE_REACH`]
+    /// hexes (every weapon's and every look's range) read from a table worked out once by
+    /// [`Hex::sector_mask_worked_out`]: the rules ask this for every unit at every step.
     pub fn sector_mask(self, facing: u8, other: Hex) -> u8 {
+        static TABLE: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
+            let origin = Hex { q: 0, r: 0 };
+            let reach = SECTOR_TABLE_REACH;
+            (0..6u8)
+                .flat_map(|facing| {
+                    (-reach..=reach).flat_map(move |dq| {
+                        (-reach..=reach).map(move |dr| {
+                            origin.sector_mask_worked_out(facing, Hex { q: dq, r: dr })
+                        })
+                    })
+                })
+                .collect()
+        });
+        let (dq, dr) = (other.q - self.q, other.r - self.r);
+        let reach = SECTOR_TABLE_REACH;
+        if facing < 6 && dq.abs() <= reach && dr.abs() <= reach {
+            let side = (2 * reach + 1) as usize;
+            let at =
+                (usize::from(facing) * side + (dq + reach) as usize) * side + (dr + reach) as usize;
+            TABLE[at]
+        } else {
+            self.sector_mask_worked_out(facing, other)
+        }
+    }
+
+    /// [`Hex::sector_mask`] from the bearing, for any two hexes.
+    fn sector_mask_worked_out(self, facing: u8, other: Hex) -> u8 {
         if self == other {
             return 0b111_1110;
         }
@@ -248,6 +281,38 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table gives what the bearing gives, from anywhere on a layout of four maps, for
+    /// every facing and every hex within its reach (boundaries included: a hex on one is in
+    /// both sectors).
+    #[test]
+    fn the_sector_table_agrees_with_the_bearing() {
+        let reach = SECTOR_TABLE_REACH;
+        for (x, y) in [(0, 0), (37, 20), (75, 41), (12, 33), (50, 7)] {
+            let from = Hex::from_offset(x, y);
+            for facing in 0..6u8 {
+                for dq in -reach..=reach {
+                    for dr in -reach..=reach {
+                        let to = Hex {
+                            q: from.q + dq,
+                            r: from.r + dr,
+                        };
+                        assert_eq!(
+                            from.sector_mask(facing, to),
+                            from.sector_mask_worked_out(facing, to),
+                            "from {from:?} facing {facing} to {to:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // Beyond the table, the bearing itself.
+        let far = Hex { q: 40, r: -3 };
+        assert_eq!(
+            Hex { q: 0, r: 0 }.sector_mask(1, far),
+            Hex { q: 0, r: 0 }.sector_mask_worked_out(1, far)
+        );
+    }
 
     fn layout() -> Layout {
         Layout::new(vec![vec![1, 2]], 38, 21)
