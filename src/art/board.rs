@@ -109,6 +109,11 @@ pub fn fit(view: &View, w_mm: f64, h_mm: f64) -> (f64, f64, f64) {
     (scale, x, y)
 }
 
+/// The grey of the window's ground around a board or a sheet, in the light or dark style.
+pub fn window_ground(view: &View) -> f64 {
+    if view.dark { 0.19 } else { 0.92 }
+}
+
 /// Draws a sheet of `w_mm × h_mm` (a record sheet shown as a page of the board) fitted into
 /// `view` on the window's ground, with `draw` working in millimetres from the sheet's corner.
 pub fn draw_sheet_page(
@@ -118,7 +123,7 @@ pub fn draw_sheet_page(
     h_mm: f64,
     draw: impl FnOnce(&Context) -> Result<(), cairo::Error>,
 ) -> Result<(), cairo::Error> {
-    let ground = if view.dark { 0.19 } else { 0.92 };
+    let ground = window_ground(view);
     cr.set_source_rgb(ground, ground, ground);
     cr.paint()?;
     let inset = View {

@@ -180,7 +180,7 @@ impl Board for ChopperPilot {
     /// The board as on paper, except that the Tactical Map's base comes from a bitmap kept
     /// between frames (see [`paint_base`]): the same drawing, run once.
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
-        let ground = if view.dark { 0.19 } else { 0.92 };
+        let ground = crate::art::board::window_ground(view);
         cr.set_source_rgb(ground, ground, ground);
         cr.paint()?;
         let (scale, x, y) = fit(view, WIDTH, HEIGHT);
@@ -328,7 +328,7 @@ mod tests {
         };
         let window = pixels(&|cr| g.draw_board(cr, view).unwrap());
         let paper = pixels(&|cr| {
-            let ground = if view.dark { 0.19 } else { 0.92 };
+            let ground = crate::art::board::window_ground(view);
             cr.set_source_rgb(ground, ground, ground);
             cr.paint().unwrap();
             let (scale, x, y) = fit(view, WIDTH, HEIGHT);

@@ -6,6 +6,7 @@ use std::f64::consts::PI;
 use cairo::Context;
 
 use crate::art::draw::{Align, Font, Rgb, rounded_rect, text};
+use crate::art::layer::Layer;
 use crate::engine::message::msg;
 use crate::games::phantom_leader::rules::content::data;
 use crate::games::phantom_leader::rules::display::{Area, AreaKind};
@@ -147,21 +148,76 @@ pub fn draw(
     g: &PhantomLeader,
     targets: &[String],
     hovered: Option<&str>,
+    ground: f64,
 ) -> Result<(), cairo::Error> {
-    super::background(cr, SKY)?;
-    // The rings, each area highlighted when it is a legal target.
-    draw_areas(cr, true, |area| {
+    draw_keeping(cr, g, targets, hovered, Some(ground))
+}
+
+/// [`draw`] without the bitmap kept: what paper gets, for the tests to compare.
+#[cfg(test)]
+pub fn draw_without_bitmap(
+    cr: &Context,
+    g: &PhantomLeader,
+    targets: &[String],
+    hovered: Option<&str>,
+) -> Result<(), cairo::Error> {
+    draw_keeping(cr, g, targets, hovered, None)
+}
+
+/// The display; on the window's `ground` (grey) its rings come from the bitmap kept where
+/// they can. The bitmap starts with the ground: the display's edges fall between pixels.
+fn draw_keeping(
+    cr: &Context,
+    g: &PhantomLeader,
+    targets: &[String],
+    hovered: Option<&str>,
+    ground: Option<f64>,
+) -> Result<(), cairo::Error> {
+    // The rings, each area highlighted when it is a legal target: from the bitmap kept while
+    // the same areas are highlighted, else drawn (and on paper, always drawn).
+    let tints: AreaTints = Area::ALL.map(|area| {
         let id = format!("area:{area:?}");
         targets
             .contains(&id)
             .then_some((HIGHLIGHT, if hovered == Some(&id) { 0.55 } else { 0.3 }))
-    })?;
+    });
+    let tint = |area: Area| tints[Area::ALL.iter().position(|a| *a == area).unwrap_or(0)];
+    let rings = |cr: &Context| {
+        super::background(cr, SKY)?;
+        draw_areas(cr, true, tint)
+    };
+    let painted = match ground {
+        Some(grey) => RINGS.with(|layer| {
+            layer
+                .borrow_mut()
+                .paint(cr, (0.0, 0.0, DISPLAY, DISPLAY), (grey, tints), |cr| {
+                    cr.set_source_rgb(grey, grey, grey);
+                    cr.paint()?;
+                    rings(cr)
+                })
+        })?,
+        None => false,
+    };
+    if !painted {
+        rings(cr)?;
+    }
     draw_paths(cr, g)?;
     for p in pieces(g) {
         let lit = targets.contains(&p.id);
         draw_piece(cr, g, &p, lit, hovered == Some(p.id.as_str()))?;
     }
     draw_turn_track(cr, Some(g.mission.turn))
+}
+
+/// The highlight of each area of [`Area::ALL`], if any: colour and opacity.
+type AreaTints = [Option<(u32, f64)>; 13];
+
+thread_local! {
+    /// The background and the rings as last drawn on screen, on the window's ground (drawing
+    /// happens on the GTK thread): the same pixels copied while the ground and the areas
+    /// highlighted stay, because filling and outlining the rings took most of a frame.
+    static RINGS: std::cell::RefCell<Layer<(f64, AreaTints)>> =
+        std::cell::RefCell::new(Layer::new());
 }
 
 /// The thirteen areas filled, outlined and (with `labels`) named; `tint` may lay a colour

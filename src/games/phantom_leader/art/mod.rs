@@ -14,7 +14,7 @@ pub mod target_card;
 
 use cairo::Context;
 
-use crate::art::board::{Board, View, fit};
+use crate::art::board::{Board, View, fit, window_ground};
 use crate::engine::message::{Message, msg};
 use crate::games::phantom_leader::rules::PhantomLeader;
 
@@ -42,12 +42,15 @@ pub fn outline_clickable(cr: &Context, hovered: bool, width: f64) -> Result<(), 
 
 impl Board for PhantomLeader {
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
+        let ground = window_ground(view);
+        cr.set_source_rgb(ground, ground, ground);
+        cr.paint()?;
         let (scale, x, y) = fit(view, WIDTH, HEIGHT);
         cr.save()?;
         cr.translate(x, y);
         cr.scale(scale, scale);
         if self.mission.target.is_some() {
-            display::draw(cr, self, &view.targets, view.hovered.as_deref())?;
+            display::draw(cr, self, &view.targets, view.hovered.as_deref(), ground)?;
         } else {
             campaign::draw(cr, self, &view.targets, view.hovered.as_deref())?;
         }
@@ -115,6 +118,74 @@ mod tests {
             g.apply(&a).ok()?;
         }
         None
+    }
+
+    /// The window's pixels with the rings copied from the bitmap kept, and paper's drawn.
+    fn window_and_paper(g: &PhantomLeader, view: &View, ratio: f64) -> (Vec<u8>, Vec<u8>) {
+        let pixels = |draw: &dyn Fn(&Context)| {
+            let (w, h) = (view.width * ratio, view.height * ratio);
+            let s = cairo::ImageSurface::create(cairo::Format::ARgb32, w as i32, h as i32).unwrap();
+            s.set_device_scale(ratio, ratio);
+            let cr = Context::new(&s).unwrap();
+            draw(&cr);
+            drop(cr);
+            s.flush();
+            let mut s = s;
+            s.data().unwrap().to_vec()
+        };
+        let window = pixels(&|cr| g.draw_board(cr, view).unwrap());
+        let paper = pixels(&|cr| {
+            let ground = window_ground(view);
+            cr.set_source_rgb(ground, ground, ground);
+            cr.paint().unwrap();
+            let (scale, x, y) = fit(view, WIDTH, HEIGHT);
+            cr.translate(x, y);
+            cr.scale(scale, scale);
+            display::draw_without_bitmap(cr, g, &view.targets, view.hovered.as_deref()).unwrap();
+            cr.translate(DISPLAY, 0.0);
+            panel::draw(cr, g, &view.targets, view.hovered.as_deref()).unwrap();
+        });
+        (window, paper)
+    }
+
+    #[test]
+    fn the_window_shows_the_paper_picture_as_targets_change_and_the_window_resizes() {
+        let mut g = (0..40).find_map(mid_fight).expect("a fight under way");
+        let mut bot = HeuristicBot::new(7);
+        let mut view = View {
+            width: 683.0,
+            height: 384.0,
+            ..View::default()
+        };
+        let mut checked = 0;
+        for step in 0..60 {
+            if g.mission.target.is_none() {
+                break;
+            }
+            view.targets = g.prompt().choices.iter().filter_map(|c| c.target.clone()).collect();
+            // Now and then the pointer over an area, which lights it more.
+            view.hovered = view.targets.iter().find(|t| t.starts_with("area:")).cloned().filter(|_| step % 3 == 0);
+            let ratio = if step % 4 == 1 { 2.0 } else { 1.0 };
+            view.width = if step % 5 == 2 { 1366.0 } else { 683.0 };
+            view.dark = step % 6 == 3;
+            for again in ["", " (again)"] {
+                let (window, paper) = window_and_paper(&g, &view, ratio);
+                if window != paper {
+                    let w = (view.width * ratio) as usize;
+                    let diff: Vec<(usize, usize)> = window.chunks(4).zip(paper.chunks(4)).enumerate().filter(|(_, (a, b))| a != b).map(|(i, _)| (i % w, i / w)).take(8).collect();
+                    let n = window.chunks(4).zip(paper.chunks(4)).filter(|(a, b)| a != b).count();
+                    panic!("step {step}{again}: {n} pixels differ, first {diff:?}; ratio {ratio}, width {}", view.width);
+                }
+                checked += 1;
+            }
+            let actions = g.legal_actions();
+            if actions.is_empty() {
+                break;
+            }
+            let a = bot.choose(&g, &actions);
+            g.apply(&a).unwrap();
+        }
+        assert!(checked >= 10, "only {checked} frames compared");
     }
 
     #[test]
