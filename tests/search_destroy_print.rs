@@ -452,23 +452,59 @@ fn every_content_table_is_printed_on_an_aid_card() {
         ("tables", "crt", "Points system [7.1, 7.2]"),
         ("tables", "points", "A helicopter shot down is worth"),
         ("tables", "material", "Material points for the US [10.12]"),
-        ("tables", "casualty_points", "Casualty points (optional rule) [20.5]"),
-        ("tables", "units_of_fire", "Increased fire rate and ammunition [19.0] (optional rule)"),
+        (
+            "tables",
+            "casualty_points",
+            "Casualty points (optional rule) [20.5]",
+        ),
+        (
+            "tables",
+            "units_of_fire",
+            "Increased fire rate and ammunition [19.0] (optional rule)",
+        ),
         ("forces", "counter", "The counters [3.3]"),
-        ("forces", "formation", "What a formation stands for [24.1, 24.2]"),
-        ("forces", "variable_ob", "Variable NLF order of battle [15.0]"),
-        ("casualties", "table", "Casualty combat results and MEDEVAC [20.0] (optional rule)"),
+        (
+            "forces",
+            "formation",
+            "What a formation stands for [24.1, 24.2]",
+        ),
+        (
+            "forces",
+            "variable_ob",
+            "Variable NLF order of battle [15.0]",
+        ),
+        (
+            "casualties",
+            "table",
+            "Casualty combat results and MEDEVAC [20.0] (optional rule)",
+        ),
         ("casualties", "rules", "A MEDEVAC helicopter lifts"),
-        ("he_fire", "strengths", "HE fire: artillery and air strikes [21.0] (optional rule)"),
+        (
+            "he_fire",
+            "strengths",
+            "HE fire: artillery and air strikes [21.0] (optional rule)",
+        ),
         ("he_fire", "delay", "Delay (game-turns) [21.58]"),
         ("he_fire", "pattern", "The artillery pattern never turns"),
-        ("vehicles", "vehicles", "Tanks and APCs [22.0] (optional rule)"),
+        (
+            "vehicles",
+            "vehicles",
+            "Tanks and APCs [22.0] (optional rule)",
+        ),
         ("vehicles", "defense", "Vehicle Defense Table [22.4]"),
         ("vehicles", "modifier", "Added to the die"),
-        ("interrogation", "row", "Interrogation [23.0] (optional rule)"),
+        (
+            "interrogation",
+            "row",
+            "Interrogation [23.0] (optional rule)",
+        ),
         ("interrogation", "letter", "First attempt"),
         ("interrogation", "points", "Points to the NLF:"),
-        ("helicopter_guns", "guns", "Helicopter gun support [26.0] (optional rule)"),
+        (
+            "helicopter_guns",
+            "guns",
+            "Helicopter gun support [26.0] (optional rule)",
+        ),
     ];
     for file in [
         "tables",
@@ -514,7 +550,13 @@ fn every_content_table_is_printed_on_an_aid_card() {
         let name = &c.counter(k).unwrap().name;
         assert!(printed(name), "interrogation names the {name}");
     }
-    for s in ["Immobilized", "Destroyed", "Peasant wounded", "Peasant killed", "RPG-7"] {
+    for s in [
+        "Immobilized",
+        "Destroyed",
+        "Peasant wounded",
+        "Peasant killed",
+        "RPG-7",
+    ] {
         assert!(printed(s), "{s}");
     }
 }

@@ -177,7 +177,9 @@ fn fire_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
             .join(", ")
     };
     let lines = [
-        gettext("Used instead of the points table, with the same odds. P: every unit in the hex is pinned; W: one Wounded marker, K: one Killed marker, 2K: two; h: a helicopter fired at is shot down. Rolls of 7 and 8 need the +2 of a surprise attack, a trap or an ambush. Shaded rows are reconstructed (RECON)."),
+        gettext(
+            "Used instead of the points table, with the same odds. P: every unit in the hex is pinned; W: one Wounded marker, K: one Killed marker, 2K: two; h: a helicopter fired at is shot down. Rolls of 7 and 8 need the +2 of a surprise attack, a trap or an ambush. Shaded rows are reconstructed (RECON).",
+        ),
         msg("Removed by their first casualty: {units}.")
             .arg("units", names(&t.removed_at_first))
             .render(),
@@ -246,8 +248,14 @@ fn pattern_diagram(
         .collect();
     let xs: Vec<f64> = hexes.iter().map(|(h, _)| centre(*h).0).collect();
     let ys: Vec<f64> = hexes.iter().map(|(h, _)| centre(*h).1).collect();
-    let (x0, x1) = (xs.iter().copied().fold(f64::MAX, f64::min), xs.iter().copied().fold(f64::MIN, f64::max));
-    let (y0, y1) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
+    let (x0, x1) = (
+        xs.iter().copied().fold(f64::MAX, f64::min),
+        xs.iter().copied().fold(f64::MIN, f64::max),
+    );
+    let (y0, y1) = (
+        ys.iter().copied().fold(f64::MAX, f64::min),
+        ys.iter().copied().fold(f64::MIN, f64::max),
+    );
     let (bw, bh) = (x1 - x0 + 2.0 * SIDE, y1 - y0 + 2.0 * SIDE);
     let k = (w / bw).min(h / bh);
     cr.save()?;
@@ -257,7 +265,12 @@ fn pattern_diagram(
     cr.set_line_width(0.25 / k);
     for (hex, is_impact) in &hexes {
         hex_path(cr, *hex, 0.4);
-        if *is_impact { INK } else { Rgb(0.86, 0.80, 0.70) }.set(cr);
+        if *is_impact {
+            INK
+        } else {
+            Rgb(0.86, 0.80, 0.70)
+        }
+        .set(cr);
         cr.fill_preserve()?;
         INK.set(cr);
         cr.stroke()?;
@@ -287,7 +300,10 @@ fn support_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
         y,
         left,
         vec![
-            (gettext("Artillery strength per hex"), he.artillery.to_string()),
+            (
+                gettext("Artillery strength per hex"),
+                he.artillery.to_string(),
+            ),
             (
                 gettext("Artillery strength per hex, battery split"),
                 he.artillery_split.to_string(),
@@ -296,7 +312,10 @@ fn support_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
                 gettext("Greatest distance between a split battery's impacts (hexes)"),
                 he.split_distance.to_string(),
             ),
-            (gettext("Air strike strength per hex"), he.air_strike.to_string()),
+            (
+                gettext("Air strike strength per hex"),
+                he.air_strike.to_string(),
+            ),
             (
                 gettext("Points to the NLF for each battery called"),
                 he.battery_points.to_string(),
@@ -361,7 +380,9 @@ fn support_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
         x,
         y,
         w,
-        &gettext("Dark: the impact hex. The artillery pattern never turns; the US turns an air strike's pattern to face any direction. The air strike patterns are reconstructed (RECON)."),
+        &gettext(
+            "Dark: the impact hex. The artillery pattern never turns; the US turns an air strike's pattern to face any direction. The air strike patterns are reconstructed (RECON).",
+        ),
     ) + 5.0;
 
     module_heading(cr, x, y, "22.0");

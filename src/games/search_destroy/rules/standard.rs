@@ -134,7 +134,9 @@ impl SearchDestroy {
         let groups = self.groups_allowed();
         let left = total - self.landing.len();
         if groups == 1 {
-            Some(msg("All helicopters of this landing come down in one snake"))
+            Some(msg(
+                "All helicopters of this landing come down in one snake",
+            ))
         } else if laid < GROUP {
             Some(
                 msg_n(
@@ -253,7 +255,12 @@ impl SearchDestroy {
             rest.extend_from_slice(&open[four..]);
         }
         let bound = self.snake_helicopters().min(self.landing.len());
-        rest.extend(self.landing[bound..].iter().copied().filter(|&h| Some(h) != cc));
+        rest.extend(
+            self.landing[bound..]
+                .iter()
+                .copied()
+                .filter(|&h| Some(h) != cc),
+        );
         let passengers: Vec<usize> = self
             .passengers()
             .into_iter()
