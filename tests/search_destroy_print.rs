@@ -50,7 +50,7 @@ fn the_kit_lists_every_component() {
         let c = common::component(&kit, name);
         assert_eq!((c.kind, c.has_back()), (kind, back), "{name}");
     }
-    assert_eq!(common::component(&kit, "Player aid cards").count, 3);
+    assert_eq!(common::component(&kit, "Player aid cards").count, 5);
     assert_eq!(common::component(&kit, "US Record").count, 1);
     assert_eq!(common::component(&kit, "NLF Secret Sheet").count, 1);
 }
@@ -242,7 +242,7 @@ fn the_kit_renders_to_pdf_and_svg() {
                 .filter(|p| p.component == Some(i) && p.role == Role::Fronts)
                 .count()
         };
-        assert_eq!(fronts("Player aid cards"), 3);
+        assert_eq!(fronts("Player aid cards"), 5);
         assert_eq!(fronts("US Record"), 1);
         assert_eq!(fronts("NLF Secret Sheet"), 1);
         let counters = fronts("Counters (12.7 mm)");
@@ -422,4 +422,141 @@ fn the_us_record_fills_in_what_both_sides_know() {
         .filter(|u| u.side == Side::Nlf && u.face_up)
         .count();
     assert_eq!(known, face_up);
+}
+
+/// Every table of the game's data files is printed on a player aid card, those of the optional
+/// rules under their module's name, section and "(optional rule)". A table the list below does
+/// not place fails the test: print it, then say here under which heading.
+#[test]
+fn every_content_table_is_printed_on_an_aid_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let kit = kit().unwrap();
+    let mut o = common::print_options(dir.path(), PaperSize::A4, Format::Pdf);
+    o.kinds = vec![Kind::Aids];
+    let pages = o.pages(&kit);
+    let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .arg(&files[0])
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) reads the aid cards");
+    // Words broken over lines by the layout are joined for the search.
+    let text: String = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect();
+    let printed = |s: &str| text.contains(&s.split_whitespace().collect::<String>());
+    // (data file, table, a heading or line of the card that prints it)
+    let places: &[(&str, &str, &str)] = &[
+        ("tables", "terrain", "Terrain [8.0, 6.2]"),
+        ("tables", "hexside", "hexside"),
+        ("tables", "crt", "Points system [7.1, 7.2]"),
+        ("tables", "points", "A helicopter shot down is worth"),
+        ("tables", "material", "Material points for the US [10.12]"),
+        (
+            "tables",
+            "casualty_points",
+            "Casualty points (optional rule) [20.5]",
+        ),
+        (
+            "tables",
+            "units_of_fire",
+            "Increased fire rate and ammunition [19.0] (optional rule)",
+        ),
+        ("forces", "counter", "The counters [3.3]"),
+        (
+            "forces",
+            "formation",
+            "What a formation stands for [24.1, 24.2]",
+        ),
+        (
+            "forces",
+            "variable_ob",
+            "Variable NLF order of battle [15.0]",
+        ),
+        (
+            "casualties",
+            "table",
+            "Casualty combat results and MEDEVAC [20.0] (optional rule)",
+        ),
+        ("casualties", "rules", "A MEDEVAC helicopter lifts"),
+        (
+            "he_fire",
+            "strengths",
+            "HE fire: artillery and air strikes [21.0] (optional rule)",
+        ),
+        ("he_fire", "delay", "Delay (game-turns) [21.58]"),
+        ("he_fire", "pattern", "The artillery pattern never turns"),
+        (
+            "vehicles",
+            "vehicles",
+            "Tanks and APCs [22.0] (optional rule)",
+        ),
+        ("vehicles", "defense", "Vehicle Defense Table [22.4]"),
+        ("vehicles", "modifier", "Added to the die"),
+        (
+            "interrogation",
+            "row",
+            "Interrogation [23.0] (optional rule)",
+        ),
+        ("interrogation", "letter", "First attempt"),
+        ("interrogation", "points", "Points to the NLF:"),
+        (
+            "helicopter_guns",
+            "guns",
+            "Helicopter gun support [26.0] (optional rule)",
+        ),
+    ];
+    for file in [
+        "tables",
+        "forces",
+        "casualties",
+        "he_fire",
+        "vehicles",
+        "interrogation",
+        "helicopter_guns",
+    ] {
+        let path = format!("data/games/search_destroy/{file}.toml");
+        let value: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+        for key in value.keys() {
+            let place = places
+                .iter()
+                .find(|(f, k, _)| *f == file && k == key)
+                .unwrap_or_else(|| panic!("[{key}] of {path} is printed on no aid card"));
+            assert!(printed(place.2), "[{key}] of {path}: no \"{}\"", place.2);
+        }
+    }
+    // The cells themselves, from the loaded content.
+    let c = data();
+    for (name, _) in c
+        .he_fire
+        .air_patterns
+        .iter()
+        .map(|p| (&p.name, ()))
+        .chain(std::iter::once((&c.he_fire.artillery_pattern.name, ())))
+    {
+        assert!(printed(name), "HE pattern {name}");
+    }
+    let file: toml::Table = std::fs::read_to_string("data/games/search_destroy/casualties.toml")
+        .unwrap()
+        .parse()
+        .unwrap();
+    for row in file["table"]["row"].as_array().unwrap() {
+        for cell in row["cells"].as_array().unwrap() {
+            let cell = cell.as_str().unwrap().replace('.', "—");
+            assert!(printed(&cell), "casualty cell {cell}");
+        }
+    }
+    for k in ["ammunition", "records", "arms", "radio", "rice"] {
+        let name = &c.counter(k).unwrap().name;
+        assert!(printed(name), "interrogation names the {name}");
+    }
+    for s in [
+        "Immobilized",
+        "Destroyed",
+        "Peasant wounded",
+        "Peasant killed",
+        "RPG-7",
+    ] {
+        assert!(printed(s), "{s}");
+    }
 }

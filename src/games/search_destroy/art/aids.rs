@@ -18,35 +18,36 @@ use crate::games::search_destroy::rules::map::Hexside;
 use crate::games::search_destroy::rules::state::Unit;
 use crate::i18n::gettext;
 
-const STYLE: Style = Style {
+pub(super) const STYLE: Style = Style {
     game: "SEARCH & DESTROY",
     banner: Rgb(0.30, 0.30, 0.28),
     heading: Rgb(0.20, 0.20, 0.18),
 };
 
 /// Shading of reconstructed rows.
-const RECON: Rgb = Rgb(0.99, 0.93, 0.80);
+pub(super) const RECON: Rgb = Rgb(0.99, 0.93, 0.80);
 
-/// How many aid cards there are.
-pub const CARDS: usize = 3;
+/// How many aid cards there are: three of the game, then those of the optional rules.
+pub const CARDS: usize = 3 + super::optional_aids::CARDS;
 
 /// Draws aid card `index` (0 .. [`CARDS`]).
 pub fn draw_aid(cr: &Context, index: usize, page: Page) -> Result<(), cairo::Error> {
     match index {
         0 => combat_card(cr, page),
         1 => terrain_card(cr, page),
-        _ => organisation_card(cr, page),
+        2 => organisation_card(cr, page),
+        n => super::optional_aids::draw_optional(cr, n - 3, page),
     }
 }
 
 /// A note in running text; returns its height.
-fn note(cr: &Context, x: f64, y: f64, w: f64, s: &str) -> f64 {
+pub(super) fn note(cr: &Context, x: f64, y: f64, w: f64, s: &str) -> f64 {
     INK.set(cr);
     paragraph(cr, x, y, w, s, &Font::sans(3.0), Align::Left)
 }
 
 /// Shades the rows of a table drawn at `y` (header 8 mm, rows `row_h`) that are reconstructed.
-fn shade_recon(
+pub(super) fn shade_recon(
     cr: &Context,
     x: f64,
     y: f64,
@@ -61,7 +62,7 @@ fn shade_recon(
     cr.fill()
 }
 
-fn source_mark(s: Source) -> String {
+pub(super) fn source_mark(s: Source) -> String {
     match s {
         Source::Recon => "RECON".to_owned(),
         Source::Rulebook => String::new(),

@@ -8,5 +8,6 @@ pub mod aids;
 pub mod board;
 pub mod counter;
 pub mod map;
+pub mod optional_aids;
 pub mod records;
 pub mod sheets;

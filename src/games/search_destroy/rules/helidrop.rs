@@ -43,7 +43,7 @@ impl SearchDestroy {
     }
 
     /// Whether `unit` flies in "in any fashion", not bound to the snakes [27.26].
-    fn flies_free(&self, unit: usize) -> bool {
+    pub(super) fn flies_free(&self, unit: usize) -> bool {
         self.entry_of(unit)
             .is_some_and(|e| e.pattern == Some(Pattern::Free))
     }

@@ -328,8 +328,9 @@ impl SearchDestroy {
                     .arg("n", self.passengers().len()),
                 "27.26",
             ),
-            Step::Landing if self.standard() => (
-                msg("US: choose the landing hexes, snakes of at least four ({n} so far)")
+            Step::Landing if self.groups_allowed() > 1 => (
+                msg("US: choose the landing hexes, at most {groups} snakes of four combat units or more ({n} so far)")
+                    .arg("groups", self.groups_allowed())
                     .arg("n", self.landing.len()),
                 "14.0",
             ),

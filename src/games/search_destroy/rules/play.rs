@@ -734,7 +734,10 @@ impl SearchDestroy {
             _ => self.actions().contains(action),
         };
         if !legal {
-            return Err(refuse(msg("That is not a legal action now")));
+            let why = self.landing_refusal(action);
+            return Err(refuse(
+                why.unwrap_or_else(|| msg("That is not a legal action now")),
+            ));
         }
         Ok(self.perform(action))
     }
@@ -1197,11 +1200,16 @@ impl SearchDestroy {
         let text = if cell.helicopter {
             let points = self.helicopter_points();
             self.points[1] += points;
+            let snake = self
+                .landing
+                .iter()
+                .position(|&h| h == attack.target)
+                .is_some_and(|k| k < self.snake_helicopters());
             self.landing.retain(|&h| h != attack.target);
             if later {
                 self.helicopter_shot_down(attack);
             } else if !self.casualties.flying {
-                self.downed(attack.target);
+                self.downed(attack.target, snake);
             }
             self.crash(attack.target);
             if later {
@@ -1241,16 +1249,24 @@ impl SearchDestroy {
         self.step = Step::LandingFire;
     }
 
-    /// The passenger of a helicopter shot down is lost (digest gap G16).
-    fn downed(&mut self, hex: Hex) {
+    /// The passenger of a helicopter shot down is lost (digest gap G16): one of those bound to
+    /// the snakes if it flew in one (`snake`), else one flying free [27.26].
+    fn downed(&mut self, hex: Hex, snake: bool) {
         let commander = self.commander_aboard();
         let passenger = if self.commander_hex == Some(hex) {
             self.commander_hex = None;
             commander
         } else {
-            self.passengers()
+            let aboard: Vec<usize> = self
+                .passengers()
                 .into_iter()
-                .find(|&i| Some(i) != commander)
+                .filter(|&i| Some(i) != commander)
+                .collect();
+            aboard
+                .iter()
+                .copied()
+                .find(|&i| self.flies_free(i) != snake)
+                .or(aboard.first().copied())
         };
         if let Some(p) = passenger {
             self.remove(p);
@@ -1277,17 +1293,12 @@ impl SearchDestroy {
     /// The helicopters that got through land their units face-up [9.13, 9.14].
     fn land(&mut self) {
         let commander = self.commander_aboard();
+        let seats = self.landing_seats(commander);
         if let (Some(hex), Some(cc)) = (self.commander_hex, commander) {
             self.units[cc].hex = Some(hex);
             self.units[cc].landed = true;
         }
-        let free: Vec<Hex> = self
-            .landing
-            .iter()
-            .copied()
-            .filter(|&h| Some(h) != self.commander_hex)
-            .collect();
-        for (i, hex) in self.passengers().into_iter().zip(free) {
+        for (i, hex) in seats {
             self.units[i].hex = Some(hex);
             self.units[i].landed = true;
         }

@@ -7,14 +7,15 @@
 
 use std::collections::BTreeMap;
 
-use super::content::{Class, Content, Level, Side, data};
+use super::content::{Class, Content, Level, Pattern, Side, data};
 use super::crt::{Crt, odds_column};
 use super::hex::Hex;
+use super::play::Action;
 use super::reach::{Occupied, Steps};
 use super::state::{Attack, RANGE, SearchDestroy, Step};
 use crate::engine::dice::d6;
 use crate::engine::log::{Log, Random};
-use crate::engine::message::{msg, msg_n};
+use crate::engine::message::{Message, msg, msg_n};
 use crate::engine::rng::Rng;
 
 /// A search costs this much on top of entering the hex, and the searcher must still have
@@ -82,16 +83,99 @@ impl SearchDestroy {
     }
 
     // ---- Landing in groups [14.0] --------------------------------------------------------
+    //
+    // A group is one snake of landing hexes [9.12] carrying at least four combat units and any
+    // number of non-combat ones (leaders, forward observers, medical teams). Helicopters are
+    // not counters and which one carries whom stays the US's until the landing, so the rule is
+    // kept on the numbers: every snake has at least four helicopters, the combat units aboard
+    // fill four of them in each, and the company commander rides where four are left besides
+    // him; the landing then seats the combat units so (`landing_seats`).
+    //
+    // RULING: a force with fewer than four combat units still lands, as one snake [9.12]; so
+    // does a landing whose scenario entry asks for a single snake, at any level.
 
-    /// Hexes that start another snake: allowed once the one being laid is long enough and
-    /// enough helicopters are left for another [14.0]; a new snake touches no other.
-    pub fn new_snake_hexes(&self, total: usize, rappelling: bool) -> Vec<Hex> {
+    /// The passengers bound to the snakes (not flying free [27.26]).
+    fn snake_passengers(&self) -> Vec<usize> {
+        self.passengers()
+            .into_iter()
+            .filter(|&i| !self.flies_free(i))
+            .collect()
+    }
+
+    /// The combat units among the passengers bound to the snakes [14.0].
+    pub fn snake_combat_units(&self) -> usize {
+        self.snake_passengers()
+            .into_iter()
+            .filter(|&i| self.units[i].class() == Some(Class::Combat))
+            .count()
+    }
+
+    /// How many separate groups the landing under way may form [9.12, 14.0]: one snake in the
+    /// Basic game and where the scenario asks for one; in the Standard game one group for each
+    /// four combat units aboard, at least one.
+    pub fn groups_allowed(&self) -> usize {
+        let single = !self.standard()
+            || self.snake_passengers().into_iter().any(|i| {
+                self.entry_of(i)
+                    .is_some_and(|e| e.pattern == Some(Pattern::Snake))
+            });
+        if single {
+            1
+        } else {
+            (self.snake_combat_units() / GROUP).max(1)
+        }
+    }
+
+    /// Why another group may not start now, if it may not [14.0]: the one being laid has fewer
+    /// than four helicopters, the combat units aboard make no more groups, or too few
+    /// helicopters are left for one.
+    fn no_new_group(&self, total: usize) -> Option<Message> {
         let laid = self.landing.len() - self.snake_start;
-        if !self.standard()
-            || self.landing.is_empty()
-            || laid < GROUP
-            || total - self.landing.len() < GROUP
-        {
+        let groups = self.groups_allowed();
+        let left = total - self.landing.len();
+        if groups == 1 {
+            Some(msg(
+                "All helicopters of this landing come down in one snake",
+            ))
+        } else if laid < GROUP {
+            Some(
+                msg_n(
+                    "The group being laid has {n} helicopter: it needs four, each with a combat unit, before another group starts",
+                    "The group being laid has {n} helicopters: it needs four, each with a combat unit, before another group starts",
+                    laid,
+                )
+                .arg("n", laid),
+            )
+        } else if self.snakes().len() >= groups {
+            let combat = self.snake_combat_units();
+            Some(
+                msg_n(
+                    "Each landing group needs at least four combat units: the {combat} aboard make {groups} group",
+                    "Each landing group needs at least four combat units: the {combat} aboard make {groups} groups",
+                    groups,
+                )
+                .arg("combat", combat)
+                .arg("groups", groups),
+            )
+        } else if left < GROUP {
+            Some(
+                msg_n(
+                    "Only {n} helicopter is left, too few for another group of four combat units",
+                    "Only {n} helicopters are left, too few for another group of four combat units",
+                    left,
+                )
+                .arg("n", left),
+            )
+        } else {
+            None
+        }
+    }
+
+    /// Hexes that start another snake: allowed once the one being laid is long enough, while
+    /// the combat units aboard make another group and enough helicopters are left for it
+    /// [14.0]; a new snake touches no other.
+    pub fn new_snake_hexes(&self, total: usize, rappelling: bool) -> Vec<Hex> {
+        if self.landing.is_empty() || self.no_new_group(total).is_some() {
             return Vec::new();
         }
         let map = &data().map;
@@ -101,40 +185,98 @@ impl SearchDestroy {
             .collect()
     }
 
-    /// The landing snakes, each a list of hexes.
+    /// The landing snakes, each a list of hexes; the helicopters flying free are no snake.
     pub fn snakes(&self) -> Vec<&[Hex]> {
+        let bound = &self.landing[..self.snake_helicopters().min(self.landing.len())];
         let mut starts = vec![0];
         let map = &data().map;
-        for (k, &h) in self.landing.iter().enumerate().skip(1) {
-            if map.neighbours(h).all(|n| !self.landing[..k].contains(&n)) {
+        for (k, &h) in bound.iter().enumerate().skip(1) {
+            if map.neighbours(h).all(|n| !bound[..k].contains(&n)) {
                 starts.push(k);
             }
         }
-        starts.push(self.landing.len());
-        starts
-            .windows(2)
-            .map(|w| &self.landing[w[0]..w[1]])
-            .collect()
+        starts.push(bound.len());
+        starts.windows(2).map(|w| &bound[w[0]..w[1]]).collect()
     }
 
-    /// Where the company commander may ride: in the Standard game only in a snake that still
-    /// carries four combat units besides him [14.0]; flying free, in any [27.26].
+    /// Where the company commander may ride: with a single snake anywhere in it; with several
+    /// only in one that still carries four combat units besides him [14.0]; flying free, in
+    /// any helicopter [27.26].
     pub fn commander_hexes(&self) -> Vec<Hex> {
         if !self.standard() || self.commander_flies_free() {
             return self.landing.clone();
         }
-        let hexes: Vec<Hex> = self
-            .snakes()
+        let snakes = self.snakes();
+        let several = snakes.len() > 1;
+        snakes
             .into_iter()
-            .filter(|s| s.len() > GROUP)
+            .filter(|s| !several || s.len() > GROUP)
             .flat_map(|s| s.iter().copied())
-            .collect();
-        // Snakes of exactly four each (a force of a multiple of four): any helicopter.
-        if hexes.is_empty() {
-            self.landing.clone()
-        } else {
-            hexes
+            .collect()
+    }
+
+    /// Why the US may not land at `hex` or seat the commander there now, where the groups of
+    /// [14.0] are the reason; `None` for any other refusal.
+    pub(super) fn landing_refusal(&self, action: &Action) -> Option<Message> {
+        let map = &data().map;
+        match (&self.step, action) {
+            (Step::Landing, Action::Land(hex)) => {
+                let total = self.snake_helicopters();
+                let fresh = map.neighbours(*hex).all(|n| !self.landing.contains(&n));
+                let starts_group = !self.landing.is_empty() && self.landing.len() < total && fresh;
+                if !starts_group || !self.may_land(*hex, self.rappelling()) {
+                    return None;
+                }
+                self.no_new_group(total)
+            }
+            (Step::Commander, Action::Commander(hex)) => {
+                let snakes = self.snakes();
+                let short = snakes.iter().any(|s| s.len() <= GROUP && s.contains(hex));
+                (short && snakes.len() > 1 && !self.commander_flies_free()).then(|| {
+                    msg("With the company commander aboard, the group landing at {hex} would carry fewer than four combat units")
+                        .arg("hex", hex)
+                })
+            }
+            _ => None,
         }
+    }
+
+    /// The order in which the passengers take the landing hexes (the company commander's
+    /// aside): in each snake four hexes go to combat units first [14.0], then the rest of the
+    /// snakes' passengers, then those flying free. The hexes and their passengers, paired.
+    pub(super) fn landing_seats(&self, commander: Option<usize>) -> Vec<(usize, Hex)> {
+        let cc = self.commander_hex;
+        let mut first = Vec::new();
+        let mut rest = Vec::new();
+        for snake in self.snakes() {
+            let open: Vec<Hex> = snake.iter().copied().filter(|&h| Some(h) != cc).collect();
+            let four = open.len().min(GROUP);
+            first.extend_from_slice(&open[..four]);
+            rest.extend_from_slice(&open[four..]);
+        }
+        let bound = self.snake_helicopters().min(self.landing.len());
+        rest.extend(
+            self.landing[bound..]
+                .iter()
+                .copied()
+                .filter(|&h| Some(h) != cc),
+        );
+        let passengers: Vec<usize> = self
+            .passengers()
+            .into_iter()
+            .filter(|&i| Some(i) != commander)
+            .collect();
+        let combat = |i: &usize| self.units[*i].class() == Some(Class::Combat);
+        let (bound_units, free_units): (Vec<usize>, Vec<usize>) =
+            passengers.into_iter().partition(|&i| !self.flies_free(i));
+        let (fighters, others): (Vec<usize>, Vec<usize>) =
+            bound_units.into_iter().partition(combat);
+        fighters
+            .into_iter()
+            .chain(others)
+            .chain(free_units)
+            .zip(first.into_iter().chain(rest))
+            .collect()
     }
 
     // ---- Search [12.0] -------------------------------------------------------------------

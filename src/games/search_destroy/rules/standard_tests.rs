@@ -533,3 +533,202 @@ fn the_number_of_nlf_counters_does_not_tell_the_order_of_battle_roll() {
         .collect();
     assert!(counts.iter().all(|&n| n == 38), "{counts:?}");
 }
+
+/// The Standard game's landing of a force of these counters, all aboard, nobody on the map.
+fn landing_of(force: &[(&str, usize)]) -> SearchDestroy {
+    let units = force
+        .iter()
+        .flat_map(|&(id, n)| std::iter::repeat_n(id, n))
+        .map(|id| {
+            let mut u = counter(id, Side::Us, "0101");
+            u.hex = None;
+            u
+        })
+        .collect();
+    let mut g = standard(units, Step::Landing);
+    // No entries: every US unit off the map is aboard the landing under way.
+    g.schedule.entries.clear();
+    g.turn = 1;
+    g
+}
+
+/// Starts another snake on the free hex with the most room around it.
+fn start_group(g: &mut SearchDestroy) -> Hex {
+    let hex = fresh_hexes(g)
+        .into_iter()
+        .max_by_key(|&hx| data().map.neighbours(hx).filter(|&x| g.landable(x)).count())
+        .expect("another group may start");
+    g.apply(&Action::Land(hex)).unwrap();
+    hex
+}
+
+/// The landing hexes offered that touch no chosen one: the starts of another snake.
+fn fresh_hexes(g: &SearchDestroy) -> Vec<Hex> {
+    g.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Land(hx) if data().map.neighbours(hx).all(|x| !g.landing.contains(&x)) => {
+                Some(hx)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The combat units that came down in each snake.
+fn combat_per_snake(g: &SearchDestroy, snakes: &[Vec<Hex>]) -> Vec<usize> {
+    snakes
+        .iter()
+        .map(|s| {
+            g.units
+                .iter()
+                .filter(|u| u.hex.is_some_and(|x| s.contains(&x)))
+                .filter(|u| u.class() == Some(Class::Combat))
+                .count()
+        })
+        .collect()
+}
+
+/// Ends the landing fire (no NLF on the map) so the helicopters land.
+fn touch_down(g: &mut SearchDestroy) {
+    assert_eq!(g.step, Step::LandingFire);
+    g.apply(&Action::EndFire).unwrap();
+    assert!(g.passengers().is_empty(), "everybody landed");
+}
+
+#[test]
+fn landing_14_0_a_group_of_four_combat_units_may_carry_non_combat_units_too() {
+    // Eight squads and a medical team: two groups, one of them with the medical team.
+    let mut g = landing_of(&[("medical_team", 1), ("us_squad", 8)]);
+    assert_eq!(g.groups_allowed(), 2);
+    lay(&mut g, 5);
+    start_group(&mut g);
+    lay(&mut g, 3);
+    let snakes: Vec<Vec<Hex>> = g.snakes().iter().map(|s| s.to_vec()).collect();
+    assert_eq!(snakes.iter().map(Vec::len).collect::<Vec<_>>(), vec![5, 4]);
+    touch_down(&mut g);
+    assert_eq!(combat_per_snake(&g, &snakes), vec![4, 4]);
+    // The medical team came down with the group of five, the only one with room for it.
+    let medic = g.units.iter().find(|u| u.is("medical_team")).unwrap();
+    assert!(snakes[0].contains(&medic.hex.unwrap()));
+}
+
+#[test]
+fn landing_14_0_three_combat_units_and_a_medical_team_make_no_group() {
+    // Seven squads and a medical team fill eight helicopters, but two groups of four would
+    // leave one with three combat units: the second group is refused, with the reason.
+    let mut g = landing_of(&[("us_squad", 7), ("medical_team", 1)]);
+    assert_eq!(g.snake_combat_units(), 7);
+    assert_eq!(g.groups_allowed(), 1);
+    lay(&mut g, 4);
+    assert!(fresh_hexes(&g).is_empty(), "no second group");
+    let away = data()
+        .map
+        .hexes()
+        .find(|&x| {
+            g.landable(x)
+                && !g.landing.contains(&x)
+                && data().map.neighbours(x).all(|n| !g.landing.contains(&n))
+        })
+        .unwrap();
+    let refusal = g.apply(&Action::Land(away)).unwrap_err();
+    assert_eq!(
+        refusal.reason.english(),
+        "All helicopters of this landing come down in one snake"
+    );
+    assert_eq!(g.landing.len(), 4, "the refusal changed nothing");
+    // The one snake of eight carries all of them.
+    lay(&mut g, 4);
+    touch_down(&mut g);
+    assert_eq!(g.snakes().len(), 1);
+}
+
+#[test]
+fn landing_14_0_a_third_group_needs_twelve_combat_units() {
+    // Pursuit of the 2nd VC's force [27.25]: two platoons (eight squads, two leaders), two
+    // medical teams and the company commander: thirteen helicopters, eight combat units.
+    let mut g = landing_of(&[
+        ("company_commander", 1),
+        ("platoon_leader", 2),
+        ("medical_team", 2),
+        ("us_squad", 8),
+    ]);
+    assert_eq!(g.groups_allowed(), 2);
+    lay(&mut g, 2);
+    let early = data()
+        .map
+        .hexes()
+        .find(|&x| {
+            g.landable(x)
+                && !g.landing.contains(&x)
+                && data().map.neighbours(x).all(|n| !g.landing.contains(&n))
+        })
+        .unwrap();
+    let refusal = g.apply(&Action::Land(early)).unwrap_err();
+    assert_eq!(
+        refusal.reason.english(),
+        "The group being laid has 2 helicopters: it needs four, each with a combat unit, before another group starts"
+    );
+    lay(&mut g, 2);
+    start_group(&mut g);
+    lay(&mut g, 3);
+    // Five helicopters are left, but the eight combat units make two groups only.
+    assert!(fresh_hexes(&g).is_empty());
+    let far = data()
+        .map
+        .hexes()
+        .find(|&x| {
+            g.landable(x)
+                && !g.landing.contains(&x)
+                && data().map.neighbours(x).all(|n| !g.landing.contains(&n))
+        })
+        .unwrap();
+    let refusal = g.apply(&Action::Land(far)).unwrap_err();
+    assert_eq!(
+        refusal.reason.english(),
+        "Each landing group needs at least four combat units: the 8 aboard make 2 groups"
+    );
+    lay(&mut g, 5);
+    assert_eq!(g.step, Step::Commander);
+    let snakes: Vec<Vec<Hex>> = g.snakes().iter().map(|s| s.to_vec()).collect();
+    assert_eq!(snakes.iter().map(Vec::len).collect::<Vec<_>>(), vec![4, 9]);
+    // The commander rides in the long group only; in the short one, he is refused.
+    let offered: Vec<Hex> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Commander(hx) => Some(hx),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, snakes[1]);
+    let refusal = g.apply(&Action::Commander(snakes[0][0])).unwrap_err();
+    assert_eq!(
+        refusal.reason.english(),
+        format!(
+            "With the company commander aboard, the group landing at {} would carry fewer than four combat units",
+            snakes[0][0]
+        )
+    );
+    g.apply(&Action::Commander(snakes[1][0])).unwrap();
+    touch_down(&mut g);
+    // Each group came down with four combat units at least, whatever the order of the units.
+    assert_eq!(combat_per_snake(&g, &snakes), vec![4, 4]);
+}
+
+#[test]
+fn landing_14_0_a_scenario_asking_for_one_snake_gets_one() {
+    // The Basic scenario's entry asks for one snake [9.12]; played at the Standard level its
+    // twelve squads still may not split.
+    let mut g = SearchDestroy::new("basic", 2).unwrap();
+    g.level = super::content::Level::Standard;
+    for u in g.units.iter_mut().filter(|u| u.side == Side::Nlf) {
+        u.hex = None;
+        u.removed = true;
+    }
+    assert!(g.start_helidrop());
+    assert_eq!(g.snake_combat_units(), 12);
+    assert_eq!(g.groups_allowed(), 1);
+    lay(&mut g, 6);
+    assert!(fresh_hexes(&g).is_empty());
+}
