@@ -16,7 +16,7 @@ use tonkin::games::chopper_pilot::art::playbook::Playbook;
 use tonkin::games::chopper_pilot::art::records::{MissionLog, draw_mission_log};
 use tonkin::games::chopper_pilot::kit::{kit, kit_for_game};
 use tonkin::games::chopper_pilot::rules::bot::Commander;
-use tonkin::games::chopper_pilot::rules::content::content;
+use tonkin::games::chopper_pilot::rules::content::{MARKERS, content};
 use tonkin::games::chopper_pilot::rules::{ChopperPilot, Phase};
 use tonkin::games::kit_for;
 
@@ -78,24 +78,15 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
     // The ground units and markers as many times as the counter mix says (G19), two per
     // airframe, one per crew member, and sets of the Crew Board's markers.
     let units: usize = c.units.iter().map(|u| c.counters_of(&u.id)).sum();
-    assert_eq!(units, 176, "the G19 mix of the ground units");
-    let markers: usize = [
-        "smoke",
-        "target",
-        "air_strike",
-        "artillery",
-        "suppressed",
-        "unspotted",
-        "actions_over",
-        "wreck",
-        "crash",
-        "wounded_marker",
-        "supplies_marker",
-        "your_flight",
-    ]
-    .iter()
-    .map(|m| c.counters_of(m))
-    .sum();
+    assert_eq!(units, 189, "the G19 mix of the ground units");
+    // The markers of the map as the content lists them; the Crew Board's come in sets.
+    let sets = ["skill_digits", "experience", "skill_drm", "luck"];
+    assert!(sets.iter().all(|m| MARKERS.contains(m)));
+    let markers: usize = MARKERS
+        .iter()
+        .filter(|m| !sets.contains(m))
+        .map(|m| c.counters_of(m))
+        .sum();
     let board = 10 * c.counters_of("skill_digits")
         + c.experience.len().div_ceil(2) * c.counters_of("experience")
         + c.counters_of("skill_drm")

@@ -50,7 +50,7 @@ fn the_kit_lists_every_component() {
         let c = common::component(&kit, name);
         assert_eq!((c.kind, c.has_back()), (kind, back), "{name}");
     }
-    assert_eq!(common::component(&kit, "Player aid cards").count, 5);
+    assert_eq!(common::component(&kit, "Player aid cards").count, 6);
     assert_eq!(common::component(&kit, "US Record").count, 1);
     assert_eq!(common::component(&kit, "NLF Secret Sheet").count, 1);
 }
@@ -242,7 +242,7 @@ fn the_kit_renders_to_pdf_and_svg() {
                 .filter(|p| p.component == Some(i) && p.role == Role::Fronts)
                 .count()
         };
-        assert_eq!(fronts("Player aid cards"), 5);
+        assert_eq!(fronts("Player aid cards"), 6);
         assert_eq!(fronts("US Record"), 1);
         assert_eq!(fronts("NLF Secret Sheet"), 1);
         let counters = fronts("Counters (12.7 mm)");

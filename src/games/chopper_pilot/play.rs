@@ -77,22 +77,26 @@ impl Playable for ChopperPilot {
         const PRIMARY: &str = "Primary tours";
         const DONE: &str = "Primary tours completed";
         const SOG: &str = "MACV-SOG tours";
-        let mut f = vec![
-            Figure::new(SCORED, self.mission_vp.len() as u64),
-            Figure::new(
-                "victory points of those missions",
-                self.mission_vp.iter().map(|v| u64::from(*v)).sum(),
-            )
-            .per(SCORED),
-        ];
-        for vp in 0..=5 {
-            let n = self.mission_vp.iter().filter(|v| **v == vp).count();
-            f.push(
-                Figure::new(format!("missions scoring {vp} victory points"), n as u64).per(SCORED),
-            );
-        }
+        let mut f = Vec::new();
         let over = matches!(self.phase, Phase::Unwritten(0));
+        // Only the rows of the campaigns this game flew: a MACV-SOG tour begun on its own
+        // scores no mission and has no Primary rows (zeros would read as missions flown badly).
         if self.campaign == CampaignId::Primary || self.primary_vp.is_some() {
+            f.push(Figure::new(SCORED, self.mission_vp.len() as u64));
+            f.push(
+                Figure::new(
+                    "victory points of those missions",
+                    self.mission_vp.iter().map(|v| u64::from(*v)).sum(),
+                )
+                .per(SCORED),
+            );
+            for vp in 0..=data().career.vp_per_mission {
+                let n = self.mission_vp.iter().filter(|v| **v == vp).count();
+                f.push(
+                    Figure::new(format!("missions scoring {vp} victory points"), n as u64)
+                        .per(SCORED),
+                );
+            }
             // The Primary tour's points once it is over: kept when the pilot went on to SOG.
             let done = self
                 .primary_vp
@@ -152,6 +156,27 @@ mod tests {
     use super::*;
     use crate::engine::game::Game;
     use crate::engine::reference::find;
+
+    #[test]
+    fn a_sog_tour_on_its_own_reports_no_primary_rows() {
+        let names = |scenario: &str| -> Vec<String> {
+            let g = ChopperPilot::setup(scenario, &Default::default(), 3).unwrap();
+            g.figures().into_iter().map(|f| f.name).collect()
+        };
+        let sog = names("sog");
+        assert!(sog.iter().any(|n| n == "MACV-SOG tours"), "{sog:?}");
+        assert!(
+            !sog.iter()
+                .any(|n| n.contains("Primary") || n.contains("victory points")),
+            "{sog:?}"
+        );
+        let primary = names("primary");
+        assert!(primary.iter().any(|n| n == "Primary missions scored"));
+        assert!(
+            !primary.iter().any(|n| n.contains("MACV-SOG")),
+            "{primary:?}"
+        );
+    }
 
     #[test]
     fn every_rule_a_prompt_or_the_log_names_is_in_the_reference() {

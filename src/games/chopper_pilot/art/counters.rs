@@ -98,6 +98,7 @@ pub fn counter_sheet() -> Vec<(Face, Face)> {
         ("wounded_marker", gettext("WOUNDED"), 0xAD1457),
         ("supplies_marker", gettext("SUPPLIES"), 0x6D4C41),
         ("your_flight", gettext("YOUR FLIGHT"), 0x4E5B31),
+        ("pow", gettext("POW"), 0x37474F),
     ] {
         faces.extend(std::iter::repeat_n(
             (marker(text, colour), Face::Blank),

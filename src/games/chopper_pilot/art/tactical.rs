@@ -558,6 +558,7 @@ pub fn counter_look(unit: &str) -> (u32, &'static str) {
         (Class::Crew, _) => "CREW",
         (Class::Cargo, "wounded") => "WIA",
         (Class::Cargo, _) => "SUP",
+        (Class::Vip, id) if id.contains("pows") => "POW",
         (Class::Vip, _) => "VIP",
         (Class::Villagers, _) => "VIL",
         (Class::Animal, _) => "BUF",

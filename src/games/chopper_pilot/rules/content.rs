@@ -826,7 +826,7 @@ pub struct CounterCount {
 }
 
 /// The markers the counter sheets print, by the ids `counters` counts them by.
-pub const MARKERS: [&str; 16] = [
+pub const MARKERS: [&str; 17] = [
     "smoke",
     "target",
     "air_strike",
@@ -839,6 +839,7 @@ pub const MARKERS: [&str; 16] = [
     "wounded_marker",
     "supplies_marker",
     "your_flight",
+    "pow",
     "skill_digits",
     "experience",
     "skill_drm",

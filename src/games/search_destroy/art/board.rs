@@ -8,7 +8,7 @@ use cairo::{Context, Format, ImageSurface};
 
 use super::counter::draw_counter;
 use super::map::{centre, draw_map, hex_at, hex_path, size};
-use crate::art::board::{Board, View, fit, visible_part};
+use crate::art::board::{Board, View, fit, visible_part, window_ground};
 use crate::art::draw::Rgb;
 use crate::engine::message::{Message, msg};
 use crate::games::search_destroy::rules::content::Side;
@@ -473,7 +473,7 @@ impl Board for SearchDestroy {
     /// The map from its bitmap, then the pieces drawn afresh: the same painters as on paper
     /// ([`draw_position`]), the map's only kept between frames.
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
-        let ground = if view.dark { 0.19 } else { 0.92 };
+        let ground = window_ground(view);
         cr.set_source_rgb(ground, ground, ground);
         cr.paint()?;
         let (scale, x, y) = placement(view);

@@ -22,13 +22,14 @@ use crate::games::search_destroy::rules::vehicles::{Hit, Weapon};
 use crate::i18n::gettext;
 
 /// How many optional-rule cards there are.
-pub const CARDS: usize = 2;
+pub const CARDS: usize = 3;
 
 /// Draws optional-rule card `index` (0 .. [`CARDS`]).
 pub fn draw_optional(cr: &Context, index: usize, page: Page) -> Result<(), cairo::Error> {
     match index {
         0 => fire_card(cr, page),
-        _ => support_card(cr, page),
+        1 => support_card(cr, page),
+        _ => interrogation_card(cr, page),
     }
 }
 
@@ -229,14 +230,11 @@ fn fire_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
 }
 
 /// An HE pattern drawn as its hexes around the impact hex (dark), in a box `w` × `h`.
-fn pattern_diagram(
-    cr: &Context,
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
+/// The hexes of an HE pattern around its impact hex (the impact marked), and the box of
+/// their centres (left, right, top, bottom).
+fn pattern_hexes(
     steps: &[Vec<crate::games::search_destroy::rules::hex::Dir>],
-) -> Result<(), cairo::Error> {
+) -> (Vec<(Hex, bool)>, [f64; 4]) {
     let impact = Hex::new(12, 12);
     let hexes: Vec<(Hex, bool)> = steps
         .iter()
@@ -246,18 +244,33 @@ fn pattern_diagram(
                 .map(|h| (h, path.is_empty()))
         })
         .collect();
-    let xs: Vec<f64> = hexes.iter().map(|(h, _)| centre(*h).0).collect();
-    let ys: Vec<f64> = hexes.iter().map(|(h, _)| centre(*h).1).collect();
-    let (x0, x1) = (
-        xs.iter().copied().fold(f64::MAX, f64::min),
-        xs.iter().copied().fold(f64::MIN, f64::max),
-    );
-    let (y0, y1) = (
-        ys.iter().copied().fold(f64::MAX, f64::min),
-        ys.iter().copied().fold(f64::MIN, f64::max),
-    );
-    let (bw, bh) = (x1 - x0 + 2.0 * SIDE, y1 - y0 + 2.0 * SIDE);
-    let k = (w / bw).min(h / bh);
+    let mut bounds = [f64::MAX, f64::MIN, f64::MAX, f64::MIN];
+    for (h, _) in &hexes {
+        let (cx, cy) = centre(*h);
+        bounds = [
+            bounds[0].min(cx),
+            bounds[1].max(cx),
+            bounds[2].min(cy),
+            bounds[3].max(cy),
+        ];
+    }
+    (hexes, bounds)
+}
+
+/// The largest scale at which a pattern's hexes fit a `w` × `h` box.
+fn pattern_scale(steps: &[Vec<crate::games::search_destroy::rules::hex::Dir>], w: f64, h: f64) -> f64 {
+    let (_, [x0, x1, y0, y1]) = pattern_hexes(steps);
+    (w / (x1 - x0 + 2.0 * SIDE)).min(h / (y1 - y0 + 2.0 * SIDE))
+}
+
+/// An HE pattern drawn at scale `k`, centred in the box at (`x`, `y`) of `w` × `h`.
+fn pattern_diagram(
+    cr: &Context,
+    (x, y, w, h): (f64, f64, f64, f64),
+    k: f64,
+    steps: &[Vec<crate::games::search_destroy::rules::hex::Dir>],
+) -> Result<(), cairo::Error> {
+    let (hexes, [x0, x1, y0, y1]) = pattern_hexes(steps);
     cr.save()?;
     cr.translate(x + w / 2.0, y + h / 2.0);
     cr.scale(k, k);
@@ -278,14 +291,9 @@ fn pattern_diagram(
     cr.restore()
 }
 
-/// HE fire [21.0], tanks and APCs [22.0] and interrogation [23.0].
+/// HE fire [21.0], tanks and APCs [22.0].
 fn support_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
-    page_frame(
-        cr,
-        page,
-        &STYLE,
-        &gettext("Optional rules: HE fire, vehicles, interrogation"),
-    )?;
+    page_frame(cr, page, &STYLE, &gettext("Optional rules: HE fire and vehicles"))?;
     let c = data();
     let (x, w) = (MARGIN, page.w - 2.0 * MARGIN);
     let mut y = MARGIN + 13.0;
@@ -354,6 +362,11 @@ fn support_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
         .collect();
     let box_w = w / patterns.len() as f64;
     let box_h = 30.0;
+    // One scale for all, so that the patterns compare at a glance.
+    let k = patterns
+        .iter()
+        .map(|p| pattern_scale(&p.steps, box_w - 4.0, box_h))
+        .fold(f64::MAX, f64::min);
     for (i, p) in patterns.iter().enumerate() {
         let bx = x + box_w * i as f64;
         INK.set(cr);
@@ -372,7 +385,7 @@ fn support_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
             &font,
             crate::art::draw::Align::Center,
         );
-        pattern_diagram(cr, bx + 2.0, y + 5.0, box_w - 4.0, box_h, &p.steps)?;
+        pattern_diagram(cr, (bx + 2.0, y + 5.0, box_w - 4.0, box_h), k, &p.steps)?;
     }
     y += box_h + 7.0;
     y += note(
@@ -451,7 +464,7 @@ fn support_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
             vec![weapon, counter_name(vehicle), format!("+{add}")]
         })
         .collect();
-    y += Table {
+    Table {
         x,
         y,
         w: left,
@@ -468,11 +481,17 @@ fn support_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
         ],
         &modifiers,
     )?;
-    y += 7.0;
+    Ok(())
+}
 
+/// Interrogation [23.0]: what a peasant says, by the die and the attempt.
+fn interrogation_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
+    page_frame(cr, page, &STYLE, &gettext("Optional rules: interrogation"))?;
+    let (x, w) = (MARGIN, page.w - 2.0 * MARGIN);
+    let mut y = MARGIN + 13.0;
     module_heading(cr, x, y, "23.0");
     y += 6.0;
-    let q = &c.interrogation;
+    let q = &data().interrogation;
     let answer = |a: &Answer| match a {
         Answer::Nothing => "—".to_owned(),
         Answer::Wounded => gettext("Peasant wounded"),
