@@ -162,9 +162,19 @@ mod tests {
             if g.mission.target.is_none() {
                 break;
             }
-            view.targets = g.prompt().choices.iter().filter_map(|c| c.target.clone()).collect();
+            view.targets = g
+                .prompt()
+                .choices
+                .iter()
+                .filter_map(|c| c.target.clone())
+                .collect();
             // Now and then the pointer over an area, which lights it more.
-            view.hovered = view.targets.iter().find(|t| t.starts_with("area:")).cloned().filter(|_| step % 3 == 0);
+            view.hovered = view
+                .targets
+                .iter()
+                .find(|t| t.starts_with("area:"))
+                .cloned()
+                .filter(|_| step % 3 == 0);
             let ratio = if step % 4 == 1 { 2.0 } else { 1.0 };
             view.width = if step % 5 == 2 { 1366.0 } else { 683.0 };
             view.dark = step % 6 == 3;
@@ -172,9 +182,23 @@ mod tests {
                 let (window, paper) = window_and_paper(&g, &view, ratio);
                 if window != paper {
                     let w = (view.width * ratio) as usize;
-                    let diff: Vec<(usize, usize)> = window.chunks(4).zip(paper.chunks(4)).enumerate().filter(|(_, (a, b))| a != b).map(|(i, _)| (i % w, i / w)).take(8).collect();
-                    let n = window.chunks(4).zip(paper.chunks(4)).filter(|(a, b)| a != b).count();
-                    panic!("step {step}{again}: {n} pixels differ, first {diff:?}; ratio {ratio}, width {}", view.width);
+                    let diff: Vec<(usize, usize)> = window
+                        .chunks(4)
+                        .zip(paper.chunks(4))
+                        .enumerate()
+                        .filter(|(_, (a, b))| a != b)
+                        .map(|(i, _)| (i % w, i / w))
+                        .take(8)
+                        .collect();
+                    let n = window
+                        .chunks(4)
+                        .zip(paper.chunks(4))
+                        .filter(|(a, b)| a != b)
+                        .count();
+                    panic!(
+                        "step {step}{again}: {n} pixels differ, first {diff:?}; ratio {ratio}, width {}",
+                        view.width
+                    );
                 }
                 checked += 1;
             }

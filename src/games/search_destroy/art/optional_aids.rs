@@ -258,7 +258,11 @@ fn pattern_hexes(
 }
 
 /// The largest scale at which a pattern's hexes fit a `w` × `h` box.
-fn pattern_scale(steps: &[Vec<crate::games::search_destroy::rules::hex::Dir>], w: f64, h: f64) -> f64 {
+fn pattern_scale(
+    steps: &[Vec<crate::games::search_destroy::rules::hex::Dir>],
+    w: f64,
+    h: f64,
+) -> f64 {
     let (_, [x0, x1, y0, y1]) = pattern_hexes(steps);
     (w / (x1 - x0 + 2.0 * SIDE)).min(h / (y1 - y0 + 2.0 * SIDE))
 }
@@ -293,7 +297,12 @@ fn pattern_diagram(
 
 /// HE fire [21.0], tanks and APCs [22.0].
 fn support_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
-    page_frame(cr, page, &STYLE, &gettext("Optional rules: HE fire and vehicles"))?;
+    page_frame(
+        cr,
+        page,
+        &STYLE,
+        &gettext("Optional rules: HE fire and vehicles"),
+    )?;
     let c = data();
     let (x, w) = (MARGIN, page.w - 2.0 * MARGIN);
     let mut y = MARGIN + 13.0;
