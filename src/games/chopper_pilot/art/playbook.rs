@@ -565,11 +565,14 @@ fn draw_layout(
     if let Some(s) = &m.tac.search_start {
         mark(s, 0x1565C0, &gettext("search"))?;
     }
-    let legend = gettext(
-        "Squares: the units the briefing places (olive ours, red the enemy's, grey others).",
-    );
-    Rgb::hex(0x6D6A5C).set(cr);
-    fitted_left(cr, x, y0 + rows * mh + 1.5, w, &legend, Font::sans(2.6));
+    // The squares are explained only where there are some.
+    if !m.preplaced.is_empty() {
+        let legend = gettext(
+            "Squares: the units the briefing places (olive ours, red the enemy's, grey others).",
+        );
+        Rgb::hex(0x6D6A5C).set(cr);
+        fitted_left(cr, x, y0 + rows * mh + 1.5, w, &legend, Font::sans(2.6));
+    }
     Ok(())
 }
 
@@ -621,6 +624,21 @@ mod tests {
             .collect();
         let all: Vec<u16> = d.paragraphs.keys().copied().collect();
         assert_eq!(printed, all);
+    }
+
+    #[test]
+    fn the_squares_are_explained_only_under_briefings_that_place_units() {
+        let cr = scratch().unwrap();
+        let explained = |m: &Mission| {
+            let (drawn, labels) = crate::art::draw::fits::recorded(|| draw_mission(&cr, m));
+            drawn.unwrap();
+            labels.iter().any(|l| l.text.starts_with("Squares:"))
+        };
+        let d = data();
+        let empty = d.missions.iter().find(|m| m.preplaced.is_empty()).unwrap();
+        let placed = d.missions.iter().find(|m| !m.preplaced.is_empty()).unwrap();
+        assert!(!explained(empty), "mission {}", empty.number);
+        assert!(explained(placed), "mission {}", placed.number);
     }
 
     #[test]
