@@ -39,3 +39,21 @@ pub fn inked(s: &mut cairo::ImageSurface, x: f64, y: f64, w: f64, h: f64) -> usi
     }
     n
 }
+
+/// The pixels (ARGB, premultiplied) of what `draw` puts on a transparent `w × h` window at
+/// device scale `ratio` (2 for a HiDPI screen).
+pub fn window_pixels(w: f64, h: f64, ratio: f64, draw: &dyn Fn(&cairo::Context)) -> Vec<u8> {
+    let s = cairo::ImageSurface::create(
+        cairo::Format::ARgb32,
+        (w * ratio) as i32,
+        (h * ratio) as i32,
+    )
+    .unwrap();
+    s.set_device_scale(ratio, ratio);
+    let cr = cairo::Context::new(&s).unwrap();
+    draw(&cr);
+    drop(cr);
+    s.flush();
+    let mut s = s;
+    s.data().unwrap().to_vec()
+}

@@ -316,15 +316,7 @@ mod tests {
     /// per logical pixel.
     fn window_and_paper(g: &ChopperPilot, view: &View, ratio: f64) -> (Vec<u8>, Vec<u8>) {
         let pixels = |draw: &dyn Fn(&Context)| {
-            let (w, h) = (view.width * ratio, view.height * ratio);
-            let s = cairo::ImageSurface::create(cairo::Format::ARgb32, w as i32, h as i32).unwrap();
-            s.set_device_scale(ratio, ratio);
-            let cr = Context::new(&s).unwrap();
-            draw(&cr);
-            drop(cr);
-            s.flush();
-            let mut s = s;
-            s.data().unwrap().to_vec()
+            crate::art::testutil::window_pixels(view.width, view.height, ratio, draw)
         };
         let window = pixels(&|cr| g.draw_board(cr, view).unwrap());
         let paper = pixels(&|cr| {

@@ -62,6 +62,42 @@ pub(super) fn shade_recon(
     cr.fill()
 }
 
+/// A table laid out as the Combat Results Table: a row for each die roll, a column for each
+/// odds column, and the row's source; reconstructed rows shaded. `(x, y, w, row_h)` places
+/// it; returns its height.
+pub(super) fn crt_table(
+    cr: &Context,
+    (x, y, w, row_h): (f64, f64, f64, f64),
+    cell: impl Fn(i32, usize) -> String,
+    source: impl Fn(i32) -> Source,
+) -> Result<f64, cairo::Error> {
+    let rolls = 1..=i32::from(Crt::ROWS);
+    let rows: Vec<Vec<String>> = rolls
+        .clone()
+        .map(|roll| {
+            let mut row = vec![roll.to_string()];
+            row.extend((0..Crt::COLUMNS.len()).map(|col| cell(roll, col)));
+            row.push(source_mark(source(roll)));
+            row
+        })
+        .collect();
+    let recon: Vec<bool> = rolls.map(|r| source(r) == Source::Recon).collect();
+    shade_recon(cr, x, y, w, row_h, &recon)?;
+    let mut headers = vec![gettext("Die")];
+    headers.extend(Crt::COLUMNS.iter().map(|s| s.to_string()));
+    headers.push(String::new());
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    Table {
+        x,
+        y,
+        w,
+        row_h,
+        cols: &[0.08, 0.135, 0.135, 0.135, 0.135, 0.135, 0.135, 0.11],
+        printed_cols: 8,
+    }
+    .draw(cr, &headers, &rows)
+}
+
 pub(super) fn source_mark(s: Source) -> String {
     match s {
         Source::Recon => "RECON".to_owned(),
@@ -93,32 +129,7 @@ fn combat_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
         }
         s
     };
-    let rows: Vec<Vec<String>> = (1..=i32::from(Crt::ROWS))
-        .map(|roll| {
-            let mut row = vec![roll.to_string()];
-            row.extend((0..Crt::COLUMNS.len()).map(|col| cell_text(roll, col)));
-            row.push(source_mark(c.crt.row_source(roll)));
-            row
-        })
-        .collect();
-    let recon: Vec<bool> = (1..=i32::from(Crt::ROWS))
-        .map(|r| c.crt.row_source(r) == Source::Recon)
-        .collect();
-    let row_h = 7.0;
-    shade_recon(cr, x, y, w, row_h, &recon)?;
-    let mut headers = vec![gettext("Die")];
-    headers.extend(Crt::COLUMNS.iter().map(|s| s.to_string()));
-    headers.push(String::new());
-    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-    y += Table {
-        x,
-        y,
-        w,
-        row_h,
-        cols: &[0.08, 0.135, 0.135, 0.135, 0.135, 0.135, 0.135, 0.11],
-        printed_cols: 8,
-    }
-    .draw(cr, &headers, &rows)?;
+    y += crt_table(cr, (x, y, w, 7.0), cell_text, |roll| c.crt.row_source(roll))?;
     y += 3.0;
     let points = &c.points;
     let lines = [

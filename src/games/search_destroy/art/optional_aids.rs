@@ -6,7 +6,7 @@
 
 use cairo::Context;
 
-use super::aids::{STYLE, note, shade_recon, source_mark};
+use super::aids::{STYLE, crt_table, note};
 use super::map::{SIDE, centre, hex_path};
 use crate::art::draw::Rgb;
 use crate::art::sheet::{INK, MARGIN, Page, Table, heading, page_frame};
@@ -144,32 +144,12 @@ fn fire_card(cr: &Context, page: Page) -> Result<(), cairo::Error> {
     module_heading(cr, x, y, "20.0");
     y += 6.0;
     let t = &c.casualties;
-    let rows: Vec<Vec<String>> = (1..=i32::from(Crt::ROWS))
-        .map(|roll| {
-            let mut row = vec![roll.to_string()];
-            row.extend((0..Crt::COLUMNS.len()).map(|col| casualty_text(t.cell(col, roll))));
-            row.push(source_mark(t.row_source(roll)));
-            row
-        })
-        .collect();
-    let recon: Vec<bool> = (1..=i32::from(Crt::ROWS))
-        .map(|r| t.row_source(r) == Source::Recon)
-        .collect();
-    let row_h = 6.5;
-    shade_recon(cr, x, y, w, row_h, &recon)?;
-    let mut headers = vec![gettext("Die")];
-    headers.extend(Crt::COLUMNS.iter().map(|s| s.to_string()));
-    headers.push(String::new());
-    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-    y += Table {
-        x,
-        y,
-        w,
-        row_h,
-        cols: &[0.08, 0.135, 0.135, 0.135, 0.135, 0.135, 0.135, 0.11],
-        printed_cols: 8,
-    }
-    .draw(cr, &headers, &rows)?;
+    y += crt_table(
+        cr,
+        (x, y, w, 6.5),
+        |roll, col| casualty_text(t.cell(col, roll)),
+        |roll| t.row_source(roll),
+    )?;
     y += 2.0;
     let names = |ids: &[String]| -> String {
         ids.iter()
