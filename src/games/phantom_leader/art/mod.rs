@@ -14,7 +14,7 @@ pub mod target_card;
 
 use cairo::Context;
 
-use crate::art::board::{Board, View, fit, window_ground};
+use crate::art::board::{Board, View, fit, paint_ground_around, window_ground};
 use crate::engine::message::{Message, msg};
 use crate::games::phantom_leader::rules::PhantomLeader;
 
@@ -43,9 +43,16 @@ pub fn outline_clickable(cr: &Context, hovered: bool, width: f64) -> Result<(), 
 impl Board for PhantomLeader {
     fn draw_board(&self, cr: &Context, view: &View) -> Result<(), cairo::Error> {
         let ground = window_ground(view);
-        cr.set_source_rgb(ground, ground, ground);
-        cr.paint()?;
         let (scale, x, y) = fit(view, WIDTH, HEIGHT);
+        // The display (or the campaign sheet) and the panel each cover their rectangle.
+        let display = (x, y, DISPLAY * scale, HEIGHT * scale);
+        let panel = (
+            x + DISPLAY * scale,
+            y,
+            (WIDTH - DISPLAY) * scale,
+            HEIGHT * scale,
+        );
+        paint_ground_around(cr, ground, &[display, panel])?;
         cr.save()?;
         cr.translate(x, y);
         cr.scale(scale, scale);
@@ -55,7 +62,7 @@ impl Board for PhantomLeader {
             campaign::draw(cr, self, &view.targets, view.hovered.as_deref())?;
         }
         cr.translate(DISPLAY, 0.0);
-        panel::draw(cr, self, &view.targets, view.hovered.as_deref())?;
+        panel::draw_kept(cr, self, &view.targets, view.hovered.as_deref())?;
         cr.restore()
     }
 
@@ -133,7 +140,12 @@ mod tests {
             let (scale, x, y) = fit(view, WIDTH, HEIGHT);
             cr.translate(x, y);
             cr.scale(scale, scale);
-            display::draw_without_bitmap(cr, g, &view.targets, view.hovered.as_deref()).unwrap();
+            if g.mission.target.is_some() {
+                display::draw_without_bitmap(cr, g, &view.targets, view.hovered.as_deref())
+                    .unwrap();
+            } else {
+                campaign::draw(cr, g, &view.targets, view.hovered.as_deref()).unwrap();
+            }
             cr.translate(DISPLAY, 0.0);
             panel::draw(cr, g, &view.targets, view.hovered.as_deref()).unwrap();
         });
@@ -149,10 +161,12 @@ mod tests {
             height: 384.0,
             ..View::default()
         };
-        let mut checked = 0;
-        for step in 0..60 {
+        // Through the rest of the fight and on to the campaign map (where the sheet and the
+        // panel meet on the window's ground with no bitmap under them).
+        let (mut checked, mut on_the_map) = (0, 0);
+        for step in 0..160 {
             if g.mission.target.is_none() {
-                break;
+                on_the_map += 1;
             }
             view.targets = g
                 .prompt()
@@ -172,23 +186,23 @@ mod tests {
             view.dark = step % 6 == 3;
             for again in ["", " (again)"] {
                 let (window, paper) = window_and_paper(&g, &view, ratio);
-                if window != paper {
-                    let w = (view.width * ratio) as usize;
-                    let diff: Vec<(usize, usize)> = window
-                        .chunks(4)
-                        .zip(paper.chunks(4))
-                        .enumerate()
-                        .filter(|(_, (a, b))| a != b)
-                        .map(|(i, _)| (i % w, i / w))
-                        .take(8)
-                        .collect();
-                    let n = window
-                        .chunks(4)
-                        .zip(paper.chunks(4))
-                        .filter(|(a, b)| a != b)
-                        .count();
+                // A pixel differs when a channel is off by more than one level: a curve's
+                // edge pixel copied from the bitmap may round one level apart from the same
+                // edge drawn in place (seen once in 300 frames); a stale bitmap is far off.
+                let w = (view.width * ratio) as usize;
+                let differ: Vec<(usize, usize, &[u8], &[u8])> = window
+                    .chunks(4)
+                    .zip(paper.chunks(4))
+                    .enumerate()
+                    .filter(|(_, (a, b))| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 1))
+                    .map(|(i, (a, b))| (i % w, i / w, a, b))
+                    .collect();
+                if !differ.is_empty() {
                     panic!(
-                        "step {step}{again}: {n} pixels differ, first {diff:?}; ratio {ratio}, width {}",
+                        "{:?}, step {step}{again}: {} pixels differ, first {:?}; ratio {ratio}, width {}",
+                        g.step,
+                        differ.len(),
+                        &differ[..differ.len().min(8)],
                         view.width
                     );
                 }
@@ -202,6 +216,10 @@ mod tests {
             g.apply(&a).unwrap();
         }
         assert!(checked >= 10, "only {checked} frames compared");
+        assert!(
+            on_the_map >= 2,
+            "the campaign map was compared {on_the_map} times"
+        );
     }
 
     #[test]
