@@ -397,6 +397,8 @@ const SEATS: [&str; 2] = ["North", "South"];
 thread_local! {
     /// The seats the duel's board was drawn for, in order.
     static DRAWN_FOR: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The seats the duel's record sheets were filled in for, in order.
+    static KIT_FOR: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 fn drawn_for() -> Vec<u8> {
@@ -491,6 +493,13 @@ impl Playable for Duel {
 impl Presented for Duel {
     fn board(&self) -> Option<&dyn Board> {
         Some(self)
+    }
+    fn filled_kit(&self) -> Option<tonkin::export::Kit> {
+        fail("the duel's sheets were filled in with no seat: both secrets would be printed")
+    }
+    fn filled_kit_for(&self, seat: u8) -> Option<tonkin::export::Kit> {
+        KIT_FOR.with(|k| k.borrow_mut().push(seat));
+        Some(tonkin::export::Kit::new("Duel", "Duel", Vec::new()))
     }
     fn seat_name(&self, seat: u8) -> Option<Message> {
         Some(msg(SEATS[usize::from(seat)]))
@@ -715,13 +724,52 @@ fn hand_over(screenshot: Option<std::path::PathBuf>) {
                                         ));
                                     }
                                     println!("gui test: the duel hands the screen over");
-                                    computer_plays();
+                                    prints_for_the_seat_shown(window(), 1, computer_plays);
                                 },
                             );
                         },
                     );
                 },
             );
+        },
+    );
+}
+
+/// Print and Play opened from `window` fills the record sheets in for `seat`, the seat shown,
+/// and says so: the other seat's secrets are never printed from this side of the screen.
+fn prints_for_the_seat_shown(window: gtk::Window, seat: u8, then: impl FnOnce() + 'static) {
+    KIT_FOR.with(|k| k.borrow_mut().clear());
+    if let Err(e) = window.activate_action("win.export", None) {
+        fail(&format!("the duel window cannot print: {e}"));
+    }
+    let dialog = || {
+        gtk::Window::list_toplevels()
+            .into_iter()
+            .filter_map(|w| w.downcast::<gtk::Window>().ok())
+            .find(|w| w.is_visible() && w.title().as_deref() == Some(&gettext("Print and Play")))
+    };
+    when(
+        "the Print and Play dialog",
+        move || dialog().is_some(),
+        move || {
+            let dialog = dialog().unwrap_or_else(|| fail("the dialog went away"));
+            let asked = KIT_FOR.with(|k| k.borrow().clone());
+            if asked.is_empty() || asked.iter().any(|&s| s != seat) {
+                fail(&format!(
+                    "the record sheets were filled in for seats {asked:?}, not for {} alone",
+                    SEATS[usize::from(seat)]
+                ));
+            }
+            let subtitle = says(
+                "From this game, as {seat} knows it; off prints them blank",
+                SEATS[usize::from(seat)],
+            );
+            if !texts(&dialog, false).contains(&subtitle) {
+                fail(&format!("the dialog does not say \"{subtitle}\""));
+            }
+            dialog.close();
+            println!("gui test: Print and Play fills in the sheets of the seat shown");
+            then();
         },
     );
 }

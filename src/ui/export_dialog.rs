@@ -20,10 +20,25 @@ use crate::i18n::gettext;
 /// A game whose record sheets can be printed filled in.
 pub type GameSource = Rc<RefCell<Box<dyn crate::games::PlaySession>>>;
 
+/// The game to fill the record sheets from, and the seat whose side the window shows: a game
+/// with hidden information fills in that seat's own secrets (the NLF's Secret Sheet) and
+/// never the other side's.
+#[derive(Clone)]
+pub struct FilledFrom {
+    pub session: GameSource,
+    pub seat: u8,
+}
+
+impl FilledFrom {
+    fn kit(&self) -> Option<Kit> {
+        self.session.borrow().filled_kit_for(self.seat)
+    }
+}
+
 struct State {
     game: String,
     /// Fill the record sheets from this game instead of printing them blank.
-    filled_from: Option<GameSource>,
+    filled_from: Option<FilledFrom>,
     options: Options,
     kit: Option<Kit>,
     pages: Vec<Page>,
@@ -37,10 +52,7 @@ impl State {
     fn replan(&mut self) {
         self.problem = None;
         self.pages.clear();
-        let filled = self
-            .filled_from
-            .as_ref()
-            .and_then(|s| s.borrow().filled_kit());
+        let filled = self.filled_from.as_ref().and_then(FilledFrom::kit);
         self.kit = match filled.map(Ok).unwrap_or_else(|| kit_for(&self.game)) {
             Ok(kit) => Some(kit.only(&self.options.kinds)),
             Err(e) => {
@@ -73,7 +85,7 @@ impl State {
 
 /// Opens the dialog, for one game (from its window, which offers its filled record sheets) or
 /// for any game with a kit (launcher).
-pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<GameSource>) {
+pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<FilledFrom>) {
     // A game whose kit cannot be built is named with its reason when it is chosen.
     let games: Vec<(String, String)> = crate::games::ALL
         .iter()
@@ -251,14 +263,24 @@ pub fn show(parent: Option<&gtk::Window>, game: Option<&str>, session: Option<Ga
         });
         what.add(&row);
     }
-    if let Some(session) = session.filter(|s| s.borrow().filled_kit().is_some()) {
+    if let Some(session) = session.filter(|s| s.kit().is_some()) {
         let switch = gtk::Switch::builder()
             .active(true)
             .valign(gtk::Align::Center)
             .build();
+        let seat_name = (session.session.borrow().seats() > 1)
+            .then(|| session.session.borrow().seat_name(session.seat))
+            .flatten();
+        let subtitle = match seat_name {
+            // Translators: {seat} is the player whose side the window shows, e.g. "the NLF
+            // player"; only that player's own secrets are printed.
+            Some(name) => gettext("From this game, as {seat} knows it; off prints them blank")
+                .replace("{seat}", &name.render()),
+            None => gettext("From this game; off prints them blank"),
+        };
         let row = adw::ActionRow::builder()
             .title(gettext("Fill in the record sheets"))
-            .subtitle(gettext("From this game; off prints them blank"))
+            .subtitle(subtitle)
             .activatable_widget(&switch)
             .build();
         row.add_suffix(&switch);

@@ -631,11 +631,11 @@ impl Component for GameWindow {
             }
             GameMsg::PrintAndPlay => {
                 let game = self.session.borrow().game_id();
-                super::export_dialog::show(
-                    Some(root.upcast_ref()),
-                    Some(game),
-                    Some(self.session.clone()),
-                );
+                let filled = super::export_dialog::FilledFrom {
+                    session: self.session.clone(),
+                    seat: self.view.borrow().seat,
+                };
+                super::export_dialog::show(Some(root.upcast_ref()), Some(game), Some(filled));
             }
             GameMsg::Players => self.ask_players(root, &sender),
             GameMsg::SetPlayers(levels) => self.set_players(widgets, levels),
