@@ -92,6 +92,40 @@ impl<K: PartialEq> Layer<K> {
         Ok(true)
     }
 
+    /// Fills the user-space rectangle `(x, y, w, h)` with the current source, but for the
+    /// pixels the bitmap was last copied to: the rim of a part whose inside the bitmap keeps,
+    /// without writing again what the copy has just written.
+    pub fn fill_around(
+        &self,
+        cr: &Context,
+        (x, y, w, h): (f64, f64, f64, f64),
+    ) -> Result<(), cairo::Error> {
+        cr.save()?;
+        cr.new_path();
+        cr.rectangle(x, y, w, h);
+        if let Some((_, place, _)) = &self.kept {
+            // The hole in the target's pixels, where the copy went (paths keep the transform
+            // they were made under).
+            let target = cr.target();
+            let (dsx, dsy) = target.device_scale();
+            let (dox, doy) = target.device_offset();
+            cr.identity_matrix();
+            cr.scale(1.0 / dsx, 1.0 / dsy);
+            cr.translate(-dox, -doy);
+            let (left, top, pw, ph) = place.pixels;
+            cr.rectangle(
+                f64::from(left),
+                f64::from(top),
+                f64::from(pw),
+                f64::from(ph),
+            );
+            cr.set_fill_rule(cairo::FillRule::EvenOdd);
+        }
+        let filled = cr.fill();
+        cr.restore()?;
+        filled
+    }
+
     /// How many times the drawing has run into a bitmap (for the tests of what renews it).
     pub fn drawn(&self) -> u64 {
         self.drawn
@@ -221,6 +255,47 @@ mod tests {
                 assert_eq!(layer.drawn(), 1, "ratio {ratio}, frame {frame}");
                 assert!(pixels(&mut copied) == pixels(&mut direct), "ratio {ratio}");
             }
+        }
+    }
+
+    #[test]
+    fn the_rim_around_the_copy_is_filled_and_the_copy_left_alone() {
+        for ratio in [1.0, 2.0] {
+            let mut s = target(200, 120, ratio);
+            let cr = Context::new(&s).unwrap();
+            cr.translate(3.37, 1.81);
+            cr.scale(3.71, 3.71);
+            let mut layer = Layer::new();
+            assert!(
+                layer
+                    .paint(&cr, (2.0, 3.0, 20.0, 10.0), "map", picture)
+                    .unwrap()
+            );
+            let copied = {
+                drop(cr);
+                pixels(&mut s)
+            };
+            let cr = Context::new(&s).unwrap();
+            cr.translate(3.37, 1.81);
+            cr.scale(3.71, 3.71);
+            cr.set_source_rgb(0.0, 0.0, 1.0);
+            layer.fill_around(&cr, (1.0, 2.0, 22.0, 12.0)).unwrap();
+            drop(cr);
+            let after = pixels(&mut s);
+            let (left, top, w, h) = layer.kept.as_ref().unwrap().1.pixels;
+            let stride = s.stride() as usize;
+            let at = |v: &[u8], x: i32, y: i32| {
+                let i = y as usize * stride + x as usize * 4;
+                v[i..i + 4].to_vec()
+            };
+            // The copy's pixels are as the copy left them; the rim around them is blue.
+            for y in top..top + h {
+                for x in left..left + w {
+                    assert_eq!(at(&after, x, y), at(&copied, x, y), "ratio {ratio}");
+                }
+            }
+            assert_eq!(at(&after, left - 1, top + 1), vec![255, 0, 0, 255]);
+            assert_eq!(at(&after, left + 1, top - 1), vec![255, 0, 0, 255]);
         }
     }
 

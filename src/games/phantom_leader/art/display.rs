@@ -435,15 +435,17 @@ fn draw_angle(cr: &Context, site: Area, angle: usize, x: f64, y: f64) -> Result<
     red.dedup();
     Rgb::hex(0xc62828).with_alpha(cr, 0.85);
     cr.set_line_width(0.45);
+    // One stroke for all the ticks (two areas in one direction give one tick, not a darker
+    // one).
+    cr.new_path();
     for area in red.into_iter().filter(|&a| a != site) {
         let (ax, ay) = anchor(area);
         let (dx, dy) = (ax - x, ay - y);
         let len = dx.hypot(dy).max(0.1);
         cr.move_to(x + dx / len * 5.6, y + dy / len * 5.6);
         cr.line_to(x + dx / len * 8.0, y + dy / len * 8.0);
-        cr.stroke()?;
     }
-    Ok(())
+    cr.stroke()
 }
 
 /// A sortie's load in short: "2×AIM-7 AIM-9 GunPod".

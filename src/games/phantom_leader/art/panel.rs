@@ -230,29 +230,43 @@ pub fn draw(
     paint(cr, &Shown::of(g, targets, hovered))
 }
 
-/// The panel in the window: its contents copied from the bitmap kept while they read the
-/// same (a third of a Tactical Display frame went into laying out its words).
+/// The panel in the window: its inside copied from the bitmap kept while it reads the same
+/// (a third of a Tactical Display frame went into laying out its words), then its rim.
 pub fn draw_kept(
     cr: &Context,
     g: &PhantomLeader,
     targets: &[String],
     hovered: Option<&str>,
 ) -> Result<(), cairo::Error> {
-    background(cr)?;
-    let shown = Shown::of(g, targets, hovered);
-    // The bitmap keeps the inside, a pixel in from the panel's edges: the pixels of an
-    // edge are shared with what lies beside it, which the bitmap does not hold.
+    // The bitmap keeps the inside, a pixel in from the panel's edges: the pixels of an edge
+    // are shared with what lies beside it, which the bitmap does not hold. The rim, at most
+    // two pixels wide, holds no words as long as a pixel is under half a millimetre.
     let m = cr.matrix();
     let (dsx, dsy) = cr.target().device_scale();
     let (px, py) = (1.01 / (m.xx() * dsx), 1.01 / (m.yy() * dsy));
+    if px > 0.5 || py > 0.5 {
+        return draw(cr, g, targets, hovered);
+    }
+    let shown = Shown::of(g, targets, hovered);
     let inside = (px, py, W - 2.0 * px, HEIGHT - 2.0 * py);
     let painted = PANEL.with(|layer| {
-        layer.borrow_mut().paint(cr, inside, shown.clone(), |cr| {
+        let mut layer = layer.borrow_mut();
+        let painted = layer.paint(cr, inside, shown.clone(), |cr| {
             background(cr)?;
             paint(cr, &shown)
-        })
+        })?;
+        if painted {
+            Rgb::hex(PAPER).set(cr);
+            layer.fill_around(cr, (0.0, 0.0, W, HEIGHT))?;
+        }
+        Ok::<_, cairo::Error>(painted)
     })?;
-    if painted { Ok(()) } else { paint(cr, &shown) }
+    if painted {
+        Ok(())
+    } else {
+        background(cr)?;
+        paint(cr, &shown)
+    }
 }
 
 thread_local! {
@@ -260,8 +274,11 @@ thread_local! {
     static PANEL: std::cell::RefCell<Layer<Shown>> = std::cell::RefCell::new(Layer::new());
 }
 
+/// The panel's paper.
+const PAPER: u32 = 0xf6f3ea;
+
 fn background(cr: &Context) -> Result<(), cairo::Error> {
-    Rgb::hex(0xf6f3ea).set(cr);
+    Rgb::hex(PAPER).set(cr);
     cr.rectangle(0.0, 0.0, W, HEIGHT);
     cr.fill()
 }
