@@ -9,9 +9,10 @@ use tonkin::engine::bot::Bot;
 use tonkin::engine::game::Game;
 use tonkin::export::Kind;
 use tonkin::export::job;
-use tonkin::export::layout::Role;
+use tonkin::export::layout::{Duplex, Item, Role, Turn};
 use tonkin::export::output::{self, Document, Format};
 use tonkin::export::paper::PaperSize;
+use tonkin::games::chopper_pilot::art::pamphlet::{self, Panel};
 use tonkin::games::chopper_pilot::art::playbook::Playbook;
 use tonkin::games::chopper_pilot::art::records::{MissionLog, draw_mission_log};
 use tonkin::games::chopper_pilot::kit::{kit, kit_for_game};
@@ -55,6 +56,8 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
             Playbook::new().unwrap().sheets(),
             true,
         ),
+        // A trifold: one sheet, printed on both sides (digest 10.9).
+        ("Emergency Procedures", Kind::Aids, 1, true),
         ("Base Mat", Kind::Sheets, 1, false),
         ("Arc and scatter reference", Kind::Sheets, 1, false),
         ("Combat Tour Cards", Kind::Sheets, 2, false),
@@ -211,4 +214,146 @@ fn the_filled_mission_log_shows_the_game_being_played() {
     let (drawn, labels) = fits::recorded(|| c.draw_front(&cr, 0, 0.0));
     drawn.unwrap();
     assert!(labels.iter().any(|f| f.text == m.your_helicopter().name()));
+}
+
+/// Where the point (u, v) of a front's art is seen on the back's art: the page point it lands
+/// on, turned over as the duplex mode turns the sheet, read back through the back's placing.
+fn behind(
+    front: &Item,
+    back: &Item,
+    flip: tonkin::export::geometry::Flip,
+    page: (f64, f64),
+    (u, v): (f64, f64),
+) -> (f64, f64) {
+    let (x, y) = flip.point(front.page_point(u, v), page.0, page.1);
+    let [xx, yx, xy, yy, x0, y0] = back.to_page();
+    let det = xx * yy - xy * yx;
+    let (dx, dy) = (x - x0, y - y0);
+    ((yy * dx - xy * dy) / det, (xx * dy - yx * dx) / det)
+}
+
+/// For each sheet of a component exported two-sided with `duplex`: what of the back lies
+/// behind `probe`'s points of the front, as `check(sheet, front point, back point)` judges.
+fn check_backs(
+    name: &str,
+    paper: PaperSize,
+    duplex: Duplex,
+    probes: &[(f64, f64)],
+    check: impl Fn(usize, (f64, f64), (f64, f64)),
+) {
+    let kit = kit().unwrap();
+    let mut o = common::print_options(std::path::Path::new("."), paper, Format::Pdf);
+    o.settings.duplex = duplex;
+    let ci = kit.components.iter().position(|c| c.name == name).unwrap();
+    let pages = o.pages(&kit);
+    let mine: Vec<_> = pages.iter().filter(|p| p.component == Some(ci)).collect();
+    assert!(!mine.is_empty(), "{name}");
+    for pair in mine.chunks(2) {
+        let (front, back) = (pair[0], pair[1]);
+        assert_eq!(
+            (front.role, back.role),
+            (Role::Fronts, Role::Backs),
+            "{name}"
+        );
+        // A landscape sheet on a landscape page, so that a short-edge turn is a book's.
+        assert!(front.width > front.height, "{name} on {paper:?}");
+        let flip = duplex.flip(front.width, front.height).unwrap();
+        for f in &front.items {
+            assert_eq!(f.turn, Turn::Upright);
+            let b = back.items.iter().find(|b| b.index == f.index).unwrap();
+            for p in probes {
+                check(
+                    f.index,
+                    *p,
+                    behind(f, b, flip, (front.width, front.height), *p),
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_emergency_procedures_fold_into_a_trifold_printed_on_the_short_edge() {
+    let (w, h) = (260.0, 178.0);
+    // Every panel once, the panel that folds in narrower on both sides.
+    let mut seen: Vec<Panel> = [false, true]
+        .iter()
+        .flat_map(|back| pamphlet::imposed(*back, w))
+        .map(|(p, _, _)| p)
+        .collect();
+    seen.sort_by_key(|p| Panel::ALL.iter().position(|q| q == p));
+    assert_eq!(seen, Panel::ALL.to_vec());
+    // Behind each panel of the outside, the panel of the inside a roll fold puts there.
+    let pairs = [
+        (Panel::Ground, Panel::Weapons),
+        (Panel::Damage, Panel::Turn),
+        (Panel::Cover, Panel::Mission),
+    ];
+    let outside = pamphlet::imposed(false, w);
+    let inside = pamphlet::imposed(true, w);
+    let probes: Vec<(f64, f64)> = outside
+        .iter()
+        .flat_map(|(_, x, pw)| {
+            [
+                (x + 0.5, h / 2.0),
+                (x + pw / 2.0, 10.0),
+                (x + pw - 0.5, h - 10.0),
+            ]
+        })
+        .collect();
+    for paper in [PaperSize::A4, PaperSize::Letter] {
+        check_backs(
+            "Emergency Procedures",
+            paper,
+            Duplex::Short,
+            &probes,
+            |_, f, b| {
+                let at = |side: &[(Panel, f64, f64); 3], x: f64| {
+                    side.iter()
+                        .find(|(_, px, pw)| x >= *px && x < px + pw)
+                        .unwrap()
+                        .0
+                };
+                let front = at(&outside, f.0);
+                let expected = pairs.iter().find(|(o, _)| *o == front).unwrap().1;
+                assert_eq!(at(&inside, b.0), expected, "behind {front:?} on {paper:?}");
+                assert!((b.1 - f.1).abs() < 1e-6, "the back stands upright");
+            },
+        );
+    }
+    // Nothing runs past the foot of its panel.
+    for back in [false, true] {
+        for (panel, _, pw) in pamphlet::imposed(back, w) {
+            let used = pamphlet::panel_height(panel, pw).unwrap();
+            assert!(used <= h - 2.0, "{panel:?}: {used} mm of {h}");
+            assert!(used > h / 2.0, "{panel:?}: only {used} mm: is it drawn?");
+        }
+    }
+    // Every label keeps a readable size in its place.
+    let surface = cairo::RecordingSurface::create(cairo::Content::ColorAlpha, None).unwrap();
+    let cr = cairo::Context::new(&surface).unwrap();
+    for back in [false, true] {
+        let (drawn, labels) = fits::recorded(|| pamphlet::draw_side(&cr, back, w, h));
+        drawn.unwrap();
+        for l in labels {
+            assert!(l.size >= 0.8 * l.nominal, "{l:?} shrunk to fit");
+        }
+    }
+}
+
+#[test]
+fn the_playbook_folds_into_a_booklet_printed_on_the_short_edge() {
+    let book = Playbook::new().unwrap();
+    let (w, h) = (260.0, 178.0);
+    let probes = [(w / 4.0, h / 2.0), (3.0 * w / 4.0, h / 2.0)];
+    for paper in [PaperSize::A4, PaperSize::Letter] {
+        check_backs("Playbook", paper, Duplex::Short, &probes, |sheet, f, b| {
+            let (fl, fr) = book.imposed(sheet, false);
+            let (bl, br) = book.imposed(sheet, true);
+            let front = if f.0 < w / 2.0 { fl } else { fr };
+            let back = if b.0 < w / 2.0 { bl } else { br };
+            // The two sides of one leaf: pages 2k and 2k + 1.
+            assert_eq!(back, front ^ 1, "sheet {sheet} on {paper:?}");
+        });
+    }
 }
