@@ -11,7 +11,7 @@ use tonkin::export::Kind;
 use tonkin::export::job;
 use tonkin::export::layout::{Duplex, Item, Role, Turn};
 use tonkin::export::output::{self, Document, Format};
-use tonkin::export::paper::PaperSize;
+use tonkin::export::paper::{Orientation, PaperSize};
 use tonkin::games::chopper_pilot::art::pamphlet::{self, Panel};
 use tonkin::games::chopper_pilot::art::playbook::Playbook;
 use tonkin::games::chopper_pilot::art::records::{MissionLog, draw_mission_log};
@@ -232,8 +232,10 @@ fn behind(
     ((yy * dx - xy * dy) / det, (xx * dy - yx * dx) / det)
 }
 
-/// For each sheet of a component exported two-sided with `duplex`: what of the back lies
-/// behind `probe`'s points of the front, as `check(sheet, front point, back point)` judges.
+/// For each sheet of a component exported two-sided with `duplex` (and any orientation asked
+/// for): what of the back lies behind `probe`'s points of the front, when the printer turns the
+/// page over its short edge as the sheet and its footer ask, as `check(sheet, front point,
+/// back point)` judges.
 fn check_backs(
     name: &str,
     paper: PaperSize,
@@ -242,31 +244,41 @@ fn check_backs(
     check: impl Fn(usize, (f64, f64), (f64, f64)),
 ) {
     let kit = kit().unwrap();
-    let mut o = common::print_options(std::path::Path::new("."), paper, Format::Pdf);
-    o.settings.duplex = duplex;
-    let ci = kit.components.iter().position(|c| c.name == name).unwrap();
-    let pages = o.pages(&kit);
-    let mine: Vec<_> = pages.iter().filter(|p| p.component == Some(ci)).collect();
-    assert!(!mine.is_empty(), "{name}");
-    for pair in mine.chunks(2) {
-        let (front, back) = (pair[0], pair[1]);
-        assert_eq!(
-            (front.role, back.role),
-            (Role::Fronts, Role::Backs),
-            "{name}"
-        );
-        // A landscape sheet on a landscape page, so that a short-edge turn is a book's.
-        assert!(front.width > front.height, "{name} on {paper:?}");
-        let flip = duplex.flip(front.width, front.height).unwrap();
-        for f in &front.items {
-            assert_eq!(f.turn, Turn::Upright);
-            let b = back.items.iter().find(|b| b.index == f.index).unwrap();
-            for p in probes {
-                check(
-                    f.index,
-                    *p,
-                    behind(f, b, flip, (front.width, front.height), *p),
-                );
+    for orientation in [
+        None,
+        Some(Orientation::Portrait),
+        Some(Orientation::Landscape),
+    ] {
+        let mut o = common::print_options(std::path::Path::new("."), paper, Format::Pdf);
+        o.settings.duplex = duplex;
+        o.settings.orientation = orientation;
+        let ci = kit.components.iter().position(|c| c.name == name).unwrap();
+        let pages = o.pages(&kit);
+        let mine: Vec<_> = pages.iter().filter(|p| p.component == Some(ci)).collect();
+        assert!(!mine.is_empty(), "{name}");
+        for pair in mine.chunks(2) {
+            let (front, back) = (pair[0], pair[1]);
+            assert_eq!(
+                (front.role, back.role),
+                (Role::Fronts, Role::Backs),
+                "{name}"
+            );
+            // A landscape sheet on a landscape page, so that a short-edge turn is a book's.
+            assert!(
+                front.width > front.height,
+                "{name} on {paper:?} {orientation:?}"
+            );
+            let flip = Duplex::Short.flip(front.width, front.height).unwrap();
+            for f in &front.items {
+                assert_eq!(f.turn, Turn::Upright);
+                let b = back.items.iter().find(|b| b.index == f.index).unwrap();
+                for p in probes {
+                    check(
+                        f.index,
+                        *p,
+                        behind(f, b, flip, (front.width, front.height), *p),
+                    );
+                }
             }
         }
     }
@@ -301,25 +313,24 @@ fn the_emergency_procedures_fold_into_a_trifold_printed_on_the_short_edge() {
             ]
         })
         .collect();
-    for paper in [PaperSize::A4, PaperSize::Letter] {
-        check_backs(
-            "Emergency Procedures",
-            paper,
-            Duplex::Short,
-            &probes,
-            |_, f, b| {
-                let at = |side: &[(Panel, f64, f64); 3], x: f64| {
-                    side.iter()
-                        .find(|(_, px, pw)| x >= *px && x < px + pw)
-                        .unwrap()
-                        .0
-                };
-                let front = at(&outside, f.0);
-                let expected = pairs.iter().find(|(o, _)| *o == front).unwrap().1;
-                assert_eq!(at(&inside, b.0), expected, "behind {front:?} on {paper:?}");
-                assert!((b.1 - f.1).abs() < 1e-6, "the back stands upright");
-            },
-        );
+    // Whatever two-sided mode is chosen (long edge is the default), the sheet is laid out for
+    // the short edge its cover and footers ask for.
+    for (paper, duplex) in [PaperSize::A4, PaperSize::Letter]
+        .into_iter()
+        .flat_map(|p| [Duplex::Long, Duplex::Short, Duplex::Fold].map(|d| (p, d)))
+    {
+        check_backs("Emergency Procedures", paper, duplex, &probes, |_, f, b| {
+            let at = |side: &[(Panel, f64, f64); 3], x: f64| {
+                side.iter()
+                    .find(|(_, px, pw)| x >= *px && x < px + pw)
+                    .unwrap()
+                    .0
+            };
+            let front = at(&outside, f.0);
+            let expected = pairs.iter().find(|(o, _)| *o == front).unwrap().1;
+            assert_eq!(at(&inside, b.0), expected, "behind {front:?} on {paper:?}");
+            assert!((b.1 - f.1).abs() < 1e-6, "the back stands upright");
+        });
     }
     // Nothing runs past the foot of its panel.
     for back in [false, true] {
@@ -346,8 +357,11 @@ fn the_playbook_folds_into_a_booklet_printed_on_the_short_edge() {
     let book = Playbook::new().unwrap();
     let (w, h) = (260.0, 178.0);
     let probes = [(w / 4.0, h / 2.0), (3.0 * w / 4.0, h / 2.0)];
-    for paper in [PaperSize::A4, PaperSize::Letter] {
-        check_backs("Playbook", paper, Duplex::Short, &probes, |sheet, f, b| {
+    for (paper, duplex) in [PaperSize::A4, PaperSize::Letter]
+        .into_iter()
+        .flat_map(|p| [Duplex::Long, Duplex::Short, Duplex::Fold].map(|d| (p, d)))
+    {
+        check_backs("Playbook", paper, duplex, &probes, |sheet, f, b| {
             let (fl, fr) = book.imposed(sheet, false);
             let (bl, br) = book.imposed(sheet, true);
             let front = if f.0 < w / 2.0 { fl } else { fr };
@@ -356,4 +370,61 @@ fn the_playbook_folds_into_a_booklet_printed_on_the_short_edge() {
             assert_eq!(back, front ^ 1, "sheet {sheet} on {paper:?}");
         });
     }
+}
+
+/// The text pdftotext reads on page `page` (from 1) of a PDF, its words run together so that
+/// the layout's line breaks do not matter.
+fn pdf_words(pdf: &std::path::Path, page: usize) -> String {
+    let out = std::process::Command::new("pdftotext")
+        .args(["-f", &page.to_string(), "-l", &page.to_string()])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) reads the pamphlet");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect()
+}
+
+#[test]
+fn the_emergency_procedures_pdf_holds_its_six_panels_and_asks_for_the_short_edge() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kit = kit().unwrap();
+    kit.components.retain(|c| c.name == "Emergency Procedures");
+    // The default export: two-sided, long edge.
+    let o = common::print_options(dir.path(), PaperSize::Letter, Format::Pdf);
+    assert_eq!(o.settings.duplex, Duplex::Long);
+    let pages = o.pages(&kit);
+    assert_eq!(
+        pages.iter().map(|p| p.role).collect::<Vec<_>>(),
+        vec![Role::Fronts, Role::Backs]
+    );
+    let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
+    let joined = |s: &str| s.split_whitespace().collect::<String>();
+    for (number, inside) in [(1, false), (2, true)] {
+        let text = pdf_words(&files[0], number);
+        for (panel, _, _) in pamphlet::imposed(inside, 260.0) {
+            let headings: Vec<String> = pamphlet::blocks(panel)
+                .into_iter()
+                .filter_map(|b| match b {
+                    pamphlet::Block::Heading(h) | pamphlet::Block::Title(h, _) => Some(h),
+                    _ => None,
+                })
+                .collect();
+            assert!(!headings.is_empty(), "{panel:?}");
+            for h in headings {
+                assert!(
+                    text.contains(&joined(&h)),
+                    "{panel:?}: {h} is not on page {number}"
+                );
+            }
+        }
+        // The footer says how to turn the sheet.
+        assert!(
+            text.contains(&joined("print two-sided: flip on short edge")),
+            "page {number}: {text}"
+        );
+    }
+    // And so does the cover.
+    assert!(pdf_words(&files[0], 1).contains(&joined("(two-sided, flip on short edge)")));
 }

@@ -139,7 +139,9 @@ fn build(c: &'static Content, game: Option<Rc<ChopperPilot>>) -> Kit {
                 book.sheets(),
                 move |cr, i, _| book.draw_side(cr, i, false, LANDSCAPE.w, LANDSCAPE.h),
             )
-            .with_back(move |cr, i, _| back.draw_side(cr, i, true, LANDSCAPE.w, LANDSCAPE.h)),
+            .with_back(move |cr, i, _| back.draw_side(cr, i, true, LANDSCAPE.w, LANDSCAPE.h))
+            // Folded down the middle and leafed through like a book.
+            .turned_over_short_edge(),
         );
     }
     // One sheet printed on both sides and folded in three (digest 10.9).
@@ -151,7 +153,9 @@ fn build(c: &'static Content, game: Option<Rc<ChopperPilot>>) -> Kit {
             1,
             |cr, _, _| pamphlet::draw_side(cr, false, LANDSCAPE.w, LANDSCAPE.h),
         )
-        .with_back(|cr, _, _| pamphlet::draw_side(cr, true, LANDSCAPE.w, LANDSCAPE.h)),
+        .with_back(|cr, _, _| pamphlet::draw_side(cr, true, LANDSCAPE.w, LANDSCAPE.h))
+        // Its panels open sideways, like a book's pages.
+        .turned_over_short_edge(),
     );
     components.push(Component::new(
         n_("Base Mat"),

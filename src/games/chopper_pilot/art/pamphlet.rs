@@ -98,9 +98,13 @@ pub enum Block {
     Table(Vec<f64>, Vec<String>, Vec<Vec<String>>),
 }
 
-/// What a panel says.
+/// What a panel says, from the content the game plays with.
 pub fn blocks(panel: Panel) -> Vec<Block> {
-    let c = data();
+    blocks_of(panel, data())
+}
+
+/// What a panel says, from content `c`.
+pub fn blocks_of(panel: Panel, c: &Content) -> Vec<Block> {
     match panel {
         Panel::Cover => cover(c),
         Panel::Mission => mission(c),
@@ -142,7 +146,7 @@ fn cover(c: &Content) -> Vec<Block> {
             gettext("The sequence of play and the numbers you fly by"),
         ),
         text(
-            "Print both sides of the sheet, turning it over its short edge (duplex: short edge), and cut it out. Fold the narrow inside panel in first, then the panel behind this cover over it.",
+            "Print both sides of the sheet (two-sided, flip on short edge) and cut it out along the corner marks. Fold the narrower end panel in first, then fold this cover over it.",
         ),
         heading("The campaign"),
         Block::Steps(vec![
@@ -378,7 +382,9 @@ fn weapons(c: &Content) -> Vec<Block> {
         Block::Notes(vec![
             (
                 "SUP".to_owned(),
-                gettext("suppressed: every unit in the hex neither moves nor shoots"),
+                gettext(
+                    "suppressed: no unit in the hex moves or shoots. In the Bookkeeping phase roll 1D6 for the hex: at or under the highest morale there, it is lifted.",
+                ),
             ),
             (
                 "DM".to_owned(),
@@ -386,10 +392,6 @@ fn weapons(c: &Content) -> Vec<Block> {
             ),
             ("DE".to_owned(), gettext("destroyed: remove the unit")),
         ]),
-        heading("Suppression"),
-        text(
-            "It holds the whole hex. In the Bookkeeping phase roll 1D6 for each suppressed hex: at or under the highest morale there, it is lifted.",
-        ),
     ]
 }
 
@@ -650,4 +652,96 @@ pub fn draw_side(cr: &Context, back: bool, w: f64, h: f64) -> Result<(), cairo::
     }
     fold_marks(cr, &[panels[1].1, panels[2].1], h)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chopper_pilot::rules::content::load;
+
+    /// Every word of every panel, joined.
+    fn said(c: &Content) -> String {
+        let mut out = Vec::new();
+        for panel in Panel::ALL {
+            for b in blocks_of(panel, c) {
+                match b {
+                    Block::Title(a, b) => out.extend([a, b]),
+                    Block::Heading(s) | Block::Text(s) => out.push(s),
+                    Block::Steps(v) => out.extend(v),
+                    Block::Notes(v) => out.extend(v.into_iter().flat_map(|(a, b)| [a, b])),
+                    Block::Table(_, head, rows) => {
+                        out.extend(head);
+                        out.extend(rows.into_iter().map(|r| r.join(" | ")));
+                    }
+                }
+            }
+        }
+        out.join("\n")
+    }
+
+    #[test]
+    fn the_numbers_follow_the_content() {
+        let plain = load().unwrap();
+        let mut c = load().unwrap();
+        c.career.luck_max += 3;
+        c.career.skill_cost += 5;
+        c.career.vp_per_mission += 7;
+        c.combat.c1_rolls.hmg += 6;
+        let huey = c
+            .helicopters
+            .iter_mut()
+            .find(|h| h.id == HeloType::Huey)
+            .unwrap();
+        huey.passenger_boxes += 4;
+        for h in &mut c.helicopters {
+            h.mp.low += 20;
+        }
+        c.bands[0].from += 50;
+        let before = said(&plain);
+        let after = said(&c);
+        let luck = format!("1 to {}", c.career.luck_max);
+        let cost = format!("{} points buy", c.career.skill_cost);
+        let vp = format!("{} at most", c.career.vp_per_mission);
+        let hmg = format!("{} times for an HMG", c.combat.c1_rolls.hmg);
+        let boxes = format!("{} boxes in a Huey", huey_boxes(&c));
+        let band = format!("{}+", c.bands[0].from);
+        let mut expected = vec![luck, cost, vp, hmg, boxes, band];
+        for h in &c.helicopters {
+            expected.push(format!(
+                "{} | {} | {} | {}",
+                h.id.name(),
+                h.mp.noe,
+                h.mp.low,
+                h.mp.medium
+            ));
+        }
+        for e in expected {
+            assert!(after.contains(&e), "{e} is not said");
+            assert!(!before.contains(&e), "{e} is said without the change");
+        }
+    }
+
+    fn huey_boxes(c: &Content) -> u8 {
+        c.helicopter(HeloType::Huey).passenger_boxes
+    }
+
+    #[test]
+    fn the_step_costs_are_the_rules_costs() {
+        // Hovering makes no hex ahead cheaper or dearer, but a sideways step is only for a
+        // helicopter in a hover: its cost is a number, not the dash of a step not allowed.
+        for step in [
+            Step::Forward,
+            Step::Turn { clockwise: true },
+            Step::EnterHover,
+            Step::HoldHover,
+            Step::Slide(3),
+            Step::Climb,
+            Step::Land,
+            Step::TakeOff,
+            Step::Load,
+        ] {
+            let shown = step_cost(step);
+            assert!(shown.parse::<u8>().is_ok(), "{step:?}: {shown}");
+        }
+    }
 }

@@ -196,7 +196,7 @@ impl Playbook {
             Font::sans(4.4),
         );
         let intro = gettext(
-            "Before each mission, read its briefing here: the orders, the flight, what it carries, the route over the Operations Map and the Tactical Maps below. When a card names a paragraph, look its number up in the second half of this booklet and do what it says.\n\nPrint the sheets on both sides (turning them over the short edge: duplex short edge), lay them on each other in order, fold them down the middle and staple along the fold.",
+            "Before each mission, read its briefing here: the orders, the flight, what it carries, the route over the Operations Map and the Tactical Maps below. When a card names a paragraph, look its number up in the second half of this booklet and do what it says.\n\nPrint the sheets on both sides (two-sided, flip on short edge), lay them on each other in order, fold them down the middle and staple along the fold.",
         );
         let w = PAGE.w - 2.0 * MARGIN;
         Rgb::hex(INK).set(cr);
