@@ -548,7 +548,7 @@ pub fn draw_block(cr: &Context, b: &Block, x: f64, y: f64, w: f64) -> Result<f64
             cr.fill()?;
             Rgb::WHITE.set(cr);
             fitted_left(cr, x, y + 1.0, w, "Chopper Pilot Vietnam", Font::sans(4.4));
-            fitted_left(cr, x, y + 8.0, w, title, Font::bold(8.0));
+            fitted_left(cr, x, y + 8.0, w, title, Font::bold(6.4));
             let sub_font = Font::sans(3.4);
             paragraph(cr, x, y + 20.0, w, sub, &sub_font, Align::Left);
             38.0 - MARGIN + 1.5
