@@ -9,9 +9,10 @@ use tonkin::engine::bot::Bot;
 use tonkin::engine::game::Game;
 use tonkin::export::Kind;
 use tonkin::export::job;
-use tonkin::export::layout::Role;
+use tonkin::export::layout::{Duplex, Item, Role, Turn};
 use tonkin::export::output::{self, Document, Format};
-use tonkin::export::paper::PaperSize;
+use tonkin::export::paper::{Orientation, PaperSize};
+use tonkin::games::chopper_pilot::art::pamphlet::{self, Panel};
 use tonkin::games::chopper_pilot::art::playbook::Playbook;
 use tonkin::games::chopper_pilot::art::records::{MissionLog, draw_mission_log};
 use tonkin::games::chopper_pilot::kit::{kit, kit_for_game};
@@ -55,6 +56,8 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
             Playbook::new().unwrap().sheets(),
             true,
         ),
+        // A trifold: one sheet, printed on both sides (digest 10.9).
+        ("Emergency Procedures", Kind::Aids, 1, true),
         ("Base Mat", Kind::Sheets, 1, false),
         ("Arc and scatter reference", Kind::Sheets, 1, false),
         ("Combat Tour Cards", Kind::Sheets, 2, false),
@@ -211,4 +214,217 @@ fn the_filled_mission_log_shows_the_game_being_played() {
     let (drawn, labels) = fits::recorded(|| c.draw_front(&cr, 0, 0.0));
     drawn.unwrap();
     assert!(labels.iter().any(|f| f.text == m.your_helicopter().name()));
+}
+
+/// Where the point (u, v) of a front's art is seen on the back's art: the page point it lands
+/// on, turned over as the duplex mode turns the sheet, read back through the back's placing.
+fn behind(
+    front: &Item,
+    back: &Item,
+    flip: tonkin::export::geometry::Flip,
+    page: (f64, f64),
+    (u, v): (f64, f64),
+) -> (f64, f64) {
+    let (x, y) = flip.point(front.page_point(u, v), page.0, page.1);
+    let [xx, yx, xy, yy, x0, y0] = back.to_page();
+    let det = xx * yy - xy * yx;
+    let (dx, dy) = (x - x0, y - y0);
+    ((yy * dx - xy * dy) / det, (xx * dy - yx * dx) / det)
+}
+
+/// For each sheet of a component exported two-sided with `duplex` (and any orientation asked
+/// for): what of the back lies behind `probe`'s points of the front, when the printer turns the
+/// page over its short edge as the sheet and its footer ask, as `check(sheet, front point,
+/// back point)` judges.
+fn check_backs(
+    name: &str,
+    paper: PaperSize,
+    duplex: Duplex,
+    probes: &[(f64, f64)],
+    check: impl Fn(usize, (f64, f64), (f64, f64)),
+) {
+    let kit = kit().unwrap();
+    for orientation in [
+        None,
+        Some(Orientation::Portrait),
+        Some(Orientation::Landscape),
+    ] {
+        let mut o = common::print_options(std::path::Path::new("."), paper, Format::Pdf);
+        o.settings.duplex = duplex;
+        o.settings.orientation = orientation;
+        let ci = kit.components.iter().position(|c| c.name == name).unwrap();
+        let pages = o.pages(&kit);
+        let mine: Vec<_> = pages.iter().filter(|p| p.component == Some(ci)).collect();
+        assert!(!mine.is_empty(), "{name}");
+        for pair in mine.chunks(2) {
+            let (front, back) = (pair[0], pair[1]);
+            assert_eq!(
+                (front.role, back.role),
+                (Role::Fronts, Role::Backs),
+                "{name}"
+            );
+            // A landscape sheet on a landscape page, so that a short-edge turn is a book's.
+            assert!(
+                front.width > front.height,
+                "{name} on {paper:?} {orientation:?}"
+            );
+            let flip = Duplex::Short.flip(front.width, front.height).unwrap();
+            for f in &front.items {
+                assert_eq!(f.turn, Turn::Upright);
+                let b = back.items.iter().find(|b| b.index == f.index).unwrap();
+                for p in probes {
+                    check(
+                        f.index,
+                        *p,
+                        behind(f, b, flip, (front.width, front.height), *p),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_emergency_procedures_fold_into_a_trifold_printed_on_the_short_edge() {
+    let (w, h) = (260.0, 178.0);
+    // Every panel once, the panel that folds in narrower on both sides.
+    let mut seen: Vec<Panel> = [false, true]
+        .iter()
+        .flat_map(|back| pamphlet::imposed(*back, w))
+        .map(|(p, _, _)| p)
+        .collect();
+    seen.sort_by_key(|p| Panel::ALL.iter().position(|q| q == p));
+    assert_eq!(seen, Panel::ALL.to_vec());
+    // Behind each panel of the outside, the panel of the inside a roll fold puts there.
+    let pairs = [
+        (Panel::Ground, Panel::Weapons),
+        (Panel::Damage, Panel::Turn),
+        (Panel::Cover, Panel::Mission),
+    ];
+    let outside = pamphlet::imposed(false, w);
+    let inside = pamphlet::imposed(true, w);
+    let probes: Vec<(f64, f64)> = outside
+        .iter()
+        .flat_map(|(_, x, pw)| {
+            [
+                (x + 0.5, h / 2.0),
+                (x + pw / 2.0, 10.0),
+                (x + pw - 0.5, h - 10.0),
+            ]
+        })
+        .collect();
+    // Whatever two-sided mode is chosen (long edge is the default), the sheet is laid out for
+    // the short edge its cover and footers ask for.
+    for (paper, duplex) in [PaperSize::A4, PaperSize::Letter]
+        .into_iter()
+        .flat_map(|p| [Duplex::Long, Duplex::Short, Duplex::Fold].map(|d| (p, d)))
+    {
+        check_backs("Emergency Procedures", paper, duplex, &probes, |_, f, b| {
+            let at = |side: &[(Panel, f64, f64); 3], x: f64| {
+                side.iter()
+                    .find(|(_, px, pw)| x >= *px && x < px + pw)
+                    .unwrap()
+                    .0
+            };
+            let front = at(&outside, f.0);
+            let expected = pairs.iter().find(|(o, _)| *o == front).unwrap().1;
+            assert_eq!(at(&inside, b.0), expected, "behind {front:?} on {paper:?}");
+            assert!((b.1 - f.1).abs() < 1e-6, "the back stands upright");
+        });
+    }
+    // Nothing runs past the foot of its panel.
+    for back in [false, true] {
+        for (panel, _, pw) in pamphlet::imposed(back, w) {
+            let used = pamphlet::panel_height(panel, pw).unwrap();
+            assert!(used <= h - 2.0, "{panel:?}: {used} mm of {h}");
+            assert!(used > h / 2.0, "{panel:?}: only {used} mm: is it drawn?");
+        }
+    }
+    // Every label keeps a readable size in its place.
+    let surface = cairo::RecordingSurface::create(cairo::Content::ColorAlpha, None).unwrap();
+    let cr = cairo::Context::new(&surface).unwrap();
+    for back in [false, true] {
+        let (drawn, labels) = fits::recorded(|| pamphlet::draw_side(&cr, back, w, h));
+        drawn.unwrap();
+        for l in labels {
+            assert!(l.size >= 0.8 * l.nominal, "{l:?} shrunk to fit");
+        }
+    }
+}
+
+#[test]
+fn the_playbook_folds_into_a_booklet_printed_on_the_short_edge() {
+    let book = Playbook::new().unwrap();
+    let (w, h) = (260.0, 178.0);
+    let probes = [(w / 4.0, h / 2.0), (3.0 * w / 4.0, h / 2.0)];
+    for (paper, duplex) in [PaperSize::A4, PaperSize::Letter]
+        .into_iter()
+        .flat_map(|p| [Duplex::Long, Duplex::Short, Duplex::Fold].map(|d| (p, d)))
+    {
+        check_backs("Playbook", paper, duplex, &probes, |sheet, f, b| {
+            let (fl, fr) = book.imposed(sheet, false);
+            let (bl, br) = book.imposed(sheet, true);
+            let front = if f.0 < w / 2.0 { fl } else { fr };
+            let back = if b.0 < w / 2.0 { bl } else { br };
+            // The two sides of one leaf: pages 2k and 2k + 1.
+            assert_eq!(back, front ^ 1, "sheet {sheet} on {paper:?}");
+        });
+    }
+}
+
+/// The text pdftotext reads on page `page` (from 1) of a PDF, its words run together so that
+/// the layout's line breaks do not matter.
+fn pdf_words(pdf: &std::path::Path, page: usize) -> String {
+    let out = std::process::Command::new("pdftotext")
+        .args(["-f", &page.to_string(), "-l", &page.to_string()])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) reads the pamphlet");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect()
+}
+
+#[test]
+fn the_emergency_procedures_pdf_holds_its_six_panels_and_asks_for_the_short_edge() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kit = kit().unwrap();
+    kit.components.retain(|c| c.name == "Emergency Procedures");
+    // The default export: two-sided, long edge.
+    let o = common::print_options(dir.path(), PaperSize::Letter, Format::Pdf);
+    assert_eq!(o.settings.duplex, Duplex::Long);
+    let pages = o.pages(&kit);
+    assert_eq!(
+        pages.iter().map(|p| p.role).collect::<Vec<_>>(),
+        vec![Role::Fronts, Role::Backs]
+    );
+    let files = job::write(&kit, &pages, &o, &mut || {}).unwrap();
+    let joined = |s: &str| s.split_whitespace().collect::<String>();
+    for (number, inside) in [(1, false), (2, true)] {
+        let text = pdf_words(&files[0], number);
+        for (panel, _, _) in pamphlet::imposed(inside, 260.0) {
+            let headings: Vec<String> = pamphlet::blocks(panel)
+                .into_iter()
+                .filter_map(|b| match b {
+                    pamphlet::Block::Heading(h) | pamphlet::Block::Title(h, _) => Some(h),
+                    _ => None,
+                })
+                .collect();
+            assert!(!headings.is_empty(), "{panel:?}");
+            for h in headings {
+                assert!(
+                    text.contains(&joined(&h)),
+                    "{panel:?}: {h} is not on page {number}"
+                );
+            }
+        }
+        // The footer says how to turn the sheet.
+        assert!(
+            text.contains(&joined("print two-sided: flip on short edge")),
+            "page {number}: {text}"
+        );
+    }
+    // And so does the cover.
+    assert!(pdf_words(&files[0], 1).contains(&joined("(two-sided, flip on short edge)")));
 }

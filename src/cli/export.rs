@@ -15,7 +15,9 @@ use crate::games;
 #[command(
     after_help = "Duplex modes: long/short put each page of backs after its fronts, \
 mirrored for a printer turning the sheet over its long or short edge; fold puts fronts and \
-mirrored backs on the two halves of one page; none prints fronts only."
+mirrored backs on the two halves of one page; none prints fronts only. A sheet folded and \
+read like a book (a booklet, a trifold) is always laid out for the short edge, as its page \
+footers say."
 )]
 pub struct ExportArgs {
     /// Game id (csar, skyhawk, search_destroy, phantom_leader, chopper_pilot) or `all`;

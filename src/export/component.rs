@@ -49,6 +49,11 @@ pub struct Component {
     pub count: usize,
     /// Whether the art runs past the cut line by the export's bleed.
     pub bleeds: bool,
+    /// Whether the pieces are sheets folded and read like a book (a booklet, a trifold): they
+    /// are laid out on pages of their own orientation for a turn over the short edge whenever
+    /// they are printed two-sided or folded
+    /// (see [`Settings::for_component`](super::layout::Settings::for_component)).
+    pub short_edge: bool,
     front: DrawFn,
     back: Option<DrawFn>,
 }
@@ -69,6 +74,7 @@ impl Component {
             height,
             count,
             bleeds: kind.bleeds_by_default(),
+            short_edge: false,
             front: Box::new(front),
             back: None,
         }
@@ -88,6 +94,15 @@ impl Component {
     /// Overrides the kind's default bleed behaviour.
     pub fn bleeding(mut self, bleeds: bool) -> Self {
         self.bleeds = bleeds;
+        self
+    }
+
+    /// Makes the pieces sheets folded and read like a book: a sheet turned over its long edge
+    /// would put the back of each page upside down behind another page, so they are always
+    /// printed for a turn over the short edge, on pages of their own orientation, and their
+    /// footers say so.
+    pub fn turned_over_short_edge(mut self) -> Self {
+        self.short_edge = true;
         self
     }
 

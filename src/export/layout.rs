@@ -10,6 +10,9 @@
 //!   A component without backs gets a blank page there, so the fronts stay on odd pages.
 //! - `Fold`: fronts on one half of the page, backs mirrored across the fold line on the other
 //!   half; fold the sheet, glue it, cut. Components without backs use whole pages.
+//! - A sheet folded and read like a book (a booklet, a trifold: [`Component::short_edge`]) is
+//!   laid out on a page of its own orientation for the short edge whenever it is printed
+//!   two-sided or folded ([`Settings::for_component`]).
 //! - `None`: fronts only, no back pages. Backs cannot line up without a duplex printer or a
 //!   fold, so they are left out rather than printed where they would not match.
 //!
@@ -72,6 +75,30 @@ pub struct Settings {
     pub margin: f64,
     pub bleed: f64,
     pub duplex: Duplex,
+}
+
+impl Settings {
+    /// The settings component `c` is laid out with. A sheet folded and read like a book
+    /// ([`Component::short_edge`]) printed two-sided or folded lies on a page of its own
+    /// orientation, for a turn over the short edge: only there does the turn put each page's
+    /// back upright behind it (on a page the other way round the sheet lies a quarter turn
+    /// round, and its backs stand as a calendar's). Folded in half once more it would be cut
+    /// into tiles. Fronts only stays fronts only.
+    pub fn for_component(&self, c: &Component) -> Settings {
+        if !(c.short_edge && c.has_back() && self.duplex != Duplex::None) {
+            return *self;
+        }
+        let own = if c.width >= c.height {
+            Orientation::Landscape
+        } else {
+            Orientation::Portrait
+        };
+        Settings {
+            duplex: Duplex::Short,
+            orientation: Some(own),
+            ..*self
+        }
+    }
 }
 
 impl Default for Settings {
@@ -297,6 +324,7 @@ pub fn plan_component(index: usize, c: &Component, s: &Settings) -> Vec<Page> {
     if c.count == 0 {
         return Vec::new();
     }
+    let s = &s.for_component(c);
     let folded = s.duplex == Duplex::Fold && c.has_back();
     let orientation = s
         .orientation
@@ -1087,6 +1115,58 @@ mod tests {
                 .iter()
                 .all(|p| p.role == Role::Fronts && p.fold.is_none())
         );
+    }
+
+    #[test]
+    fn a_sheet_read_like_a_book_is_always_imposed_for_the_short_edge() {
+        let sheet = || {
+            Component::new("trifold", Kind::Aids, (260.0, 178.0), 1, |_, _, _| Ok(()))
+                .with_back(|_, _, _| Ok(()))
+        };
+        let book = sheet().turned_over_short_edge();
+        let settings = |duplex, orientation| Settings {
+            duplex,
+            orientation,
+            ..Settings::default()
+        };
+        // A landscape page, whose short edge is the vertical one: the back mirrors left-right,
+        // standing upright as the front does.
+        let short = plan_component(
+            0,
+            &book,
+            &settings(Duplex::Short, Some(Orientation::Landscape)),
+        );
+        assert_eq!(short.len(), 2);
+        assert!(short[0].width > short[0].height);
+        let (front, back) = (short[0].items[0], short[1].items[0]);
+        assert_eq!(
+            back.cut,
+            Flip::LeftRight.rect(&front.cut, short[0].width, short[0].height)
+        );
+        assert_eq!((front.turn, back.turn), (Turn::Upright, Turn::Upright));
+        for chosen in [Duplex::Long, Duplex::Short, Duplex::Fold] {
+            for orientation in [None, Some(Orientation::Portrait)] {
+                let pages = plan_component(0, &book, &settings(chosen, orientation));
+                assert_eq!(pages, short, "{chosen:?} {orientation:?}");
+            }
+        }
+        // A sheet not read like a book follows the choice: on a portrait page it lies a
+        // quarter turn round, and folded in half it is tiled over the halves of pages.
+        let portrait = plan_component(
+            0,
+            &sheet(),
+            &settings(Duplex::Short, Some(Orientation::Portrait)),
+        );
+        assert!(portrait[0].width < portrait[0].height);
+        let folded = plan_component(0, &sheet(), &settings(Duplex::Fold, None));
+        assert!(folded.len() > 1 && folded.iter().all(|p| p.role == Role::Folded));
+        // Fronts only stays fronts only, and without a back there is nothing to turn over.
+        let fronts = plan_component(0, &book, &settings(Duplex::None, None));
+        assert_eq!(fronts.len(), 1);
+        let plain = Component::new("aid", Kind::Aids, (260.0, 178.0), 1, |_, _, _| Ok(()))
+            .turned_over_short_edge();
+        let chosen = settings(Duplex::Long, Some(Orientation::Portrait));
+        assert_eq!(chosen.for_component(&plain), chosen);
     }
 
     #[test]

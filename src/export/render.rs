@@ -17,7 +17,16 @@ const HAIRLINE: f64 = 0.2;
 /// [`Message::render`]. The game's title is a proper name and stays as it is; the component's
 /// name is a word of the game (marked with `n_` where the kit names it) and is translated.
 pub fn footer(kit: &Kit, page: &Page, number: usize, total: usize) -> Message {
+    let component = page.component.and_then(|c| kit.components.get(c));
+    // A sheet read like a book must be turned over its short edge, whatever the rest needs.
+    let short_edge = component.is_some_and(|c| c.short_edge && c.has_back());
     let side = match page.role {
+        // Translators: in the footer of a printed page that holds the front of a sheet folded
+        // like a book; "flip on short edge" as the printer's duplex setting calls it.
+        Role::Fronts if short_edge => msg("fronts, print two-sided: flip on short edge"),
+        // Translators: in the footer of a printed page that holds the back of a sheet folded
+        // like a book; "flip on short edge" as the printer's duplex setting calls it.
+        Role::Backs if short_edge => msg("backs, print two-sided: flip on short edge"),
         // Translators: in the footer of a printed page that holds the fronts of the pieces.
         Role::Fronts => msg("fronts"),
         // Translators: in the footer of a printed page that holds the backs of the pieces.
@@ -53,7 +62,7 @@ pub fn footer(kit: &Kit, page: &Page, number: usize, total: usize) -> Message {
     .arg("number", number)
     .arg("total", total)
     .message("side", side);
-    match page.component.and_then(|c| kit.components.get(c)) {
+    match component {
         Some(c) => line.term("component", c.name.clone()),
         // Translators: in the footer of the printer alignment test page, in place of the name
         // of the pieces the page holds.
@@ -294,6 +303,37 @@ mod tests {
                 .english()
                 .contains("printer alignment · back: circles")
         );
+    }
+
+    #[test]
+    fn the_footers_of_a_sheet_read_like_a_book_ask_for_the_short_edge() {
+        use crate::export::component::{Component, Kind};
+        let mut kit = sample::kit();
+        kit.components.push(
+            Component::new("Trifold", Kind::Aids, (260.0, 178.0), 1, |_, _, _| Ok(()))
+                .with_back(|_, _, _| Ok(()))
+                .turned_over_short_edge(),
+        );
+        let trifold = kit.components.len() - 1;
+        for duplex in [Duplex::Long, Duplex::Short, Duplex::Fold] {
+            let pages = plan(
+                &kit,
+                &Settings {
+                    duplex,
+                    ..Settings::default()
+                },
+            );
+            let mut asked = Vec::new();
+            for (i, page) in pages.iter().enumerate() {
+                let f = footer(&kit, page, i + 1, pages.len()).english();
+                let asks = f.contains("print two-sided: flip on short edge");
+                assert_eq!(asks, page.component == Some(trifold), "{duplex:?}: {f}");
+                if asks {
+                    asked.push(page.role);
+                }
+            }
+            assert_eq!(asked, vec![Role::Fronts, Role::Backs], "{duplex:?}");
+        }
     }
 
     /// A fake catalogue: every template and term in capitals, its `{placeholders}` kept.

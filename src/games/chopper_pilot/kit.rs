@@ -2,9 +2,9 @@
 //! and the Operations Maps at full size (tiled by the exporter), the Enroute, Combat and Return
 //! Event decks, the Crew Bio cards and the Unit Cards, the Helicopter Info Cards, the Crew
 //! Boards, the counters, the player aid with every table, the arc and scatter reference, the
-//! Combat Tour Cards, the Mission Log and the campaign summary, the Playbook booklet (§10.6) and the
-//! Base Mat (§10.1) — blank ([`kit`]) or filled from a game ([`kit_for_game`]). The Emergency
-//! Procedures trifold (§10.9) is not printed yet.
+//! Combat Tour Cards, the Mission Log and the campaign summary, the Playbook booklet (§10.6), the
+//! Emergency Procedures trifold (§10.9) and the Base Mat (§10.1) — blank ([`kit`]) or filled
+//! from a game ([`kit_for_game`]).
 
 use std::rc::Rc;
 
@@ -18,6 +18,7 @@ use super::art::counters::{COUNTER_MM, Face, counter_sheet, draw_face};
 use super::art::crew::draw_kit_board;
 use super::art::info_card::{airframes, draw_info_card};
 use super::art::maps::{OPS_H, OPS_W, TAC_H, TAC_W, draw_ops_sheet, draw_tactical_sheet};
+use super::art::pamphlet;
 use super::art::playbook::Playbook;
 use super::art::records::{
     MissionLog, board_seats, draw_campaign_summary, draw_mission_log, draw_tour_card,
@@ -138,9 +139,24 @@ fn build(c: &'static Content, game: Option<Rc<ChopperPilot>>) -> Kit {
                 book.sheets(),
                 move |cr, i, _| book.draw_side(cr, i, false, LANDSCAPE.w, LANDSCAPE.h),
             )
-            .with_back(move |cr, i, _| back.draw_side(cr, i, true, LANDSCAPE.w, LANDSCAPE.h)),
+            .with_back(move |cr, i, _| back.draw_side(cr, i, true, LANDSCAPE.w, LANDSCAPE.h))
+            // Folded down the middle and leafed through like a book.
+            .turned_over_short_edge(),
         );
     }
+    // One sheet printed on both sides and folded in three (digest 10.9).
+    components.push(
+        Component::new(
+            n_("Emergency Procedures"),
+            Kind::Aids,
+            (LANDSCAPE.w, LANDSCAPE.h),
+            1,
+            |cr, _, _| pamphlet::draw_side(cr, false, LANDSCAPE.w, LANDSCAPE.h),
+        )
+        .with_back(|cr, _, _| pamphlet::draw_side(cr, true, LANDSCAPE.w, LANDSCAPE.h))
+        // Its panels open sideways, like a book's pages.
+        .turned_over_short_edge(),
+    );
     components.push(Component::new(
         n_("Base Mat"),
         Kind::Sheets,

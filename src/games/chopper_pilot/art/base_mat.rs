@@ -4,19 +4,16 @@
 
 use cairo::Context;
 
-use crate::art::draw::{
-    Align, Font, Rgb, fit_paragraph_font, fitted_left, fitted_text, paragraph, rounded_rect,
-};
+use crate::art::draw::{Font, Rgb, fitted_left, fitted_text, rounded_rect};
 use crate::engine::message::msg;
 use crate::i18n::gettext;
 
 use super::info_card::airframes;
+use super::paper::{GREEN, NoteStyle, labelled};
 
 /// The side of a counter (16 mm) and the room a box leaves around it.
 const COUNTER: f64 = 16.0;
-const GREEN: u32 = 0x33402A;
 const GROUND: u32 = 0xEDE7D3;
-const INK: u32 = 0x222222;
 
 /// The Base Mat, `w × h` millimetres.
 pub fn draw_base_mat(cr: &Context, w: f64, h: f64) -> Result<(), cairo::Error> {
@@ -133,13 +130,12 @@ pub fn draw_base_mat(cr: &Context, w: f64, h: f64) -> Result<(), cairo::Error> {
 
 /// A section's heading with a line of explanation beside it.
 fn section(cr: &Context, x: f64, y: f64, w: f64, title: &str, note: &str) {
-    Rgb::hex(GREEN).set(cr);
-    let tw = fitted_left(cr, x, y, w * 0.25, title, Font::bold(4.4));
-    let nx = x + tw + 4.0;
-    let nw = w - tw - 4.0;
-    let font = fit_paragraph_font(cr, note, Font::sans(3.2), nw, 10.0, 2.4);
-    Rgb::hex(INK).set(cr);
-    paragraph(cr, nx, y + 0.3, nw, note, &font, Align::Left);
+    let style = NoteStyle {
+        label: 4.4,
+        note: 3.2,
+        max_h: 10.0,
+    };
+    labelled(cr, x, y, w, None, title, note, style);
 }
 
 /// A box with its name in a band at the top.

@@ -18,6 +18,7 @@ use crate::i18n::gettext;
 
 use super::briefing::{briefing_facts, reflow};
 use super::cards::{campaign_badge, kind_name};
+use super::paper::{GREEN, GREY, INK, NoteStyle, fold_marks, labelled, scratch};
 
 /// A page of the booklet: half of a landscape sheet of the kit (260 × 178 mm).
 pub const PAGE: Page = Page { w: 130.0, h: 178.0 };
@@ -25,9 +26,7 @@ const MARGIN: f64 = 7.0;
 /// Where the flowed text starts and ends on a page.
 const TOP: f64 = 14.0;
 const BOTTOM: f64 = PAGE.h - 12.0;
-const GREEN: u32 = 0x33402A;
 const PAPER: u32 = 0xFBF8EE;
-const INK: u32 = 0x222222;
 /// Type of the flowed entries.
 const ENTRY: f64 = 3.2;
 const ENTRY_TITLE: f64 = 3.6;
@@ -129,16 +128,7 @@ impl Playbook {
             drawn?;
         }
         // The fold, marked at the top and bottom edges only.
-        Rgb::hex(0x9E9E9E).set(cr);
-        cr.set_line_width(0.2);
-        cr.set_dash(&[1.5, 1.0], 0.0);
-        for (y0, y1) in [(0.0, 5.0), (h - 5.0, h)] {
-            cr.move_to(w / 2.0, y0);
-            cr.line_to(w / 2.0, y1);
-        }
-        cr.stroke()?;
-        cr.set_dash(&[], 0.0);
-        Ok(())
+        fold_marks(cr, &[w / 2.0], h)
     }
 
     /// Draws page `n` (from 0) at the origin, [`PAGE`] sized.
@@ -158,7 +148,7 @@ impl Playbook {
             Leaf::Blank => return Ok(()),
         }
         if n > 0 {
-            Rgb::hex(0x6D6A5C).set(cr);
+            Rgb::hex(GREY).set(cr);
             text(
                 cr,
                 PAGE.w / 2.0,
@@ -206,7 +196,7 @@ impl Playbook {
             Font::sans(4.4),
         );
         let intro = gettext(
-            "Before each mission, read its briefing here: the orders, the flight, what it carries, the route over the Operations Map and the Tactical Maps below. When a card names a paragraph, look its number up in the second half of this booklet and do what it says.\n\nPrint the sheets on both sides (turning over the long edge), lay them on each other in order, fold them down the middle and staple along the fold.",
+            "Before each mission, read its briefing here: the orders, the flight, what it carries, the route over the Operations Map and the Tactical Maps below. When a card names a paragraph, look its number up in the second half of this booklet and do what it says.\n\nPrint the sheets on both sides (two-sided, flip on short edge), lay them on each other in order, fold them down the middle and staple along the fold.",
         );
         let w = PAGE.w - 2.0 * MARGIN;
         Rgb::hex(INK).set(cr);
@@ -256,12 +246,6 @@ impl Playbook {
     }
 }
 
-/// A context to measure text with.
-fn scratch() -> Result<Context, cairo::Error> {
-    let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1, 1)?;
-    Context::new(&surface)
-}
-
 fn deck_heading(kind: DeckKind, campaign: CampaignId, range: [u16; 2]) -> String {
     let what = match kind {
         DeckKind::Enroute => gettext("Enroute events"),
@@ -278,7 +262,7 @@ fn deck_heading(kind: DeckKind, campaign: CampaignId, range: [u16; 2]) -> String
 
 /// The small title at the top of a flowed page.
 fn running_head(cr: &Context, s: &str) {
-    Rgb::hex(0x6D6A5C).set(cr);
+    Rgb::hex(GREY).set(cr);
     fitted_left(cr, MARGIN, 6.0, PAGE.w - 2.0 * MARGIN, s, Font::sans(3.0));
     cr.set_line_width(0.2);
     cr.move_to(MARGIN, 10.5);
@@ -446,24 +430,13 @@ fn draw_mission(cr: &Context, m: &Mission) -> Result<(f64, f64), cairo::Error> {
         (gettext("Operations Map"), ops),
     ];
     facts.extend(briefing_facts(m));
-    let label_w = 27.0;
-    cr.set_line_width(0.15);
+    let style = NoteStyle {
+        label: 3.0,
+        note: 3.0,
+        max_h: 10.0,
+    };
     for (label, value) in facts {
-        Rgb::hex(GREEN).set(cr);
-        fitted_left(cr, MARGIN, y, label_w - 1.5, &label, Font::bold(3.0));
-        Rgb::hex(INK).set(cr);
-        let f = fit_paragraph_font(cr, &value, Font::sans(3.0), w - label_w, 10.0, 2.4);
-        y += paragraph(
-            cr,
-            MARGIN + label_w,
-            y,
-            w - label_w,
-            &value,
-            &f,
-            Align::Left,
-        )
-        .max(3.6)
-            + 1.6;
+        y += labelled(cr, MARGIN, y, w, Some(27.0), &label, &value, style).max(3.6) + 1.6;
     }
     // The Tactical Map as a diagram in the room left.
     let top = y + 3.0;
@@ -570,7 +543,7 @@ fn draw_layout(
         let legend = gettext(
             "Squares: the units the briefing places (olive ours, red the enemy's, grey others).",
         );
-        Rgb::hex(0x6D6A5C).set(cr);
+        Rgb::hex(GREY).set(cr);
         fitted_left(cr, x, y0 + rows * mh + 1.5, w, &legend, Font::sans(2.6));
     }
     Ok(())
