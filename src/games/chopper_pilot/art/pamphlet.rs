@@ -177,7 +177,7 @@ fn mission(c: &Content) -> Vec<Block> {
     .arg("n", huey.passenger_boxes)
     .render();
     let table = |id: &str| format!("{} {}", id, gettext(&c.table(id).title));
-    let skill = msg("Skill points: the briefing's award for a success. {cost} points buy one level of a skill, up to +{max}, between missions.")
+    let skill = msg("Skill points: the briefing's award for a success. One level of a skill costs {cost} of them, up to +{max}, bought between missions.")
         .arg("cost", c.career.skill_cost)
         .arg("max", c.career.skill_max)
         .render();
@@ -331,7 +331,7 @@ fn arc_text(arc: &[u8]) -> String {
 
 fn weapons(c: &Content) -> Vec<Block> {
     let e3 = c.table("E3");
-    let spot = msg("A unit a briefing or paragraph places starts spotted; a spawned one must be spotted before a helicopter fires at it: within {range} hexes and outside the blind sector straight astern (direction {blind}).")
+    let spot = msg("A unit a briefing or paragraph places starts spotted; a spawned one must be spotted before a helicopter fires at it: at a range of {range} or less and outside the blind sector straight astern (direction {blind}).")
         .arg("range", e3.value("range"))
         .arg("blind", e3.value("blind_sector") + 1)
         .render();
@@ -436,7 +436,7 @@ fn ground(c: &Content) -> Vec<Block> {
         .map(|o| {
             (
                 class_name(o.class),
-                msg("shoots up to {shoot} hexes, moves and shoots up to {move_shoot}, else moves")
+                msg("shoots at a range of {shoot} or less, moves and shoots at {move_shoot} or less, else moves")
                     .arg("shoot", o.shoot_to)
                     .arg("move_shoot", o.move_and_shoot_to)
                     .render(),
@@ -470,7 +470,7 @@ fn ground(c: &Content) -> Vec<Block> {
 }
 
 fn damage(c: &Content) -> Vec<Block> {
-    let hits = msg("A hit on a helicopter rolls C1 once for a fireteam or HQ, {hmg} times for an HMG team, {rpg} times for an RPG team.")
+    let hits = msg("C1 rolls for a hit on a helicopter: 1 for a fireteam or HQ, {hmg} for an HMG team, {rpg} for an RPG team.")
         .arg("hmg", c.combat.c1_rolls.hmg)
         .arg("rpg", c.combat.c1_rolls.rpg)
         .render();
@@ -700,9 +700,9 @@ mod tests {
         let before = said(&plain);
         let after = said(&c);
         let luck = format!("1 to {}", c.career.luck_max);
-        let cost = format!("{} points buy", c.career.skill_cost);
+        let cost = format!("costs {} of them", c.career.skill_cost);
         let vp = format!("{} at most", c.career.vp_per_mission);
-        let hmg = format!("{} times for an HMG", c.combat.c1_rolls.hmg);
+        let hmg = format!("{} for an HMG", c.combat.c1_rolls.hmg);
         let boxes = format!("{} boxes in a Huey", huey_boxes(&c));
         let band = format!("{}+", c.bands[0].from);
         let mut expected = vec![luck, cost, vp, hmg, boxes, band];
