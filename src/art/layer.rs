@@ -106,12 +106,7 @@ impl<K: PartialEq> Layer<K> {
         if let Some((_, place, _)) = &self.kept {
             // The hole in the target's pixels, where the copy went (paths keep the transform
             // they were made under).
-            let target = cr.target();
-            let (dsx, dsy) = target.device_scale();
-            let (dox, doy) = target.device_offset();
-            cr.identity_matrix();
-            cr.scale(1.0 / dsx, 1.0 / dsy);
-            cr.translate(-dox, -doy);
+            in_target_pixels(cr);
             let (left, top, pw, ph) = place.pixels;
             cr.rectangle(
                 f64::from(left),
@@ -181,16 +176,20 @@ fn placement(cr: &Context, (x, y, w, h): (f64, f64, f64, f64)) -> Option<Placeme
     })
 }
 
-/// Copies a layer's bitmap to its pixels on `cr`'s target, one for one.
-fn copy(cr: &Context, bitmap: &ImageSurface, place: Placement) -> Result<(), cairo::Error> {
+/// Makes user space the target's pixels (its device scale and offset undone).
+fn in_target_pixels(cr: &Context) {
     let target = cr.target();
     let (dsx, dsy) = target.device_scale();
     let (dox, doy) = target.device_offset();
-    cr.save()?;
-    // User space becomes the target's pixels.
     cr.identity_matrix();
     cr.scale(1.0 / dsx, 1.0 / dsy);
     cr.translate(-dox, -doy);
+}
+
+/// Copies a layer's bitmap to its pixels on `cr`'s target, one for one.
+fn copy(cr: &Context, bitmap: &ImageSurface, place: Placement) -> Result<(), cairo::Error> {
+    cr.save()?;
+    in_target_pixels(cr);
     let (left, top, _, _) = place.pixels;
     cr.set_source_surface(bitmap, f64::from(left), f64::from(top))?;
     cr.source().set_filter(Filter::Nearest);
