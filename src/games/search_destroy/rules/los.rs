@@ -226,6 +226,67 @@ pub fn judge(trace: &Trace, from: Hex, range: u32, world: &impl Sightlines) -> b
     best.iter().flatten().any(|&r| range <= r)
 }
 
+/// Why a line is blocked, as the line-of-sight tool tells a player: the first reason found in
+/// the order the rules weigh them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obstacle {
+    /// A hex the line passes through blocks [6.23].
+    Hex(Hex),
+    /// The line runs along a hexside or through a corner with blocking hexes on both sides
+    /// [6.23, 6.29 C/D].
+    BothSides(Hex, Hex),
+    /// The line crosses two berm hexsides, each given by its two hexes [6.23, 6.25].
+    Berms((Hex, Hex), (Hex, Hex)),
+    /// Broken terrain in the hex leaves sight only `reach` hexes out from the firer [6.24].
+    Broken { hex: Hex, reach: u32 },
+}
+
+/// What blocks the line of `trace` from `from` out to `range` where [`judge`] finds it
+/// blocked; `None` where no single reason stands out (every way past the line's corners is
+/// closed by something else).
+pub fn obstacle(trace: &Trace, from: Hex, range: u32, world: &impl Sightlines) -> Option<Obstacle> {
+    if let Some(&h) = trace.hexes.iter().find(|&&h| world.blocks(h)) {
+        return Some(Obstacle::Hex(h));
+    }
+    for spot in &trace.spots {
+        let [a, b] = &spot.ways;
+        if let (Some(x), Some(y)) = (a.hex, b.hex)
+            && world.blocks(x)
+            && world.blocks(y)
+        {
+            return Some(Obstacle::BothSides(x, y));
+        }
+    }
+    // The berms every way crosses: those on the line, and at each spot those of the open way
+    // that crosses fewest.
+    let berm = |s: &Side| match s {
+        (Some(a), Some(b)) if world.berm(*a, *b) => Some((*a, *b)),
+        _ => None,
+    };
+    let mut berms: Vec<(Hex, Hex)> = trace.sides.iter().filter_map(berm).collect();
+    for spot in &trace.spots {
+        let fewest = spot
+            .ways
+            .iter()
+            .filter(|w| !w.hex.is_some_and(|h| world.blocks(h)))
+            .map(|w| w.sides.iter().filter_map(berm).collect::<Vec<_>>())
+            .min_by_key(Vec::len)
+            .unwrap_or_default();
+        berms.extend(fewest);
+    }
+    if let [first, second, ..] = berms[..] {
+        return Some(Obstacle::Berms(first, second));
+    }
+    trace
+        .hexes
+        .iter()
+        .filter(|&&h| world.inhibits(h))
+        .map(|&h| (inhibited_reach(from.distance(h)), h))
+        .min()
+        .filter(|(reach, _)| *reach < range)
+        .map(|(reach, hex)| Obstacle::Broken { hex, reach })
+}
+
 /// Line of sight from `from` to `to` [6.2]: adjacent hexes always see each other [6.26];
 /// beyond `max_range` (8 for fire [6.13, 6.22]; `None` for a tank's turret gun, which only
 /// broken terrain limits [22.12]) nothing is seen.
@@ -498,5 +559,53 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_tool_names_what_blocks_the_reference_lines() {
+        let why = |board: &Board, a: &str, b: &str| {
+            let (a, b) = (h(a), h(b));
+            assert!(
+                !line_of_sight(a, b, Some(8), board),
+                "{a} -> {b} is blocked"
+            );
+            obstacle(&trace(a, b), a, a.distance(b), board)
+        };
+        // Cases 2, 4, 5, 12, 16 and 18 of the digest.
+        let board = open().forest(&["1110", "1111"]);
+        assert_eq!(
+            why(&board, "1010", "1610"),
+            Some(Obstacle::BothSides(h("1110"), h("1111")))
+        );
+        let board = open().forest(&["1210"]);
+        assert_eq!(why(&board, "1010", "1610"), Some(Obstacle::Hex(h("1210"))));
+        let board = open().broken(&["1012"]);
+        assert_eq!(
+            why(&board, "1010", "1016"),
+            Some(Obstacle::Broken {
+                hex: h("1012"),
+                reach: 4
+            })
+        );
+        let board = open().berms(&[("1011", "1012"), ("1013", "1014")]);
+        assert_eq!(
+            why(&board, "1010", "1015"),
+            Some(Obstacle::Berms(
+                (h("1011"), h("1012")),
+                (h("1013"), h("1014"))
+            ))
+        );
+        let board = open().berms(&[
+            ("1010", "1110"),
+            ("1110", "1210"),
+            ("1010", "1111"),
+            ("1111", "1210"),
+        ]);
+        assert!(matches!(
+            why(&board, "1010", "1410"),
+            Some(Obstacle::Berms(..))
+        ));
+        let board = open().forest(&["1310"]);
+        assert_eq!(why(&board, "1010", "1509"), Some(Obstacle::Hex(h("1310"))));
     }
 }

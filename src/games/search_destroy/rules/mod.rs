@@ -27,6 +27,7 @@ pub mod reach;
 pub mod scenario;
 mod scenario_bot;
 pub mod setup_shares;
+pub mod sighting;
 pub mod simultaneous;
 pub mod simultaneous_bot;
 pub mod standard;
