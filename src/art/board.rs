@@ -26,6 +26,9 @@ pub struct View {
     /// only what this seat may know (the other side's hidden units face down). A solitaire
     /// game is always seen from seat 0.
     pub seat: u8,
+    /// The line-of-sight tool's line, from one place of the map to another, as
+    /// [`Board::place_at`] names them: the board draws it and what blocks it.
+    pub sight: Option<(String, String)>,
 }
 
 /// A game state that can be drawn as a board and clicked on.
@@ -59,6 +62,23 @@ pub trait Board {
     /// (the caller scales the context).
     fn draw_zoom(&self, _cr: &Context, _id: &str) -> Result<(), cairo::Error> {
         Ok(())
+    }
+
+    /// Whether the board has a line-of-sight tool ([`View::sight`]).
+    fn offers_sight(&self) -> bool {
+        false
+    }
+
+    /// The place of the map at a point of the drawing area, whether or not an action targets
+    /// it, for the line-of-sight tool.
+    fn place_at(&self, _view: &View, _x: f64, _y: f64) -> Option<String> {
+        None
+    }
+
+    /// The line-of-sight tool's answer for [`View::sight`] in a sentence, from what the seat
+    /// shown may know.
+    fn sight_verdict(&self, _view: &View) -> Option<Message> {
+        None
     }
 
     /// Draws small labels on some of the pieces drawn by [`Board::draw_board`] with the same

@@ -211,6 +211,7 @@ impl Scene {
                 Actor::Player(seat) => seat,
                 Actor::Nobody => 0,
             },
+            sight: None,
         };
         if let Some(id) = &self.picture.piece {
             let (w, h) = board

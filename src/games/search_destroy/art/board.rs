@@ -8,6 +8,7 @@ use cairo::{Context, Format, ImageSurface};
 
 use super::counter::draw_counter;
 use super::map::{centre, draw_map, hex_at, hex_path, size};
+use super::sight::draw_sight;
 use crate::art::board::{Board, View, fit, visible_part, window_ground};
 use crate::art::draw::Rgb;
 use crate::engine::message::{Message, msg};
@@ -402,6 +403,14 @@ fn draw_helicopter(cr: &Context, hex: Hex, commander: bool, n: usize) -> Result<
     cr.show_text(&label)
 }
 
+/// The two hexes of the line-of-sight tool's line, if both are hexes of the map.
+fn sight_hexes(view: &View) -> Option<(Hex, Hex)> {
+    let (from, to) = view.sight.as_ref()?;
+    let map = &crate::games::search_destroy::rules::content::data().map;
+    let (from, to) = (Hex::parse(from)?, Hex::parse(to)?);
+    (map.contains(from) && map.contains(to)).then_some((from, to))
+}
+
 /// Where the map sits in the window: (scale in px per mm, x, y), its corner on whole pixels
 /// so that the map's bitmap is copied pixel for pixel.
 fn placement(view: &View) -> (f64, f64, f64) {
@@ -492,7 +501,11 @@ impl Board for SearchDestroy {
                 side_of(view.seat),
                 &view.targets,
                 view.hovered.as_deref(),
-            )
+            )?;
+            match sight_hexes(view) {
+                Some((from, to)) => draw_sight(cr, &self.redacted(side_of(view.seat)), from, to),
+                None => Ok(()),
+            }
         });
         cr.restore()?;
         drawn
@@ -508,6 +521,25 @@ impl Board for SearchDestroy {
             return Ok(());
         }
         draw_badges_on(cr, self, side_of(view.seat), badges, placement(view))
+    }
+
+    fn offers_sight(&self) -> bool {
+        true
+    }
+
+    fn place_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
+        let (scale, ox, oy) = placement(view);
+        hex_at((x - ox) / scale, (y - oy) / scale).map(|h| h.to_string())
+    }
+
+    /// Asked of the seat's own view: what it does not know cannot colour the answer.
+    fn sight_verdict(&self, view: &View) -> Option<Message> {
+        let (from, to) = sight_hexes(view)?;
+        Some(
+            self.redacted(side_of(view.seat))
+                .sighting(from, to)
+                .sentence(),
+        )
     }
 
     fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
@@ -559,12 +591,17 @@ mod tests {
     use crate::engine::game::Game;
 
     fn png(game: &SearchDestroy, seat: u8) -> Vec<u8> {
+        png_with_sight(game, seat, None)
+    }
+
+    fn png_with_sight(game: &SearchDestroy, seat: u8, sight: Option<(Hex, Hex)>) -> Vec<u8> {
         let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 700, 600).unwrap();
         let cr = Context::new(&surface).unwrap();
         let view = View {
             width: 700.0,
             height: 600.0,
             seat,
+            sight: sight.map(|(a, b)| (a.to_string(), b.to_string())),
             ..View::default()
         };
         game.draw_board(&cr, &view).unwrap();
@@ -597,6 +634,16 @@ mod tests {
         swapped.units[other].kind = first_kind;
         assert_eq!(png(&g, 0), png(&swapped, 0));
         assert_ne!(png(&g, 1), png(&swapped, 1));
+        // The line-of-sight tool's line over a face-down counter: drawn, and the same for
+        // the US whatever the counter is.
+        let hex = g.units[hidden[0]].hex.unwrap();
+        let line = Some((
+            Hex::new(hex.col, hex.row.saturating_sub(3).max(1)),
+            Hex::new(hex.col, hex.row + 3),
+        ));
+        let with_line = png_with_sight(&g, 0, line);
+        assert_ne!(with_line, png(&g, 0));
+        assert_eq!(with_line, png_with_sight(&swapped, 0, line));
     }
 
     #[test]

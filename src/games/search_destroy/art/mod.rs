@@ -11,3 +11,4 @@ pub mod map;
 pub mod optional_aids;
 pub mod records;
 pub mod sheets;
+pub mod sight;
