@@ -822,9 +822,39 @@ fn computer_plays() {
                     shown_texts(&w)
                 ));
             }
-            w.close();
             println!("gui test: the computer plays the NLF's turn on its own");
-            learn_to_play();
+            line_of_sight(w);
+        },
+    );
+}
+
+/// Ctrl+L's action switches the line-of-sight tool on (its banner says what to do) and off.
+fn line_of_sight(w: gtk::Window) {
+    let banner = |w: &gtk::Window| {
+        shown_texts(w)
+            .iter()
+            .any(|t| t.starts_with("Line of sight: click the hex to look from"))
+    };
+    let window = || search_destroy_window().unwrap_or_else(|| fail("no Search & Destroy window"));
+    if w.activate_action("win.sight", None).is_err() {
+        fail("the game window has no line-of-sight action");
+    }
+    when(
+        "the line-of-sight tool's banner",
+        move || search_destroy_window().is_some_and(|w| banner(&w)),
+        move || {
+            if window().activate_action("win.sight", None).is_err() {
+                fail("the line-of-sight action went away");
+            }
+            when(
+                "the line-of-sight tool switched off",
+                move || search_destroy_window().is_some_and(|w| !banner(&w)),
+                move || {
+                    window().close();
+                    println!("gui test: the line-of-sight tool goes on and off");
+                    learn_to_play();
+                },
+            );
         },
     );
 }

@@ -23,6 +23,7 @@ use super::guide::Guide;
 use super::log_view::LogView;
 use super::prompt_bar::PromptBar;
 use super::rules_window::RulesWindow;
+use super::sight_tool::{self, SightTool};
 use crate::art::View;
 use crate::engine::game::{Actor, Verdict};
 use crate::engine::message::msg;
@@ -140,6 +141,8 @@ pub struct GameWindow {
     thinking: Option<u8>,
     /// The board shows what the computer thinks of the hidden pieces (where the game offers it).
     show_thinks: bool,
+    /// The line-of-sight tool (where the board offers it).
+    sight: SightTool,
 }
 
 #[derive(Debug)]
@@ -180,6 +183,10 @@ pub enum GameMsg {
     SetPlayers(Vec<Option<String>>),
     /// Shows or hides what the computer thinks of the hidden pieces.
     ShowThinks(bool),
+    /// Switches the line-of-sight tool on or off.
+    Sight(bool),
+    /// Ctrl+L: the line-of-sight tool on if it was off, off if it was on.
+    ToggleSight,
 }
 
 impl GameMsg {
@@ -240,6 +247,10 @@ pub struct GameWidgets {
     /// Shows what the computer thinks of the hidden pieces; offered only to a seat the game
     /// shows it to.
     thinks: gtk::ToggleButton,
+    /// Switches the line-of-sight tool; shown where the board offers it.
+    sight_button: gtk::ToggleButton,
+    /// Over the board while the tool is on: what to do, and what the line meets.
+    sight_banner: gtk::Label,
 }
 
 impl Component for GameWindow {
@@ -315,6 +326,11 @@ impl Component for GameWindow {
             move |b| s.input(GameMsg::ShowThinks(b.is_active()))
         });
         header.pack_end(&thinks);
+        let sight_button = sight_tool::toggle_button({
+            let s = sender.clone();
+            move |on| s.input(GameMsg::Sight(on))
+        });
+        header.pack_end(&sight_button);
 
         let board = gtk::DrawingArea::builder()
             .hexpand(true)
@@ -396,9 +412,12 @@ impl Component for GameWindow {
             .margin_top(6)
             .visible(false)
             .build();
+        let sight_banner = sight_tool::banner();
+        let board_overlay = gtk::Overlay::builder().child(&board).build();
+        board_overlay.add_overlay(&sight_banner);
         let board_side = gtk::Box::new(gtk::Orientation::Vertical, 0);
         board_side.append(&pages);
-        board_side.append(&board);
+        board_side.append(&board_overlay);
         let paned = gtk::Paned::builder()
             .orientation(gtk::Orientation::Horizontal)
             .start_child(&board_side)
@@ -451,6 +470,7 @@ impl Component for GameWindow {
         window_action(&root, "save", &sender, || GameMsg::Save);
         window_action(&root, "save-as", &sender, || GameMsg::SaveAs);
         window_action(&root, "rules", &sender, || GameMsg::ShowRule(None));
+        window_action(&root, "sight", &sender, || GameMsg::ToggleSight);
         if computer_plays {
             window_action(&root, "players", &sender, || GameMsg::Players);
         }
@@ -478,6 +498,7 @@ impl Component for GameWindow {
             redo_lost: Cell::new(false),
             thinking: None,
             show_thinks: false,
+            sight: SightTool::default(),
         };
         let mut widgets = GameWidgets {
             stack,
@@ -498,6 +519,8 @@ impl Component for GameWindow {
             redo_button,
             export,
             thinks,
+            sight_button,
+            sight_banner,
         };
         // A game two people share opens behind the curtain, for the seat to move.
         if shared_screen(model.session.borrow().as_ref()) {
@@ -520,6 +543,16 @@ impl Component for GameWindow {
         root: &Self::Root,
     ) {
         if self.curtain.is_some() && !msg.allowed_behind_curtain() {
+            return;
+        }
+        // The line-of-sight tool takes no action: its clicks go on while the computer thinks.
+        if let GameMsg::Click(x, y) = msg
+            && self.sight.is_on()
+        {
+            widgets.board.grab_focus();
+            let place = self.place_at(x, y);
+            self.sight.click(place);
+            self.show_sight(widgets);
             return;
         }
         if self.thinking.is_some() && msg.acts() {
@@ -551,6 +584,9 @@ impl Component for GameWindow {
                 widgets.board.queue_draw();
             }
             GameMsg::Hover(x, y) => {
+                if self.sight.is_on() && self.sight.hover(self.place_at(x, y)) {
+                    self.show_sight(widgets);
+                }
                 let hovered = self.target_at(x, y);
                 let mut view = self.view.borrow_mut();
                 if view.hovered != hovered {
@@ -642,6 +678,20 @@ impl Component for GameWindow {
             GameMsg::ShowThinks(on) => {
                 self.show_thinks = on;
                 self.refresh(widgets);
+            }
+            GameMsg::Sight(on) => {
+                if self.sight.is_on() != on {
+                    self.sight.set_on(on);
+                }
+                if widgets.sight_button.is_active() != on {
+                    widgets.sight_button.set_active(on);
+                }
+                self.show_sight(widgets);
+            }
+            GameMsg::ToggleSight => {
+                if widgets.sight_button.is_visible() {
+                    sender.input(GameMsg::Sight(!self.sight.is_on()));
+                }
             }
         }
         self.after_update(widgets, &sender, root);
@@ -830,6 +880,9 @@ impl GameWindow {
         widgets.board.set_tooltip_text(None);
         super::set_accessible_label(&widgets.board, &gettext("Game board"));
         self.view.borrow_mut().hovered = None;
+        self.sight.set_on(false);
+        widgets.sight_button.set_active(false);
+        self.show_sight(widgets);
         self.board_area.badges.borrow_mut().clear();
         self.board_area.changed();
         widgets.thinks.set_visible(false);
@@ -844,6 +897,39 @@ impl GameWindow {
         // Translators: a seat of a two-player game that the game does not name, e.g. "Player 2".
         let numbered = gettext("Player {n}");
         numbered.replace("{n}", &(u32::from(seat) + 1).to_string())
+    }
+
+    /// The place of the map at a point of the drawing area (zoomed or not), for the
+    /// line-of-sight tool; none on the board's other pages.
+    fn place_at(&self, x: f64, y: f64) -> Option<String> {
+        let session = self.session.borrow();
+        let view = self.view.borrow();
+        if view.page != 0 {
+            return None;
+        }
+        let (x, y) = self.zoom.get().to_board(x, y);
+        session.board().and_then(|b| b.place_at(&view, x, y))
+    }
+
+    /// Shows the line-of-sight tool as it is: its line on the board and its banner.
+    fn show_sight(&self, widgets: &GameWidgets) {
+        let session = self.session.borrow();
+        let offered = session.board().is_some_and(|b| b.offers_sight());
+        widgets.sight_button.set_visible(offered);
+        let on = offered && self.sight.is_on();
+        let line = self.sight.line().filter(|_| on);
+        let mut view = self.view.borrow_mut();
+        if view.sight != line {
+            view.sight = line;
+            widgets.board.queue_draw();
+        }
+        widgets.sight_banner.set_visible(on);
+        if on {
+            let verdict = session.board().and_then(|b| b.sight_verdict(&view));
+            widgets
+                .sight_banner
+                .set_label(&self.sight.banner_text(verdict));
+        }
     }
 
     /// The map target at a point of the drawing area (zoomed or not).
@@ -1180,6 +1266,7 @@ impl GameWindow {
             .collect();
         widgets.board.queue_draw();
         drop(session);
+        self.show_sight(widgets);
         self.show_thinking(widgets);
     }
 
@@ -1450,6 +1537,7 @@ fn board_keys(sender: &ComponentSender<GameWindow>) -> gtk::EventControllerKey {
             Key::Right | Key::Down => GameMsg::FocusTarget(1),
             Key::Left | Key::Up => GameMsg::FocusTarget(-1),
             Key::Return | Key::KP_Enter | Key::space => GameMsg::ActivateFocused,
+            Key::Escape => GameMsg::Sight(false),
             _ => return gtk::glib::Propagation::Proceed,
         };
         s.input(msg);

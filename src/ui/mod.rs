@@ -18,6 +18,7 @@ mod players;
 mod preferences;
 mod prompt_bar;
 mod rules_window;
+mod sight_tool;
 
 use std::cell::RefCell;
 
@@ -187,6 +188,7 @@ fn install_app_actions(app: &adw::Application) {
     app.set_accels_for_action("win.close", &["<Primary>w"]);
     app.set_accels_for_action("win.help", &["F1"]);
     app.set_accels_for_action("win.rules", &["<Shift>F1"]);
+    app.set_accels_for_action("win.sight", &["<Primary>l"]);
     app.set_accels_for_action(
         "win.zoom-in",
         &["<Primary>plus", "<Primary>equal", "<Primary>KP_Add"],
