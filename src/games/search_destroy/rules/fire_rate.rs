@@ -28,7 +28,6 @@ use super::hex::Hex;
 use super::map::Terrain;
 use super::play::Action;
 use super::state::{Attack, SearchDestroy, Step, Unit};
-use crate::engine::dice::d6;
 use crate::engine::log::Random;
 use crate::engine::message::{msg, msg_n};
 
@@ -346,20 +345,10 @@ impl SearchDestroy {
     /// The NLF fires at the supply helicopter, at defence 1 [9.13, 19.24]: shot down, the
     /// supply is lost.
     pub(super) fn resolve_supply_fire(&mut self, attack: &Attack) {
-        let column = self.attack_column(attack);
-        let roll = d6(&mut self.rng);
-        let cell = data().crt.cell(column, roll.total);
         self.attacked.push(attack.target);
-        for &i in &attack.firers {
-            self.units[i].fired = true;
-            if !self.units[i].face_up {
-                self.units[i].face_up = true;
-                self.units[i].revealed_turn = self.turn;
-            }
-        }
-        self.spend_fire(attack);
+        let (column, roll, shot_down) = self.fire_at_helicopter(attack);
         let points = self.helicopter_points();
-        let text = if cell.helicopter {
+        let text = if shot_down {
             self.points[1] += points;
             msg_n(
                 "NLF fire at {odds} shoots down the supply helicopter at {hex}: {points} point",
@@ -376,7 +365,7 @@ impl SearchDestroy {
                 .arg("hex", attack.target),
             vec![Random::Dice(roll)],
         );
-        if cell.helicopter {
+        if shot_down {
             let lost: Vec<usize> = self
                 .side_at(attack.target, Side::Us)
                 .filter(|&i| self.units[i].is("us_ammunition"))
@@ -879,6 +868,14 @@ mod tests {
             "the shot cost a unit of fire"
         );
         assert!(g.units[1].face_up, "the firer is seen [6.31]");
+        assert!(
+            g.log
+                .seen_by(Side::Us.seat())
+                .entries()
+                .iter()
+                .any(|e| e.english().contains("is turned face-up")),
+            "the US's log names what turned up, as after landing fire [6.31]"
+        );
     }
 
     #[test]

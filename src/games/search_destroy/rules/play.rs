@@ -1182,22 +1182,33 @@ impl SearchDestroy {
         vec![(what, wasted as f64 / 6.0)]
     }
 
-    fn resolve_landing_fire(&mut self, attack: &Attack) {
+    /// NLF fire at a helicopter, landing or bringing a supply [9.13, 19.24]: the roll on the
+    /// table, the firers fired and turned face-up, their fire spent. The odds column, the
+    /// die, and whether the helicopter is shot down.
+    pub(super) fn fire_at_helicopter(
+        &mut self,
+        attack: &Attack,
+    ) -> (usize, crate::engine::dice::Roll, bool) {
         let column = self.attack_column(attack);
         let roll = d6(&mut self.rng);
-        let cell = data().crt.cell(column, roll.total);
+        let shot_down = data().crt.cell(column, roll.total).helicopter;
+        for &i in &attack.firers {
+            self.units[i].fired = true;
+            self.turn_up_firer(i);
+        }
+        self.spend_fire(attack);
+        (column, roll, shot_down)
+    }
+
+    fn resolve_landing_fire(&mut self, attack: &Attack) {
         // A helicopter that came down earlier carries nobody [26.4].
         let later = self.later_chance(attack);
         if attack.helicopter.is_none() {
             self.attacked.push(attack.target);
         }
         self.helicopter_fired_on(attack);
-        for &i in &attack.firers {
-            self.units[i].fired = true;
-            self.turn_up_firer(i);
-        }
-        self.spend_fire(attack);
-        let text = if cell.helicopter {
+        let (column, roll, shot_down) = self.fire_at_helicopter(attack);
+        let text = if shot_down {
             let points = self.helicopter_points();
             self.points[1] += points;
             let snake = self
