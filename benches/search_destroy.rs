@@ -116,6 +116,34 @@ fn redraw(c: &mut Criterion) {
             },
         );
     }
+    // A pointer move while the line-of-sight tool is on: the redraw with the line, and the
+    // banner's sentence, from a US squad six columns across the map.
+    let from = game
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Us && u.on_map())
+        .find_map(|u| u.hex)
+        .unwrap();
+    let to = Hex::new(from.col + 6, from.row);
+    let view = View {
+        width: 1920.0,
+        height: 1080.0,
+        scale_factor: 1.0,
+        targets,
+        seat: 0,
+        sight: Some((from.to_string(), to.to_string())),
+        ..View::default()
+    };
+    group.bench_function(
+        "map redraw 1920x1080 with the line-of-sight tool, and its verdict, US side",
+        |b| {
+            b.iter(|| {
+                let cr = cairo::Context::new(&surface).unwrap();
+                game.draw_board(&cr, &view).unwrap();
+                game.sight_verdict(&view)
+            })
+        },
+    );
     group.finish();
 }
 
