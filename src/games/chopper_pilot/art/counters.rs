@@ -481,7 +481,8 @@ mod tests {
     fn the_new_markers_have_their_faces_and_backs() {
         let d = data();
         let sheet = counter_sheet(d);
-        let of = |piece: &str| sheet.iter().filter(move |c| c.piece == piece);
+        let of =
+            |piece: &str| -> Vec<&Counter> { sheet.iter().filter(|c| c.piece == piece).collect() };
         // Spotted By a helicopter in front, Target Spotted by the same behind, for the
         // airframes in turn.
         let signs: Vec<String> = d
@@ -489,7 +490,7 @@ mod tests {
             .iter()
             .flat_map(|h| (1..=h.airframes).map(|n| call_sign(h.id, n)))
             .collect();
-        for (c, expected) in of("spotted").zip(signs.iter().cycle()) {
+        for (c, expected) in of("spotted").into_iter().zip(signs.iter().cycle()) {
             let side = |shared| Face::Spotted {
                 helicopter: expected.clone(),
                 shared,
@@ -500,7 +501,11 @@ mod tests {
         // whichever way up it is drawn.
         for chit in ["us_chit", "vietnamese_chit"] {
             assert!(d.counters_of(chit) >= 3, "{chit}");
-            assert!(of(chit).all(|c| c.front == c.back && c.front != Face::Blank));
+            assert!(
+                of(chit)
+                    .iter()
+                    .all(|c| c.front == c.back && c.front != Face::Blank)
+            );
         }
         // The Airstrike marker is the one counter twice as long, both sides alike.
         for c in &sheet {
@@ -517,7 +522,9 @@ mod tests {
             "ops_downed_crew",
         ] {
             assert!(
-                of(piece).all(|c| matches!(c.front, Face::Marker { sign: Some(_), .. })),
+                of(piece)
+                    .iter()
+                    .all(|c| matches!(c.front, Face::Marker { sign: Some(_), .. })),
                 "{piece} has its pictogram"
             );
         }
