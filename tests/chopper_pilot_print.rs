@@ -77,7 +77,11 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
     let aid = common::component(&kit, "Player Aid");
     assert!(aid.kind == Kind::Aids && aid.count >= 2);
     let counters = common::component(&kit, "Counters (16 mm)");
-    assert!(counters.has_back() && counters.width == 16.0);
+    assert!(counters.has_back() && (counters.width, counters.height) == (16.0, 16.0));
+    // The double-length Airstrike markers, 5/8 by 1 1/4 inch (digest 10.4), on their own sheets.
+    let long = common::component(&kit, "Airstrike markers (16 × 32 mm)");
+    assert!(long.has_back() && (long.width, long.height) == (16.0, 32.0));
+    assert_eq!(long.count, c.counters_of("air_strike"));
     // The ground units and markers as many times as the counter mix says (G19), two per
     // airframe, one per crew member, and sets of the Crew Board's markers.
     let units: usize = c.units.iter().map(|u| c.counters_of(&u.id)).sum();
@@ -95,7 +99,7 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
         + c.counters_of("skill_drm")
         + usize::from(c.career.luck_max) * c.counters_of("luck");
     assert_eq!(
-        counters.count,
+        counters.count + long.count,
         units + 2 * airframes + c.bios.len() + markers + board
     );
     assert!(
@@ -103,7 +107,7 @@ fn every_component_of_the_digest_is_in_the_kit_with_its_count() {
             .iter()
             .all(|n| n.source == tonkin::engine::content::Source::Recon)
     );
-    assert_eq!(kit.components.len(), expect.len() + 2);
+    assert_eq!(kit.components.len(), expect.len() + 3);
 }
 
 #[test]
@@ -232,6 +236,38 @@ fn behind(
     ((yy * dx - xy * dy) / det, (xx * dy - yx * dx) / det)
 }
 
+/// The (fronts, backs) pages of component `name` of `kit` exported two-sided with `duplex` and
+/// `orientation`, each front followed by its backs.
+fn sheet_pairs(
+    kit: &tonkin::export::Kit,
+    name: &str,
+    paper: PaperSize,
+    duplex: Duplex,
+    orientation: Option<Orientation>,
+) -> Vec<(tonkin::export::layout::Page, tonkin::export::layout::Page)> {
+    let mut o = common::print_options(std::path::Path::new("."), paper, Format::Pdf);
+    o.settings.duplex = duplex;
+    o.settings.orientation = orientation;
+    let ci = kit.components.iter().position(|c| c.name == name).unwrap();
+    let mine: Vec<_> = o
+        .pages(kit)
+        .into_iter()
+        .filter(|p| p.component == Some(ci))
+        .collect();
+    assert!(!mine.is_empty(), "{name}");
+    let mut pairs = Vec::new();
+    let mut pages = mine.into_iter();
+    while let (Some(front), Some(back)) = (pages.next(), pages.next()) {
+        assert_eq!(
+            (front.role, back.role),
+            (Role::Fronts, Role::Backs),
+            "{name}"
+        );
+        pairs.push((front, back));
+    }
+    pairs
+}
+
 /// For each sheet of a component exported two-sided with `duplex` (and any orientation asked
 /// for): what of the back lies behind `probe`'s points of the front, when the printer turns the
 /// page over its short edge as the sheet and its footer ask, as `check(sheet, front point,
@@ -249,20 +285,7 @@ fn check_backs(
         Some(Orientation::Portrait),
         Some(Orientation::Landscape),
     ] {
-        let mut o = common::print_options(std::path::Path::new("."), paper, Format::Pdf);
-        o.settings.duplex = duplex;
-        o.settings.orientation = orientation;
-        let ci = kit.components.iter().position(|c| c.name == name).unwrap();
-        let pages = o.pages(&kit);
-        let mine: Vec<_> = pages.iter().filter(|p| p.component == Some(ci)).collect();
-        assert!(!mine.is_empty(), "{name}");
-        for pair in mine.chunks(2) {
-            let (front, back) = (pair[0], pair[1]);
-            assert_eq!(
-                (front.role, back.role),
-                (Role::Fronts, Role::Backs),
-                "{name}"
-            );
+        for (front, back) in sheet_pairs(&kit, name, paper, duplex, orientation) {
             // A landscape sheet on a landscape page, so that a short-edge turn is a book's.
             assert!(
                 front.width > front.height,
@@ -278,6 +301,55 @@ fn check_backs(
                         *p,
                         behind(f, b, flip, (front.width, front.height), *p),
                     );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn each_counter_has_its_own_back_behind_it_upright_in_every_duplex_mode() {
+    let kit = kit().unwrap();
+    for name in ["Counters (16 mm)", "Airstrike markers (16 × 32 mm)"] {
+        let c = common::component(&kit, name);
+        let (w, h) = (c.width, c.height);
+        // Points of a piece's front near three corners and at its middle.
+        let probes = [
+            (2.0, 2.5),
+            (w - 2.0, 4.0),
+            (3.0, h - 2.0),
+            (w / 2.0, h / 2.0),
+        ];
+        let near = |(x, y): (f64, f64), (u, v): (f64, f64)| (x - u).abs() + (y - v).abs() < 1e-6;
+        for duplex in [Duplex::Long, Duplex::Short] {
+            for orientation in [
+                None,
+                Some(Orientation::Portrait),
+                Some(Orientation::Landscape),
+            ] {
+                for (front, back) in sheet_pairs(&kit, name, PaperSize::A4, duplex, orientation) {
+                    assert_eq!(front.items.len(), back.items.len(), "{name}");
+                    let flip = duplex.flip(front.width, front.height).unwrap();
+                    for f in &front.items {
+                        let b = back.items.iter().find(|b| b.index == f.index).unwrap();
+                        let seen: Vec<_> = probes
+                            .iter()
+                            .map(|p| behind(f, b, flip, (front.width, front.height), *p))
+                            .collect();
+                        // The piece turned over its left-right or its top-bottom axis shows
+                        // its back upright, the long way along the long way.
+                        let mirrored = |m: &dyn Fn(f64, f64) -> (f64, f64)| {
+                            probes
+                                .iter()
+                                .zip(&seen)
+                                .all(|(&(u, v), &p)| near(p, m(u, v)))
+                        };
+                        assert!(
+                            mirrored(&|u, v| (w - u, v)) || mirrored(&|u, v| (u, h - v)),
+                            "{name} {duplex:?} {orientation:?}: piece {} sees {seen:?}",
+                            f.index
+                        );
+                    }
                 }
             }
         }

@@ -40,6 +40,23 @@ pub fn rounded_rect(cr: &Context, x: f64, y: f64, w: f64, h: f64, r: f64) {
     cr.close_path();
 }
 
+/// Adds a star path centred on (cx, cy): `points` tips at `r_out` with the notches between them
+/// at `r_in`, the first tip straight up, then the whole turned clockwise by `turn` radians.
+pub fn star(cr: &Context, cx: f64, cy: f64, points: usize, (r_out, r_in): (f64, f64), turn: f64) {
+    use std::f64::consts::PI;
+    for i in 0..2 * points {
+        let r = if i % 2 == 0 { r_out } else { r_in };
+        let a = turn + PI * i as f64 / points as f64 - PI / 2.0;
+        let (x, y) = (cx + r * a.cos(), cy + r * a.sin());
+        if i == 0 {
+            cr.move_to(x, y);
+        } else {
+            cr.line_to(x, y);
+        }
+    }
+    cr.close_path();
+}
+
 /// Where text sits relative to the point given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {

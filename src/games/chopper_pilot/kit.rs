@@ -1,10 +1,11 @@
 //! The print-and-play kit of Chopper Pilot Vietnam (rules digest §10): the six Tactical Maps
 //! and the Operations Maps at full size (tiled by the exporter), the Enroute, Combat and Return
 //! Event decks, the Crew Bio cards and the Unit Cards, the Helicopter Info Cards, the Crew
-//! Boards, the counters, the player aid with every table, the arc and scatter reference, the
-//! Combat Tour Cards, the Mission Log and the campaign summary, the Playbook booklet (§10.6), the
-//! Emergency Procedures trifold (§10.9) and the Base Mat (§10.1) — blank ([`kit`]) or filled
-//! from a game ([`kit_for_game`]).
+//! Boards, the counters (the double-length Airstrike markers on sheets of their own size), the
+//! player aid with every table, the arc and scatter reference, the Combat Tour Cards, the
+//! Mission Log and the campaign summary, the Playbook booklet (§10.6), the Emergency
+//! Procedures trifold (§10.9) and the Base Mat (§10.1) — blank ([`kit`]) or filled from a game
+//! ([`kit_for_game`]).
 
 use std::rc::Rc;
 
@@ -14,7 +15,7 @@ use super::art::cards::{
     CARD_H, CARD_W, UNIT_CARD_H, UNIT_CARD_W, draw_bio_back, draw_bio_front, draw_event_back,
     draw_event_front, draw_unit_card, draw_unit_card_back,
 };
-use super::art::counters::{COUNTER_MM, Face, counter_sheet, draw_face};
+use super::art::counters::{COUNTER_MM, Counter, LONG_MM, counter_sheet, draw_face};
 use super::art::crew::draw_kit_board;
 use super::art::info_card::{airframes, draw_info_card};
 use super::art::maps::{OPS_H, OPS_W, TAC_H, TAC_W, draw_ops_sheet, draw_tactical_sheet};
@@ -88,8 +89,8 @@ fn build(c: &'static Content, game: Option<Rc<ChopperPilot>>) -> Kit {
         )
         .with_back(move |cr, i, _| draw_unit_card_back(cr, &c.cards[i]))
         .bleeding(false),
-        counters(),
     ];
+    components.extend(counters(c));
     let cards = Rc::new(airframes());
     components.push(Component::new(
         n_("Helicopter Info Cards"),
@@ -220,16 +221,31 @@ fn event_cards(name: &str, c: &'static Content, kind: DeckKind) -> Component {
     .with_back(move |cr, i, bleed| draw_event_back(cr, backs[i].0, bleed))
 }
 
-/// Every counter, front and back, the ground run into the bleed.
-fn counters() -> Component {
-    let faces: Rc<Vec<(Face, Face)>> = Rc::new(counter_sheet());
-    let backs = faces.clone();
+/// The counters of the mix, front and back, the ground run into the bleed: the 16 mm ones on
+/// their sheets and the double-length Airstrike markers on a sheet of their own size.
+fn counters(c: &Content) -> [Component; 2] {
+    let (long, square): (Vec<Counter>, Vec<Counter>) = counter_sheet(c)
+        .into_iter()
+        .partition(|k| k.front.size() == (COUNTER_MM, LONG_MM));
+    [
+        counter_component(n_("Counters (16 mm)"), square, (COUNTER_MM, COUNTER_MM)),
+        counter_component(
+            n_("Airstrike markers (16 × 32 mm)"),
+            long,
+            (COUNTER_MM, LONG_MM),
+        ),
+    ]
+}
+
+fn counter_component(name: &str, counters: Vec<Counter>, size: (f64, f64)) -> Component {
+    let fronts = Rc::new(counters);
+    let backs = fronts.clone();
     Component::new(
-        n_("Counters (16 mm)"),
+        name,
         Kind::Counters,
-        (COUNTER_MM, COUNTER_MM),
-        faces.len(),
-        move |cr, i, bleed| draw_face(cr, &faces[i].0, bleed),
+        size,
+        fronts.len(),
+        move |cr, i, bleed| draw_face(cr, &fronts[i].front, bleed),
     )
-    .with_back(move |cr, i, bleed| draw_face(cr, &backs[i].1, bleed))
+    .with_back(move |cr, i, bleed| draw_face(cr, &backs[i].back, bleed))
 }

@@ -17,6 +17,7 @@ pub mod panel;
 pub mod paper;
 pub mod playbook;
 pub mod records;
+pub mod signs;
 pub mod tactical;
 
 use std::cell::RefCell;

@@ -670,6 +670,16 @@ pub fn altitude_letter(a: Altitude) -> &'static str {
     }
 }
 
+/// What the map and the markers call a helicopter: its type's letter and its number ("H1").
+pub fn call_sign(kind: HeloType, number: u8) -> String {
+    let letter = match kind {
+        HeloType::Huey => "H",
+        HeloType::Cobra => "C",
+        HeloType::Loach => "L",
+    };
+    format!("{letter}{number}")
+}
+
 /// A helicopter: a round counter, its nose as an arrow, its number and its altitude.
 pub fn draw_helicopter(cr: &Context, frame: &Frame, m: HeliMark) -> Result<(), cairo::Error> {
     let (x, y) = frame.centre(m.hex);
@@ -695,18 +705,13 @@ pub fn draw_helicopter(cr: &Context, frame: &Frame, m: HeliMark) -> Result<(), c
     Rgb::hex(if m.yours { 0xFFD600 } else { 0xFFFFFF }).set(cr);
     cr.set_line_width(r * if m.yours { 0.22 } else { 0.1 });
     cr.stroke()?;
-    let short = match m.kind {
-        HeloType::Huey => "H",
-        HeloType::Cobra => "C",
-        HeloType::Loach => "L",
-    };
     Rgb::WHITE.set(cr);
     fitted_text(
         cr,
         x,
         y - r * 0.62,
         r * 1.7,
-        &format!("{short}{}", m.number),
+        &call_sign(m.kind, m.number),
         r * 0.8,
         true,
     );

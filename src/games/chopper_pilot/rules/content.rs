@@ -826,19 +826,27 @@ pub struct CounterCount {
 }
 
 /// The markers the counter sheets print, by the ids `counters` counts them by.
-pub const MARKERS: [&str; 17] = [
+pub const MARKERS: [&str; 25] = [
     "smoke",
+    "explosion",
     "target",
     "air_strike",
     "artillery",
     "suppressed",
     "unspotted",
+    "spotted",
     "actions_over",
+    "us_chit",
+    "vietnamese_chit",
     "wreck",
     "crash",
+    "plane_crash",
+    "body_bags",
     "wounded_marker",
     "supplies_marker",
+    "parachute",
     "your_flight",
+    "ops_downed_crew",
     "pow",
     "skill_digits",
     "experience",

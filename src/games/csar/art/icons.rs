@@ -10,7 +10,7 @@ use cairo::Context;
 use serde::{Deserialize, Serialize};
 
 use super::palette;
-use crate::art::draw::Rgb;
+use crate::art::draw::{self, Rgb};
 use crate::i18n::gettext;
 
 /// The friendly aircraft types of the game.
@@ -223,17 +223,7 @@ pub fn gun(cr: &Context, cx: f64, cy: f64, s: f64, colour: Rgb) -> Result<(), ca
 
 /// A jagged star polygon with `n` points between radii `r_in` and `r_out` (unit square).
 fn star(cr: &Context, cx: f64, cy: f64, s: f64, n: usize, (r_out, r_in): (f64, f64), turn: f64) {
-    for i in 0..2 * n {
-        let r = if i % 2 == 0 { r_out } else { r_in };
-        let a = turn + PI * i as f64 / n as f64 - PI / 2.0;
-        let (x, y) = (cx + r * s * a.cos(), cy + r * s * a.sin());
-        if i == 0 {
-            cr.move_to(x, y);
-        } else {
-            cr.line_to(x, y);
-        }
-    }
-    cr.close_path();
+    draw::star(cr, cx, cy, n, (r_out * s, r_in * s), turn);
 }
 
 /// Flak bursts: one large and two small star bursts.

@@ -6,7 +6,7 @@ use std::f64::consts::TAU;
 
 use cairo::Context;
 
-use crate::art::draw::Rgb;
+use crate::art::draw::{self, Rgb};
 use crate::games::search_destroy::rules::content::{Class, Side};
 use crate::games::search_destroy::rules::state::Unit;
 
@@ -183,17 +183,7 @@ pub fn draw_us_back(cr: &Context) -> Result<(), cairo::Error> {
 }
 
 fn star(cr: &Context, cx: f64, cy: f64, r: f64) {
-    for i in 0..10 {
-        let a = -TAU / 4.0 + f64::from(i) * TAU / 10.0;
-        let rr = if i % 2 == 0 { r } else { r * 0.42 };
-        let (x, y) = (cx + rr * a.cos(), cy + rr * a.sin());
-        if i == 0 {
-            cr.move_to(x, y);
-        } else {
-            cr.line_to(x, y);
-        }
-    }
-    cr.close_path();
+    draw::star(cr, cx, cy, 5, (r, r * 0.42), 0.0);
 }
 
 /// The symbol for a kind of counter, drawn in the current colour in the upper part.
