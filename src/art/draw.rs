@@ -57,6 +57,22 @@ pub fn star(cr: &Context, cx: f64, cy: f64, points: usize, (r_out, r_in): (f64, 
     cr.close_path();
 }
 
+/// Adds a flat-topped hexagon path centred on (cx, cy), its corners `r` from the centre, the
+/// first corner straight to the right.
+pub fn hexagon(cr: &Context, cx: f64, cy: f64, r: f64) {
+    use std::f64::consts::TAU;
+    for k in 0..6 {
+        let a = f64::from(k) * TAU / 6.0;
+        let (x, y) = (cx + r * a.cos(), cy + r * a.sin());
+        if k == 0 {
+            cr.move_to(x, y);
+        } else {
+            cr.line_to(x, y);
+        }
+    }
+    cr.close_path();
+}
+
 /// Where text sits relative to the point given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {

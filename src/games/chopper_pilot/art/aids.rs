@@ -7,7 +7,7 @@ use std::f64::consts::TAU;
 use cairo::Context;
 
 use crate::art::draw::{
-    Align, Font, Rgb, condensed, fit_paragraph_font, fitted_left, fitted_text, paragraph,
+    Align, Font, Rgb, condensed, fit_paragraph_font, fitted_left, fitted_text, hexagon, paragraph,
 };
 use crate::art::sheet::{INK, Page, Style, Table, page_frame};
 use crate::engine::message::msg;
@@ -321,16 +321,7 @@ fn draw_scatter(cr: &Context, s: &Scatter, x: f64, y: f64, w: f64) -> Result<(),
     }
     for ((dx, dy), faces) in &spots {
         let (hx, hy) = (cx + dx * r * 1.75, cy + dy * r * 1.75);
-        for k in 0..6 {
-            let a = f64::from(k) * TAU / 6.0;
-            let (px, py) = (hx + r * a.cos(), hy + r * a.sin());
-            if k == 0 {
-                cr.move_to(px, py);
-            } else {
-                cr.line_to(px, py);
-            }
-        }
-        cr.close_path();
+        hexagon(cr, hx, hy, r);
         Rgb::hex(if *dx == 0.0 && *dy == 0.0 {
             0xFFCDD2
         } else {

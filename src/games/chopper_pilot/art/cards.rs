@@ -7,7 +7,8 @@ use std::f64::consts::TAU;
 use cairo::Context;
 
 use crate::art::draw::{
-    Align, Font, Rgb, fit_paragraph_font, fitted_left, fitted_text, paragraph, rounded_rect,
+    Align, Font, Rgb, fit_paragraph_font, fitted_left, fitted_text, hexagon, paragraph,
+    rounded_rect,
 };
 use crate::art::sheet::{INK, Table};
 use crate::engine::message::{msg, msg_n};
@@ -169,16 +170,7 @@ pub fn draw_direction_rose(
     lit: Option<u8>,
 ) -> Result<(), cairo::Error> {
     // Flat-topped hexes: direction 1 is the upper side, straight ahead of the nose.
-    for k in 0..6 {
-        let a = f64::from(k) * TAU / 6.0;
-        let (x, y) = (cx + r * a.cos(), cy + r * a.sin());
-        if k == 0 {
-            cr.move_to(x, y);
-        } else {
-            cr.line_to(x, y);
-        }
-    }
-    cr.close_path();
+    hexagon(cr, cx, cy, r);
     Rgb::hex(0xE6DFB0).set(cr);
     cr.fill_preserve()?;
     Rgb::hex(OLIVE).set(cr);

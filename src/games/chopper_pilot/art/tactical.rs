@@ -8,7 +8,9 @@ use std::f64::consts::TAU;
 
 use cairo::Context;
 
-use crate::art::draw::{Align, Font, Rgb, fitted_text, measure, paragraph, rounded_rect, text};
+use crate::art::draw::{
+    Align, Font, Rgb, fitted_text, hexagon, measure, paragraph, rounded_rect, text,
+};
 use crate::games::chopper_pilot::rules::ChopperPilot;
 use crate::games::chopper_pilot::rules::content::{Class, HelicopterSpec, HeloType, Side, data};
 use crate::games::chopper_pilot::rules::hex::Hex;
@@ -111,16 +113,7 @@ impl Frame {
     pub fn hex_path(&self, cr: &Context, hex: Hex, inset: f64) {
         let (cx, cy) = self.centre(hex);
         let r = self.flat / ROOT3 - inset;
-        for k in 0..6 {
-            let a = f64::from(k) * TAU / 6.0;
-            let (x, y) = (cx + r * a.cos(), cy + r * a.sin());
-            if k == 0 {
-                cr.move_to(x, y);
-            } else {
-                cr.line_to(x, y);
-            }
-        }
-        cr.close_path();
+        hexagon(cr, cx, cy, r);
     }
 
     /// The border of an area of hexes: every side between a hex of `area` and one outside
