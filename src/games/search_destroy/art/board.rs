@@ -543,9 +543,8 @@ impl Board for SearchDestroy {
     }
 
     fn target_at(&self, view: &View, x: f64, y: f64) -> Option<String> {
-        let (scale, ox, oy) = placement(view);
-        let hex = hex_at((x - ox) / scale, (y - oy) / scale)?.to_string();
-        view.targets.contains(&hex).then_some(hex)
+        self.place_at(view, x, y)
+            .filter(|hex| view.targets.contains(hex))
     }
 
     fn status(&self) -> Vec<(Message, String)> {
