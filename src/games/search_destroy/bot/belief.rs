@@ -108,7 +108,8 @@ impl Belief {
         belief
     }
 
-    fn observe(&mut self, v: &SearchDestroy) {
+    /// Takes in what the US sees now, keeping the probabilities of the last draw.
+    pub(super) fn observe(&mut self, v: &SearchDestroy) {
         // Counters are only ever added (supplies, casualty markers): the memory grows with them.
         if self.memory.len() != v.units.len() {
             self.memory.resize(v.units.len(), Memory::default());

@@ -48,11 +48,16 @@ fn strength() {
     let nlf = Difficulty::from_id(&env("SD_NLF", "easy")).expect("SD_NLF: easy, normal or hard");
     let games: u64 = env("SD_GAMES", "100").parse().expect("SD_GAMES: a number");
     let first: u64 = env("SD_SEED", "1").parse().expect("SD_SEED: a number");
+    let rollouts: usize = env("SD_ROLLOUTS", &super::hard::ROLLOUTS.to_string())
+        .parse()
+        .expect("SD_ROLLOUTS: a number");
     let (mut wins, mut draws, mut losses, mut margin) = (0u64, 0u64, 0u64, 0i64);
     let start = std::time::Instant::now();
     for seed in first..first + games {
         let mut a = Computer::new(us, seed.wrapping_mul(2));
         let mut b = Computer::new(nlf, seed.wrapping_mul(2) + 1);
+        a.rollouts = rollouts;
+        b.rollouts = rollouts;
         let g = play(&scenario, seed, &mut a, &mut b, |_, _| {});
         let [p_us, p_nlf] = g.points;
         margin += i64::from(p_us) - i64::from(p_nlf);

@@ -63,6 +63,10 @@ pub struct Computer {
     /// it cuts a decision short the game depends on the machine's speed. Tests and
     /// measurement runs leave it off.
     pub budget: Option<std::time::Duration>,
+    /// Whether the belief is drawn anew at each decision. Hard's play-outs keep the belief
+    /// of the decision they weigh and only take in what their deal shows (`false`): drawing
+    /// it again at every step of every play-out would cost a hundred times the decision.
+    redraw_belief: bool,
     /// What the decisions since the last [`Bot::take_notes`] were for, in sentences a player
     /// of its side could have written, with who may read each.
     pub notes: Vec<(Audience, Message)>,
@@ -77,6 +81,7 @@ impl Computer {
             belief: Belief::default(),
             rollouts: hard::ROLLOUTS,
             budget: None,
+            redraw_belief: true,
             notes: Vec::new(),
         }
     }
@@ -93,7 +98,11 @@ impl Computer {
     /// One decision of the side to act in `view`, among its legal `actions`.
     pub fn decide(&mut self, view: &SeatView, actions: &[Action]) -> Action {
         if self.difficulty != Difficulty::Easy && view.side() == Side::Us {
-            self.belief.update(view, &mut self.rng);
+            if self.redraw_belief {
+                self.belief.update(view, &mut self.rng);
+            } else {
+                self.belief.observe(view);
+            }
         }
         let vehicles = self.easy.vehicle_choice(view, view.side(), actions);
         let chosen = match self.difficulty {

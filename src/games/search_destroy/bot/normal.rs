@@ -514,7 +514,16 @@ fn fire_worth(c: &Computer, v: &SeatView, unit: usize) -> f64 {
 }
 
 fn probe(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
-    actions
+    ranked_probes(c, v, actions)
+        .into_iter()
+        .next()
+        .map_or(Action::NoProbe, |(_, a)| a)
+}
+
+/// The probes on offer, the most worth first: what the US expects from turning the hex's
+/// counters face-up.
+pub fn ranked_probes(c: &Computer, v: &SeatView, actions: &[Action]) -> Vec<(f64, Action)> {
+    let mut ranked: Vec<(f64, Action)> = actions
         .iter()
         .filter_map(|a| match a {
             Action::Probe { hex, .. } => {
@@ -522,10 +531,13 @@ fn probe(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Action {
                     .side_at(*hex, Side::Nlf)
                     .map(|i| search_value(c, v, i))
                     .sum();
-                Some((value, a))
+                Some((value, a.clone()))
             }
             _ => None,
         })
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map_or(Action::NoProbe, |(_, a)| a.clone())
+        .collect();
+    // The first of equals stays first, as `max_by` kept the last: ties go to the later.
+    ranked.reverse();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked
 }

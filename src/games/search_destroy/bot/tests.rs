@@ -94,8 +94,10 @@ fn the_us_computer_cannot_reach_what_the_backs_hide() {
         g.quiet_log();
         let mut real = Computer::new(difficulty, 9);
         let mut shadow = Computer::new(difficulty, 9);
-        real.rollouts = 1;
-        shadow.rollouts = 1;
+        // Two deals: Hard keeps Normal's choice unless another leads clearly, which one deal
+        // cannot show, so one deal would never let the search decide.
+        real.rollouts = 2;
+        shadow.rollouts = 2;
         let mut nlf = Computer::new(Difficulty::Easy, 10);
         let mut rng = Rng::seeded(1);
         let mut decisions = 0;
@@ -586,4 +588,39 @@ fn the_normal_us_carries_off_records_and_destroys_rice() {
         taken(Difficulty::Normal, "rice"),
         Some(Action::Destroy { .. })
     ));
+}
+
+#[test]
+fn hard_counts_the_caches_the_us_carries_at_their_capture_points() {
+    // Records are worth 50 points captured at the end [10.12]; a play-out that stops before
+    // the end counts a carried load at 0.8 of that, the carrier being liable to drop it
+    // [5.35]. A cache lying on the ground counts nothing yet.
+    let (forest, by, _) = forest_walk();
+    let mut g = basic_position(&[
+        ("us_squad", Side::Us, by),
+        ("records", Side::Nlf, by),
+        ("rice", Side::Nlf, forest),
+    ]);
+    g.units[1].face_up = true;
+    g.units[2].face_up = true;
+    assert_eq!(super::hard::carried_caches(&g), 0.0);
+    g.units[0].carrying = Some(1);
+    g.units[1].carried_by = Some(0);
+    assert_eq!(super::hard::carried_caches(&g), 40.0);
+}
+
+#[test]
+fn hard_replaces_normals_choice_only_on_a_clear_lead_over_the_same_deals() {
+    use super::hard::clear_lead;
+    // Ahead by 2 on every deal: no doubt.
+    assert!(clear_lead(&[3.0, 5.0, 1.0, 7.0], &[1.0, 3.0, -1.0, 5.0]));
+    // Ahead by 1 on average, but the deals swing by 10 either way: one standard error is
+    // about 5, so Normal's choice stands.
+    assert!(!clear_lead(
+        &[11.0, -9.0, 11.0, -9.0],
+        &[0.0, 0.0, 0.0, 0.0]
+    ));
+    // A single deal tells nothing of the spread; an illegal candidate never leads.
+    assert!(!clear_lead(&[9.0], &[0.0]));
+    assert!(!clear_lead(&[f64::NEG_INFINITY, 1.0], &[0.0, 0.0]));
 }
