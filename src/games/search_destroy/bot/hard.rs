@@ -198,8 +198,10 @@ fn us_belief(c: &mut Computer, v: &SeatView) -> Belief {
 }
 
 /// Plays `g` on to the end of the other side's next Player-Turn; the points balance for
-/// `side` then, counting the caches the US carries as 0.8 of their points (a carrier fired on
-/// drops its load [5.35], and the US scores them only at the end [10.12]).
+/// `side` then. Caches the US carries count only at the end [10.12]: counting them earlier
+/// (at 0.8 of their capture points) made the balance swing by tens of points on whichever deal
+/// a carrier moved or dropped its load, and the Standard game's Hard US did worst that way
+/// (docs/balance.md, stop 35).
 fn play_out(mut g: SearchDestroy, side: Side, mut players: [Computer; 2]) -> f64 {
     let start_turn = g.turn;
     for _ in 0..MAX_ACTIONS {
@@ -224,29 +226,8 @@ fn play_out(mut g: SearchDestroy, side: Side, mut players: [Computer; 2]) -> f64
     }
     let [us, nlf] = g.points.map(f64::from);
     let commander = if g.commander_destroyed { 15.0 } else { 0.0 };
-    // At the end the carried caches are already counted [10.12].
-    let carried = if g.step == Step::Over {
-        0.0
-    } else {
-        carried_caches(&g)
-    };
     match side {
-        Side::Us => us + carried - nlf - commander,
-        Side::Nlf => nlf - us - carried + commander,
+        Side::Us => us - nlf - commander,
+        Side::Nlf => nlf - us + commander,
     }
-}
-
-/// The capture points of the NLF loads US units carry.
-pub(super) fn carried_caches(g: &SearchDestroy) -> f64 {
-    g.units
-        .iter()
-        .filter(|u| u.side == Side::Us && u.on_map())
-        .filter_map(|u| u.carrying)
-        .filter_map(|load| {
-            g.units[load]
-                .spec()
-                .filter(|_| g.units[load].side == Side::Nlf)
-        })
-        .map(|spec| 0.8 * f64::from(g.material_points(&spec.id).1))
-        .sum()
 }

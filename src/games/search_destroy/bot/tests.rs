@@ -591,25 +591,6 @@ fn the_normal_us_carries_off_records_and_destroys_rice() {
 }
 
 #[test]
-fn hard_counts_the_caches_the_us_carries_at_their_capture_points() {
-    // Records are worth 50 points captured at the end [10.12]; a play-out that stops before
-    // the end counts a carried load at 0.8 of that, the carrier being liable to drop it
-    // [5.35]. A cache lying on the ground counts nothing yet.
-    let (forest, by, _) = forest_walk();
-    let mut g = basic_position(&[
-        ("us_squad", Side::Us, by),
-        ("records", Side::Nlf, by),
-        ("rice", Side::Nlf, forest),
-    ]);
-    g.units[1].face_up = true;
-    g.units[2].face_up = true;
-    assert_eq!(super::hard::carried_caches(&g), 0.0);
-    g.units[0].carrying = Some(1);
-    g.units[1].carried_by = Some(0);
-    assert_eq!(super::hard::carried_caches(&g), 40.0);
-}
-
-#[test]
 fn hard_replaces_normals_choice_only_on_a_clear_lead_over_the_same_deals() {
     use super::hard::clear_lead;
     // Ahead by 2 on every deal: no doubt.
