@@ -337,8 +337,9 @@ fn prober_move(c: &mut Computer, v: &SeatView, actions: &[Action]) -> Option<Act
     (chosen != Action::EndMovement).then_some(chosen)
 }
 
-/// A cache at hand: rice and whatever is worth no more carried off is destroyed; the others
-/// are carried off to count as captured at the end [5.3, 5.4, 10.12].
+/// A cache at hand: rice and whatever is worth no more carried off is destroyed, for movement
+/// points or, in the Standard game, by a unit that stays pinned beside it; the others are
+/// carried off to count as captured at the end [5.3, 5.4, 10.12, 12.35].
 fn take_cache(v: &SearchDestroy, actions: &[Action]) -> Option<Action> {
     let worth_carrying = |cache: usize| {
         let id = v.units[cache].spec().map_or("", |s| s.id.as_str());
@@ -354,6 +355,14 @@ fn take_cache(v: &SearchDestroy, actions: &[Action]) -> Option<Action> {
                 .find(|a| matches!(a, Action::Destroy { cache, .. } if !worth_carrying(*cache)))
         })
         .or_else(|| actions.iter().find(|a| matches!(a, Action::Destroy { .. })))
+        .or_else(|| {
+            actions.iter().find(|a| match a {
+                Action::Demolish { unit } => v.units[*unit]
+                    .hex
+                    .is_some_and(|h| v.demolishable(h).into_iter().any(|c| !worth_carrying(c))),
+                _ => false,
+            })
+        })
         .cloned()
 }
 

@@ -256,13 +256,19 @@ impl HeuristicBot {
 
     fn us_movement(&mut self, v: &SearchDestroy, actions: &[Action]) -> Action {
         let map = &data().map;
-        // Caches at hand: destroy early (and rice always), carry late.
+        // Caches at hand: destroy early (and rice always), carry late; in the Standard game
+        // by staying pinned beside them [12.35].
+        let early = v.turn + 2 < v.last_turn;
         for a in actions {
-            if let Action::Destroy { cache, .. } = a {
-                let rice = v.units[*cache].is("rice");
-                if rice || v.turn + 2 < v.last_turn {
-                    return a.clone();
-                }
+            let caches = match a {
+                Action::Destroy { cache, .. } => vec![*cache],
+                Action::Demolish { unit } => v.units[*unit]
+                    .hex
+                    .map_or_else(Vec::new, |h| v.demolishable(h)),
+                _ => continue,
+            };
+            if early || caches.iter().any(|&c| v.units[c].is("rice")) {
+                return a.clone();
             }
         }
         if let Some(a) = actions.iter().find(|a| matches!(a, Action::PickUp { .. })) {

@@ -384,7 +384,7 @@ impl SearchDestroy {
         }
         if cell.pinned {
             for &i in riders {
-                self.units[i].pinned = true;
+                self.pin(i);
             }
             self.log.add("7.2", msg("Pinned"));
         }
@@ -767,7 +767,13 @@ impl SearchDestroy {
         } else {
             Casualty::Wounded
         });
-        let abandoned = points(Casualty::Abandoned);
+        // The schedule's abandoned 60 / 25 (digest ruling A8); as printed, the NLF scores
+        // double and the US full value for a casualty it holds [20.42, 20.43].
+        let abandoned = if self.options.printed_casualty_values {
+            (base.0 * 2, base.1)
+        } else {
+            points(Casualty::Abandoned)
+        };
         let personnel_of = |side: Side, hex: Hex| {
             self.side_at(hex, side)
                 .any(|i| self.units[i].class().is_some_and(Class::personnel))

@@ -587,6 +587,38 @@ fn each_scoring_case_of_20_4_and_20_5() {
 }
 
 #[test]
+fn as_printed_20_43_the_nlf_scores_double_and_20_42_the_us_full_value() {
+    // The switch for digest ruling A8: instead of the schedule's abandoned 60 and 25, the
+    // NLF doubles a casualty it holds, that lies on a trap or alone (WIA 40, KIA 80), and the
+    // US takes the full value of one it holds (WIA 10, KIA 15).
+    let (here, ring) = open_ring();
+    let units = vec![
+        counter("hard_core", Side::Nlf, &ring[0].to_string()),
+        counter("us_squad", Side::Us, &ring[1].to_string()),
+    ];
+    let options = Options {
+        printed_casualty_values: true,
+        ..casualties()
+    };
+    let mut g = board_with(units, Step::Combat(Side::Nlf), &options);
+    let score = |g: &SearchDestroy, k: usize| g.casualty_score(&g.casualties.ledger[k]);
+    g.put_casualty(Side::Us, ring[0], false, Fire::Ground, true, vec![]);
+    assert_eq!(score(&g, 0), (Score::Captured, 40), "a WIA the NLF holds");
+    g.put_casualty(Side::Us, here, true, Fire::Ground, true, vec![]);
+    assert_eq!(score(&g, 1), (Score::Abandoned, 80), "a KIA left alone");
+    g.put_casualty(Side::Nlf, ring[1], true, Fire::NonGround, false, vec![]);
+    assert_eq!(score(&g, 2), (Score::Captured, 15), "a KIA the US holds");
+    g.put_casualty(Side::Nlf, ring[1], false, Fire::NonGround, false, vec![]);
+    assert_eq!(score(&g, 3), (Score::Captured, 10), "a WIA the US holds");
+    // It needs the casualty rules.
+    let alone = Options {
+        printed_casualty_values: true,
+        ..Default::default()
+    };
+    assert!(SearchDestroy::with_options("standard", &alone, 1).is_err());
+}
+
+#[test]
 fn without_the_rule_fire_scores_points_and_leaves_no_marker() {
     let (here, ring) = open_ring();
     let mut target = counter("hard_core", Side::Nlf, &here.to_string());

@@ -55,6 +55,10 @@ pub struct RowRecord {
 pub struct LetterRecord {
     pub letter: String,
     pub cache: Cache,
+    /// The cache the printed key names, where a ruling reads the letter otherwise; played
+    /// with `Options::printed_interrogation_key`.
+    #[serde(default)]
+    pub printed: Option<Cache>,
     pub source: Source,
     pub section: String,
 }
@@ -84,6 +88,8 @@ pub enum Answer {
 pub struct Table {
     /// By die roll 1-6, then attempt 1-3.
     rows: Vec<[Answer; 3]>,
+    /// The same with the key read as printed.
+    printed_rows: Vec<[Answer; 3]>,
     pub peasant_wounded: u32,
     pub peasant_killed: u32,
     pub porter: u32,
@@ -92,14 +98,14 @@ pub struct Table {
 impl Table {
     /// Checks the file: six rows, one per die roll, three results each, every letter known.
     pub fn check(file: TableFile) -> Result<Table, String> {
-        let letter = |l: &str| {
+        let letter = |l: &str, printed: bool| {
             file.letter
                 .iter()
                 .find(|r| r.letter == l)
-                .map(|r| r.cache)
+                .map(|r| r.printed.filter(|_| printed).unwrap_or(r.cache))
                 .ok_or_else(|| format!("row.attempts: '{l}' is no letter of the [[letter]] list"))
         };
-        let parse = |text: &str| -> Result<Answer, String> {
+        let parse = |text: &str, printed: bool| -> Result<Answer, String> {
             match text.trim() {
                 "-" => Ok(Answer::Nothing),
                 "PW" => Ok(Answer::Wounded),
@@ -107,7 +113,7 @@ impl Table {
                 t => {
                     let mut caches = Vec::new();
                     for l in t.split([',', ' ']).filter(|w| !w.is_empty() && *w != "or") {
-                        let c = letter(l)?;
+                        let c = letter(l, printed)?;
                         if !caches.contains(&c) {
                             caches.push(c);
                         }
@@ -119,7 +125,7 @@ impl Table {
                 }
             }
         };
-        let mut rows = Vec::new();
+        let (mut rows, mut printed_rows) = (Vec::new(), Vec::new());
         for die in 1..=6u8 {
             let mut found = file.row.iter().filter(|r| r.die == die);
             let (Some(row), None) = (found.next(), found.next()) else {
@@ -128,13 +134,15 @@ impl Table {
             let [a, b, c] = row.attempts.as_slice() else {
                 return Err(format!("row.attempts: die roll {die} needs three attempts"));
             };
-            rows.push([parse(a)?, parse(b)?, parse(c)?]);
+            rows.push([parse(a, false)?, parse(b, false)?, parse(c, false)?]);
+            printed_rows.push([parse(a, true)?, parse(b, true)?, parse(c, true)?]);
         }
         if file.row.len() != 6 {
             return Err("row.die: only die rolls 1 to 6".into());
         }
         Ok(Table {
             rows,
+            printed_rows,
             peasant_wounded: u32::from(file.points.peasant_wounded),
             peasant_killed: u32::from(file.points.peasant_killed),
             porter: u32::from(file.points.porter),
@@ -143,7 +151,16 @@ impl Table {
 
     /// The answer to attempt `attempt` (1-3) on a roll of `die` (1-6).
     pub fn answer(&self, die: u8, attempt: u8) -> &Answer {
-        &self.rows[usize::from(die.clamp(1, 6) - 1)][usize::from(attempt.clamp(1, 3) - 1)]
+        Table::cell(&self.rows, die, attempt)
+    }
+
+    /// The same answer with the key read as printed (digest ruling A9's switch).
+    pub fn printed_answer(&self, die: u8, attempt: u8) -> &Answer {
+        Table::cell(&self.printed_rows, die, attempt)
+    }
+
+    fn cell(rows: &[[Answer; 3]], die: u8, attempt: u8) -> &Answer {
+        &rows[usize::from(die.clamp(1, 6) - 1)][usize::from(attempt.clamp(1, 3) - 1)]
     }
 }
 
@@ -474,7 +491,12 @@ impl SearchDestroy {
         let roll = d6(&mut self.rng);
         let die = u8::try_from(roll.total).unwrap_or(1);
         let table = &data().interrogation;
-        let answer = table.answer(die, attempt).clone();
+        let answer = if self.options.printed_interrogation_key {
+            table.printed_answer(die, attempt)
+        } else {
+            table.answer(die, attempt)
+        }
+        .clone();
         let porter = self.units[captive].is("porter");
         let (text, rule) = match &answer {
             Answer::Nothing => (msg("Attempt {n}: nothing learned"), "23.3"),
@@ -845,6 +867,56 @@ mod tests {
         g.units[4].hex = Some(h("0113"));
         assert!(!g.can_carry(4, 2));
         assert!(g.can_carry(4, 3), "another cache may");
+    }
+
+    #[test]
+    fn the_printed_key_reads_a_as_arms_and_never_asks_for_ammunition() {
+        // 23.3 as printed: A is an Arms cache, like W (the switch of digest ruling A9).
+        let t = &data().interrogation;
+        assert_eq!(*t.printed_answer(6, 1), Answer::Caches(vec![Cache::Arms]));
+        assert_eq!(*t.printed_answer(2, 3), Answer::Caches(vec![Cache::Arms]));
+        assert_eq!(
+            *t.printed_answer(4, 2),
+            Answer::Caches(vec![Cache::Arms, Cache::Radio, Cache::Records])
+        );
+        assert_eq!(*t.printed_answer(5, 2), Answer::Wounded);
+        let ammunition = Answer::Caches(vec![Cache::Ammunition]);
+        assert!(
+            (1..=6).all(|die| (1..=3).all(|attempt| {
+                !matches!(t.printed_answer(die, attempt), Answer::Caches(c) if c.contains(&Cache::Ammunition))
+            })),
+            "no printed answer names {ammunition:?}"
+        );
+        // In play: a six on the first attempt makes the NLF show its arms cache, not the
+        // ammunition cache the ruling would ask for.
+        let mut g = peasant_found(&Options {
+            printed_interrogation_key: true,
+            ..on()
+        });
+        g.units.push(counter("arms", Side::Nlf, "0216"));
+        g.rng = rigged(&[6]);
+        g.apply_action(&Action::EndFire).unwrap();
+        g.apply_action(&q(Question::Interrogate {
+            captive: 1,
+            arvn: false,
+        }))
+        .unwrap();
+        assert_eq!(g.actions(), vec![q(Question::Show(5))]);
+    }
+
+    #[test]
+    fn the_printed_key_needs_interrogation() {
+        let printed = Options {
+            printed_interrogation_key: true,
+            ..Options::default()
+        };
+        let refused = SearchDestroy::with_options("standard", &printed, 1).unwrap_err();
+        assert!(refused.to_string().contains("Interrogation"), "{refused}");
+        let both = Options {
+            printed_interrogation_key: true,
+            ..on()
+        };
+        assert!(SearchDestroy::with_options("standard", &both, 1).is_ok());
     }
 
     #[test]

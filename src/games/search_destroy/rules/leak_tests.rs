@@ -227,7 +227,7 @@ fn nothing_the_us_is_handed_in_the_reinforcement_scenarios_depends_on_the_backs(
 
 #[test]
 fn nothing_the_us_is_handed_in_the_standard_game_depends_on_the_backs() {
-    let checked = check_games("standard", 0..3);
+    let checked = check_games("standard", 0..4);
     assert!(checked > 500, "only {checked} positions");
 }
 

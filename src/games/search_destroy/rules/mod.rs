@@ -204,13 +204,20 @@ impl Playable for SearchDestroy {
     }
 
     fn idle_optional_rules(scenario: &str) -> Vec<(&'static str, Message)> {
-        content()
-            .ok()
-            .and_then(|c| c.scenario(scenario))
-            .and_then(simultaneous::misfit)
+        let Some(scen) = content().ok().and_then(|c| c.scenario(scenario)) else {
+            return Vec::new();
+        };
+        let mut idle: Vec<(&'static str, Message)> = simultaneous::misfit(scen)
             .map(|why| ("simultaneous", why))
             .into_iter()
-            .collect()
+            .collect();
+        if scen.level == content::Level::Basic {
+            idle.push((
+                "both_cache_destructions",
+                msg("the Basic game has only the one way, for movement points"),
+            ));
+        }
+        idle
     }
 
     fn rules_reference() -> Vec<RuleSection> {
@@ -271,6 +278,7 @@ impl SearchDestroy {
             | Action::PickUp { unit, .. }
             | Action::Drop { unit }
             | Action::Destroy { unit, .. }
+            | Action::Demolish { unit }
             | Action::Hide(unit)
             | Action::Board(unit)
             | Action::Exit { unit }
@@ -446,6 +454,11 @@ impl SearchDestroy {
             Action::Destroy { unit, cache } => msg("The {unit} destroys the {cache}")
                 .term("unit", name(unit))
                 .term("cache", name(cache)),
+            Action::Demolish { unit } => {
+                msg("The {unit} stays pinned at {hex} to destroy the caches there")
+                    .term("unit", name(unit))
+                    .arg("hex", at(unit))
+            }
             Action::EndMovement => msg("End the Movement Phase"),
             Action::Probe { hex, .. } => msg("Probe {hex}").arg("hex", hex),
             Action::NoProbe => msg("No probe"),

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::message::msg;
+use crate::engine::message::{Message, msg};
 use crate::engine::play::OptionalRule;
 
 /// The optional rules in play; all off is the Basic or Standard game as printed.
@@ -46,6 +46,37 @@ pub struct Options {
     /// movement point by movement point.
     #[serde(default)]
     pub simultaneous: bool,
+    /// As printed [4.2, 28.0 G]: a Pinned marker is removed only in a game-turn after the one
+    /// it was placed in (digest ruling A46 removes it after its unit's next own Player-Turn).
+    #[serde(default)]
+    pub printed_pin_removal: bool,
+    /// As printed [5.41, 12.35]: in the Standard game a US unit may destroy a cache for 6
+    /// movement points as well as by staying pinned beside it (digest ruling A20 keeps only
+    /// the pin).
+    #[serde(default)]
+    pub both_cache_destructions: bool,
+    /// As printed [23.3]: the key's A asks for an Arms cache, like W (digest ruling A9 reads
+    /// it as Ammunition).
+    #[serde(default)]
+    pub printed_interrogation_key: bool,
+    /// As printed [20.42, 20.43]: a US casualty the NLF holds, left on a booby trap or alone
+    /// scores double, and an NLF casualty the US holds full value (digest ruling A8 uses the
+    /// schedule's 60 and 25 of 20.5).
+    #[serde(default)]
+    pub printed_casualty_values: bool,
+}
+
+impl Options {
+    /// Why these switches cannot be played together, if they cannot.
+    pub fn refusal(&self) -> Option<Message> {
+        if self.printed_interrogation_key && !self.interrogation {
+            return Some(msg(
+                "The interrogation key as printed needs the Interrogation rule: switch it on too",
+            ));
+        }
+        (self.printed_casualty_values && !self.casualties)
+            .then(|| msg("The casualty values as printed need the Casualty rule: switch it on too"))
+    }
 }
 
 /// The switches of the new-game dialog, each with what it changes in play.
@@ -121,6 +152,38 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             rule: "28.0",
             summary: msg(
                 "Each game-turn both sides first plot in secret where each unit will move; a unit with no route stays and may fire. Then the US fires, then the NLF, and only then do both sides' units move together, one movement point at a time. Units of the two sides that enter the same hex at the same moment stop there; two that cross the same hexside from both ends roll the die, and the higher one advances. Such a meeting counts as a search. A pinned unit carries out only the first half of its move. For scenarios whose units are all on the map from the first game-turn.",
+            ),
+        },
+        OptionalRule {
+            key: "printed_pin_removal",
+            title: msg("Pins removed as printed"),
+            rule: "4.2",
+            summary: msg(
+                "The sequence of play removes a Pinned marker only in a game-turn after the one it was placed in. Read so, an NLF unit pinned in the US Player-Turn sits out two NLF Player-Turns, and with simultaneous movement a pin lasts into the next game-turn. Off, every pin lasts through its unit's next own Player-Turn and no longer.",
+            ),
+        },
+        OptionalRule {
+            key: "both_cache_destructions",
+            title: msg("Both ways to destroy caches"),
+            rule: "12.35",
+            summary: msg(
+                "The Standard game destroys a found cache by leaving a combat unit pinned in its hex for a whole Player-Turn. The rulebook never withdraws the Basic game's way, so with this on a US unit may also destroy a cache there and then for 6 movement points.",
+            ),
+        },
+        OptionalRule {
+            key: "printed_interrogation_key",
+            title: msg("Interrogation key as printed"),
+            rule: "23.3",
+            summary: msg(
+                "The key of the Interrogation Results Table calls A an Arms cache, like W. Off, A stands for an Ammunition cache; on, A asks for arms too, and no answer can ever turn up an ammunition cache. Needs Interrogation.",
+            ),
+        },
+        OptionalRule {
+            key: "printed_casualty_values",
+            title: msg("Casualty values as printed"),
+            rule: "20.4",
+            summary: msg(
+                "The casualty rules give the NLF double points for a US casualty it holds, that lies on a booby trap or that is left alone, and the US full points for an NLF casualty it holds. Off, the victory point schedule's own figures count instead: 60 and 25. Needs Casualty combat results.",
             ),
         },
     ]

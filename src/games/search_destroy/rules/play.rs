@@ -68,6 +68,12 @@ pub enum Action {
         unit: usize,
         cache: usize,
     },
+    /// Standard game: the unit stays pinned in its hex through the whole Player-Turn, and
+    /// the caches there that were found in an earlier game-turn are destroyed at its end
+    /// [12.35].
+    Demolish {
+        unit: usize,
+    },
     EndMovement,
     /// Announce the game-turn's probe of a hex next to the probing unit [5.33].
     Probe {
@@ -144,7 +150,7 @@ impl SearchDestroy {
         let scen = content
             .scenario(scenario)
             .ok_or_else(|| SetupError::UnknownScenario(scenario.to_owned()))?;
-        if let Some(why) = super::scenario::refusal(scen, content) {
+        if let Some(why) = super::scenario::refusal(scen, content).or_else(|| options.refusal()) {
             return Err(SetupError::invalid(why));
         }
         let mut rng = Rng::for_game(seed);
@@ -675,6 +681,7 @@ impl SearchDestroy {
                 }
                 let l = &self.units[load];
                 if side == Side::Us
+                    && (!self.standard() || self.options.both_cache_destructions)
                     && u.class() == Some(Class::Combat)
                     && !u.pinned
                     && !u.landed
@@ -687,6 +694,9 @@ impl SearchDestroy {
                 {
                     out.push(Action::Destroy { unit, cache: load });
                 }
+            }
+            if side == Side::Us && self.may_demolish(unit) {
+                out.push(Action::Demolish { unit });
             }
         }
         out.extend(self.transport_actions(side, &free));
@@ -934,20 +944,12 @@ impl SearchDestroy {
                 u.moved = true;
                 u.handled = true;
                 self.active = Some(unit);
-                let spec = self.units[cache].spec().expect("a face-up cache is known");
-                let (destroyed, _) = self.material_points(&spec.id);
-                self.points[0] += destroyed;
-                self.log.add(
-                    "5.41",
-                    msg_n(
-                        "A US unit destroys the {cache}: {points} point",
-                        "A US unit destroys the {cache}: {points} points",
-                        destroyed,
-                    )
-                    .term("cache", spec.name.as_str())
-                    .arg("points", destroyed),
-                );
-                self.remove(cache);
+                self.destroy_cache(cache, "5.41");
+                Applied::QUIET
+            }
+            Action::Demolish { unit } => {
+                self.release_other(unit);
+                self.demolish(unit);
                 Applied::QUIET
             }
             Action::EndMovement => {
@@ -1344,6 +1346,7 @@ impl SearchDestroy {
                 self.helicopters_leave();
                 self.finish_probe();
                 self.expose_searched();
+                self.cache_destruction_phase();
                 if !self.start_interrogation() {
                     self.end_us_player_turn();
                 }
@@ -1428,11 +1431,76 @@ impl SearchDestroy {
         }
     }
 
-    /// Pins last through their unit's next own Player-Turn (digest 3.0).
+    /// A US unit destroys a face-up NLF cache: its destruction points go to the US [10.12].
+    pub(super) fn destroy_cache(&mut self, cache: usize, rule: &'static str) {
+        let spec = self.units[cache].spec().expect("a face-up cache is known");
+        let (destroyed, _) = self.material_points(&spec.id);
+        self.points[0] += destroyed;
+        self.log.add(
+            rule,
+            msg_n(
+                "A US unit destroys the {cache}: {points} point",
+                "A US unit destroys the {cache}: {points} points",
+                destroyed,
+            )
+            .term("cache", spec.name.as_str())
+            .arg("points", destroyed),
+        );
+        self.remove(cache);
+    }
+
+    /// The side whose Player-Turn it is; `None` at setup, in the simultaneous system's
+    /// game-turn and at the end.
+    pub fn phasing_side(&self) -> Option<Side> {
+        match &self.step {
+            Step::Setup | Step::Plot(_) | Step::Over => None,
+            _ if self.simultaneous() => None,
+            Step::Movement(side) | Step::Combat(side) => Some(*side),
+            Step::Retreat {
+                combat, surprise, ..
+            } => Some(if *surprise { Side::Us } else { *combat }),
+            Step::Hiding => Some(Side::Nlf),
+            Step::Boarding
+            | Step::Landing
+            | Step::Commander
+            | Step::LandingFire
+            | Step::Interrogation
+            | Step::HeFire
+            | Step::Probe
+            | Step::Surprise
+            | Step::SupplyFire
+            | Step::Vehicles => Some(Side::Us),
+        }
+    }
+
+    /// A combat result pins the unit: it may neither move nor fire in its next own
+    /// Player-Turn [6.16, 7.2].
+    pub(super) fn pin(&mut self, i: usize) {
+        let own_turn = self.phasing_side() == Some(self.units[i].side);
+        let u = &mut self.units[i];
+        u.pinned = true;
+        u.pinned_turn = self.turn;
+        u.pinned_in_own_turn = own_turn;
+    }
+
+    /// The Pinned Removal Phase of `side`'s Player-Turn. A pin lasts through its unit's next
+    /// own Player-Turn (digest 3.0, ruling A46), so one placed in this very Player-Turn stays
+    /// for the next; as printed, only pins of an earlier game-turn go [4.2]. A pin taken to
+    /// destroy caches always goes [12.35].
     /// What fired on a unit counts until the end of its own next Player-Turn [13.12, 13.22].
     fn end_player_turn(&mut self, side: Side) {
+        let (turn, printed) = (self.turn, self.options.printed_pin_removal);
         for u in self.units.iter_mut().filter(|u| u.side == side) {
-            u.pinned = false;
+            let stays = if printed {
+                u.pinned_turn >= turn
+            } else {
+                u.pinned_in_own_turn
+            };
+            if u.demolishing || !stays {
+                u.pinned = false;
+            }
+            u.pinned_in_own_turn = false;
+            u.demolishing = false;
             u.fired_on_from.clear();
         }
     }
@@ -1626,7 +1694,7 @@ impl SearchDestroy {
             Effect::None => {}
             Effect::Pinned => {
                 for i in hit {
-                    self.units[i].pinned = true;
+                    self.pin(i);
                 }
                 self.log.add("7.2", msg("Pinned"));
             }

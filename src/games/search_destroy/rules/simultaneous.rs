@@ -10,7 +10,8 @@
 //! the movement point at which its whole cost is paid, vehicles by the same numbers (A26); a
 //! unit may enter a hex only if no enemy stood in it at the start of that movement point;
 //! equal roll-offs are rolled again; the pins of this game-turn's fire are removed at its
-//! end (the digest's reading of G; the game has no switch for the literal one yet).
+//! end (the digest's reading of G; `Options::printed_pin_removal` keeps them a game-turn
+//! longer, as printed).
 
 use serde::{Deserialize, Serialize};
 
@@ -829,17 +830,27 @@ impl SearchDestroy {
 
     /// After the Search Phase: the counters of searched hexes are turned face-up (there is no
     /// later US Combat Phase, digest 3.6 F), pins are removed [28.0 G], the NLF may hide
-    /// [28.0 H], and the game-turn ends.
+    /// [28.0 H], and the game-turn ends. The digest reads G as removing this game-turn's
+    /// pins; as printed, only those of the game-turn before go.
     pub(super) fn end_simultaneous_search(&mut self) {
         self.expose_searched();
-        if self.units.iter().any(|u| u.pinned && u.on_map()) {
+        let turn = self.turn;
+        let printed = self.options.printed_pin_removal;
+        let goes = |u: &super::state::Unit| u.pinned && (!printed || u.pinned_turn < turn);
+        if self.units.iter().any(|u| goes(u) && u.on_map()) {
             self.log.add(
                 "28.0",
-                msg("Pinned Removal Phase: the pins of this game-turn are removed"),
+                if printed {
+                    msg("Pinned Removal Phase: the pins of the game-turn before are removed")
+                } else {
+                    msg("Pinned Removal Phase: the pins of this game-turn are removed")
+                },
             );
         }
         for u in &mut self.units {
-            u.pinned = false;
+            if goes(u) {
+                u.pinned = false;
+            }
         }
         if self.hiding_candidates().is_empty() {
             self.next_game_turn();

@@ -431,7 +431,11 @@ fn the_scenarios_it_does_not_fit_name_it_idle_with_the_reason() {
         "{}",
         why("iron_triangle")
     );
-    assert!(SearchDestroy::idle_optional_rules("basic").is_empty());
+    assert!(
+        SearchDestroy::idle_optional_rules("basic")
+            .iter()
+            .all(|(key, _)| *key != "simultaneous")
+    );
 }
 
 #[test]
@@ -453,4 +457,34 @@ fn bots_play_simultaneous_games_to_the_end() {
         }
     }
     let _ = h;
+}
+
+#[test]
+fn pins_28_g_as_printed_last_into_the_next_game_turn() {
+    // 28.0 G removes the pins "of the previous Game-Turn". The digest reads it as the pins of
+    // the game-turn's own fire; as printed, those stay through the next game-turn and only
+    // the older ones go.
+    use Dir::{N, NE};
+    let (start, route) = open_line(&[N, NE]);
+    for printed in [false, true] {
+        let mut g = board_with(
+            vec![
+                at("us_squad", Side::Us, start),
+                at("us_squad", Side::Us, route[1]),
+            ],
+            Step::Combat(Side::Nlf),
+            &Options {
+                printed_pin_removal: printed,
+                ..sim()
+            },
+        );
+        g.turn = 3;
+        g.units[0].pinned = true;
+        g.units[0].pinned_turn = 3;
+        g.units[1].pinned = true;
+        g.units[1].pinned_turn = 2;
+        execute(&mut g, vec![]);
+        assert_eq!(g.units[0].pinned, printed, "pinned this game-turn");
+        assert!(!g.units[1].pinned, "pinned the game-turn before");
+    }
 }

@@ -539,6 +539,68 @@ impl SearchDestroy {
         }
     }
 
+    // ---- Cache destruction [12.35] --------------------------------------------------------
+
+    /// The caches at `hex` that a unit pinned beside them would destroy: face-up NLF caches,
+    /// not carried, found in an earlier game-turn [4.2, 12.35]. Casualty markers are never
+    /// destroyed [5.37].
+    pub fn demolishable(&self, hex: Hex) -> Vec<usize> {
+        self.side_at(hex, Side::Nlf)
+            .filter(|&i| {
+                let u = &self.units[i];
+                u.face_up
+                    && u.class() == Some(Class::Cache)
+                    && u.carried_by.is_none()
+                    && u.revealed_turn < self.turn
+            })
+            .collect()
+    }
+
+    /// Whether a US unit may choose, before it does anything else this Player-Turn, to stay
+    /// pinned in its hex and destroy the caches there at the Player-Turn's end [12.35].
+    pub fn may_demolish(&self, unit: usize) -> bool {
+        let u = &self.units[unit];
+        self.standard()
+            && !self.simultaneous()
+            && u.side == Side::Us
+            && u.class() == Some(Class::Combat)
+            && !(u.pinned || u.landed || u.moved || u.fired || u.handled || u.demolishing)
+            && u.spent == 0
+            && u.carrying.is_none()
+            && u.hex.is_some_and(|h| !self.demolishable(h).is_empty())
+    }
+
+    /// The unit is pinned by its own choice for the rest of the Player-Turn [12.35].
+    pub(super) fn demolish(&mut self, unit: usize) {
+        let u = &mut self.units[unit];
+        u.pinned = true;
+        u.demolishing = true;
+        u.released = true;
+        u.handled = true;
+        u.mp = 0;
+        let hex = u.hex.expect("on the map");
+        self.active = None;
+        self.log.add(
+            "12.35",
+            msg("A US unit at {hex} stays pinned to destroy the caches there").arg("hex", hex),
+        );
+    }
+
+    /// The NLF Cache Destruction Phase: each unit that stayed pinned for it destroys the
+    /// caches of its hex that were found in an earlier game-turn [4.2, 12.35].
+    pub(super) fn cache_destruction_phase(&mut self) {
+        for unit in 0..self.units.len() {
+            if !self.units[unit].demolishing {
+                continue;
+            }
+            if let Some(hex) = self.units[unit].hex.filter(|_| self.units[unit].on_map()) {
+                for cache in self.demolishable(hex) {
+                    self.destroy_cache(cache, "12.35");
+                }
+            }
+        }
+    }
+
     // ---- Command [13.0] ------------------------------------------------------------------
 
     /// At the start of the NLF Player-Turn every NLF unit more than 8 hexes from all NLF

@@ -1,6 +1,6 @@
 //! The Standard game [11.0-15.0] against the rulebook's procedures, and bot-against-bot play.
 
-use super::content::{Class, Side, data};
+use super::content::{Class, Level, Side, data};
 use super::crt::Effect;
 use super::hex::Hex;
 use super::map::Terrain;
@@ -8,6 +8,7 @@ use super::play::Action;
 use super::state::{SearchDestroy, Step, Unit};
 use super::tests::{counter, h, play_scenario, rigged};
 use crate::engine::game::{Game, Verdict};
+use crate::engine::play::Playable;
 
 /// A Standard game with only the given units, in the given step, at Game-Turn 2.
 fn standard(units: Vec<Unit>, step: Step) -> SearchDestroy {
@@ -731,4 +732,189 @@ fn landing_14_0_a_scenario_asking_for_one_snake_gets_one() {
     assert_eq!(g.groups_allowed(), 1);
     lay(&mut g, 6);
     assert!(fresh_hexes(&g).is_empty());
+}
+
+/// Passes every decision (no move, no fire, no surprise, no hiding) until `done` holds.
+fn pass_until(g: &mut SearchDestroy, done: impl Fn(&SearchDestroy) -> bool) {
+    for _ in 0..60 {
+        if done(g) {
+            return;
+        }
+        let pass = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| {
+                matches!(
+                    a,
+                    Action::EndMovement | Action::EndFire | Action::NoSurprise | Action::EndHiding
+                )
+            })
+            .unwrap_or_else(|| panic!("no way to pass at {:?}", g.step));
+        g.apply(&pass).unwrap();
+    }
+    panic!("never came to pass: {:?}, game-turn {}", g.step, g.turn);
+}
+
+/// A searcher in the open beside a forest hex holding a hard-core unit, pinned by its
+/// surprise attack [12.1].
+fn searcher_pinned_by_surprise(options: super::options::Options) -> SearchDestroy {
+    let (forest, open, _) = forest_pocket();
+    let mut g = standard(
+        vec![
+            counter("us_squad", Side::Us, &hx(open)),
+            counter("hard_core", Side::Nlf, &hx(forest)),
+        ],
+        Step::Movement(Side::Us),
+    );
+    g.options = options;
+    g.apply(&Action::Search {
+        unit: 0,
+        hex: forest,
+    })
+    .unwrap();
+    g.apply(&Action::EndMovement).unwrap();
+    // Hard-core 2 against the searcher in the open: 2-1, with 2 added to the die.
+    let die = (1..=4)
+        .find(|&d| data().crt.cell(3, d + 2).effect == Effect::Pinned)
+        .expect("a roll that pins at 2-1");
+    g.rng = rigged(&[die, 6, 6, 6]);
+    g.apply(&Action::Surprise).unwrap();
+    assert!(g.units[0].pinned);
+    g
+}
+
+#[test]
+fn pins_6_16_a_searcher_pinned_in_its_own_turn_sits_out_the_next_one_too() {
+    // A pinned unit may neither move nor fire in its ensuing Player-Turn [6.16, 7.2]. Pinned
+    // by a surprise attack in its own Player-Turn, the searcher keeps the marker through the
+    // next US Player-Turn (digest 3.0); read as printed the US removes only pins of an
+    // earlier game-turn [4.2], which comes to the same.
+    for printed in [false, true] {
+        let mut g = searcher_pinned_by_surprise(super::options::Options {
+            printed_pin_removal: printed,
+            ..Default::default()
+        });
+        pass_until(&mut g, |g| g.step == Step::Movement(Side::Nlf));
+        assert!(g.units[0].pinned, "kept past the turn it was pinned in");
+        pass_until(&mut g, |g| {
+            g.turn == 3 && g.step == Step::Movement(Side::Us)
+        });
+        assert!(g.units[0].pinned);
+        assert!(!g.movers(Side::Us).contains(&0), "it may not move");
+        pass_until(&mut g, |g| g.step == Step::Movement(Side::Nlf));
+        assert!(!g.units[0].pinned, "gone after the next US Player-Turn");
+    }
+}
+
+#[test]
+fn pins_4_2_an_nlf_pin_goes_after_one_nlf_turn_or_as_printed_after_two() {
+    // Pinned in the US Player-Turn, an NLF unit sits out the NLF Player-Turn that follows
+    // and is freed at its end (digest ruling A46). As printed, the NLF removes only pins of
+    // a previous game-turn [4.2]: the unit sits out the next game-turn's too.
+    let (forest, open, _) = forest_pocket();
+    for printed in [false, true] {
+        let mut g = standard(
+            vec![
+                counter("us_squad", Side::Us, &hx(open)),
+                counter("hard_core", Side::Nlf, &hx(forest)),
+            ],
+            Step::Combat(Side::Us),
+        );
+        g.options.printed_pin_removal = printed;
+        g.units[1].face_up = true;
+        g.pin(1);
+        pass_until(&mut g, |g| g.step == Step::Movement(Side::Nlf));
+        assert!(g.units[1].pinned);
+        assert!(!g.movers(Side::Nlf).contains(&1));
+        pass_until(&mut g, |g| {
+            g.turn == 3 && g.step == Step::Movement(Side::Us)
+        });
+        assert_eq!(g.units[1].pinned, printed);
+        pass_until(&mut g, |g| g.step == Step::Movement(Side::Nlf));
+        assert_eq!(g.movers(Side::Nlf).contains(&1), !printed);
+        pass_until(&mut g, |g| g.turn == 4);
+        assert!(!g.units[1].pinned);
+    }
+}
+
+/// A US squad on a face-up rice cache found in game-turn `found`, a second squad elsewhere.
+fn on_a_cache(found: u8, level: Level, both: bool) -> SearchDestroy {
+    let (_, open, other) = forest_pocket();
+    let mut g = standard(
+        vec![
+            counter("us_squad", Side::Us, &hx(open)),
+            counter("rice", Side::Nlf, &hx(open)),
+            counter("us_squad", Side::Us, &hx(other)),
+        ],
+        Step::Movement(Side::Us),
+    );
+    g.level = level;
+    g.options.both_cache_destructions = both;
+    g.units[1].face_up = true;
+    g.units[1].revealed_turn = found;
+    g
+}
+
+#[test]
+fn cache_destruction_12_35_a_unit_left_pinned_beside_a_cache_destroys_it_at_the_turn_end() {
+    let mut g = on_a_cache(1, Level::Standard, false);
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Demolish { unit: 0 }));
+    // The Standard game's way replaces the Basic game's 6 movement points (digest ruling A20).
+    assert!(!legal.iter().any(|a| matches!(a, Action::Destroy { .. })));
+    assert!(
+        !legal.contains(&Action::Demolish { unit: 2 }),
+        "no cache there"
+    );
+    g.apply(&Action::Demolish { unit: 0 }).unwrap();
+    assert!(g.units[0].pinned);
+    assert!(
+        !g.movers(Side::Us).contains(&0),
+        "it stays the whole Player-Turn"
+    );
+    assert!(
+        g.units[1].on_map(),
+        "destroyed only in the Cache Destruction Phase"
+    );
+    let (destroyed, _) = g.material_points("rice");
+    pass_until(&mut g, |g| g.step == Step::Movement(Side::Nlf));
+    assert!(g.units[1].removed);
+    assert_eq!(g.points[0], destroyed);
+    assert!(g.log.entries().iter().any(|e| e.rule == "12.35"));
+    assert!(
+        !g.units[0].pinned,
+        "the pin it chose goes at the turn's end [4.2]"
+    );
+}
+
+#[test]
+fn cache_destruction_4_2_only_caches_found_in_an_earlier_game_turn() {
+    // Found this game-turn: it may be carried off, not yet destroyed by a pin.
+    let g = on_a_cache(2, Level::Standard, false);
+    assert!(!g.legal_actions().contains(&Action::Demolish { unit: 0 }));
+    // Nor once the unit has spent movement points: the choice is made before it acts.
+    let mut g = on_a_cache(1, Level::Standard, false);
+    g.units[0].spent = 2;
+    assert!(!g.legal_actions().contains(&Action::Demolish { unit: 0 }));
+}
+
+#[test]
+fn cache_destruction_a20_the_printed_rules_keep_both_ways_in_the_standard_game() {
+    let both = on_a_cache(1, Level::Standard, true).legal_actions();
+    assert!(both.contains(&Action::Demolish { unit: 0 }));
+    assert!(both.contains(&Action::Destroy { unit: 0, cache: 1 }));
+    // The Basic game has only the 6 movement points [5.41]; the switch is idle there.
+    let basic = on_a_cache(1, Level::Basic, false).legal_actions();
+    assert!(basic.contains(&Action::Destroy { unit: 0, cache: 1 }));
+    assert!(!basic.contains(&Action::Demolish { unit: 0 }));
+    let idle = SearchDestroy::idle_optional_rules("basic");
+    assert!(
+        idle.iter()
+            .any(|(key, _)| *key == "both_cache_destructions")
+    );
+    assert!(
+        SearchDestroy::idle_optional_rules("standard")
+            .iter()
+            .all(|(key, _)| *key != "both_cache_destructions")
+    );
 }

@@ -28,6 +28,13 @@ pub struct Unit {
     /// NLF counters start face-down; US counters are always face-up once landed.
     pub face_up: bool,
     pub pinned: bool,
+    /// The game-turn of its pin, and whether the pin came in its own side's Player-Turn (a
+    /// surprise attack, a mine): such a pin outlasts that Player-Turn's Pinned Removal Phase
+    /// and lasts through the next one (digest 3.0) [6.16, 7.2].
+    #[serde(default)]
+    pub pinned_turn: u8,
+    #[serde(default)]
+    pub pinned_in_own_turn: bool,
     /// Movement points left this Movement Phase.
     pub mp: u8,
     /// Spent movement points this Player-Turn (may not fire [6.17]).
@@ -91,6 +98,10 @@ pub struct Unit {
     /// Tanks and APCs: the APC this unit rides in; off the map while it does [22.56].
     #[serde(default)]
     pub aboard: Option<usize>,
+    /// Standard game: pinned by its own choice this Player-Turn, to destroy the caches of its
+    /// hex at its end [12.35].
+    #[serde(default)]
+    pub demolishing: bool,
 }
 
 impl Unit {
@@ -103,6 +114,8 @@ impl Unit {
             removed: false,
             face_up: side == Side::Us,
             pinned: false,
+            pinned_turn: 0,
+            pinned_in_own_turn: false,
             mp: 0,
             moved: false,
             released: false,
@@ -125,6 +138,7 @@ impl Unit {
             ammo: Default::default(),
             captive: false,
             aboard: None,
+            demolishing: false,
         }
     }
 

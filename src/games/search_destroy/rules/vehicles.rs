@@ -487,7 +487,7 @@ impl SearchDestroy {
             Effect::None => {}
             Effect::Pinned => {
                 for &i in riders {
-                    self.units[i].pinned = true;
+                    self.pin(i);
                 }
                 self.log.add("7.2", msg("Pinned"));
             }
