@@ -297,6 +297,10 @@ pub enum Edge {
 pub struct Zone {
     #[serde(default)]
     pub edges: Vec<Edge>,
+    /// The edges the rulebook prints, where a ruling moved the entry elsewhere; played with
+    /// `Options::printed_entry_edges`.
+    #[serde(default)]
+    pub printed_edges: Vec<Edge>,
     #[serde(default)]
     pub hexes: Vec<String>,
     pub min_column: Option<u8>,

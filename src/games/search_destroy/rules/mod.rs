@@ -211,6 +211,12 @@ impl Playable for SearchDestroy {
             .map(|why| ("simultaneous", why))
             .into_iter()
             .collect();
+        if scen.entry.iter().all(|e| e.zone.printed_edges.is_empty()) {
+            idle.push((
+                "printed_entry_edges",
+                msg("its units come in where the rulebook prints"),
+            ));
+        }
         if scen.level == content::Level::Basic {
             idle.push((
                 "both_cache_destructions",

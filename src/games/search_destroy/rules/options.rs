@@ -64,6 +64,10 @@ pub struct Options {
     /// schedule's 60 and 25 of 20.5).
     #[serde(default)]
     pub printed_casualty_values: bool,
+    /// As printed [27.23]: Kien Phuong's NLF enters by the west edge, the one it scores for
+    /// leaving by (digest ruling A16 brings it in from the east).
+    #[serde(default)]
+    pub printed_entry_edges: bool,
 }
 
 impl Options {
@@ -184,6 +188,14 @@ pub fn optional_rules() -> Vec<OptionalRule> {
             rule: "20.4",
             summary: msg(
                 "The casualty rules give the NLF double points for a US casualty it holds, that lies on a booby trap or that is left alone, and the US full points for an NLF casualty it holds. Off, the victory point schedule's own figures count instead: 60 and 25. Needs Casualty combat results.",
+            ),
+        },
+        OptionalRule {
+            key: "printed_entry_edges",
+            title: msg("Kien Phuong's entry edge as printed"),
+            rule: "27.23",
+            summary: msg(
+                "The scenario has the NLF come in by the west edge, the very edge it scores for leaving by, so a unit could step in and straight out again. Off, the NLF comes in from the east and flees west.",
             ),
         },
     ]

@@ -178,7 +178,17 @@ impl SearchDestroy {
     /// Whether the setup entry of `unit` lets it be placed in `hex` [27.0].
     pub fn in_setup_zone(&self, unit: usize, hex: Hex) -> bool {
         self.entry_of(unit)
-            .is_none_or(|e| zone_allows(&e.zone, &data().map, hex))
+            .is_none_or(|e| zone_allows(&self.zone_of(e), &data().map, hex))
+    }
+
+    /// Where `entry` comes in: its zone, or with the printed entry edges switched on the
+    /// edges the rulebook prints where a ruling moved them (digest ruling A16).
+    pub fn zone_of(&self, entry: &super::content::Entry) -> Zone {
+        let mut zone = entry.zone.clone();
+        if self.options.printed_entry_edges && !zone.printed_edges.is_empty() {
+            zone.edges = zone.printed_edges.clone();
+        }
+        zone
     }
 
     /// The side whose Player-Turn opens each game-turn.
@@ -231,7 +241,7 @@ impl SearchDestroy {
                 continue;
             }
             kinds.push(kind);
-            let zone = &self.entry_of(unit).expect("an arrival has an entry").zone;
+            let zone = &self.zone_of(self.entry_of(unit).expect("an arrival has an entry"));
             let mp = self.units[unit].mp;
             out.extend(
                 map.hexes()

@@ -119,6 +119,29 @@ fn iron_triangle_27_12_sets_up_away_from_the_edges_and_walks_in_from_south_and_w
 }
 
 #[test]
+fn kien_phuong_27_23_as_printed_the_nlf_comes_in_by_the_west_edge() {
+    // The switch for ruling A16: the printed west edge, the one the NLF scores for leaving
+    // by; the US still follows from the east (digest gap G18). Idle in scenarios without a
+    // printed edge of their own.
+    let printed = Options {
+        printed_entry_edges: true,
+        ..Options::default()
+    };
+    let g = SearchDestroy::with_options("kien_phuong", &printed, 5).unwrap();
+    let hexes = ids(&g.legal_actions());
+    assert!(!hexes.is_empty());
+    assert!(hexes.iter().all(|x| x.col == 1), "{hexes:?}");
+    use crate::engine::play::Playable;
+    let idle = |id: &str| {
+        SearchDestroy::idle_optional_rules(id)
+            .iter()
+            .any(|(key, _)| *key == "printed_entry_edges")
+    };
+    assert!(!idle("kien_phuong"));
+    assert!(idle("standard") && idle("iron_triangle"));
+}
+
+#[test]
 fn kien_phuong_27_23_the_nlf_walks_in_first_face_down() {
     let mut g = SearchDestroy::new("kien_phuong", 5).unwrap();
     // Nothing to set up: the game opens with the NLF Movement Phase [27.23].
