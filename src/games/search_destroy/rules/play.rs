@@ -15,7 +15,7 @@ use super::state::{Attack, RANGE, SearchDestroy, Step, Unit};
 use crate::engine::dice::d6;
 use crate::engine::game::{Applied, Refusal, SetupError};
 use crate::engine::log::{Log, Random};
-use crate::engine::message::{Message, msg, msg_n};
+use crate::engine::message::{Message, msg, msg_n, n_};
 use crate::engine::rng::Rng;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1581,9 +1581,9 @@ impl SearchDestroy {
         if modifier != 0 {
             random.push(Random::Modifier {
                 reason: if rule == "18.12" {
-                    "ambush"
+                    n_("ambush")
                 } else {
-                    "surprise attack"
+                    n_("surprise attack")
                 }
                 .into(),
                 value: modifier,
