@@ -137,6 +137,10 @@ pub struct CounterSpec {
 pub struct FormationUnit {
     pub counter: String,
     pub count: u8,
+    /// The platoons of the formation these units belong to, the count split evenly over
+    /// them in order; none for the formation's own command level [24.35, 24.36].
+    #[serde(default)]
+    pub platoons: Vec<u8>,
     pub source: Source,
     pub section: String,
 }
@@ -430,6 +434,21 @@ impl Content {
 
     pub fn counter_index(&self, id: &str) -> Option<usize> {
         self.counters.iter().position(|c| c.id == id)
+    }
+
+    /// Checks that each formation line's count splits evenly over its platoons.
+    fn check_platoons(&self) -> Result<(), String> {
+        for f in &self.formations {
+            for u in &f.units {
+                if !u.platoons.is_empty() && usize::from(u.count) % u.platoons.len() != 0 {
+                    return Err(format!(
+                        "formation {}: {} {} do not split evenly over platoons {:?}",
+                        f.id, u.count, u.counter, u.platoons
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     pub fn formation(&self, id: &str) -> Option<&Formation> {
@@ -1086,6 +1105,7 @@ pub fn load_all() -> Result<Content, ContentError> {
         )?
         .section,
     };
+    content.check_platoons().map_err(refuse("forces.toml"))?;
     check_scenarios(&scenarios.scenario, &content).map_err(refuse("scenarios.toml"))?;
     content.scenarios = scenarios.scenario;
     content.setup_shares = super::setup_shares::SetupShares::check(

@@ -9,6 +9,7 @@
 pub mod ambush;
 pub mod bot;
 pub mod casualties;
+pub mod command;
 pub mod content;
 pub mod crt;
 pub mod fire_rate;

@@ -181,6 +181,7 @@ impl SearchDestroy {
             units.extend(mine);
         }
         let schedule = SearchDestroy::deal_entries(scen, content, &mut units);
+        super::command::organize(scen, content, &mut units);
         log.add(
             "9.0",
             msg("{scenario}: the NLF sets up face-down, then the US lands by helicopter")

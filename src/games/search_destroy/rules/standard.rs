@@ -636,8 +636,8 @@ impl SearchDestroy {
     }
 
     /// After an attack scored against US units, each rolls for its leadership: a 1 loses it
-    /// for half a die of game-turns, rounded up; a commander's loss makes the units under
-    /// him roll, losing it on 1-3 [13.2, 13.22-13.24].
+    /// for half a die of game-turns, rounded up, and a leader's loss passes down his chain
+    /// of command [13.2, 13.22-13.24, 24.34].
     pub fn leadership_rolls(&mut self, hit: &[usize]) {
         if !self.standard() {
             return;
@@ -646,50 +646,39 @@ impl SearchDestroy {
             if !self.units[i].on_map() || !self.units[i].class().is_some_and(Class::personnel) {
                 continue;
             }
-            if self.leadership_roll(i, 1, "13.2") && self.commands(i) {
-                let under: Vec<usize> = self.under_command(i);
-                for j in under {
-                    self.leadership_roll(j, 3, "13.24");
-                }
+            if self.leadership_roll(i, 1, "13.2") {
+                self.pass_down_leadership_loss(i);
             }
         }
     }
 
-    fn commands(&self, i: usize) -> bool {
-        let u = &self.units[i];
-        u.is("company_commander") || u.is("battalion_commander")
-    }
-
-    /// Those who roll when a commander loses his leadership: the platoon leaders and the
-    /// company's other non-squad units, or, with no platoon leader on the map, every squad
-    /// (digest 4.4.5 item 6).
-    fn under_command(&self, commander: usize) -> Vec<usize> {
-        let us: Vec<usize> = (0..self.units.len())
-            .filter(|&j| j != commander && self.units[j].side == Side::Us && self.units[j].on_map())
-            .filter(|&j| !self.commands(j))
-            .collect();
-        let leaders = us.iter().any(|&j| self.units[j].is("platoon_leader"));
-        us.into_iter()
-            .filter(|&j| {
-                let squad = self.units[j].class() == Some(Class::Combat)
-                    && self.units[j].spec().is_some_and(|s| s.id.contains("squad"));
-                !leaders || !squad
-            })
-            .filter(|&j| self.units[j].class().is_some_and(Class::personnel))
-            .collect()
+    /// A leader has lost his leadership: each unit under him rolls, losing it on 1-3, and a
+    /// leader among them passes his loss on in turn [13.23, 13.24, 24.34, 24.35].
+    fn pass_down_leadership_loss(&mut self, leader: usize) {
+        let rule = if self.units[leader].is("platoon_leader") {
+            "13.23"
+        } else if self.units[leader].is("company_commander") {
+            "13.24"
+        } else {
+            "24.35"
+        };
+        for j in self.commanded_by(leader) {
+            if self.leadership_roll(j, 3, rule) {
+                self.pass_down_leadership_loss(j);
+            }
+        }
     }
 
     /// One leadership roll: a result of at most `loses_on` loses leadership for ceil(d6/2)
     /// game-turns after this one (a later end replaces an earlier one). Returns the loss.
     fn leadership_roll(&mut self, i: usize, loses_on: i32, rule: &'static str) -> bool {
         let roll = d6(&mut self.rng);
-        let name = self.units[i].spec().map_or("", |s| s.name.as_str());
         let hex = self.units[i].hex.map(|h| h.to_string()).unwrap_or_default();
         if roll.total > loses_on {
             self.log.add_with(
                 rule,
                 msg("Leadership roll for the {unit} at {hex}: it holds")
-                    .term("unit", name)
+                    .message("unit", self.designated_name(i))
                     .arg("hex", hex),
                 vec![Random::Dice(roll)],
             );
@@ -703,7 +692,7 @@ impl SearchDestroy {
         self.log.add_with(
             rule,
             msg("The {unit} at {hex} loses its leadership through Game-Turn {until}")
-                .term("unit", name)
+                .message("unit", self.designated_name(i))
                 .arg("hex", hex)
                 .arg("until", until),
             vec![Random::Dice(roll), Random::Dice(length)],

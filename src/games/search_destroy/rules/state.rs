@@ -102,6 +102,9 @@ pub struct Unit {
     /// hex at its end [12.35].
     #[serde(default)]
     pub demolishing: bool,
+    /// US: its company and platoon, for leadership losses [24.35, 24.36].
+    #[serde(default)]
+    pub org: super::command::Org,
 }
 
 impl Unit {
@@ -139,6 +142,7 @@ impl Unit {
             captive: false,
             aboard: None,
             demolishing: false,
+            org: Default::default(),
         }
     }
 
