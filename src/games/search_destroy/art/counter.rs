@@ -89,9 +89,9 @@ pub fn draw_face(cr: &Context, unit: &Unit, secret: bool) -> Result<(), cairo::E
             let designation = unit.org.designation(unit.is("platoon_leader"));
             if unit.side == Side::Us && !designation.is_empty() {
                 cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
-                cr.set_font_size(1.7);
+                cr.set_font_size(1.8);
                 let ext = cr.text_extents(&designation)?;
-                cr.move_to(SIZE - 0.7 - ext.width() - ext.x_bearing(), 1.75);
+                cr.move_to(SIZE - 0.6 - ext.width() - ext.x_bearing(), 1.55);
                 cr.show_text(&designation)?;
             }
             if spec.attack > 0 || spec.movement > 0 {

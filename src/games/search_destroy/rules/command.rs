@@ -157,9 +157,8 @@ impl SearchDestroy {
         } else if org.platoon != 0 && !u.is("platoon_leader") {
             // A platoon without its leader answers to the company commander.
             let same = |l: &Unit| (l.org.company, l.org.platoon) == (org.company, org.platoon);
-            find(&|l| l.is("platoon_leader") && same(l)).or_else(|| {
-                find(&|l| l.is("company_commander") && l.org.company == org.company)
-            })
+            find(&|l| l.is("platoon_leader") && same(l))
+                .or_else(|| find(&|l| l.is("company_commander") && l.org.company == org.company))
         } else {
             find(&|l| l.is("company_commander") && l.org.company == org.company)
         }
@@ -230,12 +229,20 @@ mod tests {
                 .map(|&i| g.units[i].org.designation(g.units[i].is("platoon_leader")))
                 .collect()
         };
-        assert_eq!(names("us_squad", org(1, 2)), ["1/2/A", "2/2/A", "3/2/A", "4/2/A"]);
+        assert_eq!(
+            names("us_squad", org(1, 2)),
+            ["1/2/A", "2/2/A", "3/2/A", "4/2/A"]
+        );
         assert_eq!(names("us_weapons_squad", org(2, 4)), ["1/4/B", "2/4/B"]);
         assert_eq!(names("platoon_leader", org(3, 1)), ["1/C"]);
         assert_eq!(names("medical_team", org(1, 0)), ["A", "A", "A"]);
         let standard = SearchDestroy::new("standard", 1).unwrap();
-        assert!(standard.units.iter().all(|u| u.org.designation(false).is_empty()));
+        assert!(
+            standard
+                .units
+                .iter()
+                .all(|u| u.org.designation(false).is_empty())
+        );
     }
 
     #[test]
@@ -261,7 +268,11 @@ mod tests {
                 .filter(|&i| g.units[i].side == Side::Us && g.units[i].org.company == c)
                 .collect();
             let entry = g.entry_of(members[0]).map(|e| e.turns.clone());
-            assert!(members.iter().all(|&i| g.entry_of(i).map(|e| e.turns.clone()) == entry));
+            assert!(
+                members
+                    .iter()
+                    .all(|&i| g.entry_of(i).map(|e| e.turns.clone()) == entry)
+            );
         }
         assert_eq!(find(&g, "battalion_commander", org(0, 0)).len(), 1);
     }
@@ -285,7 +296,10 @@ mod tests {
         // A squad of the reserve platoon answers to its own platoon leader; without him, to
         // the company commander.
         let reserve = find(&g, "us_weapons_squad", org(1, 4))[0];
-        assert_eq!(g.leader_of(reserve), Some(find(&g, "platoon_leader", org(1, 4))[0]));
+        assert_eq!(
+            g.leader_of(reserve),
+            Some(find(&g, "platoon_leader", org(1, 4))[0])
+        );
         let squad = find(&g, "us_squad", org(1, 1))[0];
         g.units[pl].hex = None;
         assert_eq!(g.leader_of(squad), Some(cc));
@@ -303,17 +317,26 @@ mod tests {
         g.rng = rigged(&[1, 2, 3, 1, 5, 5, 5]);
         g.leadership_rolls(&[pl]);
         assert_eq!(g.units[pl].leaderless_until, 6);
-        let lost: Vec<u8> = squads.iter().map(|&i| g.units[i].leaderless_until).collect();
+        let lost: Vec<u8> = squads
+            .iter()
+            .map(|&i| g.units[i].leaderless_until)
+            .collect();
         assert_eq!(lost, vec![6, 0, 0, 0]);
         let rolls = g.log.entries().iter().filter(|e| e.rule == "13.23").count();
         assert_eq!(rolls, 4, "each of his squads rolls, no other unit");
         // The log names each unit by its designation.
         let lines: Vec<String> = g.log.entries().iter().map(|e| e.english()).collect();
         assert!(
-            lines.iter().any(|l| l.contains("Platoon Leader 3/B at 1010 loses")),
+            lines
+                .iter()
+                .any(|l| l.contains("Platoon Leader 3/B at 1010 loses")),
             "{lines:?}"
         );
-        assert!(lines.iter().any(|l| l.contains("for the US Infantry Squad 2/3/B at 1010")));
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("for the US Infantry Squad 2/3/B at 1010"))
+        );
     }
 
     #[test]
