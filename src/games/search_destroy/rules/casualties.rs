@@ -583,7 +583,11 @@ impl SearchDestroy {
             return false;
         }
         match l.side {
-            Side::Us => table().us_carriers.iter().any(|id| u.is(id)),
+            // A Medical team under leadership loss picks up nobody (digest 4.4.5, item 7).
+            Side::Us => {
+                table().us_carriers.iter().any(|id| u.is(id))
+                    && !(u.side == Side::Us && self.leaderless(unit))
+            }
             Side::Nlf => true,
         }
     }

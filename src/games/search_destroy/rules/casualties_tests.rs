@@ -330,6 +330,9 @@ fn only_medics_and_porters_carry_us_casualties_and_anyone_nlf_ones() {
         "any personnel carries NLF casualties"
     );
     assert!(g.can_carry(2, nlf_marker));
+    // Under leadership loss a Medical team picks up nobody (digest 4.4.5, item 7).
+    g.units[3].leaderless_until = g.turn;
+    assert!(!g.can_carry(3, us_marker));
 }
 
 #[test]

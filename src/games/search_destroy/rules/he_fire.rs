@@ -427,12 +427,15 @@ impl SearchDestroy {
     }
 
     /// Whether a Forward Observer on the map sees `hex` [21.32, 21.34, 21.35]: pinned or
-    /// not, within 8 hexes and in normal line of sight.
+    /// not, within 8 hexes and in normal line of sight. One under leadership loss does not
+    /// observe (digest 4.4.5, item 7).
     pub fn observed(&self, hex: Hex) -> bool {
-        self.units.iter().any(|u| {
+        (0..self.units.len()).any(|i| {
+            let u = &self.units[i];
             u.side == Side::Us
                 && u.on_map()
                 && u.is("forward_observer")
+                && !self.leaderless(i)
                 && u.hex
                     .is_some_and(|from| from.distance(hex) <= RANGE && self.sees(from, hex))
         })
@@ -1137,6 +1140,10 @@ mod tests {
             1,
         );
         assert!(g.observed(h("0513")));
+        // An observer under leadership loss does not observe (digest 4.4.5, item 7).
+        let mut lost = g.clone();
+        lost.units[0].leaderless_until = lost.turn;
+        assert!(!lost.observed(h("0513")));
         act(
             &mut g,
             HeAction::Impact {
