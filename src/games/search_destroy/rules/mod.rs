@@ -419,21 +419,23 @@ impl SearchDestroy {
     /// face-down ones as counters.
     fn label(&self, action: &Action) -> Message {
         let actor = self.actor();
+        // A unit as the side to act may know it: a US unit with its designation [24.36].
         let name = |i: usize| {
             let u = &self.units[i];
-            u.spec()
-                .filter(|_| !u.hidden() || actor == Some(u.side))
-                .map_or("counter", |s| s.name.as_str())
+            match u.spec().filter(|_| !u.hidden() || actor == Some(u.side)) {
+                Some(_) => self.designated_name(i),
+                None => msg("{unit}").term("unit", "counter"),
+            }
         };
         let at = |i: usize| self.units[i].hex.map(|h| h.to_string()).unwrap_or_default();
         match *action {
             Action::Place { unit, hex } => msg("Place the {unit} at {hex}")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", hex),
             Action::Land(hex) => msg("Land at {hex}").arg("hex", hex),
             Action::ResetLanding => msg("Start the landing snake again"),
             Action::Board(unit) => {
-                msg("The {unit} boards the helicopters").term("unit", name(unit))
+                msg("The {unit} boards the helicopters").message("unit", name(unit))
             }
             Action::EndBoarding if self.boarding.is_empty() => {
                 msg("Nobody flies in this game-turn")
@@ -442,60 +444,60 @@ impl SearchDestroy {
             Action::Commander(hex) => msg("The commander lands at {hex}").arg("hex", hex),
             Action::Target(hex) => msg("Attack {hex}").arg("hex", hex),
             Action::AddFirer(unit) => msg("Fire with the {unit} at {hex}")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", at(unit)),
             Action::Resolve => msg("Roll"),
             Action::Cancel => msg("Call the attack off"),
             Action::EndFire => msg("No more fire"),
             Action::Select(unit) => msg("Take up the {unit} at {hex}")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", at(unit)),
             Action::Retreat(hex) => msg("Fall back to {hex}").arg("hex", hex),
             Action::Move { unit, to } => msg("Move the {unit} to {hex}")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", to),
             Action::PickUp { unit, load } => msg("The {unit} picks up the {load}")
-                .term("unit", name(unit))
-                .term("load", name(load)),
-            Action::Drop { unit } => msg("The {unit} drops its load").term("unit", name(unit)),
+                .message("unit", name(unit))
+                .message("load", name(load)),
+            Action::Drop { unit } => msg("The {unit} drops its load").message("unit", name(unit)),
             Action::Destroy { unit, cache } => msg("The {unit} destroys the {cache}")
-                .term("unit", name(unit))
-                .term("cache", name(cache)),
+                .message("unit", name(unit))
+                .message("cache", name(cache)),
             Action::Demolish { unit } => {
                 msg("The {unit} stays pinned at {hex} to destroy the caches there")
-                    .term("unit", name(unit))
+                    .message("unit", name(unit))
                     .arg("hex", at(unit))
             }
             Action::EndMovement => msg("End the Movement Phase"),
             Action::Probe { hex, .. } => msg("Probe {hex}").arg("hex", hex),
             Action::NoProbe => msg("No probe"),
             Action::Search { unit, hex } => msg("Search {hex} with the {unit}")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", hex),
             Action::Surprise => msg("Attack by surprise"),
             Action::NoSurprise => msg("Let the searcher go"),
             Action::Hide(unit) => msg("Hide the {unit} at {hex}")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", at(unit)),
             Action::EndHiding => msg("Leave the rest face-up"),
             Action::Ambush { unit, marker } => {
                 msg("The {unit} at {from} lies in ambush over {hex}")
-                    .term("unit", name(unit))
+                    .message("unit", name(unit))
                     .arg("from", at(unit))
                     .arg("hex", at(marker))
             }
             Action::EndAmbush => msg("No more ambushes"),
             Action::DigIn(unit) => msg("Dig in the {unit} at {hex}")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", at(unit)),
             Action::Enter { unit, hex } => msg("Bring the {unit} in at {hex}")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", hex),
             Action::Exit { unit } => msg("Take the {unit} off the map at {hex}")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", at(unit)),
             Action::DoubleFire(unit) => msg("The {unit} at {hex} fires two units of fire")
-                .term("unit", name(unit))
+                .message("unit", name(unit))
                 .arg("hex", at(unit)),
             Action::DropSupply(hex) => msg("Fly an ammunition supply in to {hex}").arg("hex", hex),
             Action::Question(q) => self.question_label(q),
