@@ -367,6 +367,23 @@ mod tests {
     }
 
     #[test]
+    fn choices_name_us_units_by_their_designation() {
+        let g = all_on_map("clean_house");
+        let squad = find(&g, "us_squad", org(2, 3))[1];
+        let text = g
+            .label(&super::super::play::Action::Select(squad))
+            .english();
+        assert!(text.contains("US Infantry Squad 2/3/B at 1010"), "{text}");
+        // Without a designation, the name alone, as before.
+        let g = all_on_map("standard");
+        let squad = find(&g, "us_squad", org(0, 0))[0];
+        let text = g
+            .label(&super::super::play::Action::Select(squad))
+            .english();
+        assert!(text.contains("US Infantry Squad at 1010"), "{text}");
+    }
+
+    #[test]
     fn loose_platoons_and_the_standard_games_commander() {
         // The Standard game names squads one by one: the company commander leads them all
         // (digest 4.4.5, item 6).
