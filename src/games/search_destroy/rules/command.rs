@@ -368,18 +368,16 @@ mod tests {
 
     #[test]
     fn choices_name_us_units_by_their_designation() {
-        let g = all_on_map("clean_house");
-        let squad = find(&g, "us_squad", org(2, 3))[1];
-        let text = g
-            .label(&super::super::play::Action::Select(squad))
-            .english();
-        assert!(text.contains("US Infantry Squad 2/3/B at 1010"), "{text}");
+        let select = |scenario: &str, o: Org| {
+            let g = all_on_map(scenario);
+            let squad = find(&g, "us_squad", o)[0];
+            g.label(&super::super::play::Action::Select(squad))
+                .english()
+        };
+        let text = select("clean_house", org(2, 3));
+        assert!(text.contains("US Infantry Squad 1/3/B at 1010"), "{text}");
         // Without a designation, the name alone, as before.
-        let g = all_on_map("standard");
-        let squad = find(&g, "us_squad", org(0, 0))[0];
-        let text = g
-            .label(&super::super::play::Action::Select(squad))
-            .english();
+        let text = select("standard", org(0, 0));
         assert!(text.contains("US Infantry Squad at 1010"), "{text}");
     }
 

@@ -843,16 +843,22 @@ mod tests {
         assert!(!g.can_carry(1, 2), "a captive carries nothing");
     }
 
-    #[test]
-    fn a_us_first_attempt_on_a_six_makes_the_nlf_show_an_ammunition_cache() {
-        let mut g = peasant_found(&on());
-        g.rng = rigged(&[6]);
+    /// The US Combat Phase ends with `roll` as the next die, and the US squad questions the
+    /// peasant of [`peasant_found`] for the first time.
+    fn first_attempt(g: &mut SearchDestroy, roll: i32) {
+        g.rng = rigged(&[roll]);
         g.apply_action(&Action::EndFire).unwrap();
         g.apply_action(&q(Question::Interrogate {
             captive: 1,
             arvn: false,
         }))
         .unwrap();
+    }
+
+    #[test]
+    fn a_us_first_attempt_on_a_six_makes_the_nlf_show_an_ammunition_cache() {
+        let mut g = peasant_found(&on());
+        first_attempt(&mut g, 6);
         // One kind named: the NLF answers, with the one ammunition cache it has.
         assert_eq!(g.actor(), Some(Side::Nlf));
         assert_eq!(g.actions(), vec![q(Question::Show(2))]);
@@ -880,13 +886,8 @@ mod tests {
             Answer::Caches(vec![Cache::Arms, Cache::Radio, Cache::Records])
         );
         assert_eq!(*t.printed_answer(5, 2), Answer::Wounded);
-        let ammunition = Answer::Caches(vec![Cache::Ammunition]);
-        assert!(
-            (1..=6).all(|die| (1..=3).all(|attempt| {
-                !matches!(t.printed_answer(die, attempt), Answer::Caches(c) if c.contains(&Cache::Ammunition))
-            })),
-            "no printed answer names {ammunition:?}"
-        );
+        let names_ammunition = |die, attempt| matches!(t.printed_answer(die, attempt), Answer::Caches(c) if c.contains(&Cache::Ammunition));
+        assert!(!(1..=6).any(|die| (1..=3).any(|attempt| names_ammunition(die, attempt))));
         // In play: a six on the first attempt makes the NLF show its arms cache, not the
         // ammunition cache the ruling would ask for.
         let mut g = peasant_found(&Options {
@@ -894,13 +895,7 @@ mod tests {
             ..on()
         });
         g.units.push(counter("arms", Side::Nlf, "0216"));
-        g.rng = rigged(&[6]);
-        g.apply_action(&Action::EndFire).unwrap();
-        g.apply_action(&q(Question::Interrogate {
-            captive: 1,
-            arvn: false,
-        }))
-        .unwrap();
+        first_attempt(&mut g, 6);
         assert_eq!(g.actions(), vec![q(Question::Show(5))]);
     }
 
